@@ -1,0 +1,413 @@
+//! The rule texts' claims, checked against exact values and simulation.
+//!
+//! A claims file (`data/claims.csv`) has one row per claim: the game and rule options it is about,
+//! the metric that tests it, how to compare (`about` within a tolerance, `below`, `above`,
+//! `equal`), and optionally a baseline game, in which case the metric is the ratio of the game's
+//! value to the baseline's ("plays in about half the time"). Users add rows and rerun.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::engine::RunConfig;
+use crate::error::{Error, Result};
+use crate::games::{Game, GameName, Setup};
+use crate::options::split_rules;
+use crate::report::fmt_num;
+use crate::stats::{Estimate, z95};
+
+/// Columns a claims file must have, in order.
+pub const HEADER: [&str; 8] = [
+    "claim",
+    "game",
+    "rules",
+    "metric",
+    "check",
+    "claimed",
+    "tolerance",
+    "baseline_game",
+];
+
+/// The claims file shipped with dicelab, used when `data/claims.csv` is not at hand.
+pub const BUILT_IN: &str = include_str!("../data/claims.csv");
+
+/// How a value is compared with the claimed one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// Within `tolerance` of the claimed value.
+    About,
+    /// Strictly below the claimed value.
+    Below,
+    /// Strictly above the claimed value.
+    Above,
+    /// Equal to the claimed value.
+    Equal,
+}
+
+impl Check {
+    fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "about" => Check::About,
+            "below" => Check::Below,
+            "above" => Check::Above,
+            "equal" => Check::Equal,
+            _ => return None,
+        })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Check::About => "about",
+            Check::Below => "below",
+            Check::Above => "above",
+            Check::Equal => "equal",
+        }
+    }
+
+    /// Whether `value` bears out a claim of `claimed` (with `tolerance` for `about`).
+    pub fn holds(self, value: f64, claimed: f64, tolerance: f64) -> bool {
+        match self {
+            Check::About => (value - claimed).abs() <= tolerance,
+            Check::Below => value < claimed,
+            Check::Above => value > claimed,
+            Check::Equal => (value - claimed).abs() <= 1e-9 * claimed.abs().max(1.0),
+        }
+    }
+}
+
+/// One row of a claims file.
+#[derive(Clone, Debug)]
+pub struct Claim {
+    /// The claim in words.
+    pub text: String,
+    /// The game it is about.
+    pub game: GameName,
+    /// Rule option overrides.
+    pub rules: Vec<String>,
+    /// The metric that tests it.
+    pub metric: String,
+    /// How to compare.
+    pub check: Check,
+    /// The claimed value.
+    pub claimed: f64,
+    /// Allowed distance for `about`.
+    pub tolerance: f64,
+    /// If set, the metric is the ratio of the game's value to this game's.
+    pub baseline: Option<GameName>,
+}
+
+/// Reads and checks a claims file; every problem names the file and line.
+pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut claims = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let line = i + 1;
+        let at = |msg: String| Error::input(format!("{name} line {line}: {msg}"));
+        let record = record.map_err(|e| at(format!("not valid CSV ({e})")))?;
+        let fields: Vec<&str> = record.iter().map(str::trim).collect();
+        if line == 1 {
+            if fields != HEADER {
+                return Err(at(format!(
+                    "expected the header {}, found {}",
+                    HEADER.join(","),
+                    fields.join(",")
+                )));
+            }
+            continue;
+        }
+        if fields.iter().all(|f| f.is_empty()) {
+            continue;
+        }
+        if fields.len() != HEADER.len() {
+            return Err(at(format!(
+                "expected {} fields, found {}",
+                HEADER.len(),
+                fields.len()
+            )));
+        }
+        let game: GameName = fields[1].parse().map_err(|e: Error| at(e.to_string()))?;
+        let check = Check::parse(fields[4]).ok_or_else(|| {
+            at(format!(
+                "check: expected about, below, above or equal, found '{}'",
+                fields[4]
+            ))
+        })?;
+        let number = |col: usize, what: &str| -> Result<f64> {
+            fields[col]
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| at(format!("{what}: expected a number, found '{}'", fields[col])))
+        };
+        let claimed = number(5, "claimed")?;
+        let tolerance = if check == Check::About {
+            let t = number(6, "tolerance")?;
+            if t < 0.0 {
+                return Err(at(format!("tolerance: expected 0 or more, found {t}")));
+            }
+            t
+        } else {
+            0.0
+        };
+        let baseline = if fields[7].is_empty() {
+            None
+        } else {
+            Some(fields[7].parse().map_err(|e: Error| at(e.to_string()))?)
+        };
+        let claim = Claim {
+            text: fields[0].to_string(),
+            game,
+            rules: split_rules(fields[2]),
+            metric: fields[3].to_string(),
+            check,
+            claimed,
+            tolerance,
+            baseline,
+        };
+        // Configure now so a bad option or metric is reported with its line.
+        for g in [Some(game), baseline].into_iter().flatten() {
+            let configured = Game::configure(&claim.setup(g)).map_err(|e| at(e.to_string()))?;
+            if configured.exact().mean(&claim.metric).is_none() {
+                let known: Vec<&str> = configured.exact().means.keys().map(String::as_str).collect();
+                return Err(at(format!(
+                    "metric: unknown metric '{}' for {g}; expected one of {}",
+                    claim.metric,
+                    known.join(", ")
+                )));
+            }
+        }
+        claims.push(claim);
+    }
+    if claims.is_empty() {
+        return Err(Error::input(format!("{name}: no claims to check")));
+    }
+    Ok(claims)
+}
+
+/// Reads a claims file from disk.
+pub fn load(path: &Path) -> Result<Vec<Claim>> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    parse(&path.display().to_string(), &text)
+}
+
+impl Claim {
+    /// The single-player setup of `game` under this claim's rules.
+    fn setup(&self, game: GameName) -> Setup {
+        Setup {
+            game,
+            rules: self.rules.clone(),
+            players: 1,
+            policies: Vec::new(),
+        }
+    }
+}
+
+/// A checked claim.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// The claim.
+    pub claim: Claim,
+    /// The `rules` column of the game the claim is about.
+    pub rules: String,
+    /// Exact value of the metric (or ratio).
+    pub exact: Option<f64>,
+    /// Simulated estimate (or ratio), when the metric is simulated.
+    pub simulated: Option<Estimate>,
+    /// Whether the claim holds, judged on the exact value when there is one.
+    pub holds: bool,
+    /// "exact" or "simulation": what the verdict rests on.
+    pub basis: &'static str,
+}
+
+/// Checks every claim: exact values from the solvers, simulated values from one run of `units`
+/// races per distinct game and rule set.
+pub fn check(claims: &[Claim], units: u64, seed: u64, threads: Option<usize>) -> Result<Vec<Verdict>> {
+    let mut runs: BTreeMap<(String, Vec<String>), (Game, crate::stats::Tally)> = BTreeMap::new();
+    let mut run_of = |game: GameName, claim: &Claim| -> Result<(Game, crate::stats::Tally)> {
+        let key = (game.to_string(), claim.rules.clone());
+        if let Some(found) = runs.get(&key) {
+            return Ok(found.clone());
+        }
+        let configured = Game::configure(&claim.setup(game))?;
+        let mut config = RunConfig::new(units, seed);
+        config.threads = threads;
+        let tally = configured.simulate(&config)?;
+        runs.insert(key, (configured.clone(), tally.clone()));
+        Ok((configured, tally))
+    };
+    let mut verdicts = Vec::new();
+    for claim in claims {
+        let (game, tally) = run_of(claim.game, claim)?;
+        let exact = game.exact().mean(&claim.metric);
+        let mut simulated = tally.get(&claim.metric).map(|m| m.estimate());
+        let mut exact_value = exact;
+        if let Some(base) = claim.baseline {
+            let (base_game, base_tally) = run_of(base, claim)?;
+            exact_value = match (exact, base_game.exact().mean(&claim.metric)) {
+                (Some(a), Some(b)) => Some(a / b),
+                _ => None,
+            };
+            simulated = match (simulated, base_tally.get(&claim.metric).map(|m| m.estimate())) {
+                (Some(a), Some(b)) => Some(ratio(&a, &b)),
+                _ => None,
+            };
+        }
+        let (holds, basis) = match (exact_value, simulated) {
+            (Some(x), _) => (claim.check.holds(x, claim.claimed, claim.tolerance), "exact"),
+            (None, Some(s)) => (
+                claim.check.holds(s.mean, claim.claimed, claim.tolerance),
+                "simulation",
+            ),
+            (None, None) => unreachable!("parse() only accepts metrics with an exact value"),
+        };
+        verdicts.push(Verdict {
+            claim: claim.clone(),
+            rules: game.rules_string(),
+            exact: exact_value,
+            simulated,
+            holds,
+            basis,
+        });
+    }
+    Ok(verdicts)
+}
+
+/// The ratio of two independent estimates, with a delta-method interval.
+fn ratio(a: &Estimate, b: &Estimate) -> Estimate {
+    let r = a.mean / b.mean;
+    let se = r.abs() * ((a.se / a.mean).powi(2) + (b.se / b.mean).powi(2)).sqrt();
+    let z = z95();
+    Estimate {
+        n: a.n.min(b.n),
+        mean: r,
+        sd: f64::NAN,
+        se,
+        ci_low: r - z * se,
+        ci_high: r + z * se,
+    }
+}
+
+/// `claims.csv`: one row per claim with the exact and simulated values and the verdict.
+pub fn verdicts_csv(verdicts: &[Verdict]) -> Result<Vec<u8>> {
+    let err = |e: csv::Error| Error::input(format!("claims.csv: {e}"));
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "claim",
+        "game",
+        "rules",
+        "metric",
+        "check",
+        "claimed",
+        "tolerance",
+        "baseline_game",
+        "exact",
+        "simulated",
+        "ci95_low",
+        "ci95_high",
+        "n",
+        "verdict",
+        "basis",
+    ])
+    .map_err(err)?;
+    for v in verdicts {
+        let c = &v.claim;
+        let sim = |f: fn(&Estimate) -> f64| v.simulated.map(|s| fmt_num(f(&s))).unwrap_or_default();
+        w.write_record([
+            c.text.as_str(),
+            c.game.as_str(),
+            &v.rules,
+            &c.metric,
+            c.check.name(),
+            &fmt_num(c.claimed),
+            &if c.check == Check::About {
+                fmt_num(c.tolerance)
+            } else {
+                String::new()
+            },
+            c.baseline.map(|b| b.as_str()).unwrap_or(""),
+            &v.exact.map(fmt_num).unwrap_or_default(),
+            &sim(|s| s.mean),
+            &sim(|s| s.ci_low),
+            &sim(|s| s.ci_high),
+            &v.simulated.map(|s| s.n.to_string()).unwrap_or_default(),
+            if v.holds { "holds" } else { "fails" },
+            v.basis,
+        ])
+        .map_err(err)?;
+    }
+    w.into_inner()
+        .map_err(|e| Error::input(format!("claims.csv: {e}")))
+}
+
+/// The verdicts as text for a terminal.
+pub fn verdicts_text(verdicts: &[Verdict]) -> String {
+    let mut out = String::new();
+    for v in verdicts {
+        let c = &v.claim;
+        let claimed = match c.check {
+            Check::About => format!("about {} (within {})", c.claimed, c.tolerance),
+            Check::Below => format!("below {}", c.claimed),
+            Check::Above => format!("above {}", c.claimed),
+            Check::Equal => format!("exactly {}", c.claimed),
+        };
+        let exact = v.exact.map(|x| format!("{x:.4}")).unwrap_or_else(|| "-".into());
+        let sim = v
+            .simulated
+            .map(|s| format!("{:.4} [{:.4}, {:.4}]", s.mean, s.ci_low, s.ci_high))
+            .unwrap_or_else(|| "not simulated".into());
+        out.push_str(&format!(
+            "{:<6} {}\n       {} {}{}: claimed {claimed}; exact {exact}; simulated {sim}\n",
+            if v.holds { "HOLDS" } else { "FAILS" },
+            c.text,
+            c.game,
+            c.metric,
+            c.baseline.map(|b| format!(" / {b}")).unwrap_or_default(),
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_file_parses() {
+        let claims = parse("data/claims.csv", BUILT_IN).unwrap();
+        assert_eq!(claims.len(), 7);
+        assert_eq!(claims[4].baseline, Some(GameName::Sequences));
+    }
+
+    #[test]
+    fn bad_rows_name_their_line() {
+        let head = HEADER.join(",");
+        let cases = [
+            ("claim,game\n", "line 1: expected the header"),
+            (&*format!("{head}\nx,chess,,p,about,1,1,\n"), "line 2: unknown game 'chess'"),
+            (&*format!("{head}\nx,sequences,,p_cast_no_score,roughly,1,1,\n"), "line 2: check"),
+            (&*format!("{head}\nx,sequences,,p_cast_no_score,about,half,1,\n"), "line 2: claimed"),
+            (&*format!("{head}\nx,sequences,,p_cast_no_score,about,1,,\n"), "line 2: tolerance"),
+            (&*format!("{head}\nx,sequences,,nonsense,about,1,1,\n"), "line 2: metric"),
+            (&*format!("{head}\nx,sequences,wipe_ones=9,p_cast_no_score,about,1,1,\n"), "line 2: rule option wipe_ones"),
+            (&*format!("{head}\nx,sequences,,p_cast_no_score,about\n"), "line 2: expected 8 fields"),
+            (&*format!("{head}\n"), "no claims"),
+        ];
+        for (text, expected) in cases {
+            let e = parse("c.csv", text).unwrap_err().to_string();
+            assert!(e.contains(expected), "{e:?} should contain {expected:?}");
+        }
+    }
+
+    #[test]
+    fn checks_compare_as_named() {
+        assert!(Check::About.holds(9.0, 10.0, 1.0));
+        assert!(!Check::About.holds(8.9, 10.0, 1.0));
+        assert!(Check::Below.holds(9.99, 10.0, 0.0));
+        assert!(!Check::Below.holds(10.0, 10.0, 0.0));
+        assert!(Check::Above.holds(10.5, 10.0, 0.0));
+        assert!(Check::Equal.holds(4.0, 4.0, 0.0));
+        assert!(!Check::Equal.holds(5.0, 4.0, 0.0));
+    }
+}

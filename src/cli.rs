@@ -1,0 +1,181 @@
+//! The command line, as clap derive definitions only; `main.rs` and [`crate::commands`] act on it.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::Shard;
+use crate::games::GameName;
+
+/// dicelab: which strategy is better, by how much, and how sure are we?
+///
+/// Monte Carlo simulation and exact analysis of push-your-luck dice and card games. Every run is
+/// seeded and reproducible: the same seed gives byte-identical reports for any --threads and any
+/// --shard split.
+#[derive(Debug, Parser)]
+#[command(name = "dicelab", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Simulate a game and report every metric with its 95% interval and exact value.
+    Simulate(SimulateArgs),
+    /// Print and write a game's exact probability tables.
+    Table(TableArgs),
+    /// Check the rule texts' claims (data/claims.csv) against exact values and simulation.
+    Claims(ClaimsArgs),
+    /// The default job: every report, into reports/.
+    Report(ReportArgs),
+    /// Combine the --out folders of shards of one run into the whole run's report.
+    Merge(MergeArgs),
+}
+
+/// How many units, which seed, how many threads, how much chatter.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Units to simulate: races to the target with one player, games with several.
+    /// Accepts 1000000, 1_000_000 or 1e6.
+    #[arg(short = 'n', long = "units", value_parser = parse_units)]
+    pub units: Option<u64>,
+    /// Seed of the run; the same seed gives the same report.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// Arguments of `simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The game: sequences or hearts-due.
+    #[arg(value_parser = parse_game)]
+    pub game: GameName,
+    /// Run size, seed, threads.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Number of players; 1 plays races to the target, more play full games.
+    #[arg(long, default_value_t = 1)]
+    pub players: u32,
+    /// A rule option as key=value (repeatable), e.g. --rule wipe_ones=3.
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// A policy spec (repeatable); Sequences and Hearts Due have only 'forced'.
+    #[arg(long = "policy", value_name = "SPEC")]
+    pub policies: Vec<String>,
+    /// Run only every N-th chunk from K (K/N); combine the parts with `merge`.
+    #[arg(long, value_parser = parse_shard, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Folder for summary.csv, distribution.csv, accumulators.json and plots.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// Arguments of `table`.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// The game: sequences or hearts-due.
+    #[arg(value_parser = parse_game)]
+    pub game: GameName,
+    /// A rule option as key=value (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// Folder for the CSV tables and SVG plots (default: print only).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// Arguments of `claims`.
+#[derive(Debug, Args)]
+pub struct ClaimsArgs {
+    /// The claims file (the built-in copy is used if the default file is absent).
+    #[arg(long, default_value = "data/claims.csv")]
+    pub file: PathBuf,
+    /// Run size, seed, threads.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Folder for claims.csv.
+    #[arg(long, default_value = "reports/claims")]
+    pub out: PathBuf,
+}
+
+/// Arguments of `report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Run size (races per rule set; full games get a tenth), seed, threads.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Root folder of the reports.
+    #[arg(long, default_value = "reports")]
+    pub out: PathBuf,
+}
+
+/// Arguments of `merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The --out folders of the shards.
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// Folder for the merged report.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+fn parse_game(s: &str) -> Result<GameName, String> {
+    s.parse().map_err(|e: crate::error::Error| e.to_string())
+}
+
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    s.parse().map_err(|e: crate::error::Error| e.to_string())
+}
+
+/// A unit count: digits with optional underscores, or a mantissa and power of ten (`1e9`).
+pub fn parse_units(s: &str) -> Result<u64, String> {
+    let clean = s.replace('_', "");
+    let value = if let Some((m, e)) = clean.split_once(['e', 'E']) {
+        let m: u64 = m.parse().map_err(|_| format!("expected a whole number such as 1000000 or 1e6, found '{s}'"))?;
+        let e: u32 = e.parse().map_err(|_| format!("expected a whole number such as 1000000 or 1e6, found '{s}'"))?;
+        10u64
+            .checked_pow(e)
+            .and_then(|p| p.checked_mul(m))
+            .ok_or_else(|| format!("'{s}' is too large"))?
+    } else {
+        clean
+            .parse()
+            .map_err(|_| format!("expected a whole number such as 1000000 or 1e6, found '{s}'"))?
+    };
+    if value == 0 {
+        return Err("expected at least 1 unit, found 0".to_string());
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_accept_the_usual_spellings() {
+        assert_eq!(parse_units("1000000"), Ok(1_000_000));
+        assert_eq!(parse_units("1_000_000"), Ok(1_000_000));
+        assert_eq!(parse_units("1e9"), Ok(1_000_000_000));
+        assert_eq!(parse_units("25e6"), Ok(25_000_000));
+        for bad in ["0", "-5", "abc", "1.5", "1e30", ""] {
+            assert!(parse_units(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,246 @@
+//! What each subcommand does, as library functions the binary calls and tests can call too.
+//!
+//! Every command checks all its input (game, options, policies, output folder) before any
+//! simulation starts, and writes its files only once everything has been computed.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::claims;
+use crate::cli::{ClaimsArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs, TableArgs};
+use crate::engine::{RunConfig, Shard};
+use crate::error::{Error, Result};
+use crate::games::{Game, GameName, Setup};
+use crate::options::split_rules;
+use crate::report::{OutDir, Report, RunInfo, Saved};
+
+/// Units of `simulate` and `claims` when `-n` is not given.
+pub const DEFAULT_UNITS: u64 = 1_000_000;
+/// Races per rule set in the default `report` job (full games get a tenth).
+pub const DEFAULT_REPORT_UNITS: u64 = 20_000_000;
+
+/// Writes to stdout, ignoring a closed pipe (`dicelab ... | head` must not panic).
+pub fn say(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}
+
+fn run_config(run: &RunArgs, default_units: u64, shard: Shard) -> RunConfig {
+    RunConfig {
+        units: run.units.unwrap_or(default_units),
+        seed: run.seed,
+        threads: run.threads,
+        shard,
+        progress: !run.quiet,
+    }
+}
+
+/// Runs `game` and returns what would be saved.
+fn simulate_game(game: &Game, config: &RunConfig) -> Result<Saved> {
+    let tally = game.simulate(config)?;
+    Ok(Saved {
+        info: RunInfo {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            game: game.name().to_string(),
+            rules: game.rules_string(),
+            policy: game.policy_string(),
+            seed: config.seed,
+            units: config.units,
+            shard_count: config.shard.count,
+            shards: vec![config.shard.index],
+        },
+        tally,
+    })
+}
+
+/// Prints a run's table and, with a folder, writes its report files there.
+fn publish(game: &Game, saved: &Saved, out: Option<&OutDir>) -> Result<()> {
+    let report = Report {
+        saved,
+        exact: game.exact(),
+    };
+    let files = match out {
+        Some(_) => report.files()?,
+        None => Vec::new(),
+    };
+    say(&report.text_table());
+    if let Some(dir) = out {
+        dir.write_all(&files)?;
+        say(&format!(
+            "wrote {} files to {}\n",
+            files.len(),
+            dir.path().display()
+        ));
+    }
+    Ok(())
+}
+
+/// `dicelab simulate`.
+pub fn simulate(args: &SimulateArgs) -> Result<()> {
+    let game = Game::configure(&Setup {
+        game: args.game,
+        rules: args.rules.clone(),
+        players: args.players,
+        policies: args.policies.clone(),
+    })?;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    if shard != Shard::WHOLE && args.out.is_none() {
+        return Err(Error::input(
+            "--shard needs --out: a shard is only useful saved for `dicelab merge`",
+        ));
+    }
+    if let Some(threads) = args.run.threads
+        && threads == 0
+    {
+        return Err(Error::input("--threads: expected at least 1, found 0"));
+    }
+    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let saved = simulate_game(&game, &run_config(&args.run, DEFAULT_UNITS, shard))?;
+    publish(&game, &saved, out.as_ref())
+}
+
+/// Rebuilds the configured game a saved run was made with.
+fn game_of(info: &RunInfo) -> Result<Game> {
+    let game: GameName = info.game.parse()?;
+    let mut players = 1;
+    let mut rules = Vec::new();
+    for option in split_rules(&info.rules) {
+        match option.strip_prefix("players=") {
+            Some(p) => {
+                players = p.parse().map_err(|_| {
+                    Error::input(format!("accumulators: bad players in rules '{}'", info.rules))
+                })?
+            }
+            None => rules.push(option),
+        }
+    }
+    Game::configure(&Setup {
+        game,
+        rules,
+        players,
+        policies: vec![info.policy.clone()],
+    })
+}
+
+/// `dicelab merge`.
+pub fn merge(args: &MergeArgs) -> Result<()> {
+    let parts = args
+        .shards
+        .iter()
+        .map(|dir| Ok((dir.clone(), Saved::load(dir)?)))
+        .collect::<Result<Vec<_>>>()?;
+    let out = OutDir::prepare(&args.out)?;
+    let merged = Saved::merge_all(parts)?;
+    let game = game_of(&merged.info)?;
+    if !merged.is_whole() {
+        eprintln!(
+            "dicelab: note: shards {:?} of {} merged; the run is not complete yet",
+            merged.info.shards, merged.info.shard_count
+        );
+    }
+    publish(&game, &merged, Some(&out))
+}
+
+/// `dicelab table`.
+pub fn table(args: &TableArgs) -> Result<()> {
+    let game = Game::configure(&Setup {
+        game: args.game,
+        rules: args.rules.clone(),
+        players: 1,
+        policies: Vec::new(),
+    })?;
+    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let tables = game.tables()?;
+    say(&tables.text);
+    if let Some(dir) = out {
+        dir.write_all(&tables.files)?;
+        say(&format!(
+            "wrote {} files to {}\n",
+            tables.files.len(),
+            dir.path().display()
+        ));
+    }
+    Ok(())
+}
+
+/// Loads the claims file, falling back to the built-in copy when the default file is absent.
+fn load_claims(path: &Path) -> Result<Vec<claims::Claim>> {
+    if path == Path::new("data/claims.csv") && !path.exists() {
+        return claims::parse("built-in data/claims.csv", claims::BUILT_IN);
+    }
+    claims::load(path)
+}
+
+/// Runs the claims check and writes `claims.csv` into `out`.
+fn check_claims(file: &Path, run: &RunArgs, units: u64, out: &Path) -> Result<()> {
+    let claims = load_claims(file)?;
+    let out = OutDir::prepare(out)?;
+    let verdicts = claims::check(&claims, run.units.unwrap_or(units), run.seed, run.threads)?;
+    let csv = claims::verdicts_csv(&verdicts)?;
+    say(&claims::verdicts_text(&verdicts));
+    out.write_all(&[("claims.csv".to_string(), csv)])?;
+    say(&format!(
+        "wrote claims.csv to {}\n",
+        out.path().display()
+    ));
+    Ok(())
+}
+
+/// `dicelab claims`.
+pub fn claims(args: &ClaimsArgs) -> Result<()> {
+    check_claims(&args.file, &args.run, DEFAULT_UNITS, &args.out)
+}
+
+/// `dicelab report`: races and four-player games of both games with their exact tables, and the
+/// claims, each into its own folder under `out`.
+pub fn report(args: &ReportArgs) -> Result<()> {
+    let root = OutDir::prepare(&args.out)?;
+    let units = args.run.units.unwrap_or(DEFAULT_REPORT_UNITS);
+    let game_units = (units / 10).max(1);
+    let mut folders: Vec<PathBuf> = Vec::new();
+    for name in GameName::ALL {
+        for (players, n) in [(1u32, units), (4, game_units)] {
+            let game = Game::configure(&Setup {
+                game: name,
+                rules: Vec::new(),
+                players,
+                policies: Vec::new(),
+            })?;
+            let folder = if players == 1 {
+                root.path().join(name.as_str())
+            } else {
+                root.path().join(format!("{name}-{players}p"))
+            };
+            let out = OutDir::prepare(&folder)?;
+            let mut config = run_config(&args.run, n, Shard::WHOLE);
+            config.units = n;
+            say(&format!("\n== {name}, {players} player(s), {n} units\n"));
+            let saved = simulate_game(&game, &config)?;
+            publish(&game, &saved, Some(&out))?;
+            if players == 1 {
+                let tables = game.tables()?;
+                out.write_all(&tables.files)?;
+            }
+            folders.push(folder);
+        }
+    }
+    say("\n== claims of the rule text\n");
+    let claims_dir = root.path().join("claims");
+    check_claims(
+        Path::new("data/claims.csv"),
+        &args.run,
+        units,
+        &claims_dir,
+    )?;
+    folders.push(claims_dir);
+    say(&format!(
+        "\nreports written: {}\n",
+        folders
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    Ok(())
+}

@@ -1,0 +1,156 @@
+//! The games dicelab plays, one folder each, and the registry that picks one by name.
+//!
+//! Each game keeps its rules, policies and exact solver in its own folder; this module only turns
+//! a name, rule options, a player count and policy specs into a configured game that the commands
+//! can simulate and compare with exact values, whatever the game.
+
+pub mod sequences;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::engine::RunConfig;
+use crate::error::{Error, Result};
+use crate::report::Tables;
+use crate::stats::{ExactValues, Tally};
+
+/// A game's name as typed on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameName {
+    /// Sequences (runs from 1-2).
+    Sequences,
+    /// Hearts Due (Sequences with a scoring lone 1 and richer table).
+    HeartsDue,
+}
+
+impl GameName {
+    /// Every game, in the order help texts list them.
+    pub const ALL: [GameName; 2] = [GameName::Sequences, GameName::HeartsDue];
+
+    /// The command-line name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameName::Sequences => "sequences",
+            GameName::HeartsDue => "hearts-due",
+        }
+    }
+}
+
+impl fmt::Display for GameName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for GameName {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        GameName::ALL
+            .into_iter()
+            .find(|g| g.as_str() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = GameName::ALL.iter().map(|g| g.as_str()).collect();
+                Error::input(format!(
+                    "unknown game '{s}': expected one of {}",
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
+/// What a user asks to run: a game with rule options, a player count and policy specs.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// Which game.
+    pub game: GameName,
+    /// `key=value` rule option overrides.
+    pub rules: Vec<String>,
+    /// Number of players (1 for single-player runs).
+    pub players: u32,
+    /// Policy specs, one per player or one for all.
+    pub policies: Vec<String>,
+}
+
+/// A game whose rules and policies have been checked and is ready to run.
+#[derive(Clone, Debug)]
+pub enum Game {
+    /// Sequences or Hearts Due.
+    Sequences {
+        /// Which of the two.
+        name: GameName,
+        /// The configured run.
+        config: sequences::Config,
+    },
+}
+
+impl Game {
+    /// Checks a setup: every bad option, player count or policy is an error here, before any run.
+    pub fn configure(setup: &Setup) -> Result<Self> {
+        use sequences::rules::Scoring;
+        match setup.game {
+            GameName::Sequences | GameName::HeartsDue => {
+                let scoring = if setup.game == GameName::Sequences {
+                    Scoring::Sequences
+                } else {
+                    Scoring::HeartsDue
+                };
+                let config = sequences::Config::new(
+                    scoring,
+                    setup.game.as_str(),
+                    &setup.rules,
+                    setup.players,
+                    &setup.policies,
+                )?;
+                Ok(Game::Sequences {
+                    name: setup.game,
+                    config,
+                })
+            }
+        }
+    }
+
+    /// The game's name.
+    pub fn name(&self) -> GameName {
+        match self {
+            Game::Sequences { name, .. } => *name,
+        }
+    }
+
+    /// The `rules` column.
+    pub fn rules_string(&self) -> String {
+        match self {
+            Game::Sequences { config, .. } => config.rules_string(),
+        }
+    }
+
+    /// The `policy` column.
+    pub fn policy_string(&self) -> String {
+        match self {
+            Game::Sequences { .. } => sequences::POLICY.to_string(),
+        }
+    }
+
+    /// Runs the simulation.
+    pub fn simulate(&self, run: &RunConfig) -> Result<Tally> {
+        match self {
+            Game::Sequences { config, .. } => config.simulate(run),
+        }
+    }
+
+    /// The game's exact probability tables (`dicelab table`).
+    pub fn tables(&self) -> Result<Tables> {
+        match self {
+            Game::Sequences { name, config } => {
+                sequences::table::tables(name.as_str(), &config.rules_string(), &config.rules)
+            }
+        }
+    }
+
+    /// Exact values of the run's metrics, where known.
+    pub fn exact(&self) -> &ExactValues {
+        match self {
+            Game::Sequences { config, .. } => config.exact(),
+        }
+    }
+}

@@ -1,0 +1,402 @@
+//! Exact values for Sequences and Hearts Due.
+//!
+//! The cast distribution comes from enumerating all 6^6 ordered casts. The race to the target is
+//! a Markov chain on the running total (0 to target - 1) whose steps are the cast outcomes; the
+//! wipe sends the total back to 0. Its expected length comes from a backward recurrence, its
+//! distribution from stepping the chain until less than 1e-15 of the mass is left. A full game is
+//! independent players on that chain, so the chance each seat wins and the game's length follow
+//! from one player's chain too.
+
+use std::collections::BTreeMap;
+
+use crate::error::{Error, Result};
+use crate::stats::ExactValues;
+
+use super::rules::{CASTS, CODES, Part, Rules, Tie, WIPE, best_split};
+
+/// How many of the 46,656 ordered casts give each outcome code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastDistribution {
+    /// Ways per outcome code (points 0..=70, then [`WIPE`]).
+    pub ways: [u64; CODES],
+}
+
+impl CastDistribution {
+    /// Enumerates every ordered cast under `rules`.
+    pub fn new(rules: &Rules) -> Self {
+        let mut ways = [0u64; CODES];
+        for code in rules.outcome_table() {
+            ways[code as usize] += 1;
+        }
+        Self { ways }
+    }
+
+    /// Probability of outcome `code`.
+    pub fn p(&self, code: usize) -> f64 {
+        self.ways[code] as f64 / CASTS as f64
+    }
+
+    /// Distribution of the points a cast earns (a wipe earns 0).
+    pub fn points_pmf(&self) -> Vec<(i64, f64)> {
+        (0..WIPE as usize)
+            .map(|pts| {
+                let ways = self.ways[pts] + if pts == 0 { self.ways[WIPE as usize] } else { 0 };
+                (pts as i64, ways as f64 / CASTS as f64)
+            })
+            .filter(|&(_, p)| p > 0.0)
+            .collect()
+    }
+
+    /// Expected points per cast.
+    pub fn mean_points(&self) -> f64 {
+        (1..WIPE as usize).map(|pts| pts as f64 * self.p(pts)).sum()
+    }
+
+    /// Expected points of a cast that scores.
+    pub fn mean_points_when_scoring(&self) -> f64 {
+        let scoring: u64 = self.ways[1..WIPE as usize].iter().sum();
+        (1..WIPE as usize)
+            .map(|pts| pts as f64 * self.ways[pts] as f64)
+            .sum::<f64>()
+            / scoring as f64
+    }
+
+    /// Chance a cast scores nothing (a wipe included).
+    pub fn p_no_score(&self) -> f64 {
+        self.p(0) + self.p(WIPE as usize)
+    }
+
+    /// Chance a cast triggers the penalty.
+    pub fn p_penalty(&self) -> f64 {
+        self.p(WIPE as usize)
+    }
+
+    /// The outcome codes that can happen, with their probabilities.
+    fn steps(&self) -> Vec<(u8, f64)> {
+        (0..CODES)
+            .filter(|&c| self.ways[c] > 0)
+            .map(|c| (c as u8, self.p(c)))
+            .collect()
+    }
+}
+
+/// Runs longer than this on average are refused: their exact chains and simulations would crawl.
+pub const MAX_EXPECTED_TURNS: f64 = 5000.0;
+
+/// Expected number of casts for one player to reach `target`.
+///
+/// With `E[s]` the expected casts from total `s`, `E[s] = 1 + sum_k p_k E[s + k] + p_wipe E[0]`
+/// (terms reaching the target vanish). Writing `E[s] = a[s] + b[s] E[0]` and solving from the
+/// top down leaves one equation for `E[0]`. Returns infinity when the target can never be reached.
+pub fn expected_turns(cast: &CastDistribution, target: u32) -> f64 {
+    let target = target as usize;
+    let p_stay = cast.p(0);
+    let p_wipe = cast.p(WIPE as usize);
+    let moves: Vec<(usize, f64)> = (1..WIPE as usize)
+        .filter(|&k| cast.ways[k] > 0)
+        .map(|k| (k, cast.p(k)))
+        .collect();
+    let mut a = vec![0.0; target];
+    let mut b = vec![0.0; target];
+    for s in (0..target).rev() {
+        let (mut sa, mut sb) = (1.0, p_wipe);
+        for &(k, p) in &moves {
+            if s + k < target {
+                sa += p * a[s + k];
+                sb += p * b[s + k];
+            }
+        }
+        a[s] = sa / (1.0 - p_stay);
+        b[s] = sb / (1.0 - p_stay);
+    }
+    if b[0] >= 1.0 {
+        return f64::INFINITY;
+    }
+    a[0] / (1.0 - b[0])
+}
+
+/// Steps one player's race round by round, calling `visit(r, survival, crossing)` after each
+/// cast `r = 1, 2, ...`: `survival` is the chance the target is still unreached, `crossing[x]` the
+/// chance it was first reached at this cast with total `target + x`. Stops once less than 1e-15
+/// of the mass is left.
+pub fn step_race(
+    cast: &CastDistribution,
+    target: u32,
+    mut visit: impl FnMut(usize, f64, &[f64]),
+) {
+    let target = target as usize;
+    let steps = cast.steps();
+    let mut mass = vec![0.0; target];
+    mass[0] = 1.0;
+    let mut next = vec![0.0; target];
+    let mut crossing = vec![0.0; WIPE as usize];
+    let mut round = 0;
+    loop {
+        round += 1;
+        next.iter_mut().for_each(|x| *x = 0.0);
+        crossing.iter_mut().for_each(|x| *x = 0.0);
+        for (s, &m) in mass.iter().enumerate() {
+            if m == 0.0 {
+                continue;
+            }
+            for &(code, p) in &steps {
+                if code == WIPE {
+                    next[0] += m * p;
+                } else if s + (code as usize) < target {
+                    next[s + code as usize] += m * p;
+                } else {
+                    crossing[s + code as usize - target] += m * p;
+                }
+            }
+        }
+        std::mem::swap(&mut mass, &mut next);
+        let survival: f64 = mass.iter().sum();
+        visit(round, survival, &crossing);
+        if survival < 1e-15 {
+            break;
+        }
+    }
+}
+
+/// Distribution of the number of casts one player needs to reach the target.
+pub fn turns_pmf(cast: &CastDistribution, target: u32) -> Vec<(i64, f64)> {
+    let mut pmf = Vec::new();
+    let mut before = 1.0;
+    step_race(cast, target, |r, survival, _| {
+        pmf.push((r as i64, before - survival));
+        before = survival;
+    });
+    pmf
+}
+
+/// Exact outcome of a game of `players` independent players on the same chain.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameExact {
+    /// Chance a given seat is among the winners when ties are shared.
+    pub win_or_share: f64,
+    /// Chance a given seat wins alone at the end of the regular rounds.
+    pub outright: f64,
+    /// Chance the regular rounds end with tied leaders.
+    pub p_tied_finish: f64,
+    /// Distribution of the number of regular rounds (play-off rounds not included).
+    pub rounds_pmf: Vec<(i64, f64)>,
+}
+
+/// The exact game of `players` players (seats are symmetric, since every player gets the same
+/// number of casts).
+///
+/// Seat `i` reaching total `x` at round `r` is among the winners when every other player either
+/// is still short of the target after `r` casts or crossed at `r` with a total of at most `x`.
+pub fn game_exact(cast: &CastDistribution, target: u32, players: u32) -> GameExact {
+    let others = players as i32 - 1;
+    let mut win_or_share = 0.0;
+    let mut outright = 0.0;
+    let mut rounds_pmf = Vec::new();
+    let mut before = 1.0f64;
+    step_race(cast, target, |r, survival, crossing| {
+        let mut below = survival; // others short of the target, or crossed lower than x
+        for &g in crossing {
+            if g > 0.0 {
+                outright += g * below.powi(others);
+                win_or_share += g * (below + g).powi(others);
+            }
+            below += g;
+        }
+        let alive = survival.powi(players as i32);
+        rounds_pmf.push((r as i64, before - alive));
+        before = alive;
+    });
+    GameExact {
+        win_or_share,
+        outright,
+        p_tied_finish: (1.0 - f64::from(players) * outright).max(0.0),
+        rounds_pmf,
+    }
+}
+
+/// A distinct way a cast scores with two or more parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    /// The scoring parts of the best split.
+    pub parts: Vec<Part>,
+    /// Its points.
+    pub points: u32,
+    /// Ordered casts (of 46,656) whose best split is this one.
+    pub ways: u64,
+}
+
+/// Every multi-part scoring split that some cast's best split uses, under `rules` (casts that
+/// trigger the penalty do not score and are left out).
+pub fn multi_run_patterns(rules: &Rules) -> Vec<Pattern> {
+    let table = rules.outcome_table();
+    let mut found: BTreeMap<Vec<Part>, (u32, u64)> = BTreeMap::new();
+    for (packed, &code) in table.iter().enumerate() {
+        if code == WIPE {
+            continue;
+        }
+        let split = best_split(crate::dice::face_counts(packed as u64, 6), rules.scoring);
+        if split.parts.len() >= 2 {
+            found.entry(split.parts).or_insert((split.points, 0)).1 += 1;
+        }
+    }
+    found
+        .into_iter()
+        .map(|(parts, (points, ways))| Pattern {
+            parts,
+            points,
+            ways,
+        })
+        .collect()
+}
+
+/// The distribution's mean.
+fn pmf_mean(pmf: &[(i64, f64)]) -> f64 {
+    pmf.iter().map(|&(v, p)| v as f64 * p).sum()
+}
+
+/// Every exact value of a run of this game with `players` players (1 = a race to the target).
+pub fn exact_values(rules: &Rules, players: u32) -> Result<ExactValues> {
+    let cast = CastDistribution::new(rules);
+    let turns = expected_turns(&cast, rules.target);
+    if turns > MAX_EXPECTED_TURNS {
+        return Err(Error::input(format!(
+            "rule options: reaching target {} takes {} casts on average under these rules; \
+             dicelab plays races of at most {MAX_EXPECTED_TURNS} expected casts (lower the target or the penalty)",
+            rules.target,
+            if turns.is_finite() {
+                format!("{turns:.0}")
+            } else {
+                "infinitely many".to_string()
+            }
+        )));
+    }
+    let mut exact = ExactValues::default();
+    exact.set_pmf("points_per_cast", cast.points_pmf());
+    exact.set_mean("points_per_cast", cast.mean_points());
+    exact.set_mean("points_per_scoring_cast", cast.mean_points_when_scoring());
+    exact.set_mean("p_cast_no_score", cast.p_no_score());
+    exact.set_mean("p_cast_penalty", cast.p_penalty());
+    exact.set_mean(
+        "multi_run_patterns",
+        multi_run_patterns(rules).len() as f64,
+    );
+    // The race is reported (and the claims read it) whatever the number of players.
+    exact.set_mean("turns_to_target", turns);
+    if players <= 1 {
+        exact.set_pmf("turns_to_target", turns_pmf(&cast, rules.target));
+    } else {
+        let game = game_exact(&cast, rules.target, players);
+        let seat_value = match rules.tie {
+            Tie::Shared => game.win_or_share,
+            Tie::Playoff => 1.0 / f64::from(players),
+        };
+        for seat in 1..=players {
+            exact.set_mean(&format!("win_rate_seat_{seat}"), seat_value);
+        }
+        exact.set_mean("p_tied_finish", game.p_tied_finish);
+        if rules.tie == Tie::Shared {
+            exact.set_mean("game_rounds", pmf_mean(&game.rounds_pmf));
+            exact.set_pmf("game_rounds", game.rounds_pmf);
+        }
+    }
+    Ok(exact)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::rules::{Scoring, WipeOnes};
+    use super::*;
+
+    fn rules(scoring: Scoring, wipe_ones: WipeOnes) -> Rules {
+        Rules {
+            scoring,
+            wipe_ones,
+            target: 100,
+            tie: Tie::Shared,
+        }
+    }
+
+    #[test]
+    fn no_score_share_matches_inclusion_exclusion() {
+        // Sequences without penalty: no score unless there is a 1 and a 2, or five 6's.
+        // P(no 1 or no 2) = 2 (5/6)^6 - (4/6)^6, less the 6 * 5 + 1 = 31 casts of five or six
+        // 6's, none of which holds both a 1 and a 2.
+        let cast = CastDistribution::new(&rules(Scoring::Sequences, WipeOnes::Off));
+        let expected = 2.0 * (5.0f64 / 6.0).powi(6) - (4.0f64 / 6.0).powi(6) - 31.0 / 46_656.0;
+        assert!((cast.p_no_score() - expected).abs() < 1e-15);
+        // Hearts Due: no score only without a 1 and without five 6's.
+        let cast = CastDistribution::new(&rules(Scoring::HeartsDue, WipeOnes::Off));
+        // Five 6's with a 2, 3, 4 or 5 in any of six places, or six 6's: 25 casts without a 1.
+        let expected = (5.0f64 / 6.0).powi(6) - 25.0 / 46_656.0;
+        assert!((cast.p_no_score() - expected).abs() < 1e-15);
+    }
+
+    #[test]
+    fn recurrence_and_chain_agree_on_expected_turns() {
+        for scoring in [Scoring::Sequences, Scoring::HeartsDue] {
+            for wipe in [WipeOnes::Off, WipeOnes::AtLeast(4), WipeOnes::AtLeast(3)] {
+                let cast = CastDistribution::new(&rules(scoring, wipe));
+                let by_recurrence = expected_turns(&cast, 100);
+                let pmf = turns_pmf(&cast, 100);
+                let total: f64 = pmf.iter().map(|p| p.1).sum();
+                assert!((total - 1.0).abs() < 1e-12);
+                let by_chain = pmf_mean(&pmf);
+                assert!(
+                    (by_recurrence - by_chain).abs() < 1e-9 * by_recurrence,
+                    "{scoring:?} {wipe:?}: {by_recurrence} vs {by_chain}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_target_of_one_point_is_a_geometric_wait() {
+        let cast = CastDistribution::new(&rules(Scoring::Sequences, WipeOnes::AtLeast(4)));
+        let p = 1.0 - cast.p_no_score();
+        assert!((expected_turns(&cast, 1) - 1.0 / p).abs() < 1e-12);
+    }
+
+    #[test]
+    fn one_player_always_wins_and_two_split_symmetrically() {
+        let cast = CastDistribution::new(&rules(Scoring::HeartsDue, WipeOnes::AtLeast(4)));
+        let solo = game_exact(&cast, 100, 1);
+        assert!((solo.win_or_share - 1.0).abs() < 1e-12);
+        let duo = game_exact(&cast, 100, 2);
+        // Outright wins of the two seats plus the tie exhaust every game.
+        assert!((2.0 * duo.outright + duo.p_tied_finish - 1.0).abs() < 1e-12);
+        // A shared win counts for both seats.
+        assert!((2.0 * duo.win_or_share - (1.0 + duo.p_tied_finish)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn sequences_has_five_multi_run_patterns_not_four() {
+        let patterns = multi_run_patterns(&rules(Scoring::Sequences, WipeOnes::AtLeast(4)));
+        let shown: Vec<String> = patterns
+            .iter()
+            .map(|p| {
+                let parts: Vec<String> = p.parts.iter().map(|x| x.to_string()).collect();
+                format!("{}={}", parts.join(" + "), p.points)
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                "1-2 + 1-2=10",
+                "1-2 + 1-2 + 1-2=15",
+                "1-2 + 1-2-3=15",
+                "1-2 + 1-2-3-4=20",
+                "1-2-3 + 1-2-3=20",
+            ]
+        );
+        // 1-2 + 1-2 + 1-2 needs exactly 1,1,1,2,2,2: 6! / (3! 3!) = 20 orders.
+        assert_eq!(patterns[1].ways, 20);
+    }
+
+    #[test]
+    fn unreachable_targets_are_refused() {
+        let mut r = rules(Scoring::Sequences, WipeOnes::AtLeast(3));
+        r.target = 1000;
+        let e = exact_values(&r, 1).unwrap_err().to_string();
+        assert!(e.contains("casts on average"), "{e}");
+    }
+}

@@ -1,0 +1,268 @@
+//! Playing Sequences and Hearts Due: one player racing to the target, or a full game.
+//!
+//! Both loops draw casts as packed rolls (three casts from one 64-bit draw) and look their
+//! outcome up in the rule table built once per run, so a cast costs a table load and an add.
+
+use crate::dice::RollStream;
+use crate::engine::{ChunkRng, Simulation};
+use crate::stats::{Histogram, Metric, Tally};
+
+use super::rules::{CODES, DICE, Rules, Tie, WIPE};
+
+/// Casts of six dice, three per 64-bit draw (6^18 < 2^64, so a redraw is a one-in-180,000 event).
+type Casts = RollStream<DICE, 3>;
+
+/// Counts of each cast outcome code.
+pub type CastCounts = [u64; CODES];
+
+/// The cast metrics every run of this game reports, from outcome counts.
+pub fn cast_metrics(casts: &CastCounts) -> Vec<Metric> {
+    let wipes = casts[WIPE as usize];
+    let mut points = Histogram::from_dense(0, &casts[..WIPE as usize]);
+    points.add(0, wipes);
+    let scoring = Histogram::from_dense(1, &casts[1..WIPE as usize]);
+    let all: u64 = casts.iter().sum();
+    let no_score = casts[0] + wipes;
+    vec![
+        Metric::mean("points_per_cast", true, points),
+        Metric::mean("points_per_scoring_cast", false, scoring),
+        Metric::proportion("p_cast_no_score", no_score, all),
+        Metric::proportion("p_cast_penalty", wipes, all),
+    ]
+}
+
+/// Adds one observation at index `value` of a dense histogram, growing it as needed (turn and
+/// round counts have no fixed bound).
+fn bump(dense: &mut Vec<u64>, value: usize) {
+    if value >= dense.len() {
+        dense.resize(value + 1, 0);
+    }
+    dense[value] += 1;
+}
+
+/// Adds the dense histogram `from` into `into`, growing it as needed.
+fn add_dense(into: &mut Vec<u64>, from: &[u64]) {
+    if from.len() > into.len() {
+        into.resize(from.len(), 0);
+    }
+    for (a, b) in into.iter_mut().zip(from) {
+        *a += b;
+    }
+}
+
+/// Adds outcome counts.
+fn add_dense_array(into: &mut CastCounts, from: &CastCounts) {
+    for (a, b) in into.iter_mut().zip(from) {
+        *a += b;
+    }
+}
+
+/// One player casting until their total reaches the target: unit = one such race.
+#[derive(Clone, Debug)]
+pub struct Race {
+    table: Vec<u8>,
+    target: u32,
+}
+
+impl Race {
+    /// A race under `rules`.
+    pub fn new(rules: &Rules) -> Self {
+        Self {
+            table: rules.outcome_table(),
+            target: rules.target,
+        }
+    }
+}
+
+/// What a chunk of races records.
+#[derive(Clone, Debug)]
+pub struct RaceAcc {
+    casts: CastCounts,
+    turns: Vec<u64>,
+}
+
+impl Simulation for Race {
+    type Acc = RaceAcc;
+
+    fn units_per_chunk(&self) -> u64 {
+        1 << 14
+    }
+
+    fn new_acc(&self) -> RaceAcc {
+        RaceAcc {
+            casts: [0; CODES],
+            turns: vec![0; 256],
+        }
+    }
+
+    fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut RaceAcc) {
+        let mut casts = Casts::new();
+        let table: &[u8] = &self.table;
+        for _ in 0..units {
+            let mut total = 0u32;
+            let mut turns = 0usize;
+            loop {
+                let code = table[casts.next(rng) as usize];
+                acc.casts[code as usize] += 1;
+                turns += 1;
+                if code == WIPE {
+                    total = 0;
+                } else {
+                    total += u32::from(code);
+                    if total >= self.target {
+                        break;
+                    }
+                }
+            }
+            bump(&mut acc.turns, turns);
+        }
+    }
+
+    fn merge(&self, into: &mut RaceAcc, from: RaceAcc) {
+        add_dense_array(&mut into.casts, &from.casts);
+        add_dense(&mut into.turns, &from.turns);
+    }
+
+    fn tally(&self, acc: RaceAcc) -> Tally {
+        let mut metrics = cast_metrics(&acc.casts);
+        metrics.push(Metric::mean(
+            "turns_to_target",
+            true,
+            Histogram::from_dense(0, &acc.turns),
+        ));
+        Tally { metrics }
+    }
+}
+
+/// A full game of `players` players: unit = one game.
+///
+/// Every player casts once per round in seat order; when anyone reaches the target the round is
+/// finished so all have had the same number of turns, and the highest total wins (ties per the
+/// `tie` option).
+#[derive(Clone, Debug)]
+pub struct Game {
+    table: Vec<u8>,
+    target: u32,
+    players: usize,
+    tie: Tie,
+}
+
+impl Game {
+    /// A game under `rules` for `players` players.
+    pub fn new(rules: &Rules, players: usize) -> Self {
+        Self {
+            table: rules.outcome_table(),
+            target: rules.target,
+            players,
+            tie: rules.tie,
+        }
+    }
+}
+
+/// What a chunk of games records.
+#[derive(Clone, Debug)]
+pub struct GameAcc {
+    casts: CastCounts,
+    wins: Vec<u64>,
+    tied: u64,
+    games: u64,
+    rounds: Vec<u64>,
+}
+
+impl Game {
+    /// Adds one cast to `total`, returning the new total.
+    #[inline(always)]
+    fn cast(&self, rng: &mut ChunkRng, casts: &mut Casts, acc: &mut GameAcc, total: u32) -> u32 {
+        let code = self.table[casts.next(rng) as usize];
+        acc.casts[code as usize] += 1;
+        if code == WIPE {
+            0
+        } else {
+            total + u32::from(code)
+        }
+    }
+}
+
+impl Simulation for Game {
+    type Acc = GameAcc;
+
+    fn units_per_chunk(&self) -> u64 {
+        1 << 12
+    }
+
+    fn new_acc(&self) -> GameAcc {
+        GameAcc {
+            casts: [0; CODES],
+            wins: vec![0; self.players],
+            tied: 0,
+            games: 0,
+            rounds: vec![0; 64],
+        }
+    }
+
+    fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut GameAcc) {
+        let mut casts = Casts::new();
+        let mut totals = vec![0u32; self.players];
+        let mut leaders: Vec<usize> = Vec::with_capacity(self.players);
+        for _ in 0..units {
+            totals.fill(0);
+            let mut rounds = 0usize;
+            loop {
+                rounds += 1;
+                for total in totals.iter_mut() {
+                    *total = self.cast(rng, &mut casts, acc, *total);
+                }
+                if totals.iter().any(|&t| t >= self.target) {
+                    break;
+                }
+            }
+            let best = *totals.iter().max().expect("at least one player");
+            leaders.clear();
+            leaders.extend((0..self.players).filter(|&s| totals[s] == best));
+            if leaders.len() > 1 {
+                acc.tied += 1;
+                if self.tie == Tie::Playoff {
+                    while leaders.len() > 1 {
+                        rounds += 1;
+                        for &seat in &leaders {
+                            totals[seat] = self.cast(rng, &mut casts, acc, totals[seat]);
+                        }
+                        let best = leaders.iter().map(|&s| totals[s]).max().unwrap_or(0);
+                        leaders.retain(|&s| totals[s] == best);
+                    }
+                }
+            }
+            for &seat in &leaders {
+                acc.wins[seat] += 1;
+            }
+            acc.games += 1;
+            bump(&mut acc.rounds, rounds);
+        }
+    }
+
+    fn merge(&self, into: &mut GameAcc, from: GameAcc) {
+        add_dense_array(&mut into.casts, &from.casts);
+        add_dense(&mut into.wins, &from.wins);
+        into.tied += from.tied;
+        into.games += from.games;
+        add_dense(&mut into.rounds, &from.rounds);
+    }
+
+    fn tally(&self, acc: GameAcc) -> Tally {
+        let mut metrics = cast_metrics(&acc.casts);
+        for (seat, &wins) in acc.wins.iter().enumerate() {
+            metrics.push(Metric::proportion(
+                &format!("win_rate_seat_{}", seat + 1),
+                wins,
+                acc.games,
+            ));
+        }
+        metrics.push(Metric::proportion("p_tied_finish", acc.tied, acc.games));
+        metrics.push(Metric::mean(
+            "game_rounds",
+            true,
+            Histogram::from_dense(0, &acc.rounds),
+        ));
+        Tally { metrics }
+    }
+}

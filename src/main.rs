@@ -1,0 +1,46 @@
+//! The `dicelab` binary: parses the command line, calls the library, maps errors to exit codes.
+//!
+//! Any error a user can cause is printed as one line on stderr with exit code 2 (bad input) or
+//! 1 (a file or folder that cannot be read or written).
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use clap::error::ErrorKind;
+use dicelab::cli::{Cli, Command};
+use dicelab::{Error, commands};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => match e.kind() {
+            ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+            _ => {
+                // clap adds usage lines; the first line says what is wrong.
+                let rendered = e.render().to_string();
+                let first = rendered.lines().next().unwrap_or("error: bad arguments");
+                eprintln!("dicelab: {first}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let result = match &cli.command {
+        Command::Simulate(args) => commands::simulate(args),
+        Command::Table(args) => commands::table(args),
+        Command::Claims(args) => commands::claims(args),
+        Command::Report(args) => commands::report(args),
+        Command::Merge(args) => commands::merge(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("dicelab: error: {e}");
+            ExitCode::from(match e {
+                Error::Input(_) => 2,
+                Error::Io { .. } => 1,
+            })
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! SVG plots of simulated distributions, with the exact distribution drawn over them.
+
+use plotters::prelude::*;
+
+use crate::error::{Error, Result};
+use crate::stats::Histogram;
+
+/// Share of the mass the x axis covers: the far tail of a race's length would squeeze the bars.
+const SHOWN_MASS: f64 = 0.999;
+
+/// An SVG bar chart of `hist` as probabilities, with `exact` (if any) as a red line with dots.
+pub fn distribution_svg(
+    title: &str,
+    x_label: &str,
+    hist: &Histogram,
+    exact: Option<&[(i64, f64)]>,
+) -> Result<String> {
+    let n = hist.count().max(1) as f64;
+    let bars: Vec<(i64, f64)> = hist.iter().map(|(v, c)| (v, c as f64 / n)).collect();
+    let label = format!("simulated (n = {})", hist.count());
+    bars_svg(title, x_label, (&label, &bars), exact.map(|e| ("exact", e)))
+}
+
+/// An SVG bar chart of a probability mass function (`bars`, with its legend label) and,
+/// optionally, a second one drawn over it as a red line with dots.
+pub fn bars_svg(
+    title: &str,
+    x_label: &str,
+    bars: (&str, &[(i64, f64)]),
+    line: Option<(&str, &[(i64, f64)])>,
+) -> Result<String> {
+    let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
+    let (bars_label, bars) = bars;
+    let lo = bars.first().map_or(0, |b| b.0);
+    let mut cumulative = 0.0;
+    let hi = bars
+        .iter()
+        .find(|&&(_, p)| {
+            cumulative += p;
+            cumulative >= SHOWN_MASS
+        })
+        .or(bars.last())
+        .map_or(lo, |b| b.0)
+        .max(lo);
+    let in_range = |v: i64| v >= lo && v <= hi;
+    let bars: Vec<(i64, f64)> = bars.iter().copied().filter(|&(v, _)| in_range(v)).collect();
+    let (line_label, exact) = line.unwrap_or(("", &[]));
+    let exact: Vec<(i64, f64)> = exact
+        .iter()
+        .copied()
+        .filter(|&(v, _)| in_range(v))
+        .collect();
+    let top = bars
+        .iter()
+        .chain(&exact)
+        .map(|&(_, p)| p)
+        .fold(0.0, f64::max)
+        * 1.1;
+    let step = bars
+        .windows(2)
+        .map(|w| w[1].0 - w[0].0)
+        .min()
+        .unwrap_or(1)
+        .max(1) as f64;
+
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| plot_error(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 20))
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(70)
+            .build_cartesian_2d(
+                (lo as f64 - step)..(hi as f64 + step),
+                0.0..top.max(1e-9),
+            )
+            .map_err(|e| plot_error(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc(x_label)
+            .y_desc("probability")
+            .disable_x_mesh()
+            .draw()
+            .map_err(|e| plot_error(&e))?;
+        let half = step * 0.4;
+        chart
+            .draw_series(bars.iter().map(|&(v, p)| {
+                Rectangle::new(
+                    [(v as f64 - half, 0.0), (v as f64 + half, p)],
+                    RGBColor(90, 140, 200).filled(),
+                )
+            }))
+            .map_err(|e| plot_error(&e))?
+            .label(bars_label)
+            .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], RGBColor(90, 140, 200).filled()));
+        if !exact.is_empty() {
+            chart
+                .draw_series(LineSeries::new(
+                    exact.iter().map(|&(v, p)| (v as f64, p)),
+                    RED.stroke_width(1),
+                ))
+                .map_err(|e| plot_error(&e))?
+                .label(line_label)
+                .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], RED));
+            chart
+                .draw_series(
+                    exact
+                        .iter()
+                        .map(|&(v, p)| Circle::new((v as f64, p), 3, RED.filled())),
+                )
+                .map_err(|e| plot_error(&e))?;
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()
+            .map_err(|e| plot_error(&e))?;
+        root.present().map_err(|e| plot_error(&e))?;
+    }
+    Ok(svg)
+}

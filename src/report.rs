@@ -1,0 +1,375 @@
+//! Reports: `summary.csv`, `distribution.csv`, the accumulator file `merge` reads back, SVG plots
+//! and the table printed on stdout.
+//!
+//! Every file is first written under a temporary name in the output folder and renamed only once
+//! all of them are written, so an interrupted or failed run never leaves a half-written report.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::plot::distribution_svg;
+use crate::stats::{ExactValues, MetricKind, Tally};
+
+/// Name of the file holding a run's identity and exact accumulators.
+pub const ACCUMULATORS: &str = "accumulators.json";
+/// Columns of `summary.csv`, in order.
+pub const SUMMARY_HEADER: [&str; 12] = [
+    "game", "rules", "policy", "metric", "n", "mean", "sd", "se", "ci95_low", "ci95_high", "exact",
+    "seed",
+];
+
+/// What a run was: enough to refuse merging runs that are not parts of the same whole.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunInfo {
+    /// dicelab version that wrote the file (chunking must match to merge).
+    pub version: String,
+    /// Game name.
+    pub game: String,
+    /// The `rules` column.
+    pub rules: String,
+    /// The `policy` column.
+    pub policy: String,
+    /// Seed of the run.
+    pub seed: u64,
+    /// Units of the whole run (all shards).
+    pub units: u64,
+    /// Number of shards the run was split into (1 once complete).
+    pub shard_count: u32,
+    /// Which shards this file holds.
+    pub shards: Vec<u32>,
+}
+
+/// A run's identity with its accumulators: the content of `accumulators.json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Saved {
+    /// What the run was.
+    pub info: RunInfo,
+    /// Every observation, exactly.
+    pub tally: Tally,
+}
+
+impl Saved {
+    /// Reads `accumulators.json` from a report folder.
+    pub fn load(dir: &Path) -> Result<Self> {
+        let path = dir.join(ACCUMULATORS);
+        let text = fs::read_to_string(&path).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                Error::input(format!(
+                    "{}: no {ACCUMULATORS} here; expected the --out folder of a simulate run",
+                    dir.display()
+                ))
+            } else {
+                Error::io(&path, e)
+            }
+        })?;
+        serde_json::from_str(&text).map_err(|e| {
+            Error::input(format!(
+                "{}: not a dicelab accumulator file ({e})",
+                path.display()
+            ))
+        })
+    }
+
+    /// Combines shard files of one run. Refuses runs that differ in anything but their shards,
+    /// and shards given twice. When every shard is present the result is marked whole, so it is
+    /// byte-identical to an unsharded run.
+    pub fn merge_all(parts: Vec<(PathBuf, Saved)>) -> Result<Saved> {
+        let mut parts = parts.into_iter();
+        let (first_dir, mut merged) = parts
+            .next()
+            .ok_or_else(|| Error::input("merge: expected at least one shard folder"))?;
+        for (dir, part) in parts {
+            let (a, b) = (&merged.info, &part.info);
+            let differ = |what: &str, x: &dyn std::fmt::Display, y: &dyn std::fmt::Display| {
+                Error::input(format!(
+                    "merge: {} has {what} {y} but {} has {what} {x}; only shards of one run merge",
+                    dir.display(),
+                    first_dir.display()
+                ))
+            };
+            if a.game != b.game {
+                return Err(differ("game", &a.game, &b.game));
+            }
+            if a.rules != b.rules {
+                return Err(differ("rules", &a.rules, &b.rules));
+            }
+            if a.policy != b.policy {
+                return Err(differ("policy", &a.policy, &b.policy));
+            }
+            if a.seed != b.seed {
+                return Err(differ("seed", &a.seed, &b.seed));
+            }
+            if a.units != b.units {
+                return Err(differ("-n", &a.units, &b.units));
+            }
+            if a.shard_count != b.shard_count {
+                return Err(differ("shard count", &a.shard_count, &b.shard_count));
+            }
+            if a.version != b.version {
+                return Err(differ("dicelab version", &a.version, &b.version));
+            }
+            if let Some(dup) = b.shards.iter().find(|s| a.shards.contains(s)) {
+                return Err(Error::input(format!(
+                    "merge: shard {dup}/{} is given twice (again in {})",
+                    a.shard_count,
+                    dir.display()
+                )));
+            }
+            merged.tally.merge(&part.tally)?;
+            merged.info.shards.extend(&part.info.shards);
+        }
+        merged.info.shards.sort_unstable();
+        if merged.info.shards.len() as u32 == merged.info.shard_count {
+            merged.info.shard_count = 1;
+            merged.info.shards = vec![0];
+        }
+        Ok(merged)
+    }
+
+    /// Whether the file holds the whole run.
+    pub fn is_whole(&self) -> bool {
+        self.info.shard_count == 1
+    }
+}
+
+/// A finished run with the exact values to show beside it.
+pub struct Report<'a> {
+    /// The run and its observations.
+    pub saved: &'a Saved,
+    /// Exact values, where known.
+    pub exact: &'a ExactValues,
+}
+
+/// A number for a CSV cell: empty when undefined, shortest exact form when ordinary, scientific
+/// notation at 12 significant digits when tiny or huge (Rust would otherwise print every zero).
+pub fn fmt_num(x: f64) -> String {
+    if !x.is_finite() {
+        String::new()
+    } else if x == 0.0 || (1e-4..1e15).contains(&x.abs()) {
+        format!("{x}")
+    } else {
+        format!("{x:.11e}")
+    }
+}
+
+impl Report<'_> {
+    /// `summary.csv`: one row per metric.
+    pub fn summary_csv(&self) -> Result<Vec<u8>> {
+        let info = &self.saved.info;
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let csv_err = |e: csv::Error| Error::input(format!("summary.csv: {e}"));
+        w.write_record(SUMMARY_HEADER).map_err(csv_err)?;
+        for metric in &self.saved.tally.metrics {
+            let e = metric.estimate();
+            let exact = self.exact.mean(&metric.name).map(fmt_num).unwrap_or_default();
+            w.write_record([
+                info.game.as_str(),
+                &info.rules,
+                &info.policy,
+                &metric.name,
+                &e.n.to_string(),
+                &fmt_num(e.mean),
+                &fmt_num(e.sd),
+                &fmt_num(e.se),
+                &fmt_num(e.ci_low),
+                &fmt_num(e.ci_high),
+                &exact,
+                &info.seed.to_string(),
+            ])
+            .map_err(csv_err)?;
+        }
+        w.into_inner()
+            .map_err(|e| Error::input(format!("summary.csv: {e}")))
+    }
+
+    /// `distribution.csv`: every value of every plotted metric with its count and share.
+    pub fn distribution_csv(&self) -> Result<Vec<u8>> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let csv_err = |e: csv::Error| Error::input(format!("distribution.csv: {e}"));
+        w.write_record(["metric", "value", "count", "probability"])
+            .map_err(csv_err)?;
+        for metric in self.saved.tally.metrics.iter().filter(|m| m.plotted) {
+            let n = metric.histogram.count() as f64;
+            for (value, count) in metric.histogram.iter() {
+                w.write_record([
+                    metric.name.as_str(),
+                    &value.to_string(),
+                    &count.to_string(),
+                    &fmt_num(count as f64 / n),
+                ])
+                .map_err(csv_err)?;
+            }
+        }
+        w.into_inner()
+            .map_err(|e| Error::input(format!("distribution.csv: {e}")))
+    }
+
+    /// One SVG per plotted metric: simulated bars, exact distribution overlaid.
+    pub fn plots(&self) -> Result<Vec<(String, Vec<u8>)>> {
+        let info = &self.saved.info;
+        self.saved
+            .tally
+            .metrics
+            .iter()
+            .filter(|m| m.plotted && m.histogram.count() > 0)
+            .map(|m| {
+                let title = format!("{} {}: {} ({})", info.game, info.policy, m.name, info.rules);
+                let svg = distribution_svg(
+                    &title,
+                    &m.name,
+                    &m.histogram,
+                    self.exact.pmfs.get(&m.name).map(Vec::as_slice),
+                )?;
+                Ok((format!("{}.svg", m.name), svg.into_bytes()))
+            })
+            .collect()
+    }
+
+    /// Every file of the report folder, with its name.
+    pub fn files(&self) -> Result<Vec<(String, Vec<u8>)>> {
+        let mut json = serde_json::to_string_pretty(self.saved)
+            .map_err(|e| Error::input(format!("{ACCUMULATORS}: {e}")))?;
+        json.push('\n');
+        let mut files = vec![
+            ("summary.csv".to_string(), self.summary_csv()?),
+            ("distribution.csv".to_string(), self.distribution_csv()?),
+            (ACCUMULATORS.to_string(), json.into_bytes()),
+        ];
+        files.extend(self.plots()?);
+        Ok(files)
+    }
+
+    /// The summary as an aligned table for a terminal, with the distance of each estimate from its
+    /// exact value in standard errors.
+    pub fn text_table(&self) -> String {
+        let info = &self.saved.info;
+        let mut out = format!(
+            "{} | {} | policy {} | seed {} | {} units{}\n",
+            info.game,
+            info.rules,
+            info.policy,
+            info.seed,
+            info.units,
+            if self.saved.is_whole() {
+                String::new()
+            } else {
+                format!(" (shards {:?} of {})", info.shards, info.shard_count)
+            }
+        );
+        let rows: Vec<[String; 6]> = self
+            .saved
+            .tally
+            .metrics
+            .iter()
+            .map(|m| {
+                let e = m.estimate();
+                let exact = self.exact.mean(&m.name);
+                let digits = if m.kind == MetricKind::Proportion { 5 } else { 4 };
+                let z = exact
+                    .filter(|_| e.se > 0.0)
+                    .map(|x| format!("{:+.2}", (e.mean - x) / e.se))
+                    .unwrap_or_default();
+                [
+                    m.name.clone(),
+                    e.n.to_string(),
+                    format!("{:.digits$}", e.mean),
+                    format!("[{:.digits$}, {:.digits$}]", e.ci_low, e.ci_high),
+                    exact.map(|x| format!("{x:.digits$}")).unwrap_or_default(),
+                    z,
+                ]
+            })
+            .collect();
+        let header = ["metric", "n", "mean", "95% interval", "exact", "(mean-exact)/se"];
+        let widths: Vec<usize> = (0..6)
+            .map(|i| {
+                rows.iter()
+                    .map(|r| r[i].len())
+                    .chain([header[i].len()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let line = |cells: [&str; 6]| {
+            let mut s = format!("{:<w$}", cells[0], w = widths[0]);
+            for i in 1..6 {
+                s.push_str(&format!("  {:>w$}", cells[i], w = widths[i]));
+            }
+            s.trim_end().to_string() + "\n"
+        };
+        out.push_str(&line(header));
+        for r in &rows {
+            out.push_str(&line([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]));
+        }
+        out
+    }
+}
+
+/// Exact tables of a game (`dicelab table`): the files to write and what the terminal shows.
+pub struct Tables {
+    /// CSV and SVG files, by file name.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// What the terminal shows.
+    pub text: String,
+}
+
+/// An output folder that exists and can be written, checked before any work is done.
+#[derive(Clone, Debug)]
+pub struct OutDir {
+    path: PathBuf,
+}
+
+impl OutDir {
+    /// Creates the folder if needed and proves it writable.
+    pub fn prepare(path: &Path) -> Result<Self> {
+        let fail = |e: std::io::Error| {
+            Error::input(format!(
+                "--out {}: cannot write a report there ({e})",
+                path.display()
+            ))
+        };
+        fs::create_dir_all(path).map_err(fail)?;
+        let probe = path.join(format!(".dicelab-probe-{}.tmp", std::process::id()));
+        fs::write(&probe, b"").map_err(fail)?;
+        let _ = fs::remove_file(&probe);
+        Ok(Self {
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes every file under a temporary name, then renames them all into place; on any
+    /// failure the temporary files are removed and nothing is replaced.
+    pub fn write_all(&self, files: &[(String, Vec<u8>)]) -> Result<Vec<PathBuf>> {
+        let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
+        let cleanup = |staged: &[(PathBuf, PathBuf)]| {
+            for (tmp, _) in staged {
+                let _ = fs::remove_file(tmp);
+            }
+        };
+        for (name, bytes) in files {
+            let tmp = self
+                .path
+                .join(format!(".{name}.{}.tmp", std::process::id()));
+            if let Err(e) = fs::write(&tmp, bytes) {
+                cleanup(&staged);
+                let _ = fs::remove_file(&tmp);
+                return Err(Error::io(&tmp, e));
+            }
+            staged.push((tmp, self.path.join(name)));
+        }
+        for (tmp, dest) in &staged {
+            if let Err(e) = fs::rename(tmp, dest) {
+                cleanup(&staged);
+                return Err(Error::io(dest, e));
+            }
+        }
+        Ok(staged.into_iter().map(|(_, dest)| dest).collect())
+    }
+}
