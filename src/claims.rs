@@ -139,7 +139,12 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
                 .parse::<f64>()
                 .ok()
                 .filter(|x| x.is_finite())
-                .ok_or_else(|| at(format!("{what}: expected a number, found '{}'", fields[col])))
+                .ok_or_else(|| {
+                    at(format!(
+                        "{what}: expected a number, found '{}'",
+                        fields[col]
+                    ))
+                })
         };
         let claimed = number(5, "claimed")?;
         let tolerance = if check == Check::About {
@@ -170,7 +175,12 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
         for g in [Some(game), baseline].into_iter().flatten() {
             let configured = Game::configure(&claim.setup(g)).map_err(|e| at(e.to_string()))?;
             if configured.exact().mean(&claim.metric).is_none() {
-                let known: Vec<&str> = configured.exact().means.keys().map(String::as_str).collect();
+                let known: Vec<&str> = configured
+                    .exact()
+                    .means
+                    .keys()
+                    .map(String::as_str)
+                    .collect();
                 return Err(at(format!(
                     "metric: unknown metric '{}' for {g}; expected one of {}",
                     claim.metric,
@@ -223,7 +233,12 @@ pub struct Verdict {
 
 /// Checks every claim: exact values from the solvers, simulated values from one run of `units`
 /// races per distinct game and rule set.
-pub fn check(claims: &[Claim], units: u64, seed: u64, threads: Option<usize>) -> Result<Vec<Verdict>> {
+pub fn check(
+    claims: &[Claim],
+    units: u64,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<Vec<Verdict>> {
     let mut runs: BTreeMap<(String, Vec<String>), (Game, crate::stats::Tally)> = BTreeMap::new();
     let mut run_of = |game: GameName, claim: &Claim| -> Result<(Game, crate::stats::Tally)> {
         let key = (game.to_string(), claim.rules.clone());
@@ -249,13 +264,19 @@ pub fn check(claims: &[Claim], units: u64, seed: u64, threads: Option<usize>) ->
                 (Some(a), Some(b)) => Some(a / b),
                 _ => None,
             };
-            simulated = match (simulated, base_tally.get(&claim.metric).map(|m| m.estimate())) {
+            simulated = match (
+                simulated,
+                base_tally.get(&claim.metric).map(|m| m.estimate()),
+            ) {
                 (Some(a), Some(b)) => Some(ratio(&a, &b)),
                 _ => None,
             };
         }
         let (holds, basis) = match (exact_value, simulated) {
-            (Some(x), _) => (claim.check.holds(x, claim.claimed, claim.tolerance), "exact"),
+            (Some(x), _) => (
+                claim.check.holds(x, claim.claimed, claim.tolerance),
+                "exact",
+            ),
             (None, Some(s)) => (
                 claim.check.holds(s.mean, claim.claimed, claim.tolerance),
                 "simulation",
@@ -352,7 +373,10 @@ pub fn verdicts_text(verdicts: &[Verdict]) -> String {
             Check::Above => format!("above {}", c.claimed),
             Check::Equal => format!("exactly {}", c.claimed),
         };
-        let exact = v.exact.map(|x| format!("{x:.4}")).unwrap_or_else(|| "-".into());
+        let exact = v
+            .exact
+            .map(|x| format!("{x:.4}"))
+            .unwrap_or_else(|| "-".into());
         let sim = v
             .simulated
             .map(|s| format!("{:.4} [{:.4}, {:.4}]", s.mean, s.ci_low, s.ci_high))
@@ -385,13 +409,34 @@ mod tests {
         let head = HEADER.join(",");
         let cases = [
             ("claim,game\n", "line 1: expected the header"),
-            (&*format!("{head}\nx,chess,,p,about,1,1,\n"), "line 2: unknown game 'chess'"),
-            (&*format!("{head}\nx,sequences,,p_cast_no_score,roughly,1,1,\n"), "line 2: check"),
-            (&*format!("{head}\nx,sequences,,p_cast_no_score,about,half,1,\n"), "line 2: claimed"),
-            (&*format!("{head}\nx,sequences,,p_cast_no_score,about,1,,\n"), "line 2: tolerance"),
-            (&*format!("{head}\nx,sequences,,nonsense,about,1,1,\n"), "line 2: metric"),
-            (&*format!("{head}\nx,sequences,wipe_ones=9,p_cast_no_score,about,1,1,\n"), "line 2: rule option wipe_ones"),
-            (&*format!("{head}\nx,sequences,,p_cast_no_score,about\n"), "line 2: expected 8 fields"),
+            (
+                &*format!("{head}\nx,chess,,p,about,1,1,\n"),
+                "line 2: unknown game 'chess'",
+            ),
+            (
+                &*format!("{head}\nx,sequences,,p_cast_no_score,roughly,1,1,\n"),
+                "line 2: check",
+            ),
+            (
+                &*format!("{head}\nx,sequences,,p_cast_no_score,about,half,1,\n"),
+                "line 2: claimed",
+            ),
+            (
+                &*format!("{head}\nx,sequences,,p_cast_no_score,about,1,,\n"),
+                "line 2: tolerance",
+            ),
+            (
+                &*format!("{head}\nx,sequences,,nonsense,about,1,1,\n"),
+                "line 2: metric",
+            ),
+            (
+                &*format!("{head}\nx,sequences,wipe_ones=9,p_cast_no_score,about,1,1,\n"),
+                "line 2: rule option wipe_ones",
+            ),
+            (
+                &*format!("{head}\nx,sequences,,p_cast_no_score,about\n"),
+                "line 2: expected 8 fields",
+            ),
             (&*format!("{head}\n"), "no claims"),
         ];
         for (text, expected) in cases {

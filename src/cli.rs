@@ -40,7 +40,7 @@ pub enum Command {
 pub struct RunArgs {
     /// Units to simulate: races to the target with one player, games with several.
     /// Accepts 1000000, 1_000_000 or 1e6.
-    #[arg(short = 'n', long = "units", value_parser = parse_units)]
+    #[arg(short = 'n', long = "units", value_name = "N", value_parser = parse_units)]
     pub units: Option<u64>,
     /// Seed of the run; the same seed gives the same report.
     #[arg(long, default_value_t = 1)]
@@ -141,8 +141,12 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
 pub fn parse_units(s: &str) -> Result<u64, String> {
     let clean = s.replace('_', "");
     let value = if let Some((m, e)) = clean.split_once(['e', 'E']) {
-        let m: u64 = m.parse().map_err(|_| format!("expected a whole number such as 1000000 or 1e6, found '{s}'"))?;
-        let e: u32 = e.parse().map_err(|_| format!("expected a whole number such as 1000000 or 1e6, found '{s}'"))?;
+        let m: u64 = m
+            .parse()
+            .map_err(|_| format!("expected a whole number such as 1000000 or 1e6, found '{s}'"))?;
+        let e: u32 = e
+            .parse()
+            .map_err(|_| format!("expected a whole number such as 1000000 or 1e6, found '{s}'"))?;
         10u64
             .checked_pow(e)
             .and_then(|p| p.checked_mul(m))

@@ -109,7 +109,10 @@ fn game_of(info: &RunInfo) -> Result<Game> {
         match option.strip_prefix("players=") {
             Some(p) => {
                 players = p.parse().map_err(|_| {
-                    Error::input(format!("accumulators: bad players in rules '{}'", info.rules))
+                    Error::input(format!(
+                        "accumulators: bad players in rules '{}'",
+                        info.rules
+                    ))
                 })?
             }
             None => rules.push(option),
@@ -180,10 +183,7 @@ fn check_claims(file: &Path, run: &RunArgs, units: u64, out: &Path) -> Result<()
     let csv = claims::verdicts_csv(&verdicts)?;
     say(&claims::verdicts_text(&verdicts));
     out.write_all(&[("claims.csv".to_string(), csv)])?;
-    say(&format!(
-        "wrote claims.csv to {}\n",
-        out.path().display()
-    ));
+    say(&format!("wrote claims.csv to {}\n", out.path().display()));
     Ok(())
 }
 
@@ -227,12 +227,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     }
     say("\n== claims of the rule text\n");
     let claims_dir = root.path().join("claims");
-    check_claims(
-        Path::new("data/claims.csv"),
-        &args.run,
-        units,
-        &claims_dir,
-    )?;
+    check_claims(Path::new("data/claims.csv"), &args.run, units, &claims_dir)?;
     folders.push(claims_dir);
     say(&format!(
         "\nreports written: {}\n",

@@ -142,6 +142,9 @@ mod tests {
             let r = stream.next(&mut rng) as usize;
             seen[r] = true;
         }
-        assert!(seen.iter().all(|&s| s), "every one of 6^6 rolls appears in 2M draws");
+        assert!(
+            seen.iter().all(|&s| s),
+            "every one of 6^6 rolls appears in 2M draws"
+        );
     }
 }

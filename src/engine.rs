@@ -67,7 +67,7 @@ impl FromStr for Shard {
     fn from_str(s: &str) -> Result<Self> {
         let bad = || {
             Error::input(format!(
-                "--shard '{s}': expected K/N with 0 <= K < N, e.g. 0/4"
+                "expected K/N with 0 <= K < N, e.g. 0/4, found '{s}'"
             ))
         };
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
@@ -309,7 +309,10 @@ mod tests {
 
     #[test]
     fn shard_specs_parse_and_reject() {
-        assert_eq!("1/4".parse::<Shard>().unwrap(), Shard { index: 1, count: 4 });
+        assert_eq!(
+            "1/4".parse::<Shard>().unwrap(),
+            Shard { index: 1, count: 4 }
+        );
         for bad in ["4/4", "1", "a/4", "1/0", "-1/4", "1/4/5", ""] {
             assert!(bad.parse::<Shard>().is_err(), "{bad} should be rejected");
         }

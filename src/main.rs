@@ -18,10 +18,15 @@ fn main() -> ExitCode {
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
             _ => {
-                // clap adds usage lines; the first line says what is wrong.
+                // clap adds usage lines; the first paragraph says what is wrong (a missing
+                // argument is named on the lines after the first).
                 let rendered = e.render().to_string();
-                let first = rendered.lines().next().unwrap_or("error: bad arguments");
-                eprintln!("dicelab: {first}");
+                let first: Vec<&str> = rendered
+                    .lines()
+                    .take_while(|l| !l.trim().is_empty())
+                    .map(str::trim)
+                    .collect();
+                eprintln!("dicelab: {}", first.join(" "));
                 return ExitCode::from(2);
             }
         },

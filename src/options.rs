@@ -27,10 +27,8 @@ pub struct RuleOptions {
 impl RuleOptions {
     /// Applies `overrides` (each `key=value`) to the defaults of `specs`.
     pub fn parse(game: &'static str, specs: &[OptionSpec], overrides: &[String]) -> Result<Self> {
-        let mut values: Vec<(OptionSpec, String)> = specs
-            .iter()
-            .map(|s| (*s, s.default.to_string()))
-            .collect();
+        let mut values: Vec<(OptionSpec, String)> =
+            specs.iter().map(|s| (*s, s.default.to_string())).collect();
         let mut seen: Vec<&str> = Vec::new();
         for raw in overrides {
             let (key, value) = raw.split_once('=').ok_or_else(|| {
@@ -137,7 +135,10 @@ mod tests {
     #[test]
     fn bad_overrides_are_named() {
         let e = parse(&["c=1"]).unwrap_err().to_string();
-        assert!(e.contains("unknown rule option 'c'") && e.contains("a, b"), "{e}");
+        assert!(
+            e.contains("unknown rule option 'c'") && e.contains("a, b"),
+            "{e}"
+        );
         let e = parse(&["a"]).unwrap_err().to_string();
         assert!(e.contains("expected key=value"), "{e}");
         let e = parse(&["a=1", "a=2"]).unwrap_err().to_string();

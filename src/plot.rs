@@ -8,7 +8,7 @@ use crate::stats::Histogram;
 /// Share of the mass the x axis covers: the far tail of a race's length would squeeze the bars.
 const SHOWN_MASS: f64 = 0.999;
 
-/// An SVG bar chart of `hist` as probabilities, with `exact` (if any) as a red line with dots.
+/// An SVG bar chart of `hist` as probabilities, with `exact` (if any) as red dots.
 pub fn distribution_svg(
     title: &str,
     x_label: &str,
@@ -22,7 +22,8 @@ pub fn distribution_svg(
 }
 
 /// An SVG bar chart of a probability mass function (`bars`, with its legend label) and,
-/// optionally, a second one drawn over it as a red line with dots.
+/// optionally, a second one drawn over it as red dots. The x axis covers the first 99.9% of the
+/// bars' mass.
 pub fn bars_svg(
     title: &str,
     x_label: &str,
@@ -72,14 +73,12 @@ pub fn bars_svg(
             .margin(15)
             .x_label_area_size(45)
             .y_label_area_size(70)
-            .build_cartesian_2d(
-                (lo as f64 - step)..(hi as f64 + step),
-                0.0..top.max(1e-9),
-            )
+            .build_cartesian_2d((lo as f64 - step)..(hi as f64 + step), 0.0..top.max(1e-9))
             .map_err(|e| plot_error(&e))?;
         chart
             .configure_mesh()
             .x_desc(x_label)
+            .x_label_formatter(&|x| format!("{x:.0}"))
             .y_desc("probability")
             .disable_x_mesh()
             .draw()
@@ -94,23 +93,23 @@ pub fn bars_svg(
             }))
             .map_err(|e| plot_error(&e))?
             .label(bars_label)
-            .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], RGBColor(90, 140, 200).filled()));
+            .legend(|(x, y)| {
+                Rectangle::new(
+                    [(x, y - 5), (x + 12, y + 5)],
+                    RGBColor(90, 140, 200).filled(),
+                )
+            });
         if !exact.is_empty() {
-            chart
-                .draw_series(LineSeries::new(
-                    exact.iter().map(|&(v, p)| (v as f64, p)),
-                    RED.stroke_width(1),
-                ))
-                .map_err(|e| plot_error(&e))?
-                .label(line_label)
-                .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], RED));
+            // Dots, not a line: the values are discrete, nothing lies between them.
             chart
                 .draw_series(
                     exact
                         .iter()
                         .map(|&(v, p)| Circle::new((v as f64, p), 3, RED.filled())),
                 )
-                .map_err(|e| plot_error(&e))?;
+                .map_err(|e| plot_error(&e))?
+                .label(line_label)
+                .legend(|(x, y)| Circle::new((x + 6, y), 3, RED.filled()));
         }
         chart
             .configure_series_labels()

@@ -17,7 +17,17 @@ use crate::stats::{ExactValues, MetricKind, Tally};
 pub const ACCUMULATORS: &str = "accumulators.json";
 /// Columns of `summary.csv`, in order.
 pub const SUMMARY_HEADER: [&str; 12] = [
-    "game", "rules", "policy", "metric", "n", "mean", "sd", "se", "ci95_low", "ci95_high", "exact",
+    "game",
+    "rules",
+    "policy",
+    "metric",
+    "n",
+    "mean",
+    "sd",
+    "se",
+    "ci95_low",
+    "ci95_high",
+    "exact",
     "seed",
 ];
 
@@ -164,7 +174,11 @@ impl Report<'_> {
         w.write_record(SUMMARY_HEADER).map_err(csv_err)?;
         for metric in &self.saved.tally.metrics {
             let e = metric.estimate();
-            let exact = self.exact.mean(&metric.name).map(fmt_num).unwrap_or_default();
+            let exact = self
+                .exact
+                .mean(&metric.name)
+                .map(fmt_num)
+                .unwrap_or_default();
             w.write_record([
                 info.game.as_str(),
                 &info.rules,
@@ -267,7 +281,11 @@ impl Report<'_> {
             .map(|m| {
                 let e = m.estimate();
                 let exact = self.exact.mean(&m.name);
-                let digits = if m.kind == MetricKind::Proportion { 5 } else { 4 };
+                let digits = if m.kind == MetricKind::Proportion {
+                    5
+                } else {
+                    4
+                };
                 let z = exact
                     .filter(|_| e.se > 0.0)
                     .map(|x| format!("{:+.2}", (e.mean - x) / e.se))
@@ -282,7 +300,14 @@ impl Report<'_> {
                 ]
             })
             .collect();
-        let header = ["metric", "n", "mean", "95% interval", "exact", "(mean-exact)/se"];
+        let header = [
+            "metric",
+            "n",
+            "mean",
+            "95% interval",
+            "exact",
+            "(mean-exact)/se",
+        ];
         let widths: Vec<usize> = (0..6)
             .map(|i| {
                 rows.iter()

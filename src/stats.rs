@@ -277,7 +277,18 @@ pub fn wilson(hits: u64, n: u64, z: f64) -> (f64, f64) {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0 or n hits the end is exactly 0 or 1; rounding could leave it an ulp off.
+    let low = if hits == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if hits as f64 == n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (low, high)
 }
 
 /// Exact values known for a run's metrics: means for the `exact` column and probability mass

@@ -40,7 +40,12 @@ impl CastDistribution {
     pub fn points_pmf(&self) -> Vec<(i64, f64)> {
         (0..WIPE as usize)
             .map(|pts| {
-                let ways = self.ways[pts] + if pts == 0 { self.ways[WIPE as usize] } else { 0 };
+                let ways = self.ways[pts]
+                    + if pts == 0 {
+                        self.ways[WIPE as usize]
+                    } else {
+                        0
+                    };
                 (pts as i64, ways as f64 / CASTS as f64)
             })
             .filter(|&(_, p)| p > 0.0)
@@ -119,11 +124,7 @@ pub fn expected_turns(cast: &CastDistribution, target: u32) -> f64 {
 /// cast `r = 1, 2, ...`: `survival` is the chance the target is still unreached, `crossing[x]` the
 /// chance it was first reached at this cast with total `target + x`. Stops once less than 1e-15
 /// of the mass is left.
-pub fn step_race(
-    cast: &CastDistribution,
-    target: u32,
-    mut visit: impl FnMut(usize, f64, &[f64]),
-) {
+pub fn step_race(cast: &CastDistribution, target: u32, mut visit: impl FnMut(usize, f64, &[f64])) {
     let target = target as usize;
     let steps = cast.steps();
     let mut mass = vec![0.0; target];
@@ -276,10 +277,7 @@ pub fn exact_values(rules: &Rules, players: u32) -> Result<ExactValues> {
     exact.set_mean("points_per_scoring_cast", cast.mean_points_when_scoring());
     exact.set_mean("p_cast_no_score", cast.p_no_score());
     exact.set_mean("p_cast_penalty", cast.p_penalty());
-    exact.set_mean(
-        "multi_run_patterns",
-        multi_run_patterns(rules).len() as f64,
-    );
+    exact.set_mean("multi_run_patterns", multi_run_patterns(rules).len() as f64);
     // The race is reported (and the claims read it) whatever the number of players.
     exact.set_mean("turns_to_target", turns);
     if players <= 1 {

@@ -303,15 +303,24 @@ mod tests {
         let parts = |faces| best_split(cast(faces), Sequences);
         // 1-2, 1-2 scores 10
         assert_eq!(parts([1, 2, 1, 2, 5, 5]).points, 10);
-        assert_eq!(parts([1, 2, 1, 2, 5, 5]).parts, vec![Part::Run(2), Part::Run(2)]);
+        assert_eq!(
+            parts([1, 2, 1, 2, 5, 5]).parts,
+            vec![Part::Run(2), Part::Run(2)]
+        );
         // 1-2, 1-2-3 scores 15
         assert_eq!(parts([1, 2, 1, 2, 3, 5]).points, 15);
         // 1-2-3, 1-2-3 scores 20
         assert_eq!(parts([1, 2, 3, 1, 2, 3]).points, 20);
-        assert_eq!(parts([1, 2, 3, 1, 2, 3]).parts, vec![Part::Run(3), Part::Run(3)]);
+        assert_eq!(
+            parts([1, 2, 3, 1, 2, 3]).parts,
+            vec![Part::Run(3), Part::Run(3)]
+        );
         // 1-2, 1-2-3-4 scores 20
         assert_eq!(parts([1, 2, 1, 2, 3, 4]).points, 20);
-        assert_eq!(parts([1, 2, 1, 2, 3, 4]).parts, vec![Part::Run(2), Part::Run(4)]);
+        assert_eq!(
+            parts([1, 2, 1, 2, 3, 4]).parts,
+            vec![Part::Run(2), Part::Run(4)]
+        );
         // and one the text misses: 1-2 three times scores 15
         assert_eq!(parts([1, 2, 1, 2, 1, 2]).points, 15);
     }
@@ -331,7 +340,11 @@ mod tests {
             tie: Tie::Shared,
         };
         assert_eq!(rules.outcome(cast([1, 1, 1, 1, 2, 3])), WIPE);
-        assert_eq!(rules.outcome(cast([1, 1, 1, 2, 2, 3])), 15, "1-2-3 + 1-2, three 1s");
+        assert_eq!(
+            rules.outcome(cast([1, 1, 1, 2, 2, 3])),
+            15,
+            "1-2-3 + 1-2, three 1s"
+        );
         rules.wipe_ones = WipeOnes::AtLeast(3);
         assert_eq!(rules.outcome(cast([1, 1, 1, 2, 2, 3])), WIPE);
         rules.wipe_ones = WipeOnes::Off;

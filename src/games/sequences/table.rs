@@ -32,7 +32,9 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
 
     // One cast.
     let mut rows = Vec::new();
-    text.push_str("One cast of six dice (46,656 ordered casts)\n  outcome     points    ways  probability\n");
+    text.push_str(
+        "One cast of six dice (46,656 ordered casts)\n  outcome     points    ways  probability\n",
+    );
     for code in 0..=WIPE as usize {
         if cast.ways[code] == 0 {
             continue;
@@ -120,7 +122,14 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
     files.push((
         "turns_table.csv".to_string(),
         csv_bytes(
-            &["game", "rules", "wipe_ones", "turns", "probability", "cumulative"],
+            &[
+                "game",
+                "rules",
+                "wipe_ones",
+                "turns",
+                "probability",
+                "cumulative",
+            ],
             rows,
             "turns_table.csv",
         )?,

@@ -1,0 +1,448 @@
+//! End-to-end tests of the `dicelab` binary: reports, determinism across threads and shards,
+//! merging, and one clear error line for every bad input.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn dicelab(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(dir: &Path, args: &[&str]) -> String {
+    let out = dicelab(dir, args);
+    assert!(
+        out.status.success(),
+        "dicelab {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn read(path: impl AsRef<Path>) -> Vec<u8> {
+    fs::read(path.as_ref()).unwrap_or_else(|e| panic!("{}: {e}", path.as_ref().display()))
+}
+
+const REPORT_FILES: [&str; 3] = ["summary.csv", "distribution.csv", "accumulators.json"];
+
+#[test]
+fn simulate_writes_a_complete_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let stdout = ok(
+        tmp.path(),
+        &[
+            "simulate",
+            "sequences",
+            "-n",
+            "20000",
+            "--seed",
+            "3",
+            "--out",
+            "r",
+        ],
+    );
+    assert!(stdout.contains("turns_to_target"), "{stdout}");
+    assert!(stdout.contains("wrote 5 files"), "{stdout}");
+    let summary = String::from_utf8(read(tmp.path().join("r/summary.csv"))).unwrap();
+    let mut lines = summary.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "game,rules,policy,metric,n,mean,sd,se,ci95_low,ci95_high,exact,seed"
+    );
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 5);
+    assert!(rows[4].starts_with(
+        "sequences,players=1;wipe_ones=4;target=100;tie=shared,forced,turns_to_target,20000,"
+    ));
+    assert!(rows.iter().all(|r| r.ends_with(",3")), "seed column");
+    let dist = String::from_utf8(read(tmp.path().join("r/distribution.csv"))).unwrap();
+    assert!(dist.starts_with("metric,value,count,probability\npoints_per_cast,0,"));
+    for svg in ["points_per_cast.svg", "turns_to_target.svg"] {
+        let text = String::from_utf8(read(tmp.path().join("r").join(svg))).unwrap();
+        assert!(text.starts_with("<svg") && text.contains("exact"), "{svg}");
+    }
+    let leftovers: Vec<_> = fs::read_dir(tmp.path().join("r"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+}
+
+/// The same seed gives byte-identical files for 1 and 2 threads and for 4 shards merged in any
+/// order, for races and for full games.
+#[test]
+fn same_seed_same_bytes_for_any_threads_and_shards() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for (game, players, n) in [("sequences", "1", "300000"), ("hearts-due", "4", "50000")] {
+        let base = [
+            "simulate",
+            game,
+            "--players",
+            players,
+            "-n",
+            n,
+            "--seed",
+            "11",
+            "-q",
+        ];
+        let with = |extra: &[&'static str]| -> Vec<&str> { [&base[..], extra].concat() };
+        ok(d, &with(&["--threads", "1", "--out", "one"]));
+        ok(d, &with(&["--threads", "2", "--out", "two"]));
+        for (shard, out) in [("0/4", "s0"), ("1/4", "s1"), ("2/4", "s2"), ("3/4", "s3")] {
+            ok(d, &with(&["--shard", shard, "--out", out]));
+        }
+        ok(d, &["merge", "s2", "s0", "s3", "s1", "--out", "merged"]);
+        for file in REPORT_FILES {
+            let one = read(d.join("one").join(file));
+            assert_eq!(
+                one,
+                read(d.join("two").join(file)),
+                "{game} {file}: threads"
+            );
+            assert_eq!(
+                one,
+                read(d.join("merged").join(file)),
+                "{game} {file}: shards"
+            );
+        }
+        // And a different seed gives a different report.
+        ok(
+            d,
+            &[
+                "simulate",
+                game,
+                "--players",
+                players,
+                "-n",
+                n,
+                "--seed",
+                "12",
+                "-q",
+                "--out",
+                "other",
+            ],
+        );
+        assert_ne!(
+            read(d.join("one/summary.csv")),
+            read(d.join("other/summary.csv"))
+        );
+    }
+}
+
+/// Asserts a failure with exit code `code`, exactly one stderr line containing `expected`, and
+/// nothing on stdout.
+fn fails(dir: &Path, args: &[&str], code: i32, expected: &str) {
+    let out = dicelab(dir, args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "dicelab {args:?}: {stderr}");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "dicelab {args:?}: one line, got {stderr:?}"
+    );
+    assert!(stderr.starts_with("dicelab: error: "), "{stderr}");
+    assert!(
+        stderr.contains(expected),
+        "dicelab {args:?}: {stderr:?} lacks {expected:?}"
+    );
+    assert!(out.stdout.is_empty(), "dicelab {args:?} printed to stdout");
+}
+
+#[test]
+fn bad_input_gets_one_clear_line_and_no_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::write(d.join("afile"), "x").unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["simulate", "chess"], "unknown game 'chess'"),
+        (
+            &["simulate", "sequences", "--policy", "greedy"],
+            "unknown policy",
+        ),
+        (
+            &["simulate", "sequences", "--rule", "wipe_ones=5"],
+            "expected 4, 3 or off, found '5'",
+        ),
+        (
+            &["simulate", "sequences", "--rule", "colour=red"],
+            "unknown rule option 'colour'",
+        ),
+        (
+            &["simulate", "sequences", "--rule", "wipe_ones"],
+            "expected key=value",
+        ),
+        (
+            &[
+                "simulate",
+                "sequences",
+                "--rule",
+                "tie=shared",
+                "--rule",
+                "tie=playoff",
+            ],
+            "more than once",
+        ),
+        (
+            &["simulate", "sequences", "--rule", "target=0"],
+            "from 1 to 1000",
+        ),
+        (
+            &[
+                "simulate",
+                "sequences",
+                "--rule",
+                "target=900",
+                "--rule",
+                "wipe_ones=3",
+            ],
+            "casts on average",
+        ),
+        (&["simulate", "sequences", "-n", "0"], "at least 1 unit"),
+        (
+            &["simulate", "sequences", "-n", "lots"],
+            "expected a whole number",
+        ),
+        (&["simulate", "sequences", "-n", "1e40"], "too large"),
+        (
+            &["simulate", "sequences", "--players", "0"],
+            "1 to 100 players",
+        ),
+        (
+            &["simulate", "hearts-due", "--players", "101"],
+            "1 to 100 players",
+        ),
+        (&["simulate", "sequences", "--threads", "0"], "--threads"),
+        (
+            &["simulate", "sequences", "--shard", "4/4", "--out", "x"],
+            "expected K/N",
+        ),
+        (
+            &["simulate", "sequences", "--shard", "1-4", "--out", "x"],
+            "expected K/N",
+        ),
+        (
+            &["simulate", "sequences", "--shard", "1/0", "--out", "x"],
+            "expected K/N",
+        ),
+        (
+            &["simulate", "sequences", "--shard", "1/4"],
+            "--shard needs --out",
+        ),
+        (
+            &["simulate", "sequences", "--out", "afile/r"],
+            "cannot write a report there",
+        ),
+        (&["simulate"], "<GAME>"),
+        (&["simulate", "sequences", "--frobnicate"], "--frobnicate"),
+        (
+            &["table", "hearts-due", "--rule", "tie=coin"],
+            "expected shared or playoff",
+        ),
+        (&["merge", "--out", "m"], "<SHARDS>"),
+        (&["merge", "nowhere", "--out", "m"], "no accumulators.json"),
+    ];
+    for (args, expected) in cases {
+        fails(d, args, 2, expected);
+    }
+    // None of them left a report behind.
+    for folder in ["x", "m", "afile/r"] {
+        assert!(!d.join(folder).join("summary.csv").exists(), "{folder}");
+    }
+}
+
+#[test]
+fn a_failed_run_leaves_an_existing_report_untouched() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(
+        d,
+        &["simulate", "sequences", "-n", "1000", "--out", "r", "-q"],
+    );
+    let before = read(d.join("r/summary.csv"));
+    fails(
+        d,
+        &[
+            "simulate",
+            "sequences",
+            "-n",
+            "1000",
+            "--rule",
+            "bad",
+            "--out",
+            "r",
+        ],
+        2,
+        "key=value",
+    );
+    assert_eq!(before, read(d.join("r/summary.csv")));
+}
+
+#[test]
+fn merge_refuses_parts_of_different_runs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let shard = |name: &str, extra: &[&str]| {
+        let mut args = vec!["simulate", "sequences", "-n", "100000", "-q", "--out", name];
+        args.extend_from_slice(extra);
+        ok(d, &args);
+    };
+    shard("a", &["--seed", "1", "--shard", "0/2"]);
+    shard("b", &["--seed", "2", "--shard", "1/2"]);
+    shard(
+        "c",
+        &["--seed", "1", "--shard", "1/2", "--rule", "wipe_ones=3"],
+    );
+    shard("e", &["--seed", "1", "--shard", "1/3"]);
+    ok(
+        d,
+        &[
+            "simulate",
+            "hearts-due",
+            "-n",
+            "100000",
+            "-q",
+            "--seed",
+            "1",
+            "--shard",
+            "1/2",
+            "--out",
+            "f",
+        ],
+    );
+    ok(
+        d,
+        &[
+            "simulate",
+            "sequences",
+            "-n",
+            "200000",
+            "-q",
+            "--seed",
+            "1",
+            "--shard",
+            "1/2",
+            "--out",
+            "g",
+        ],
+    );
+    fails(d, &["merge", "a", "b", "--out", "m"], 2, "seed");
+    fails(d, &["merge", "a", "c", "--out", "m"], 2, "rules");
+    fails(d, &["merge", "a", "e", "--out", "m"], 2, "shard count");
+    fails(d, &["merge", "a", "f", "--out", "m"], 2, "game");
+    fails(d, &["merge", "a", "g", "--out", "m"], 2, "-n");
+    fails(d, &["merge", "a", "a", "--out", "m"], 2, "given twice");
+    fs::create_dir(d.join("broken")).unwrap();
+    fs::write(d.join("broken/accumulators.json"), "{ not json").unwrap();
+    fails(
+        d,
+        &["merge", "a", "broken", "--out", "m"],
+        2,
+        "not a dicelab accumulator file",
+    );
+    assert!(!d.join("m/summary.csv").exists());
+}
+
+#[test]
+fn table_writes_the_exact_tables() {
+    let tmp = tempfile::tempdir().unwrap();
+    let stdout = ok(tmp.path(), &["table", "sequences", "--out", "t"]);
+    assert!(stdout.contains("5 distinct splits"), "{stdout}");
+    let cast = String::from_utf8(read(tmp.path().join("t/cast_table.csv"))).unwrap();
+    assert!(cast.contains(",scores,60,1,"), "six 6's: one way\n{cast}");
+    assert!(
+        cast.contains(",penalty,0,406,"),
+        "four or more 1's: 406 ways\n{cast}"
+    );
+    let turns = String::from_utf8(read(tmp.path().join("t/turns_table.csv"))).unwrap();
+    assert!(turns.lines().any(|l| l.contains(",4,")) && turns.lines().any(|l| l.contains(",off,")));
+    let multi = String::from_utf8(read(tmp.path().join("t/multi_run_table.csv"))).unwrap();
+    assert!(multi.contains(",1-2 + 1-2 + 1-2,15,20,"), "{multi}");
+    for svg in ["cast_table.svg", "turns_table.svg"] {
+        assert!(tmp.path().join("t").join(svg).exists());
+    }
+}
+
+#[test]
+fn claims_are_checked_and_a_user_row_is_picked_up() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // No data/ folder here: the built-in claims file is used.
+    let stdout = ok(d, &["claims", "-n", "20000", "-q", "--out", "c"]);
+    assert!(stdout.contains("FAILS  Exactly four multi-sequence scoring casts are possible"));
+    let csv = String::from_utf8(read(d.join("c/claims.csv"))).unwrap();
+    assert_eq!(csv.lines().count(), 8);
+    let mut own = claims_header();
+    own.push_str("Hearts Due scores on about two casts in three,hearts-due,,p_cast_no_score,about,0.333,0.02,\n");
+    fs::write(d.join("mine.csv"), own).unwrap();
+    let stdout = ok(
+        d,
+        &[
+            "claims", "--file", "mine.csv", "-n", "20000", "-q", "--out", "c2",
+        ],
+    );
+    assert!(
+        stdout.contains("HOLDS  Hearts Due scores on about two casts in three"),
+        "{stdout}"
+    );
+    let csv = String::from_utf8(read(d.join("c2/claims.csv"))).unwrap();
+    assert!(
+        csv.lines().nth(1).unwrap().contains(",holds,exact"),
+        "{csv}"
+    );
+    // A malformed file names its line.
+    fs::write(
+        d.join("bad.csv"),
+        claims_header() + "x,sequences,,p_cast_no_score,about,half,0.1,\n",
+    )
+    .unwrap();
+    fails(
+        d,
+        &["claims", "--file", "bad.csv", "--out", "c3"],
+        2,
+        "bad.csv line 2: claimed",
+    );
+    fails(
+        d,
+        &["claims", "--file", "missing.csv", "--out", "c3"],
+        1,
+        "missing.csv",
+    );
+}
+
+fn claims_header() -> String {
+    "claim,game,rules,metric,check,claimed,tolerance,baseline_game\n".to_string()
+}
+
+#[test]
+fn the_default_job_writes_every_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(d, &["report", "-n", "20000", "-q", "--out", "rep"]);
+    assert!(stdout.contains("reports written"), "{stdout}");
+    for folder in ["sequences", "hearts-due", "sequences-4p", "hearts-due-4p"] {
+        for file in REPORT_FILES {
+            assert!(
+                d.join("rep").join(folder).join(file).exists(),
+                "{folder}/{file}"
+            );
+        }
+    }
+    assert!(d.join("rep/sequences/cast_table.csv").exists());
+    assert!(d.join("rep/claims/claims.csv").exists());
+}
+
+#[test]
+fn help_and_version_exit_zero() {
+    let tmp = tempfile::tempdir().unwrap();
+    let help = ok(tmp.path(), &["--help"]);
+    for command in ["simulate", "table", "claims", "report", "merge"] {
+        assert!(help.contains(command), "{help}");
+    }
+    assert!(ok(tmp.path(), &["--version"]).starts_with("dicelab "));
+}

@@ -1,0 +1,184 @@
+//! Statistical checks with fixed seeds (so they cannot flake): the dice are uniform and
+//! independent, and every simulated metric lands within 4 standard errors of its exact value.
+
+use dicelab::dice::{RollStream, below, pow6, unpack};
+use dicelab::engine::{RunConfig, chunk_rng};
+use dicelab::games::{Game, GameName, Setup};
+use rand_xoshiro::rand_core::Rng;
+use statrs::distribution::{ChiSquared, ContinuousCDF};
+
+/// Upper-tail p-value of Pearson's chi-square statistic of `observed` against `expected` shares.
+fn chi_square_p(observed: &[u64], expected: &[f64]) -> f64 {
+    let n: u64 = observed.iter().sum();
+    let stat: f64 = observed
+        .iter()
+        .zip(expected)
+        .map(|(&o, &p)| {
+            let e = p * n as f64;
+            (o as f64 - e).powi(2) / e
+        })
+        .sum();
+    let df = (observed.len() - 1) as f64;
+    1.0 - ChiSquared::new(df).unwrap().cdf(stat)
+}
+
+#[test]
+fn faces_are_uniform_and_consecutive_dice_independent() {
+    let mut rng = chunk_rng(2024, 0);
+    let mut stream = RollStream::<6, 3>::new();
+    let mut faces = [0u64; 6];
+    let mut pairs = [0u64; 36];
+    let mut dice = [0u8; 6];
+    let mut previous: Option<u8> = None;
+    for _ in 0..1_000_000 {
+        unpack(u64::from(stream.next(&mut rng)), &mut dice);
+        for &d in &dice {
+            faces[d as usize - 1] += 1;
+            if let Some(p) = previous {
+                pairs[(p as usize - 1) * 6 + d as usize - 1] += 1;
+            }
+            previous = Some(d);
+        }
+    }
+    let p_faces = chi_square_p(&faces, &[1.0 / 6.0; 6]);
+    let p_pairs = chi_square_p(&pairs, &[1.0 / 36.0; 36]);
+    assert!(p_faces > 1e-3, "faces {faces:?}: p = {p_faces}");
+    assert!(p_pairs > 1e-3, "pairs: p = {p_pairs}");
+}
+
+#[test]
+fn eighteen_dice_from_one_draw_are_uniform_in_every_position() {
+    let mut rng = chunk_rng(7, 3);
+    let mut by_position = [[0u64; 6]; 18];
+    let mut dice = [0u8; 18];
+    for _ in 0..200_000 {
+        unpack(below(&mut rng, pow6(18)), &mut dice);
+        for (pos, &d) in dice.iter().enumerate() {
+            by_position[pos][d as usize - 1] += 1;
+        }
+    }
+    for (pos, counts) in by_position.iter().enumerate() {
+        let p = chi_square_p(counts, &[1.0 / 6.0; 6]);
+        assert!(p > 1e-4, "position {pos}: {counts:?} p = {p}");
+    }
+}
+
+/// `below` has no modulo bias even where naive reduction would be badly biased, and the same
+/// chi-square test does catch such a bias (so the test above has teeth).
+#[test]
+fn below_is_unbiased_where_modulo_would_not_be() {
+    let s = (u64::MAX / 3) * 2; // 2^64 mod s is about s / 2: x % s would favour the low half
+    let mut rng = chunk_rng(5, 0);
+    let mut fair = [0u64; 2];
+    let mut naive = [0u64; 2];
+    for _ in 0..200_000 {
+        fair[usize::from(below(&mut rng, s) >= s / 2)] += 1;
+        naive[usize::from(rng.next_u64() % s >= s / 2)] += 1;
+    }
+    assert!(chi_square_p(&fair, &[0.5, 0.5]) > 1e-3, "{fair:?}");
+    assert!(
+        chi_square_p(&naive, &[0.5, 0.5]) < 1e-10,
+        "the naive sampler looks fair: {naive:?}"
+    );
+}
+
+/// Simulates `setup` with a fixed seed and checks every metric that has an exact value.
+fn check_against_exact(setup: Setup, units: u64, seed: u64) -> usize {
+    let game = Game::configure(&setup).unwrap();
+    let tally = game.simulate(&RunConfig::new(units, seed)).unwrap();
+    let mut checked = 0;
+    for metric in &tally.metrics {
+        let Some(exact) = game.exact().mean(&metric.name) else {
+            continue;
+        };
+        let e = metric.estimate();
+        let z = if e.se > 0.0 {
+            (e.mean - exact) / e.se
+        } else {
+            assert_eq!(e.mean, exact, "{}", metric.name);
+            0.0
+        };
+        assert!(
+            z.abs() < 4.0,
+            "{} {:?} {}: simulated {} (se {}) vs exact {exact}: {z:+.2} se",
+            setup.game,
+            setup.rules,
+            metric.name,
+            e.mean,
+            e.se
+        );
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn races_match_the_exact_chain_under_every_rule_set() {
+    for game in GameName::ALL {
+        for rules in [
+            vec![],
+            vec!["wipe_ones=3".to_string()],
+            vec!["wipe_ones=off".to_string()],
+            vec!["target=37".to_string()],
+        ] {
+            let setup = Setup {
+                game,
+                rules,
+                players: 1,
+                policies: vec![],
+            };
+            // the five race metrics
+            assert_eq!(check_against_exact(setup, 200_000, 42), 5);
+        }
+    }
+}
+
+#[test]
+fn full_games_match_the_exact_game() {
+    for game in GameName::ALL {
+        for (players, rules) in [
+            (2, vec![]),
+            (4, vec!["wipe_ones=3".to_string()]),
+            (3, vec!["tie=playoff".to_string()]),
+            (5, vec!["target=50".to_string()]),
+        ] {
+            let playoff = rules.iter().any(|r| r == "tie=playoff");
+            let setup = Setup {
+                game,
+                rules,
+                players,
+                policies: vec![],
+            };
+            let checked = check_against_exact(setup, 100_000, 9);
+            // four cast metrics, a win rate per seat, the tie rate, and (shared ties) the rounds
+            let expected = 4 + players as usize + 1 + usize::from(!playoff);
+            assert_eq!(checked, expected);
+        }
+    }
+}
+
+#[test]
+fn the_cast_distribution_fits_the_enumeration() {
+    for game in GameName::ALL {
+        let g = Game::configure(&Setup {
+            game,
+            rules: vec![],
+            players: 1,
+            policies: vec![],
+        })
+        .unwrap();
+        let tally = g.simulate(&RunConfig::new(100_000, 77)).unwrap();
+        let hist = &tally.get("points_per_cast").unwrap().histogram;
+        let pmf = &g.exact().pmfs["points_per_cast"];
+        let observed: Vec<u64> = pmf.iter().map(|&(v, _)| hist.count_of(v)).collect();
+        let expected: Vec<f64> = pmf.iter().map(|&(_, p)| p).collect();
+        // Cells with tiny expected counts make Pearson's statistic unreliable; pool the last ones.
+        let keep = expected.iter().take_while(|&&p| p * 2e6 > 50.0).count();
+        let mut obs = observed[..keep].to_vec();
+        obs.push(observed[keep..].iter().sum());
+        let mut exp = expected[..keep].to_vec();
+        exp.push(expected[keep..].iter().sum());
+        let p = chi_square_p(&obs, &exp);
+        assert!(p > 1e-3, "{game}: p = {p}, {obs:?}");
+    }
+}
