@@ -36,7 +36,7 @@ pub enum Command {
 }
 
 /// How many units, which seed, how many threads, how much chatter.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct RunArgs {
     /// Units to simulate: races to the target with one player, games with several.
     /// Accepts 1000000, 1_000_000 or 1e6.
@@ -57,7 +57,7 @@ pub struct RunArgs {
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
     /// The game: sequences or hearts-due.
-    #[arg(value_parser = parse_game)]
+    #[arg(value_parser = parse_with::<GameName>)]
     pub game: GameName,
     /// Run size, seed, threads.
     #[command(flatten)]
@@ -72,7 +72,7 @@ pub struct SimulateArgs {
     #[arg(long = "policy", value_name = "SPEC")]
     pub policies: Vec<String>,
     /// Run only every N-th chunk from K (K/N); combine the parts with `merge`.
-    #[arg(long, value_parser = parse_shard, value_name = "K/N")]
+    #[arg(long, value_parser = parse_with::<Shard>, value_name = "K/N")]
     pub shard: Option<Shard>,
     /// Folder for summary.csv, distribution.csv, accumulators.json and plots.
     #[arg(long)]
@@ -83,7 +83,7 @@ pub struct SimulateArgs {
 #[derive(Debug, Args)]
 pub struct TableArgs {
     /// The game: sequences or hearts-due.
-    #[arg(value_parser = parse_game)]
+    #[arg(value_parser = parse_with::<GameName>)]
     pub game: GameName,
     /// A rule option as key=value (repeatable).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
@@ -110,7 +110,8 @@ pub struct ClaimsArgs {
 /// Arguments of `report`.
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// Run size (races per rule set; full games get a tenth), seed, threads.
+    /// Run size (races per game, default 1e9; full games and the claims get a tenth), seed,
+    /// threads.
     #[command(flatten)]
     pub run: RunArgs,
     /// Root folder of the reports.
@@ -129,11 +130,8 @@ pub struct MergeArgs {
     pub out: PathBuf,
 }
 
-fn parse_game(s: &str) -> Result<GameName, String> {
-    s.parse().map_err(|e: crate::error::Error| e.to_string())
-}
-
-fn parse_shard(s: &str) -> Result<Shard, String> {
+/// Parses with the type's own `FromStr`, whose message clap prints after the argument's name.
+fn parse_with<T: std::str::FromStr<Err = crate::error::Error>>(s: &str) -> Result<T, String> {
     s.parse().map_err(|e: crate::error::Error| e.to_string())
 }
 

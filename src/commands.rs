@@ -16,8 +16,9 @@ use crate::report::{OutDir, Report, RunInfo, Saved};
 
 /// Units of `simulate` and `claims` when `-n` is not given.
 pub const DEFAULT_UNITS: u64 = 1_000_000;
-/// Races per rule set in the default `report` job (full games get a tenth).
-pub const DEFAULT_REPORT_UNITS: u64 = 20_000_000;
+/// Races per rule set in the default `report` job (full games and the claims' races get a
+/// tenth): about a minute and a half on two cores.
+pub const DEFAULT_REPORT_UNITS: u64 = 1_000_000_000;
 
 /// Writes to stdout, ignoring a closed pipe (`dicelab ... | head` must not panic).
 pub fn say(text: &str) {
@@ -54,19 +55,28 @@ fn simulate_game(game: &Game, config: &RunConfig) -> Result<Saved> {
     })
 }
 
-/// Prints a run's table and, with a folder, writes its report files there.
-fn publish(game: &Game, saved: &Saved, out: Option<&OutDir>) -> Result<()> {
+/// Prints a run's table and, with a folder, writes its report files there together with
+/// `extra` files (all renamed into place at once).
+fn publish(
+    game: &Game,
+    saved: &Saved,
+    out: Option<&OutDir>,
+    extra: Vec<(String, Vec<u8>)>,
+) -> Result<()> {
     let report = Report {
         saved,
         exact: game.exact(),
     };
     let files = match out {
-        Some(_) => report.files()?,
+        Some(_) => [report.files()?, extra].concat(),
         None => Vec::new(),
     };
-    say(&report.text_table());
+    // Files first: a run whose report cannot be written prints only the error.
     if let Some(dir) = out {
         dir.write_all(&files)?;
+    }
+    say(&report.text_table());
+    if let Some(dir) = out {
         say(&format!(
             "wrote {} files to {}\n",
             files.len(),
@@ -97,7 +107,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<()> {
     }
     let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
     let saved = simulate_game(&game, &run_config(&args.run, DEFAULT_UNITS, shard))?;
-    publish(&game, &saved, out.as_ref())
+    publish(&game, &saved, out.as_ref(), Vec::new())
 }
 
 /// Rebuilds the configured game a saved run was made with.
@@ -142,7 +152,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
             merged.info.shards, merged.info.shard_count
         );
     }
-    publish(&game, &merged, Some(&out))
+    publish(&game, &merged, Some(&out), Vec::new())
 }
 
 /// `dicelab table`.
@@ -175,12 +185,11 @@ fn load_claims(path: &Path) -> Result<Vec<claims::Claim>> {
     claims::load(path)
 }
 
-/// Runs the claims check and writes `claims.csv` into `out`.
-fn check_claims(file: &Path, run: &RunArgs, units: u64, out: &Path) -> Result<()> {
-    let claims = load_claims(file)?;
+/// Checks `claims` and writes `claims.csv` into `out`.
+fn check_claims(claims: &[claims::Claim], run: &RunArgs, units: u64, out: &Path) -> Result<()> {
     let out = OutDir::prepare(out)?;
-    let verdicts = claims::check(&claims, run.units.unwrap_or(units), run.seed, run.threads)?;
-    let csv = claims::verdicts_csv(&verdicts)?;
+    let verdicts = claims::check(claims, run.units.unwrap_or(units), run.seed, run.threads)?;
+    let csv = claims::verdicts_csv(&verdicts);
     say(&claims::verdicts_text(&verdicts));
     out.write_all(&[("claims.csv".to_string(), csv)])?;
     say(&format!("wrote claims.csv to {}\n", out.path().display()));
@@ -189,18 +198,21 @@ fn check_claims(file: &Path, run: &RunArgs, units: u64, out: &Path) -> Result<()
 
 /// `dicelab claims`.
 pub fn claims(args: &ClaimsArgs) -> Result<()> {
-    check_claims(&args.file, &args.run, DEFAULT_UNITS, &args.out)
+    let claims = load_claims(&args.file)?;
+    check_claims(&claims, &args.run, DEFAULT_UNITS, &args.out)
 }
 
 /// `dicelab report`: races and four-player games of both games with their exact tables, and the
 /// claims, each into its own folder under `out`.
 pub fn report(args: &ReportArgs) -> Result<()> {
+    // All input first: a bad claims file must not fail the job after reports were replaced.
+    let claims = load_claims(Path::new("data/claims.csv"))?;
     let root = OutDir::prepare(&args.out)?;
     let units = args.run.units.unwrap_or(DEFAULT_REPORT_UNITS);
-    let game_units = (units / 10).max(1);
+    let tenth = (units / 10).max(1);
     let mut folders: Vec<PathBuf> = Vec::new();
     for name in GameName::ALL {
-        for (players, n) in [(1u32, units), (4, game_units)] {
+        for (players, n) in [(1u32, units), (4, tenth)] {
             let game = Game::configure(&Setup {
                 game: name,
                 rules: Vec::new(),
@@ -217,17 +229,22 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             config.units = n;
             say(&format!("\n== {name}, {players} player(s), {n} units\n"));
             let saved = simulate_game(&game, &config)?;
-            publish(&game, &saved, Some(&out))?;
-            if players == 1 {
-                let tables = game.tables()?;
-                out.write_all(&tables.files)?;
-            }
+            let extra = if players == 1 {
+                game.tables()?.files
+            } else {
+                Vec::new()
+            };
+            publish(&game, &saved, Some(&out), extra)?;
             folders.push(folder);
         }
     }
     say("\n== claims of the rule text\n");
     let claims_dir = root.path().join("claims");
-    check_claims(Path::new("data/claims.csv"), &args.run, units, &claims_dir)?;
+    let claims_run = RunArgs {
+        units: Some(tenth),
+        ..args.run.clone()
+    };
+    check_claims(&claims, &claims_run, tenth, &claims_dir)?;
     folders.push(claims_dir);
     say(&format!(
         "\nreports written: {}\n",

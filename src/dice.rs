@@ -3,8 +3,9 @@
 //! A roll of `k` dice is drawn as one integer uniform on `[0, 6^k)`: its base-6 digits are the
 //! faces. Lemire's multiply-and-reject method makes that integer exactly uniform (no modulo bias),
 //! and because `6^k` is far below `2^64` for the sizes used here a rejection almost never happens,
-//! so a single call to the generator yields up to eighteen dice. Games look rolls up in tables
-//! indexed by the packed number, so most hot loops never unpack a die at all.
+//! so a single call to the generator yields up to eighteen dice ([`RollStream`] splits one draw
+//! into several rolls). Games look rolls up in tables indexed by the packed number, so most hot
+//! loops never unpack a die at all.
 
 use rand_xoshiro::rand_core::Rng;
 
@@ -66,37 +67,64 @@ pub fn face_counts(mut packed: u64, k: u32) -> [u8; 6] {
 
 /// A stream of rolls of `DICE` dice, `PER_DRAW` rolls taken from each 64-bit draw.
 ///
-/// `DICE * PER_DRAW` must be at most 18 so that a redraw is rarer than one in 180,000; the
-/// constants let the compiler turn the divisions into multiplications.
-#[derive(Clone, Debug, Default)]
-pub struct RollStream<const DICE: u32, const PER_DRAW: u32> {
-    buffer: u64,
-    left: u32,
+/// The rolls of one draw are the mixed-radix digits of Lemire's `x * 6^(DICE * PER_DRAW)`, peeled
+/// off most significant first by multiplying the low word by `6^DICE` again and again (the batched
+/// method of Brackett-Rozinsky and Lemire, 2024). The final low word is exactly the quantity
+/// Lemire's method tests for rejection, so the rolls are exactly uniform and independent, and each
+/// costs one multiplication instead of a division. `DICE * PER_DRAW` must be at most 18 so that a
+/// redraw is rarer than one in 180,000.
+#[derive(Clone, Debug)]
+pub struct RollStream<const DICE: u32, const PER_DRAW: usize> {
+    rolls: [u32; PER_DRAW],
+    left: usize,
 }
 
-impl<const DICE: u32, const PER_DRAW: u32> RollStream<DICE, PER_DRAW> {
+impl<const DICE: u32, const PER_DRAW: usize> Default for RollStream<DICE, PER_DRAW> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const DICE: u32, const PER_DRAW: usize> RollStream<DICE, PER_DRAW> {
     const ROLL: u64 = pow6(DICE);
     const DRAW: u64 = {
-        assert!(DICE * PER_DRAW <= 18 && DICE >= 1 && PER_DRAW >= 1);
-        pow6(DICE * PER_DRAW)
+        assert!(DICE as usize * PER_DRAW <= 18 && DICE >= 1 && PER_DRAW >= 1);
+        pow6(DICE * PER_DRAW as u32)
     };
 
     /// An empty stream; the first call to [`RollStream::next`] draws.
     pub const fn new() -> Self {
-        Self { buffer: 0, left: 0 }
+        Self {
+            rolls: [0; PER_DRAW],
+            left: 0,
+        }
     }
 
     /// The next roll, packed as a base-6 number in `[0, 6^DICE)`.
     #[inline(always)]
     pub fn next<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
         if self.left == 0 {
-            self.buffer = below(rng, Self::DRAW);
-            self.left = PER_DRAW;
+            self.refill(rng);
         }
         self.left -= 1;
-        let roll = self.buffer % Self::ROLL;
-        self.buffer /= Self::ROLL;
-        roll as u32
+        self.rolls[self.left]
+    }
+
+    #[inline(always)]
+    fn refill<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        loop {
+            let mut low = rng.next_u64();
+            for roll in self.rolls.iter_mut() {
+                let m = u128::from(low) * u128::from(Self::ROLL);
+                *roll = (m >> 64) as u32;
+                low = m as u64;
+            }
+            // Lemire's test on the whole product: only the few lowest words are biased.
+            if low >= Self::DRAW || low >= Self::DRAW.wrapping_neg() % Self::DRAW {
+                break;
+            }
+        }
+        self.left = PER_DRAW;
     }
 }
 
@@ -123,13 +151,59 @@ mod tests {
         assert_eq!(face_counts(5 + 2 * 36, 3), [1, 0, 1, 0, 0, 1]);
     }
 
+    /// A generator that replays given words, to drive the rejection branch on purpose.
+    struct Scripted(Vec<u64>);
+
+    impl rand_xoshiro::rand_core::TryRng for Scripted {
+        type Error = std::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.try_next_u64()? as u32)
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(self.0.remove(0))
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
+            unimplemented!("not used by the dice")
+        }
+    }
+
     #[test]
-    fn below_stays_in_range() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        for s in [1u64, 2, 3, 6, 7, 46_656, u64::MAX / 3 * 2, u64::MAX] {
-            for _ in 0..1000 {
-                assert!(below(&mut rng, s) < s);
-            }
+    fn a_biased_draw_is_rejected_and_redrawn() {
+        // For s = 3, 2^64 mod 3 = 1: only x = 0 (product's low word 0) is biased.
+        let mut rng = Scripted(vec![0, u64::MAX, 7]);
+        assert_eq!(
+            below(&mut rng, 3),
+            2,
+            "x = 0 would give 0; the redraw gives 2"
+        );
+        assert_eq!(rng.0, vec![7], "exactly one redraw");
+        // The same for a batch of three casts: x = 0 leaves a low word of 0.
+        let mut rng = Scripted(vec![0, u64::MAX, 7]);
+        let mut stream = RollStream::<6, 3>::new();
+        let first = stream.next(&mut rng);
+        assert_eq!(rng.0, vec![7]);
+        assert_eq!(
+            first as u64,
+            pow6(6) - 1,
+            "digits of u64::MAX * 6^18 are all 46655"
+        );
+    }
+
+    /// The batched split is Lemire's single draw on `6^18`, digit for digit: so it inherits its
+    /// exact uniformity.
+    #[test]
+    fn roll_stream_is_the_digits_of_one_lemire_draw() {
+        let mut a = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut b = a.clone();
+        let mut stream = RollStream::<6, 3>::new();
+        for _ in 0..100_000 {
+            let (low, mid, high) = (
+                u64::from(stream.next(&mut a)),
+                u64::from(stream.next(&mut a)),
+                u64::from(stream.next(&mut a)),
+            );
+            let roll = pow6(6);
+            assert_eq!(below(&mut b, pow6(18)), (high * roll + mid) * roll + low);
         }
     }
 

@@ -140,12 +140,6 @@ pub trait Simulation: Sync {
     fn tally(&self, acc: Self::Acc) -> Tally;
 }
 
-/// The chunks a shard of a run of `units` units runs, in increasing order.
-pub fn shard_chunks(units: u64, units_per_chunk: u64, shard: Shard) -> impl Iterator<Item = u64> {
-    let chunks = units.div_ceil(units_per_chunk);
-    (u64::from(shard.index)..chunks).step_by(shard.count as usize)
-}
-
 /// Runs `sim` as configured and returns its tally.
 pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
     if config.units == 0 {
@@ -154,23 +148,47 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
     if config.threads == Some(0) {
         return Err(Error::input("--threads: expected at least 1, found 0"));
     }
+    if config.shard.count == 0 || config.shard.index >= config.shard.count {
+        return Err(Error::input(format!(
+            "--shard {}: expected K/N with 0 <= K < N",
+            config.shard
+        )));
+    }
     let per_chunk = sim.units_per_chunk();
-    let chunks: Vec<u64> = shard_chunks(config.units, per_chunk, config.shard).collect();
+    let chunks = config.units.div_ceil(per_chunk);
+    let (first, step) = (u64::from(config.shard.index), u64::from(config.shard.count));
+    // This shard's chunks are first, first + step, ...: counted, never listed, so memory stays
+    // flat however large the run.
+    let mine = chunks.saturating_sub(first).div_ceil(step);
     let chunk_len = |i: u64| per_chunk.min(config.units - i * per_chunk);
-    let shard_units: u64 = chunks.iter().map(|&i| chunk_len(i)).sum();
+    let shard_units = if mine == 0 {
+        0
+    } else {
+        // Every chunk is full but possibly the very last one of the run.
+        let last = first + (mine - 1) * step;
+        (mine - 1) * per_chunk + chunk_len(last)
+    };
 
+    // rayon splits only usize ranges evenly; a 32-bit machine could not index that many chunks.
+    let mine_usize = usize::try_from(mine).map_err(|_| {
+        Error::input(format!(
+            "-n {}: too many units for this machine",
+            config.units
+        ))
+    })?;
     let progress = Progress::new(config.progress, shard_units);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.unwrap_or(0))
         .build()
         .map_err(|e| Error::input(format!("--threads: cannot start the thread pool: {e}")))?;
     let acc = pool.install(|| {
-        chunks
-            .par_iter()
+        (0..mine_usize)
+            .into_par_iter()
             .with_max_len(1)
+            .map(|j| first + j as u64 * step)
             .fold(
                 || sim.new_acc(),
-                |mut acc, &i| {
+                |mut acc, i| {
                     let mut rng = chunk_rng(config.seed, i);
                     let len = chunk_len(i);
                     sim.run_chunk(&mut rng, len, &mut acc);
@@ -266,12 +284,17 @@ mod tests {
     }
 
     #[test]
-    fn shards_cover_every_chunk_once() {
-        let mut all: Vec<u64> = (0..4)
-            .flat_map(|k| shard_chunks(1050, 100, Shard { index: k, count: 4 }))
-            .collect();
-        all.sort();
-        assert_eq!(all, (0..11).collect::<Vec<_>>());
+    fn shards_count_their_units_without_listing_chunks() {
+        // 1,050 units in chunks of 100: eleven chunks, the last holding 50.
+        for count in 1..=13u32 {
+            let mut total = 0;
+            for index in 0..count {
+                let mut config = RunConfig::new(1050, 1);
+                config.shard = Shard { index, count };
+                total += run(&ByteSum, &config).unwrap().metrics[0].histogram.count();
+            }
+            assert_eq!(total, 1050, "{count} shards");
+        }
     }
 
     #[test]

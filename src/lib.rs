@@ -23,6 +23,8 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod claims;
 pub mod cli;
 pub mod commands;

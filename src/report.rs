@@ -75,12 +75,40 @@ impl Saved {
                 Error::io(&path, e)
             }
         })?;
-        serde_json::from_str(&text).map_err(|e| {
+        let saved: Saved = serde_json::from_str(&text).map_err(|e| {
             Error::input(format!(
                 "{}: not a dicelab accumulator file ({e})",
                 path.display()
             ))
-        })
+        })?;
+        saved.check().map_err(|problem| {
+            Error::input(format!(
+                "{}: not a consistent dicelab accumulator file ({problem})",
+                path.display()
+            ))
+        })?;
+        Ok(saved)
+    }
+
+    /// Checks what a hand-edited or damaged file could get wrong: shard numbers and counts.
+    fn check(&self) -> std::result::Result<(), String> {
+        let info = &self.info;
+        if info.shard_count == 0 || info.shards.is_empty() {
+            return Err("no shards".to_string());
+        }
+        let mut seen = Vec::new();
+        for &s in &info.shards {
+            if s >= info.shard_count || seen.contains(&s) {
+                return Err(format!("bad shard {s} of {}", info.shard_count));
+            }
+            seen.push(s);
+        }
+        for metric in &self.tally.metrics {
+            if metric.histogram.checked_count().is_none() {
+                return Err(format!("counts of {} overflow", metric.name));
+            }
+        }
+        Ok(())
     }
 
     /// Combines shard files of one run. Refuses runs that differ in anything but their shards,
@@ -165,60 +193,67 @@ pub fn fmt_num(x: f64) -> String {
     }
 }
 
+/// A CSV file's bytes from its header and rows, built in memory so it can be written atomically.
+pub fn csv_bytes<R: AsRef<[u8]>>(
+    header: &[&str],
+    rows: impl IntoIterator<Item = Vec<R>>,
+) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    // Writing to a Vec cannot fail.
+    w.write_record(header).expect("CSV into memory");
+    for row in rows {
+        w.write_record(&row).expect("CSV into memory");
+    }
+    w.into_inner().expect("CSV into memory")
+}
+
 impl Report<'_> {
     /// `summary.csv`: one row per metric.
-    pub fn summary_csv(&self) -> Result<Vec<u8>> {
+    pub fn summary_csv(&self) -> Vec<u8> {
         let info = &self.saved.info;
-        let mut w = csv::Writer::from_writer(Vec::new());
-        let csv_err = |e: csv::Error| Error::input(format!("summary.csv: {e}"));
-        w.write_record(SUMMARY_HEADER).map_err(csv_err)?;
-        for metric in &self.saved.tally.metrics {
+        let rows = self.saved.tally.metrics.iter().map(|metric| {
             let e = metric.estimate();
-            let exact = self
-                .exact
-                .mean(&metric.name)
-                .map(fmt_num)
-                .unwrap_or_default();
-            w.write_record([
-                info.game.as_str(),
-                &info.rules,
-                &info.policy,
-                &metric.name,
-                &e.n.to_string(),
-                &fmt_num(e.mean),
-                &fmt_num(e.sd),
-                &fmt_num(e.se),
-                &fmt_num(e.ci_low),
-                &fmt_num(e.ci_high),
-                &exact,
-                &info.seed.to_string(),
-            ])
-            .map_err(csv_err)?;
-        }
-        w.into_inner()
-            .map_err(|e| Error::input(format!("summary.csv: {e}")))
+            vec![
+                info.game.clone(),
+                info.rules.clone(),
+                info.policy.clone(),
+                metric.name.clone(),
+                e.n.to_string(),
+                fmt_num(e.mean),
+                fmt_num(e.sd),
+                fmt_num(e.se),
+                fmt_num(e.ci_low),
+                fmt_num(e.ci_high),
+                self.exact
+                    .mean(&metric.name)
+                    .map(fmt_num)
+                    .unwrap_or_default(),
+                info.seed.to_string(),
+            ]
+        });
+        csv_bytes(&SUMMARY_HEADER, rows)
     }
 
     /// `distribution.csv`: every value of every plotted metric with its count and share.
-    pub fn distribution_csv(&self) -> Result<Vec<u8>> {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        let csv_err = |e: csv::Error| Error::input(format!("distribution.csv: {e}"));
-        w.write_record(["metric", "value", "count", "probability"])
-            .map_err(csv_err)?;
-        for metric in self.saved.tally.metrics.iter().filter(|m| m.plotted) {
-            let n = metric.histogram.count() as f64;
-            for (value, count) in metric.histogram.iter() {
-                w.write_record([
-                    metric.name.as_str(),
-                    &value.to_string(),
-                    &count.to_string(),
-                    &fmt_num(count as f64 / n),
-                ])
-                .map_err(csv_err)?;
-            }
-        }
-        w.into_inner()
-            .map_err(|e| Error::input(format!("distribution.csv: {e}")))
+    pub fn distribution_csv(&self) -> Vec<u8> {
+        let rows = self
+            .saved
+            .tally
+            .metrics
+            .iter()
+            .filter(|m| m.plotted)
+            .flat_map(|metric| {
+                let n = metric.histogram.count() as f64;
+                metric.histogram.iter().map(move |(value, count)| {
+                    vec![
+                        metric.name.clone(),
+                        value.to_string(),
+                        count.to_string(),
+                        fmt_num(count as f64 / n),
+                    ]
+                })
+            });
+        csv_bytes(&["metric", "value", "count", "probability"], rows)
     }
 
     /// One SVG per plotted metric: simulated bars, exact distribution overlaid.
@@ -248,8 +283,8 @@ impl Report<'_> {
             .map_err(|e| Error::input(format!("{ACCUMULATORS}: {e}")))?;
         json.push('\n');
         let mut files = vec![
-            ("summary.csv".to_string(), self.summary_csv()?),
-            ("distribution.csv".to_string(), self.distribution_csv()?),
+            ("summary.csv".to_string(), self.summary_csv()),
+            ("distribution.csv".to_string(), self.distribution_csv()),
             (ACCUMULATORS.to_string(), json.into_bytes()),
         ];
         files.extend(self.plots()?);
@@ -369,8 +404,10 @@ impl OutDir {
         &self.path
     }
 
-    /// Writes every file under a temporary name, then renames them all into place; on any
-    /// failure the temporary files are removed and nothing is replaced.
+    /// Writes every file under a temporary name, then renames them all into place. A failure
+    /// while writing (a full disk, say) removes the temporary files and replaces nothing; only a
+    /// rename failing part way, which within one folder takes a fault of the file system, could
+    /// leave some files new and some old.
     pub fn write_all(&self, files: &[(String, Vec<u8>)]) -> Result<Vec<PathBuf>> {
         let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
         let cleanup = |staged: &[(PathBuf, PathBuf)]| {

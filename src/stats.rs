@@ -1,8 +1,8 @@
 //! Mergeable accumulators and the estimates reported from them.
 //!
 //! Every metric dicelab reports is integer-valued (points, turns, rounds, 0/1 outcomes), so the
-//! accumulator is an exact histogram: value -> count. Count, sum (`i128`), sum of squares (`u128`),
-//! min, max, quantiles and the distribution all derive from it. Merging adds counts, which is
+//! accumulator is an exact histogram: value -> count. Count, sum (`i128`), variance (a second
+//! pass around the exact mean), quantiles and the distribution all derive from it. Merging adds counts, which is
 //! exact, associative and commutative, so the result cannot depend on how units were split over
 //! threads, shards or machines, and a report is byte-identical for any split. (A floating
 //! Welford/Chan merge is order-dependent in its last bits; exact integers are not.) Memory is
@@ -43,9 +43,10 @@ impl Histogram {
         h
     }
 
-    /// Adds every observation of `other`.
+    /// Adds every observation of `other`. The two counts together must fit in 64 bits, which
+    /// [`Tally::merge`] checks (only a damaged accumulator file could break it).
     pub fn merge(&mut self, other: &Histogram) {
-        for (&v, &c) in &other.counts {
+        for (v, c) in other.iter() {
             self.add(v, c);
         }
     }
@@ -53,6 +54,13 @@ impl Histogram {
     /// Number of observations.
     pub fn count(&self) -> u64 {
         self.counts.values().sum()
+    }
+
+    /// Number of observations, or `None` if it does not fit in 64 bits.
+    pub fn checked_count(&self) -> Option<u64> {
+        self.counts
+            .values()
+            .try_fold(0u64, |a, &c| a.checked_add(c))
     }
 
     /// Exact sum of the observations.
@@ -210,6 +218,19 @@ impl Tally {
                     a.name
                 )));
             }
+            let total = a
+                .histogram
+                .checked_count()
+                .zip(b.histogram.checked_count())
+                .and_then(|(x, y)| x.checked_add(y));
+            if total.is_none() {
+                return Err(Error::input(format!(
+                    "cannot merge metric {}: more than 2^64 observations",
+                    a.name
+                )));
+            }
+        }
+        for (a, b) in self.metrics.iter_mut().zip(&other.metrics) {
             a.histogram.merge(&b.histogram);
         }
         Ok(())

@@ -90,13 +90,12 @@ impl Game {
         use sequences::rules::Scoring;
         match setup.game {
             GameName::Sequences | GameName::HeartsDue => {
-                let scoring = if setup.game == GameName::Sequences {
-                    Scoring::Sequences
-                } else {
-                    Scoring::HeartsDue
-                };
                 let config = sequences::Config::new(
-                    scoring,
+                    if setup.game == GameName::HeartsDue {
+                        Scoring::HeartsDue
+                    } else {
+                        Scoring::Sequences
+                    },
                     setup.game.as_str(),
                     &setup.rules,
                     setup.players,

@@ -360,10 +360,10 @@ mod tests {
         let solo = game_exact(&cast, 100, 1);
         assert!((solo.win_or_share - 1.0).abs() < 1e-12);
         let duo = game_exact(&cast, 100, 2);
-        // Outright wins of the two seats plus the tie exhaust every game.
-        assert!((2.0 * duo.outright + duo.p_tied_finish - 1.0).abs() < 1e-12);
-        // A shared win counts for both seats.
-        assert!((2.0 * duo.win_or_share - (1.0 + duo.p_tied_finish)).abs() < 1e-9);
+        // Seat 1 wins or shares exactly when seat 2 does not win outright: the two sums (at most
+        // x, below x) are computed separately, so this checks one against the other.
+        assert!((duo.win_or_share + duo.outright - 1.0).abs() < 1e-12);
+        assert!(duo.p_tied_finish > 0.01 && duo.p_tied_finish < 0.1);
     }
 
     #[test]

@@ -40,20 +40,38 @@ fn bump(dense: &mut Vec<u64>, value: usize) {
     dense[value] += 1;
 }
 
-/// Adds the dense histogram `from` into `into`, growing it as needed.
-fn add_dense(into: &mut Vec<u64>, from: &[u64]) {
-    if from.len() > into.len() {
-        into.resize(from.len(), 0);
-    }
+/// Adds the counts `from` into the first counts of `into`.
+fn add_counts(into: &mut [u64], from: &[u64]) {
     for (a, b) in into.iter_mut().zip(from) {
         *a += b;
     }
 }
 
-/// Adds outcome counts.
-fn add_dense_array(into: &mut CastCounts, from: &CastCounts) {
-    for (a, b) in into.iter_mut().zip(from) {
-        *a += b;
+/// Adds the dense counts `from` into `into`, growing `into` as needed.
+fn add_dense(into: &mut Vec<u64>, from: &[u64]) {
+    if from.len() > into.len() {
+        into.resize(from.len(), 0);
+    }
+    add_counts(into, from);
+}
+
+/// Casts once, counts the outcome, and returns the new total (0 after a wipe).
+///
+/// Shared by races and games; always inlined, since it is the whole hot loop.
+#[inline(always)]
+fn cast(
+    table: &[u8],
+    rng: &mut ChunkRng,
+    casts: &mut Casts,
+    counts: &mut CastCounts,
+    total: u32,
+) -> u32 {
+    let code = table[casts.next(rng) as usize];
+    counts[code as usize] += 1;
+    if code == WIPE {
+        0
+    } else {
+        total + u32::from(code)
     }
 }
 
@@ -101,25 +119,16 @@ impl Simulation for Race {
         for _ in 0..units {
             let mut total = 0u32;
             let mut turns = 0usize;
-            loop {
-                let code = table[casts.next(rng) as usize];
-                acc.casts[code as usize] += 1;
+            while total < self.target {
+                total = cast(table, rng, &mut casts, &mut acc.casts, total);
                 turns += 1;
-                if code == WIPE {
-                    total = 0;
-                } else {
-                    total += u32::from(code);
-                    if total >= self.target {
-                        break;
-                    }
-                }
             }
             bump(&mut acc.turns, turns);
         }
     }
 
     fn merge(&self, into: &mut RaceAcc, from: RaceAcc) {
-        add_dense_array(&mut into.casts, &from.casts);
+        add_counts(&mut into.casts, &from.casts);
         add_dense(&mut into.turns, &from.turns);
     }
 
@@ -169,20 +178,6 @@ pub struct GameAcc {
     rounds: Vec<u64>,
 }
 
-impl Game {
-    /// Adds one cast to `total`, returning the new total.
-    #[inline(always)]
-    fn cast(&self, rng: &mut ChunkRng, casts: &mut Casts, acc: &mut GameAcc, total: u32) -> u32 {
-        let code = self.table[casts.next(rng) as usize];
-        acc.casts[code as usize] += 1;
-        if code == WIPE {
-            0
-        } else {
-            total + u32::from(code)
-        }
-    }
-}
-
 impl Simulation for Game {
     type Acc = GameAcc;
 
@@ -210,7 +205,7 @@ impl Simulation for Game {
             loop {
                 rounds += 1;
                 for total in totals.iter_mut() {
-                    *total = self.cast(rng, &mut casts, acc, *total);
+                    *total = cast(&self.table, rng, &mut casts, &mut acc.casts, *total);
                 }
                 if totals.iter().any(|&t| t >= self.target) {
                     break;
@@ -225,7 +220,8 @@ impl Simulation for Game {
                     while leaders.len() > 1 {
                         rounds += 1;
                         for &seat in &leaders {
-                            totals[seat] = self.cast(rng, &mut casts, acc, totals[seat]);
+                            totals[seat] =
+                                cast(&self.table, rng, &mut casts, &mut acc.casts, totals[seat]);
                         }
                         let best = leaders.iter().map(|&s| totals[s]).max().unwrap_or(0);
                         leaders.retain(|&s| totals[s] == best);
@@ -241,7 +237,7 @@ impl Simulation for Game {
     }
 
     fn merge(&self, into: &mut GameAcc, from: GameAcc) {
-        add_dense_array(&mut into.casts, &from.casts);
+        add_counts(&mut into.casts, &from.casts);
         add_dense(&mut into.wins, &from.wins);
         into.tied += from.tied;
         into.games += from.games;

@@ -1,22 +1,11 @@
 //! `dicelab table sequences|hearts-due`: the exact probability tables of the game.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::plot::bars_svg;
-use crate::report::{Tables, fmt_num};
+use crate::report::{Tables, csv_bytes, fmt_num};
 
 use super::exact::{CastDistribution, expected_turns, multi_run_patterns, turns_pmf};
 use super::rules::{CASTS, Rules, WIPE, WipeOnes};
-
-fn csv_bytes(header: &[&str], rows: Vec<Vec<String>>, file: &str) -> Result<Vec<u8>> {
-    let err = |e: csv::Error| Error::input(format!("{file}: {e}"));
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(header).map_err(err)?;
-    for row in rows {
-        w.write_record(&row).map_err(err)?;
-    }
-    w.into_inner()
-        .map_err(|e| Error::input(format!("{file}: {e}")))
-}
 
 fn wipe_name(w: WipeOnes) -> String {
     match w {
@@ -70,8 +59,7 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
         csv_bytes(
             &["game", "rules", "outcome", "points", "ways", "probability"],
             rows,
-            "cast_table.csv",
-        )?,
+        ),
     )];
     let title = format!("{game}: points of one cast, exact ({rules_text})");
     let svg = bars_svg(&title, "points", ("exact", &cast.points_pmf()), None)?;
@@ -131,8 +119,7 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
                 "cumulative",
             ],
             rows,
-            "turns_table.csv",
-        )?,
+        ),
     ));
     let title = format!("{game}: casts to reach {}, exact", rules.target);
     let line = pmfs.get(1).map(|(l, p)| (l.as_str(), p.as_slice()));
@@ -170,8 +157,7 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
         csv_bytes(
             &["game", "rules", "parts", "points", "ways", "probability"],
             rows,
-            "multi_run_table.csv",
-        )?,
+        ),
     ));
     Ok(Tables { files, text })
 }
