@@ -329,6 +329,50 @@ mod tests {
         assert!((cast.p_no_score() - expected).abs() < 1e-15);
     }
 
+    /// Values derived independently (exact fractions from a separate enumeration of the 462
+    /// multisets with multinomial weights, and a separate exact solve of the chain).
+    #[test]
+    fn independently_derived_values() {
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12 * b.abs().max(1.0);
+        let seq = CastDistribution::new(&rules(Scoring::Sequences, WipeOnes::AtLeast(4)));
+        assert!(close(seq.mean_points(), 365.0 / 81.0));
+        assert!(close(seq.mean_points_when_scoring(), 1095.0 / 101.0));
+        assert!(close(seq.p_no_score(), 142.0 / 243.0));
+        assert!(close(seq.p_penalty(), 203.0 / 23328.0));
+        let hearts = CastDistribution::new(&rules(Scoring::HeartsDue, WipeOnes::AtLeast(4)));
+        assert!(close(hearts.mean_points(), 54425.0 / 5832.0));
+        assert!(close(hearts.mean_points_when_scoring(), 8708.0 / 613.0));
+        let hearts_off = CastDistribution::new(&rules(Scoring::HeartsDue, WipeOnes::Off));
+        assert!(close(hearts_off.mean_points(), 222305.0 / 23328.0));
+        for (scoring, wipe, turns) in [
+            (Scoring::Sequences, WipeOnes::AtLeast(4), 25.30599247714033),
+            (Scoring::Sequences, WipeOnes::AtLeast(3), 47.96296834),
+            (Scoring::Sequences, WipeOnes::Off, 23.068803211162315),
+            (Scoring::HeartsDue, WipeOnes::AtLeast(4), 11.888179651728773),
+            (Scoring::HeartsDue, WipeOnes::AtLeast(3), 17.89652558),
+            (Scoring::HeartsDue, WipeOnes::Off, 11.17583492),
+        ] {
+            let cast = CastDistribution::new(&rules(scoring, wipe));
+            let e = expected_turns(&cast, 100);
+            assert!(
+                (e - turns).abs() < 1e-7,
+                "{scoring:?} {wipe:?}: {e} vs {turns}"
+            );
+        }
+        let game = game_exact(&seq, 100, 4);
+        assert!((game.win_or_share - 0.2565989011).abs() < 1e-9);
+        assert!((game.p_tied_finish - 0.02592889855).abs() < 1e-10);
+        assert!((pmf_mean(&game.rounds_pmf) - 16.89409509).abs() < 1e-7);
+        for (scoring, wipe, count) in [
+            (Scoring::Sequences, WipeOnes::AtLeast(3), 4),
+            (Scoring::HeartsDue, WipeOnes::AtLeast(4), 17),
+            (Scoring::HeartsDue, WipeOnes::AtLeast(3), 10),
+            (Scoring::HeartsDue, WipeOnes::Off, 24),
+        ] {
+            assert_eq!(multi_run_patterns(&rules(scoring, wipe)).len(), count);
+        }
+    }
+
     #[test]
     fn recurrence_and_chain_agree_on_expected_turns() {
         for scoring in [Scoring::Sequences, Scoring::HeartsDue] {
