@@ -5,6 +5,7 @@
 //! can simulate and compare with exact values, whatever the game.
 
 pub mod sequences;
+pub mod sevens;
 
 use std::fmt;
 use std::str::FromStr;

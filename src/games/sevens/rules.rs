@@ -1,0 +1,345 @@
+//! Sevens: what a roll leaves after dice adding up to seven are removed, and the rule options.
+//!
+//! Under `removal=pairs` the disjoint pairs 1-6, 2-5 and 3-4 go, as many as the counts allow, and
+//! what is left is determined. Under `removal=subsets` any set of two or more dice adding up to 7
+//! must go while one exists, and the player chooses which sets: a roll can then leave several
+//! different kept sets, and choosing among them is part of the policy. Either way only the number
+//! of dice kept and their sum matter from then on (the kept dice are all re-rolled or all scored),
+//! so a roll's outcome is a set of [`Kept`] options.
+
+use std::collections::{BTreeSet, HashMap};
+
+use crate::error::Result;
+use crate::options::{OptionSpec, RuleOptions};
+
+/// What a roll leaves: how many dice and their sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Kept {
+    /// Dice kept (0 ends the turn with a score of 0).
+    pub dice: u8,
+    /// Their sum: the score if the player stops.
+    pub sum: u8,
+}
+
+/// Which dice adding up to seven are removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removal {
+    /// Disjoint pairs 1-6, 2-5, 3-4, as many as possible.
+    Pairs,
+    /// Any sets of two or more dice adding up to 7, until none is left; the player picks.
+    Subsets,
+}
+
+/// Who limits the rolls of the players after the first in a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FollowerLimit {
+    /// The first player's number of rolls caps everyone after them.
+    Leader,
+    /// Everyone gets `max_rolls`.
+    None,
+}
+
+/// Who starts each round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstPlayer {
+    /// The player to the left of the previous first player.
+    Rotate,
+    /// The same player every round.
+    Fixed,
+}
+
+/// How tied leaders at the end of a game are decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tie {
+    /// Extra rounds among the tied leaders until one leads.
+    Playoff,
+    /// Every tied leader wins.
+    Shared,
+}
+
+/// The complete rule set of a Sevens run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Which dice adding up to 7 go.
+    pub removal: Removal,
+    /// Rolls a turn may use at most.
+    pub max_rolls: u8,
+    /// Whether the first player's rolls cap the others.
+    pub follower_limit: FollowerLimit,
+    /// Rounds in a game.
+    pub rounds: u32,
+    /// Who starts each round.
+    pub first_player: FirstPlayer,
+    /// How ties are decided.
+    pub tie: Tie,
+}
+
+/// Most rolls a turn may allow: far beyond the game, small enough for one 64-bit draw per three.
+pub const MAX_ROLLS: u8 = 12;
+
+/// The rule options of Sevens, defaults as in RULES.md.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "removal",
+        expected: "pairs or subsets",
+        default: "pairs",
+    },
+    OptionSpec {
+        key: "max_rolls",
+        expected: "a whole number from 1 to 12",
+        default: "3",
+    },
+    OptionSpec {
+        key: "follower_limit",
+        expected: "leader or none",
+        default: "leader",
+    },
+    OptionSpec {
+        key: "rounds",
+        expected: "a whole number from 1 to 1000",
+        default: "10",
+    },
+    OptionSpec {
+        key: "first_player",
+        expected: "rotate or fixed",
+        default: "rotate",
+    },
+    OptionSpec {
+        key: "tie",
+        expected: "playoff or shared",
+        default: "playoff",
+    },
+];
+
+impl Rules {
+    /// The rules with the options in `options`.
+    pub fn from_options(options: &RuleOptions) -> Result<Self> {
+        Ok(Self {
+            removal: options.get("removal", |v| match v {
+                "pairs" => Some(Removal::Pairs),
+                "subsets" => Some(Removal::Subsets),
+                _ => None,
+            })?,
+            max_rolls: options.get("max_rolls", |v| {
+                v.parse::<u8>().ok().filter(|r| (1..=MAX_ROLLS).contains(r))
+            })?,
+            follower_limit: options.get("follower_limit", |v| match v {
+                "leader" => Some(FollowerLimit::Leader),
+                "none" => Some(FollowerLimit::None),
+                _ => None,
+            })?,
+            rounds: options.get("rounds", |v| {
+                v.parse::<u32>().ok().filter(|r| (1..=1000).contains(r))
+            })?,
+            first_player: options.get("first_player", |v| match v {
+                "rotate" => Some(FirstPlayer::Rotate),
+                "fixed" => Some(FirstPlayer::Fixed),
+                _ => None,
+            })?,
+            tie: options.get("tie", |v| match v {
+                "playoff" => Some(Tie::Playoff),
+                "shared" => Some(Tie::Shared),
+                _ => None,
+            })?,
+        })
+    }
+}
+
+/// Every multiset of two to six faces adding up to 7, as face counts (index 0 for 1's); seven 1's
+/// would need a seventh die.
+fn seven_sets() -> Vec<[u8; 6]> {
+    fn extend(from: u8, left: u8, counts: &mut [u8; 6], parts: u8, out: &mut Vec<[u8; 6]>) {
+        if left == 0 {
+            if (2..=6).contains(&parts) {
+                out.push(*counts);
+            }
+            return;
+        }
+        for face in from..=left.min(6) {
+            counts[face as usize - 1] += 1;
+            extend(face, left - face, counts, parts + 1, out);
+            counts[face as usize - 1] -= 1;
+        }
+    }
+    let mut out = Vec::new();
+    extend(1, 7, &mut [0; 6], 0, &mut out);
+    out
+}
+
+fn kept_of(counts: &[u8; 6]) -> Kept {
+    Kept {
+        dice: counts.iter().sum(),
+        sum: counts
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (i as u8 + 1) * c)
+            .sum(),
+    }
+}
+
+/// Removes sevens from rolls under one removal rule, remembering answers (there are only 923
+/// multisets of at most six dice).
+#[derive(Debug)]
+pub struct Remover {
+    removal: Removal,
+    sets: Vec<[u8; 6]>,
+    memo: HashMap<[u8; 6], Vec<Kept>>,
+}
+
+impl Remover {
+    /// A remover for `removal`.
+    pub fn new(removal: Removal) -> Self {
+        Self {
+            removal,
+            sets: seven_sets(),
+            memo: HashMap::new(),
+        }
+    }
+
+    /// What a roll with `counts[i]` dice showing `i + 1` can leave, best first by the default
+    /// choice: the highest sum, and among equal sums the most dice.
+    pub fn options(&mut self, counts: [u8; 6]) -> Vec<Kept> {
+        match self.removal {
+            Removal::Pairs => {
+                let mut left = counts;
+                for (low, high) in [(0, 5), (1, 4), (2, 3)] {
+                    let pairs = left[low].min(left[high]);
+                    left[low] -= pairs;
+                    left[high] -= pairs;
+                }
+                vec![kept_of(&left)]
+            }
+            Removal::Subsets => {
+                let mut finals = BTreeSet::new();
+                self.finals(counts, &mut finals);
+                let mut options: Vec<Kept> = finals.into_iter().collect();
+                options.sort_by(|a, b| b.sum.cmp(&a.sum).then(b.dice.cmp(&a.dice)));
+                options
+            }
+        }
+    }
+
+    /// Every kept set reachable by removing sevens one set at a time until none is left.
+    fn finals(&mut self, counts: [u8; 6], out: &mut BTreeSet<Kept>) {
+        if let Some(known) = self.memo.get(&counts) {
+            out.extend(known.iter().copied());
+            return;
+        }
+        let mut found = BTreeSet::new();
+        let removable: Vec<[u8; 6]> = self
+            .sets
+            .iter()
+            .filter(|set| set.iter().zip(&counts).all(|(s, c)| s <= c))
+            .copied()
+            .collect();
+        if removable.is_empty() {
+            found.insert(kept_of(&counts));
+        }
+        for set in removable {
+            let mut rest = counts;
+            rest.iter_mut().zip(set).for_each(|(c, s)| *c -= s);
+            self.finals(rest, &mut found);
+        }
+        out.extend(found.iter().copied());
+        self.memo.insert(counts, found.into_iter().collect());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roll(faces: &[u8]) -> [u8; 6] {
+        let mut counts = [0u8; 6];
+        for &f in faces {
+            counts[f as usize - 1] += 1;
+        }
+        counts
+    }
+
+    fn kept(dice: u8, sum: u8) -> Kept {
+        Kept { dice, sum }
+    }
+
+    #[test]
+    fn the_sets_that_add_up_to_seven() {
+        // 6+1, 5+2, 5+1+1, 4+3, 4+2+1, 4+1+1+1, 3+3+1, 3+2+2, 3+2+1+1, 3+1+1+1+1, 2+2+2+1,
+        // 2+2+1+1+1, 2+1+1+1+1+1 (seven 1's would need seven dice)
+        assert_eq!(seven_sets().len(), 13);
+    }
+
+    #[test]
+    fn text_000_worked_example_under_both_removals() {
+        for removal in [Removal::Pairs, Removal::Subsets] {
+            let mut r = Remover::new(removal);
+            // 6,2,1,1,1,2: the 6 and a 1 go, 2+2+1+1 = 6 is kept.
+            assert_eq!(
+                r.options(roll(&[6, 2, 1, 1, 1, 2]))[0],
+                kept(4, 6),
+                "{removal:?}"
+            );
+            // Rolling those four again: 6,1,6,6 keeps 6,6 = 12.
+            assert_eq!(
+                r.options(roll(&[6, 1, 6, 6]))[0],
+                kept(2, 12),
+                "{removal:?}"
+            );
+        }
+        // Under subsets the player could instead remove 2+2+1+1+1 and keep the 6: same sum, fewer
+        // dice, so the default choice keeps 2,2,1,1 as the text does.
+        let mut r = Remover::new(Removal::Subsets);
+        assert_eq!(
+            r.options(roll(&[6, 2, 1, 1, 1, 2])),
+            vec![kept(4, 6), kept(1, 6)]
+        );
+    }
+
+    #[test]
+    fn text_001_worked_example() {
+        // 1,2,4,6,3,3: pairs remove 1-6 and 4-3, leaving 2,3 = 5.
+        let mut pairs = Remover::new(Removal::Pairs);
+        assert_eq!(pairs.options(roll(&[1, 2, 4, 6, 3, 3])), vec![kept(2, 5)]);
+        // Then 1,1 (nothing to remove, 2 points), then 6,6: 12.
+        assert_eq!(pairs.options(roll(&[1, 1])), vec![kept(2, 2)]);
+        assert_eq!(pairs.options(roll(&[6, 6])), vec![kept(2, 12)]);
+        // Two dice that add up to 7 are removed: zero points.
+        assert_eq!(pairs.options(roll(&[3, 4])), vec![kept(0, 0)]);
+        // Under subsets the default choice removes 1+2+4 and keeps 6,3,3 = 12 (RULES.md).
+        let mut subsets = Remover::new(Removal::Subsets);
+        assert_eq!(subsets.options(roll(&[1, 2, 4, 6, 3, 3]))[0], kept(3, 12));
+    }
+
+    #[test]
+    fn subsets_remove_until_no_seven_is_left() {
+        let mut r = Remover::new(Removal::Subsets);
+        // 1,1,5: removed whole; 2,2,3 likewise; 1,1,1,2,2 likewise.
+        assert_eq!(r.options(roll(&[1, 1, 5])), vec![kept(0, 0)]);
+        assert_eq!(r.options(roll(&[2, 2, 3, 6])), vec![kept(1, 6)]);
+        // 1,1,1,2,2,6: remove 6+1 and keep 1,1,2,2, or remove 1+1+1+2+2 and keep the 6.
+        assert_eq!(
+            r.options(roll(&[1, 1, 1, 2, 2, 6])),
+            vec![kept(4, 6), kept(1, 6)]
+        );
+        // Nothing adds up to 7: all kept.
+        assert_eq!(r.options(roll(&[6, 6, 5, 5, 3, 3])), vec![kept(6, 28)]);
+        // No complementary pair: pairs keep everything, subsets remove 1+1+5 (or 1+3+3).
+        let mut p = Remover::new(Removal::Pairs);
+        assert_eq!(p.options(roll(&[1, 1, 5, 5, 3, 3])), vec![kept(6, 18)]);
+        assert_eq!(r.options(roll(&[1, 1, 5, 5, 3, 3])), vec![kept(3, 11)]);
+    }
+
+    #[test]
+    fn options_parse_with_defaults() {
+        let o = RuleOptions::parse("sevens", OPTIONS, &[]).unwrap();
+        assert_eq!(
+            o.render(),
+            "removal=pairs;max_rolls=3;follower_limit=leader;rounds=10;first_player=rotate;tie=playoff"
+        );
+        let rules = Rules::from_options(&o).unwrap();
+        assert_eq!(rules.max_rolls, 3);
+        for bad in ["max_rolls=0", "max_rolls=13", "removal=all", "rounds=0"] {
+            let o = RuleOptions::parse("sevens", OPTIONS, &[bad.to_string()]).unwrap();
+            assert!(Rules::from_options(&o).is_err(), "{bad}");
+        }
+    }
+}
