@@ -202,8 +202,8 @@ pub fn claims(args: &ClaimsArgs) -> Result<()> {
     check_claims(&claims, &args.run, DEFAULT_UNITS, &args.out)
 }
 
-/// `dicelab report`: races and four-player games of both games with their exact tables, and the
-/// claims, each into its own folder under `out`.
+/// `dicelab report`: races and four-player games of Sequences and Hearts Due, optimal Sevens
+/// turns, each with its exact tables, and the claims, each into its own folder under `out`.
 pub fn report(args: &ReportArgs) -> Result<()> {
     // All input first: a bad claims file must not fail the job after reports were replaced.
     let claims = load_claims(Path::new("data/claims.csv"))?;
@@ -211,32 +211,38 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     let units = args.run.units.unwrap_or(DEFAULT_REPORT_UNITS);
     let tenth = (units / 10).max(1);
     let mut folders: Vec<PathBuf> = Vec::new();
-    for name in GameName::ALL {
-        for (players, n) in [(1u32, units), (4, tenth)] {
-            let game = Game::configure(&Setup {
-                game: name,
-                rules: Vec::new(),
-                players,
-                policies: Vec::new(),
-            })?;
-            let folder = if players == 1 {
-                root.path().join(name.as_str())
-            } else {
-                root.path().join(format!("{name}-{players}p"))
-            };
-            let out = OutDir::prepare(&folder)?;
-            let mut config = run_config(&args.run, n, Shard::WHOLE);
-            config.units = n;
-            say(&format!("\n== {name}, {players} player(s), {n} units\n"));
-            let saved = simulate_game(&game, &config)?;
-            let extra = if players == 1 {
-                game.tables()?.files
-            } else {
-                Vec::new()
-            };
-            publish(&game, &saved, Some(&out), extra)?;
-            folders.push(folder);
-        }
+    // Each game's races or turns, and four-player games where the game has them so far.
+    let jobs = [
+        (GameName::Sequences, 1, units),
+        (GameName::Sequences, 4, tenth),
+        (GameName::HeartsDue, 1, units),
+        (GameName::HeartsDue, 4, tenth),
+        (GameName::Sevens, 1, units),
+    ];
+    for (name, players, n) in jobs {
+        let game = Game::configure(&Setup {
+            game: name,
+            rules: Vec::new(),
+            players,
+            policies: Vec::new(),
+        })?;
+        let folder = if players == 1 {
+            root.path().join(name.as_str())
+        } else {
+            root.path().join(format!("{name}-{players}p"))
+        };
+        let out = OutDir::prepare(&folder)?;
+        let mut config = run_config(&args.run, n, Shard::WHOLE);
+        config.units = n;
+        say(&format!("\n== {name}, {players} player(s), {n} units\n"));
+        let saved = simulate_game(&game, &config)?;
+        let extra = if players == 1 {
+            game.tables()?.files
+        } else {
+            Vec::new()
+        };
+        publish(&game, &saved, Some(&out), extra)?;
+        folders.push(folder);
     }
     say("\n== claims of the rule text\n");
     let claims_dir = root.path().join("claims");

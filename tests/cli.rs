@@ -79,7 +79,11 @@ fn simulate_writes_a_complete_report() {
 fn same_seed_same_bytes_for_any_threads_and_shards() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    for (game, players, n) in [("sequences", "1", "300000"), ("hearts-due", "4", "50000")] {
+    for (game, players, n) in [
+        ("sequences", "1", "300000"),
+        ("hearts-due", "4", "50000"),
+        ("sevens", "1", "300000"),
+    ] {
         let run = |seed: &str, extra: &[&str]| {
             let base = [
                 "simulate",
@@ -233,6 +237,36 @@ fn bad_input_gets_one_clear_line_and_no_report() {
         ),
         (&["merge", "--out", "m"], "<SHARDS>"),
         (&["merge", "nowhere", "--out", "m"], "no accumulators.json"),
+        (
+            &["simulate", "sevens", "--policy", "threshold:"],
+            "expected threshold:A,B",
+        ),
+        (
+            &["simulate", "sevens", "--policy", "threshold:a"],
+            "expected threshold:A,B",
+        ),
+        (
+            &["simulate", "sevens", "--policy", "threshold:12"],
+            "expected 2 sum(s)",
+        ),
+        (&["simulate", "sevens", "--policy", "rolls:0"], "at least 1"),
+        (
+            &["simulate", "sevens", "--policy", "rolls:9"],
+            "at most 3 rolls",
+        ),
+        (
+            &["simulate", "sevens", "--policy", "greedy"],
+            "unknown policy for sevens",
+        ),
+        (
+            &["simulate", "sevens", "--rule", "removal=triples"],
+            "expected pairs or subsets",
+        ),
+        (
+            &["simulate", "sevens", "--rule", "max_rolls=0"],
+            "from 1 to 12",
+        ),
+        (&["simulate", "sevens", "--players", "3"], "not built yet"),
     ];
     for (args, expected) in cases {
         fails(d, args, 2, expected);

@@ -22,17 +22,20 @@ pub enum GameName {
     Sequences,
     /// Hearts Due (Sequences with a scoring lone 1 and richer table).
     HeartsDue,
+    /// Sevens (roll up to three times, sevens removed).
+    Sevens,
 }
 
 impl GameName {
     /// Every game, in the order help texts list them.
-    pub const ALL: [GameName; 2] = [GameName::Sequences, GameName::HeartsDue];
+    pub const ALL: [GameName; 3] = [GameName::Sequences, GameName::HeartsDue, GameName::Sevens];
 
     /// The command-line name.
     pub fn as_str(self) -> &'static str {
         match self {
             GameName::Sequences => "sequences",
             GameName::HeartsDue => "hearts-due",
+            GameName::Sevens => "sevens",
         }
     }
 }
@@ -83,6 +86,8 @@ pub enum Game {
         /// The configured run.
         config: sequences::Config,
     },
+    /// Sevens (boxed: its roll tables make it far larger than the other variants).
+    Sevens(Box<sevens::Config>),
 }
 
 impl Game {
@@ -107,6 +112,11 @@ impl Game {
                     config,
                 })
             }
+            GameName::Sevens => Ok(Game::Sevens(Box::new(sevens::Config::new(
+                &setup.rules,
+                setup.players,
+                &setup.policies,
+            )?))),
         }
     }
 
@@ -114,6 +124,7 @@ impl Game {
     pub fn name(&self) -> GameName {
         match self {
             Game::Sequences { name, .. } => *name,
+            Game::Sevens(_) => GameName::Sevens,
         }
     }
 
@@ -121,6 +132,7 @@ impl Game {
     pub fn rules_string(&self) -> String {
         match self {
             Game::Sequences { config, .. } => config.rules_string(),
+            Game::Sevens(config) => config.rules_string(),
         }
     }
 
@@ -128,6 +140,7 @@ impl Game {
     pub fn policy_string(&self) -> String {
         match self {
             Game::Sequences { .. } => sequences::POLICY.to_string(),
+            Game::Sevens(config) => config.policy_string(),
         }
     }
 
@@ -135,6 +148,7 @@ impl Game {
     pub fn simulate(&self, run: &RunConfig) -> Result<Tally> {
         match self {
             Game::Sequences { config, .. } => config.simulate(run),
+            Game::Sevens(config) => config.simulate(run),
         }
     }
 
@@ -144,6 +158,7 @@ impl Game {
             Game::Sequences { name, config } => {
                 sequences::table::tables(name.as_str(), &config.rules_string(), &config.rules)
             }
+            Game::Sevens(config) => config.tables(),
         }
     }
 
@@ -151,6 +166,7 @@ impl Game {
     pub fn exact(&self) -> &ExactValues {
         match self {
             Game::Sequences { config, .. } => config.exact(),
+            Game::Sevens(config) => config.exact(),
         }
     }
 }

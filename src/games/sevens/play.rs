@@ -1,0 +1,142 @@
+//! Playing Sevens turns: unit = one turn, played by every policy of the run on the same dice.
+//!
+//! Each turn draws its rolls up front (six dice per roll allowed, three rolls per 64-bit draw)
+//! plus one word of coin bits; a roll of `n` dice uses the first `n` of that roll's six. A policy
+//! that stops early ignores the rest, so every policy sees exactly the same dice (common random
+//! numbers), whichever policies share the run and whatever the seed.
+
+use rand_xoshiro::rand_core::Rng;
+
+use crate::dice::RollStream;
+use crate::engine::{ChunkRng, Simulation};
+use crate::stats::{Histogram, Metric, Tally};
+
+use super::exact::{RollTables, SCORES};
+use super::policy::{Action, DecisionTable};
+use super::rules::MAX_ROLLS;
+
+/// Rolls of six dice, three per draw.
+type Rolls = RollStream<6, 3>;
+
+/// The first `n` dice of a packed roll of six (constant divisors, so no division instruction).
+#[inline(always)]
+fn first_dice(packed: u32, n: u8) -> usize {
+    (match n {
+        1 => packed % 6,
+        2 => packed % 36,
+        3 => packed % 216,
+        4 => packed % 1296,
+        5 => packed % 7776,
+        _ => packed,
+    }) as usize
+}
+
+/// Single turns under one or more policies.
+#[derive(Clone, Debug)]
+pub struct Turns {
+    lookup: [Vec<u16>; 7],
+    policies: Vec<DecisionTable>,
+    max_rolls: u8,
+}
+
+impl Turns {
+    /// Turns of `max_rolls` rolls under `policies` (all compiled for the same rules).
+    pub fn new(tables: &RollTables, policies: Vec<DecisionTable>) -> Self {
+        let max_rolls = policies.first().map_or(1, DecisionTable::max_rolls);
+        Self {
+            lookup: tables.lookup.clone(),
+            policies,
+            max_rolls,
+        }
+    }
+
+    /// Plays one turn of `policy` on pre-drawn `rolls` and `coins`: (score, rolls used).
+    #[inline(always)]
+    fn play(&self, policy: &DecisionTable, rolls: &[u32], coins: u64) -> (u8, u8) {
+        let mut dice = 6u8;
+        for roll in 1..=self.max_rolls {
+            let set = self.lookup[dice as usize][first_dice(rolls[roll as usize - 1], dice)];
+            let kept = policy.kept(roll, set);
+            if kept.dice == 0 {
+                return (0, roll);
+            }
+            let again = roll < self.max_rolls
+                && match policy.action(roll, kept) {
+                    Action::Stop => false,
+                    Action::Roll => true,
+                    Action::Coin => (coins >> roll) & 1 == 1,
+                };
+            if !again {
+                return (kept.sum, roll);
+            }
+            dice = kept.dice;
+        }
+        unreachable!("the last roll always stops")
+    }
+}
+
+/// Per policy: counts of each score and of each number of rolls used.
+#[derive(Clone, Debug)]
+pub struct TurnsAcc {
+    scores: Vec<[u64; SCORES]>,
+    rolls: Vec<[u64; MAX_ROLLS as usize + 1]>,
+}
+
+impl Simulation for Turns {
+    type Acc = TurnsAcc;
+
+    fn units_per_chunk(&self) -> u64 {
+        1 << 16
+    }
+
+    fn new_acc(&self) -> TurnsAcc {
+        TurnsAcc {
+            scores: vec![[0; SCORES]; self.policies.len()],
+            rolls: vec![[0; MAX_ROLLS as usize + 1]; self.policies.len()],
+        }
+    }
+
+    fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut TurnsAcc) {
+        let mut stream = Rolls::new();
+        let mut rolls = [0u32; MAX_ROLLS as usize];
+        for _ in 0..units {
+            for r in rolls.iter_mut().take(self.max_rolls as usize) {
+                *r = stream.next(rng);
+            }
+            let coins = rng.next_u64();
+            for (p, policy) in self.policies.iter().enumerate() {
+                let (score, used) = self.play(policy, &rolls, coins);
+                acc.scores[p][score as usize] += 1;
+                acc.rolls[p][used as usize] += 1;
+            }
+        }
+    }
+
+    fn merge(&self, into: &mut TurnsAcc, from: TurnsAcc) {
+        for (a, b) in into.scores.iter_mut().zip(&from.scores) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+        for (a, b) in into.rolls.iter_mut().zip(&from.rolls) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+    }
+
+    fn tally(&self, acc: TurnsAcc) -> Tally {
+        let mut metrics = Vec::new();
+        for (scores, rolls) in acc.scores.iter().zip(&acc.rolls) {
+            let turns: u64 = scores.iter().sum();
+            metrics.push(Metric::mean(
+                "turn_score",
+                true,
+                Histogram::from_dense(0, scores),
+            ));
+            metrics.push(Metric::mean(
+                "rolls_used",
+                true,
+                Histogram::from_dense(0, rolls),
+            ));
+            metrics.push(Metric::proportion("p_turn_zero", scores[0], turns));
+        }
+        Tally { metrics }
+    }
+}

@@ -1,0 +1,385 @@
+//! When to stop rolling in Sevens (and, under `removal=subsets`, which dice to remove).
+//!
+//! A turn has at most 12 x 7 x 37 decision states, so every policy, built-in or a library user's
+//! [`StopPolicy`], is compiled once into a [`DecisionTable`]: the hot loop then looks decisions
+//! up instead of calling policy code, and every policy runs at the same speed.
+//!
+//! ```
+//! use dicelab::games::sevens::exact::{RollTables, distribution, solve};
+//! use dicelab::games::sevens::policy::{DecisionTable, StopPolicy, TurnState};
+//! use dicelab::games::sevens::rules::Removal;
+//!
+//! /// Stops as soon as the kept dice show at least 4 points per die.
+//! struct Greedy;
+//!
+//! impl StopPolicy for Greedy {
+//!     fn roll_again(&self, state: &TurnState) -> bool {
+//!         u32::from(state.kept.sum) < 4 * u32::from(state.kept.dice)
+//!     }
+//! }
+//!
+//! let tables = RollTables::new(Removal::Pairs);
+//! let mine = DecisionTable::from_policy("greedy", &Greedy, &tables, 3);
+//! let best = solve(&tables, 3);
+//! assert!(distribution(&tables, &mine).mean_score() < best.expected);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+
+use super::exact::RollTables;
+use super::exact::{MAX_SUM, Solution, state_index};
+use super::rules::Kept;
+
+/// What a policy sees after a roll: which roll it was, how many are allowed, what is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnState {
+    /// Rolls used so far (1-based).
+    pub roll: u8,
+    /// Rolls this turn may use.
+    pub max_rolls: u8,
+    /// The dice kept after removing sevens.
+    pub kept: Kept,
+}
+
+/// A stop-rolling policy a library user can write; compile it with
+/// [`DecisionTable::from_policy`].
+pub trait StopPolicy {
+    /// Whether to roll the kept dice again (asked only when a roll is left and dice are kept).
+    fn roll_again(&self, state: &TurnState) -> bool;
+
+    /// Under `removal=subsets`, which of the possible kept sets to keep (`options` is ordered
+    /// highest sum first, then most dice). The default keeps the first.
+    fn choose(&self, roll: u8, max_rolls: u8, options: &[Kept]) -> usize {
+        let _ = (roll, max_rolls, options);
+        0
+    }
+}
+
+/// A decision in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Score the kept dice.
+    Stop,
+    /// Roll the kept dice again.
+    Roll,
+    /// Toss a fair coin (the `random` policy).
+    Coin,
+}
+
+/// A built-in policy as written on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PolicySpec {
+    /// `rolls:K`: always use K rolls while dice remain.
+    Rolls(u8),
+    /// `threshold:A,B,...`: stop when the kept sum reaches A after roll 1, B after roll 2, ...
+    Threshold(Vec<u8>),
+    /// `optimal`: maximises the expected turn score.
+    Optimal,
+    /// `random`: a fair coin decides every stop-or-roll; the floor any policy should beat.
+    Random,
+}
+
+const EXPECTED: &str =
+    "rolls:K, threshold:A,B (one sum per roll before the last), optimal or random";
+
+impl FromStr for PolicySpec {
+    type Err = Error;
+
+    fn from_str(spec: &str) -> Result<Self> {
+        let bad = |why: &str| Error::input(format!("--policy '{spec}': {why}"));
+        let (name, args) = match spec.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (spec, None),
+        };
+        match (name, args) {
+            ("optimal", None) => Ok(PolicySpec::Optimal),
+            ("random", None) => Ok(PolicySpec::Random),
+            ("rolls", Some(k)) => {
+                let k: u8 = k
+                    .trim()
+                    .parse()
+                    .map_err(|_| bad("expected rolls:K with K a whole number of rolls"))?;
+                if k == 0 {
+                    return Err(bad("rolls:K needs K of at least 1"));
+                }
+                Ok(PolicySpec::Rolls(k))
+            }
+            ("threshold", Some(list)) => {
+                let sums = list
+                    .split(',')
+                    .map(|x| {
+                        x.trim()
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|&s| usize::from(s) <= MAX_SUM)
+                    })
+                    .collect::<Option<Vec<u8>>>()
+                    .ok_or_else(|| {
+                        bad("expected threshold:A,B with sums from 0 to 36, e.g. threshold:15,10")
+                    })?;
+                Ok(PolicySpec::Threshold(sums))
+            }
+            _ => Err(bad(&format!(
+                "unknown policy for sevens; expected {EXPECTED}"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for PolicySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PolicySpec::Rolls(k) => write!(f, "rolls:{k}"),
+            PolicySpec::Threshold(sums) => {
+                let s: Vec<String> = sums.iter().map(u8::to_string).collect();
+                write!(f, "threshold:{}", s.join(","))
+            }
+            PolicySpec::Optimal => write!(f, "optimal"),
+            PolicySpec::Random => write!(f, "random"),
+        }
+    }
+}
+
+/// A policy compiled to a decision per state and a kept set per roll outcome.
+#[derive(Clone, Debug)]
+pub struct DecisionTable {
+    name: String,
+    max_rolls: u8,
+    actions: Vec<Action>,
+    /// Kept set chosen for option list `set` at roll `roll`: index `(roll - 1) * sets + set`.
+    kept: Vec<Kept>,
+    sets: usize,
+}
+
+impl DecisionTable {
+    /// Compiles any [`StopPolicy`] by asking it about every state and every option list.
+    pub fn from_policy(
+        name: &str,
+        policy: &impl StopPolicy,
+        tables: &RollTables,
+        max_rolls: u8,
+    ) -> Self {
+        Self::build(
+            name,
+            tables,
+            max_rolls,
+            |state| {
+                if policy.roll_again(state) {
+                    Action::Roll
+                } else {
+                    Action::Stop
+                }
+            },
+            |roll, options| policy.choose(roll, max_rolls, options),
+        )
+    }
+
+    fn build(
+        name: &str,
+        tables: &RollTables,
+        max_rolls: u8,
+        mut action: impl FnMut(&TurnState) -> Action,
+        mut choose: impl FnMut(u8, &[Kept]) -> usize,
+    ) -> Self {
+        let mut actions = vec![Action::Stop; max_rolls as usize * 7 * (MAX_SUM + 1)];
+        for roll in 1..max_rolls {
+            for dice in 1..=6u8 {
+                for sum in dice..=6 * dice {
+                    let state = TurnState {
+                        roll,
+                        max_rolls,
+                        kept: Kept { dice, sum },
+                    };
+                    actions[state_index(roll, dice, sum)] = action(&state);
+                }
+            }
+        }
+        let mut kept = Vec::with_capacity(max_rolls as usize * tables.sets.len());
+        for roll in 1..=max_rolls {
+            for options in &tables.sets {
+                let i = choose(roll, options).min(options.len() - 1);
+                kept.push(options[i]);
+            }
+        }
+        Self {
+            name: name.to_string(),
+            max_rolls,
+            actions,
+            kept,
+            sets: tables.sets.len(),
+        }
+    }
+
+    /// The policy's name, as in the `policy` column.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Rolls a turn may use.
+    pub fn max_rolls(&self) -> u8 {
+        self.max_rolls
+    }
+
+    /// The decision after roll `roll` with `kept` (always [`Action::Stop`] on the last roll).
+    #[inline(always)]
+    pub fn action(&self, roll: u8, kept: Kept) -> Action {
+        self.actions[state_index(roll, kept.dice, kept.sum)]
+    }
+
+    /// The kept set chosen from option list `set` (an index into [`RollTables::sets`]).
+    #[inline(always)]
+    pub fn kept(&self, roll: u8, set: u16) -> Kept {
+        self.kept[(roll as usize - 1) * self.sets + set as usize]
+    }
+}
+
+impl PolicySpec {
+    /// Compiles the policy for the rules the tables and solution were built for.
+    pub fn compile(&self, tables: &RollTables, solution: &Solution) -> Result<DecisionTable> {
+        let max_rolls = solution.max_rolls;
+        let name = self.to_string();
+        let default_choice = |_: u8, _: &[Kept]| 0;
+        match self {
+            PolicySpec::Rolls(k) => {
+                if *k > max_rolls {
+                    return Err(Error::input(format!(
+                        "--policy '{name}': a turn allows at most {max_rolls} rolls (max_rolls={max_rolls})"
+                    )));
+                }
+                Ok(DecisionTable::build(
+                    &name,
+                    tables,
+                    max_rolls,
+                    |s| {
+                        if s.roll < *k {
+                            Action::Roll
+                        } else {
+                            Action::Stop
+                        }
+                    },
+                    default_choice,
+                ))
+            }
+            PolicySpec::Threshold(sums) => {
+                if sums.len() != usize::from(max_rolls) - 1 {
+                    return Err(Error::input(format!(
+                        "--policy '{name}': expected {} sum(s), one for each roll before the last (max_rolls={max_rolls})",
+                        max_rolls - 1
+                    )));
+                }
+                Ok(DecisionTable::build(
+                    &name,
+                    tables,
+                    max_rolls,
+                    |s| {
+                        if s.kept.sum >= sums[s.roll as usize - 1] {
+                            Action::Stop
+                        } else {
+                            Action::Roll
+                        }
+                    },
+                    default_choice,
+                ))
+            }
+            PolicySpec::Optimal => Ok(DecisionTable::build(
+                &name,
+                tables,
+                max_rolls,
+                |s| {
+                    if solution.roll_value[s.roll as usize + 1][s.kept.dice as usize]
+                        > f64::from(s.kept.sum)
+                    {
+                        Action::Roll
+                    } else {
+                        Action::Stop
+                    }
+                },
+                |roll, options| {
+                    // The first of the best: ties keep the default order.
+                    let mut best = 0;
+                    for (i, &k) in options.iter().enumerate() {
+                        if solution.value(roll, k) > solution.value(roll, options[best]) {
+                            best = i;
+                        }
+                    }
+                    best
+                },
+            )),
+            PolicySpec::Random => Ok(DecisionTable::build(
+                &name,
+                tables,
+                max_rolls,
+                |_| Action::Coin,
+                default_choice,
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_print_back() {
+        for spec in [
+            "rolls:2",
+            "threshold:15,10",
+            "optimal",
+            "random",
+            "threshold:7",
+        ] {
+            assert_eq!(spec.parse::<PolicySpec>().unwrap().to_string(), spec);
+        }
+    }
+
+    #[test]
+    fn malformed_specs_are_named() {
+        for (spec, expected) in [
+            ("threshold:", "sums from 0 to 36"),
+            ("threshold:a", "sums from 0 to 36"),
+            ("threshold:40,10", "sums from 0 to 36"),
+            ("rolls:0", "at least 1"),
+            ("rolls:x", "whole number"),
+            ("rolls", "unknown policy"),
+            ("optimal:3", "unknown policy"),
+            ("greedy", "unknown policy"),
+        ] {
+            let e = spec.parse::<PolicySpec>().unwrap_err().to_string();
+            assert!(e.contains(expected), "{spec}: {e}");
+            assert!(e.contains(spec), "{spec}: {e}");
+        }
+    }
+
+    #[test]
+    fn specs_that_do_not_fit_the_rules_are_refused() {
+        let tables = RollTables::new(super::super::rules::Removal::Pairs);
+        let solution = super::super::exact::solve(&tables, 3);
+        let e = PolicySpec::Rolls(9)
+            .compile(&tables, &solution)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("at most 3 rolls"), "{e}");
+        let e = PolicySpec::Threshold(vec![12])
+            .compile(&tables, &solution)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("expected 2 sum(s)"), "{e}");
+    }
+
+    #[test]
+    fn the_optimal_policy_stops_on_twelve_with_two_dice() {
+        // 000's example: two 6's after roll 2 is the best two dice can show: stop.
+        let tables = RollTables::new(super::super::rules::Removal::Pairs);
+        let solution = super::super::exact::solve(&tables, 3);
+        let optimal = PolicySpec::Optimal.compile(&tables, &solution).unwrap();
+        assert_eq!(optimal.action(2, Kept { dice: 2, sum: 12 }), Action::Stop);
+        // 001's example: 2,3 = 5 after roll 1 is worth rolling again.
+        assert_eq!(optimal.action(1, Kept { dice: 2, sum: 5 }), Action::Roll);
+        // The last roll always stops.
+        assert_eq!(optimal.action(3, Kept { dice: 6, sum: 6 }), Action::Stop);
+    }
+}
