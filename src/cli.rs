@@ -38,7 +38,8 @@ pub enum Command {
 /// How many units, which seed, how many threads, how much chatter.
 #[derive(Clone, Debug, Args)]
 pub struct RunArgs {
-    /// Units to simulate: races to the target with one player, games with several.
+    /// Units to simulate: races to the target (Sequences) or turns (Sevens) with one player,
+    /// games with several.
     /// Accepts 1000000, 1_000_000 or 1e6.
     #[arg(short = 'n', long = "units", value_name = "N", value_parser = parse_units)]
     pub units: Option<u64>,
@@ -56,7 +57,7 @@ pub struct RunArgs {
 /// Arguments of `simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The game: sequences or hearts-due.
+    /// The game: sequences, hearts-due or sevens.
     #[arg(value_parser = parse_with::<GameName>)]
     pub game: GameName,
     /// Run size, seed, threads.
@@ -68,7 +69,8 @@ pub struct SimulateArgs {
     /// A rule option as key=value (repeatable), e.g. --rule wipe_ones=3.
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
-    /// A policy spec (repeatable); Sequences and Hearts Due have only 'forced'.
+    /// A policy spec: sevens takes rolls:K, threshold:A,B, optimal (default) or random;
+    /// Sequences and Hearts Due have only 'forced'.
     #[arg(long = "policy", value_name = "SPEC")]
     pub policies: Vec<String>,
     /// Run only every N-th chunk from K (K/N); combine the parts with `merge`.
@@ -82,7 +84,7 @@ pub struct SimulateArgs {
 /// Arguments of `table`.
 #[derive(Debug, Args)]
 pub struct TableArgs {
-    /// The game: sequences or hearts-due.
+    /// The game: sequences, hearts-due or sevens.
     #[arg(value_parser = parse_with::<GameName>)]
     pub game: GameName,
     /// A rule option as key=value (repeatable).

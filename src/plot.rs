@@ -23,13 +23,15 @@ pub fn distribution_svg(
 
 /// An SVG bar chart of a probability mass function (`bars`, with its legend label) and,
 /// optionally, a second one drawn over it as red dots. The x axis covers the first 99.9% of the
-/// bars' mass.
+/// bars' mass. A title may have a second line (after `\n`), drawn small under the chart: rule
+/// strings are too long for a heading.
 pub fn bars_svg(
     title: &str,
     x_label: &str,
     bars: (&str, &[(i64, f64)]),
     line: Option<(&str, &[(i64, f64)])>,
 ) -> Result<String> {
+    let (title, footer) = title.split_once('\n').unwrap_or((title, ""));
     let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
     let (bars_label, bars) = bars;
     let lo = bars.first().map_or(0, |b| b.0);
@@ -68,10 +70,16 @@ pub fn bars_svg(
     {
         let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| plot_error(&e))?;
+        root.draw_text(
+            footer,
+            &("sans-serif", 12).into_text_style(&root),
+            (15, 505),
+        )
+        .map_err(|e| plot_error(&e))?;
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 20))
             .margin(15)
-            .x_label_area_size(45)
+            .x_label_area_size(55)
             .y_label_area_size(70)
             .build_cartesian_2d((lo as f64 - step)..(hi as f64 + step), 0.0..top.max(1e-9))
             .map_err(|e| plot_error(&e))?;

@@ -265,7 +265,10 @@ impl Report<'_> {
             .iter()
             .filter(|m| m.plotted && m.histogram.count() > 0)
             .map(|m| {
-                let title = format!("{} {}: {} ({})", info.game, info.policy, m.name, info.rules);
+                let title = format!(
+                    "{}, policy {}: {}\n{}",
+                    info.game, info.policy, m.name, info.rules
+                );
                 let svg = distribution_svg(
                     &title,
                     &m.name,

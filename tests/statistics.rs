@@ -96,7 +96,12 @@ fn check_against_exact(setup: Setup, units: u64, seed: u64) -> usize {
             (e.mean - exact) / e.se
         } else {
             // No spread at all (e.g. rolls used with one roll allowed): exact up to rounding.
-            assert!((e.mean - exact).abs() < 1e-12, "{}: {} vs {exact}", metric.name, e.mean);
+            assert!(
+                (e.mean - exact).abs() < 1e-12,
+                "{}: {} vs {exact}",
+                metric.name,
+                e.mean
+            );
             0.0
         };
         assert!(

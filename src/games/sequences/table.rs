@@ -61,7 +61,7 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
             rows,
         ),
     )];
-    let title = format!("{game}: points of one cast, exact ({rules_text})");
+    let title = format!("{game}: points of one cast, exact\n{rules_text}");
     let svg = bars_svg(&title, "points", ("exact", &cast.points_pmf()), None)?;
     files.push(("cast_table.svg".to_string(), svg.into_bytes()));
 
@@ -121,7 +121,10 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
             rows,
         ),
     ));
-    let title = format!("{game}: casts to reach {}, exact", rules.target);
+    let title = format!(
+        "{game}: casts to reach {}, exact\n{rules_text}",
+        rules.target
+    );
     let line = pmfs.get(1).map(|(l, p)| (l.as_str(), p.as_slice()));
     let svg = bars_svg(&title, "casts", (&pmfs[0].0, &pmfs[0].1), line)?;
     files.push(("turns_table.svg".to_string(), svg.into_bytes()));
