@@ -186,19 +186,15 @@ pub fn distribution(tables: &RollTables, policy: &DecisionTable) -> TurnDistribu
             for &(set, ways) in &tables.ways[n] {
                 let p = mass * ways as f64 / total;
                 let kept = policy.kept(roll, set);
+                // The table stops on the last roll and with no dice left (a sum of 0).
                 let go_on = match policy.action(roll, kept) {
                     Action::Stop => 0.0,
                     Action::Roll => 1.0,
                     Action::Coin => 0.5,
                 };
-                let go_on = if kept.dice == 0 || roll == max_rolls {
-                    0.0
-                } else {
-                    go_on
-                };
                 if go_on < 1.0 {
                     let stays = p * (1.0 - go_on);
-                    score[if kept.dice == 0 { 0 } else { kept.sum as usize }] += stays;
+                    score[kept.sum as usize] += stays;
                     rolls[roll as usize] += stays;
                 }
                 next[kept.dice as usize] += p * go_on;

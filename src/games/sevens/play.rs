@@ -57,15 +57,12 @@ impl Turns {
         for roll in 1..=self.max_rolls {
             let set = self.lookup[dice as usize][first_dice(rolls[roll as usize - 1], dice)];
             let kept = policy.kept(roll, set);
-            if kept.dice == 0 {
-                return (0, roll);
-            }
-            let again = roll < self.max_rolls
-                && match policy.action(roll, kept) {
-                    Action::Stop => false,
-                    Action::Roll => true,
-                    Action::Coin => (coins >> roll) & 1 == 1,
-                };
+            // The table stops on the last roll and with no dice left (a sum of 0).
+            let again = match policy.action(roll, kept) {
+                Action::Stop => false,
+                Action::Roll => true,
+                Action::Coin => (coins >> roll) & 1 == 1,
+            };
             if !again {
                 return (kept.sum, roll);
             }

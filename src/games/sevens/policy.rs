@@ -177,6 +177,9 @@ impl DecisionTable {
         )
     }
 
+    /// Every state starts as [`Action::Stop`] and only states with a roll left and dice kept
+    /// are asked about, so the last roll and an empty hand always stop: the simulation and the
+    /// exact distribution rely on that instead of checking again.
     fn build(
         name: &str,
         tables: &RollTables,
@@ -368,6 +371,46 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("expected 2 sum(s)"), "{e}");
+    }
+
+    #[test]
+    fn every_table_stops_on_the_last_roll_and_with_no_dice() {
+        struct AlwaysRoll;
+        impl StopPolicy for AlwaysRoll {
+            fn roll_again(&self, _: &TurnState) -> bool {
+                true
+            }
+        }
+        let tables = RollTables::new(super::super::rules::Removal::Subsets);
+        let solution = super::super::exact::solve(&tables, 3);
+        let mut policies: Vec<DecisionTable> = ["optimal", "rolls:3", "threshold:30,30", "random"]
+            .iter()
+            .map(|s| {
+                s.parse::<PolicySpec>()
+                    .unwrap()
+                    .compile(&tables, &solution)
+                    .unwrap()
+            })
+            .collect();
+        policies.push(DecisionTable::from_policy(
+            "always",
+            &AlwaysRoll,
+            &tables,
+            3,
+        ));
+        for policy in &policies {
+            for sum in 0..=36 {
+                assert_eq!(policy.action(1, Kept { dice: 0, sum: 0 }), Action::Stop);
+                for dice in 1..=6 {
+                    assert_eq!(
+                        policy.action(3, Kept { dice, sum }),
+                        Action::Stop,
+                        "{}",
+                        policy.name()
+                    );
+                }
+            }
+        }
     }
 
     #[test]
