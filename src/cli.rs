@@ -36,7 +36,7 @@ pub enum Command {
 }
 
 /// How many units, which seed, how many threads, how much chatter.
-#[derive(Clone, Debug, Args)]
+#[derive(Debug, Args)]
 pub struct RunArgs {
     /// Units to simulate: races to the target (Sequences) or turns (Sevens) with one player,
     /// games with several.

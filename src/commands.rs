@@ -27,9 +27,10 @@ pub fn say(text: &str) {
     let _ = out.flush();
 }
 
-fn run_config(run: &RunArgs, default_units: u64, shard: Shard) -> RunConfig {
+/// A run of `units` units with the seed, threads and quietness the user gave.
+fn run_config(run: &RunArgs, units: u64, shard: Shard) -> RunConfig {
     RunConfig {
-        units: run.units.unwrap_or(default_units),
+        units,
         seed: run.seed,
         threads: run.threads,
         shard,
@@ -106,7 +107,10 @@ pub fn simulate(args: &SimulateArgs) -> Result<()> {
         return Err(Error::input("--threads: expected at least 1, found 0"));
     }
     let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
-    let saved = simulate_game(&game, &run_config(&args.run, DEFAULT_UNITS, shard))?;
+    let saved = simulate_game(
+        &game,
+        &run_config(&args.run, args.run.units.unwrap_or(DEFAULT_UNITS), shard),
+    )?;
     publish(&game, &saved, out.as_ref(), Vec::new())
 }
 
@@ -188,7 +192,7 @@ fn load_claims(path: &Path) -> Result<Vec<claims::Claim>> {
 /// Checks `claims` and writes `claims.csv` into `out`.
 fn check_claims(claims: &[claims::Claim], run: &RunArgs, units: u64, out: &Path) -> Result<()> {
     let out = OutDir::prepare(out)?;
-    let verdicts = claims::check(claims, run.units.unwrap_or(units), run.seed, run.threads)?;
+    let verdicts = claims::check(claims, units, run.seed, run.threads)?;
     let csv = claims::verdicts_csv(&verdicts);
     say(&claims::verdicts_text(&verdicts));
     out.write_all(&[("claims.csv".to_string(), csv)])?;
@@ -199,7 +203,8 @@ fn check_claims(claims: &[claims::Claim], run: &RunArgs, units: u64, out: &Path)
 /// `dicelab claims`.
 pub fn claims(args: &ClaimsArgs) -> Result<()> {
     let claims = load_claims(&args.file)?;
-    check_claims(&claims, &args.run, DEFAULT_UNITS, &args.out)
+    let units = args.run.units.unwrap_or(DEFAULT_UNITS);
+    check_claims(&claims, &args.run, units, &args.out)
 }
 
 /// `dicelab report`: races and four-player games of Sequences and Hearts Due, optimal Sevens
@@ -232,8 +237,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             root.path().join(format!("{name}-{players}p"))
         };
         let out = OutDir::prepare(&folder)?;
-        let mut config = run_config(&args.run, n, Shard::WHOLE);
-        config.units = n;
+        let config = run_config(&args.run, n, Shard::WHOLE);
         say(&format!("\n== {name}, {players} player(s), {n} units\n"));
         let saved = simulate_game(&game, &config)?;
         let extra = if players == 1 {
@@ -246,11 +250,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     }
     say("\n== claims of the rule text\n");
     let claims_dir = root.path().join("claims");
-    let claims_run = RunArgs {
-        units: Some(tenth),
-        ..args.run.clone()
-    };
-    check_claims(&claims, &claims_run, tenth, &claims_dir)?;
+    check_claims(&claims, &args.run, tenth, &claims_dir)?;
     folders.push(claims_dir);
     say(&format!(
         "\nreports written: {}\n",
