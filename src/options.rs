@@ -83,6 +83,13 @@ impl RuleOptions {
         })
     }
 
+    /// The value of `key` looked up among named `choices` (e.g. `("pairs", Removal::Pairs)`).
+    pub fn choice<T: Copy>(&self, key: &str, choices: &[(&str, T)]) -> Result<T> {
+        self.get(key, |v| {
+            choices.iter().find(|(name, _)| *name == v).map(|&(_, t)| t)
+        })
+    }
+
     /// Every option as `key=value`, joined by `;`, for the `rules` column.
     pub fn render(&self) -> String {
         self.values
@@ -143,6 +150,10 @@ mod tests {
         assert!(e.contains("expected key=value"), "{e}");
         let e = parse(&["a=1", "a=2"]).unwrap_err().to_string();
         assert!(e.contains("more than once"), "{e}");
+        let opts = parse(&["b=y"]).unwrap();
+        assert_eq!(opts.choice("b", &[("x", 1), ("y", 2)]).unwrap(), 2);
+        let e = opts.choice("b", &[("x", 1)]).unwrap_err().to_string();
+        assert_eq!(e, "rule option b for demo: expected x or y, found 'y'");
         let opts = parse(&["a=7"]).unwrap();
         let e = opts
             .get("a", |v| matches!(v, "1" | "2").then_some(()))

@@ -207,22 +207,20 @@ pub const OPTIONS: &[OptionSpec] = &[
 impl Rules {
     /// The rules under `scoring` with the options in `options`.
     pub fn from_options(scoring: Scoring, options: &RuleOptions) -> Result<Self> {
-        let wipe_ones = options.get("wipe_ones", |v| match v {
-            "off" => Some(WipeOnes::Off),
-            "3" => Some(WipeOnes::AtLeast(3)),
-            "4" => Some(WipeOnes::AtLeast(4)),
-            _ => None,
-        })?;
+        let wipe_ones = options.choice(
+            "wipe_ones",
+            &[
+                ("off", WipeOnes::Off),
+                ("3", WipeOnes::AtLeast(3)),
+                ("4", WipeOnes::AtLeast(4)),
+            ],
+        )?;
         let target = options.get("target", |v| {
             v.parse::<u32>()
                 .ok()
                 .filter(|t| (1..=MAX_TARGET).contains(t))
         })?;
-        let tie = options.get("tie", |v| match v {
-            "shared" => Some(Tie::Shared),
-            "playoff" => Some(Tie::Playoff),
-            _ => None,
-        })?;
+        let tie = options.choice("tie", &[("shared", Tie::Shared), ("playoff", Tie::Playoff)])?;
         Ok(Self {
             scoring,
             wipe_ones,

@@ -115,32 +115,31 @@ impl Rules {
     /// The rules with the options in `options`.
     pub fn from_options(options: &RuleOptions) -> Result<Self> {
         Ok(Self {
-            removal: options.get("removal", |v| match v {
-                "pairs" => Some(Removal::Pairs),
-                "subsets" => Some(Removal::Subsets),
-                _ => None,
-            })?,
+            removal: options.choice(
+                "removal",
+                &[("pairs", Removal::Pairs), ("subsets", Removal::Subsets)],
+            )?,
             max_rolls: options.get("max_rolls", |v| {
                 v.parse::<u8>().ok().filter(|r| (1..=MAX_ROLLS).contains(r))
             })?,
-            follower_limit: options.get("follower_limit", |v| match v {
-                "leader" => Some(FollowerLimit::Leader),
-                "none" => Some(FollowerLimit::None),
-                _ => None,
-            })?,
+            follower_limit: options.choice(
+                "follower_limit",
+                &[
+                    ("leader", FollowerLimit::Leader),
+                    ("none", FollowerLimit::None),
+                ],
+            )?,
             rounds: options.get("rounds", |v| {
                 v.parse::<u32>().ok().filter(|r| (1..=1000).contains(r))
             })?,
-            first_player: options.get("first_player", |v| match v {
-                "rotate" => Some(FirstPlayer::Rotate),
-                "fixed" => Some(FirstPlayer::Fixed),
-                _ => None,
-            })?,
-            tie: options.get("tie", |v| match v {
-                "playoff" => Some(Tie::Playoff),
-                "shared" => Some(Tie::Shared),
-                _ => None,
-            })?,
+            first_player: options.choice(
+                "first_player",
+                &[
+                    ("rotate", FirstPlayer::Rotate),
+                    ("fixed", FirstPlayer::Fixed),
+                ],
+            )?,
+            tie: options.choice("tie", &[("playoff", Tie::Playoff), ("shared", Tie::Shared)])?,
         })
     }
 }
