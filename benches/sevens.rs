@@ -1,32 +1,83 @@
-//! Speed of Sevens single turns through the engine, per policy, on one and two threads.
+//! Speed of Sevens through the engine: single turns per policy, a comparison of four policies
+//! on the same dice, and full games; on one and two threads. Also the exact solvers.
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dicelab::engine::{RunConfig, run};
 use dicelab::games::sevens::exact::{RollTables, solve};
+use dicelab::games::sevens::game::Games;
 use dicelab::games::sevens::play::Turns;
 use dicelab::games::sevens::policy::PolicySpec;
-use dicelab::games::sevens::rules::Removal;
+use dicelab::games::sevens::rules::{Removal, Rules};
+use dicelab::games::sevens::solver::Solver;
 
 fn turns(c: &mut Criterion) {
     const TURNS: u64 = 1 << 22;
-    let tables = RollTables::new(Removal::Pairs);
-    let solution = solve(&tables, 3);
+    let solver = Solver::new(Rules::default(), 1);
     let mut group = c.benchmark_group("sevens_turns");
     group.sample_size(10);
     group.throughput(Throughput::Elements(TURNS));
-    for spec in ["optimal", "rolls:3", "threshold:15,10", "random"] {
-        let policy = spec
-            .parse::<PolicySpec>()
+    let compile = |spec: &str| {
+        spec.parse::<PolicySpec>()
             .unwrap()
-            .compile(&tables, &solution)
-            .unwrap();
-        let sim = Turns::new(&tables, vec![policy]);
+            .compile(&solver)
+            .unwrap()
+            .turn()
+            .clone()
+    };
+    for spec in [
+        "optimal",
+        "rolls:1",
+        "rolls:3",
+        "threshold:15,10",
+        "target:20",
+        "leader",
+        "random",
+    ] {
+        let sim = Turns::new(&solver.tables, vec![compile(spec)]);
         for threads in [1usize, 2] {
             let id = BenchmarkId::new(spec, format!("{threads}t"));
             group.bench_with_input(id, &threads, |b, &t| {
                 let mut config = RunConfig::new(TURNS, 7);
+                config.threads = Some(t);
+                b.iter(|| black_box(run(&sim, &config).unwrap()))
+            });
+        }
+    }
+    // A comparison: every turn is played by four policies on the same dice.
+    let four = ["optimal", "threshold:15,10", "rolls:1", "random"].map(compile);
+    let sim = Turns::new(&solver.tables, four.to_vec());
+    for threads in [1usize, 2] {
+        let id = BenchmarkId::new("compare-4-policies", format!("{threads}t"));
+        group.bench_with_input(id, &threads, |b, &t| {
+            let mut config = RunConfig::new(TURNS, 7);
+            config.threads = Some(t);
+            b.iter(|| black_box(run(&sim, &config).unwrap()))
+        });
+    }
+    group.finish();
+}
+
+fn games(c: &mut Criterion) {
+    const GAMES: u64 = 1 << 16;
+    let mut group = c.benchmark_group("sevens_games");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(GAMES));
+    for (players, specs) in [
+        (2u32, vec!["optimal", "leader"]),
+        (4, vec!["optimal", "target", "rolls:1", "leader"]),
+    ] {
+        let solver = Solver::new(Rules::default(), players);
+        let policies = specs
+            .iter()
+            .map(|s| s.parse::<PolicySpec>().unwrap().compile(&solver).unwrap())
+            .collect();
+        let sim = Games::new(&solver.tables, Rules::default(), players, policies);
+        for threads in [1usize, 2] {
+            let id = BenchmarkId::new(format!("{players}p-10-rounds"), format!("{threads}t"));
+            group.bench_with_input(id, &threads, |b, &t| {
+                let mut config = RunConfig::new(GAMES, 7);
                 config.threads = Some(t);
                 b.iter(|| black_box(run(&sim, &config).unwrap()))
             });
@@ -39,12 +90,19 @@ fn solver(c: &mut Criterion) {
     let mut group = c.benchmark_group("sevens_solve");
     for removal in [Removal::Pairs, Removal::Subsets] {
         let tables = RollTables::new(removal);
-        group.bench_function(format!("{removal:?}"), |b| {
+        group.bench_function(format!("optimal-{removal:?}"), |b| {
             b.iter(|| black_box(solve(&tables, 3)))
         });
     }
+    group.sample_size(10);
+    group.bench_function("leaders-dilemma-Pairs", |b| {
+        b.iter(|| {
+            let solver = Solver::new(Rules::default(), 2);
+            black_box(solver.dilemma().p_win)
+        })
+    });
     group.finish();
 }
 
-criterion_group!(benches, turns, solver);
+criterion_group!(benches, turns, games, solver);
 criterion_main!(benches);

@@ -25,6 +25,10 @@ pub struct Cli {
 pub enum Command {
     /// Simulate a game and report every metric with its 95% interval and exact value.
     Simulate(SimulateArgs),
+    /// Compare two or more policies on the same dice, with paired differences.
+    Compare(SimulateArgs),
+    /// Solve a game's decisions exactly: the optimal policy table and every policy's odds.
+    Solve(SolveArgs),
     /// Print and write a game's exact probability tables.
     Table(TableArgs),
     /// Check the rule texts' claims (data/claims.csv) against exact values and simulation.
@@ -69,8 +73,9 @@ pub struct SimulateArgs {
     /// A rule option as key=value (repeatable), e.g. --rule wipe_ones=3.
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
-    /// A policy spec: sevens takes rolls:K, threshold:A,B, optimal (default) or random;
-    /// Sequences and Hearts Due have only 'forced'.
+    /// A policy spec (repeatable: several share the same dice, or one per seat in a game):
+    /// sevens takes optimal (default), rolls:K, threshold:A,B, target, target:T, leader,
+    /// table:FILE or random; Sequences and Hearts Due have only 'forced'.
     #[arg(long = "policy", value_name = "SPEC")]
     pub policies: Vec<String>,
     /// Run only every N-th chunk from K (K/N); combine the parts with `merge`.
@@ -91,6 +96,23 @@ pub struct TableArgs {
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
     /// Folder for the CSV tables and SVG plots (default: print only).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// Arguments of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The game: sevens (the others have no decisions).
+    #[arg(value_parser = parse_with::<GameName>)]
+    pub game: GameName,
+    /// A rule option as key=value (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// Players in a game, for the leader's dilemma (exact for 2).
+    #[arg(long, default_value_t = 2)]
+    pub players: u32,
+    /// Folder for the policy table, CSV tables and SVG plots (default: print only).
     #[arg(long)]
     pub out: Option<PathBuf>,
 }

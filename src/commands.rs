@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::claims;
-use crate::cli::{ClaimsArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs, TableArgs};
+use crate::cli::{ClaimsArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs, TableArgs};
 use crate::engine::{RunConfig, Shard};
 use crate::error::{Error, Result};
 use crate::games::{Game, GameName, Setup};
@@ -77,6 +77,7 @@ fn publish(
         dir.write_all(&files)?;
     }
     say(&report.text_table());
+    say(&report.paired_text());
     if let Some(dir) = out {
         say(&format!(
             "wrote {} files to {}\n",
@@ -114,6 +115,40 @@ pub fn simulate(args: &SimulateArgs) -> Result<()> {
     publish(&game, &saved, out.as_ref(), Vec::new())
 }
 
+/// `dicelab compare`: a simulation of two or more policies, on the same dice where the game
+/// allows (single turns), with each pair's paired difference.
+pub fn compare(args: &SimulateArgs) -> Result<()> {
+    if args.policies.len() < 2 {
+        return Err(Error::input(format!(
+            "compare: expected at least two --policy, found {}",
+            args.policies.len()
+        )));
+    }
+    simulate(args)
+}
+
+/// `dicelab solve`.
+pub fn solve(args: &SolveArgs) -> Result<()> {
+    let game = Game::configure(&Setup {
+        game: args.game,
+        rules: args.rules.clone(),
+        players: args.players,
+        policies: Vec::new(),
+    })?;
+    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let solved = game.solve()?;
+    say(&solved.text);
+    if let Some(dir) = out {
+        dir.write_all(&solved.files)?;
+        say(&format!(
+            "wrote {} files to {}\n",
+            solved.files.len(),
+            dir.path().display()
+        ));
+    }
+    Ok(())
+}
+
 /// Rebuilds the configured game a saved run was made with.
 fn game_of(info: &RunInfo) -> Result<Game> {
     let game: GameName = info.game.parse()?;
@@ -136,7 +171,11 @@ fn game_of(info: &RunInfo) -> Result<Game> {
         game,
         rules,
         players,
-        policies: vec![info.policy.clone()],
+        policies: info
+            .policy
+            .split(crate::games::sevens::POLICY_SEPARATOR)
+            .map(str::to_string)
+            .collect(),
     })
 }
 

@@ -33,6 +33,8 @@ fn main() -> ExitCode {
     };
     let result = match &cli.command {
         Command::Simulate(args) => commands::simulate(args),
+        Command::Compare(args) => commands::compare(args),
+        Command::Solve(args) => commands::solve(args),
         Command::Table(args) => commands::table(args),
         Command::Claims(args) => commands::claims(args),
         Command::Report(args) => commands::report(args),

@@ -130,3 +130,161 @@ pub fn bars_svg(
     }
     Ok(svg)
 }
+
+/// Colours of successive series: distinguishable, and readable on white.
+const PALETTE: [RGBColor; 8] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+];
+
+/// An SVG line chart of several named series of (x, y) points, each in its own colour, with
+/// dots on the points (the x values are discrete).
+pub fn lines_svg(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[(String, Vec<(f64, f64)>)],
+) -> Result<String> {
+    let (title, footer) = title.split_once('\n').unwrap_or((title, ""));
+    let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
+    let points = series.iter().flat_map(|s| s.1.iter());
+    let (mut x0, mut x1, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
+    for &(x, y) in points {
+        x0 = x0.min(x);
+        x1 = x1.max(x);
+        y1 = y1.max(y);
+    }
+    if !x0.is_finite() {
+        (x0, x1) = (0.0, 1.0);
+    }
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| plot_error(&e))?;
+        root.draw_text(
+            footer,
+            &("sans-serif", 12).into_text_style(&root),
+            (15, 505),
+        )
+        .map_err(|e| plot_error(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 20))
+            .margin(15)
+            .x_label_area_size(55)
+            .y_label_area_size(70)
+            .build_cartesian_2d((x0 - 0.5)..(x1 + 0.5), 0.0..(y1 * 1.08).max(1e-9))
+            .map_err(|e| plot_error(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc(x_label)
+            .y_desc(y_label)
+            .draw()
+            .map_err(|e| plot_error(&e))?;
+        for (i, (name, pts)) in series.iter().enumerate() {
+            let color = PALETTE[i % PALETTE.len()];
+            chart
+                .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(2)))
+                .map_err(|e| plot_error(&e))?
+                .label(name.as_str())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
+                });
+            chart
+                .draw_series(pts.iter().map(|&p| Circle::new(p, 2, color.filled())))
+                .map_err(|e| plot_error(&e))?;
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()
+            .map_err(|e| plot_error(&e))?;
+        root.present().map_err(|e| plot_error(&e))?;
+    }
+    Ok(svg)
+}
+
+/// One panel of a decision map: its heading and, for each row (bottom first), each column's
+/// decision: `Some(true)` to go on, `Some(false)` to stop, `None` where the state cannot occur.
+pub type DecisionPanel = (String, Vec<Vec<Option<bool>>>);
+
+/// An SVG heat map of stop/roll decisions, one panel per stage, rows labelled by `y_label`
+/// (values 1, 2, ...) and columns by `x_label` (values 0, 1, ...). A map shows at a glance where
+/// the boundary between rolling and stopping lies, which a table of numbers hides.
+pub fn decision_map_svg(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    panels: &[DecisionPanel],
+) -> Result<String> {
+    let (title, footer) = title.split_once('\n').unwrap_or((title, ""));
+    let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
+    let go_on = RGBColor(49, 130, 189);
+    let stop = RGBColor(253, 174, 107);
+    let height = 120 + 230 * panels.len().max(1) as u32;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| plot_error(&e))?;
+        let (top, rest) = root.split_vertically(50);
+        top.draw_text(title, &("sans-serif", 20).into_text_style(&top), (15, 15))
+            .map_err(|e| plot_error(&e))?;
+        top.draw_text(
+            "blue: roll again   orange: stop   white: cannot happen",
+            &("sans-serif", 13).into_text_style(&top),
+            (560, 20),
+        )
+        .map_err(|e| plot_error(&e))?;
+        let (body, bottom) = rest.split_vertically(rest.dim_in_pixel().1 - 40);
+        bottom
+            .draw_text(
+                footer,
+                &("sans-serif", 12).into_text_style(&bottom),
+                (15, 15),
+            )
+            .map_err(|e| plot_error(&e))?;
+        let areas = body.split_evenly((panels.len().max(1), 1));
+        for ((heading, rows), area) in panels.iter().zip(&areas) {
+            let cols = rows.iter().map(Vec::len).max().unwrap_or(1);
+            let mut chart = ChartBuilder::on(area)
+                .caption(heading, ("sans-serif", 15))
+                .margin(8)
+                .x_label_area_size(35)
+                .y_label_area_size(50)
+                .build_cartesian_2d(-0.5..(cols as f64 - 0.5), 0.5..(rows.len() as f64 + 0.5))
+                .map_err(|e| plot_error(&e))?;
+            chart
+                .configure_mesh()
+                .disable_mesh()
+                .x_desc(x_label)
+                .y_desc(y_label)
+                .x_labels(cols.min(19))
+                .y_labels(rows.len())
+                .x_label_formatter(&|x| format!("{x:.0}"))
+                .y_label_formatter(&|y| format!("{y:.0}"))
+                .draw()
+                .map_err(|e| plot_error(&e))?;
+            let cells = rows.iter().enumerate().flat_map(|(r, row)| {
+                row.iter().enumerate().filter_map(move |(c, d)| {
+                    d.map(|roll| {
+                        let (x, y) = (c as f64, r as f64 + 1.0);
+                        Rectangle::new(
+                            [(x - 0.45, y - 0.45), (x + 0.45, y + 0.45)],
+                            if roll { go_on } else { stop }.filled(),
+                        )
+                    })
+                })
+            });
+            chart.draw_series(cells).map_err(|e| plot_error(&e))?;
+        }
+        root.present().map_err(|e| plot_error(&e))?;
+    }
+    Ok(svg)
+}

@@ -193,6 +193,19 @@ pub fn fmt_num(x: f64) -> String {
     }
 }
 
+/// A policy spec as part of a file name: letters, digits, `-` and `_`, everything else `_`.
+pub fn file_safe(spec: &str) -> String {
+    spec.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
 /// A CSV file's bytes from its header and rows, built in memory so it can be written atomically.
 pub fn csv_bytes<R: AsRef<[u8]>>(
     header: &[&str],
@@ -216,7 +229,7 @@ impl Report<'_> {
             vec![
                 info.game.clone(),
                 info.rules.clone(),
-                info.policy.clone(),
+                metric.policy.clone().unwrap_or_else(|| info.policy.clone()),
                 metric.name.clone(),
                 e.n.to_string(),
                 fmt_num(e.mean),
@@ -225,7 +238,7 @@ impl Report<'_> {
                 fmt_num(e.ci_low),
                 fmt_num(e.ci_high),
                 self.exact
-                    .mean(&metric.name)
+                    .mean(&metric.key())
                     .map(fmt_num)
                     .unwrap_or_default(),
                 info.seed.to_string(),
@@ -236,6 +249,7 @@ impl Report<'_> {
 
     /// `distribution.csv`: every value of every plotted metric with its count and share.
     pub fn distribution_csv(&self) -> Vec<u8> {
+        let info = &self.saved.info;
         let rows = self
             .saved
             .tally
@@ -244,8 +258,10 @@ impl Report<'_> {
             .filter(|m| m.plotted)
             .flat_map(|metric| {
                 let n = metric.histogram.count() as f64;
+                let policy = metric.policy.clone().unwrap_or_else(|| info.policy.clone());
                 metric.histogram.iter().map(move |(value, count)| {
                     vec![
+                        policy.clone(),
                         metric.name.clone(),
                         value.to_string(),
                         count.to_string(),
@@ -253,7 +269,7 @@ impl Report<'_> {
                     ]
                 })
             });
-        csv_bytes(&["metric", "value", "count", "probability"], rows)
+        csv_bytes(&["policy", "metric", "value", "count", "probability"], rows)
     }
 
     /// One SVG per plotted metric: simulated bars, exact distribution overlaid.
@@ -265,17 +281,22 @@ impl Report<'_> {
             .iter()
             .filter(|m| m.plotted && m.histogram.count() > 0)
             .map(|m| {
+                let policy = m.policy.as_deref().unwrap_or(&info.policy);
                 let title = format!(
                     "{}, policy {}: {}\n{}",
-                    info.game, info.policy, m.name, info.rules
+                    info.game, policy, m.name, info.rules
                 );
                 let svg = distribution_svg(
                     &title,
                     &m.name,
                     &m.histogram,
-                    self.exact.pmfs.get(&m.name).map(Vec::as_slice),
+                    self.exact.pmfs.get(&m.key()).map(Vec::as_slice),
                 )?;
-                Ok((format!("{}.svg", m.name), svg.into_bytes()))
+                let file = match &m.policy {
+                    None => format!("{}.svg", m.name),
+                    Some(p) => format!("{}-{}.svg", m.name, file_safe(p)),
+                };
+                Ok((file, svg.into_bytes()))
             })
             .collect()
     }
@@ -318,7 +339,7 @@ impl Report<'_> {
             .iter()
             .map(|m| {
                 let e = m.estimate();
-                let exact = self.exact.mean(&m.name);
+                let exact = self.exact.mean(&m.key());
                 let digits = if m.kind == MetricKind::Proportion {
                     5
                 } else {
@@ -329,7 +350,7 @@ impl Report<'_> {
                     .map(|x| format!("{:+.2}", (e.mean - x) / e.se))
                     .unwrap_or_default();
                 [
-                    m.name.clone(),
+                    m.key(),
                     e.n.to_string(),
                     format!("{:.digits$}", e.mean),
                     format!("[{:.digits$}, {:.digits$}]", e.ci_low, e.ci_high),
@@ -365,6 +386,45 @@ impl Report<'_> {
         out.push_str(&line(header));
         for r in &rows {
             out.push_str(&line([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]));
+        }
+        out
+    }
+}
+
+impl Report<'_> {
+    /// For every paired difference `NAME_diff` of policies "A - B": the difference with its
+    /// paired interval, the interval independent runs of the same size would give, and the
+    /// variance reduction the common dice bought. Empty when the run has no pairs.
+    pub fn paired_text(&self) -> String {
+        let metrics = &self.saved.tally.metrics;
+        let mut out = String::new();
+        for diff in metrics.iter().filter(|m| m.name.ends_with("_diff")) {
+            let Some((a, b)) = diff.policy.as_deref().and_then(|p| p.split_once(" - ")) else {
+                continue;
+            };
+            let base = diff.name.trim_end_matches("_diff");
+            let find = |p: &str| {
+                metrics
+                    .iter()
+                    .find(|m| m.name == base && m.policy.as_deref() == Some(p))
+            };
+            let (Some(ma), Some(mb)) = (find(a), find(b)) else {
+                continue;
+            };
+            let (d, ea, eb) = (diff.estimate(), ma.estimate(), mb.estimate());
+            let z = crate::stats::z95();
+            let independent_se = (ea.se * ea.se + eb.se * eb.se).sqrt();
+            if out.is_empty() {
+                out.push_str("\npaired differences (common dice):\n");
+            }
+            out.push_str(&format!(
+                "  {a} - {b}: {:+.4} [{:+.4}, {:+.4}] paired; independent runs: +/- {:.4}; variance {:.1}x smaller\n",
+                d.mean,
+                d.ci_low,
+                d.ci_high,
+                z * independent_se,
+                (independent_se / d.se).powi(2)
+            ));
         }
         out
     }

@@ -150,6 +150,10 @@ pub enum MetricKind {
 pub struct Metric {
     /// Name as it appears in the `metric` column.
     pub name: String,
+    /// The policy (or pair of policies) the metric belongs to, when a run has several; the
+    /// `policy` column then shows it instead of the run's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<String>,
     /// How the estimate and interval are formed.
     pub kind: MetricKind,
     /// Whether the distribution is written to `distribution.csv` and plotted.
@@ -163,10 +167,22 @@ impl Metric {
     pub fn mean(name: &str, plotted: bool, histogram: Histogram) -> Self {
         Self {
             name: name.to_string(),
+            policy: None,
             kind: MetricKind::Mean,
             plotted,
             histogram,
         }
+    }
+
+    /// The metric, marked as belonging to `policy`.
+    pub fn of_policy(mut self, policy: &str) -> Self {
+        self.policy = Some(policy.to_string());
+        self
+    }
+
+    /// The key of the metric's exact values: its name, with its policy when it has one.
+    pub fn key(&self) -> String {
+        exact_key(&self.name, self.policy.as_deref())
     }
 
     /// A proportion from `hits` successes out of `trials`.
@@ -176,6 +192,7 @@ impl Metric {
         histogram.add(0, trials - hits);
         Self {
             name: name.to_string(),
+            policy: None,
             kind: MetricKind::Proportion,
             plotted: false,
             histogram,
@@ -203,7 +220,7 @@ impl Tally {
 
     /// Adds every observation of `other`, which must hold the same metrics in the same order.
     pub fn merge(&mut self, other: &Tally) -> Result<()> {
-        let names = |t: &Tally| t.metrics.iter().map(|m| m.name.clone()).collect::<Vec<_>>();
+        let names = |t: &Tally| t.metrics.iter().map(Metric::key).collect::<Vec<_>>();
         if names(self) != names(other) {
             return Err(Error::input(format!(
                 "cannot merge runs with different metrics: [{}] vs [{}]",
@@ -310,6 +327,14 @@ pub fn wilson(hits: u64, n: u64, z: f64) -> (f64, f64) {
         (centre + half).min(1.0)
     };
     (low, high)
+}
+
+/// The key under which [`ExactValues`] holds a metric of `policy` (or of the run's only policy).
+pub fn exact_key(metric: &str, policy: Option<&str>) -> String {
+    match policy {
+        Some(p) => format!("{metric} [{p}]"),
+        None => metric.to_string(),
+    }
 }
 
 /// Exact values known for a run's metrics: means for the `exact` column and probability mass

@@ -162,6 +162,16 @@ impl Game {
         }
     }
 
+    /// The game's exact solution (`dicelab solve`): only games with decisions have one.
+    pub fn solve(&self) -> Result<Tables> {
+        match self {
+            Game::Sequences { name, .. } => Err(Error::input(format!(
+                "solve {name}: a cast of {name} has no decision to solve (its split is forced); `dicelab table {name}` gives its exact tables"
+            ))),
+            Game::Sevens(config) => config.solve(),
+        }
+    }
+
     /// Exact values of the run's metrics, where known.
     pub fn exact(&self) -> &ExactValues {
         match self {

@@ -74,44 +74,89 @@ impl RollTables {
     }
 }
 
-/// The optimal policy's values.
+/// A solved turn objective: the value of every state under the best play for that objective.
+///
+/// The objective is the value of stopping in each state: the kept sum for the expected score,
+/// an indicator such as "sum above T" for the chance to beat a score, or any function of the roll
+/// and the kept dice (the leader's dilemma values a stop by the followers' chances).
 #[derive(Clone, Debug)]
 pub struct Solution {
     /// Rolls a turn may use.
     pub max_rolls: u8,
-    /// Value of every state (see [`state_index`]) under optimal play from there on.
+    /// Value of every state (see [`state_index`]) under the best play from there on.
     pub values: Vec<f64>,
-    /// `roll_value[r][n]`: expected final score of rolling `n` dice as roll `r` (1-based) and
-    /// playing optimally after.
+    /// Value of stopping in every state.
+    pub stop: Vec<f64>,
+    /// `roll_value[r][n]`: value of rolling `n` dice as roll `r` (1-based) and playing best after.
     pub roll_value: Vec<[f64; 7]>,
-    /// Expected score of a whole turn under optimal play.
+    /// Whether play rolls again in every state (false on the last roll and with no dice).
+    pub roll: Vec<bool>,
+    /// Value of a whole turn under best play.
     pub expected: f64,
 }
 
 impl Solution {
-    /// Value of a state under optimal play.
+    /// Value of a state under best play.
     pub fn value(&self, roll: u8, kept: Kept) -> f64 {
         self.values[state_index(roll, kept.dice, kept.sum)]
     }
+
+    /// Whether play rolls again after roll `roll` with `kept`.
+    pub fn rolls_again(&self, roll: u8, kept: Kept) -> bool {
+        self.roll[state_index(roll, kept.dice, kept.sum)]
+    }
 }
 
-/// Solves the turn by backward induction: after the last roll, or with no dice, the score is the
-/// kept sum; before it, the better of stopping and the expected value of rolling again (ties
-/// stop: rolling is no better). Under `subsets` each roll's kept set is chosen for its value.
+/// Solves the turn for the expected score: the `optimal` policy.
 pub fn solve(tables: &RollTables, max_rolls: u8) -> Solution {
+    solve_for(tables, max_rolls, |_, kept| f64::from(kept.sum))
+}
+
+/// Solves the turn by backward induction for the objective `stop_value(roll, kept)`: after the
+/// last roll, or with no dice, the value is that of stopping; before it, the better of stopping
+/// and the expected value of rolling again (ties stop). Under `subsets` each roll's kept set is
+/// chosen for its value.
+pub fn solve_for(
+    tables: &RollTables,
+    max_rolls: u8,
+    stop_value: impl Fn(u8, Kept) -> f64,
+) -> Solution {
+    solve_with(tables, max_rolls, stop_value, |_, _| None)
+}
+
+/// Like [`solve_for`], but where `forced(roll, kept)` is `Some(roll_again)` that decision is
+/// taken instead of the better one: this evaluates a given policy (a table a user edited), and
+/// the values then say which kept set suits that policy best under `subsets`.
+pub fn solve_with(
+    tables: &RollTables,
+    max_rolls: u8,
+    stop_value: impl Fn(u8, Kept) -> f64,
+    forced: impl Fn(u8, Kept) -> Option<bool>,
+) -> Solution {
     let r_max = max_rolls as usize;
     let mut values = vec![0.0; r_max * 7 * SCORES];
+    let mut stop = vec![0.0; r_max * 7 * SCORES];
+    let mut roll_again = vec![false; r_max * 7 * SCORES];
     let mut roll_value = vec![[0.0; 7]; r_max + 2];
     for roll in (1..=max_rolls).rev() {
         for dice in 0..=6u8 {
             for sum in 0..=MAX_SUM as u8 {
-                let stop = if dice == 0 { 0.0 } else { f64::from(sum) };
-                let again = if roll < max_rolls && dice > 0 {
+                let i = state_index(roll, dice, sum);
+                // With no dice the sum is 0 whatever the index says.
+                let kept = Kept {
+                    dice,
+                    sum: if dice == 0 { 0 } else { sum },
+                };
+                stop[i] = stop_value(roll, kept);
+                if roll < max_rolls && dice > 0 {
+                    let again = roll_value[roll as usize + 1][dice as usize];
+                    roll_again[i] = forced(roll, kept).unwrap_or(again > stop[i]);
+                }
+                values[i] = if roll_again[i] {
                     roll_value[roll as usize + 1][dice as usize]
                 } else {
-                    f64::NEG_INFINITY
+                    stop[i]
                 };
-                values[state_index(roll, dice, sum)] = stop.max(again);
             }
         }
         for (n, ways_of_n) in tables.ways.iter().enumerate().skip(1) {
@@ -133,19 +178,24 @@ pub fn solve(tables: &RollTables, max_rolls: u8) -> Solution {
     Solution {
         max_rolls,
         values,
+        stop,
         roll_value,
+        roll: roll_again,
         expected,
     }
 }
 
 /// Exact distribution of a turn under a policy: the chance of each score 0..=36 and of each
-/// number of rolls used (index 1..=max_rolls).
+/// number of rolls used (index 1..=max_rolls), and jointly of both.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TurnDistribution {
     /// Probability of each final score.
     pub score: [f64; SCORES],
     /// Probability of each number of rolls used (index 0 unused).
     pub rolls: Vec<f64>,
+    /// `joint[r][s]`: probability of stopping after roll `r` with score `s`; a follower's limit
+    /// depends on the leader's rolls, so the leader's dilemma needs both at once.
+    pub joint: Vec<[f64; SCORES]>,
 }
 
 impl TurnDistribution {
@@ -166,13 +216,17 @@ impl TurnDistribution {
             .map(|(r, p)| r as f64 * p)
             .sum()
     }
+
+    /// Probability of a score strictly above `t`.
+    pub fn p_above(&self, t: u8) -> f64 {
+        self.score[t as usize + 1..].iter().sum()
+    }
 }
 
 /// Pushes the probability of each state forward through the rolls a policy chooses.
 pub fn distribution(tables: &RollTables, policy: &DecisionTable) -> TurnDistribution {
     let max_rolls = policy.max_rolls();
-    let mut score = [0.0; SCORES];
-    let mut rolls = vec![0.0; max_rolls as usize + 1];
+    let mut joint = vec![[0.0; SCORES]; max_rolls as usize + 1];
     // Mass of rolling n dice as roll r.
     let mut to_roll = [0.0f64; 7];
     to_roll[6] = 1.0;
@@ -193,27 +247,82 @@ pub fn distribution(tables: &RollTables, policy: &DecisionTable) -> TurnDistribu
                     Action::Coin => 0.5,
                 };
                 if go_on < 1.0 {
-                    let stays = p * (1.0 - go_on);
-                    score[kept.sum as usize] += stays;
-                    rolls[roll as usize] += stays;
+                    joint[roll as usize][kept.sum as usize] += p * (1.0 - go_on);
                 }
                 next[kept.dice as usize] += p * go_on;
             }
         }
         to_roll = next;
     }
-    TurnDistribution { score, rolls }
+    let mut score = [0.0; SCORES];
+    for row in &joint {
+        score.iter_mut().zip(row).for_each(|(s, p)| *s += p);
+    }
+    let rolls = joint.iter().map(|row| row.iter().sum()).collect();
+    TurnDistribution {
+        score,
+        rolls,
+        joint,
+    }
+}
+
+/// The follower's table: with `rolls` rolls allowed and a score `to_beat`, the best chance of
+/// scoring more, and (by a separate optimisation) the best chance of scoring at least as much.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FollowerOdds {
+    /// Rolls the follower may use.
+    pub rolls: u8,
+    /// The score to beat.
+    pub to_beat: u8,
+    /// Best probability of a strictly higher score.
+    pub p_beat: f64,
+    /// Best probability of a score at least as high.
+    pub p_tie_or_beat: f64,
+}
+
+/// The follower's table for every number of rolls up to `max_rolls` and every score 0 to 36.
+pub fn follower_odds(tables: &RollTables, max_rolls: u8) -> Vec<FollowerOdds> {
+    let mut rows = Vec::new();
+    for rolls in 1..=max_rolls {
+        for to_beat in 0..=MAX_SUM as u8 {
+            let beat = solve_for(tables, rolls, |_, k| f64::from(u8::from(k.sum > to_beat)));
+            let tie = solve_for(tables, rolls, |_, k| f64::from(u8::from(k.sum >= to_beat)));
+            rows.push(FollowerOdds {
+                rolls,
+                to_beat,
+                p_beat: beat.expected,
+                p_tie_or_beat: tie.expected,
+            });
+        }
+    }
+    rows
+}
+
+/// The chance that rolling `n` dice keeps `k` of them, for every `n` and `k` (`[n][k]`), under
+/// the default choice of kept set.
+pub fn keep_chances(tables: &RollTables) -> [[f64; 7]; 7] {
+    let mut p = [[0.0; 7]; 7];
+    for (n, row) in p.iter_mut().enumerate().skip(1) {
+        let total = pow6(n as u32) as f64;
+        for &(set, ways) in &tables.ways[n] {
+            let kept = tables.sets[set as usize][0];
+            row[kept.dice as usize] += ways as f64 / total;
+        }
+    }
+    p
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::policy::PolicySpec;
+    use super::super::rules::Rules;
+    use super::super::solver::Solver;
     use super::*;
 
     fn optimal(removal: Removal, max_rolls: u8) -> (RollTables, Solution, DecisionTable) {
         let tables = RollTables::new(removal);
         let solution = solve(&tables, max_rolls);
-        let policy = PolicySpec::Optimal.compile(&tables, &solution).unwrap();
+        let policy = DecisionTable::from_solution("optimal", &tables, &solution);
         (tables, solution, policy)
     }
 
@@ -250,6 +359,13 @@ mod tests {
     fn optimal_beats_every_fixed_policy_and_matches_its_own_distribution() {
         for removal in [Removal::Pairs, Removal::Subsets] {
             let (tables, solution, policy) = optimal(removal, 3);
+            let solver = Solver::new(
+                Rules {
+                    removal,
+                    ..Rules::default()
+                },
+                1,
+            );
             let d = distribution(&tables, &policy);
             assert!((d.score.iter().sum::<f64>() - 1.0).abs() < 1e-12);
             assert!(
@@ -258,7 +374,7 @@ mod tests {
             );
             for spec in ["rolls:1", "rolls:2", "rolls:3", "threshold:15,10", "random"] {
                 let p: PolicySpec = spec.parse().unwrap();
-                let other = distribution(&tables, &p.compile(&tables, &solution).unwrap());
+                let other = distribution(&tables, p.compile(&solver).unwrap().turn());
                 assert!(other.mean_score() <= solution.expected + 1e-12, "{spec}");
             }
         }

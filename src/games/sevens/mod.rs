@@ -3,53 +3,74 @@
 //! The question users bring is "when should I stop rolling?": [`exact`] answers it by dynamic
 //! programming and gives every built-in policy's exact score distribution.
 
+pub mod dilemma;
 pub mod exact;
+pub mod game;
 pub mod play;
 pub mod policy;
+pub mod policy_file;
 pub mod rules;
+pub mod solver;
+
+use std::time::Instant;
 
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
 use crate::options::RuleOptions;
+use crate::plot::{decision_map_svg, lines_svg};
 use crate::report::{Tables, csv_bytes, fmt_num};
-use crate::stats::{ExactValues, Tally};
+use crate::stats::{ExactValues, Tally, exact_key};
 
-use exact::{RollTables, Solution, distribution, solve};
-use policy::{DecisionTable, PolicySpec};
+use exact::{SCORES, distribution, follower_odds, keep_chances};
+use game::{Games, MAX_PLAYERS, exact_duel};
+use play::{MAX_POLICIES, pair_name};
+use policy::{DecisionTable, Policy, PolicySpec};
 use rules::{OPTIONS, Rules};
+use solver::Solver;
 
 /// The policy used when none is given.
 pub const DEFAULT_POLICY: &str = "optimal";
 
+/// How the `policy` column lists the policies of a run with several.
+pub const POLICY_SEPARATOR: &str = " | ";
+
 /// The built-in policies every table compares.
-const TABLE_POLICIES: [&str; 6] = [
+const TABLE_POLICIES: [&str; 8] = [
     "optimal",
+    "leader",
     "rolls:1",
     "rolls:2",
     "rolls:3",
     "threshold:15,10",
+    "threshold:20,15",
     "random",
 ];
 
-/// A configured run of Sevens turns.
+/// A configured run of Sevens: single turns (one player, one or more policies on the same dice)
+/// or full games.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The rule set.
     pub rules: Rules,
     options: RuleOptions,
-    tables: RollTables,
-    solution: Solution,
-    policy: DecisionTable,
+    players: u32,
+    solver: Solver,
+    policies: Vec<Policy>,
     exact: ExactValues,
 }
 
-/// The exact values of a turn under `policy`.
-fn turn_exact(tables: &RollTables, policy: &DecisionTable) -> ExactValues {
-    let d = distribution(tables, policy);
-    let mut exact = ExactValues::default();
-    exact.set_mean("turn_score", d.mean_score());
+/// The exact values of a single turn of `table`, keyed for `policy` when a run has several.
+fn turn_exact(
+    solver: &Solver,
+    table: &DecisionTable,
+    policy: Option<&str>,
+    exact: &mut ExactValues,
+) {
+    let d = distribution(&solver.tables, table);
+    let key = |m: &str| exact_key(m, policy);
+    exact.set_mean(&key("turn_score"), d.mean_score());
     exact.set_pmf(
-        "turn_score",
+        &key("turn_score"),
         d.score
             .iter()
             .enumerate()
@@ -57,9 +78,9 @@ fn turn_exact(tables: &RollTables, policy: &DecisionTable) -> ExactValues {
             .filter(|p| p.1 > 0.0)
             .collect(),
     );
-    exact.set_mean("rolls_used", d.mean_rolls());
+    exact.set_mean(&key("rolls_used"), d.mean_rolls());
     exact.set_pmf(
-        "rolls_used",
+        &key("rolls_used"),
         d.rolls
             .iter()
             .enumerate()
@@ -67,59 +88,112 @@ fn turn_exact(tables: &RollTables, policy: &DecisionTable) -> ExactValues {
             .map(|(r, &p)| (r as i64, p))
             .collect(),
     );
-    exact.set_mean("p_turn_zero", d.score[0]);
-    exact
+    exact.set_mean(&key("p_turn_zero"), d.score[0]);
 }
 
 impl Config {
-    /// Checks the options, players and policy a user gave.
+    /// Checks the options, players and policies a user gave, and compiles the policies.
     pub fn new(overrides: &[String], players: u32, policies: &[String]) -> Result<Self> {
         let options = RuleOptions::parse("sevens", OPTIONS, overrides)?;
         let rules = Rules::from_options(&options)?;
-        if players != 1 {
+        if players == 0 || players > MAX_PLAYERS {
             return Err(Error::input(format!(
-                "--players {players}: full games of Sevens are not built yet; sevens plays single turns (--players 1)"
+                "--players {players}: expected 1 (single turns) or 2 to {MAX_PLAYERS} (full games)"
             )));
         }
-        let spec: PolicySpec = match policies {
-            [] => DEFAULT_POLICY.parse()?,
-            [one] => one.parse()?,
-            _ => {
-                return Err(Error::input(
-                    "--policy: a run of single turns takes one policy (comparisons are not built yet)",
-                ));
-            }
+        let default = [DEFAULT_POLICY.to_string()];
+        let specs = if policies.is_empty() {
+            &default[..]
+        } else {
+            policies
         };
-        let tables = RollTables::new(rules.removal);
-        let solution = solve(&tables, rules.max_rolls);
-        let policy = spec.compile(&tables, &solution)?;
-        let exact = turn_exact(&tables, &policy);
+        if players == 1 && specs.len() > MAX_POLICIES {
+            return Err(Error::input(format!(
+                "--policy: at most {MAX_POLICIES} policies share the dice of one run, found {}",
+                specs.len()
+            )));
+        }
+        if players > 1 && specs.len() != 1 && specs.len() != players as usize {
+            return Err(Error::input(format!(
+                "--policy: a game of {players} players takes one policy for every seat or {players} (one each), found {}",
+                specs.len()
+            )));
+        }
+        let parsed = specs
+            .iter()
+            .map(|s| s.parse::<PolicySpec>())
+            .collect::<Result<Vec<_>>>()?;
+        for (i, spec) in parsed.iter().enumerate() {
+            if parsed[..i].contains(spec) {
+                return Err(Error::input(format!(
+                    "--policy '{spec}' is given twice; every policy of a run must differ"
+                )));
+            }
+        }
+        let solver = Solver::new(rules, players);
+        let policies = parsed
+            .iter()
+            .map(|spec| spec.compile(&solver))
+            .collect::<Result<Vec<_>>>()?;
+        let mut exact = ExactValues::default();
+        if players == 1 {
+            let several = policies.len() > 1;
+            for p in &policies {
+                turn_exact(&solver, p.turn(), several.then(|| p.name()), &mut exact);
+            }
+            for (a, b) in play::pairs(policies.len()) {
+                let (pa, pb) = (&policies[a], &policies[b]);
+                let mean = |p: &Policy| exact.mean(&exact_key("turn_score", Some(p.name())));
+                if let (Some(x), Some(y)) = (mean(pa), mean(pb)) {
+                    exact.set_mean(
+                        &exact_key("turn_score_diff", Some(&pair_name(pa.name(), pb.name()))),
+                        x - y,
+                    );
+                }
+            }
+        } else if players == 2 && rules.rounds == 1 {
+            exact = exact_duel(&solver.tables, &rules, &policies);
+        }
         Ok(Self {
             rules,
             options,
-            tables,
-            solution,
-            policy,
+            players,
+            solver,
+            policies,
             exact,
         })
     }
 
     /// The `rules` column.
     pub fn rules_string(&self) -> String {
-        format!("players=1;{}", self.options.render())
+        format!("players={};{}", self.players, self.options.render())
     }
 
-    /// The `policy` column.
+    /// The `policy` column: the policies' names, in the order given.
     pub fn policy_string(&self) -> String {
-        self.policy.name().to_string()
+        self.policies
+            .iter()
+            .map(Policy::name)
+            .collect::<Vec<_>>()
+            .join(POLICY_SEPARATOR)
     }
 
-    /// Plays the turns.
+    /// Plays the turns or games.
     pub fn simulate(&self, config: &RunConfig) -> Result<Tally> {
-        run(
-            &play::Turns::new(&self.tables, vec![self.policy.clone()]),
-            config,
-        )
+        if self.players == 1 {
+            let tables = self.policies.iter().map(|p| p.turn().clone()).collect();
+            run(&play::Turns::new(&self.solver.tables, tables), config)
+        } else {
+            run(
+                &Games::new(
+                    &self.solver.tables,
+                    self.rules,
+                    self.players,
+                    self.policies.clone(),
+                ),
+                config,
+            )
+        }
     }
 
     /// Exact values of the run's metrics.
@@ -127,48 +201,123 @@ impl Config {
         &self.exact
     }
 
-    /// `dicelab table sevens`: every built-in policy's exact score distribution and the optimal
-    /// policy's stop thresholds.
-    pub fn tables(&self) -> Result<Tables> {
+    /// The title's second line on every plot: the rules it was computed under.
+    fn plot_title(&self, title: &str) -> String {
+        format!("{title}\nsevens | {}", self.rules_string())
+    }
+
+    /// Every built-in policy that fits the rules (e.g. `rolls:3` does not under `max_rolls=2`),
+    /// compiled, with its exact distribution.
+    fn table_policies(&self) -> Vec<(Policy, exact::TurnDistribution)> {
+        let mut names: Vec<String> = TABLE_POLICIES.iter().map(|s| s.to_string()).collect();
+        for p in &self.policies {
+            if !names.iter().any(|n| n == p.name()) {
+                names.push(p.name().to_string());
+            }
+        }
+        names
+            .iter()
+            .filter_map(|name| name.parse::<PolicySpec>().ok()?.compile(&self.solver).ok())
+            .map(|p| {
+                let d = distribution(&self.solver.tables, p.turn());
+                (p, d)
+            })
+            .collect()
+    }
+
+    /// Each policy's mean, P(0) and mean rolls as text, and its whole distribution as CSV and SVG.
+    fn policy_files(&self, files: &mut Vec<(String, Vec<u8>)>) -> Result<String> {
         let rules = self.rules_string();
-        let mut text = format!("sevens | {rules} | exact tables\n\n");
-        text.push_str("policy            mean score   P(score 0)   mean rolls\n");
+        let mut text =
+            String::from("policy                 mean score   P(score 0)   mean rolls\n");
         let mut rows = Vec::new();
-        for name in TABLE_POLICIES {
-            let spec: PolicySpec = name.parse()?;
-            let Ok(policy) = spec.compile(&self.tables, &self.solution) else {
-                continue; // e.g. rolls:3 under max_rolls=2
-            };
-            let d = distribution(&self.tables, &policy);
+        let mut series = Vec::new();
+        for (p, d) in self.table_policies() {
             text.push_str(&format!(
-                "{name:<16} {:>11.6} {:>12.6} {:>12.4}\n",
+                "{:<22} {:>11.6} {:>12.6} {:>12.4}\n",
+                p.name(),
                 d.mean_score(),
                 d.score[0],
                 d.mean_rolls()
             ));
-            for (score, &p) in d.score.iter().enumerate() {
+            for (score, &prob) in d.score.iter().enumerate() {
                 rows.push(vec![
                     rules.clone(),
-                    name.to_string(),
+                    p.name().to_string(),
                     score.to_string(),
-                    fmt_num(p),
+                    fmt_num(prob),
                 ]);
             }
+            series.push((
+                p.name().to_string(),
+                d.score
+                    .iter()
+                    .enumerate()
+                    .map(|(s, &prob)| (s as f64, prob))
+                    .collect(),
+            ));
         }
-        let mut files = vec![(
+        files.push((
             "policy_distributions.csv".to_string(),
             csv_bytes(&["rules", "policy", "score", "probability"], rows),
-        )];
-        text.push_str("\nOptimal play rolls again when the kept sum is below:\n  after roll");
+        ));
+        files.push((
+            "policy_distributions.svg".to_string(),
+            lines_svg(
+                &self.plot_title("Score of one turn under each policy (exact)"),
+                "turn score",
+                "probability",
+                &series,
+            )?
+            .into_bytes(),
+        ));
+        Ok(text)
+    }
+
+    /// The optimal policy as a heat map, one panel per roll before the last.
+    fn decision_map(&self) -> Result<Vec<u8>> {
+        let max_rolls = self.rules.max_rolls;
+        let solution = self.solver.optimal(max_rolls);
+        let panels: Vec<_> = (1..max_rolls)
+            .map(|roll| {
+                let rows = (1..=6u8)
+                    .map(|dice| {
+                        (0..SCORES as u8)
+                            .map(|sum| {
+                                (dice..=6 * dice)
+                                    .contains(&sum)
+                                    .then(|| solution.rolls_again(roll, rules::Kept { dice, sum }))
+                            })
+                            .collect()
+                    })
+                    .collect();
+                (format!("after roll {roll} of {max_rolls}"), rows)
+            })
+            .collect();
+        Ok(decision_map_svg(
+            &self.plot_title("Optimal play: roll again or stop"),
+            "kept sum",
+            "dice kept",
+            &panels,
+        )?
+        .into_bytes())
+    }
+
+    /// The optimal thresholds as text and CSV.
+    fn thresholds(&self, files: &mut Vec<(String, Vec<u8>)>) -> String {
+        let max_rolls = self.rules.max_rolls;
+        let solution = self.solver.optimal(max_rolls);
+        let mut text =
+            String::from("Optimal play rolls again when the kept sum is below:\n  after roll");
         for dice in 1..=6 {
             text.push_str(&format!("  {dice} dice"));
         }
         text.push('\n');
         let mut rows = Vec::new();
-        for roll in 1..self.rules.max_rolls {
+        for roll in 1..max_rolls {
             text.push_str(&format!("  {roll:>10}"));
             for dice in 1..=6usize {
-                let v = self.solution.roll_value[roll as usize + 1][dice];
+                let v = solution.roll_value[roll as usize + 1][dice];
                 text.push_str(&format!(" {v:>7.3}"));
                 rows.push(vec![roll.to_string(), dice.to_string(), fmt_num(v)]);
             }
@@ -177,6 +326,215 @@ impl Config {
         files.push((
             "optimal_thresholds.csv".to_string(),
             csv_bytes(&["after_roll", "dice", "roll_again_below"], rows),
+        ));
+        text
+    }
+
+    /// The follower's odds as CSV and a plot, and a few rows as text.
+    fn follower_files(&self, files: &mut Vec<(String, Vec<u8>)>) -> Result<String> {
+        let odds = follower_odds(&self.solver.tables, self.rules.max_rolls);
+        let rows = odds.iter().map(|o| {
+            vec![
+                o.rolls.to_string(),
+                o.to_beat.to_string(),
+                fmt_num(o.p_beat),
+                fmt_num(o.p_tie_or_beat),
+            ]
+        });
+        files.push((
+            "follower_odds.csv".to_string(),
+            csv_bytes(&["rolls", "to_beat", "p_beat", "p_tie_or_beat"], rows),
+        ));
+        let series: Vec<(String, Vec<(f64, f64)>)> = (1..=self.rules.max_rolls)
+            .map(|r| {
+                (
+                    format!("{r} roll(s)"),
+                    odds.iter()
+                        .filter(|o| o.rolls == r)
+                        .map(|o| (f64::from(o.to_beat), o.p_beat))
+                        .collect(),
+                )
+            })
+            .collect();
+        files.push((
+            "follower_odds.svg".to_string(),
+            lines_svg(
+                &self.plot_title("The follower's best chance to beat a score"),
+                "score to beat",
+                "P(score higher), best play",
+                &series,
+            )?
+            .into_bytes(),
+        ));
+        let shown = [0u8, 5, 8, 10, 12, 14, 16, 18, 20, 25];
+        let mut text = String::from("The follower's best chance to beat a score:\n  rolls");
+        for t in shown {
+            text.push_str(&format!(" {t:>6}"));
+        }
+        text.push('\n');
+        for r in 1..=self.rules.max_rolls {
+            text.push_str(&format!("  {r:>5}"));
+            for t in shown {
+                let o = odds.iter().find(|o| o.rolls == r && o.to_beat == t);
+                text.push_str(&format!(" {:>6.4}", o.map_or(f64::NAN, |o| o.p_beat)));
+            }
+            text.push('\n');
+        }
+        Ok(text)
+    }
+
+    /// `dicelab table sevens`: the probability tables of a turn.
+    pub fn tables(&self) -> Result<Tables> {
+        let mut files = Vec::new();
+        let mut text = format!("sevens | {} | exact tables\n\n", self.rules_string());
+        // Keeping dice.
+        let keep = keep_chances(&self.solver.tables);
+        text.push_str("The chance that one roll of n dice keeps k of them:\n   n");
+        for k in 0..=6 {
+            text.push_str(&format!("  keep {k}"));
+        }
+        text.push('\n');
+        let mut rows = Vec::new();
+        for (n, row) in keep.iter().enumerate().skip(1) {
+            text.push_str(&format!("  {n:>2}"));
+            for (k, &p) in row.iter().enumerate() {
+                text.push_str(&format!(" {p:>7.4}"));
+                if k <= n {
+                    rows.push(vec![n.to_string(), k.to_string(), fmt_num(p)]);
+                }
+            }
+            text.push('\n');
+        }
+        files.push((
+            "keep_chances.csv".to_string(),
+            csv_bytes(&["rolled", "kept", "probability"], rows),
+        ));
+        // The value of every state under optimal play.
+        let max_rolls = self.rules.max_rolls;
+        let solution = self.solver.optimal(max_rolls);
+        let mut rows = Vec::new();
+        for roll in 1..=max_rolls {
+            for dice in 1..=6u8 {
+                for sum in dice..=6 * dice {
+                    let kept = rules::Kept { dice, sum };
+                    let again = if roll < max_rolls {
+                        fmt_num(solution.roll_value[roll as usize + 1][dice as usize])
+                    } else {
+                        String::new()
+                    };
+                    rows.push(vec![
+                        roll.to_string(),
+                        dice.to_string(),
+                        sum.to_string(),
+                        fmt_num(solution.value(roll, kept)),
+                        again,
+                        if solution.rolls_again(roll, kept) {
+                            "roll"
+                        } else {
+                            "stop"
+                        }
+                        .to_string(),
+                    ]);
+                }
+            }
+        }
+        files.push((
+            "state_values.csv".to_string(),
+            csv_bytes(
+                &[
+                    "after_roll",
+                    "dice",
+                    "sum",
+                    "value",
+                    "roll_value",
+                    "decision",
+                ],
+                rows,
+            ),
+        ));
+        text.push_str(&format!(
+            "\nExpected final score under optimal play: {:.6} per turn\n\n",
+            solution.expected
+        ));
+        text.push_str(&self.policy_files(&mut files)?);
+        text.push('\n');
+        text.push_str(&self.thresholds(&mut files));
+        text.push('\n');
+        text.push_str(&self.follower_files(&mut files)?);
+        files.push(("optimal_policy.svg".to_string(), self.decision_map()?));
+        Ok(Tables { files, text })
+    }
+
+    /// `dicelab solve sevens`: the optimal policy table (readable back with `table:FILE`), every
+    /// built-in policy's exact distribution, the follower's odds, and the leader's dilemma, with
+    /// the time each solve took.
+    pub fn solve(&self) -> Result<Tables> {
+        let start = Instant::now();
+        let fresh = Solver::new(self.rules, self.players.max(2));
+        let t_optimal = start.elapsed();
+        let start = Instant::now();
+        let dilemma = fresh.dilemma();
+        let t_dilemma = start.elapsed();
+        let mut files = vec![
+            (
+                "optimal_policy.csv".to_string(),
+                policy_file::write_optimal(&self.solver),
+            ),
+            ("optimal_policy.svg".to_string(), self.decision_map()?),
+        ];
+        let mut text = format!(
+            "sevens | {} | solved in {:.1} ms: roll tables and the optimum for every roll count {:.1} ms, leader's dilemma {:.1} ms\n\n",
+            self.rules_string(),
+            (t_optimal + t_dilemma).as_secs_f64() * 1e3,
+            t_optimal.as_secs_f64() * 1e3,
+            t_dilemma.as_secs_f64() * 1e3,
+        );
+        text.push_str(&self.policy_files(&mut files)?);
+        text.push('\n');
+        text.push_str(&self.thresholds(&mut files));
+        text.push('\n');
+        text.push_str(&self.follower_files(&mut files)?);
+        // The leader's dilemma: each policy's chance to win as the first player of a round.
+        let players = self.players.max(2);
+        text.push_str(&format!(
+            "\nThe leader's dilemma ({players} players, one round, the followers replying best; {}):\n  leader policy          P(win)   mean score\n",
+            if players == 2 { "exact" } else { "the leader's values assume independent followers" }
+        ));
+        let mut rows = Vec::new();
+        for (p, d) in self.table_policies() {
+            let table = p.table(self.rules.max_rolls, None);
+            let win = fresh.dilemma().p_win_with(&fresh.tables, table);
+            text.push_str(&format!(
+                "  {:<20} {:>8.6} {:>12.6}\n",
+                p.name(),
+                win,
+                d.mean_score()
+            ));
+            rows.push(vec![
+                self.rules_string(),
+                p.name().to_string(),
+                fmt_num(win),
+                fmt_num(d.mean_score()),
+            ]);
+        }
+        let optimal = fresh.dilemma().p_win_with(
+            &fresh.tables,
+            &DecisionTable::from_solution(
+                "optimal",
+                &fresh.tables,
+                fresh.optimal(self.rules.max_rolls),
+            ),
+        );
+        text.push_str(&format!(
+            "  best leader policy wins {:.6} against optimal's {:.6}: {:+.3} percentage points; a tie's play-off is worth {:.6} to its first player\n",
+            dilemma.p_win,
+            optimal,
+            100.0 * (dilemma.p_win - optimal),
+            dilemma.playoff_value
+        ));
+        files.push((
+            "leaders_dilemma.csv".to_string(),
+            csv_bytes(&["rules", "leader_policy", "p_win", "mean_score"], rows),
         ));
         Ok(Tables { files, text })
     }

@@ -16,7 +16,7 @@ use super::policy::{Action, DecisionTable};
 use super::rules::MAX_ROLLS;
 
 /// Rolls of six dice, three per draw.
-type Rolls = RollStream<6, 3>;
+pub type Rolls = RollStream<6, 3>;
 
 /// The first `n` dice of a packed roll of six (constant divisors, so no division instruction).
 #[inline(always)]
@@ -31,6 +31,14 @@ fn first_dice(packed: u32, n: u8) -> usize {
     }) as usize
 }
 
+/// Most policies one comparison plays on the same dice.
+pub const MAX_POLICIES: usize = 16;
+
+/// How a pair of policies is named in the `policy` column of its paired difference.
+pub fn pair_name(a: &str, b: &str) -> String {
+    format!("{a} - {b}")
+}
+
 /// Single turns under one or more policies.
 #[derive(Clone, Debug)]
 pub struct Turns {
@@ -40,8 +48,13 @@ pub struct Turns {
 }
 
 impl Turns {
-    /// Turns of `max_rolls` rolls under `policies` (all compiled for the same rules).
+    /// Turns of `max_rolls` rolls under `policies` (all compiled for the same rules; at most
+    /// [`MAX_POLICIES`]).
     pub fn new(tables: &RollTables, policies: Vec<DecisionTable>) -> Self {
+        assert!(
+            policies.len() <= MAX_POLICIES,
+            "at most {MAX_POLICIES} policies"
+        );
         let max_rolls = policies.first().map_or(1, DecisionTable::max_rolls);
         Self {
             lookup: tables.lookup.clone(),
@@ -53,30 +66,49 @@ impl Turns {
     /// Plays one turn of `policy` on pre-drawn `rolls` and `coins`: (score, rolls used).
     #[inline(always)]
     fn play(&self, policy: &DecisionTable, rolls: &[u32], coins: u64) -> (u8, u8) {
-        let mut dice = 6u8;
-        for roll in 1..=self.max_rolls {
-            let set = self.lookup[dice as usize][first_dice(rolls[roll as usize - 1], dice)];
-            let kept = policy.kept(roll, set);
-            // The table stops on the last roll and with no dice left (a sum of 0).
-            let again = match policy.action(roll, kept) {
-                Action::Stop => false,
-                Action::Roll => true,
-                Action::Coin => (coins >> roll) & 1 == 1,
-            };
-            if !again {
-                return (kept.sum, roll);
-            }
-            dice = kept.dice;
-        }
-        unreachable!("the last roll always stops")
+        play_turn(&self.lookup, policy, rolls, coins)
     }
 }
 
-/// Per policy: counts of each score and of each number of rolls used.
+/// Plays one turn of `policy` on pre-drawn `rolls` (one packed roll of six dice per roll the
+/// policy may use) and `coins`: (score, rolls used).
+#[inline(always)]
+pub fn play_turn(
+    lookup: &[Vec<u16>; 7],
+    policy: &DecisionTable,
+    rolls: &[u32],
+    coins: u64,
+) -> (u8, u8) {
+    let mut dice = 6u8;
+    for roll in 1..=policy.max_rolls() {
+        let set = lookup[dice as usize][first_dice(rolls[roll as usize - 1], dice)];
+        let kept = policy.kept(roll, set);
+        // The table stops on the last roll and with no dice left (a sum of 0).
+        let again = match policy.action(roll, kept) {
+            Action::Stop => false,
+            Action::Roll => true,
+            Action::Coin => (coins >> roll) & 1 == 1,
+        };
+        if !again {
+            return (kept.sum, roll);
+        }
+        dice = kept.dice;
+    }
+    unreachable!("the last roll always stops")
+}
+
+/// Per policy: counts of each score and of each number of rolls used; per pair of policies
+/// (in order (0,1), (0,2), ..., (1,2), ...): counts of each score difference, offset by 36.
 #[derive(Clone, Debug)]
 pub struct TurnsAcc {
     scores: Vec<[u64; SCORES]>,
     rolls: Vec<[u64; MAX_ROLLS as usize + 1]>,
+    diffs: Vec<[u64; 2 * SCORES - 1]>,
+}
+
+/// The pairs of policies whose paired differences a comparison reports, in report order.
+pub fn pairs(policies: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..policies).flat_map(move |a| (a + 1..policies).map(move |b| (a, b)))
 }
 
 impl Simulation for Turns {
@@ -90,6 +122,7 @@ impl Simulation for Turns {
         TurnsAcc {
             scores: vec![[0; SCORES]; self.policies.len()],
             rolls: vec![[0; MAX_ROLLS as usize + 1]; self.policies.len()],
+            diffs: vec![[0; 2 * SCORES - 1]; pairs(self.policies.len()).count()],
         }
     }
 
@@ -101,10 +134,21 @@ impl Simulation for Turns {
                 *r = stream.next(rng);
             }
             let coins = rng.next_u64();
+            if let [policy] = self.policies.as_slice() {
+                let (score, used) = self.play(policy, &rolls, coins);
+                acc.scores[0][score as usize] += 1;
+                acc.rolls[0][used as usize] += 1;
+                continue;
+            }
+            let mut scores = [0u8; MAX_POLICIES];
             for (p, policy) in self.policies.iter().enumerate() {
                 let (score, used) = self.play(policy, &rolls, coins);
                 acc.scores[p][score as usize] += 1;
                 acc.rolls[p][used as usize] += 1;
+                scores[p] = score;
+            }
+            for (d, (a, b)) in pairs(self.policies.len()).enumerate() {
+                acc.diffs[d][SCORES - 1 + scores[a] as usize - scores[b] as usize] += 1;
             }
         }
     }
@@ -116,23 +160,41 @@ impl Simulation for Turns {
         for (a, b) in into.rolls.iter_mut().zip(&from.rolls) {
             a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
         }
+        for (a, b) in into.diffs.iter_mut().zip(&from.diffs) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
     }
 
     fn tally(&self, acc: TurnsAcc) -> Tally {
+        let several = self.policies.len() > 1;
+        let tag = |m: Metric, policy: &str| if several { m.of_policy(policy) } else { m };
         let mut metrics = Vec::new();
-        for (scores, rolls) in acc.scores.iter().zip(&acc.rolls) {
+        for ((scores, rolls), policy) in acc.scores.iter().zip(&acc.rolls).zip(&self.policies) {
             let turns: u64 = scores.iter().sum();
-            metrics.push(Metric::mean(
-                "turn_score",
-                true,
-                Histogram::from_dense(0, scores),
+            let name = policy.name();
+            metrics.push(tag(
+                Metric::mean("turn_score", true, Histogram::from_dense(0, scores)),
+                name,
             ));
-            metrics.push(Metric::mean(
-                "rolls_used",
-                true,
-                Histogram::from_dense(0, rolls),
+            metrics.push(tag(
+                Metric::mean("rolls_used", true, Histogram::from_dense(0, rolls)),
+                name,
             ));
-            metrics.push(Metric::proportion("p_turn_zero", scores[0], turns));
+            metrics.push(tag(
+                Metric::proportion("p_turn_zero", scores[0], turns),
+                name,
+            ));
+        }
+        for ((a, b), diffs) in pairs(self.policies.len()).zip(&acc.diffs) {
+            let pair = pair_name(self.policies[a].name(), self.policies[b].name());
+            metrics.push(
+                Metric::mean(
+                    "turn_score_diff",
+                    false,
+                    Histogram::from_dense(1 - SCORES as i64, diffs),
+                )
+                .of_policy(&pair),
+            );
         }
         Tally { metrics }
     }

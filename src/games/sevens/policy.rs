@@ -25,13 +25,14 @@
 //! ```
 
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 
 use crate::error::{Error, Result};
 
-use super::exact::RollTables;
-use super::exact::{MAX_SUM, Solution, state_index};
+use super::exact::{MAX_SUM, RollTables, Solution, solve_for, state_index};
 use super::rules::Kept;
+use super::solver::Solver;
 
 /// What a policy sees after a roll: which roll it was, how many are allowed, what is kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,10 +81,18 @@ pub enum PolicySpec {
     Optimal,
     /// `random`: a fair coin decides every stop-or-roll; the floor any policy should beat.
     Random,
+    /// `target`: maximises the chance to beat the round's best score so far (`optimal` when
+    /// nothing is to beat); `target:T` beats the fixed score T.
+    Target(Option<u8>),
+    /// `leader`: as a round's first player, maximises the chance to win the round (the leader's
+    /// dilemma, solved exactly); as a follower, the exact best reply to the score to beat.
+    Leader,
+    /// `table:FILE`: the stop/roll decisions of a CSV policy table, as `solve` writes them.
+    Table(PathBuf),
 }
 
-const EXPECTED: &str =
-    "rolls:K, threshold:A,B (one sum per roll before the last), optimal or random";
+const EXPECTED: &str = "rolls:K, threshold:A,B (one sum per roll before the last), optimal, \
+     target, target:T, leader, table:FILE or random";
 
 impl FromStr for PolicySpec {
     type Err = Error;
@@ -97,6 +106,21 @@ impl FromStr for PolicySpec {
         match (name, args) {
             ("optimal", None) => Ok(PolicySpec::Optimal),
             ("random", None) => Ok(PolicySpec::Random),
+            ("leader", None) => Ok(PolicySpec::Leader),
+            ("target", None) => Ok(PolicySpec::Target(None)),
+            ("target", Some(t)) => t
+                .trim()
+                .parse::<u8>()
+                .ok()
+                .filter(|&t| usize::from(t) <= MAX_SUM)
+                .map(|t| PolicySpec::Target(Some(t)))
+                .ok_or_else(|| bad("expected target:T with T a score from 0 to 36")),
+            ("table", Some(path)) if !path.trim().is_empty() => {
+                Ok(PolicySpec::Table(PathBuf::from(path)))
+            }
+            ("table", _) => Err(bad(
+                "expected table:FILE, e.g. table:data/sevens-policy.csv",
+            )),
             ("rolls", Some(k)) => {
                 let k: u8 = k
                     .trim()
@@ -139,6 +163,10 @@ impl fmt::Display for PolicySpec {
             }
             PolicySpec::Optimal => write!(f, "optimal"),
             PolicySpec::Random => write!(f, "random"),
+            PolicySpec::Target(None) => write!(f, "target"),
+            PolicySpec::Target(Some(t)) => write!(f, "target:{t}"),
+            PolicySpec::Leader => write!(f, "leader"),
+            PolicySpec::Table(path) => write!(f, "table:{}", path.display()),
         }
     }
 }
@@ -180,7 +208,7 @@ impl DecisionTable {
     /// Every state starts as [`Action::Stop`] and only states with a roll left and dice kept
     /// are asked about, so the last roll and an empty hand always stop: the simulation and the
     /// exact distribution rely on that instead of checking again.
-    fn build(
+    pub(crate) fn build(
         name: &str,
         tables: &RollTables,
         max_rolls: u8,
@@ -216,6 +244,32 @@ impl DecisionTable {
         }
     }
 
+    /// The decisions of a solved objective; under `subsets` each roll keeps the set worth most
+    /// to that objective (the first of the best, so ties keep the default order).
+    pub fn from_solution(name: &str, tables: &RollTables, solution: &Solution) -> Self {
+        Self::build(
+            name,
+            tables,
+            solution.max_rolls,
+            |s| {
+                if solution.rolls_again(s.roll, s.kept) {
+                    Action::Roll
+                } else {
+                    Action::Stop
+                }
+            },
+            |roll, options| {
+                let mut best = 0;
+                for (i, &k) in options.iter().enumerate() {
+                    if solution.value(roll, k) > solution.value(roll, options[best]) {
+                        best = i;
+                    }
+                }
+                best
+            },
+        )
+    }
+
     /// The policy's name, as in the `policy` column.
     pub fn name(&self) -> &str {
         &self.name
@@ -239,32 +293,103 @@ impl DecisionTable {
     }
 }
 
+/// How much a `target` policy also values a higher score: enough to prefer it among decisions
+/// with the same chance to beat, far too little to trade any real chance for it.
+const TIE_BREAK: f64 = 1e-9;
+
+/// The decisions that maximise the chance to score more than `to_beat` in `allowed` rolls
+/// (among equal chances, the higher expected score).
+pub fn target_table(tables: &RollTables, allowed: u8, to_beat: u8) -> DecisionTable {
+    let solution = solve_for(tables, allowed, |_, k| {
+        f64::from(u8::from(k.sum > to_beat)) + TIE_BREAK * f64::from(k.sum)
+    });
+    DecisionTable::from_solution(&format!("target:{to_beat}"), tables, &solution)
+}
+
+/// A policy compiled for every situation a game can put a player in: leading a round (or
+/// nothing to beat) with any number of rolls allowed, or following with a score to beat.
+///
+/// Single turns use [`Policy::turn`]. Library users build one from their own tables with
+/// [`Policy::fixed`].
+#[derive(Clone, Debug)]
+pub struct Policy {
+    name: String,
+    /// One table per number of rolls allowed (index `allowed - 1`).
+    lead: Vec<DecisionTable>,
+    /// `follow[allowed - 1][to_beat]`; empty for policies that ignore the score to beat.
+    follow: Vec<Vec<DecisionTable>>,
+}
+
+impl Policy {
+    /// A policy that plays `tables[allowed - 1]` whatever the round's scores, one table for each
+    /// number of rolls a turn may be allowed, 1 to the rules' `max_rolls`.
+    pub fn fixed(name: &str, tables: Vec<DecisionTable>) -> Self {
+        Self {
+            name: name.to_string(),
+            lead: tables,
+            follow: Vec::new(),
+        }
+    }
+
+    /// The policy's name, as in the `policy` column.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The decisions for a turn with `allowed` rolls and, for a follower, the score to beat.
+    #[inline(always)]
+    pub fn table(&self, allowed: u8, to_beat: Option<u8>) -> &DecisionTable {
+        match to_beat {
+            Some(t) if !self.follow.is_empty() => &self.follow[allowed as usize - 1][t as usize],
+            _ => &self.lead[allowed as usize - 1],
+        }
+    }
+
+    /// The decisions for a single turn with every roll allowed and nothing to beat.
+    pub fn turn(&self) -> &DecisionTable {
+        self.lead
+            .last()
+            .expect("a policy has a table per roll count")
+    }
+
+    /// Whether the policy plays differently with a score to beat.
+    pub fn follows_scores(&self) -> bool {
+        !self.follow.is_empty()
+    }
+}
+
 impl PolicySpec {
-    /// Compiles the policy for the rules the tables and solution were built for.
-    pub fn compile(&self, tables: &RollTables, solution: &Solution) -> Result<DecisionTable> {
-        let max_rolls = solution.max_rolls;
+    /// Compiles the policy for the rules of `solver`, for every number of rolls allowed.
+    pub fn compile(&self, solver: &Solver) -> Result<Policy> {
+        let tables = &solver.tables;
+        let max_rolls = solver.rules.max_rolls;
         let name = self.to_string();
         let default_choice = |_: u8, _: &[Kept]| 0;
-        match self {
+        let per_allowed = |make: &dyn Fn(u8) -> DecisionTable| -> Vec<DecisionTable> {
+            (1..=max_rolls).map(make).collect()
+        };
+        let lead = match self {
             PolicySpec::Rolls(k) => {
                 if *k > max_rolls {
                     return Err(Error::input(format!(
                         "--policy '{name}': a turn allows at most {max_rolls} rolls (max_rolls={max_rolls})"
                     )));
                 }
-                Ok(DecisionTable::build(
-                    &name,
-                    tables,
-                    max_rolls,
-                    |s| {
-                        if s.roll < *k {
-                            Action::Roll
-                        } else {
-                            Action::Stop
-                        }
-                    },
-                    default_choice,
-                ))
+                per_allowed(&|allowed| {
+                    DecisionTable::build(
+                        &name,
+                        tables,
+                        allowed,
+                        |s| {
+                            if s.roll < *k {
+                                Action::Roll
+                            } else {
+                                Action::Stop
+                            }
+                        },
+                        default_choice,
+                    )
+                })
             }
             PolicySpec::Threshold(sums) => {
                 if sums.len() != usize::from(max_rolls) - 1 {
@@ -273,57 +398,70 @@ impl PolicySpec {
                         max_rolls - 1
                     )));
                 }
-                Ok(DecisionTable::build(
-                    &name,
-                    tables,
-                    max_rolls,
-                    |s| {
-                        if s.kept.sum >= sums[s.roll as usize - 1] {
-                            Action::Stop
-                        } else {
-                            Action::Roll
-                        }
-                    },
-                    default_choice,
-                ))
+                per_allowed(&|allowed| {
+                    DecisionTable::build(
+                        &name,
+                        tables,
+                        allowed,
+                        |s| {
+                            if s.kept.sum >= sums[s.roll as usize - 1] {
+                                Action::Stop
+                            } else {
+                                Action::Roll
+                            }
+                        },
+                        default_choice,
+                    )
+                })
             }
-            PolicySpec::Optimal => Ok(DecisionTable::build(
-                &name,
-                tables,
-                max_rolls,
-                |s| {
-                    if solution.roll_value[s.roll as usize + 1][s.kept.dice as usize]
-                        > f64::from(s.kept.sum)
-                    {
-                        Action::Roll
+            PolicySpec::Optimal | PolicySpec::Target(None) => per_allowed(&|allowed| {
+                DecisionTable::from_solution(&name, tables, solver.optimal(allowed))
+            }),
+            PolicySpec::Target(Some(t)) => per_allowed(&|allowed| {
+                let mut table = target_table(tables, allowed, *t);
+                table.name.clone_from(&name);
+                table
+            }),
+            PolicySpec::Random => per_allowed(&|allowed| {
+                DecisionTable::build(&name, tables, allowed, |_| Action::Coin, default_choice)
+            }),
+            PolicySpec::Leader => {
+                let dilemma = solver.dilemma();
+                per_allowed(&|allowed| {
+                    if allowed == max_rolls {
+                        let mut table = dilemma.leader.clone();
+                        table.name.clone_from(&name);
+                        table
                     } else {
-                        Action::Stop
+                        // A round's first player always has every roll; fewer only as a follower.
+                        DecisionTable::from_solution(&name, tables, solver.optimal(allowed))
                     }
-                },
-                |roll, options| {
-                    // The first of the best: ties keep the default order.
-                    let mut best = 0;
-                    for (i, &k) in options.iter().enumerate() {
-                        if solution.value(roll, k) > solution.value(roll, options[best]) {
-                            best = i;
-                        }
-                    }
-                    best
-                },
-            )),
-            PolicySpec::Random => Ok(DecisionTable::build(
-                &name,
-                tables,
-                max_rolls,
-                |_| Action::Coin,
-                default_choice,
-            )),
-        }
+                })
+            }
+            PolicySpec::Table(path) => super::policy_file::read(path, tables, max_rolls)?,
+        };
+        let follow = match self {
+            PolicySpec::Target(None) => (1..=max_rolls)
+                .map(|allowed| {
+                    (0..=MAX_SUM as u8)
+                        .map(|t| {
+                            let mut table = target_table(tables, allowed, t);
+                            table.name.clone_from(&name);
+                            table
+                        })
+                        .collect()
+                })
+                .collect(),
+            PolicySpec::Leader => solver.dilemma().follow.clone(),
+            _ => Vec::new(),
+        };
+        Ok(Policy { name, lead, follow })
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::rules::{Removal, Rules};
     use super::*;
 
     #[test]
@@ -359,15 +497,14 @@ mod tests {
 
     #[test]
     fn specs_that_do_not_fit_the_rules_are_refused() {
-        let tables = RollTables::new(super::super::rules::Removal::Pairs);
-        let solution = super::super::exact::solve(&tables, 3);
+        let solver = Solver::new(Rules::default(), 1);
         let e = PolicySpec::Rolls(9)
-            .compile(&tables, &solution)
+            .compile(&solver)
             .unwrap_err()
             .to_string();
         assert!(e.contains("at most 3 rolls"), "{e}");
         let e = PolicySpec::Threshold(vec![12])
-            .compile(&tables, &solution)
+            .compile(&solver)
             .unwrap_err()
             .to_string();
         assert!(e.contains("expected 2 sum(s)"), "{e}");
@@ -381,29 +518,45 @@ mod tests {
                 true
             }
         }
-        let tables = RollTables::new(super::super::rules::Removal::Subsets);
-        let solution = super::super::exact::solve(&tables, 3);
-        let mut policies: Vec<DecisionTable> = ["optimal", "rolls:3", "threshold:30,30", "random"]
-            .iter()
-            .map(|s| {
-                s.parse::<PolicySpec>()
-                    .unwrap()
-                    .compile(&tables, &solution)
-                    .unwrap()
-            })
-            .collect();
-        policies.push(DecisionTable::from_policy(
-            "always",
-            &AlwaysRoll,
-            &tables,
-            3,
-        ));
+        let solver = Solver::new(
+            Rules {
+                removal: Removal::Subsets,
+                ..Rules::default()
+            },
+            2,
+        );
+        let tables = &solver.tables;
+        let mut policies: Vec<DecisionTable> = [
+            "optimal",
+            "rolls:3",
+            "threshold:30,30",
+            "random",
+            "leader",
+            "target:20",
+        ]
+        .iter()
+        .map(|s| {
+            s.parse::<PolicySpec>()
+                .unwrap()
+                .compile(&solver)
+                .unwrap()
+                .turn()
+                .clone()
+        })
+        .collect();
+        let target = PolicySpec::Target(None).compile(&solver).unwrap();
+        for allowed in 1..=3 {
+            for t in [0, 12, 36] {
+                policies.push(target.table(allowed, Some(t)).clone());
+            }
+        }
+        policies.push(DecisionTable::from_policy("always", &AlwaysRoll, tables, 3));
         for policy in &policies {
             for sum in 0..=36 {
                 assert_eq!(policy.action(1, Kept { dice: 0, sum: 0 }), Action::Stop);
                 for dice in 1..=6 {
                     assert_eq!(
-                        policy.action(3, Kept { dice, sum }),
+                        policy.action(policy.max_rolls(), Kept { dice, sum }),
                         Action::Stop,
                         "{}",
                         policy.name()
@@ -416,9 +569,8 @@ mod tests {
     #[test]
     fn the_optimal_policy_stops_on_twelve_with_two_dice() {
         // 000's example: two 6's after roll 2 is the best two dice can show: stop.
-        let tables = RollTables::new(super::super::rules::Removal::Pairs);
-        let solution = super::super::exact::solve(&tables, 3);
-        let optimal = PolicySpec::Optimal.compile(&tables, &solution).unwrap();
+        let solver = Solver::new(Rules::default(), 1);
+        let optimal = PolicySpec::Optimal.compile(&solver).unwrap().turn().clone();
         assert_eq!(optimal.action(2, Kept { dice: 2, sum: 12 }), Action::Stop);
         // 001's example: 2,3 = 5 after roll 1 is worth rolling again.
         assert_eq!(optimal.action(1, Kept { dice: 2, sum: 5 }), Action::Roll);

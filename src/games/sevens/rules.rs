@@ -111,6 +111,20 @@ pub const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
+impl Default for Rules {
+    /// The defaults of RULES.md.
+    fn default() -> Self {
+        Self {
+            removal: Removal::Pairs,
+            max_rolls: 3,
+            follower_limit: FollowerLimit::Leader,
+            rounds: 10,
+            first_player: FirstPlayer::Rotate,
+            tie: Tie::Playoff,
+        }
+    }
+}
+
 impl Rules {
     /// The rules with the options in `options`.
     pub fn from_options(options: &RuleOptions) -> Result<Self> {

@@ -1,0 +1,194 @@
+//! The leader's dilemma: under `follower_limit=leader` the first player of a round also sets how
+//! many rolls everyone after them may use, so stopping early both banks a score and handicaps the
+//! followers. Which stop policy maximises the leader's chance to *win*, rather than their
+//! expected score?
+//!
+//! For two players and one round it is solved exactly. The follower, knowing the leader's score
+//! S and rolls used r, plays the exact best reply: it maximises P(score > S) plus the value of a
+//! tie. The leader then values each way of stopping (S, r) by the chance the follower's best reply
+//! fails, and backward induction over the leader's turn gives the best leader policy. A tie under
+//! `tie=playoff` sends both into a playoff round led by the former follower; the value of a tie
+//! therefore depends on the solution itself, and is found as a fixed point (the tie chance is
+//! about 5%, so a few iterations converge to machine precision). Under `tie=shared` a tie is a
+//! win for both.
+//!
+//! With more players, the leader values a stop by the chance that every follower, each playing
+//! the two-player best reply, fails to beat it: a heuristic whose worth the simulation of full
+//! games measures.
+
+use super::exact::{MAX_SUM, RollTables, SCORES, distribution, solve_for};
+use super::policy::DecisionTable;
+use super::rules::{FollowerLimit, Rules, Tie};
+
+/// A higher score breaks ties between decisions of equal winning chance (see `target`).
+const TIE_BREAK: f64 = 1e-9;
+
+/// The exact solution of the leader's dilemma for one rule set.
+#[derive(Clone, Debug)]
+pub struct Dilemma {
+    /// The leader's best decisions (every roll allowed).
+    pub leader: DecisionTable,
+    /// The followers' best replies: `follow[allowed - 1][to_beat]`.
+    pub follow: Vec<Vec<DecisionTable>>,
+    /// `win[r][s]`: the leader's chance to win after stopping on roll `r` with score `s`.
+    pub win: Vec<[f64; SCORES]>,
+    /// The leader's chance to win under the best policy.
+    pub p_win: f64,
+    /// Chance that the first player of a playoff round wins it eventually (`tie=playoff`).
+    pub playoff_value: f64,
+    /// Followers in a round (players - 1): the solution is exact for one.
+    pub followers: u32,
+}
+
+impl Dilemma {
+    /// The leader's chance to win with the decisions `leader`, the followers replying best.
+    pub fn p_win_with(&self, tables: &RollTables, leader: &DecisionTable) -> f64 {
+        let d = distribution(tables, leader);
+        d.joint
+            .iter()
+            .zip(&self.win)
+            .map(|(row, w)| row.iter().zip(w).map(|(p, w)| p * w).sum::<f64>())
+            .sum()
+    }
+}
+
+/// The followers' best replies and the leader's value of each stop, for a tie worth `tie_value`
+/// to the leader (and `1 - tie_value` to the follower) under `tie=playoff`.
+fn replies(
+    tables: &RollTables,
+    rules: &Rules,
+    tie_value: f64,
+    followers: u32,
+) -> (Vec<Vec<DecisionTable>>, Vec<[f64; SCORES]>) {
+    let max_rolls = rules.max_rolls;
+    let shared = rules.tie == Tie::Shared;
+    let follow: Vec<Vec<DecisionTable>> = (1..=max_rolls)
+        .map(|allowed| {
+            (0..=MAX_SUM as u8)
+                .map(|t| {
+                    let solution = solve_for(tables, allowed, |_, k| {
+                        let won = if k.sum > t {
+                            1.0
+                        } else if k.sum == t {
+                            if shared { 1.0 } else { 1.0 - tie_value }
+                        } else {
+                            0.0
+                        };
+                        won + TIE_BREAK * f64::from(k.sum)
+                    });
+                    DecisionTable::from_solution("leader", tables, &solution)
+                })
+                .collect()
+        })
+        .collect();
+    // The leader's chance of surviving one follower, by the follower's allowance and the score.
+    let survive: Vec<[f64; SCORES]> = follow
+        .iter()
+        .map(|by_score| {
+            let mut row = [0.0; SCORES];
+            for (s, table) in by_score.iter().enumerate() {
+                let d = distribution(tables, table);
+                let below: f64 = d.score[..s].iter().sum();
+                let tie = d.score[s];
+                row[s] = below + if shared { tie } else { tie_value * tie };
+            }
+            row
+        })
+        .collect();
+    let mut win = vec![[0.0; SCORES]; max_rolls as usize + 1];
+    for (r, row) in win.iter_mut().enumerate().skip(1) {
+        let allowed = match rules.follower_limit {
+            FollowerLimit::Leader => r,
+            FollowerLimit::None => max_rolls as usize,
+        };
+        for (s, w) in row.iter_mut().enumerate() {
+            *w = survive[allowed - 1][s].powi(followers as i32);
+        }
+    }
+    (follow, win)
+}
+
+/// Solves the leader's dilemma for `players` players (exact for two).
+pub fn solve_dilemma(tables: &RollTables, rules: &Rules, players: u32) -> Dilemma {
+    let followers = players.saturating_sub(1).max(1);
+    // The fixed point of the tie's value, always on the two-player game: a playoff is nearly
+    // always between two players.
+    let mut tie_value = 0.5;
+    if rules.tie == Tie::Playoff {
+        for _ in 0..100 {
+            let (_, win) = replies(tables, rules, tie_value, 1);
+            let v = solve_for(tables, rules.max_rolls, |r, k| {
+                win[r as usize][k.sum as usize]
+            })
+            .expected;
+            let done = (v - tie_value).abs() < 1e-15;
+            tie_value = v;
+            if done {
+                break;
+            }
+        }
+    }
+    let (follow, win) = replies(tables, rules, tie_value, followers);
+    let solution = solve_for(tables, rules.max_rolls, |r, k| {
+        win[r as usize][k.sum as usize] + TIE_BREAK * f64::from(k.sum)
+    });
+    let leader = DecisionTable::from_solution("leader", tables, &solution);
+    let mut dilemma = Dilemma {
+        leader,
+        follow,
+        win,
+        p_win: 0.0,
+        playoff_value: tie_value,
+        followers,
+    };
+    dilemma.p_win = dilemma.p_win_with(tables, &dilemma.leader);
+    dilemma
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::exact::solve;
+    use super::super::rules::{FirstPlayer, Removal};
+    use super::*;
+
+    fn rules(follower_limit: FollowerLimit, tie: Tie) -> Rules {
+        Rules {
+            removal: Removal::Pairs,
+            max_rolls: 3,
+            follower_limit,
+            rounds: 1,
+            first_player: FirstPlayer::Rotate,
+            tie,
+        }
+    }
+
+    #[test]
+    fn the_best_leader_beats_the_expected_score_optimum_at_winning() {
+        let tables = RollTables::new(Removal::Pairs);
+        let optimal = DecisionTable::from_solution("optimal", &tables, &solve(&tables, 3));
+        for limit in [FollowerLimit::Leader, FollowerLimit::None] {
+            for tie in [Tie::Playoff, Tie::Shared] {
+                let d = solve_dilemma(&tables, &rules(limit, tie), 2);
+                let with_optimal = d.p_win_with(&tables, &optimal);
+                assert!(d.p_win >= with_optimal - 1e-12, "{limit:?} {tie:?}");
+                assert!(d.p_win > 0.0 && d.p_win < 1.0);
+            }
+        }
+    }
+
+    #[test]
+    fn the_playoff_value_is_a_fixed_point() {
+        // The leader of the playoff round is in the same position as the leader of round one.
+        let tables = RollTables::new(Removal::Pairs);
+        let d = solve_dilemma(&tables, &rules(FollowerLimit::Leader, Tie::Playoff), 2);
+        assert!((d.p_win - d.playoff_value).abs() < 1e-12);
+    }
+
+    #[test]
+    fn without_a_limit_a_follower_with_every_roll_has_the_edge() {
+        // Knowing the score to beat is worth more than moving first.
+        let tables = RollTables::new(Removal::Pairs);
+        let d = solve_dilemma(&tables, &rules(FollowerLimit::None, Tie::Playoff), 2);
+        assert!(d.p_win < 0.5, "{}", d.p_win);
+    }
+}

@@ -1,0 +1,419 @@
+//! Full games of Sevens: players in seat order, `rounds` rounds, the first player's rolls capping
+//! the others (`follower_limit`), the first player rotating (`first_player`), ties decided by
+//! play-off rounds or shared (`tie`).
+//!
+//! When the players have different policies, each game seats them in a random rotation (policy
+//! `i` in seat `(i + offset) mod P`), so every policy plays every seat equally often: the
+//! per-policy win rates compare policies, and the per-seat rates show what the seat is worth.
+
+use rand_xoshiro::rand_core::Rng;
+
+use crate::dice::below;
+use crate::engine::{ChunkRng, Simulation};
+use crate::stats::{ExactValues, Histogram, Metric, Tally, exact_key};
+
+use super::exact::{RollTables, SCORES, distribution};
+use super::play::{Rolls, play_turn};
+use super::policy::Policy;
+use super::rules::{FirstPlayer, FollowerLimit, MAX_ROLLS, Rules, Tie};
+
+/// Most players in a game.
+pub const MAX_PLAYERS: u32 = 100;
+/// Play-off rounds after which tied leaders share the win: never reached in practice (each
+/// round ties with a chance of a few per cent), but it keeps every game finite.
+const MAX_PLAYOFF_ROUNDS: u32 = 10_000;
+
+/// Full games under one policy per seat (or one for all).
+#[derive(Clone, Debug)]
+pub struct Games {
+    lookup: [Vec<u16>; 7],
+    policies: Vec<Policy>,
+    rules: Rules,
+    players: usize,
+}
+
+impl Games {
+    /// Games of `players` players; `policies` holds one policy for every seat, or one per
+    /// player (seated in a random rotation each game).
+    pub fn new(tables: &RollTables, rules: Rules, players: u32, policies: Vec<Policy>) -> Self {
+        assert!((2..=MAX_PLAYERS).contains(&players));
+        assert!(policies.len() == 1 || policies.len() == players as usize);
+        Self {
+            lookup: tables.lookup.clone(),
+            policies,
+            rules,
+            players: players as usize,
+        }
+    }
+
+    fn max_total(&self) -> usize {
+        self.rules.rounds as usize * (SCORES - 1)
+    }
+
+    /// Plays one round among `order` (seats, first player first), adding each score to the
+    /// sheet; only regular rounds (not play-offs) are counted in the per-turn statistics.
+    fn round(
+        &self,
+        rng: &mut ChunkRng,
+        stream: &mut Rolls,
+        order: &[usize],
+        sheet: &mut Sheet,
+        acc: &mut GamesAcc,
+        regular: bool,
+    ) {
+        let max_rolls = self.rules.max_rolls;
+        let mut allowed = max_rolls;
+        let mut best: Option<u8> = None;
+        let mut rolls = [0u32; MAX_ROLLS as usize];
+        for (i, &seat) in order.iter().enumerate() {
+            for r in rolls.iter_mut().take(max_rolls as usize) {
+                *r = stream.next(rng);
+            }
+            let coins = rng.next_u64();
+            let p = self.policy_of(seat, sheet.offset);
+            let table = self.policies[p].table(allowed, best);
+            let (score, used) = play_turn(&self.lookup, table, &rolls, coins);
+            if i == 0 && self.rules.follower_limit == FollowerLimit::Leader {
+                allowed = used;
+            }
+            if regular {
+                acc.turn_scores[p][score as usize] += 1;
+                if i == 0 {
+                    acc.leader_rolls[used as usize] += 1;
+                }
+            }
+            best = Some(best.map_or(score, |b| b.max(score)));
+            sheet.scores[seat] = score;
+            sheet.totals[seat] += u32::from(score);
+        }
+        if regular {
+            let leader = sheet.scores[order[0]];
+            if order[1..].iter().all(|&s| sheet.scores[s] < leader) {
+                acc.leader_round_wins += 1;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn policy_of(&self, seat: usize, offset: usize) -> usize {
+        if self.policies.len() == 1 {
+            0
+        } else {
+            (seat + self.players - offset) % self.players
+        }
+    }
+
+    fn game(&self, rng: &mut ChunkRng, stream: &mut Rolls, acc: &mut GamesAcc) {
+        let n = self.players;
+        let offset = if self.policies.len() > 1 {
+            below(rng, n as u64) as usize
+        } else {
+            0
+        };
+        let mut sheet = Sheet {
+            offset,
+            totals: [0; MAX_PLAYERS as usize],
+            scores: [0; MAX_PLAYERS as usize],
+        };
+        let mut order = [0usize; MAX_PLAYERS as usize];
+        let mut first = 0;
+        for round in 0..self.rules.rounds as usize {
+            first = match self.rules.first_player {
+                FirstPlayer::Rotate => round % n,
+                FirstPlayer::Fixed => 0,
+            };
+            for (i, o) in order[..n].iter_mut().enumerate() {
+                *o = (first + i) % n;
+            }
+            self.round(rng, stream, &order[..n], &mut sheet, acc, true);
+        }
+        let totals = sheet.totals;
+        for (seat, &total) in totals[..n].iter().enumerate() {
+            acc.totals_seat[seat][total as usize] += 1;
+            if self.policies.len() > 1 {
+                acc.totals_policy[self.policy_of(seat, offset)][total as usize] += 1;
+            }
+        }
+        let top = *totals[..n].iter().max().expect("at least two players");
+        let mut tied_seats = [0usize; MAX_PLAYERS as usize];
+        let mut k = 0;
+        for seat in (0..n).filter(|&s| totals[s] == top) {
+            tied_seats[k] = seat;
+            k += 1;
+        }
+        if k > 1 {
+            acc.tied_finishes += 1;
+        }
+        let mut playoff_rounds = 0;
+        if self.rules.tie == Tie::Playoff {
+            while k > 1 && playoff_rounds < MAX_PLAYOFF_ROUNDS {
+                playoff_rounds += 1;
+                if self.rules.first_player == FirstPlayer::Rotate {
+                    first = (first + 1) % n;
+                }
+                // The tied players in seat order from the next first player.
+                let tied = &tied_seats[..k];
+                let start = tied.iter().position(|&s| s >= first).unwrap_or(0);
+                for (i, o) in order[..k].iter_mut().enumerate() {
+                    *o = tied[(start + i) % k];
+                }
+                self.round(rng, stream, &order[..k], &mut sheet, acc, false);
+                let top = tied.iter().map(|&s| sheet.totals[s]).max().unwrap_or(0);
+                let mut kept = 0;
+                for i in 0..k {
+                    if sheet.totals[tied_seats[i]] == top {
+                        tied_seats[kept] = tied_seats[i];
+                        kept += 1;
+                    }
+                }
+                k = kept;
+            }
+        }
+        acc.playoff_rounds[playoff_rounds.min(PLAYOFF_BINS as u32 - 1) as usize] += 1;
+        let mut policy_won = [false; MAX_PLAYERS as usize];
+        for &seat in &tied_seats[..k] {
+            acc.wins_seat[seat] += 1;
+            policy_won[self.policy_of(seat, offset)] = true;
+        }
+        for (p, &won) in policy_won[..self.policies.len()].iter().enumerate() {
+            acc.wins_policy[p] += u64::from(won);
+        }
+        acc.games += 1;
+    }
+}
+
+/// One game's running state: how policies are seated, each seat's total and last round score.
+struct Sheet {
+    offset: usize,
+    totals: [u32; MAX_PLAYERS as usize],
+    scores: [u8; MAX_PLAYERS as usize],
+}
+
+/// Play-off lengths counted one by one up to this many rounds; longer ones share the last bin
+/// (a play-off of 16 rounds has a chance far below 1e-15).
+const PLAYOFF_BINS: usize = 17;
+
+/// Counts of a chunk of games.
+#[derive(Clone, Debug)]
+pub struct GamesAcc {
+    games: u64,
+    wins_seat: Vec<u64>,
+    totals_seat: Vec<Vec<u64>>,
+    wins_policy: Vec<u64>,
+    totals_policy: Vec<Vec<u64>>,
+    turn_scores: Vec<[u64; SCORES]>,
+    leader_rolls: [u64; MAX_ROLLS as usize + 1],
+    leader_round_wins: u64,
+    tied_finishes: u64,
+    playoff_rounds: [u64; PLAYOFF_BINS],
+}
+
+impl Simulation for Games {
+    type Acc = GamesAcc;
+
+    fn units_per_chunk(&self) -> u64 {
+        1 << 12
+    }
+
+    fn new_acc(&self) -> GamesAcc {
+        let k = self.policies.len();
+        let totals = self.max_total() + 1;
+        GamesAcc {
+            games: 0,
+            wins_seat: vec![0; self.players],
+            totals_seat: vec![vec![0; totals]; self.players],
+            wins_policy: vec![0; k],
+            totals_policy: vec![vec![0; totals]; if k > 1 { k } else { 0 }],
+            turn_scores: vec![[0; SCORES]; k],
+            leader_rolls: [0; MAX_ROLLS as usize + 1],
+            leader_round_wins: 0,
+            tied_finishes: 0,
+            playoff_rounds: [0; PLAYOFF_BINS],
+        }
+    }
+
+    fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut GamesAcc) {
+        let mut stream = Rolls::new();
+        for _ in 0..units {
+            self.game(rng, &mut stream, acc);
+        }
+    }
+
+    fn merge(&self, into: &mut GamesAcc, from: GamesAcc) {
+        fn add(a: &mut [u64], b: &[u64]) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+        into.games += from.games;
+        add(&mut into.wins_seat, &from.wins_seat);
+        for (a, b) in into.totals_seat.iter_mut().zip(&from.totals_seat) {
+            add(a, b);
+        }
+        add(&mut into.wins_policy, &from.wins_policy);
+        for (a, b) in into.totals_policy.iter_mut().zip(&from.totals_policy) {
+            add(a, b);
+        }
+        for (a, b) in into.turn_scores.iter_mut().zip(&from.turn_scores) {
+            add(a, b);
+        }
+        add(&mut into.leader_rolls, &from.leader_rolls);
+        into.leader_round_wins += from.leader_round_wins;
+        into.tied_finishes += from.tied_finishes;
+        add(&mut into.playoff_rounds, &from.playoff_rounds);
+    }
+
+    fn tally(&self, acc: GamesAcc) -> Tally {
+        let games = acc.games;
+        let mut metrics = Vec::new();
+        for (seat, &wins) in acc.wins_seat.iter().enumerate() {
+            metrics.push(Metric::proportion(
+                &format!("win_rate_seat_{}", seat + 1),
+                wins,
+                games,
+            ));
+        }
+        for (seat, totals) in acc.totals_seat.iter().enumerate() {
+            metrics.push(Metric::mean(
+                &format!("total_seat_{}", seat + 1),
+                false,
+                Histogram::from_dense(0, totals),
+            ));
+        }
+        let several = self.policies.len() > 1;
+        for (p, policy) in self.policies.iter().enumerate() {
+            let name = policy.name();
+            if several {
+                metrics.push(
+                    Metric::proportion("win_rate", acc.wins_policy[p], games).of_policy(name),
+                );
+                metrics.push(
+                    Metric::mean(
+                        "total",
+                        false,
+                        Histogram::from_dense(0, &acc.totals_policy[p]),
+                    )
+                    .of_policy(name),
+                );
+            }
+            let turn = Metric::mean(
+                "turn_score",
+                true,
+                Histogram::from_dense(0, &acc.turn_scores[p]),
+            );
+            metrics.push(if several { turn.of_policy(name) } else { turn });
+        }
+        let rounds = games * u64::from(self.rules.rounds);
+        metrics.push(Metric::mean(
+            "leader_rolls",
+            true,
+            Histogram::from_dense(0, &acc.leader_rolls),
+        ));
+        metrics.push(Metric::proportion(
+            "p_leader_wins_round",
+            acc.leader_round_wins,
+            rounds,
+        ));
+        metrics.push(Metric::proportion(
+            "p_tied_finish",
+            acc.tied_finishes,
+            games,
+        ));
+        if self.rules.tie == Tie::Playoff {
+            metrics.push(Metric::mean(
+                "playoff_rounds",
+                false,
+                Histogram::from_dense(0, &acc.playoff_rounds),
+            ));
+        }
+        Tally { metrics }
+    }
+}
+
+/// The chances that a round's first player, playing `leader`, scores strictly more than one
+/// follower playing `follower`, and that the two tie: exact, by pushing the leader's joint
+/// distribution of (rolls used, score) through the follower's reply to each.
+pub fn round_odds(
+    tables: &RollTables,
+    rules: &Rules,
+    leader: &Policy,
+    follower: &Policy,
+) -> (f64, f64) {
+    let max_rolls = rules.max_rolls;
+    let lead = distribution(tables, leader.table(max_rolls, None));
+    let (mut win, mut tie) = (0.0, 0.0);
+    for (r, row) in lead.joint.iter().enumerate().skip(1) {
+        let allowed = match rules.follower_limit {
+            FollowerLimit::Leader => r as u8,
+            FollowerLimit::None => max_rolls,
+        };
+        for (s, &p) in row.iter().enumerate() {
+            if p == 0.0 {
+                continue;
+            }
+            let reply = distribution(tables, follower.table(allowed, Some(s as u8)));
+            win += p * reply.score[..s].iter().sum::<f64>();
+            tie += p * reply.score[s];
+        }
+    }
+    (win, tie)
+}
+
+/// Exact values of a two-player game of one round: each seat's and each policy's chance to
+/// win, the chance of a tied finish, and the rolls the first player uses. Longer games have no
+/// exact values here; this one checks the game engine (seating, the roll limit, the score to
+/// beat, the play-off) against an exact answer.
+pub fn exact_duel(tables: &RollTables, rules: &Rules, policies: &[Policy]) -> ExactValues {
+    // Seat 1 plays `p`, seat 2 plays `q`: (seat 1 wins, seat 2 wins, tied finish).
+    let seat_wins = |p: &Policy, q: &Policy| {
+        let (a1, t1) = round_odds(tables, rules, p, q);
+        match (rules.tie, rules.first_player) {
+            (Tie::Shared, _) => (a1 + t1, 1.0 - a1, t1),
+            (Tie::Playoff, FirstPlayer::Fixed) => {
+                let x = a1 / (1.0 - t1);
+                (x, 1.0 - x, t1)
+            }
+            (Tie::Playoff, FirstPlayer::Rotate) => {
+                let (a2, t2) = round_odds(tables, rules, q, p);
+                let x = (a1 + t1 * (1.0 - a2 - t2)) / (1.0 - t1 * t2);
+                (x, 1.0 - x, t1)
+            }
+        }
+    };
+    let mut exact = ExactValues::default();
+    let leads = |p: &Policy| distribution(tables, p.table(rules.max_rolls, None));
+    let (seat1, seat2, tied, rolls) = match policies {
+        [a] => {
+            let (w1, w2, t) = seat_wins(a, a);
+            (w1, w2, t, leads(a).rolls)
+        }
+        [a, b] => {
+            let (ab1, ab2, ab_t) = seat_wins(a, b);
+            let (ba1, ba2, ba_t) = seat_wins(b, a);
+            exact.set_mean(&exact_key("win_rate", Some(a.name())), (ab1 + ba2) / 2.0);
+            exact.set_mean(&exact_key("win_rate", Some(b.name())), (ba1 + ab2) / 2.0);
+            let (ra, rb) = (leads(a).rolls, leads(b).rolls);
+            let rolls = ra.iter().zip(&rb).map(|(x, y)| (x + y) / 2.0).collect();
+            (
+                (ab1 + ba1) / 2.0,
+                (ab2 + ba2) / 2.0,
+                (ab_t + ba_t) / 2.0,
+                rolls,
+            )
+        }
+        _ => return exact,
+    };
+    exact.set_mean("win_rate_seat_1", seat1);
+    exact.set_mean("win_rate_seat_2", seat2);
+    exact.set_mean("p_tied_finish", tied);
+    let mean_rolls: f64 = rolls.iter().enumerate().map(|(r, p)| r as f64 * p).sum();
+    exact.set_mean("leader_rolls", mean_rolls);
+    exact.set_pmf(
+        "leader_rolls",
+        rolls
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(r, &p)| (r as i64, p))
+            .collect(),
+    );
+    exact
+}

@@ -1,0 +1,51 @@
+//! Everything a Sevens policy is compiled against: the rules, the roll tables, the optimal
+//! solution for every number of rolls a turn may be allowed, and (only when a policy asks for it)
+//! the leader's dilemma.
+
+use std::sync::OnceLock;
+
+use super::dilemma::{Dilemma, solve_dilemma};
+use super::exact::{RollTables, Solution, solve};
+use super::rules::Rules;
+
+/// The exact analysis of one rule set and player count.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    /// The rule set.
+    pub rules: Rules,
+    /// Players in a game (1 for single turns); the leader's dilemma depends on it.
+    pub players: u32,
+    /// What every roll can leave.
+    pub tables: RollTables,
+    /// `optimal[allowed - 1]`: the expected-score optimum with `allowed` rolls (followers may be
+    /// allowed fewer than `max_rolls`).
+    optimal: Vec<Solution>,
+    /// Solved on first use: it takes milliseconds, which single-turn runs need not pay.
+    dilemma: OnceLock<Dilemma>,
+}
+
+impl Solver {
+    /// Builds the roll tables and solves the expected-score optimum for every roll count.
+    pub fn new(rules: Rules, players: u32) -> Self {
+        let tables = RollTables::new(rules.removal);
+        let optimal = (1..=rules.max_rolls).map(|r| solve(&tables, r)).collect();
+        Self {
+            rules,
+            players,
+            tables,
+            optimal,
+            dilemma: OnceLock::new(),
+        }
+    }
+
+    /// The expected-score optimum with `allowed` rolls (1 to `max_rolls`).
+    pub fn optimal(&self, allowed: u8) -> &Solution {
+        &self.optimal[allowed as usize - 1]
+    }
+
+    /// The leader's dilemma under these rules and this many players (at least two).
+    pub fn dilemma(&self) -> &Dilemma {
+        self.dilemma
+            .get_or_init(|| solve_dilemma(&self.tables, &self.rules, self.players.max(2)))
+    }
+}
