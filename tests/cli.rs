@@ -60,7 +60,7 @@ fn simulate_writes_a_complete_report() {
     ));
     assert!(rows.iter().all(|r| r.ends_with(",3")), "seed column");
     let dist = String::from_utf8(read(tmp.path().join("r/distribution.csv"))).unwrap();
-    assert!(dist.starts_with("metric,value,count,probability\npoints_per_cast,0,"));
+    assert!(dist.starts_with("policy,metric,value,count,probability\nforced,points_per_cast,0,"));
     for svg in ["points_per_cast.svg", "turns_to_target.svg"] {
         let text = String::from_utf8(read(tmp.path().join("r").join(svg))).unwrap();
         assert!(text.starts_with("<svg") && text.contains("exact"), "{svg}");
@@ -74,16 +74,38 @@ fn simulate_writes_a_complete_report() {
 }
 
 /// The same seed gives byte-identical files for 1 and 2 threads and for 4 shards merged in any
-/// order, for races and for full games.
+/// order, for races, full games, Sevens turns, comparisons and Sevens games.
 #[test]
 fn same_seed_same_bytes_for_any_threads_and_shards() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    for (game, players, n) in [
-        ("sequences", "1", "300000"),
-        ("hearts-due", "4", "50000"),
-        ("sevens", "1", "300000"),
-    ] {
+    let specs: [(&str, &str, &str, &[&str]); 5] = [
+        ("sequences", "1", "300000", &[]),
+        ("hearts-due", "4", "50000", &[]),
+        ("sevens", "1", "300000", &[]),
+        (
+            "sevens",
+            "1",
+            "300000",
+            &[
+                "--policy",
+                "optimal",
+                "--policy",
+                "threshold:15,10",
+                "--policy",
+                "random",
+            ],
+        ),
+        (
+            "sevens",
+            "3",
+            "20000",
+            &[
+                "--policy", "target", "--policy", "leader", "--policy", "rolls:1",
+            ],
+        ),
+    ];
+    for (game, players, n, policies) in specs {
         let run = |seed: &str, extra: &[&str]| {
             let base = [
                 "simulate",
@@ -96,7 +118,7 @@ fn same_seed_same_bytes_for_any_threads_and_shards() {
                 seed,
                 "-q",
             ];
-            ok(d, &[&base[..], extra].concat());
+            ok(d, &[&base[..], policies, extra].concat());
         };
         run("11", &["--threads", "1", "--out", "one"]);
         run("11", &["--threads", "2", "--out", "two"]);
@@ -266,8 +288,74 @@ fn bad_input_gets_one_clear_line_and_no_report() {
             &["simulate", "sevens", "--rule", "max_rolls=0"],
             "from 1 to 12",
         ),
-        (&["simulate", "sevens", "--players", "3"], "not built yet"),
+        (&["simulate", "sevens", "--players", "101"], "2 to 100"),
+        (&["simulate", "sevens", "--players", "0"], "expected 1"),
+        (
+            &[
+                "simulate",
+                "sevens",
+                "--players",
+                "3",
+                "--policy",
+                "optimal",
+                "--policy",
+                "random",
+            ],
+            "one policy for every seat or 3",
+        ),
+        (
+            &[
+                "compare", "sevens", "--policy", "optimal", "--policy", "optimal",
+            ],
+            "given twice",
+        ),
+        (
+            &["compare", "sevens", "--policy", "optimal"],
+            "at least two --policy",
+        ),
+        (&["simulate", "sevens", "--policy", "target:40"], "target:T"),
+        (&["simulate", "sevens", "--policy", "target:x"], "target:T"),
+        (
+            &["simulate", "sevens", "--policy", "table:"],
+            "expected table:FILE",
+        ),
+        (
+            &["simulate", "sevens", "--policy", "table:policy.csv"],
+            "policy.csv: line 3: decision must be stop or roll, found 'perhaps'",
+        ),
+        (
+            &["simulate", "sevens", "--policy", "table:short.csv"],
+            "short.csv: no decision for rolls_allowed=3 roll=2 dice=5 sum=28 and 33 more states",
+        ),
+        (
+            &[
+                "simulate",
+                "sevens",
+                "--rule",
+                "max_rolls=4",
+                "--policy",
+                "table:good.csv",
+            ],
+            "no decision for rolls_allowed=4",
+        ),
+        (&["solve", "sequences"], "no decision to solve"),
+        (&["solve", "sevens", "--rule", "rounds=0"], "rounds"),
     ];
+    // A policy table with a bad decision, one with a missing state, and a good one for
+    // max_rolls=3 used under max_rolls=4.
+    ok(d, &["solve", "sevens", "--out", "solved"]);
+    let good = String::from_utf8(read(d.join("solved/optimal_policy.csv"))).unwrap();
+    fs::write(d.join("good.csv"), &good).unwrap();
+    let mut lines: Vec<String> = good.lines().map(str::to_string).collect();
+    lines[2] = lines[2]
+        .replace(",stop,", ",perhaps,")
+        .replace(",roll,", ",perhaps,");
+    fs::write(d.join("policy.csv"), lines.join("\n")).unwrap();
+    fs::write(
+        d.join("short.csv"),
+        good.lines().take(300).collect::<Vec<_>>().join("\n"),
+    )
+    .unwrap();
     for (args, expected) in cases {
         fails(d, args, 2, expected);
     }
@@ -503,8 +591,127 @@ fn the_default_job_writes_every_report() {
 fn help_and_version_exit_zero() {
     let tmp = tempfile::tempdir().unwrap();
     let help = ok(tmp.path(), &["--help"]);
-    for command in ["simulate", "table", "claims", "report", "merge"] {
+    for command in [
+        "simulate", "compare", "solve", "table", "claims", "report", "merge",
+    ] {
         assert!(help.contains(command), "{help}");
     }
     assert!(ok(tmp.path(), &["--version"]).starts_with("dicelab "));
+}
+
+#[test]
+fn solve_writes_a_policy_table_that_replays_the_optimal_policy() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for removal in ["removal=pairs", "removal=subsets"] {
+        let stdout = ok(d, &["solve", "sevens", "--rule", removal, "--out", "s"]);
+        assert!(stdout.contains("solved in"), "{stdout}");
+        assert!(
+            stdout.contains("The leader's dilemma (2 players"),
+            "{stdout}"
+        );
+        let table = "table:s/optimal_policy.csv";
+        let run = |policy: &str, out: &str| {
+            ok(
+                d,
+                &[
+                    "simulate", "sevens", "--rule", removal, "--policy", policy, "-n", "100000",
+                    "--seed", "4", "-q", "--out", out,
+                ],
+            );
+            String::from_utf8(read(d.join(out).join("summary.csv"))).unwrap()
+        };
+        let optimal = run("optimal", "o");
+        let replayed = run(table, "t");
+        // Same dice, same decisions: identical rows but for the policy's name.
+        assert_eq!(
+            optimal.replace(",optimal,", &format!(",{table},")),
+            replayed
+        );
+        // An edited table plays differently, and its exact value follows the edit: always stop
+        // after the first roll.
+        let csv = String::from_utf8(read(d.join("s/optimal_policy.csv"))).unwrap();
+        let edited: String = csv
+            .lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                if f[1] == "1" {
+                    format!("{},{},{},{},stop,{},{}", f[0], f[1], f[2], f[3], f[5], f[6])
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        fs::write(d.join("edited.csv"), edited).unwrap();
+        let once = run("table:edited.csv", "e");
+        let rolls1 = run("rolls:1", "r1");
+        let exact = |summary: &str| -> String {
+            summary
+                .lines()
+                .nth(1)
+                .unwrap()
+                .split(',')
+                .nth(10)
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(exact(&once), exact(&rolls1), "{once}\n{rolls1}");
+    }
+}
+
+#[test]
+fn table_and_solve_write_the_sevens_tables() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(d, &["table", "sevens", "--out", "t"]);
+    assert!(stdout.contains("keeps k of them"), "{stdout}");
+    for file in [
+        "keep_chances.csv",
+        "state_values.csv",
+        "follower_odds.csv",
+        "follower_odds.svg",
+        "policy_distributions.csv",
+        "policy_distributions.svg",
+        "optimal_thresholds.csv",
+        "optimal_policy.svg",
+    ] {
+        assert!(d.join("t").join(file).exists(), "{file}");
+    }
+    let keep = String::from_utf8(read(d.join("t/keep_chances.csv"))).unwrap();
+    // One die is never removed; two dice are removed together with chance 6/36.
+    assert!(keep.contains("\n1,1,1\n"), "{keep}");
+    assert!(keep.contains("\n2,0,0.16666666666666666\n"), "{keep}");
+    // With nothing to beat but a 0, the follower fails only when one roll removes all six dice,
+    // the chance that rolls:1 scores 0 (0.039866, from the policy table).
+    let odds = String::from_utf8(read(d.join("t/follower_odds.csv"))).unwrap();
+    let p_beat_0: f64 = odds
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .nth(2)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let dist = String::from_utf8(read(d.join("t/policy_distributions.csv"))).unwrap();
+    let p_zero: f64 = dist
+        .lines()
+        .find(|l| l.contains(",rolls:1,0,"))
+        .unwrap()
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        (p_beat_0 + p_zero - 1.0).abs() < 1e-12,
+        "{p_beat_0} {p_zero}"
+    );
+    let svg = String::from_utf8(read(d.join("t/optimal_policy.svg"))).unwrap();
+    assert!(svg.contains("after roll 2 of 3"));
+    ok(d, &["solve", "sevens", "--players", "3", "--out", "s"]);
+    let dilemma = String::from_utf8(read(d.join("s/leaders_dilemma.csv"))).unwrap();
+    assert!(dilemma.starts_with("rules,leader_policy,p_win,mean_score\n"));
+    assert!(dilemma.contains(",leader,"));
 }

@@ -88,7 +88,7 @@ fn check_against_exact(setup: Setup, units: u64, seed: u64) -> usize {
     let tally = game.simulate(&RunConfig::new(units, seed)).unwrap();
     let mut checked = 0;
     for metric in &tally.metrics {
-        let Some(exact) = game.exact().mean(&metric.name) else {
+        let Some(exact) = game.exact().mean(&metric.key()) else {
             continue;
         };
         let e = metric.estimate();
@@ -106,10 +106,11 @@ fn check_against_exact(setup: Setup, units: u64, seed: u64) -> usize {
         };
         assert!(
             z.abs() < 4.0,
-            "{} {:?} {}: simulated {} (se {}) vs exact {exact}: {z:+.2} se",
+            "{} {:?} {:?} {}: simulated {} (se {}) vs exact {exact}: {z:+.2} se",
             setup.game,
             setup.rules,
-            metric.name,
+            setup.policies,
+            metric.key(),
             e.mean,
             e.se
         );
@@ -224,6 +225,65 @@ fn sevens_turns_match_the_exact_distribution_for_every_policy() {
                 policies: vec![spec],
             };
             assert_eq!(check_against_exact(setup, 200_000, 5), 3);
+        }
+    }
+}
+
+#[test]
+fn sevens_comparisons_match_the_exact_paired_differences() {
+    for rules in [vec![], vec!["removal=subsets".to_string()]] {
+        let setup = Setup {
+            game: GameName::Sevens,
+            rules,
+            players: 1,
+            policies: [
+                "optimal",
+                "leader",
+                "target:15",
+                "threshold:15,10",
+                "random",
+            ]
+            .map(String::from)
+            .to_vec(),
+        };
+        // Three metrics per policy and one difference per pair.
+        assert_eq!(check_against_exact(setup, 200_000, 8), 5 * 3 + 10);
+    }
+}
+
+/// Two players, one round: the game engine (seating, the leader's roll limit, the score to beat,
+/// ties and play-offs) against the exact round odds, under every option that changes them.
+#[test]
+fn two_player_sevens_games_match_the_exact_duel() {
+    let policy_sets: [&[&str]; 4] = [
+        &["optimal", "leader"],
+        &["target", "rolls:1"],
+        &["threshold:15,10", "random"],
+        &["leader"],
+    ];
+    for options in [
+        vec![],
+        vec!["follower_limit=none"],
+        vec!["tie=shared"],
+        vec!["first_player=fixed"],
+        vec!["removal=subsets", "max_rolls=4"],
+    ] {
+        for policies in policy_sets {
+            let mut rules: Vec<String> = options.iter().map(|s| s.to_string()).collect();
+            rules.push("rounds=1".to_string());
+            if rules.iter().any(|r| r == "max_rolls=4") && policies.contains(&"threshold:15,10") {
+                continue;
+            }
+            let setup = Setup {
+                game: GameName::Sevens,
+                rules,
+                players: 2,
+                policies: policies.iter().map(|s| s.to_string()).collect(),
+            };
+            // Two seats, the tie rate, the leader's rolls, and a win rate per policy when there
+            // are two.
+            let expected = 4 + if policies.len() == 2 { 2 } else { 0 };
+            assert_eq!(check_against_exact(setup, 100_000, 21), expected);
         }
     }
 }

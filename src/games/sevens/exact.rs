@@ -303,10 +303,14 @@ pub fn follower_odds(tables: &RollTables, max_rolls: u8) -> Vec<FollowerOdds> {
 pub fn keep_chances(tables: &RollTables) -> [[f64; 7]; 7] {
     let mut p = [[0.0; 7]; 7];
     for (n, row) in p.iter_mut().enumerate().skip(1) {
-        let total = pow6(n as u32) as f64;
+        // Count ways first, divide once: the shares are then exact to the last bit.
+        let mut ways_to_keep = [0u64; 7];
         for &(set, ways) in &tables.ways[n] {
-            let kept = tables.sets[set as usize][0];
-            row[kept.dice as usize] += ways as f64 / total;
+            ways_to_keep[tables.sets[set as usize][0].dice as usize] += ways;
+        }
+        let total = pow6(n as u32) as f64;
+        for (share, ways) in row.iter_mut().zip(ways_to_keep) {
+            *share = ways as f64 / total;
         }
     }
     p
