@@ -693,6 +693,43 @@ mod tests {
         assert_eq!((sheet.marks(13), sheet.throwaway_marks(0)), (0, 0));
     }
 
+    /// The rule text read literally: every die of the roll as it fell, every way to pair the
+    /// other four, kept if the must-use rule allows it; nothing sorted or skipped.
+    fn reference_choices(sheet: &Sheet, faces: [u8; DICE]) -> Vec<(u8, [u8; 2], bool)> {
+        let chosen = |f: u8| sheet.throwaway_marks(f) > 0;
+        let full = (1..=6).filter(|&f| chosen(f)).count() == 3;
+        let shows_chosen = faces.iter().any(|&f| chosen(f));
+        let mut out = std::collections::BTreeSet::new();
+        for i in 0..DICE {
+            let rest: Vec<u8> = (0..DICE).filter(|&j| j != i).map(|j| faces[j]).collect();
+            for (p, q, r, s) in [(0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)] {
+                let (x, y) = (rest[p] + rest[q], rest[r] + rest[s]);
+                let legal = !full || !shows_chosen || chosen(faces[i]);
+                if legal {
+                    out.insert((faces[i], [x.min(y), x.max(y)], full && !shows_chosen));
+                }
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn legal_choices_match_the_text_read_literally(
+            faces in proptest::array::uniform5(1u8..=6),
+            thrown in proptest::collection::btree_map(1u8..=6, 1u8..END_MARKS, 0..=3),
+        ) {
+            let thrown: Vec<(u8, u8)> = thrown.into_iter().collect();
+            let sheet = Sheet::from_marks(&[], &thrown).unwrap();
+            let ours: Vec<(u8, [u8; 2], bool)> = sheet
+                .legal_choices(&roll(faces))
+                .iter()
+                .map(|c| (c.set_aside(), c.sums(), c.free_ride()))
+                .collect();
+            proptest::prop_assert_eq!(ours, reference_choices(&sheet, faces));
+        }
+    }
+
     #[test]
     fn packed_rolls_are_the_base_6_digits_sorted() {
         // Digits low first 5, 0, 2, 0, 1 => faces 6, 1, 3, 1, 2.
