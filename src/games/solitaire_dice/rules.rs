@@ -730,6 +730,14 @@ mod tests {
         }
     }
 
+    /// The hot loop copies sheets and lists choices on every roll: keep them this small.
+    #[test]
+    fn sheets_and_choices_stay_small() {
+        assert_eq!(std::mem::size_of::<Sheet>(), 17);
+        assert_eq!(std::mem::size_of::<Choice>(), 4);
+        assert_eq!(std::mem::size_of::<Choices>(), 61);
+    }
+
     #[test]
     fn packed_rolls_are_the_base_6_digits_sorted() {
         // Digits low first 5, 0, 2, 0, 1 => faces 6, 1, 3, 1, 2.
