@@ -6,6 +6,7 @@
 
 pub mod sequences;
 pub mod sevens;
+pub mod solitaire_dice;
 
 use std::fmt;
 use std::str::FromStr;

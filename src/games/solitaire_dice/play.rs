@@ -1,0 +1,286 @@
+//! Playing whole games of Solitaire Dice with a policy.
+//!
+//! [`play`] draws each roll of five dice from a generator through [`crate::dice`]; [`play_rolls`]
+//! takes the rolls from any source, so scripted games (tests, the text's examples) and several
+//! players sharing the same rolls use the same code.
+
+use rand_xoshiro::rand_core::Rng;
+
+use crate::dice::roll_packed;
+use crate::error::{Error, Result};
+
+use super::policy::Policy;
+use super::rules::{DICE, Roll, Sheet};
+
+/// Most rolls a game may take before it is called broken.
+///
+/// Every roll that is not a free ride adds a throwaway mark, and three faces take at most
+/// 3 x 7 + 1 = 22 marks to end the game, so a game reaching 100 rolls has had at least 79 free
+/// rides, each with probability 1/32: with fair dice that happens with probability below 1e-90.
+/// Only a broken source of rolls gets here, and stopping keeps every sheet count below 255.
+pub const MAX_ROLLS: u32 = 100;
+
+/// How one game went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The final score ([`Sheet::score`] of the final sheet).
+    pub score: i32,
+    /// Rolls played, the ending roll included.
+    pub rolls: u32,
+    /// Rolls that were free rides (no throwaway mark).
+    pub free_rides: u32,
+    /// The final sheet, for anything the summary does not say.
+    pub sheet: Sheet,
+}
+
+impl Outcome {
+    /// Whether the game counts as a win: the text's 500 points or more.
+    pub fn won(&self) -> bool {
+        self.score >= WIN_SCORE
+    }
+}
+
+/// The score the text calls a win.
+pub const WIN_SCORE: i32 = 500;
+
+/// Plays one game from an empty sheet, rolling five dice from `dice` for every roll.
+///
+/// The generator is only used for the dice (one draw per roll, almost never two), so a policy
+/// that needs randomness brings its own and every policy sees the same rolls from the same seed.
+pub fn play<P, R>(policy: &mut P, dice: &mut R) -> Result<Outcome>
+where
+    P: Policy + ?Sized,
+    R: Rng + ?Sized,
+{
+    play_rolls(
+        policy,
+        std::iter::repeat_with(|| Roll::from_packed(roll_packed(dice, DICE as u32))),
+    )
+}
+
+/// Plays one game from an empty sheet on the given rolls, stopping after the roll that ends it
+/// (later rolls are not taken from the iterator).
+///
+/// An error if the rolls run out first, if the game takes [`MAX_ROLLS`] rolls without ending, or
+/// if the policy picks an index outside the legal choices.
+pub fn play_rolls<P, I>(policy: &mut P, rolls: I) -> Result<Outcome>
+where
+    P: Policy + ?Sized,
+    I: IntoIterator<Item = Roll>,
+{
+    let mut sheet = Sheet::new();
+    let mut played = 0u32;
+    let mut free_rides = 0u32;
+    let mut rolls = rolls.into_iter();
+    while !sheet.is_over() {
+        if played == MAX_ROLLS {
+            return Err(Error::input(format!(
+                "Solitaire Dice: {MAX_ROLLS} rolls ({free_rides} free rides) without a throwaway \
+                 face reaching 8 marks; fair dice practically never do that, so the rolls are not"
+            )));
+        }
+        let roll = rolls.next().ok_or_else(|| {
+            Error::input(format!(
+                "Solitaire Dice: the rolls ran out after {played} rolls, before the game ended"
+            ))
+        })?;
+        let choices = sheet.legal_choices(&roll);
+        debug_assert!(
+            !choices.is_empty(),
+            "a game that goes on always has a choice"
+        );
+        let i = policy.choose(&sheet, &roll, &choices);
+        let choice = *choices.get(i).ok_or_else(|| {
+            Error::input(format!(
+                "Solitaire Dice: the policy chose choice {i} for roll {roll}, of only {n}",
+                n = choices.len()
+            ))
+        })?;
+        sheet.apply(choice);
+        played += 1;
+        free_rides += u32::from(choice.free_ride());
+    }
+    Ok(Outcome {
+        score: sheet.score(),
+        rolls: played,
+        free_rides,
+        sheet,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::policy::{Greedy, Random};
+    use super::super::rules::{Choice, END_MARKS, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM};
+    use super::*;
+    use proptest::prelude::*;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use rand_xoshiro::rand_core::SeedableRng;
+
+    fn roll(faces: [u8; 5]) -> Roll {
+        Roll::new(faces).unwrap()
+    }
+
+    /// Checks everything a finished game's outcome must satisfy, whatever the policy.
+    fn check_finished(game: &Outcome) -> std::result::Result<(), TestCaseError> {
+        let sheet = &game.sheet;
+        prop_assert!(sheet.is_over());
+        prop_assert!(sheet.throwaway_faces() <= MAX_THROWAWAY_FACES);
+        let at_end = (1..=6)
+            .filter(|&f| sheet.throwaway_marks(f) == END_MARKS)
+            .count();
+        prop_assert_eq!(at_end, 1, "exactly one face ends the game");
+        let sum_marks: u32 = (MIN_SUM..=MAX_SUM).map(|s| u32::from(sheet.marks(s))).sum();
+        let throwaway_marks: u32 = (1..=6).map(|f| u32::from(sheet.throwaway_marks(f))).sum();
+        prop_assert_eq!(sum_marks, 2 * game.rolls);
+        prop_assert_eq!(throwaway_marks, game.rolls - game.free_rides);
+        prop_assert_eq!(game.score, sheet.score());
+        prop_assert!((8..=22 + game.free_rides).contains(&game.rolls));
+        Ok(())
+    }
+
+    proptest! {
+        #[test]
+        fn a_random_game_always_ends_within_the_rules(dice_seed: u64, policy_seed: u64) {
+            let mut dice = Xoshiro256PlusPlus::seed_from_u64(dice_seed);
+            let mut policy = Random::new(Xoshiro256PlusPlus::seed_from_u64(policy_seed));
+            let game = play(&mut policy, &mut dice).unwrap();
+            check_finished(&game)?;
+        }
+
+        #[test]
+        fn a_greedy_game_always_ends_within_the_rules(dice_seed: u64) {
+            let mut dice = Xoshiro256PlusPlus::seed_from_u64(dice_seed);
+            let game = play(&mut Greedy, &mut dice).unwrap();
+            check_finished(&game)?;
+        }
+
+        /// Any dice at all, not just a generator's: scripted rolls from proptest, played until
+        /// the game ends (cycled, so a short script cannot run out).
+        #[test]
+        fn any_sequence_of_rolls_ends_the_game(
+            script in prop::collection::vec(prop::array::uniform5(1u8..=6), 1..40),
+            policy_seed: u64,
+        ) {
+            let rolls: Vec<Roll> = script.iter().map(|&f| roll(f)).collect();
+            let mut policy = Random::new(Xoshiro256PlusPlus::seed_from_u64(policy_seed));
+            match play_rolls(&mut policy, rolls.iter().copied().cycle()) {
+                Ok(game) => check_finished(&game)?,
+                // A script whose every roll avoids the three chosen faces free-rides forever.
+                Err(e) => prop_assert!(e.to_string().contains("without a throwaway face"), "{}", e),
+            }
+        }
+
+        /// Every sheet a game can reach offers only choices that keep three faces at most.
+        #[test]
+        fn throwaway_faces_never_exceed_three(dice_seed: u64, policy_seed: u64) {
+            let mut dice = Xoshiro256PlusPlus::seed_from_u64(dice_seed);
+            let mut policy = Random::new(Xoshiro256PlusPlus::seed_from_u64(policy_seed));
+            let mut sheet = Sheet::new();
+            while !sheet.is_over() {
+                let r = Roll::from_packed(roll_packed(&mut dice, 5));
+                let choices = sheet.legal_choices(&r);
+                prop_assert!(!choices.is_empty());
+                for &c in choices.iter() {
+                    let mut after = sheet;
+                    after.apply(c);
+                    prop_assert!(after.throwaway_faces() <= MAX_THROWAWAY_FACES, "{} on {}", c, r);
+                }
+                sheet.apply(choices[policy.choose(&sheet, &r, &choices)]);
+            }
+        }
+    }
+
+    /// The same dice seed gives the same rolls whatever the policy: the policy draws nothing
+    /// from the dice.
+    #[test]
+    fn every_policy_sees_the_same_dice() {
+        struct Recorder(Vec<Roll>);
+        impl Policy for Recorder {
+            fn choose(&mut self, _: &Sheet, roll: &Roll, _: &[Choice]) -> usize {
+                self.0.push(*roll);
+                0
+            }
+        }
+        let mut first = Recorder(Vec::new());
+        let mut dice = Xoshiro256PlusPlus::seed_from_u64(5);
+        play(&mut first, &mut dice).unwrap();
+        let mut dice = Xoshiro256PlusPlus::seed_from_u64(5);
+        let expected: Vec<Roll> = (0..first.0.len())
+            .map(|_| Roll::from_packed(roll_packed(&mut dice, 5)))
+            .collect();
+        assert_eq!(first.0, expected);
+    }
+
+    #[test]
+    fn the_eighth_mark_ends_the_game_after_its_roll_is_scored() {
+        // Five 1's: the only choice is 1+1, 1+1, throwaway 1.
+        let mut rolls = std::iter::repeat_n(roll([1; 5]), 8).chain([roll([6; 5])]);
+        let game = play_rolls(&mut Greedy, &mut rolls).unwrap();
+        assert_eq!((game.rolls, game.free_rides), (8, 0));
+        assert_eq!(game.sheet.throwaway_marks(1), 8);
+        // The eighth roll's marks are on the sheet: 16 marks on 2, counted as 10.
+        assert_eq!(game.sheet.marks(2), 16);
+        assert_eq!(game.score, 500);
+        assert!(game.won());
+        assert_eq!(
+            rolls.next(),
+            Some(roll([6; 5])),
+            "the roll after the end is not taken"
+        );
+    }
+
+    #[test]
+    fn free_rides_are_counted_and_leave_no_throwaway_mark() {
+        // Throw away 4, 5, 6 (one each), then two free rides on 1 1 2 2 3, then 4's to the end.
+        let script = [
+            roll([4, 1, 1, 1, 1]),
+            roll([5, 1, 1, 1, 1]),
+            roll([6, 1, 1, 1, 1]),
+            roll([1, 1, 2, 2, 3]),
+            roll([1, 1, 2, 2, 3]),
+        ]
+        .into_iter()
+        .chain(std::iter::repeat_n(roll([4, 4, 4, 4, 4]), 7));
+        let game = play_rolls(&mut Greedy, script).unwrap();
+        assert_eq!((game.rolls, game.free_rides), (12, 2));
+        assert_eq!(game.sheet.throwaway_marks(4), 8);
+        assert_eq!(game.sheet.throwaway_faces(), 3);
+    }
+
+    #[test]
+    fn broken_rolls_and_policies_are_errors() {
+        let e = play_rolls(&mut Greedy, std::iter::repeat_n(roll([2; 5]), 7))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("ran out after 7 rolls"), "{e}");
+        // Three faces chosen, then rolls that never show them: free rides forever.
+        let script = [
+            roll([1, 4, 4, 4, 4]),
+            roll([2, 4, 4, 4, 4]),
+            roll([3, 4, 4, 4, 4]),
+        ]
+        .into_iter()
+        .chain(std::iter::repeat(roll([4, 5, 6, 6, 5])));
+        struct FirstAndNew;
+        impl Policy for FirstAndNew {
+            fn choose(&mut self, _: &Sheet, _: &Roll, _: &[Choice]) -> usize {
+                0
+            }
+        }
+        let e = play_rolls(&mut FirstAndNew, script)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("100 rolls (97 free rides)"), "{e}");
+        struct OutOfRange;
+        impl Policy for OutOfRange {
+            fn choose(&mut self, _: &Sheet, _: &Roll, choices: &[Choice]) -> usize {
+                choices.len()
+            }
+        }
+        let e = play_rolls(&mut OutOfRange, [roll([1, 2, 3, 4, 5])])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("chose choice 15 for roll 1 2 3 4 5"), "{e}");
+    }
+}

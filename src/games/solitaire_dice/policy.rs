@@ -1,0 +1,197 @@
+//! How a player divides each roll in Solitaire Dice: the [`Policy`] trait and two built-ins.
+//!
+//! A policy only ever picks an index into the legal choices, so whatever it does it cannot break
+//! a rule; the game code stays the single place that knows them. [`Random`] is the floor any
+//! policy should beat and [`Greedy`] the obvious first idea; a library user's own policy plugs
+//! into [`play`](super::play::play) the same way:
+//!
+//! ```
+//! use dicelab::games::solitaire_dice::play::play;
+//! use dicelab::games::solitaire_dice::policy::{Greedy, Policy};
+//! use dicelab::games::solitaire_dice::rules::{Choice, Roll, Sheet};
+//! use rand_xoshiro::Xoshiro256PlusPlus;
+//! use rand_xoshiro::rand_core::SeedableRng;
+//!
+//! /// Keeps to the three faces already thrown away, and otherwise plays greedily.
+//! struct Faithful;
+//!
+//! impl Policy for Faithful {
+//!     fn choose(&mut self, sheet: &Sheet, roll: &Roll, choices: &[Choice]) -> usize {
+//!         let greedy = Greedy.choose(sheet, roll, choices);
+//!         let known = |c: &Choice| c.throwaway().is_some_and(|f| sheet.throwaway_marks(f) > 0);
+//!         if known(&choices[greedy]) {
+//!             greedy
+//!         } else {
+//!             choices.iter().position(known).unwrap_or(greedy)
+//!         }
+//!     }
+//! }
+//!
+//! let mut dice = Xoshiro256PlusPlus::seed_from_u64(7);
+//! let game = play(&mut Faithful, &mut dice)?;
+//! assert!(game.sheet.is_over());
+//! assert_eq!(game.score, game.sheet.score());
+//! assert!(game.rolls >= 8, "a face needs eight marks");
+//! # Ok::<(), dicelab::Error>(())
+//! ```
+
+use rand_xoshiro::rand_core::Rng;
+
+use crate::dice::below;
+
+use super::rules::{Choice, Roll, Sheet};
+
+/// A way to divide rolls that a library user can write.
+///
+/// `&mut self` so that a policy may keep state across rolls and games (a generator, counts).
+pub trait Policy {
+    /// The index in `choices` of the choice to make for `roll` on `sheet`.
+    ///
+    /// `choices` is `sheet.legal_choices(roll)`: never empty, in the order that function
+    /// documents. An index out of range makes the game an error rather than a silent fallback.
+    fn choose(&mut self, sheet: &Sheet, roll: &Roll, choices: &[Choice]) -> usize;
+}
+
+impl<P: Policy + ?Sized> Policy for &mut P {
+    fn choose(&mut self, sheet: &Sheet, roll: &Roll, choices: &[Choice]) -> usize {
+        (**self).choose(sheet, roll, choices)
+    }
+}
+
+impl<P: Policy + ?Sized> Policy for Box<P> {
+    fn choose(&mut self, sheet: &Sheet, roll: &Roll, choices: &[Choice]) -> usize {
+        (**self).choose(sheet, roll, choices)
+    }
+}
+
+/// Every legal choice equally likely: the floor any policy should beat.
+///
+/// It draws from its own generator, not the dice's, so that the dice a game sees do not depend on
+/// the policy: games played by different policies from the same dice seed see the same rolls.
+#[derive(Clone, Debug)]
+pub struct Random<R> {
+    rng: R,
+}
+
+impl<R: Rng> Random<R> {
+    /// A random policy drawing from `rng` (for example a seeded `Xoshiro256PlusPlus`).
+    pub fn new(rng: R) -> Self {
+        Self { rng }
+    }
+
+    /// The generator back, e.g. to continue its stream elsewhere.
+    pub fn into_inner(self) -> R {
+        self.rng
+    }
+}
+
+impl<R: Rng> Policy for Random<R> {
+    fn choose(&mut self, _: &Sheet, _: &Roll, choices: &[Choice]) -> usize {
+        // Lemire's method: exactly uniform, not the slight bias of a modulo.
+        below(&mut self.rng, choices.len() as u64) as usize
+    }
+}
+
+/// The choice that raises the sheet's score most right now (or lowers it least), with no thought
+/// for later rolls or for the throwaway marks that end the game.
+///
+/// Ties go to the first best choice in the order of [`Sheet::legal_choices`]: the lowest
+/// set-aside face, then the smallest pair sum. That keeps it deterministic without drawing
+/// anything, so two runs on the same dice agree exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Greedy;
+
+impl Policy for Greedy {
+    fn choose(&mut self, sheet: &Sheet, _: &Roll, choices: &[Choice]) -> usize {
+        let mut best = 0;
+        let mut best_change = i32::MIN;
+        for (i, &choice) in choices.iter().enumerate() {
+            let change = sheet.score_change(choice);
+            // Strictly greater: an equal later choice never replaces the first.
+            if change > best_change {
+                best = i;
+                best_change = change;
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use rand_xoshiro::rand_core::SeedableRng;
+
+    fn roll(faces: [u8; 5]) -> Roll {
+        Roll::new(faces).unwrap()
+    }
+
+    #[test]
+    fn greedy_takes_the_best_change() {
+        // 6 and 7 at five marks each: 1+5, 1+6 (throw away 3) gains 40 + 30; everything else
+        // opens a new row at -200.
+        let sheet = Sheet::from_marks(&[(6, 5), (7, 5)], &[]).unwrap();
+        let r = roll([1, 1, 3, 5, 6]);
+        let choices = sheet.legal_choices(&r);
+        let c = choices[Greedy.choose(&sheet, &r, &choices)];
+        assert_eq!((c.set_aside(), c.sums()), (3, [6, 7]));
+        assert_eq!(sheet.score_change(c), 70);
+    }
+
+    #[test]
+    fn greedy_breaks_ties_by_the_lowest_set_aside_face_then_the_smallest_sum() {
+        // On an empty sheet 1 2 3 4 5 offers three choices that open one row (-200): throw away
+        // 1 for 7+7, 3 for 6+6 and 5 for 5+5. The first in the list wins.
+        let sheet = Sheet::new();
+        let r = roll([1, 2, 3, 4, 5]);
+        let choices = sheet.legal_choices(&r);
+        let best: Vec<&Choice> = choices
+            .iter()
+            .filter(|c| sheet.score_change(**c) == -200)
+            .collect();
+        assert_eq!(best.len(), 3);
+        let c = choices[Greedy.choose(&sheet, &r, &choices)];
+        assert_eq!((c.set_aside(), c.sums()), (1, [7, 7]));
+        // Same sheet, same roll: same answer every time.
+        assert_eq!(
+            Greedy.choose(&sheet, &r, &choices),
+            Greedy.choose(&sheet, &r, &choices)
+        );
+    }
+
+    #[test]
+    fn random_is_uniform_over_the_choices() {
+        let sheet = Sheet::new();
+        let r = roll([1, 2, 3, 4, 5]);
+        let choices = sheet.legal_choices(&r);
+        assert_eq!(choices.len(), 15);
+        let mut policy = Random::new(Xoshiro256PlusPlus::seed_from_u64(11));
+        let mut counts = [0u32; 15];
+        for _ in 0..15_000 {
+            counts[policy.choose(&sheet, &r, &choices)] += 1;
+        }
+        // Each count is binomial(15000, 1/15): mean 1000, sd 30.6; 200 is 6.5 sd.
+        assert!(
+            counts.iter().all(|&c| (800..=1200).contains(&c)),
+            "{counts:?}"
+        );
+        // A single choice is always taken.
+        let one = sheet.legal_choices(&roll([4, 4, 4, 4, 4]));
+        assert_eq!(policy.choose(&sheet, &r, &one), 0);
+    }
+
+    #[test]
+    fn policies_work_through_references_and_boxes() {
+        let sheet = Sheet::new();
+        let r = roll([1, 2, 3, 4, 5]);
+        let choices = sheet.legal_choices(&r);
+        fn pick(mut policy: impl Policy, sheet: &Sheet, r: &Roll, choices: &[Choice]) -> usize {
+            policy.choose(sheet, r, choices)
+        }
+        let boxed: Box<dyn Policy> = Box::new(Greedy);
+        // Throwing away 1 pairs 2 3 4 5 as 2+3, 2+4, then 2+5 and 3+4: 7+7 is third.
+        assert_eq!(pick(boxed, &sheet, &r, &choices), 2);
+        assert_eq!(pick(&mut Greedy, &sheet, &r, &choices), 2);
+    }
+}
