@@ -13,7 +13,7 @@ use crate::engine::{ChunkRng, Simulation};
 use crate::stats::{ExactValues, Histogram, Metric, Tally, exact_key};
 
 use super::exact::{RollTables, SCORES, distribution};
-use super::play::{Rolls, play_turn};
+use super::play::{Lookup, Rolls, coin_generator, play_turn};
 use super::policy::Policy;
 use super::rules::{FirstPlayer, FollowerLimit, MAX_ROLLS, Rules, Tie};
 
@@ -26,10 +26,12 @@ const MAX_PLAYOFF_ROUNDS: u32 = 10_000;
 /// Full games under one policy per seat (or one for all).
 #[derive(Clone, Debug)]
 pub struct Games {
-    lookup: [Vec<u16>; 7],
+    lookup: Lookup,
     policies: Vec<Policy>,
     rules: Rules,
     players: usize,
+    /// Whether any policy tosses coins (only then does a turn draw coin bits).
+    tosses: bool,
 }
 
 impl Games {
@@ -39,7 +41,8 @@ impl Games {
         assert!((2..=MAX_PLAYERS).contains(&players));
         assert!(policies.len() == 1 || policies.len() == players as usize);
         Self {
-            lookup: tables.lookup.clone(),
+            lookup: Lookup::new(tables),
+            tosses: policies.iter().any(Policy::uses_coins),
             policies,
             rules,
             players: players as usize,
@@ -54,8 +57,7 @@ impl Games {
     /// sheet; only regular rounds (not play-offs) are counted in the per-turn statistics.
     fn round(
         &self,
-        rng: &mut ChunkRng,
-        stream: &mut Rolls,
+        dice: &mut GameDice,
         order: &[usize],
         sheet: &mut Sheet,
         acc: &mut GamesAcc,
@@ -67,9 +69,13 @@ impl Games {
         let mut rolls = [0u32; MAX_ROLLS as usize];
         for (i, &seat) in order.iter().enumerate() {
             for r in rolls.iter_mut().take(max_rolls as usize) {
-                *r = stream.next(rng);
+                *r = dice.stream.next(&mut dice.rng);
             }
-            let coins = rng.next_u64();
+            let coins = if self.tosses {
+                dice.coins.next_u64()
+            } else {
+                0
+            };
             let p = self.policy_of(seat, sheet.offset);
             let table = self.policies[p].table(allowed, best);
             let (score, used) = play_turn(&self.lookup, table, &rolls, coins);
@@ -103,10 +109,10 @@ impl Games {
         }
     }
 
-    fn game(&self, rng: &mut ChunkRng, stream: &mut Rolls, acc: &mut GamesAcc) {
+    fn game(&self, dice: &mut GameDice, acc: &mut GamesAcc) {
         let n = self.players;
         let offset = if self.policies.len() > 1 {
-            below(rng, n as u64) as usize
+            below(&mut dice.rng, n as u64) as usize
         } else {
             0
         };
@@ -125,7 +131,7 @@ impl Games {
             for (i, o) in order[..n].iter_mut().enumerate() {
                 *o = (first + i) % n;
             }
-            self.round(rng, stream, &order[..n], &mut sheet, acc, true);
+            self.round(dice, &order[..n], &mut sheet, acc, true);
         }
         let totals = sheet.totals;
         for (seat, &total) in totals[..n].iter().enumerate() {
@@ -157,7 +163,7 @@ impl Games {
                 for (i, o) in order[..k].iter_mut().enumerate() {
                     *o = tied[(start + i) % k];
                 }
-                self.round(rng, stream, &order[..k], &mut sheet, acc, false);
+                self.round(dice, &order[..k], &mut sheet, acc, false);
                 let top = tied.iter().map(|&s| sheet.totals[s]).max().unwrap_or(0);
                 let mut kept = 0;
                 for i in 0..k {
@@ -180,6 +186,13 @@ impl Games {
         }
         acc.games += 1;
     }
+}
+
+/// A chunk's sources of chance: the dice (and seating) and the coin tosses.
+struct GameDice {
+    rng: ChunkRng,
+    stream: Rolls,
+    coins: ChunkRng,
 }
 
 /// One game's running state: how policies are seated, each seat's total and last round score.
@@ -233,9 +246,14 @@ impl Simulation for Games {
     }
 
     fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut GamesAcc) {
-        let mut stream = Rolls::new();
+        let coins = coin_generator(rng);
+        let mut dice = GameDice {
+            rng: rng.clone(),
+            stream: Rolls::new(),
+            coins,
+        };
         for _ in 0..units {
-            self.game(rng, &mut stream, acc);
+            self.game(&mut dice, acc);
         }
     }
 

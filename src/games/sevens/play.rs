@@ -1,13 +1,14 @@
 //! Playing Sevens turns: unit = one turn, played by every policy of the run on the same dice.
 //!
-//! Each turn draws its rolls up front (six dice per roll allowed, three rolls per 64-bit draw)
-//! plus one word of coin bits; a roll of `n` dice uses the first `n` of that roll's six. A policy
+//! Each turn draws its rolls up front (six dice per roll allowed, three rolls per 64-bit draw),
+//! and a word of coin bits from a separate generator when a policy tosses coins; a roll of `n`
+//! dice uses the first `n` of that roll's six. A policy
 //! that stops early ignores the rest, so every policy sees exactly the same dice (common random
 //! numbers), whichever policies share the run and whatever the seed.
 
-use rand_xoshiro::rand_core::Rng;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-use crate::dice::RollStream;
+use crate::dice::{RollStream, pow6};
 use crate::engine::{ChunkRng, Simulation};
 use crate::stats::{Histogram, Metric, Tally};
 
@@ -18,17 +19,42 @@ use super::rules::MAX_ROLLS;
 /// Rolls of six dice, three per draw.
 pub type Rolls = RollStream<6, 3>;
 
-/// The first `n` dice of a packed roll of six (constant divisors, so no division instruction).
-#[inline(always)]
-fn first_dice(packed: u32, n: u8) -> usize {
-    (match n {
-        1 => packed % 6,
-        2 => packed % 36,
-        3 => packed % 216,
-        4 => packed % 1296,
-        5 => packed % 7776,
-        _ => packed,
-    }) as usize
+/// What each roll of one to six dice leaves, indexed by the first `n` dice of a packed roll of
+/// six: the remainder modulo `6^n` is taken by Lemire's fastmod (two multiplications, no
+/// division and no branch on `n`, which the hot loop cannot predict).
+#[derive(Clone, Debug)]
+pub struct Lookup {
+    sets: [Vec<u16>; 7],
+    modulus: [u64; 7],
+    magic: [u64; 7],
+}
+
+impl Lookup {
+    /// The lookup of `tables`.
+    pub fn new(tables: &RollTables) -> Self {
+        let modulus: [u64; 7] = std::array::from_fn(|n| pow6(n as u32));
+        Self {
+            sets: tables.lookup.clone(),
+            modulus,
+            magic: modulus.map(|d| (u64::MAX / d).wrapping_add(1)),
+        }
+    }
+
+    /// The option list of the first `n` dice (1 to 6) of `packed`, a roll of six.
+    #[inline(always)]
+    pub fn set(&self, n: u8, packed: u32) -> u16 {
+        let n = n as usize;
+        let low = self.magic[n].wrapping_mul(u64::from(packed));
+        let first = ((u128::from(low) * u128::from(self.modulus[n])) >> 64) as usize;
+        self.sets[n][first]
+    }
+}
+
+/// The generator of a chunk's coin tosses, split off the chunk's generator with one draw: the
+/// dice then come out the same whether or not a policy of the run tosses coins, and a run
+/// without coins draws none.
+pub fn coin_generator(rng: &mut ChunkRng) -> ChunkRng {
+    ChunkRng::seed_from_u64(rng.next_u64())
 }
 
 /// Most policies one comparison plays on the same dice.
@@ -42,7 +68,7 @@ pub fn pair_name(a: &str, b: &str) -> String {
 /// Single turns under one or more policies.
 #[derive(Clone, Debug)]
 pub struct Turns {
-    lookup: [Vec<u16>; 7],
+    lookup: Lookup,
     policies: Vec<DecisionTable>,
     max_rolls: u8,
 }
@@ -57,42 +83,30 @@ impl Turns {
         );
         let max_rolls = policies.first().map_or(1, DecisionTable::max_rolls);
         Self {
-            lookup: tables.lookup.clone(),
+            lookup: Lookup::new(tables),
             policies,
             max_rolls,
         }
-    }
-
-    /// Plays one turn of `policy` on pre-drawn `rolls` and `coins`: (score, rolls used).
-    #[inline(always)]
-    fn play(&self, policy: &DecisionTable, rolls: &[u32], coins: u64) -> (u8, u8) {
-        play_turn(&self.lookup, policy, rolls, coins)
     }
 }
 
 /// Plays one turn of `policy` on pre-drawn `rolls` (one packed roll of six dice per roll the
 /// policy may use) and `coins`: (score, rolls used).
 #[inline(always)]
-pub fn play_turn(
-    lookup: &[Vec<u16>; 7],
-    policy: &DecisionTable,
-    rolls: &[u32],
-    coins: u64,
-) -> (u8, u8) {
+pub fn play_turn(lookup: &Lookup, policy: &DecisionTable, rolls: &[u32], coins: u64) -> (u8, u8) {
     let mut dice = 6u8;
     for roll in 1..=policy.max_rolls() {
-        let set = lookup[dice as usize][first_dice(rolls[roll as usize - 1], dice)];
-        let kept = policy.kept(roll, set);
+        let step = policy.step(roll, lookup.set(dice, rolls[roll as usize - 1]));
         // The table stops on the last roll and with no dice left (a sum of 0).
-        let again = match policy.action(roll, kept) {
+        let again = match step.action {
             Action::Stop => false,
             Action::Roll => true,
             Action::Coin => (coins >> roll) & 1 == 1,
         };
         if !again {
-            return (kept.sum, roll);
+            return (step.sum, roll);
         }
-        dice = kept.dice;
+        dice = step.dice;
     }
     unreachable!("the last roll always stops")
 }
@@ -128,21 +142,23 @@ impl Simulation for Turns {
 
     fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut TurnsAcc) {
         let mut stream = Rolls::new();
+        let mut coin_rng = coin_generator(rng);
+        let tosses = self.policies.iter().any(DecisionTable::uses_coins);
         let mut rolls = [0u32; MAX_ROLLS as usize];
         for _ in 0..units {
             for r in rolls.iter_mut().take(self.max_rolls as usize) {
                 *r = stream.next(rng);
             }
-            let coins = rng.next_u64();
+            let coins = if tosses { coin_rng.next_u64() } else { 0 };
             if let [policy] = self.policies.as_slice() {
-                let (score, used) = self.play(policy, &rolls, coins);
+                let (score, used) = play_turn(&self.lookup, policy, &rolls, coins);
                 acc.scores[0][score as usize] += 1;
                 acc.rolls[0][used as usize] += 1;
                 continue;
             }
             let mut scores = [0u8; MAX_POLICIES];
             for (p, policy) in self.policies.iter().enumerate() {
-                let (score, used) = self.play(policy, &rolls, coins);
+                let (score, used) = play_turn(&self.lookup, policy, &rolls, coins);
                 acc.scores[p][score as usize] += 1;
                 acc.rolls[p][used as usize] += 1;
                 scores[p] = score;

@@ -171,6 +171,17 @@ impl fmt::Display for PolicySpec {
     }
 }
 
+/// What the hot loop needs after a roll, in one lookup: the dice and sum kept and what to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Dice kept.
+    pub dice: u8,
+    /// Their sum.
+    pub sum: u8,
+    /// The decision in the state they make.
+    pub action: Action,
+}
+
 /// A policy compiled to a decision per state and a kept set per roll outcome.
 #[derive(Clone, Debug)]
 pub struct DecisionTable {
@@ -179,6 +190,8 @@ pub struct DecisionTable {
     actions: Vec<Action>,
     /// Kept set chosen for option list `set` at roll `roll`: index `(roll - 1) * sets + set`.
     kept: Vec<Kept>,
+    /// The same, with the decision in the kept state: the simulation's only lookup per roll.
+    steps: Vec<Step>,
     sets: usize,
 }
 
@@ -235,13 +248,35 @@ impl DecisionTable {
                 kept.push(options[i]);
             }
         }
+        let sets = tables.sets.len();
+        let steps = kept
+            .iter()
+            .enumerate()
+            .map(|(i, k)| Step {
+                dice: k.dice,
+                sum: k.sum,
+                action: actions[state_index((i / sets) as u8 + 1, k.dice, k.sum)],
+            })
+            .collect();
         Self {
             name: name.to_string(),
             max_rolls,
             actions,
             kept,
-            sets: tables.sets.len(),
+            steps,
+            sets,
         }
+    }
+
+    /// Whether the policy ever tosses a coin (only then does a turn draw coin bits).
+    pub fn uses_coins(&self) -> bool {
+        self.actions.contains(&Action::Coin)
+    }
+
+    /// The kept set chosen from option list `set` after roll `roll`, with the decision there.
+    #[inline(always)]
+    pub fn step(&self, roll: u8, set: u16) -> Step {
+        self.steps[(roll as usize - 1) * self.sets + set as usize]
     }
 
     /// The decisions of a solved objective; under `subsets` each roll keeps the set worth most
@@ -350,6 +385,14 @@ impl Policy {
         self.lead
             .last()
             .expect("a policy has a table per roll count")
+    }
+
+    /// Whether any of the policy's tables tosses coins.
+    pub fn uses_coins(&self) -> bool {
+        self.lead
+            .iter()
+            .chain(self.follow.iter().flatten())
+            .any(DecisionTable::uses_coins)
     }
 
     /// Whether the policy plays differently with a score to beat.
