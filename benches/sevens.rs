@@ -73,7 +73,13 @@ fn games(c: &mut Criterion) {
             .iter()
             .map(|s| s.parse::<PolicySpec>().unwrap().compile(&solver).unwrap())
             .collect();
-        let sim = Games::new(&solver.tables, Rules::default(), players, policies);
+        let sim = Games::new(
+            &solver.tables,
+            Rules::default(),
+            players,
+            policies,
+            (0..players as usize).collect(),
+        );
         for threads in [1usize, 2] {
             let id = BenchmarkId::new(format!("{players}p-10-rounds"), format!("{threads}t"));
             group.bench_with_input(id, &threads, |b, &t| {

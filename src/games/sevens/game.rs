@@ -2,9 +2,11 @@
 //! the others (`follower_limit`), the first player rotating (`first_player`), ties decided by
 //! play-off rounds or shared (`tie`).
 //!
-//! When the players have different policies, each game seats them in a random rotation (policy
-//! `i` in seat `(i + offset) mod P`), so every policy plays every seat equally often: the
-//! per-policy win rates compare policies, and the per-seat rates show what the seat is worth.
+//! When the players have different policies, each game seats them in a random rotation (the
+//! `i`-th policy given in seat `(i + offset) mod P`), so every policy plays every seat equally
+//! often: the per-policy win rates compare policies, and the per-seat rates show what the seat
+//! is worth. A policy given for several seats is one policy in the report: its win rate is the
+//! share of games won by any seat playing it.
 
 use rand_xoshiro::rand_core::Rng;
 
@@ -27,7 +29,10 @@ const MAX_PLAYOFF_ROUNDS: u32 = 10_000;
 #[derive(Clone, Debug)]
 pub struct Games {
     lookup: Lookup,
+    /// The distinct policies.
     policies: Vec<Policy>,
+    /// For the `i`-th seat in the order given, which of `policies` it plays.
+    seating: Vec<usize>,
     rules: Rules,
     players: usize,
     /// Whether any policy tosses coins (only then does a turn draw coin bits).
@@ -35,12 +40,25 @@ pub struct Games {
 }
 
 impl Games {
-    /// Games of `players` players; `policies` holds one policy for every seat, or one per
-    /// player (seated in a random rotation each game).
-    pub fn new(tables: &RollTables, rules: Rules, players: u32, policies: Vec<Policy>) -> Self {
+    /// Games of `players` players; `policies` holds the distinct policies and `seating` which
+    /// one each player plays (seated in a random rotation each game), or is empty when one
+    /// policy plays every seat.
+    pub fn new(
+        tables: &RollTables,
+        rules: Rules,
+        players: u32,
+        policies: Vec<Policy>,
+        seating: Vec<usize>,
+    ) -> Self {
         assert!((2..=MAX_PLAYERS).contains(&players));
-        assert!(policies.len() == 1 || policies.len() == players as usize);
+        let seating = if seating.is_empty() {
+            vec![0; players as usize]
+        } else {
+            seating
+        };
+        assert!(seating.len() == players as usize && seating.iter().all(|&p| p < policies.len()));
         Self {
+            seating,
             lookup: Lookup::new(tables),
             tosses: policies.iter().any(Policy::uses_coins),
             policies,
@@ -102,11 +120,7 @@ impl Games {
 
     #[inline(always)]
     fn policy_of(&self, seat: usize, offset: usize) -> usize {
-        if self.policies.len() == 1 {
-            0
-        } else {
-            (seat + self.players - offset) % self.players
-        }
+        self.seating[(seat + self.players - offset) % self.players]
     }
 
     fn game(&self, dice: &mut GameDice, acc: &mut GamesAcc) {

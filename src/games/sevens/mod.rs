@@ -55,7 +55,12 @@ pub struct Config {
     options: RuleOptions,
     players: u32,
     solver: Solver,
+    /// The distinct policies, in the order first given.
     policies: Vec<Policy>,
+    /// In a game, which policy each player given plays (empty: one policy for all).
+    seating: Vec<usize>,
+    /// Every spec as given, for the `policy` column (a game may repeat one).
+    given: Vec<String>,
     exact: ExactValues,
 }
 
@@ -123,18 +128,31 @@ impl Config {
             .iter()
             .map(|s| s.parse::<PolicySpec>())
             .collect::<Result<Vec<_>>>()?;
-        for (i, spec) in parsed.iter().enumerate() {
-            if parsed[..i].contains(spec) {
-                return Err(Error::input(format!(
-                    "--policy '{spec}' is given twice; every policy of a run must differ"
-                )));
+        let mut distinct: Vec<PolicySpec> = Vec::new();
+        let mut seating = Vec::new();
+        for spec in &parsed {
+            match distinct.iter().position(|d| d == spec) {
+                Some(_) if players == 1 => {
+                    return Err(Error::input(format!(
+                        "--policy '{spec}' is given twice; the policies compared on the same dice must differ"
+                    )));
+                }
+                Some(i) => seating.push(i),
+                None => {
+                    seating.push(distinct.len());
+                    distinct.push(spec.clone());
+                }
             }
         }
+        if parsed.len() == 1 {
+            seating.clear();
+        }
         let solver = Solver::new(rules, players);
-        let policies = parsed
+        let policies = distinct
             .iter()
             .map(|spec| spec.compile(&solver))
             .collect::<Result<Vec<_>>>()?;
+        let given = parsed.iter().map(PolicySpec::to_string).collect();
         let mut exact = ExactValues::default();
         if players == 1 {
             let several = policies.len() > 1;
@@ -160,6 +178,8 @@ impl Config {
             players,
             solver,
             policies,
+            seating,
+            given,
             exact,
         })
     }
@@ -169,13 +189,9 @@ impl Config {
         format!("players={};{}", self.players, self.options.render())
     }
 
-    /// The `policy` column: the policies' names, in the order given.
+    /// The `policy` column: the policies as given, one per seat in a game of several.
     pub fn policy_string(&self) -> String {
-        self.policies
-            .iter()
-            .map(Policy::name)
-            .collect::<Vec<_>>()
-            .join(POLICY_SEPARATOR)
+        self.given.join(POLICY_SEPARATOR)
     }
 
     /// Plays the turns or games.
@@ -190,6 +206,7 @@ impl Config {
                     self.rules,
                     self.players,
                     self.policies.clone(),
+                    self.seating.clone(),
                 ),
                 config,
             )
