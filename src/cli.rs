@@ -61,13 +61,14 @@ pub struct RunArgs {
 /// Arguments of `simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The game: sequences, hearts-due or sevens.
+    /// The game: sequences, hearts-due, sevens or solitaire-dice.
     #[arg(value_parser = parse_with::<GameName>)]
     pub game: GameName,
     /// Run size, seed, threads.
     #[command(flatten)]
     pub run: RunArgs,
-    /// Number of players; 1 plays races to the target, more play full games.
+    /// Number of players; 1 plays races to the target, more play full games (solitaire-dice:
+    /// up to 8 sheets sharing the rolls).
     #[arg(long, default_value_t = 1)]
     pub players: u32,
     /// A rule option as key=value (repeatable), e.g. --rule wipe_ones=3.
@@ -75,7 +76,8 @@ pub struct SimulateArgs {
     pub rules: Vec<String>,
     /// A policy spec (repeatable: several share the same dice, or one per seat in a game):
     /// sevens takes optimal (default), rolls:K, threshold:A,B, target, target:T, leader,
-    /// table:FILE or random; Sequences and Hearts Due have only 'forced'.
+    /// table:FILE or random; solitaire-dice takes greedy (default) or random; Sequences and
+    /// Hearts Due have only 'forced'.
     #[arg(long = "policy", value_name = "SPEC")]
     pub policies: Vec<String>,
     /// Run only every N-th chunk from K (K/N); combine the parts with `merge`.
@@ -89,7 +91,7 @@ pub struct SimulateArgs {
 /// Arguments of `table`.
 #[derive(Debug, Args)]
 pub struct TableArgs {
-    /// The game: sequences, hearts-due or sevens.
+    /// The game: sequences, hearts-due, sevens or solitaire-dice.
     #[arg(value_parser = parse_with::<GameName>)]
     pub game: GameName,
     /// A rule option as key=value (repeatable).

@@ -79,7 +79,7 @@ fn simulate_writes_a_complete_report() {
 fn same_seed_same_bytes_for_any_threads_and_shards() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    let specs: [(&str, &str, &str, &[&str]); 5] = [
+    let specs: [(&str, &str, &str, &[&str]); 8] = [
         ("sequences", "1", "300000", &[]),
         ("hearts-due", "4", "50000", &[]),
         ("sevens", "1", "300000", &[]),
@@ -102,6 +102,21 @@ fn same_seed_same_bytes_for_any_threads_and_shards() {
             "20000",
             &[
                 "--policy", "target", "--policy", "leader", "--policy", "rolls:1",
+            ],
+        ),
+        ("solitaire-dice", "1", "30000", &[]),
+        (
+            "solitaire-dice",
+            "1",
+            "20000",
+            &["--policy", "greedy", "--policy", "random"],
+        ),
+        (
+            "solitaire-dice",
+            "3",
+            "10000",
+            &[
+                "--policy", "random", "--policy", "greedy", "--policy", "random",
             ],
         ),
     ];
@@ -279,6 +294,50 @@ fn bad_input_gets_one_clear_line_and_no_report() {
         (
             &["simulate", "sevens", "--policy", "greedy"],
             "unknown policy for sevens",
+        ),
+        (
+            &["simulate", "solitaire-dice", "--policy", "lookahead"],
+            "--policy 'lookahead': unknown policy for solitaire-dice; expected greedy or random",
+        ),
+        (
+            &["simulate", "solitaire-dice", "--rule", "x=1"],
+            "unknown rule option 'x' for solitaire-dice",
+        ),
+        (
+            &["table", "solitaire-dice", "--rule", "x=1"],
+            "unknown rule option 'x' for solitaire-dice",
+        ),
+        (
+            &["simulate", "solitaire-dice", "--players", "9"],
+            "--players 9: solitaire-dice takes 1 to 8 players",
+        ),
+        (
+            &[
+                "simulate",
+                "solitaire-dice",
+                "--policy",
+                "greedy",
+                "--policy",
+                "greedy",
+            ],
+            "given twice",
+        ),
+        (
+            &[
+                "simulate",
+                "solitaire-dice",
+                "--players",
+                "3",
+                "--policy",
+                "greedy",
+                "--policy",
+                "random",
+            ],
+            "one policy for every seat or 3",
+        ),
+        (
+            &["solve", "solitaire-dice"],
+            "no exact solver for Solitaire Dice",
         ),
         (
             &["simulate", "sevens", "--rule", "removal=triples"],
@@ -714,4 +773,75 @@ fn table_and_solve_write_the_sevens_tables() {
     let dilemma = String::from_utf8(read(d.join("s/leaders_dilemma.csv"))).unwrap();
     assert!(dilemma.starts_with("rules,leader_policy,p_win,mean_score\n"));
     assert!(dilemma.contains(",leader,"));
+}
+
+#[test]
+fn solitaire_dice_runs_compares_and_writes_its_tables() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(
+        d,
+        &[
+            "compare",
+            "solitaire-dice",
+            "-n",
+            "3000",
+            "-q",
+            "--policy",
+            "greedy",
+            "--policy",
+            "random",
+            "--out",
+            "c",
+        ],
+    );
+    assert!(stdout.contains("policy greedy | random"), "{stdout}");
+    assert!(
+        stdout.contains("final_score_diff [greedy - random]"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("paired differences (common dice):\n  greedy - random: +"));
+    let summary = String::from_utf8(read(d.join("c/summary.csv"))).unwrap();
+    for metric in [
+        "final_score",
+        "p_score_500",
+        "p_score_positive",
+        "rolls_per_game",
+        "free_rides_per_game",
+    ] {
+        for policy in ["greedy", "random"] {
+            assert!(
+                summary.contains(&format!(",{policy},{metric},")),
+                "{metric} {policy}\n{summary}"
+            );
+        }
+    }
+    let stdout = ok(
+        d,
+        &[
+            "simulate",
+            "solitaire-dice",
+            "--players",
+            "2",
+            "-n",
+            "2000",
+            "-q",
+        ],
+    );
+    // One deterministic policy on shared rolls: both sheets are the same, every game ties.
+    assert!(stdout.contains("win_rate_seat_2"), "{stdout}");
+    assert!(stdout.contains("p_tied_finish"), "{stdout}");
+    let stdout = ok(d, &["table", "solitaire-dice", "--out", "t"]);
+    assert!(stdout.contains("exact tables"), "{stdout}");
+    let sums = String::from_utf8(read(d.join("t/sum_chances.csv"))).unwrap();
+    // At least two 1's: 7776 - 2 x 5^5 = 1526 rolls; four 1's: 26.
+    assert!(sums.contains("\n2,1526,"), "{sums}");
+    assert!(sums.lines().nth(1).unwrap().contains(",26,"), "{sums}");
+    let rides = String::from_utf8(read(d.join("t/free_ride_chances.csv"))).unwrap();
+    assert_eq!(
+        rides.lines().count(),
+        21,
+        "a header and 20 sets of three faces"
+    );
+    assert!(rides.contains("\n4 5 6,243,0.03125\n"), "{rides}");
 }

@@ -287,3 +287,46 @@ fn two_player_sevens_games_match_the_exact_duel() {
         }
     }
 }
+
+/// The exact one-roll chances of `dicelab table solitaire-dice` against the frequencies of
+/// simulated rolls, drawn the way games draw them: every chance within 4 standard errors.
+#[test]
+fn solitaire_dice_roll_chances_match_simulated_rolls() {
+    use dicelab::games::solitaire_dice::rules::{MIN_SUM, Roll, SUMS, Sheet};
+    use dicelab::games::solitaire_dice::table::{ROLLS, free_rides, most_marks, sum_chances};
+    let n = 200_000u64;
+    let mut rng = chunk_rng(77, 0);
+    let mut stream = RollStream::<5, 3>::new();
+    let empty = Sheet::new();
+    let chosen = Sheet::from_marks(&[], &[(2, 1), (3, 1), (5, 1)]).unwrap();
+    let mut one = [0u64; SUMS];
+    let mut two = [0u64; SUMS];
+    let mut rides = 0u64;
+    for _ in 0..n {
+        let roll = Roll::from_packed(u64::from(stream.next(&mut rng)));
+        for (i, sum) in (MIN_SUM..).take(SUMS).enumerate() {
+            let most = most_marks(&empty, &roll, sum);
+            one[i] += u64::from(most >= 1);
+            two[i] += u64::from(most == 2);
+        }
+        rides += u64::from(chosen.legal_choices(&roll)[0].free_ride());
+    }
+    let within = |what: &str, hits: u64, p: f64| {
+        let se = (p * (1.0 - p) / n as f64).sqrt();
+        let z = (hits as f64 / n as f64 - p) / se;
+        assert!(z.abs() < 4.0, "{what}: {hits}/{n} vs exact {p}: {z:+.2} se");
+    };
+    for (i, c) in sum_chances().iter().enumerate() {
+        within(&format!("can mark {} once", c.sum), one[i], c.p_can_one());
+        within(&format!("can mark {} twice", c.sum), two[i], c.p_can_two());
+    }
+    let (faces, ways) = free_rides()
+        .into_iter()
+        .find(|(f, _)| *f == [2, 3, 5])
+        .unwrap();
+    within(
+        &format!("free ride on {faces:?}"),
+        rides,
+        f64::from(ways) / f64::from(ROLLS),
+    );
+}

@@ -25,11 +25,18 @@ pub enum GameName {
     HeartsDue,
     /// Sevens (roll up to three times, sevens removed).
     Sevens,
+    /// Sid Sackson's Solitaire Dice (five dice, two pairs, one throwaway).
+    SolitaireDice,
 }
 
 impl GameName {
     /// Every game, in the order help texts list them.
-    pub const ALL: [GameName; 3] = [GameName::Sequences, GameName::HeartsDue, GameName::Sevens];
+    pub const ALL: [GameName; 4] = [
+        GameName::Sequences,
+        GameName::HeartsDue,
+        GameName::Sevens,
+        GameName::SolitaireDice,
+    ];
 
     /// The command-line name.
     pub fn as_str(self) -> &'static str {
@@ -37,6 +44,7 @@ impl GameName {
             GameName::Sequences => "sequences",
             GameName::HeartsDue => "hearts-due",
             GameName::Sevens => "sevens",
+            GameName::SolitaireDice => solitaire_dice::NAME,
         }
     }
 }
@@ -89,6 +97,8 @@ pub enum Game {
     },
     /// Sevens (boxed: its roll tables make it far larger than the other variants).
     Sevens(Box<sevens::Config>),
+    /// Solitaire Dice (boxed like Sevens, keeping the enum small whatever the game grows).
+    SolitaireDice(Box<solitaire_dice::Config>),
 }
 
 impl Game {
@@ -118,6 +128,9 @@ impl Game {
                 setup.players,
                 &setup.policies,
             )?))),
+            GameName::SolitaireDice => Ok(Game::SolitaireDice(Box::new(
+                solitaire_dice::Config::new(&setup.rules, setup.players, &setup.policies)?,
+            ))),
         }
     }
 
@@ -126,6 +139,7 @@ impl Game {
         match self {
             Game::Sequences { name, .. } => *name,
             Game::Sevens(_) => GameName::Sevens,
+            Game::SolitaireDice(_) => GameName::SolitaireDice,
         }
     }
 
@@ -134,6 +148,7 @@ impl Game {
         match self {
             Game::Sequences { config, .. } => config.rules_string(),
             Game::Sevens(config) => config.rules_string(),
+            Game::SolitaireDice(config) => config.rules_string(),
         }
     }
 
@@ -142,6 +157,7 @@ impl Game {
         match self {
             Game::Sequences { .. } => sequences::POLICY.to_string(),
             Game::Sevens(config) => config.policy_string(),
+            Game::SolitaireDice(config) => config.policy_string(),
         }
     }
 
@@ -150,6 +166,7 @@ impl Game {
         match self {
             Game::Sequences { config, .. } => config.simulate(run),
             Game::Sevens(config) => config.simulate(run),
+            Game::SolitaireDice(config) => config.simulate(run),
         }
     }
 
@@ -160,6 +177,7 @@ impl Game {
                 sequences::table::tables(name.as_str(), &config.rules_string(), &config.rules)
             }
             Game::Sevens(config) => config.tables(),
+            Game::SolitaireDice(config) => config.tables(),
         }
     }
 
@@ -170,6 +188,9 @@ impl Game {
                 "solve {name}: a cast of {name} has no decision to solve (its split is forced); `dicelab table {name}` gives its exact tables"
             ))),
             Game::Sevens(config) => config.solve(),
+            Game::SolitaireDice(_) => Err(Error::input(
+                "solve solitaire-dice: no exact solver for Solitaire Dice yet (its game tree is far too large to enumerate); `dicelab table solitaire-dice` gives the exact chances of one roll and `dicelab compare solitaire-dice` compares policies",
+            )),
         }
     }
 
@@ -178,6 +199,7 @@ impl Game {
         match self {
             Game::Sequences { config, .. } => config.exact(),
             Game::Sevens(config) => config.exact(),
+            Game::SolitaireDice(config) => config.exact(),
         }
     }
 }

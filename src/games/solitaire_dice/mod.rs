@@ -4,8 +4,9 @@
 //! deciding scores best and how often it reaches the text's winning 500. So the game is a library
 //! first: [`rules`] holds the sheet and the legal choices (our reading of the text is in
 //! `RULES.md`, section "Solitaire Dice"), [`policy`] the [`Policy`](policy::Policy) trait with
-//! built-in random and greedy play, and [`play`] whole games on dice from [`crate::dice`].
-//! Command-line runs come later; everything here is sized for a hot loop of millions of games.
+//! built-in random and greedy play, [`play`] whole games on dice from [`crate::dice`],
+//! [`simulation`] games on the engine (several policies or seats on the same rolls) and [`table`]
+//! the exact chances of one roll. [`Config`] is what `dicelab simulate solitaire-dice` runs.
 //!
 //! ```
 //! use dicelab::games::solitaire_dice::play::play;
@@ -27,3 +28,115 @@
 pub mod play;
 pub mod policy;
 pub mod rules;
+pub mod simulation;
+pub mod table;
+
+use crate::engine::{RunConfig, run};
+use crate::error::{Error, Result};
+use crate::options::RuleOptions;
+use crate::report::Tables;
+use crate::stats::{ExactValues, Tally};
+
+use policy::PolicySpec;
+use simulation::{Games, MAX_PLAYERS, MAX_POLICIES};
+
+/// The game's command-line name.
+pub const NAME: &str = "solitaire-dice";
+
+/// The policy used when none is given: the better of the two built-ins.
+pub const DEFAULT_POLICY: PolicySpec = PolicySpec::Greedy;
+
+/// How the `policy` column lists the policies of a run with several (as Sevens does, so `merge`
+/// reads both back the same way).
+pub use crate::games::sevens::POLICY_SEPARATOR;
+
+/// A checked run of Solitaire Dice: one player comparing one or more policies on the same rolls,
+/// or a game of several seats sharing the rolls.
+#[derive(Clone, Debug)]
+pub struct Config {
+    options: RuleOptions,
+    players: u32,
+    policies: Vec<PolicySpec>,
+    exact: ExactValues,
+}
+
+impl Config {
+    /// Checks the options (there are none yet, so any is refused), the player count and the
+    /// policy specs a user gave.
+    pub fn new(overrides: &[String], players: u32, policies: &[String]) -> Result<Self> {
+        let options = RuleOptions::parse(NAME, &[], overrides)?;
+        if !(1..=MAX_PLAYERS).contains(&players) {
+            return Err(Error::input(format!(
+                "--players {players}: {NAME} takes 1 to {MAX_PLAYERS} players (sheets sharing the rolls)"
+            )));
+        }
+        let parsed = if policies.is_empty() {
+            vec![DEFAULT_POLICY]
+        } else {
+            policies
+                .iter()
+                .map(|s| s.parse::<PolicySpec>())
+                .collect::<Result<Vec<_>>>()?
+        };
+        if players == 1 {
+            if parsed.len() > MAX_POLICIES {
+                return Err(Error::input(format!(
+                    "--policy: at most {MAX_POLICIES} policies share the rolls of one run, found {}",
+                    parsed.len()
+                )));
+            }
+            for (i, spec) in parsed.iter().enumerate() {
+                if parsed[..i].contains(spec) {
+                    return Err(Error::input(format!(
+                        "--policy '{spec}' is given twice; every policy of a comparison must differ"
+                    )));
+                }
+            }
+        } else if parsed.len() != 1 && parsed.len() != players as usize {
+            return Err(Error::input(format!(
+                "--policy: a game of {players} players takes one policy for every seat or {players} (one each), found {}",
+                parsed.len()
+            )));
+        }
+        Ok(Self {
+            options,
+            players,
+            policies: parsed,
+            exact: ExactValues::default(),
+        })
+    }
+
+    /// The `rules` column: the player count, then every rule option (none yet).
+    pub fn rules_string(&self) -> String {
+        let options = self.options.render();
+        if options.is_empty() {
+            format!("players={}", self.players)
+        } else {
+            format!("players={};{options}", self.players)
+        }
+    }
+
+    /// The `policy` column: the policies' names, in the order given.
+    pub fn policy_string(&self) -> String {
+        self.policies
+            .iter()
+            .map(|p| p.as_str())
+            .collect::<Vec<_>>()
+            .join(POLICY_SEPARATOR)
+    }
+
+    /// Plays the games.
+    pub fn simulate(&self, config: &RunConfig) -> Result<Tally> {
+        run(&Games::new(self.players, &self.policies), config)
+    }
+
+    /// Exact values of the run's metrics: none yet (whole games have no exact solution here).
+    pub fn exact(&self) -> &ExactValues {
+        &self.exact
+    }
+
+    /// `dicelab table solitaire-dice`: the exact chances of one roll.
+    pub fn tables(&self) -> Result<Tables> {
+        Ok(table::tables(&self.rules_string()))
+    }
+}

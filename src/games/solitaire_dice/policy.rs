@@ -35,9 +35,13 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
+use std::fmt;
+use std::str::FromStr;
+
 use rand_xoshiro::rand_core::Rng;
 
 use crate::dice::below;
+use crate::error::{Error, Result};
 
 use super::rules::{Choice, Roll, Sheet};
 
@@ -117,6 +121,56 @@ impl Policy for Greedy {
     }
 }
 
+/// A built-in policy as named on the command line (`--policy greedy`).
+///
+/// A spec is plain data so that a run's configuration can be checked, printed in reports and
+/// parsed back by `merge`; the simulation turns it into a [`Greedy`] or a [`Random`] with its own
+/// generator, keeping the hot loop statically dispatched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicySpec {
+    /// [`Random`]: every legal choice equally likely.
+    Random,
+    /// [`Greedy`]: the best immediate change of score.
+    Greedy,
+}
+
+impl PolicySpec {
+    /// Every built-in spec, in the order error messages list them.
+    pub const ALL: [PolicySpec; 2] = [PolicySpec::Greedy, PolicySpec::Random];
+
+    /// The spec's command-line name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PolicySpec::Random => "random",
+            PolicySpec::Greedy => "greedy",
+        }
+    }
+}
+
+impl fmt::Display for PolicySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for PolicySpec {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        let spec = s.trim();
+        PolicySpec::ALL
+            .into_iter()
+            .find(|p| p.as_str() == spec)
+            .ok_or_else(|| {
+                let names: Vec<&str> = PolicySpec::ALL.iter().map(|p| p.as_str()).collect();
+                Error::input(format!(
+                    "--policy '{s}': unknown policy for solitaire-dice; expected {}",
+                    names.join(" or ")
+                ))
+            })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +179,19 @@ mod tests {
 
     fn roll(faces: [u8; 5]) -> Roll {
         Roll::new(faces).unwrap()
+    }
+
+    #[test]
+    fn specs_parse_print_and_reject_unknown_names() {
+        for spec in PolicySpec::ALL {
+            assert_eq!(spec.to_string().parse::<PolicySpec>().unwrap(), spec);
+        }
+        assert_eq!(" greedy".parse::<PolicySpec>().unwrap(), PolicySpec::Greedy);
+        let e = "lookahead".parse::<PolicySpec>().unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "--policy 'lookahead': unknown policy for solitaire-dice; expected greedy or random"
+        );
     }
 
     #[test]

@@ -24,8 +24,8 @@ pub const MIN_SUM: u8 = 2;
 /// The largest pair sum, the last row of the sheet.
 pub const MAX_SUM: u8 = 12;
 
-/// Rows of the sheet, one per pair sum.
-const SUMS: usize = (MAX_SUM - MIN_SUM + 1) as usize;
+/// Rows of the sheet, one per pair sum (public so that reports and histograms can size by it).
+pub const SUMS: usize = (MAX_SUM - MIN_SUM + 1) as usize;
 
 /// What each mark from the sixth to the tenth is worth, per sum from 2 to 12: the rarer the sum,
 /// the more it pays.

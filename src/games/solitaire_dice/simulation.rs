@@ -1,0 +1,383 @@
+//! Solitaire Dice on the engine: unit = one game, every sheet of the run on the same rolls.
+//!
+//! A run plays one or more sheets per game. With one player the sheets are the policies being
+//! compared; with `--players P` they are the P seats (the text's several players, who "all share
+//! the same rolls"). Either way every sheet divides exactly the same rolls (common random
+//! numbers): each game seeds its own dice generator from one word of the chunk generator, and
+//! every sheet replays the rolls from a copy of it. The random policy draws from a second
+//! generator seeded from the next word, so it never consumes the dice, and a game's rolls depend
+//! only on (seed, chunk, game), not on which policies share the run. Nothing is allocated per
+//! game.
+
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+use crate::dice::RollStream;
+use crate::engine::{ChunkRng, Simulation};
+use crate::stats::{Histogram, Metric, Tally};
+// Pairs are named and ordered as Sevens does, so `Report::paired_text` finds both sides.
+use crate::games::sevens::play::{pair_name, pairs};
+
+use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls};
+use super::policy::{Greedy, PolicySpec, Random};
+use super::rules::{PENALTY, Roll, SUMS, VALUES};
+
+/// Most seats in a game (`--players`): reports get two rows per seat.
+pub const MAX_PLAYERS: u32 = 8;
+
+/// Most policies one single-player comparison plays on the same rolls.
+pub const MAX_POLICIES: usize = 8;
+
+/// Every score is a multiple of this (values and penalty are), so histograms count steps of it.
+const SCORE_STEP: i32 = 10;
+
+/// The lowest score: a penalty on every row.
+const SCORE_MIN: i32 = PENALTY * SUMS as i32;
+
+/// Scores from [`SCORE_MIN`] to the highest (every row at ten marks), in steps of [`SCORE_STEP`].
+const SCORE_BINS: usize = {
+    let mut max = 0;
+    let mut i = 0;
+    while i < SUMS {
+        max += 5 * VALUES[i];
+        i += 1;
+    }
+    ((max - SCORE_MIN) / SCORE_STEP) as usize + 1
+};
+
+/// Differences of two scores, from the lowest minus the highest up.
+const DIFF_BINS: usize = 2 * SCORE_BINS - 1;
+
+/// Counts of rolls and free rides per game: 0 to [`MAX_ROLLS`].
+const ROLL_BINS: usize = MAX_ROLLS as usize + 1;
+
+/// Rolls of five dice, three per 64-bit draw.
+type Dice = RollStream<5, 3>;
+
+/// The rolls of one game, from `dice` (the game's own generator), as every sheet replays them.
+///
+/// Each sheet starts from a copy of the same generator and a fresh stream, so every sheet sees
+/// the same rolls however many the others used, with no buffer to fill.
+fn game_rolls(dice: &ChunkRng) -> impl Iterator<Item = Roll> + use<> {
+    let mut rng = dice.clone();
+    let mut stream = Dice::new();
+    std::iter::repeat_with(move || Roll::from_packed(u64::from(stream.next(&mut rng))))
+}
+
+/// Plays one sheet under `spec` on the game's rolls; the random policy draws from `coins`.
+#[inline(always)]
+fn play_sheet(spec: PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Outcome {
+    let game = match spec {
+        PolicySpec::Greedy => play_rolls(&mut Greedy, game_rolls(dice)),
+        PolicySpec::Random => play_rolls(&mut Random::new(&mut *coins), game_rolls(dice)),
+    };
+    // Only MAX_ROLLS rolls without an end can fail a game of a built-in policy: with fair dice
+    // that takes 79 free rides of chance 1/32 each, below 1e-90 (see MAX_ROLLS).
+    game.expect("a game on fair dice ends within MAX_ROLLS rolls")
+}
+
+/// Index of `score` in a score histogram.
+#[inline(always)]
+fn score_bin(score: i32) -> usize {
+    ((score - SCORE_MIN) / SCORE_STEP) as usize
+}
+
+/// A histogram of scores from dense counts in steps of [`SCORE_STEP`] from `lowest`.
+fn score_histogram(lowest: i32, counts: &[u64]) -> Histogram {
+    let mut h = Histogram::new();
+    for (i, &c) in counts.iter().enumerate() {
+        h.add(i64::from(lowest + SCORE_STEP * i as i32), c);
+    }
+    h
+}
+
+/// Whole games: one or more policies on the same rolls with one player, or seats of a game.
+#[derive(Clone, Debug)]
+pub struct Games {
+    sheets: Vec<PolicySpec>,
+    players: u32,
+}
+
+impl Games {
+    /// With `players` 1, one sheet per policy of `policies` (at most [`MAX_POLICIES`]), compared
+    /// on the same rolls; with 2 to [`MAX_PLAYERS`], a game of that many seats, `policies`
+    /// holding one policy per seat or one for all.
+    pub fn new(players: u32, policies: &[PolicySpec]) -> Self {
+        assert!((1..=MAX_PLAYERS).contains(&players));
+        let sheets = if players == 1 {
+            assert!((1..=MAX_POLICIES).contains(&policies.len()));
+            policies.to_vec()
+        } else {
+            assert!(policies.len() == 1 || policies.len() == players as usize);
+            (0..players as usize)
+                .map(|seat| policies[seat % policies.len()])
+                .collect()
+        };
+        Self { sheets, players }
+    }
+
+    fn multiplayer(&self) -> bool {
+        self.players > 1
+    }
+}
+
+/// Counts of a chunk of games, per sheet (a policy, or a seat) and per pair of sheets.
+#[derive(Clone, Debug)]
+pub struct GamesAcc {
+    games: u64,
+    scores: Vec<Vec<u64>>,
+    rolls: Vec<[u64; ROLL_BINS]>,
+    free_rides: Vec<[u64; ROLL_BINS]>,
+    /// Single player: score differences per pair of policies, offset by `SCORE_BINS - 1`.
+    diffs: Vec<Vec<u64>>,
+    /// Several players: wins per seat (a tie is a win for every tied seat).
+    wins: Vec<u64>,
+    /// Several players: games whose best score was shared.
+    ties: u64,
+    /// Several players: rolls until every seat was out.
+    game_rolls: [u64; ROLL_BINS],
+}
+
+impl Simulation for Games {
+    type Acc = GamesAcc;
+
+    fn units_per_chunk(&self) -> u64 {
+        1 << 12
+    }
+
+    fn new_acc(&self) -> GamesAcc {
+        let n = self.sheets.len();
+        let pairs = if self.multiplayer() {
+            0
+        } else {
+            pairs(n).count()
+        };
+        GamesAcc {
+            games: 0,
+            scores: vec![vec![0; SCORE_BINS]; n],
+            rolls: vec![[0; ROLL_BINS]; n],
+            free_rides: vec![[0; ROLL_BINS]; n],
+            diffs: vec![vec![0; DIFF_BINS]; pairs],
+            wins: vec![0; if self.multiplayer() { n } else { 0 }],
+            ties: 0,
+            game_rolls: [0; ROLL_BINS],
+        }
+    }
+
+    fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut GamesAcc) {
+        let mut scores = [0i32; MAX_POLICIES];
+        for _ in 0..units {
+            // Two words of the chunk's stream per game, whatever its policies do: the game's
+            // rolls and the random policy's coins depend only on (seed, chunk, game).
+            let dice = ChunkRng::seed_from_u64(rng.next_u64());
+            let mut coins = ChunkRng::seed_from_u64(rng.next_u64());
+            let mut longest = 0;
+            for (s, &spec) in self.sheets.iter().enumerate() {
+                let game = play_sheet(spec, &dice, &mut coins);
+                longest = longest.max(game.rolls as usize);
+                acc.scores[s][score_bin(game.score)] += 1;
+                acc.rolls[s][game.rolls as usize] += 1;
+                acc.free_rides[s][game.free_rides as usize] += 1;
+                scores[s] = game.score;
+            }
+            let n = self.sheets.len();
+            if self.multiplayer() {
+                let top = *scores[..n].iter().max().expect("at least two seats");
+                let mut winners = 0;
+                for (wins, _) in acc.wins.iter_mut().zip(&scores).filter(|(_, s)| **s == top) {
+                    *wins += 1;
+                    winners += 1;
+                }
+                acc.ties += u64::from(winners > 1);
+                acc.game_rolls[longest] += 1;
+            } else {
+                for (d, (a, b)) in pairs(n).enumerate() {
+                    let diff = (scores[a] - scores[b]) / SCORE_STEP;
+                    acc.diffs[d][(diff + SCORE_BINS as i32 - 1) as usize] += 1;
+                }
+            }
+            acc.games += 1;
+        }
+    }
+
+    fn merge(&self, into: &mut GamesAcc, from: GamesAcc) {
+        fn add(a: &mut [u64], b: &[u64]) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+        into.games += from.games;
+        for (a, b) in into.scores.iter_mut().zip(&from.scores) {
+            add(a, b);
+        }
+        for (a, b) in into.rolls.iter_mut().zip(&from.rolls) {
+            add(a, b);
+        }
+        for (a, b) in into.free_rides.iter_mut().zip(&from.free_rides) {
+            add(a, b);
+        }
+        for (a, b) in into.diffs.iter_mut().zip(&from.diffs) {
+            add(a, b);
+        }
+        add(&mut into.wins, &from.wins);
+        into.ties += from.ties;
+        add(&mut into.game_rolls, &from.game_rolls);
+    }
+
+    fn tally(&self, acc: GamesAcc) -> Tally {
+        let games = acc.games;
+        let mut metrics = Vec::new();
+        let won = |scores: &[u64]| scores[score_bin(WIN_SCORE)..].iter().sum::<u64>();
+        let positive = |scores: &[u64]| scores[score_bin(SCORE_STEP)..].iter().sum::<u64>();
+        if self.multiplayer() {
+            let mixed = self.sheets.iter().any(|&p| p != self.sheets[0]);
+            let tag = |m: Metric, seat: usize| {
+                if mixed {
+                    m.of_policy(self.sheets[seat].as_str())
+                } else {
+                    m
+                }
+            };
+            for (seat, &wins) in acc.wins.iter().enumerate() {
+                let name = format!("win_rate_seat_{}", seat + 1);
+                metrics.push(tag(Metric::proportion(&name, wins, games), seat));
+            }
+            for (seat, scores) in acc.scores.iter().enumerate() {
+                let name = format!("final_score_seat_{}", seat + 1);
+                let h = score_histogram(SCORE_MIN, scores);
+                metrics.push(tag(Metric::mean(&name, false, h), seat));
+            }
+            metrics.push(Metric::proportion("p_tied_finish", acc.ties, games));
+            metrics.push(Metric::mean(
+                "rolls_per_game",
+                false,
+                Histogram::from_dense(0, &acc.game_rolls),
+            ));
+            return Tally { metrics };
+        }
+        let several = self.sheets.len() > 1;
+        for (s, spec) in self.sheets.iter().enumerate() {
+            let tag = |m: Metric| {
+                if several {
+                    m.of_policy(spec.as_str())
+                } else {
+                    m
+                }
+            };
+            let scores = &acc.scores[s];
+            metrics.push(tag(Metric::mean(
+                "final_score",
+                true,
+                score_histogram(SCORE_MIN, scores),
+            )));
+            metrics.push(tag(Metric::proportion("p_score_500", won(scores), games)));
+            metrics.push(tag(Metric::proportion(
+                "p_score_positive",
+                positive(scores),
+                games,
+            )));
+            metrics.push(tag(Metric::mean(
+                "rolls_per_game",
+                false,
+                Histogram::from_dense(0, &acc.rolls[s]),
+            )));
+            metrics.push(tag(Metric::mean(
+                "free_rides_per_game",
+                false,
+                Histogram::from_dense(0, &acc.free_rides[s]),
+            )));
+        }
+        for ((a, b), diffs) in pairs(self.sheets.len()).zip(&acc.diffs) {
+            let pair = pair_name(self.sheets[a].as_str(), self.sheets[b].as_str());
+            let lowest = -SCORE_STEP * (SCORE_BINS as i32 - 1);
+            metrics.push(
+                Metric::mean("final_score_diff", false, score_histogram(lowest, diffs))
+                    .of_policy(&pair),
+            );
+        }
+        Tally { metrics }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::chunk_rng;
+
+    #[test]
+    fn score_bins_cover_every_score() {
+        assert_eq!(SCORE_MIN, -2200);
+        assert_eq!(SCORE_BINS, 556, "-2200 to 3350 in steps of 10");
+        assert_eq!(score_bin(-2200), 0);
+        assert_eq!(score_bin(3350), SCORE_BINS - 1);
+        assert!(VALUES.iter().all(|v| v % SCORE_STEP == 0) && PENALTY % SCORE_STEP == 0);
+    }
+
+    #[test]
+    fn every_sheet_replays_the_same_rolls() {
+        let dice = chunk_rng(3, 0);
+        let mut coins = chunk_rng(3, 1);
+        let greedy = play_sheet(PolicySpec::Greedy, &dice, &mut coins);
+        let random = play_sheet(PolicySpec::Random, &dice, &mut coins);
+        assert_ne!(greedy, random);
+        // Greedy again after random: the very same game.
+        let again = play_sheet(PolicySpec::Greedy, &dice, &mut coins);
+        assert_eq!(again, greedy);
+        // The rolls random saw are the first rolls of the stream, as greedy's were.
+        let rolls: Vec<Roll> = game_rolls(&dice).take(random.rolls as usize).collect();
+        let replayed = play_rolls(&mut Random::new(chunk_rng(3, 1)), rolls).unwrap();
+        assert_eq!(replayed, random);
+    }
+
+    #[test]
+    fn the_random_policy_does_not_consume_the_dice() {
+        // Greedy's games in a run alone and in a run beside random are the same games.
+        let alone = Games::new(1, &[PolicySpec::Greedy]);
+        let both = Games::new(1, &[PolicySpec::Greedy, PolicySpec::Random]);
+        let (mut a, mut b) = (alone.new_acc(), both.new_acc());
+        alone.run_chunk(&mut chunk_rng(9, 4), 500, &mut a);
+        both.run_chunk(&mut chunk_rng(9, 4), 500, &mut b);
+        assert_eq!(a.scores[0], b.scores[0]);
+        assert_eq!(a.rolls[0], b.rolls[0]);
+        assert_ne!(b.scores[0], b.scores[1]);
+        // The paired difference is the difference of the two sheets' means, game by game.
+        let t = both.tally(b);
+        let mean = |name: &str, policy: &str| {
+            t.metrics
+                .iter()
+                .find(|m| m.name == name && m.policy.as_deref() == Some(policy))
+                .unwrap()
+                .histogram
+                .mean()
+        };
+        let diff = mean("final_score_diff", "greedy - random");
+        assert!(
+            (diff - (mean("final_score", "greedy") - mean("final_score", "random"))).abs() < 1e-9
+        );
+    }
+
+    #[test]
+    fn seats_with_one_deterministic_policy_always_tie() {
+        let games = Games::new(3, &[PolicySpec::Greedy]);
+        let mut acc = games.new_acc();
+        games.run_chunk(&mut chunk_rng(1, 0), 200, &mut acc);
+        assert_eq!(acc.wins, [200, 200, 200]);
+        assert_eq!(acc.ties, 200);
+        // Greedy against random seats: wins are shared only on ties.
+        let games = Games::new(2, &[PolicySpec::Greedy, PolicySpec::Random]);
+        let mut acc = games.new_acc();
+        games.run_chunk(&mut chunk_rng(1, 0), 2000, &mut acc);
+        assert_eq!(acc.wins[0] + acc.wins[1], 2000 + acc.ties);
+        assert!(acc.wins[0] > acc.wins[1], "{:?}", acc.wins);
+        let t = games.tally(acc);
+        let names: Vec<String> = t.metrics.iter().map(|m| m.key()).collect();
+        assert_eq!(
+            names,
+            [
+                "win_rate_seat_1 [greedy]",
+                "win_rate_seat_2 [random]",
+                "final_score_seat_1 [greedy]",
+                "final_score_seat_2 [random]",
+                "p_tied_finish",
+                "rolls_per_game"
+            ]
+        );
+    }
+}

@@ -1,0 +1,279 @@
+//! `dicelab table solitaire-dice`: exact chances of one roll, by enumerating all 7,776 ordered
+//! rolls of five dice.
+//!
+//! These are the numbers a player weighs on every roll: how often a sum can be marked at all (and
+//! twice), how often three chosen throwaway faces leave a free ride, and where greedy play puts its
+//! first marks. Each is a count of rolls out of 7,776, so it is exact, and a statistical test
+//! checks simulated rolls against it.
+
+use crate::dice::pow6;
+use crate::report::{Tables, csv_bytes, fmt_num};
+
+use super::policy::{Greedy, Policy};
+use super::rules::{DICE, MAX_SUM, MIN_SUM, Roll, SUMS, Sheet};
+
+/// Ordered rolls of five dice: every probability here is a count of them over this.
+pub const ROLLS: u32 = pow6(DICE as u32) as u32;
+
+/// Every ordered roll of five dice, each once.
+fn every_roll() -> impl Iterator<Item = Roll> {
+    (0..u64::from(ROLLS)).map(Roll::from_packed)
+}
+
+/// The most marks some legal division of `roll` puts on `sum` from `sheet` (0, 1 or 2).
+pub fn most_marks(sheet: &Sheet, roll: &Roll, sum: u8) -> u8 {
+    sheet
+        .legal_choices(roll)
+        .iter()
+        .map(|c| c.sums().iter().filter(|&&s| s == sum).count() as u8)
+        .max()
+        .unwrap_or(0)
+}
+
+/// For one sum: in how many of the 7,776 rolls it can be marked, and what greedy does with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SumChances {
+    /// The sum, 2 to 12.
+    pub sum: u8,
+    /// Rolls some division of which marks the sum at least once (on an empty sheet, where every
+    /// division is legal).
+    pub can_one: u32,
+    /// Rolls some division of which marks the sum twice.
+    pub can_two: u32,
+    /// Rolls on which greedy, from an empty sheet, marks the sum exactly once.
+    pub greedy_one: u32,
+    /// Rolls on which greedy, from an empty sheet, marks the sum twice.
+    pub greedy_two: u32,
+}
+
+impl SumChances {
+    /// P(a roll can mark the sum at least once).
+    pub fn p_can_one(&self) -> f64 {
+        f64::from(self.can_one) / f64::from(ROLLS)
+    }
+
+    /// P(a roll can mark the sum twice).
+    pub fn p_can_two(&self) -> f64 {
+        f64::from(self.can_two) / f64::from(ROLLS)
+    }
+
+    /// Greedy's mean marks on the sum from an empty sheet (the first roll of a game).
+    pub fn greedy_mean_marks(&self) -> f64 {
+        f64::from(self.greedy_one + 2 * self.greedy_two) / f64::from(ROLLS)
+    }
+}
+
+/// [`SumChances`] of every sum, 2 to 12.
+pub fn sum_chances() -> [SumChances; SUMS] {
+    let sheet = Sheet::new();
+    let mut out: [SumChances; SUMS] = std::array::from_fn(|i| SumChances {
+        sum: MIN_SUM + i as u8,
+        can_one: 0,
+        can_two: 0,
+        greedy_one: 0,
+        greedy_two: 0,
+    });
+    for roll in every_roll() {
+        let choices = sheet.legal_choices(&roll);
+        let greedy = choices[Greedy.choose(&sheet, &roll, &choices)];
+        for row in out.iter_mut() {
+            let most = most_marks(&sheet, &roll, row.sum);
+            row.can_one += u32::from(most >= 1);
+            row.can_two += u32::from(most == 2);
+            match greedy.sums().iter().filter(|&&s| s == row.sum).count() {
+                1 => row.greedy_one += 1,
+                2 => row.greedy_two += 1,
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// For every set of three throwaway faces (ascending, 20 sets): the rolls showing none of them,
+/// i.e. free rides once those three are chosen. Counted through [`Sheet::legal_choices`], so it
+/// is the rules' own free ride, not a formula.
+pub fn free_rides() -> Vec<([u8; 3], u32)> {
+    let mut out = Vec::new();
+    for a in 1..=6u8 {
+        for b in a + 1..=6 {
+            for c in b + 1..=6 {
+                let sheet = Sheet::from_marks(&[], &[(a, 1), (b, 1), (c, 1)])
+                    .expect("three faces with one mark each is a legal sheet");
+                let rides = every_roll()
+                    .filter(|r| sheet.legal_choices(r)[0].free_ride())
+                    .count() as u32;
+                out.push(([a, b, c], rides));
+            }
+        }
+    }
+    out
+}
+
+/// Every table as CSV files and a text summary for the terminal, labelled with `rules_text`.
+pub fn tables(rules_text: &str) -> Tables {
+    let p = |ways: u32| f64::from(ways) / f64::from(ROLLS);
+    let mut text = format!(
+        "solitaire-dice | {rules_text} | exact tables (all {ROLLS} ordered rolls of five dice)\n\n"
+    );
+    text.push_str(
+        "One roll: the chance some division marks each sum, and greedy's marks on an empty sheet\n  \
+         sum  can mark 1+  can mark 2   greedy 1   greedy 2  greedy mean\n",
+    );
+    let chances = sum_chances();
+    let mut rows = Vec::new();
+    for c in &chances {
+        text.push_str(&format!(
+            "  {:>3} {:>11.6} {:>11.6} {:>10.6} {:>10.6} {:>12.6}\n",
+            c.sum,
+            c.p_can_one(),
+            c.p_can_two(),
+            p(c.greedy_one),
+            p(c.greedy_two),
+            c.greedy_mean_marks()
+        ));
+        rows.push(vec![
+            c.sum.to_string(),
+            c.can_one.to_string(),
+            fmt_num(c.p_can_one()),
+            c.can_two.to_string(),
+            fmt_num(c.p_can_two()),
+            fmt_num(p(c.greedy_one)),
+            fmt_num(p(c.greedy_two)),
+            fmt_num(c.greedy_mean_marks()),
+        ]);
+    }
+    debug_assert_eq!(chances.last().map(|c| c.sum), Some(MAX_SUM));
+    let mut files = vec![(
+        "sum_chances.csv".to_string(),
+        csv_bytes(
+            &[
+                "sum",
+                "rolls_can_mark_1",
+                "p_can_mark_1",
+                "rolls_can_mark_2",
+                "p_can_mark_2",
+                "p_greedy_marks_1",
+                "p_greedy_marks_2",
+                "greedy_mean_marks",
+            ],
+            rows,
+        ),
+    )];
+    text.push_str("\nFree rides: the chance a roll shows none of three chosen throwaway faces\n");
+    let rides = free_rides();
+    let mut rows = Vec::new();
+    for (i, (faces, ways)) in rides.iter().enumerate() {
+        let [a, b, c] = faces;
+        text.push_str(&format!("  {a}{b}{c} {:.6}", p(*ways)));
+        text.push(if i % 5 == 4 { '\n' } else { ' ' });
+        rows.push(vec![
+            format!("{a} {b} {c}"),
+            ways.to_string(),
+            fmt_num(p(*ways)),
+        ]);
+    }
+    files.push((
+        "free_ride_chances.csv".to_string(),
+        csv_bytes(&["throwaway_faces", "rolls", "probability"], rows),
+    ));
+    Tables { files, text }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn binomial_at_least(k: i32, p: f64) -> f64 {
+        // P(at least k of five dice show a face of chance p), from the binomial terms.
+        let choose = |n: i32, r: i32| -> f64 {
+            (0..r)
+                .map(|i| f64::from(n - i) / f64::from(i + 1))
+                .product()
+        };
+        (k..=5)
+            .map(|j| choose(5, j) * p.powi(j) * (1.0 - p).powi(5 - j))
+            .sum()
+    }
+
+    #[test]
+    fn twos_and_twelves_need_pairs_of_ones_and_sixes() {
+        let chances = sum_chances();
+        let hand = 1.0 - (5.0f64 / 6.0).powi(5) - 5.0 * (1.0 / 6.0) * (5.0f64 / 6.0).powi(4);
+        for sum in [2, 12] {
+            let c = chances[usize::from(sum - MIN_SUM)];
+            assert!((c.p_can_one() - hand).abs() < 1e-12, "{sum}");
+            assert!((c.p_can_one() - binomial_at_least(2, 1.0 / 6.0)).abs() < 1e-12);
+            // Twice needs four of the face: 5 x 5 + 1 = 26 rolls.
+            assert_eq!(c.can_two, 26, "{sum}");
+        }
+        // 2 and 12 mirror each other, as do 3 and 11 and so on (faces 1 <-> 6).
+        for i in 0..SUMS {
+            let (a, b) = (chances[i], chances[SUMS - 1 - i]);
+            assert_eq!((a.can_one, a.can_two), (b.can_one, b.can_two));
+        }
+    }
+
+    #[test]
+    fn a_three_needs_a_one_and_a_two() {
+        // At least one 1 and one 2: 7776 - 2 x 5^5 + 4^5.
+        let c = sum_chances()[1];
+        assert_eq!(c.sum, 3);
+        assert_eq!(c.can_one, 7776 - 2 * 3125 + 1024);
+        // Twice: two 1's and two 2's among five dice: 5!/(2!2!1!) x 4 + 5!/(3!2!) x 2 = 140.
+        assert_eq!(c.can_two, 120 + 20);
+    }
+
+    #[test]
+    fn a_seven_can_almost_always_be_marked() {
+        let seven = sum_chances()[5];
+        assert_eq!(seven.sum, 7);
+        assert!(seven.p_can_one() > seven.p_can_two());
+        assert!(sum_chances().iter().all(|c| c.can_one <= seven.can_one));
+    }
+
+    #[test]
+    fn greedy_marks_two_sums_every_roll() {
+        let chances = sum_chances();
+        let marks: u32 = chances
+            .iter()
+            .map(|c| c.greedy_one + 2 * c.greedy_two)
+            .sum();
+        assert_eq!(marks, 2 * ROLLS);
+        for c in chances {
+            assert!(c.greedy_one + c.greedy_two <= c.can_one && c.greedy_two <= c.can_two);
+        }
+    }
+
+    #[test]
+    fn every_set_of_three_faces_free_rides_one_roll_in_32() {
+        let rides = free_rides();
+        assert_eq!(rides.len(), 20);
+        // Five dice each avoiding three faces: 3^5 = 243 rolls, (1/2)^5.
+        assert!(rides.iter().all(|&(_, ways)| ways == 243));
+        assert_eq!(rides[0].0, [1, 2, 3]);
+        assert_eq!(rides[19].0, [4, 5, 6]);
+    }
+
+    #[test]
+    fn most_marks_follows_the_sheet() {
+        let sheet = Sheet::new();
+        let r = Roll::new([1, 1, 1, 1, 6]).unwrap();
+        assert_eq!(most_marks(&sheet, &r, 2), 2);
+        assert_eq!(most_marks(&sheet, &r, 7), 1);
+        assert_eq!(most_marks(&sheet, &r, 12), 0);
+        // With 1, 2 and 3 thrown away, 1 must go: the four others are 1 1 1 6.
+        let sheet = Sheet::from_marks(&[], &[(1, 1), (2, 1), (3, 1)]).unwrap();
+        assert_eq!(most_marks(&sheet, &r, 2), 1);
+    }
+
+    #[test]
+    fn tables_write_two_files_and_a_text() {
+        let t = tables("players=1");
+        let names: Vec<&str> = t.files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["sum_chances.csv", "free_ride_chances.csv"]);
+        let csv = String::from_utf8(t.files[0].1.clone()).unwrap();
+        assert!(csv.lines().nth(1).unwrap().starts_with("2,1526,"), "{csv}");
+        assert!(t.text.contains("456 0.031250"), "{}", t.text);
+    }
+}
