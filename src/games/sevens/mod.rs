@@ -5,6 +5,7 @@
 
 pub mod dilemma;
 pub mod exact;
+pub mod flat;
 pub mod game;
 pub mod play;
 pub mod policy;

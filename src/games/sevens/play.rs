@@ -13,6 +13,7 @@ use crate::engine::{ChunkRng, Simulation};
 use crate::stats::{Histogram, Metric, Tally};
 
 use super::exact::{RollTables, SCORES};
+use super::flat::FlatPolicy;
 use super::policy::{Action, DecisionTable};
 use super::rules::MAX_ROLLS;
 
@@ -21,32 +22,41 @@ pub type Rolls = RollStream<6, 3>;
 
 /// What each roll of one to six dice leaves, indexed by the first `n` dice of a packed roll of
 /// six: the remainder modulo `6^n` is taken by Lemire's fastmod (two multiplications, no
-/// division and no branch on `n`, which the hot loop cannot predict).
+/// division and no branch on `n`, which the hot loop cannot predict). The option lists are
+/// numbered in one byte and the six tables sit in one 56 KB array, which nearly fits the
+/// first-level cache (see [`super::flat`]).
 #[derive(Clone, Debug)]
 pub struct Lookup {
-    sets: [Vec<u16>; 7],
-    modulus: [u64; 7],
-    magic: [u64; 7],
+    lists: Vec<u8>,
+    /// Per dice count: (fastmod constant, 6^n, start of its table in `lists`).
+    by_dice: [(u64, u64, usize); 7],
 }
 
 impl Lookup {
     /// The lookup of `tables`.
     pub fn new(tables: &RollTables) -> Self {
-        let modulus: [u64; 7] = std::array::from_fn(|n| pow6(n as u32));
-        Self {
-            sets: tables.lookup.clone(),
-            modulus,
-            magic: modulus.map(|d| (u64::MAX / d).wrapping_add(1)),
+        assert!(
+            tables.sets.len() <= 256,
+            "option lists are numbered in one byte"
+        );
+        let mut lists = Vec::new();
+        let mut by_dice = [(0, 1, 0); 7];
+        for (n, table) in tables.lookup.iter().enumerate() {
+            let d = pow6(n as u32);
+            by_dice[n] = ((u64::MAX / d).wrapping_add(1), d, lists.len());
+            lists.extend(table.iter().map(|&set| set as u8));
         }
+        Self { lists, by_dice }
     }
 
-    /// The option list of the first `n` dice (1 to 6) of `packed`, a roll of six.
+    /// The option list (an index into [`RollTables::sets`]) of the first `n` dice (1 to 6) of
+    /// `packed`, a roll of six.
     #[inline(always)]
-    pub fn set(&self, n: u8, packed: u32) -> u16 {
-        let n = n as usize;
-        let low = self.magic[n].wrapping_mul(u64::from(packed));
-        let first = ((u128::from(low) * u128::from(self.modulus[n])) >> 64) as usize;
-        self.sets[n][first]
+    pub fn list(&self, n: u8, packed: u32) -> usize {
+        let (magic, modulus, start) = self.by_dice[n as usize];
+        let low = magic.wrapping_mul(u64::from(packed));
+        let first = ((u128::from(low) * u128::from(modulus)) >> 64) as usize;
+        usize::from(self.lists[start + first])
     }
 }
 
@@ -70,6 +80,7 @@ pub fn pair_name(a: &str, b: &str) -> String {
 pub struct Turns {
     lookup: Lookup,
     policies: Vec<DecisionTable>,
+    flat: Vec<FlatPolicy>,
     max_rolls: u8,
 }
 
@@ -84,6 +95,10 @@ impl Turns {
         let max_rolls = policies.first().map_or(1, DecisionTable::max_rolls);
         Self {
             lookup: Lookup::new(tables),
+            flat: policies
+                .iter()
+                .map(|p| FlatPolicy::new(p, tables))
+                .collect(),
             policies,
             max_rolls,
         }
@@ -96,7 +111,7 @@ impl Turns {
 pub fn play_turn(lookup: &Lookup, policy: &DecisionTable, rolls: &[u32], coins: u64) -> (u8, u8) {
     let mut dice = 6u8;
     for roll in 1..=policy.max_rolls() {
-        let step = policy.step(roll, lookup.set(dice, rolls[roll as usize - 1]));
+        let step = policy.step(roll, lookup.list(dice, rolls[roll as usize - 1]) as u16);
         // The table stops on the last roll and with no dice left (a sum of 0).
         let again = match step.action {
             Action::Stop => false,
@@ -150,15 +165,15 @@ impl Simulation for Turns {
                 *r = stream.next(rng);
             }
             let coins = if tosses { coin_rng.next_u64() } else { 0 };
-            if let [policy] = self.policies.as_slice() {
-                let (score, used) = play_turn(&self.lookup, policy, &rolls, coins);
+            if let [policy] = self.flat.as_slice() {
+                let (score, used) = policy.play(&self.lookup, &rolls, coins);
                 acc.scores[0][score as usize] += 1;
                 acc.rolls[0][used as usize] += 1;
                 continue;
             }
             let mut scores = [0u8; MAX_POLICIES];
-            for (p, policy) in self.policies.iter().enumerate() {
-                let (score, used) = play_turn(&self.lookup, policy, &rolls, coins);
+            for (p, policy) in self.flat.iter().enumerate() {
+                let (score, used) = policy.play(&self.lookup, &rolls, coins);
                 acc.scores[p][score as usize] += 1;
                 acc.rolls[p][used as usize] += 1;
                 scores[p] = score;
