@@ -255,35 +255,98 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     let units = args.run.units.unwrap_or(DEFAULT_REPORT_UNITS);
     let tenth = (units / 10).max(1);
     let mut folders: Vec<PathBuf> = Vec::new();
-    // Each game's races or turns, and four-player games where the game has them so far.
-    let jobs = [
-        (GameName::Sequences, 1, units),
-        (GameName::Sequences, 4, tenth),
-        (GameName::HeartsDue, 1, units),
-        (GameName::HeartsDue, 4, tenth),
-        (GameName::Sevens, 1, units),
+    // Each game's races or turns, four-player games, and the Sevens questions: which stop
+    // policy scores most (on the same dice), and which wins games.
+    let sevens_compare: Vec<String> = [
+        "optimal",
+        "leader",
+        "rolls:1",
+        "rolls:2",
+        "threshold:15,10",
+        "random",
+    ]
+    .map(String::from)
+    .to_vec();
+    let sevens_duel = vec!["leader".to_string(), "optimal".to_string()];
+    let sevens_table = ["optimal", "leader", "target", "rolls:1"]
+        .map(String::from)
+        .to_vec();
+    let solitaire = ["greedy", "random"].map(String::from).to_vec();
+    // (game, players, units, policies, folder, with the exact tables and solver files)
+    let jobs: [(GameName, u32, u64, Vec<String>, &str, bool); 9] = [
+        (GameName::Sequences, 1, units, vec![], "sequences", true),
+        (GameName::Sequences, 4, tenth, vec![], "sequences-4p", false),
+        (GameName::HeartsDue, 1, units, vec![], "hearts-due", true),
+        (
+            GameName::HeartsDue,
+            4,
+            tenth,
+            vec![],
+            "hearts-due-4p",
+            false,
+        ),
+        (GameName::Sevens, 1, units, vec![], "sevens", true),
+        (
+            GameName::Sevens,
+            1,
+            tenth,
+            sevens_compare,
+            "sevens-compare",
+            false,
+        ),
+        (
+            GameName::Sevens,
+            2,
+            tenth / 10,
+            sevens_duel,
+            "sevens-2p",
+            false,
+        ),
+        (
+            GameName::Sevens,
+            4,
+            tenth / 100,
+            sevens_table,
+            "sevens-4p",
+            false,
+        ),
+        (
+            GameName::SolitaireDice,
+            1,
+            tenth / 100,
+            solitaire,
+            "solitaire-dice",
+            true,
+        ),
     ];
-    for (name, players, n) in jobs {
+    for (name, players, n, policies, folder, with_tables) in jobs {
+        let n = n.max(1);
         let game = Game::configure(&Setup {
             game: name,
             rules: Vec::new(),
             players,
-            policies: Vec::new(),
+            policies,
         })?;
-        let folder = if players == 1 {
-            root.path().join(name.as_str())
-        } else {
-            root.path().join(format!("{name}-{players}p"))
-        };
+        let folder = root.path().join(folder);
         let out = OutDir::prepare(&folder)?;
         let config = run_config(&args.run, n, Shard::WHOLE);
-        say(&format!("\n== {name}, {players} player(s), {n} units\n"));
+        say(&format!(
+            "\n== {name}, {players} player(s), policy {}, {n} units\n",
+            game.policy_string()
+        ));
         let saved = simulate_game(&game, &config)?;
-        let extra = if players == 1 {
-            game.tables()?.files
-        } else {
-            Vec::new()
-        };
+        // The exact tables go beside the default run of each game; for Sevens also the solver's
+        // files (the policy table, the leader's dilemma).
+        let mut extra = Vec::new();
+        if with_tables {
+            extra = game.tables()?.files;
+            if let Ok(solved) = game.solve() {
+                for file in solved.files {
+                    extra.retain(|f| f.0 != file.0);
+                    extra.push(file);
+                }
+            }
+        }
         publish(&game, &saved, Some(&out), extra)?;
         folders.push(folder);
     }
