@@ -184,6 +184,7 @@ pub fn lines_svg(
             .configure_mesh()
             .x_desc(x_label)
             .y_desc(y_label)
+            .x_label_formatter(&|x| format!("{x:.0}"))
             .draw()
             .map_err(|e| plot_error(&e))?;
         for (i, (name, pts)) in series.iter().enumerate() {

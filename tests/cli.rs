@@ -697,6 +697,12 @@ fn solve_writes_a_policy_table_that_replays_the_optimal_policy() {
             );
             String::from_utf8(read(d.join(out).join("summary.csv"))).unwrap()
         };
+        if removal == "removal=pairs" {
+            // The shipped data/sevens-policy.csv is the default rules' optimal table, exactly
+            // as solve writes it.
+            let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sevens-policy.csv");
+            assert_eq!(read(&shipped), read(d.join("s/optimal_policy.csv")));
+        }
         let optimal = run("optimal", "o");
         let replayed = run(table, "t");
         // Same dice, same decisions: identical rows but for the policy's name.
