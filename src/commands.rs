@@ -12,7 +12,7 @@ use crate::engine::{RunConfig, Shard};
 use crate::error::{Error, Result};
 use crate::games::{Game, GameName, Setup};
 use crate::options::split_rules;
-use crate::report::{OutDir, Report, RunInfo, Saved};
+use crate::report::{OutDir, Report, RunInfo, Saved, Tables};
 
 /// Units of `simulate` and `claims` when `-n` is not given.
 pub const DEFAULT_UNITS: u64 = 1_000_000;
@@ -136,13 +136,17 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
         policies: Vec::new(),
     })?;
     let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
-    let solved = game.solve()?;
-    say(&solved.text);
+    show_tables(&game.solve()?, out.as_ref())
+}
+
+/// Prints exact tables and, with a folder, writes their files there.
+fn show_tables(tables: &Tables, out: Option<&OutDir>) -> Result<()> {
+    say(&tables.text);
     if let Some(dir) = out {
-        dir.write_all(&solved.files)?;
+        dir.write_all(&tables.files)?;
         say(&format!(
             "wrote {} files to {}\n",
-            solved.files.len(),
+            tables.files.len(),
             dir.path().display()
         ));
     }
@@ -207,17 +211,7 @@ pub fn table(args: &TableArgs) -> Result<()> {
         policies: Vec::new(),
     })?;
     let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
-    let tables = game.tables()?;
-    say(&tables.text);
-    if let Some(dir) = out {
-        dir.write_all(&tables.files)?;
-        say(&format!(
-            "wrote {} files to {}\n",
-            tables.files.len(),
-            dir.path().display()
-        ));
-    }
-    Ok(())
+    show_tables(&game.tables()?, out.as_ref())
 }
 
 /// Loads the claims file, falling back to the built-in copy when the default file is absent.
@@ -246,6 +240,18 @@ pub fn claims(args: &ClaimsArgs) -> Result<()> {
     check_claims(&claims, &args.run, units, &args.out)
 }
 
+/// One run of the default job.
+struct Job {
+    game: GameName,
+    players: u32,
+    units: u64,
+    policies: Vec<String>,
+    /// Folder under the report root.
+    folder: &'static str,
+    /// Whether the game's exact tables and solver files go beside the run.
+    with_tables: bool,
+}
+
 /// `dicelab report`: races and four-player games of Sequences and Hearts Due, optimal Sevens
 /// turns, each with its exact tables, and the claims, each into its own folder under `out`.
 pub fn report(args: &ReportArgs) -> Result<()> {
@@ -272,12 +278,19 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         .map(String::from)
         .to_vec();
     let solitaire = ["greedy", "random"].map(String::from).to_vec();
-    // (game, players, units, policies, folder, with the exact tables and solver files)
-    let jobs: [(GameName, u32, u64, Vec<String>, &str, bool); 9] = [
-        (GameName::Sequences, 1, units, vec![], "sequences", true),
-        (GameName::Sequences, 4, tenth, vec![], "sequences-4p", false),
-        (GameName::HeartsDue, 1, units, vec![], "hearts-due", true),
-        (
+    let job = |game, players, units: u64, policies, folder, with_tables| Job {
+        game,
+        players,
+        units: units.max(1),
+        policies,
+        folder,
+        with_tables,
+    };
+    let jobs = [
+        job(GameName::Sequences, 1, units, vec![], "sequences", true),
+        job(GameName::Sequences, 4, tenth, vec![], "sequences-4p", false),
+        job(GameName::HeartsDue, 1, units, vec![], "hearts-due", true),
+        job(
             GameName::HeartsDue,
             4,
             tenth,
@@ -285,8 +298,8 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             "hearts-due-4p",
             false,
         ),
-        (GameName::Sevens, 1, units, vec![], "sevens", true),
-        (
+        job(GameName::Sevens, 1, units, vec![], "sevens", true),
+        job(
             GameName::Sevens,
             1,
             tenth,
@@ -294,7 +307,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             "sevens-compare",
             false,
         ),
-        (
+        job(
             GameName::Sevens,
             2,
             tenth / 10,
@@ -302,7 +315,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             "sevens-2p",
             false,
         ),
-        (
+        job(
             GameName::Sevens,
             4,
             tenth / 100,
@@ -310,7 +323,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             "sevens-4p",
             false,
         ),
-        (
+        job(
             GameName::SolitaireDice,
             1,
             tenth / 100,
@@ -319,8 +332,15 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             true,
         ),
     ];
-    for (name, players, n, policies, folder, with_tables) in jobs {
-        let n = n.max(1);
+    for Job {
+        game: name,
+        players,
+        units: n,
+        policies,
+        folder,
+        with_tables,
+    } in jobs
+    {
         let game = Game::configure(&Setup {
             game: name,
             rules: Vec::new(),

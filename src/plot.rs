@@ -69,18 +69,7 @@ pub fn bars_svg(
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| plot_error(&e))?;
-        root.draw_text(
-            footer,
-            &("sans-serif", 12).into_text_style(&root),
-            (15, 505),
-        )
-        .map_err(|e| plot_error(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 20))
-            .margin(15)
-            .x_label_area_size(55)
-            .y_label_area_size(70)
+        let mut chart = chart_frame(&root, title, footer)?
             .build_cartesian_2d((lo as f64 - step)..(hi as f64 + step), 0.0..top.max(1e-9))
             .map_err(|e| plot_error(&e))?;
         chart
@@ -131,6 +120,26 @@ pub fn bars_svg(
     Ok(svg)
 }
 
+/// A white 900x520 chart with its title, the rules line under it (`footer`) and room for axis
+/// labels, ready for its coordinates: every bar and line chart looks the same.
+fn chart_frame<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, plotters::coord::Shift>,
+    title: &str,
+    footer: &str,
+) -> Result<ChartBuilder<'a, 'a, SVGBackend<'b>>> {
+    let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
+    root.fill(&WHITE).map_err(|e| plot_error(&e))?;
+    root.draw_text(footer, &("sans-serif", 12).into_text_style(root), (15, 505))
+        .map_err(|e| plot_error(&e))?;
+    let mut chart = ChartBuilder::on(root);
+    chart
+        .caption(title, ("sans-serif", 20))
+        .margin(15)
+        .x_label_area_size(55)
+        .y_label_area_size(70);
+    Ok(chart)
+}
+
 /// Colours of successive series: distinguishable, and readable on white.
 const PALETTE: [RGBColor; 8] = [
     RGBColor(31, 119, 180),
@@ -166,18 +175,7 @@ pub fn lines_svg(
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| plot_error(&e))?;
-        root.draw_text(
-            footer,
-            &("sans-serif", 12).into_text_style(&root),
-            (15, 505),
-        )
-        .map_err(|e| plot_error(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 20))
-            .margin(15)
-            .x_label_area_size(55)
-            .y_label_area_size(70)
+        let mut chart = chart_frame(&root, title, footer)?
             .build_cartesian_2d((x0 - 0.5)..(x1 + 0.5), 0.0..(y1 * 1.08).max(1e-9))
             .map_err(|e| plot_error(&e))?;
         chart

@@ -411,6 +411,12 @@ impl PolicySpec {
         let per_allowed = |make: &dyn Fn(u8) -> DecisionTable| -> Vec<DecisionTable> {
             (1..=max_rolls).map(make).collect()
         };
+        // A policy given as a rule on the turn's state, keeping the default choice of sets.
+        let by_rule = |decide: &dyn Fn(&TurnState) -> Action| {
+            per_allowed(&|allowed| {
+                DecisionTable::build(&name, tables, allowed, decide, default_choice)
+            })
+        };
         let lead = match self {
             PolicySpec::Rolls(k) => {
                 if *k > max_rolls {
@@ -418,20 +424,12 @@ impl PolicySpec {
                         "--policy '{name}': a turn allows at most {max_rolls} rolls (max_rolls={max_rolls})"
                     )));
                 }
-                per_allowed(&|allowed| {
-                    DecisionTable::build(
-                        &name,
-                        tables,
-                        allowed,
-                        |s| {
-                            if s.roll < *k {
-                                Action::Roll
-                            } else {
-                                Action::Stop
-                            }
-                        },
-                        default_choice,
-                    )
+                by_rule(&|s| {
+                    if s.roll < *k {
+                        Action::Roll
+                    } else {
+                        Action::Stop
+                    }
                 })
             }
             PolicySpec::Threshold(sums) => {
@@ -441,20 +439,12 @@ impl PolicySpec {
                         max_rolls - 1
                     )));
                 }
-                per_allowed(&|allowed| {
-                    DecisionTable::build(
-                        &name,
-                        tables,
-                        allowed,
-                        |s| {
-                            if s.kept.sum >= sums[s.roll as usize - 1] {
-                                Action::Stop
-                            } else {
-                                Action::Roll
-                            }
-                        },
-                        default_choice,
-                    )
+                by_rule(&|s| {
+                    if s.kept.sum >= sums[s.roll as usize - 1] {
+                        Action::Stop
+                    } else {
+                        Action::Roll
+                    }
                 })
             }
             PolicySpec::Optimal | PolicySpec::Target(None) => per_allowed(&|allowed| {
@@ -465,9 +455,7 @@ impl PolicySpec {
                 table.name.clone_from(&name);
                 table
             }),
-            PolicySpec::Random => per_allowed(&|allowed| {
-                DecisionTable::build(&name, tables, allowed, |_| Action::Coin, default_choice)
-            }),
+            PolicySpec::Random => by_rule(&|_| Action::Coin),
             PolicySpec::Leader => {
                 let dilemma = solver.dilemma();
                 per_allowed(&|allowed| {
