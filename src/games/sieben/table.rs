@@ -211,3 +211,41 @@ mod tests {
         assert!(t.text.contains("3 4"), "{}", t.text);
     }
 }
+
+#[cfg(test)]
+mod deal_check {
+    use super::*;
+    use crate::games::sieben::play::Table;
+    use crate::games::sieben::rules::Rules;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use rand_xoshiro::rand_core::SeedableRng;
+
+    /// Dealt hands match the exact table: the share of hands holding a 7 (a Seven on the empty
+    /// pile) and a 3 or 4 (a play on {3,3}) is within 4 standard errors of the exact chance.
+    #[test]
+    fn dealt_hands_match_the_exact_chances() {
+        let rules = Rules::default();
+        let chances = pile_chances(&rules.deck);
+        let all = choose(rules.deck.size(), HAND) as f64;
+        let empty = chances[0].hands_seven as f64 / all;
+        let p33 = chances.iter().find(|c| c.pile.spots() == [3, 3]).unwrap();
+        let plays33 = p33.hands_legal as f64 / all;
+        let mut table = Table::new(&rules, 4);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let (mut sevens, mut plays, mut n) = (0u32, 0u32, 0u32);
+        for _ in 0..10_000 {
+            table.deal(0, &mut rng);
+            for seat in 0..4 {
+                let h = table.hand(seat);
+                sevens += u32::from(h[7] > 0);
+                plays += u32::from(h[3] + h[4] > 0);
+                n += 1;
+            }
+        }
+        for (hits, p) in [(sevens, empty), (plays, plays33)] {
+            let se = (p * (1.0 - p) / f64::from(n)).sqrt();
+            let z = (f64::from(hits) / f64::from(n) - p) / se;
+            assert!(z.abs() < 4.0, "p {p}, z {z}");
+        }
+    }
+}
