@@ -61,14 +61,14 @@ pub struct RunArgs {
 /// Arguments of `simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The game: sequences, hearts-due, sevens or solitaire-dice.
+    /// The game: sequences, hearts-due, sevens, solitaire-dice or sieben.
     #[arg(value_parser = parse_with::<GameName>)]
     pub game: GameName,
     /// Run size, seed, threads.
     #[command(flatten)]
     pub run: RunArgs,
     /// Number of players; 1 plays races to the target, more play full games (solitaire-dice:
-    /// up to 8 sheets sharing the rolls).
+    /// up to 8 sheets sharing the rolls; sieben: 2 to 7).
     #[arg(long, default_value_t = 1)]
     pub players: u32,
     /// A rule option as key=value (repeatable), e.g. --rule wipe_ones=3.
@@ -76,8 +76,9 @@ pub struct SimulateArgs {
     pub rules: Vec<String>,
     /// A policy spec (repeatable: several share the same dice, or one per seat in a game):
     /// sevens takes optimal (default), rolls:K, threshold:A,B, target, target:T, leader,
-    /// table:FILE or random; solitaire-dice takes greedy (default) or random; Sequences and
-    /// Hearts Due have only 'forced'.
+    /// table:FILE or random; solitaire-dice takes greedy (default) or random; sieben takes
+    /// seven-first (default), lowest, blocker or random; Sequences and Hearts Due have only
+    /// 'forced'.
     #[arg(long = "policy", value_name = "SPEC")]
     pub policies: Vec<String>,
     /// Run only every N-th chunk from K (K/N); combine the parts with `merge`.
@@ -86,12 +87,16 @@ pub struct SimulateArgs {
     /// Folder for summary.csv, distribution.csv, accumulators.json and plots.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// sieben: the deck file (header number,count; one row per number 1 to 7), the same as
+    /// --rule deck=FILE, since the real deck's spread is unpublished.
+    #[arg(long, value_name = "FILE")]
+    pub deck: Option<PathBuf>,
 }
 
 /// Arguments of `table`.
 #[derive(Debug, Args)]
 pub struct TableArgs {
-    /// The game: sequences, hearts-due, sevens or solitaire-dice.
+    /// The game: sequences, hearts-due, sevens, solitaire-dice or sieben.
     #[arg(value_parser = parse_with::<GameName>)]
     pub game: GameName,
     /// A rule option as key=value (repeatable).
@@ -100,6 +105,9 @@ pub struct TableArgs {
     /// Folder for the CSV tables and SVG plots (default: print only).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// sieben: the deck file, the same as --rule deck=FILE.
+    #[arg(long, value_name = "FILE")]
+    pub deck: Option<PathBuf>,
 }
 
 /// Arguments of `solve`.

@@ -88,11 +88,33 @@ fn publish(
     Ok(())
 }
 
+/// The rule options with `--deck FILE` added as `deck=FILE` (only sieben has a deck), so the
+/// deck is named in the `rules` column and `merge` finds it again.
+fn rules_with_deck(game: GameName, rules: &[String], deck: Option<&Path>) -> Result<Vec<String>> {
+    let mut rules = rules.to_vec();
+    if let Some(path) = deck {
+        if game != GameName::Sieben {
+            return Err(Error::input(format!(
+                "--deck {}: only sieben is played with a deck file, not {game}",
+                path.display()
+            )));
+        }
+        let name = path.to_str().ok_or_else(|| {
+            Error::input(format!(
+                "--deck {}: expected a UTF-8 file name",
+                path.display()
+            ))
+        })?;
+        rules.push(format!("deck={name}"));
+    }
+    Ok(rules)
+}
+
 /// `dicelab simulate`.
 pub fn simulate(args: &SimulateArgs) -> Result<()> {
     let game = Game::configure(&Setup {
         game: args.game,
-        rules: args.rules.clone(),
+        rules: rules_with_deck(args.game, &args.rules, args.deck.as_deref())?,
         players: args.players,
         policies: args.policies.clone(),
     })?;
@@ -206,7 +228,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
 pub fn table(args: &TableArgs) -> Result<()> {
     let game = Game::configure(&Setup {
         game: args.game,
-        rules: args.rules.clone(),
+        rules: rules_with_deck(args.game, &args.rules, args.deck.as_deref())?,
         players: 1,
         policies: Vec::new(),
     })?;
@@ -278,6 +300,9 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         .map(String::from)
         .to_vec();
     let solitaire = ["greedy", "random"].map(String::from).to_vec();
+    let sieben = ["seven-first", "blocker", "lowest", "random"]
+        .map(String::from)
+        .to_vec();
     let job = |game, players, units: u64, policies, folder, with_tables| Job {
         game,
         players,
@@ -331,6 +356,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
             "solitaire-dice",
             true,
         ),
+        job(GameName::Sieben, 4, tenth / 500, sieben, "sieben-4p", true),
     ];
     for Job {
         game: name,

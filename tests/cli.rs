@@ -79,7 +79,12 @@ fn simulate_writes_a_complete_report() {
 fn same_seed_same_bytes_for_any_threads_and_shards() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    let specs: [(&str, &str, &str, &[&str]); 8] = [
+    fs::write(
+        d.join("deck.csv"),
+        "number,count\n1,8\n2,8\n3,8\n4,8\n5,8\n6,8\n7,8\n",
+    )
+    .unwrap();
+    let specs: [(&str, &str, &str, &[&str]); 11] = [
         ("sequences", "1", "300000", &[]),
         ("hearts-due", "4", "50000", &[]),
         ("sevens", "1", "300000", &[]),
@@ -117,6 +122,35 @@ fn same_seed_same_bytes_for_any_threads_and_shards() {
             "10000",
             &[
                 "--policy", "random", "--policy", "greedy", "--policy", "random",
+            ],
+        ),
+        ("sieben", "4", "3000", &[]),
+        (
+            "sieben",
+            "3",
+            "3000",
+            &[
+                "--policy",
+                "lowest",
+                "--policy",
+                "seven-first",
+                "--policy",
+                "blocker",
+            ],
+        ),
+        (
+            "sieben",
+            "5",
+            "1500",
+            &[
+                "--policy",
+                "random",
+                "--deck",
+                "deck.csv",
+                "--rule",
+                "finish=seven",
+                "--rule",
+                "tie=playoff",
             ],
         ),
     ];
@@ -398,6 +432,75 @@ fn bad_input_gets_one_clear_line_and_no_report() {
             "no decision for rolls_allowed=4",
         ),
         (&["solve", "sequences"], "no decision to solve"),
+        (
+            &["simulate", "sieben", "--players", "1", "--policy", "lowest"],
+            "--players 1: sieben takes 2 to 7 players",
+        ),
+        (
+            &["simulate", "sieben", "--players", "1"],
+            "--players 1: sieben takes 2 to 7 players",
+        ),
+        (
+            &["simulate", "sieben", "--players", "8"],
+            "--players 8: sieben takes 2 to 7 players",
+        ),
+        (
+            &["simulate", "sieben", "--players", "3", "--policy", "greedy"],
+            "--policy 'greedy': unknown policy for sieben; expected one of random, lowest, seven-first, blocker",
+        ),
+        (
+            &[
+                "simulate",
+                "sieben",
+                "--players",
+                "3",
+                "--deck",
+                "bad-deck.csv",
+            ],
+            "deck bad-deck.csv line 3: expected a number from 1 to 7, found '8'",
+        ),
+        (
+            &[
+                "simulate",
+                "sieben",
+                "--players",
+                "3",
+                "--deck",
+                "small-deck.csv",
+            ],
+            "deck small-deck.csv: 20 cards are too few; 3 player(s) need at least 21 for the deal",
+        ),
+        (
+            &[
+                "simulate",
+                "sieben",
+                "--players",
+                "3",
+                "--deck",
+                "no-deck.csv",
+            ],
+            "deck no-deck.csv: cannot read it",
+        ),
+        (
+            &[
+                "simulate",
+                "sieben",
+                "--players",
+                "3",
+                "--rule",
+                "deck=no-deck.csv",
+            ],
+            "deck no-deck.csv: cannot read it",
+        ),
+        (
+            &["simulate", "sevens", "--deck", "small-deck.csv"],
+            "--deck small-deck.csv: only sieben is played with a deck file, not sevens",
+        ),
+        (
+            &["table", "sieben", "--rule", "finish=never"],
+            "rule option finish for sieben: expected empty or seven, found 'never'",
+        ),
+        (&["solve", "sieben"], "no exact solver for 7"),
         (&["solve", "sevens", "--rule", "rounds=0"], "rounds"),
     ];
     // A policy table with a bad decision, one with a missing state, and a good one for
@@ -410,6 +513,8 @@ fn bad_input_gets_one_clear_line_and_no_report() {
         .replace(",stop,", ",perhaps,")
         .replace(",roll,", ",perhaps,");
     fs::write(d.join("policy.csv"), lines.join("\n")).unwrap();
+    fs::write(d.join("bad-deck.csv"), "number,count\n1,10\n8,3\n").unwrap();
+    fs::write(d.join("small-deck.csv"), "number,count\n7,20\n").unwrap();
     fs::write(
         d.join("short.csv"),
         good.lines().take(300).collect::<Vec<_>>().join("\n"),
@@ -644,6 +749,7 @@ fn the_default_job_writes_every_report() {
         "sevens-2p",
         "sevens-4p",
         "solitaire-dice",
+        "sieben-4p",
     ] {
         for file in REPORT_FILES {
             assert!(
@@ -867,4 +973,72 @@ fn solitaire_dice_runs_compares_and_writes_its_tables() {
         "a header and 20 sets of three faces"
     );
     assert!(rides.contains("\n4 5 6,243,0.03125\n"), "{rides}");
+}
+
+#[test]
+fn sieben_simulates_compares_and_writes_its_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(
+        d,
+        &[
+            "compare",
+            "sieben",
+            "--players",
+            "3",
+            "--policy",
+            "lowest",
+            "--policy",
+            "seven-first",
+            "--policy",
+            "blocker",
+            "-n",
+            "2000",
+            "-q",
+            "--out",
+            "c",
+        ],
+    );
+    for metric in [
+        "chips_seat_3",
+        "win_rate_seat_1",
+        "chips [blocker]",
+        "win_rate [seven-first]",
+        "round_turns",
+        "penalty_cards_per_round",
+        "sevens_per_round",
+        "refills_per_game",
+    ] {
+        assert!(stdout.contains(metric), "{metric}\n{stdout}");
+    }
+    let summary = String::from_utf8(read(d.join("c/summary.csv"))).unwrap();
+    assert!(summary.contains(
+        "sieben,players=3;finish=empty;first_player=rotate;tie=shared;deck=data/sieben-deck.csv,lowest | seven-first | blocker,chips_seat_1,2000,"
+    ), "{summary}");
+    // The deck file is named in the rules column.
+    fs::write(
+        d.join("even.csv"),
+        "number,count\n1,8\n2,8\n3,8\n4,8\n5,8\n6,8\n7,8\n",
+    )
+    .unwrap();
+    let stdout = ok(
+        d,
+        &[
+            "simulate",
+            "sieben",
+            "--players",
+            "5",
+            "--deck",
+            "even.csv",
+            "-n",
+            "300",
+            "-q",
+        ],
+    );
+    assert!(stdout.contains("deck=even.csv"), "{stdout}");
+    let stdout = ok(d, &["table", "sieben", "--out", "t"]);
+    assert!(stdout.contains("3176716400 hands of 7"), "{stdout}");
+    let csv = String::from_utf8(read(d.join("t/pile_states.csv"))).unwrap();
+    assert_eq!(csv.lines().count(), 17);
+    assert!(csv.contains("\n3,3,6,3 4,4,23,"), "{csv}");
 }

@@ -6,6 +6,7 @@
 
 pub mod sequences;
 pub mod sevens;
+pub mod sieben;
 pub mod solitaire_dice;
 
 use std::fmt;
@@ -27,15 +28,18 @@ pub enum GameName {
     Sevens,
     /// Sid Sackson's Solitaire Dice (five dice, two pairs, one throwaway).
     SolitaireDice,
+    /// The card game 7 (cards on a two-spot pile up to a total of 7).
+    Sieben,
 }
 
 impl GameName {
     /// Every game, in the order help texts list them.
-    pub const ALL: [GameName; 4] = [
+    pub const ALL: [GameName; 5] = [
         GameName::Sequences,
         GameName::HeartsDue,
         GameName::Sevens,
         GameName::SolitaireDice,
+        GameName::Sieben,
     ];
 
     /// The command-line name.
@@ -45,6 +49,7 @@ impl GameName {
             GameName::HeartsDue => "hearts-due",
             GameName::Sevens => "sevens",
             GameName::SolitaireDice => solitaire_dice::NAME,
+            GameName::Sieben => sieben::NAME,
         }
     }
 }
@@ -99,6 +104,8 @@ pub enum Game {
     Sevens(Box<sevens::Config>),
     /// Solitaire Dice (boxed like Sevens, keeping the enum small whatever the game grows).
     SolitaireDice(Box<solitaire_dice::Config>),
+    /// The card game 7 (boxed like the others).
+    Sieben(Box<sieben::Config>),
 }
 
 impl Game {
@@ -131,6 +138,11 @@ impl Game {
             GameName::SolitaireDice => Ok(Game::SolitaireDice(Box::new(
                 solitaire_dice::Config::new(&setup.rules, setup.players, &setup.policies)?,
             ))),
+            GameName::Sieben => Ok(Game::Sieben(Box::new(sieben::Config::new(
+                &setup.rules,
+                setup.players,
+                &setup.policies,
+            )?))),
         }
     }
 
@@ -140,6 +152,7 @@ impl Game {
             Game::Sequences { name, .. } => *name,
             Game::Sevens(_) => GameName::Sevens,
             Game::SolitaireDice(_) => GameName::SolitaireDice,
+            Game::Sieben(_) => GameName::Sieben,
         }
     }
 
@@ -149,6 +162,7 @@ impl Game {
             Game::Sequences { config, .. } => config.rules_string(),
             Game::Sevens(config) => config.rules_string(),
             Game::SolitaireDice(config) => config.rules_string(),
+            Game::Sieben(config) => config.rules_string(),
         }
     }
 
@@ -158,6 +172,7 @@ impl Game {
             Game::Sequences { .. } => sequences::POLICY.to_string(),
             Game::Sevens(config) => config.policy_string(),
             Game::SolitaireDice(config) => config.policy_string(),
+            Game::Sieben(config) => config.policy_string(),
         }
     }
 
@@ -167,6 +182,7 @@ impl Game {
             Game::Sequences { config, .. } => config.simulate(run),
             Game::Sevens(config) => config.simulate(run),
             Game::SolitaireDice(config) => config.simulate(run),
+            Game::Sieben(config) => config.simulate(run),
         }
     }
 
@@ -178,6 +194,7 @@ impl Game {
             }
             Game::Sevens(config) => config.tables(),
             Game::SolitaireDice(config) => config.tables(),
+            Game::Sieben(config) => config.tables(),
         }
     }
 
@@ -191,6 +208,9 @@ impl Game {
             Game::SolitaireDice(_) => Err(Error::input(
                 "solve solitaire-dice: no exact solver for Solitaire Dice yet (its game tree is far too large to enumerate); `dicelab table solitaire-dice` gives the exact chances of one roll and `dicelab compare solitaire-dice` compares policies",
             )),
+            Game::Sieben(_) => Err(Error::input(
+                "solve sieben: no exact solver for 7 (a whole game is far too large to enumerate); `dicelab table sieben` gives the exact chances on every pile state and `dicelab compare sieben` compares policies",
+            )),
         }
     }
 
@@ -200,6 +220,7 @@ impl Game {
             Game::Sequences { config, .. } => config.exact(),
             Game::Sevens(config) => config.exact(),
             Game::SolitaireDice(config) => config.exact(),
+            Game::Sieben(config) => config.exact(),
         }
     }
 }

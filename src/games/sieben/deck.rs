@@ -1,0 +1,194 @@
+//! The deck of the card game 7 as data: how many cards carry each number 1 to 7.
+//!
+//! The publisher never printed the spread of the 80 cards, so the deck is a file a user edits
+//! (`data/sieben-deck.csv`, header `number,count`) and every report names the file it used. The
+//! shipped default spreads 80 cards as evenly as possible: 12 each of 1 to 3, 11 each of 4 to 7.
+
+use std::path::Path;
+
+use crate::error::{Error, Result};
+
+/// Card numbers run from 1 to this.
+pub const MAX_NUMBER: u8 = 7;
+
+/// Cards dealt to each player at the start of a round.
+pub const HAND: u32 = 7;
+
+/// The largest deck accepted: far beyond any real box, and it keeps every count in a `u32` and
+/// a round's memory small.
+pub const MAX_CARDS: u32 = 10_000;
+
+/// The default deck file, as shipped; used when `deck` is left at its default and that file is
+/// absent (a run from another folder), so the default always works.
+pub const DEFAULT_FILE: &str = "data/sieben-deck.csv";
+
+/// The built-in copy of [`DEFAULT_FILE`].
+pub const BUILT_IN: &str = include_str!("../../../data/sieben-deck.csv");
+
+/// Cards per number: index 1 to 7 (index 0 is unused, so a card's number is its index).
+pub type Counts = [u32; 8];
+
+/// A deck: how many cards carry each number, and where that came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deck {
+    counts: Counts,
+    size: u32,
+    /// The file named in the `rules` column (`deck=...`).
+    source: String,
+}
+
+impl Deck {
+    /// A deck of `counts[n]` cards of number `n` (1 to 7; `counts[0]` must be 0), named `source`.
+    pub fn from_counts(counts: Counts, source: &str) -> Result<Self> {
+        if counts[0] != 0 {
+            return Err(Error::input(format!(
+                "deck {source}: there is no card number 0"
+            )));
+        }
+        let size: u64 = counts.iter().map(|&c| u64::from(c)).sum();
+        if size > u64::from(MAX_CARDS) {
+            return Err(Error::input(format!(
+                "deck {source}: expected at most {MAX_CARDS} cards, found {size}"
+            )));
+        }
+        Ok(Self {
+            counts,
+            size: size as u32,
+            source: source.to_string(),
+        })
+    }
+
+    /// The shipped default: 12 each of 1 to 3 and 11 each of 4 to 7, 80 cards.
+    pub fn standard() -> Self {
+        Self::parse(DEFAULT_FILE, BUILT_IN).expect("the built-in deck is valid")
+    }
+
+    /// Reads a deck file; the default name falls back to the built-in copy when absent.
+    pub fn load(path: &str) -> Result<Self> {
+        if path == DEFAULT_FILE && !Path::new(path).exists() {
+            return Ok(Self::standard());
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::input(format!("deck {path}: cannot read it ({e})")))?;
+        Self::parse(path, &text)
+    }
+
+    /// Parses the text of a deck file named `source`: a header `number,count`, then one row per
+    /// number (1 to 7, each at most once; a missing number has no cards).
+    pub fn parse(source: &str, text: &str) -> Result<Self> {
+        let mut counts: Counts = [0; 8];
+        let mut seen = [false; 8];
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty());
+        let header = lines
+            .next()
+            .map(|(_, l)| l.trim().trim_start_matches('\u{feff}'));
+        let normal: Option<String> = header.map(|h| h.split(',').map(str::trim).collect());
+        if normal.as_deref() != Some("numbercount") {
+            return Err(Error::input(format!(
+                "deck {source} line 1: expected the header number,count, found '{}'",
+                header.unwrap_or("")
+            )));
+        }
+        for (i, line) in lines {
+            let at = i + 1;
+            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+            let [number, count] = fields[..] else {
+                return Err(Error::input(format!(
+                    "deck {source} line {at}: expected two fields number,count, found '{line}'"
+                )));
+            };
+            let n: u8 = number
+                .parse()
+                .ok()
+                .filter(|n| (1..=MAX_NUMBER).contains(n))
+                .ok_or_else(|| {
+                    Error::input(format!(
+                        "deck {source} line {at}: expected a number from 1 to {MAX_NUMBER}, found '{number}'"
+                    ))
+                })?;
+            let c: u32 = count.parse().ok().filter(|&c| c <= MAX_CARDS).ok_or_else(|| {
+                Error::input(format!(
+                    "deck {source} line {at}: expected a count from 0 to {MAX_CARDS}, found '{count}'"
+                ))
+            })?;
+            if seen[usize::from(n)] {
+                return Err(Error::input(format!(
+                    "deck {source} line {at}: number {n} is listed twice"
+                )));
+            }
+            seen[usize::from(n)] = true;
+            counts[usize::from(n)] = c;
+        }
+        Self::from_counts(counts, source)
+    }
+
+    /// Checks that the deck can deal a hand of [`HAND`] cards to each of `players`.
+    pub fn check_deal(&self, players: u32) -> Result<()> {
+        let need = HAND * players;
+        if self.size < need {
+            return Err(Error::input(format!(
+                "deck {}: {} cards are too few; {players} player(s) need at least {need} for the deal",
+                self.source, self.size
+            )));
+        }
+        Ok(())
+    }
+
+    /// Cards of each number.
+    pub fn counts(&self) -> &Counts {
+        &self.counts
+    }
+
+    /// Cards in the deck.
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+
+    /// Where the deck came from, as the `rules` column names it.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_standard_deck_has_80_cards() {
+        let d = Deck::standard();
+        assert_eq!(d.counts(), &[0, 12, 12, 12, 11, 11, 11, 11]);
+        assert_eq!(d.size(), 80);
+        assert_eq!(d.source(), DEFAULT_FILE);
+        assert!(d.check_deal(7).is_ok());
+    }
+
+    #[test]
+    fn bad_rows_name_file_and_line() {
+        let e = |text: &str| Deck::parse("d.csv", text).unwrap_err().to_string();
+        assert_eq!(
+            e("number,count\n1,3\n8,2\n"),
+            "deck d.csv line 3: expected a number from 1 to 7, found '8'"
+        );
+        assert_eq!(
+            e("number,count\n1,x\n"),
+            "deck d.csv line 2: expected a count from 0 to 10000, found 'x'"
+        );
+        assert_eq!(
+            e("number,count\n1,3\n\n1,2\n"),
+            "deck d.csv line 4: number 1 is listed twice"
+        );
+        assert!(e("n,c\n1,2\n").contains("line 1: expected the header number,count"));
+        assert!(e("number,count\n1,2,3\n").contains("line 2: expected two fields"));
+        let small = Deck::parse("d.csv", "number,count\n7,13\n").unwrap();
+        assert_eq!(small.size(), 13);
+        assert_eq!(
+            small.check_deal(2).unwrap_err().to_string(),
+            "deck d.csv: 13 cards are too few; 2 player(s) need at least 14 for the deal"
+        );
+        assert!(small.check_deal(1).is_ok());
+    }
+}

@@ -1,0 +1,210 @@
+//! The card game 7 ("Sieben", Nürnberger Spielkarten-Verlag 2008): lay cards on a two-spot pile,
+//! never lowering the total and never passing 7; a total of exactly 7 sets the pile aside.
+//!
+//! What users ask is which way of playing gets rid of cards first and wins chips, and how the
+//! unpublished deck changes that. [`deck`] reads the deck file, [`rules`] holds the pile and the
+//! legal plays, [`play`] plays turns, rounds and games, [`policy`] the [`Policy`](policy::Policy)
+//! trait and the built-ins, [`simulation`] games on the engine, and [`table`] the exact chances
+//! on every pile state. [`Config`] is what `dicelab simulate sieben` runs.
+//!
+//! ```
+//! use dicelab::engine::RunConfig;
+//! use dicelab::games::{Game, GameName, Setup};
+//!
+//! // Three players, seven-first against lowest against blocker, seated in rotation.
+//! let game = Game::configure(&Setup {
+//!     game: GameName::Sieben,
+//!     rules: vec![],
+//!     players: 3,
+//!     policies: vec!["seven-first".into(), "lowest".into(), "blocker".into()],
+//! })?;
+//! let tally = game.simulate(&RunConfig::new(300, 1))?;
+//! let chips: f64 = (1..=3)
+//!     .map(|k| tally.get(&format!("chips_seat_{k}")).unwrap().histogram.mean())
+//!     .sum();
+//! assert_eq!(chips, 42.0, "7 rounds pay 3 + 2 + 1");
+//! # Ok::<(), dicelab::Error>(())
+//! ```
+//!
+//! # The gaps we filled
+//!
+//! `RULES.md` fixes the main reading; these are the further decisions the code makes.
+//!
+//! - **Pile.** The two spots are interchangeable, so a pile is an unordered pair. A card
+//!   replacing spot `r` and keeping spot `k` is legal when `card >= r` and `card + k <= 7` (the
+//!   same as "total not lower, at most 7"). An empty pile takes any card, once (both spots are 0).
+//! - **Going out, `finish=empty`.** A player is out the moment their hand is empty, also after an
+//!   ordinary play of their last card: they do not draw for it (otherwise only Sevens could ever
+//!   empty a hand).
+//! - **A Seven with the last card** puts the player out under both readings; nobody starts a new
+//!   pile for them, and the next player's turn on the empty pile is an ordinary turn (they draw
+//!   after it).
+//! - **Starting the new pile** after a Seven draws nothing. If that card empties the hand:
+//!   `finish=empty` puts the player out; `finish=seven` makes them draw one card and play on,
+//!   unless the card was a 7 (a Seven, which puts them out).
+//! - **Refills** happen when a card must be drawn and the draw pile is empty; every card set
+//!   aside by then goes in, the current pile never does. A refill is counted per shuffle.
+//! - **Nothing to draw.** A player who cannot play and finds nothing to draw just passes; only
+//!   cards actually drawn count as penalty cards. Under `finish=seven` a player left with no
+//!   cards and nothing to draw stays in the round and passes until there is.
+//! - **A frozen round.** If every player still in passes in a row without playing or drawing,
+//!   nothing can change any more: the round ends, the players left finish by fewest cards in
+//!   hand, ties in turn order from the next player (`p_round_stalled` reports how often). A round
+//!   is also ended this way after 100,000 turns, a safety net never reached in our runs.
+//! - **Who starts.** Seat 1 starts round 1 (the text's "youngest player"); `first_player=rotate`
+//!   passes the start one seat on each round (play-offs continue the rotation), `fixed` keeps it.
+//! - **Chips.** 2 to 4 players play 7 rounds whatever the chips (4 players hand out 70 of the
+//!   80). With 5 to 7 players the 80 chips run out in the last round, which pays `P`, `P - 1`, ...
+//!   in finishing order until none are left (6 players: 6, 5, 4, 2, 0, 0). The 80 chips do not
+//!   depend on the deck file.
+//! - **Ties**, option `tie`: `shared` (default: every leader wins) or `playoff`: extra rounds of
+//!   all players, each paying `P` down to 1, until one leads (at most 100, then shared).
+//! - **What a policy sees**: its hand, the pile's spots and the cards on the current pile, the
+//!   set-aside cards since the last refill, every hand size and who is out, the draw pile's size
+//!   and the deck list. It does not remember cards drawn from a refilled pile.
+//! - **Seating.** With several policies, each game seats them in a random rotation, so seat and
+//!   policy effects separate.
+//! - **Counting.** `round_turns` counts every turn of a round, penalty turns included; a Seven,
+//!   the new pile and any chained Sevens are one turn. Play-off rounds count as rounds.
+//! - **The deck file** is named in the `rules` column (`deck=...`); the default name falls back to
+//!   the built-in copy when the file is absent, so the default runs from any folder.
+
+pub mod deck;
+pub mod play;
+pub mod policy;
+pub mod rules;
+pub mod simulation;
+pub mod table;
+
+use crate::engine::{RunConfig, run};
+use crate::error::{Error, Result};
+use crate::options::RuleOptions;
+use crate::report::Tables;
+use crate::stats::{ExactValues, Tally};
+
+use policy::PolicySpec;
+use rules::{MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Rules};
+use simulation::Games;
+
+/// The game's command-line name.
+pub const NAME: &str = "sieben";
+
+/// The policy used when none is given: the best of the built-ins in our runs.
+pub const DEFAULT_POLICY: PolicySpec = PolicySpec::SevenFirst;
+
+/// How the `policy` column lists several policies (as the other games do, so `merge` reads it).
+pub use crate::games::sevens::POLICY_SEPARATOR;
+
+/// A checked run of 7: the rules (deck loaded), the players and their policies.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The rule set, with its deck.
+    pub rules: Rules,
+    options: RuleOptions,
+    players: u32,
+    /// The distinct policies, in the order first given.
+    policies: Vec<PolicySpec>,
+    /// Which policy each given seat plays (empty: one for all).
+    seating: Vec<usize>,
+    /// The specs as given, for the `policy` column.
+    given: Vec<PolicySpec>,
+    exact: ExactValues,
+}
+
+impl Config {
+    /// Checks the rule options (loading the deck), the player count and the policies. One
+    /// player is accepted only without policies, for `dicelab table`; simulating it is an error.
+    pub fn new(overrides: &[String], players: u32, policies: &[String]) -> Result<Self> {
+        let options = RuleOptions::parse(NAME, OPTIONS, overrides)?;
+        let rules = Rules::from_options(&options)?;
+        let table_only = players == 1 && policies.is_empty();
+        if !table_only && !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            return Err(players_error(players));
+        }
+        rules.deck.check_deal(players)?;
+        let given = if policies.is_empty() {
+            vec![DEFAULT_POLICY]
+        } else {
+            policies
+                .iter()
+                .map(|s| s.parse::<PolicySpec>())
+                .collect::<Result<Vec<_>>>()?
+        };
+        if given.len() != 1 && given.len() != players as usize {
+            return Err(Error::input(format!(
+                "--policy: a game of {players} players takes one policy for every seat or {players} (one each), found {}",
+                given.len()
+            )));
+        }
+        let mut distinct: Vec<PolicySpec> = Vec::new();
+        let mut seating = Vec::new();
+        for spec in &given {
+            match distinct.iter().position(|d| d == spec) {
+                Some(i) => seating.push(i),
+                None => {
+                    seating.push(distinct.len());
+                    distinct.push(*spec);
+                }
+            }
+        }
+        if given.len() == 1 {
+            seating.clear();
+        }
+        Ok(Self {
+            rules,
+            options,
+            players,
+            policies: distinct,
+            seating,
+            given,
+            exact: ExactValues::default(),
+        })
+    }
+
+    /// The `rules` column: the player count, then every option (the deck file included).
+    pub fn rules_string(&self) -> String {
+        format!("players={};{}", self.players, self.options.render())
+    }
+
+    /// The `policy` column: the policies as given.
+    pub fn policy_string(&self) -> String {
+        self.given
+            .iter()
+            .map(|p| p.as_str())
+            .collect::<Vec<_>>()
+            .join(POLICY_SEPARATOR)
+    }
+
+    /// Plays the games.
+    pub fn simulate(&self, config: &RunConfig) -> Result<Tally> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
+            return Err(players_error(self.players));
+        }
+        run(
+            &Games::new(
+                self.rules.clone(),
+                self.players,
+                self.policies.clone(),
+                self.seating.clone(),
+            ),
+            config,
+        )
+    }
+
+    /// Exact values of the run's metrics: none (whole games are far too large to solve).
+    pub fn exact(&self) -> &ExactValues {
+        &self.exact
+    }
+
+    /// `dicelab table sieben`: the exact chances on every pile state.
+    pub fn tables(&self) -> Result<Tables> {
+        Ok(table::tables(&self.rules.deck, &self.options.render()))
+    }
+}
+
+/// The one error for a player count outside 2 to 7.
+fn players_error(players: u32) -> Error {
+    Error::input(format!(
+        "--players {players}: {NAME} takes {MIN_PLAYERS} to {MAX_PLAYERS} players"
+    ))
+}

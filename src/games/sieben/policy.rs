@@ -1,0 +1,422 @@
+//! How a player of 7 picks a card: the [`Policy`] trait, what a player may see ([`View`]), and
+//! the built-in policies.
+//!
+//! A policy only picks an index into the legal plays the game lists, so it cannot break a rule,
+//! and it sees only what a player at the table sees: its own hand, the pile (both spots and the
+//! cards played on it since it was started), every player's hand size, the draw pile's size and
+//! the cards set aside, plus the deck list printed in the rules. A library user's own policy
+//! plugs in the same way as the built-ins:
+//!
+//! ```
+//! use dicelab::games::sieben::play::play_game;
+//! use dicelab::games::sieben::policy::{Policy, View};
+//! use dicelab::games::sieben::rules::{Move, Rules};
+//! use rand_xoshiro::Xoshiro256PlusPlus;
+//! use rand_xoshiro::rand_core::SeedableRng;
+//!
+//! /// Gets rid of its highest card whenever it can.
+//! struct Highest;
+//!
+//! impl Policy for Highest {
+//!     fn choose(&mut self, _view: &View, moves: &[Move]) -> usize {
+//!         // Moves are ordered by card, so the last has the highest card.
+//!         moves.len() - 1
+//!     }
+//! }
+//!
+//! let rules = Rules::default();
+//! let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+//! let mut seats = [Highest, Highest, Highest];
+//! let game = play_game(&rules, &mut seats, &mut rng);
+//! // 7 rounds of 3 players pay 3 + 2 + 1 chips each.
+//! assert_eq!(game.chips[..3].iter().sum::<u32>(), 7 * 6);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand_xoshiro::rand_core::Rng;
+
+use crate::dice::below;
+use crate::error::{Error, Result};
+
+use super::deck::{Counts, MAX_NUMBER};
+use super::rules::{Move, Pile};
+
+/// What another player shows: how many cards they hold and whether they are out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Opponent {
+    /// Cards in hand.
+    pub cards: u32,
+    /// Out of the round (finished).
+    pub out: bool,
+}
+
+/// Everything a player may see when choosing a play.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    /// The player's own cards, per number (index 1 to 7).
+    pub hand: &'a Counts,
+    /// The pile's two spots.
+    pub pile: Pile,
+    /// The cards played on the current pile since it was started (face up, so public).
+    pub pile_cards: &'a Counts,
+    /// The cards set aside since the draw pile was last refilled.
+    pub set_aside: &'a Counts,
+    /// Cards in the draw pile.
+    pub draw_pile: u32,
+    /// The other players in turn order, the next player first.
+    pub opponents: &'a [Opponent],
+    /// The whole deck (its list is part of the rules).
+    pub deck: &'a Counts,
+    /// Whether this play starts a new pile after the player's own Seven (no card is drawn after
+    /// it).
+    pub new_pile: bool,
+}
+
+impl View<'_> {
+    /// Cards the player has not seen, per number: the deck less the own hand, the pile and the
+    /// set-aside cards. They are in the other hands and the draw pile.
+    pub fn unseen(&self) -> Counts {
+        let mut u = [0; 8];
+        #[allow(clippy::needless_range_loop)] // four arrays indexed by the card number
+        for n in 1..=usize::from(MAX_NUMBER) {
+            u[n] =
+                self.deck[n].saturating_sub(self.hand[n] + self.pile_cards[n] + self.set_aside[n]);
+        }
+        u
+    }
+
+    /// The next player still in the round, if any.
+    pub fn next_player(&self) -> Option<Opponent> {
+        self.opponents.iter().copied().find(|o| !o.out)
+    }
+}
+
+/// A way to choose plays that a library user can write.
+///
+/// `&mut self` so that a policy may keep state (a generator, memory of the cards seen).
+pub trait Policy {
+    /// The index in `moves` of the play to make.
+    ///
+    /// `moves` is never empty and lists each legal play once, ordered by card number, then by
+    /// the kept spot (see [`legal_moves`](super::rules::legal_moves)). On an empty pile every
+    /// card in hand is a legal play. An index out of range is a bug in the policy and panics.
+    fn choose(&mut self, view: &View, moves: &[Move]) -> usize;
+}
+
+impl<P: Policy + ?Sized> Policy for &mut P {
+    fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
+        (**self).choose(view, moves)
+    }
+}
+
+impl<P: Policy + ?Sized> Policy for Box<P> {
+    fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
+        (**self).choose(view, moves)
+    }
+}
+
+/// Every legal play equally likely: the floor any policy should beat. It draws from its own
+/// generator, so the deals a game sees do not depend on the policies.
+#[derive(Clone, Debug)]
+pub struct Random<R> {
+    rng: R,
+}
+
+impl<R: Rng> Random<R> {
+    /// A random policy drawing from `rng`.
+    pub fn new(rng: R) -> Self {
+        Self { rng }
+    }
+}
+
+impl<R: Rng> Policy for Random<R> {
+    fn choose(&mut self, _: &View, moves: &[Move]) -> usize {
+        below(&mut self.rng, moves.len() as u64) as usize
+    }
+}
+
+/// The index of the play with the smallest rise of the total; ties go to the first (the lowest
+/// card), which keeps it deterministic.
+pub fn smallest_rise(pile: Pile, moves: &[Move]) -> usize {
+    let mut best = 0;
+    for (i, m) in moves.iter().enumerate() {
+        if m.rise(pile) < moves[best].rise(pile) {
+            best = i;
+        }
+    }
+    best
+}
+
+/// The smallest rise of the total: keeps the pile low so that more cards stay playable, and on an
+/// empty pile plays the lowest card.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Lowest;
+
+impl Policy for Lowest {
+    fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
+        smallest_rise(view.pile, moves)
+    }
+}
+
+/// Makes a Seven whenever it can (a Seven sheds two cards without drawing), otherwise the
+/// smallest rise, as [`Lowest`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SevenFirst;
+
+impl Policy for SevenFirst {
+    fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
+        moves
+            .iter()
+            .position(|m| m.is_seven())
+            .unwrap_or_else(|| smallest_rise(view.pile, moves))
+    }
+}
+
+/// The chance that a hand of `hand` cards drawn from `unseen` cards holds none of the `good`
+/// ones (hypergeometric; 1 for an empty hand).
+pub fn p_none(unseen: u32, good: u32, hand: u32) -> f64 {
+    let bad = unseen.saturating_sub(good);
+    if hand > bad {
+        return 0.0;
+    }
+    (0..hand)
+        .map(|i| f64::from(bad - i) / f64::from(unseen - i))
+        .product()
+}
+
+/// The chance that the next player cannot play on the pile `spots` leaves, treating their hand
+/// as a random draw from the cards `unseen` (the next player's own hand is among them).
+pub fn p_blocked(spots: [u8; 2], unseen: &Counts, next_hand: u32) -> f64 {
+    let pile = Pile::new(spots[0], spots[1]).unwrap_or(Pile::EMPTY);
+    let mask = pile.legal_numbers();
+    let total: u32 = unseen.iter().sum();
+    let good: u32 = (1..=MAX_NUMBER)
+        .filter(|c| mask & (1 << c) != 0)
+        .map(|c| unseen[usize::from(c)])
+        .sum();
+    p_none(total, good, next_hand)
+}
+
+/// Makes a Seven when it can; otherwise picks the play most likely to leave the next player no
+/// legal play (a penalty card for them), if that chance is at least [`Blocker::LIKELY`],
+/// estimated from the unseen cards; otherwise the smallest rise.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Blocker;
+
+impl Blocker {
+    /// The chance of a block worth raising the total for.
+    pub const LIKELY: f64 = 0.5;
+}
+
+impl Policy for Blocker {
+    fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
+        if let Some(i) = moves.iter().position(|m| m.is_seven()) {
+            return i;
+        }
+        let Some(next) = view.next_player() else {
+            return smallest_rise(view.pile, moves);
+        };
+        let unseen = view.unseen();
+        let mut best = (0, -1.0);
+        for (i, &m) in moves.iter().enumerate() {
+            let p = p_blocked(view.pile.after(m), &unseen, next.cards);
+            if p > best.1 {
+                best = (i, p);
+            }
+        }
+        if best.1 >= Self::LIKELY {
+            best.0
+        } else {
+            smallest_rise(view.pile, moves)
+        }
+    }
+}
+
+/// A built-in policy as named on the command line (`--policy seven-first`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicySpec {
+    /// [`Random`].
+    Random,
+    /// [`Lowest`].
+    Lowest,
+    /// [`SevenFirst`].
+    SevenFirst,
+    /// [`Blocker`].
+    Blocker,
+}
+
+impl PolicySpec {
+    /// Every built-in, in the order error messages list them.
+    pub const ALL: [PolicySpec; 4] = [
+        PolicySpec::Random,
+        PolicySpec::Lowest,
+        PolicySpec::SevenFirst,
+        PolicySpec::Blocker,
+    ];
+
+    /// The command-line name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PolicySpec::Random => "random",
+            PolicySpec::Lowest => "lowest",
+            PolicySpec::SevenFirst => "seven-first",
+            PolicySpec::Blocker => "blocker",
+        }
+    }
+
+    /// The policy, with `rng` for the random one.
+    pub fn build<R: Rng>(self, rng: R) -> Builtin<R> {
+        match self {
+            PolicySpec::Random => Builtin::Random(Random::new(rng)),
+            PolicySpec::Lowest => Builtin::Lowest,
+            PolicySpec::SevenFirst => Builtin::SevenFirst,
+            PolicySpec::Blocker => Builtin::Blocker,
+        }
+    }
+}
+
+impl fmt::Display for PolicySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for PolicySpec {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        PolicySpec::ALL
+            .into_iter()
+            .find(|p| p.as_str() == s.trim())
+            .ok_or_else(|| {
+                let names: Vec<&str> = PolicySpec::ALL.iter().map(|p| p.as_str()).collect();
+                Error::input(format!(
+                    "--policy '{s}': unknown policy for sieben; expected one of {}",
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
+/// Any built-in policy, dispatched by a `match` so the simulation's loop stays static.
+#[derive(Clone, Debug)]
+pub enum Builtin<R> {
+    /// [`Random`].
+    Random(Random<R>),
+    /// [`Lowest`].
+    Lowest,
+    /// [`SevenFirst`].
+    SevenFirst,
+    /// [`Blocker`].
+    Blocker,
+}
+
+impl<R: Rng> Policy for Builtin<R> {
+    #[inline]
+    fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
+        match self {
+            Builtin::Random(p) => p.choose(view, moves),
+            Builtin::Lowest => Lowest.choose(view, moves),
+            Builtin::SevenFirst => SevenFirst.choose(view, moves),
+            Builtin::Blocker => Blocker.choose(view, moves),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sieben::rules::legal_moves;
+
+    fn hand(cards: &[u8]) -> Counts {
+        let mut h = [0; 8];
+        for &c in cards {
+            h[usize::from(c)] += 1;
+        }
+        h
+    }
+
+    fn view<'a>(h: &'a Counts, pile: Pile, opp: &'a [Opponent], deck: &'a Counts) -> View<'a> {
+        const NONE: Counts = [0; 8];
+        View {
+            hand: h,
+            pile,
+            pile_cards: &NONE,
+            set_aside: &NONE,
+            draw_pile: 40,
+            opponents: opp,
+            deck,
+            new_pile: false,
+        }
+    }
+
+    #[test]
+    fn specs_parse_and_reject() {
+        for p in PolicySpec::ALL {
+            assert_eq!(p.as_str().parse::<PolicySpec>().unwrap(), p);
+        }
+        assert_eq!(
+            "greedy".parse::<PolicySpec>().unwrap_err().to_string(),
+            "--policy 'greedy': unknown policy for sieben; expected one of random, lowest, seven-first, blocker"
+        );
+    }
+
+    #[test]
+    fn lowest_and_seven_first_differ_where_a_seven_is_possible() {
+        let deck = [0, 12, 12, 12, 11, 11, 11, 11];
+        let h = hand(&[3, 4, 6]);
+        let pile = Pile::new(3, 0).unwrap();
+        let moves = legal_moves(pile, &h);
+        let v = view(&h, pile, &[], &deck);
+        // 3 keeping 0 is a rise of 0; 4 keeping 3 is a Seven.
+        assert_eq!(moves[Lowest.choose(&v, &moves)], Move { card: 3, keep: 0 });
+        assert_eq!(
+            moves[SevenFirst.choose(&v, &moves)],
+            Move { card: 4, keep: 3 }
+        );
+        // On an empty pile seven-first starts with a 7 (a Seven at once), lowest with the lowest.
+        let h = hand(&[2, 7]);
+        let moves = legal_moves(Pile::EMPTY, &h);
+        let v = view(&h, Pile::EMPTY, &[], &deck);
+        assert_eq!(moves[SevenFirst.choose(&v, &moves)].card, 7);
+        assert_eq!(moves[Lowest.choose(&v, &moves)].card, 2);
+    }
+
+    #[test]
+    fn blocker_raises_the_total_when_the_next_player_is_likely_stuck() {
+        // The unseen cards are 1's and 2's and a 5 and a 6. On {0,3}, playing the 3 on the
+        // empty spot makes {3,3} (total 6), which only a 3 or a 4 can follow: the next player is
+        // surely stuck. Lowest would replace the 3 with the 3 instead (a rise of 0).
+        let deck = [0, 30, 30, 0, 0, 2, 2, 0];
+        let h = hand(&[3, 5, 6]);
+        let pile = Pile::new(3, 0).unwrap();
+        let moves = legal_moves(pile, &h);
+        let opp = [Opponent {
+            cards: 5,
+            out: false,
+        }];
+        let v = view(&h, pile, &opp, &deck);
+        assert_eq!(moves[Blocker.choose(&v, &moves)], Move { card: 3, keep: 3 });
+        assert_eq!(moves[Lowest.choose(&v, &moves)], Move { card: 3, keep: 0 });
+        assert_eq!(p_blocked([3, 3], &v.unseen(), 5), 1.0);
+        // Against a full hand from the standard deck no play blocks with a chance of one half:
+        // it falls back to the smallest rise.
+        let deck = [0, 12, 12, 12, 11, 11, 11, 11];
+        let opp = [Opponent {
+            cards: 7,
+            out: false,
+        }];
+        let v = view(&h, pile, &opp, &deck);
+        assert_eq!(Blocker.choose(&v, &moves), Lowest.choose(&v, &moves));
+    }
+
+    #[test]
+    fn p_none_is_hypergeometric() {
+        // 10 cards, 3 good, hand of 2: C(7,2)/C(10,2) = 21/45.
+        assert!((p_none(10, 3, 2) - 21.0 / 45.0).abs() < 1e-12);
+        assert_eq!(p_none(10, 3, 8), 0.0);
+        assert_eq!(p_none(10, 3, 0), 1.0);
+    }
+}

@@ -1,0 +1,386 @@
+//! The rules of the card game 7 as this project reads them (`RULES.md`, section "The card game
+//! 7"): the two-spot pile, which plays are legal, and how many chips each place earns.
+//!
+//! The pile shows two spots. A card covers one spot with its number and lets the other show
+//! through its hole, so a play replaces one spot's number and keeps the other; the total is the
+//! sum of the two spots (an empty spot counts 0). A play must keep the total at least what it was
+//! and at most 7. Since the kept spot is on both sides of that comparison, a card `c` replacing
+//! spot `r` and keeping spot `k` is legal exactly when `c >= r` and `c + k <= 7`. The two spots
+//! play the same part, so a pile is an unordered pair.
+
+use crate::error::Result;
+use crate::options::{OptionSpec, RuleOptions};
+
+use super::deck::{Deck, MAX_NUMBER};
+
+/// The total that sets a pile aside.
+pub const SEVEN: u8 = 7;
+
+/// Victory chips in the box: with 5 to 7 players the game ends when they are gone.
+pub const CHIPS: u32 = 80;
+
+/// Rounds of a game of 2 to 4 players.
+pub const ROUNDS_SMALL_GAME: u32 = 7;
+
+/// Fewest and most players.
+pub const MIN_PLAYERS: u32 = 2;
+/// Most players the box is made for.
+pub const MAX_PLAYERS: u32 = 7;
+
+/// The rule options, in the order the `rules` column lists them.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "finish",
+        expected: "empty or seven",
+        default: "empty",
+    },
+    OptionSpec {
+        key: "first_player",
+        expected: "rotate or fixed",
+        default: "rotate",
+    },
+    OptionSpec {
+        key: "tie",
+        expected: "shared or playoff",
+        default: "shared",
+    },
+    OptionSpec {
+        key: "deck",
+        expected: "a deck file (number,count rows) without ';'",
+        default: super::deck::DEFAULT_FILE,
+    },
+];
+
+/// When a player is out of the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// Out as soon as the hand is empty, however it was emptied (the publisher's reviews).
+    Empty,
+    /// Out only when the last card makes a Seven (the rule text); a player emptied any other way
+    /// draws a card and plays on.
+    Seven,
+}
+
+/// Who starts each round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstPlayer {
+    /// Round `r` (from 0) starts with seat `r mod P`.
+    Rotate,
+    /// Seat 1 starts every round.
+    Fixed,
+}
+
+/// What happens when several players share the most chips.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tie {
+    /// All of them win.
+    Shared,
+    /// Extra rounds, each paying as a full round of all players, until one leads (at most
+    /// [`MAX_PLAYOFF_ROUNDS`], after which the leaders share).
+    Playoff,
+}
+
+/// Play-off rounds after which tied leaders share the win, keeping every game finite.
+pub const MAX_PLAYOFF_ROUNDS: u32 = 100;
+
+/// A checked rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// When a player is out.
+    pub finish: Finish,
+    /// Who starts each round.
+    pub first_player: FirstPlayer,
+    /// Ties for most chips.
+    pub tie: Tie,
+    /// The cards.
+    pub deck: Deck,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Self {
+            finish: Finish::Empty,
+            first_player: FirstPlayer::Rotate,
+            tie: Tie::Shared,
+            deck: Deck::standard(),
+        }
+    }
+}
+
+impl Rules {
+    /// Reads the rule set from parsed options, loading the deck file.
+    pub fn from_options(options: &RuleOptions) -> Result<Self> {
+        let deck_name: String = options.get("deck", |v| {
+            (!v.is_empty() && !v.contains(';')).then(|| v.to_string())
+        })?;
+        Ok(Self {
+            finish: options.choice(
+                "finish",
+                &[("empty", Finish::Empty), ("seven", Finish::Seven)],
+            )?,
+            first_player: options.choice(
+                "first_player",
+                &[
+                    ("rotate", FirstPlayer::Rotate),
+                    ("fixed", FirstPlayer::Fixed),
+                ],
+            )?,
+            tie: options.choice("tie", &[("shared", Tie::Shared), ("playoff", Tie::Playoff)])?,
+            deck: Deck::load(&deck_name)?,
+        })
+    }
+}
+
+/// The discard pile's two spots, kept in ascending order (they are interchangeable).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pile {
+    spots: [u8; 2],
+}
+
+impl Pile {
+    /// An empty pile: both spots 0.
+    pub const EMPTY: Pile = Pile { spots: [0, 0] };
+
+    /// A pile showing `a` and `b` (0 for an empty spot); `None` unless both are 0 to 7 and the
+    /// total is below 7 (a total of 7 never stays on the table).
+    pub fn new(a: u8, b: u8) -> Option<Self> {
+        (a <= MAX_NUMBER && b <= MAX_NUMBER && a + b < SEVEN).then_some(Self {
+            spots: [a.min(b), a.max(b)],
+        })
+    }
+
+    /// The two spots, smaller first.
+    pub fn spots(self) -> [u8; 2] {
+        self.spots
+    }
+
+    /// The visible total.
+    pub fn total(self) -> u8 {
+        self.spots[0] + self.spots[1]
+    }
+
+    /// Whether no card lies on the pile.
+    pub fn is_empty(self) -> bool {
+        self.spots == [0, 0]
+    }
+
+    /// The spots after `m` (whose kept spot must be one of this pile's).
+    pub fn after(self, m: Move) -> [u8; 2] {
+        [m.keep.min(m.card), m.keep.max(m.card)]
+    }
+
+    /// The numbers that have some legal play on this pile, as a bit mask (bit `c` for card `c`).
+    pub fn legal_numbers(self) -> u8 {
+        LEGAL[usize::from(self.spots[0])][usize::from(self.spots[1])]
+    }
+}
+
+/// For spots `a <= b` with `a + b < 7`, the mask of cards with a legal play.
+const LEGAL: [[u8; 8]; 8] = {
+    let mut t = [[0u8; 8]; 8];
+    let mut a = 0;
+    while a < 8 {
+        let mut b = 0;
+        while b < 8 {
+            let mut c = 1;
+            while c <= 7 {
+                if (c >= b && c + a <= 7) || (c >= a && c + b <= 7) {
+                    t[a][b] |= 1 << c;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// A play: which card, and which of the pile's spots it keeps visible (0 on an empty spot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The card's number, 1 to 7.
+    pub card: u8,
+    /// The spot that shows through the card's hole.
+    pub keep: u8,
+}
+
+impl Move {
+    /// The pile's total after the play.
+    pub fn total(self) -> u8 {
+        self.card + self.keep
+    }
+
+    /// How much the play raises the total on `pile`.
+    pub fn rise(self, pile: Pile) -> u8 {
+        self.total() - pile.total()
+    }
+
+    /// Whether the play makes a Seven.
+    pub fn is_seven(self) -> bool {
+        self.total() == SEVEN
+    }
+}
+
+/// At most 7 numbers, each in one of two orientations.
+pub const MAX_MOVES: usize = 14;
+
+/// The legal plays of a hand on a pile, without allocation.
+#[derive(Clone, Copy, Debug)]
+pub struct Moves {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl std::ops::Deref for Moves {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+/// The legal plays of `hand` (cards per number, index 1 to 7) on `pile`: each distinct card in
+/// each distinct orientation, ordered by card, then by kept spot (smaller first). Empty when the
+/// player cannot play. On an empty pile every card is legal, once.
+pub fn legal_moves(pile: Pile, hand: &[u32; 8]) -> Moves {
+    let [a, b] = pile.spots;
+    let mut out = Moves {
+        moves: [Move { card: 0, keep: 0 }; MAX_MOVES],
+        len: 0,
+    };
+    for c in 1..=MAX_NUMBER {
+        if hand[usize::from(c)] == 0 {
+            continue;
+        }
+        // Keep the smaller spot a (replace b), then keep b (replace a) when it differs.
+        if c >= b && c + a <= SEVEN {
+            out.moves[out.len] = Move { card: c, keep: a };
+            out.len += 1;
+        }
+        if a != b && c >= a && c + b <= SEVEN {
+            out.moves[out.len] = Move { card: c, keep: b };
+            out.len += 1;
+        }
+    }
+    out
+}
+
+/// The chips for each place of a round of `players` (first out first), paid from `pool` chips
+/// left in the box (`None`: unlimited, as in 2 to 4 player games and play-offs): the first out
+/// gets `players`, each next one fewer, while chips last.
+pub fn round_chips(players: u32, pool: Option<u32>) -> [u32; MAX_PLAYERS as usize] {
+    let mut out = [0; MAX_PLAYERS as usize];
+    let mut left = pool.unwrap_or(u32::MAX);
+    for (place, chips) in out.iter_mut().take(players as usize).enumerate() {
+        let due = players - place as u32;
+        *chips = due.min(left);
+        left -= *chips;
+    }
+    out
+}
+
+/// How many regular rounds a game of `players` has: 7 with 2 to 4; with 5 to 7, rounds until the
+/// 80 chips are gone (the last paying what is left).
+pub fn regular_rounds(players: u32) -> u32 {
+    if players <= 4 {
+        ROUNDS_SMALL_GAME
+    } else {
+        CHIPS.div_ceil(players * (players + 1) / 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(cards: &[u8]) -> [u32; 8] {
+        let mut h = [0; 8];
+        for &c in cards {
+            h[usize::from(c)] += 1;
+        }
+        h
+    }
+
+    #[test]
+    fn any_card_starts_a_pile_once() {
+        let m = legal_moves(Pile::EMPTY, &hand(&[1, 1, 4, 7]));
+        assert_eq!(
+            &m[..],
+            &[
+                Move { card: 1, keep: 0 },
+                Move { card: 4, keep: 0 },
+                Move { card: 7, keep: 0 }
+            ]
+        );
+        assert!(m[2].is_seven(), "a 7 on an empty pile is a Seven");
+    }
+
+    #[test]
+    fn hole_on_number_keeps_the_other_spot() {
+        // A 3 alone: a 2 may keep the 3 (total 5, the empty spot replaced) but not replace the
+        // 3 (total 2 < 3); a 4 may keep the 3 (7) or replace it (4).
+        let pile = Pile::new(3, 0).unwrap();
+        assert_eq!(pile.total(), 3);
+        let m = legal_moves(pile, &hand(&[2, 4, 5]));
+        assert_eq!(
+            &m[..],
+            &[
+                Move { card: 2, keep: 3 },
+                Move { card: 4, keep: 0 },
+                Move { card: 4, keep: 3 },
+                Move { card: 5, keep: 0 },
+            ]
+        );
+        assert_eq!(pile.after(m[2]), [3, 4]);
+        assert_eq!(m[2].total(), 7);
+        assert_eq!(m[0].rise(pile), 2);
+    }
+
+    #[test]
+    fn the_total_never_falls_or_passes_seven() {
+        // Spots 2 and 3 (total 5): a card must replace a spot with at least that spot's number
+        // and keep the total at most 7.
+        let pile = Pile::new(2, 3).unwrap();
+        let m = legal_moves(pile, &hand(&[1, 2, 3, 4, 5, 6, 7]));
+        let totals: Vec<(u8, u8)> = m.iter().map(|m| (m.card, m.total())).collect();
+        assert_eq!(totals, [(2, 5), (3, 5), (3, 6), (4, 6), (4, 7), (5, 7)]);
+        for mv in m.iter() {
+            assert!(mv.total() >= pile.total() && mv.total() <= SEVEN);
+        }
+        // A hand of 1's cannot play on it.
+        assert!(legal_moves(pile, &hand(&[1, 1, 1])).is_empty());
+        assert_eq!(pile.legal_numbers(), 0b0011_1100);
+        // Equal spots give one orientation per card.
+        let m = legal_moves(Pile::new(3, 3).unwrap(), &hand(&[3, 4]));
+        assert_eq!(m.len(), 2);
+    }
+
+    #[test]
+    fn legal_numbers_agree_with_legal_moves() {
+        for a in 0..7u8 {
+            for b in a..7 - a {
+                let pile = Pile::new(a, b).unwrap();
+                for c in 1..=7u8 {
+                    let has = !legal_moves(pile, &hand(&[c])).is_empty();
+                    assert_eq!(has, pile.legal_numbers() & (1 << c) != 0, "{a} {b} {c}");
+                }
+            }
+        }
+        assert!(Pile::new(3, 4).is_none(), "a 7 is set aside at once");
+    }
+
+    #[test]
+    fn chips_count_down_from_the_player_count() {
+        assert_eq!(round_chips(4, None)[..4], [4, 3, 2, 1]);
+        // 5 players: 15 a round, five rounds pay 75, the sixth pays the 5 left to the first out.
+        assert_eq!(regular_rounds(5), 6);
+        assert_eq!(round_chips(5, Some(5))[..5], [5, 0, 0, 0, 0]);
+        // 6 players: 21 a round, three rounds pay 63, the fourth 17.
+        assert_eq!(regular_rounds(6), 4);
+        assert_eq!(round_chips(6, Some(17))[..6], [6, 5, 4, 2, 0, 0]);
+        // 7 players: 28 a round, two rounds pay 56, the third 24.
+        assert_eq!(regular_rounds(7), 3);
+        assert_eq!(round_chips(7, Some(24))[..7], [7, 6, 5, 4, 2, 0, 0]);
+        assert_eq!(regular_rounds(2), 7);
+    }
+}

@@ -1,0 +1,225 @@
+//! Games of 7 on the engine: unit = one whole game.
+//!
+//! Every game draws its deals and shuffles from its own generator, seeded from one word of the
+//! chunk's stream, so a game's cards depend only on (seed, chunk, game). The random policy draws
+//! from a separate per-chunk generator. With several policies each game seats them in a random
+//! rotation (the `i`-th policy given sits in seat `(i + offset) mod P`), as Sevens games do, so
+//! every policy plays every seat equally often; a policy given for several seats is one policy in
+//! the report (its chips count once per seat it plays, its win rate is the share of games won by
+//! any of its seats). Counts are dense integer vectors that grow as needed and merge by adding,
+//! so any thread or shard split gives the same bytes.
+
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+use crate::dice::below;
+use crate::engine::{ChunkRng, Simulation};
+use crate::stats::{Histogram, Metric, Tally};
+
+use super::play::{Table, play_game_with};
+use super::policy::{Builtin, Policy, PolicySpec, View};
+use super::rules::{MAX_PLAYERS, Move, Rules, Tie};
+
+/// Whole games under one policy per seat (or one for all).
+#[derive(Clone, Debug)]
+pub struct Games {
+    rules: Rules,
+    players: u32,
+    /// The distinct policies.
+    policies: Vec<PolicySpec>,
+    /// For the `i`-th seat as given, which of `policies` it plays.
+    seating: Vec<usize>,
+}
+
+impl Games {
+    /// Games of `players` (2 to 7); `policies` holds the distinct policies and `seating` which
+    /// one each player plays (all zeros, or empty, for one policy).
+    pub fn new(rules: Rules, players: u32, policies: Vec<PolicySpec>, seating: Vec<usize>) -> Self {
+        assert!((2..=MAX_PLAYERS).contains(&players));
+        let seating = if seating.is_empty() {
+            vec![0; players as usize]
+        } else {
+            seating
+        };
+        assert!(seating.len() == players as usize && seating.iter().all(|&p| p < policies.len()));
+        Self {
+            rules,
+            players,
+            policies,
+            seating,
+        }
+    }
+}
+
+/// Counts of a chunk of games.
+#[derive(Clone, Debug, Default)]
+pub struct GamesAcc {
+    games: u64,
+    rounds: u64,
+    chips_seat: Vec<Vec<u64>>,
+    wins_seat: Vec<u64>,
+    chips_policy: Vec<Vec<u64>>,
+    wins_policy: Vec<u64>,
+    round_turns: Vec<u64>,
+    penalty_cards: Vec<u64>,
+    sevens: Vec<u64>,
+    refills: Vec<u64>,
+    rounds_per_game: Vec<u64>,
+    tied: u64,
+    stalled: u64,
+}
+
+/// Counts one observation of `value` in a dense histogram, growing it as needed.
+#[inline]
+fn bump(counts: &mut Vec<u64>, value: u32) {
+    let i = value as usize;
+    if i >= counts.len() {
+        counts.resize(i + 1, 0);
+    }
+    counts[i] += 1;
+}
+
+/// Adds dense histogram `b` into `a`.
+fn add(a: &mut Vec<u64>, b: &[u64]) {
+    if b.len() > a.len() {
+        a.resize(b.len(), 0);
+    }
+    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+}
+
+impl Simulation for Games {
+    type Acc = GamesAcc;
+
+    fn units_per_chunk(&self) -> u64 {
+        1 << 8
+    }
+
+    fn new_acc(&self) -> GamesAcc {
+        let (n, k) = (self.players as usize, self.policies.len());
+        GamesAcc {
+            chips_seat: vec![Vec::new(); n],
+            wins_seat: vec![0; n],
+            chips_policy: vec![Vec::new(); k],
+            wins_policy: vec![0; k],
+            ..GamesAcc::default()
+        }
+    }
+
+    fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut GamesAcc) {
+        let mut coins = ChunkRng::seed_from_u64(rng.next_u64());
+        let mut policies: Vec<Builtin<ChunkRng>> = self
+            .policies
+            .iter()
+            .map(|p| p.build(ChunkRng::seed_from_u64(coins.next_u64())))
+            .collect();
+        let mut table = Table::new(&self.rules, self.players);
+        let n = self.players as usize;
+        for _ in 0..units {
+            let mut cards = ChunkRng::seed_from_u64(rng.next_u64());
+            let offset = if self.policies.len() > 1 {
+                below(&mut cards, n as u64) as usize
+            } else {
+                0
+            };
+            let seating = &self.seating;
+            let policy_of = |seat: usize| seating[(seat + n - offset) % n];
+            let mut chooser = |seat: usize, view: &View, moves: &[Move]| {
+                policies[policy_of(seat)].choose(view, moves)
+            };
+            let result = play_game_with(
+                &mut table,
+                &self.rules,
+                &mut cards,
+                &mut chooser,
+                |t: &Table| {
+                    let s = t.stats();
+                    bump(&mut acc.round_turns, s.turns);
+                    bump(&mut acc.penalty_cards, s.penalty_cards);
+                    bump(&mut acc.sevens, s.sevens);
+                    acc.stalled += u64::from(s.stalled);
+                },
+            );
+            let mut policy_won = [false; MAX_PLAYERS as usize];
+            for seat in 0..n {
+                bump(&mut acc.chips_seat[seat], result.chips[seat]);
+                let p = policy_of(seat);
+                bump(&mut acc.chips_policy[p], result.chips[seat]);
+                if result.winners[seat] {
+                    acc.wins_seat[seat] += 1;
+                    policy_won[p] = true;
+                }
+            }
+            for (w, &won) in acc.wins_policy.iter_mut().zip(&policy_won) {
+                *w += u64::from(won);
+            }
+            bump(&mut acc.refills, result.refills);
+            bump(&mut acc.rounds_per_game, result.rounds);
+            acc.rounds += u64::from(result.rounds);
+            acc.tied += u64::from(result.tied);
+            acc.games += 1;
+        }
+    }
+
+    fn merge(&self, into: &mut GamesAcc, from: GamesAcc) {
+        into.games += from.games;
+        into.rounds += from.rounds;
+        for (a, b) in into.chips_seat.iter_mut().zip(&from.chips_seat) {
+            add(a, b);
+        }
+        for (a, b) in into.chips_policy.iter_mut().zip(&from.chips_policy) {
+            add(a, b);
+        }
+        for (a, b) in into.wins_seat.iter_mut().zip(&from.wins_seat) {
+            *a += b;
+        }
+        for (a, b) in into.wins_policy.iter_mut().zip(&from.wins_policy) {
+            *a += b;
+        }
+        add(&mut into.round_turns, &from.round_turns);
+        add(&mut into.penalty_cards, &from.penalty_cards);
+        add(&mut into.sevens, &from.sevens);
+        add(&mut into.refills, &from.refills);
+        add(&mut into.rounds_per_game, &from.rounds_per_game);
+        into.tied += from.tied;
+        into.stalled += from.stalled;
+    }
+
+    fn tally(&self, acc: GamesAcc) -> Tally {
+        let games = acc.games;
+        let mut metrics = Vec::new();
+        for (seat, chips) in acc.chips_seat.iter().enumerate() {
+            let name = format!("chips_seat_{}", seat + 1);
+            metrics.push(Metric::mean(&name, false, Histogram::from_dense(0, chips)));
+        }
+        for (seat, &wins) in acc.wins_seat.iter().enumerate() {
+            let name = format!("win_rate_seat_{}", seat + 1);
+            metrics.push(Metric::proportion(&name, wins, games));
+        }
+        if self.policies.len() > 1 {
+            for (p, spec) in self.policies.iter().enumerate() {
+                let chips = Histogram::from_dense(0, &acc.chips_policy[p]);
+                metrics.push(Metric::mean("chips", false, chips).of_policy(spec.as_str()));
+                metrics.push(
+                    Metric::proportion("win_rate", acc.wins_policy[p], games)
+                        .of_policy(spec.as_str()),
+                );
+            }
+        }
+        let dense = |name: &str, plotted: bool, counts: &[u64]| {
+            Metric::mean(name, plotted, Histogram::from_dense(0, counts))
+        };
+        metrics.push(dense("round_turns", true, &acc.round_turns));
+        metrics.push(dense("penalty_cards_per_round", false, &acc.penalty_cards));
+        metrics.push(dense("sevens_per_round", false, &acc.sevens));
+        metrics.push(dense("refills_per_game", false, &acc.refills));
+        if self.rules.tie == Tie::Playoff {
+            metrics.push(dense("rounds_per_game", false, &acc.rounds_per_game));
+        }
+        metrics.push(Metric::proportion("p_tied_finish", acc.tied, games));
+        metrics.push(Metric::proportion(
+            "p_round_stalled",
+            acc.stalled,
+            acc.rounds,
+        ));
+        Tally { metrics }
+    }
+}
