@@ -76,7 +76,8 @@ pub struct SimulateArgs {
     pub rules: Vec<String>,
     /// A policy spec (repeatable: several share the same dice, or one per seat in a game):
     /// sevens takes optimal (default), rolls:K, threshold:A,B, target, target:T, leader,
-    /// table:FILE or random; solitaire-dice takes greedy (default) or random; Sequences and
+    /// table:FILE or random; solitaire-dice takes greedy (default), random, heuristic:FILE,
+    /// lookahead or lookahead:FILE; Sequences and
     /// Hearts Due have only 'forced'.
     #[arg(long = "policy", value_name = "SPEC")]
     pub policies: Vec<String>,

@@ -273,6 +273,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         .to_vec();
     let solitaire = ["greedy", "random"].map(String::from).to_vec();
     // (game, players, units, policies, folder, with the exact tables and solver files)
+    #[allow(clippy::type_complexity)] // main replaces this tuple with a struct
     let jobs: [(GameName, u32, u64, Vec<String>, &str, bool); 9] = [
         (GameName::Sequences, 1, units, vec![], "sequences", true),
         (GameName::Sequences, 4, tenth, vec![], "sequences-4p", false),

@@ -296,8 +296,12 @@ fn bad_input_gets_one_clear_line_and_no_report() {
             "unknown policy for sevens",
         ),
         (
-            &["simulate", "solitaire-dice", "--policy", "lookahead"],
-            "--policy 'lookahead': unknown policy for solitaire-dice; expected greedy or random",
+            &["simulate", "solitaire-dice", "--policy", "best"],
+            "--policy 'best': unknown policy for solitaire-dice; expected greedy, random, heuristic:FILE, lookahead or lookahead:FILE",
+        ),
+        (
+            &["simulate", "solitaire-dice", "--policy", "heuristic:afile"],
+            "policy file afile: line 1: expected the header weight,value, found 'x'",
         ),
         (
             &["simulate", "solitaire-dice", "--rule", "x=1"],
@@ -790,6 +794,95 @@ fn table_and_solve_write_the_sevens_tables() {
     let dilemma = String::from_utf8(read(d.join("s/leaders_dilemma.csv"))).unwrap();
     assert!(dilemma.starts_with("rules,leader_policy,p_win,mean_score\n"));
     assert!(dilemma.contains(",leader,"));
+}
+
+/// Weights files: the shipped ones run, and every kind of bad file is one line naming the file,
+/// the line and the problem, before anything runs.
+#[test]
+fn solitaire_dice_weights_files_run_or_fail_clearly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/data/solitaire-best.csv");
+    let good = String::from_utf8(read(shipped)).unwrap();
+    fs::write(d.join("w.csv"), &good).unwrap();
+    let stdout = ok(
+        d,
+        &[
+            "compare",
+            "solitaire-dice",
+            "-n",
+            "300",
+            "-q",
+            "--policy",
+            "greedy",
+            "--policy",
+            "heuristic:w.csv",
+            "--policy",
+            "lookahead:w.csv",
+        ],
+    );
+    assert!(
+        stdout.contains("final_score_diff [heuristic:w.csv - lookahead:w.csv]"),
+        "{stdout}"
+    );
+    let edit = |name: &str, f: &dyn Fn(&mut Vec<String>)| {
+        let mut lines: Vec<String> = good.lines().map(String::from).collect();
+        f(&mut lines);
+        fs::write(d.join(name), lines.join("\n") + "\n").unwrap();
+    };
+    // A file that cannot be read is an I/O error (exit 1), naming the file.
+    fails(
+        d,
+        &[
+            "simulate",
+            "solitaire-dice",
+            "--policy",
+            "heuristic:nowhere.csv",
+        ],
+        1,
+        "nowhere.csv",
+    );
+    edit("missing.csv", &|l| {
+        l.retain(|x| !x.starts_with("end_marks_short,"));
+    });
+    edit("extra.csv", &|l| l.push("luck,3".into()));
+    edit("nan.csv", &|l| l[2] = "sum2_marks_1_4,five".into());
+    edit("header.csv", &|l| l[0] = "weight,value,note".into());
+    for (file, expected) in [
+        (
+            "missing.csv",
+            "policy file missing.csv: weight 'end_marks_short' is missing; a file needs all 61 weights",
+        ),
+        (
+            "extra.csv",
+            "policy file extra.csv: line 63: unknown weight 'luck'",
+        ),
+        (
+            "nan.csv",
+            "policy file nan.csv: line 3: value of 'sum2_marks_1_4' must be a number, found 'five'",
+        ),
+        (
+            "header.csv",
+            "policy file header.csv: line 1: expected the header weight,value, found 'weight,value,note'",
+        ),
+    ] {
+        for policy in ["heuristic:", "lookahead:"] {
+            let spec = format!("{policy}{file}");
+            fails(
+                d,
+                &[
+                    "compare",
+                    "solitaire-dice",
+                    "--policy",
+                    "greedy",
+                    "--policy",
+                    &spec,
+                ],
+                2,
+                expected,
+            );
+        }
+    }
 }
 
 #[test]

@@ -25,6 +25,8 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
+pub mod heuristic;
+pub mod lookahead;
 pub mod play;
 pub mod policy;
 pub mod rules;
