@@ -955,3 +955,80 @@ fn solitaire_dice_runs_compares_and_writes_its_tables() {
     );
     assert!(rides.contains("\n4 5 6,243,0.03125\n"), "{rides}");
 }
+
+/// `tune` writes a policy file that `heuristic:` reads back, and refuses a zero or unparsable
+/// budget, another game or a bad start with one line.
+#[test]
+fn tune_writes_a_policy_file_and_refuses_bad_budgets() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(
+        d,
+        &[
+            "tune",
+            "solitaire-dice",
+            "--from",
+            "greedy",
+            "--budget",
+            "21",
+            "-n",
+            "100",
+            "-q",
+            "--out",
+            "w/tuned.csv",
+        ],
+    );
+    assert!(stdout.contains("1 generations, 21 evaluations"), "{stdout}");
+    assert!(
+        stdout.contains("final check on 500 fresh games"),
+        "{stdout}"
+    );
+    let written = String::from_utf8(read(d.join("w/tuned.csv"))).unwrap();
+    assert!(written.starts_with("weight,value\nopen_sum,"), "{written}");
+    ok(
+        d,
+        &[
+            "simulate",
+            "solitaire-dice",
+            "-n",
+            "100",
+            "--policy",
+            "heuristic:w/tuned.csv",
+        ],
+    );
+    let tune = |budget: &'static str, from: &'static str, game: &'static str| {
+        [
+            "tune", game, "--from", from, "--budget", budget, "--out", "x.csv",
+        ]
+    };
+    let cases: [([&str; 8], &str); 6] = [
+        (
+            tune("0", "greedy", "solitaire-dice"),
+            "--budget '0': expected a time",
+        ),
+        (
+            tune("0m", "greedy", "solitaire-dice"),
+            "--budget '0m': expected a time",
+        ),
+        (
+            tune("soon", "greedy", "solitaire-dice"),
+            "--budget 'soon': expected a time",
+        ),
+        (
+            tune("10m", "random", "solitaire-dice"),
+            "--from 'random': expected heuristic:FILE or greedy",
+        ),
+        (
+            tune("10m", "greedy", "sevens"),
+            "tune sevens: only solitaire-dice has weights to tune",
+        ),
+        (
+            tune("5", "greedy", "solitaire-dice"),
+            "--budget 5: one generation takes 21 evaluations",
+        ),
+    ];
+    for (args, expected) in cases {
+        fails(d, &args, 2, expected);
+    }
+    assert!(!d.join("x.csv").exists());
+}

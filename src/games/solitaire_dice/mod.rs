@@ -32,6 +32,7 @@ pub mod policy;
 pub mod rules;
 pub mod simulation;
 pub mod table;
+pub mod tune;
 
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
