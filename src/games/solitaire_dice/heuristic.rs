@@ -93,10 +93,11 @@ impl Weights {
         Self { values }
     }
 
-    /// The built-in weights (a copy of the shipped `data/solitaire-best.csv`), used by
+    /// The built-in weights (the shipped `data/solitaire-tuned.csv`, the best found), used by
     /// `lookahead` when no file is given.
     pub fn built_in() -> Self {
-        Self::parse("built-in data/solitaire-best.csv", BUILT_IN).expect("the built-in file parses")
+        Self::parse("built-in data/solitaire-tuned.csv", BUILT_IN)
+            .expect("the built-in file parses")
     }
 
     /// Reads a weights file; every problem names the file and the line.
@@ -243,8 +244,8 @@ impl fmt::Display for Weights {
     }
 }
 
-/// The shipped hand-made weights, built in so that `lookahead` needs no file.
-pub const BUILT_IN: &str = include_str!("../../../data/solitaire-best.csv");
+/// The shipped tuned weights, built in so that `lookahead` needs no file.
+pub const BUILT_IN: &str = include_str!("../../../data/solitaire-tuned.csv");
 
 /// Throwaway phases of a sheet still in play: the most marks on one face, 0 to 7.
 pub const PHASES: usize = END_MARKS as usize;
