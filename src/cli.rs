@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::engine::Shard;
 use crate::games::GameName;
+use crate::games::solitaire_dice::tune::Budget;
 
 /// dicelab: which strategy is better, by how much, and how sure are we?
 ///
@@ -37,6 +38,8 @@ pub enum Command {
     Report(ReportArgs),
     /// Combine the --out folders of shards of one run into the whole run's report.
     Merge(MergeArgs),
+    /// Improve a policy file's weights (solitaire-dice) on common random games.
+    Tune(TuneArgs),
 }
 
 /// How many units, which seed, how many threads, how much chatter.
@@ -76,9 +79,9 @@ pub struct SimulateArgs {
     pub rules: Vec<String>,
     /// A policy spec (repeatable: several share the same dice, or one per seat in a game):
     /// sevens takes optimal (default), rolls:K, threshold:A,B, target, target:T, leader,
-    /// table:FILE or random; solitaire-dice takes greedy (default) or random; sieben takes
-    /// seven-first (default), lowest, blocker or random; Sequences and Hearts Due have only
-    /// 'forced'.
+    /// table:FILE or random; solitaire-dice takes greedy (default), random, heuristic:FILE,
+    /// lookahead or lookahead:FILE; sieben takes seven-first (default), lowest, blocker or
+    /// random; Sequences and Hearts Due have only 'forced'.
     #[arg(long = "policy", value_name = "SPEC")]
     pub policies: Vec<String>,
     /// Run only every N-th chunk from K (K/N); combine the parts with `merge`.
@@ -162,6 +165,26 @@ pub struct MergeArgs {
     /// Folder for the merged report.
     #[arg(long)]
     pub out: PathBuf,
+}
+
+/// Arguments of `tune`.
+#[derive(Debug, Args)]
+pub struct TuneArgs {
+    /// The game: solitaire-dice (the only one with tunable weights).
+    #[arg(value_parser = parse_with::<GameName>)]
+    pub game: GameName,
+    /// The weights to start from: heuristic:FILE, or greedy.
+    #[arg(long, value_name = "SPEC")]
+    pub from: String,
+    /// How long to tune: a time (90s, 10m, 1h) or a number of candidate evaluations (5000).
+    #[arg(long, value_parser = parse_with::<Budget>)]
+    pub budget: Budget,
+    /// The policy file to write the best weights to.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Games per evaluation (-n, default 20000), seed, threads.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// Parses with the type's own `FromStr`, whose message clap prints after the argument's name.

@@ -330,8 +330,12 @@ fn bad_input_gets_one_clear_line_and_no_report() {
             "unknown policy for sevens",
         ),
         (
-            &["simulate", "solitaire-dice", "--policy", "lookahead"],
-            "--policy 'lookahead': unknown policy for solitaire-dice; expected greedy or random",
+            &["simulate", "solitaire-dice", "--policy", "best"],
+            "--policy 'best': unknown policy for solitaire-dice; expected greedy, random, heuristic:FILE, lookahead or lookahead:FILE",
+        ),
+        (
+            &["simulate", "solitaire-dice", "--policy", "heuristic:afile"],
+            "policy file afile: line 1: expected the header weight,value, found 'x'",
         ),
         (
             &["simulate", "solitaire-dice", "--rule", "x=1"],
@@ -749,6 +753,7 @@ fn the_default_job_writes_every_report() {
         "sevens-2p",
         "sevens-4p",
         "solitaire-dice",
+        "solitaire-dice-lookahead",
         "sieben-4p",
     ] {
         for file in REPORT_FILES {
@@ -904,6 +909,95 @@ fn table_and_solve_write_the_sevens_tables() {
     assert!(dilemma.contains(",leader,"));
 }
 
+/// Weights files: the shipped ones run, and every kind of bad file is one line naming the file,
+/// the line and the problem, before anything runs.
+#[test]
+fn solitaire_dice_weights_files_run_or_fail_clearly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/data/solitaire-best.csv");
+    let good = String::from_utf8(read(shipped)).unwrap();
+    fs::write(d.join("w.csv"), &good).unwrap();
+    let stdout = ok(
+        d,
+        &[
+            "compare",
+            "solitaire-dice",
+            "-n",
+            "300",
+            "-q",
+            "--policy",
+            "greedy",
+            "--policy",
+            "heuristic:w.csv",
+            "--policy",
+            "lookahead:w.csv",
+        ],
+    );
+    assert!(
+        stdout.contains("final_score_diff [heuristic:w.csv - lookahead:w.csv]"),
+        "{stdout}"
+    );
+    let edit = |name: &str, f: &dyn Fn(&mut Vec<String>)| {
+        let mut lines: Vec<String> = good.lines().map(String::from).collect();
+        f(&mut lines);
+        fs::write(d.join(name), lines.join("\n") + "\n").unwrap();
+    };
+    // A file that cannot be read is an I/O error (exit 1), naming the file.
+    fails(
+        d,
+        &[
+            "simulate",
+            "solitaire-dice",
+            "--policy",
+            "heuristic:nowhere.csv",
+        ],
+        1,
+        "nowhere.csv",
+    );
+    edit("missing.csv", &|l| {
+        l.retain(|x| !x.starts_with("end_marks_short,"));
+    });
+    edit("extra.csv", &|l| l.push("luck,3".into()));
+    edit("nan.csv", &|l| l[2] = "sum2_marks_1_4,five".into());
+    edit("header.csv", &|l| l[0] = "weight,value,note".into());
+    for (file, expected) in [
+        (
+            "missing.csv",
+            "policy file missing.csv: weight 'end_marks_short' is missing; a file needs all 61 weights",
+        ),
+        (
+            "extra.csv",
+            "policy file extra.csv: line 63: unknown weight 'luck'",
+        ),
+        (
+            "nan.csv",
+            "policy file nan.csv: line 3: value of 'sum2_marks_1_4' must be a number, found 'five'",
+        ),
+        (
+            "header.csv",
+            "policy file header.csv: line 1: expected the header weight,value, found 'weight,value,note'",
+        ),
+    ] {
+        for policy in ["heuristic:", "lookahead:"] {
+            let spec = format!("{policy}{file}");
+            fails(
+                d,
+                &[
+                    "compare",
+                    "solitaire-dice",
+                    "--policy",
+                    "greedy",
+                    "--policy",
+                    &spec,
+                ],
+                2,
+                expected,
+            );
+        }
+    }
+}
+
 #[test]
 fn solitaire_dice_runs_compares_and_writes_its_tables() {
     let tmp = tempfile::tempdir().unwrap();
@@ -1041,4 +1135,81 @@ fn sieben_simulates_compares_and_writes_its_table() {
     let csv = String::from_utf8(read(d.join("t/pile_states.csv"))).unwrap();
     assert_eq!(csv.lines().count(), 17);
     assert!(csv.contains("\n3,3,6,3 4,4,23,"), "{csv}");
+}
+
+/// `tune` writes a policy file that `heuristic:` reads back, and refuses a zero or unparsable
+/// budget, another game or a bad start with one line.
+#[test]
+fn tune_writes_a_policy_file_and_refuses_bad_budgets() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(
+        d,
+        &[
+            "tune",
+            "solitaire-dice",
+            "--from",
+            "greedy",
+            "--budget",
+            "21",
+            "-n",
+            "100",
+            "-q",
+            "--out",
+            "w/tuned.csv",
+        ],
+    );
+    assert!(stdout.contains("1 generations, 21 evaluations"), "{stdout}");
+    assert!(
+        stdout.contains("final check on 500 fresh games"),
+        "{stdout}"
+    );
+    let written = String::from_utf8(read(d.join("w/tuned.csv"))).unwrap();
+    assert!(written.starts_with("weight,value\nopen_sum,"), "{written}");
+    ok(
+        d,
+        &[
+            "simulate",
+            "solitaire-dice",
+            "-n",
+            "100",
+            "--policy",
+            "heuristic:w/tuned.csv",
+        ],
+    );
+    let tune = |budget: &'static str, from: &'static str, game: &'static str| {
+        [
+            "tune", game, "--from", from, "--budget", budget, "--out", "x.csv",
+        ]
+    };
+    let cases: [([&str; 8], &str); 6] = [
+        (
+            tune("0", "greedy", "solitaire-dice"),
+            "--budget '0': expected a time",
+        ),
+        (
+            tune("0m", "greedy", "solitaire-dice"),
+            "--budget '0m': expected a time",
+        ),
+        (
+            tune("soon", "greedy", "solitaire-dice"),
+            "--budget 'soon': expected a time",
+        ),
+        (
+            tune("10m", "random", "solitaire-dice"),
+            "--from 'random': expected heuristic:FILE or greedy",
+        ),
+        (
+            tune("10m", "greedy", "sevens"),
+            "tune sevens: only solitaire-dice has weights to tune",
+        ),
+        (
+            tune("5", "greedy", "solitaire-dice"),
+            "--budget 5: one generation takes 21 evaluations",
+        ),
+    ];
+    for (args, expected) in cases {
+        fails(d, &args, 2, expected);
+    }
+    assert!(!d.join("x.csv").exists());
 }

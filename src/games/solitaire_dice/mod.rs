@@ -25,11 +25,14 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
+pub mod heuristic;
+pub mod lookahead;
 pub mod play;
 pub mod policy;
 pub mod rules;
 pub mod simulation;
 pub mod table;
+pub mod tune;
 
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};

@@ -36,13 +36,16 @@
 //! ```
 
 use std::fmt;
+use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use rand_xoshiro::rand_core::Rng;
 
 use crate::dice::below;
 use crate::error::{Error, Result};
 
+use super::heuristic::{Evaluator, Weights};
 use super::rules::{Choice, Roll, Sheet};
 
 /// A way to divide rolls that a library user can write.
@@ -121,29 +124,60 @@ impl Policy for Greedy {
     }
 }
 
-/// A built-in policy as named on the command line (`--policy greedy`).
+/// A policy as named on the command line (`--policy greedy`, `--policy heuristic:FILE`).
 ///
-/// A spec is plain data so that a run's configuration can be checked, printed in reports and
-/// parsed back by `merge`; the simulation turns it into a [`Greedy`] or a [`Random`] with its own
-/// generator, keeping the hot loop statically dispatched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A spec is checked data (a weights file is read and compiled when the spec is parsed) so that a
+/// run's configuration can be checked, printed in reports and parsed back by `merge`; the
+/// simulation turns it into a [`Greedy`], a [`Random`] with its own generator, a
+/// [`Heuristic`](super::heuristic::Heuristic) or a [`Lookahead`](super::lookahead::Lookahead),
+/// keeping the hot loop statically dispatched. Two specs are equal when their names are.
+#[derive(Clone, Debug)]
 pub enum PolicySpec {
     /// [`Random`]: every legal choice equally likely.
     Random,
     /// [`Greedy`]: the best immediate change of score.
     Greedy,
+    /// `heuristic:FILE`: the best evaluation of the resulting sheet under the file's weights.
+    Heuristic {
+        /// The spec as given, e.g. `heuristic:data/solitaire-best.csv`.
+        name: String,
+        /// The file's weights, compiled; shared by every thread.
+        evaluator: Arc<Evaluator>,
+    },
+    /// `lookahead` or `lookahead:FILE`: the best expected evaluation after the next roll.
+    Lookahead {
+        /// The spec as given.
+        name: String,
+        /// The weights (built in, or the file's), compiled; shared by every thread.
+        evaluator: Arc<Evaluator>,
+    },
 }
 
-impl PolicySpec {
-    /// Every built-in spec, in the order error messages list them.
-    pub const ALL: [PolicySpec; 2] = [PolicySpec::Greedy, PolicySpec::Random];
+/// What `--policy` accepts for Solitaire Dice, for error messages.
+pub const EXPECTED: &str = "greedy, random, heuristic:FILE, lookahead or lookahead:FILE";
 
+impl PolicySpec {
     /// The spec's command-line name.
-    pub fn as_str(self) -> &'static str {
+    pub fn as_str(&self) -> &str {
         match self {
             PolicySpec::Random => "random",
             PolicySpec::Greedy => "greedy",
+            PolicySpec::Heuristic { name, .. } | PolicySpec::Lookahead { name, .. } => name,
         }
+    }
+
+    /// A `heuristic` spec of weights already in hand (tuning evaluates candidates this way).
+    pub fn heuristic(name: &str, weights: &Weights) -> Self {
+        PolicySpec::Heuristic {
+            name: name.to_string(),
+            evaluator: Arc::new(Evaluator::new(weights)),
+        }
+    }
+}
+
+impl PartialEq for PolicySpec {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
     }
 }
 
@@ -158,16 +192,37 @@ impl FromStr for PolicySpec {
 
     fn from_str(s: &str) -> Result<Self> {
         let spec = s.trim();
-        PolicySpec::ALL
-            .into_iter()
-            .find(|p| p.as_str() == spec)
-            .ok_or_else(|| {
-                let names: Vec<&str> = PolicySpec::ALL.iter().map(|p| p.as_str()).collect();
-                Error::input(format!(
-                    "--policy '{s}': unknown policy for solitaire-dice; expected {}",
-                    names.join(" or ")
-                ))
-            })
+        let (kind, file) = match spec.split_once(':') {
+            Some((k, f)) => (k, Some(f)),
+            None => (spec, None),
+        };
+        let load = |file: &str| -> Result<Arc<Evaluator>> {
+            if file.trim().is_empty() {
+                return Err(Error::input(format!(
+                    "--policy '{s}': expected {kind}:FILE, a weights file after the colon"
+                )));
+            }
+            Ok(Arc::new(Evaluator::new(&Weights::load(Path::new(file))?)))
+        };
+        match (kind, file) {
+            ("random", None) => Ok(PolicySpec::Random),
+            ("greedy", None) => Ok(PolicySpec::Greedy),
+            ("heuristic", Some(file)) => Ok(PolicySpec::Heuristic {
+                name: spec.to_string(),
+                evaluator: load(file)?,
+            }),
+            ("lookahead", None) => Ok(PolicySpec::Lookahead {
+                name: spec.to_string(),
+                evaluator: Arc::new(Evaluator::new(&Weights::built_in())),
+            }),
+            ("lookahead", Some(file)) => Ok(PolicySpec::Lookahead {
+                name: spec.to_string(),
+                evaluator: load(file)?,
+            }),
+            _ => Err(Error::input(format!(
+                "--policy '{s}': unknown policy for solitaire-dice; expected {EXPECTED}"
+            ))),
+        }
     }
 }
 
@@ -183,15 +238,28 @@ mod tests {
 
     #[test]
     fn specs_parse_print_and_reject_unknown_names() {
-        for spec in PolicySpec::ALL {
+        for spec in [PolicySpec::Greedy, PolicySpec::Random] {
             assert_eq!(spec.to_string().parse::<PolicySpec>().unwrap(), spec);
         }
         assert_eq!(" greedy".parse::<PolicySpec>().unwrap(), PolicySpec::Greedy);
-        let e = "lookahead".parse::<PolicySpec>().unwrap_err().to_string();
         assert_eq!(
-            e,
-            "--policy 'lookahead': unknown policy for solitaire-dice; expected greedy or random"
+            "lookahead".parse::<PolicySpec>().unwrap().as_str(),
+            "lookahead"
         );
+        for bad in ["best", "greedy:3", "heuristic"] {
+            let e = bad.parse::<PolicySpec>().unwrap_err().to_string();
+            assert_eq!(
+                e,
+                format!("--policy '{bad}': unknown policy for solitaire-dice; expected {EXPECTED}")
+            );
+        }
+        let e = "heuristic:".parse::<PolicySpec>().unwrap_err().to_string();
+        assert!(e.contains("expected heuristic:FILE"), "{e}");
+        let e = "heuristic:/no/such/file.csv"
+            .parse::<PolicySpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("/no/such/file.csv"), "{e}");
     }
 
     #[test]

@@ -283,6 +283,17 @@ impl Sheet {
             .unwrap_or(0)
     }
 
+    /// Marks per sum, row 0 for the sum 2: what evaluations read in one copy instead of eleven
+    /// checked look-ups.
+    pub fn mark_rows(&self) -> [u8; SUMS] {
+        self.marks
+    }
+
+    /// Throwaway marks per face, row 0 for the face 1, for the same reason.
+    pub fn throwaway_rows(&self) -> [u8; 6] {
+        self.throwaways
+    }
+
     /// How many different faces have been thrown away: a face counts as chosen from its first
     /// mark on.
     pub fn throwaway_faces(&self) -> u8 {

@@ -17,6 +17,8 @@ use crate::stats::{Histogram, Metric, Tally};
 // Pairs are named and ordered as Sevens does, so `Report::paired_text` finds both sides.
 use crate::games::sevens::play::{pair_name, pairs};
 
+use super::heuristic::Heuristic;
+use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls};
 use super::policy::{Greedy, PolicySpec, Random};
 use super::rules::{PENALTY, Roll, SUMS, VALUES};
@@ -65,10 +67,16 @@ fn game_rolls(dice: &ChunkRng) -> impl Iterator<Item = Roll> + use<> {
 
 /// Plays one sheet under `spec` on the game's rolls; the random policy draws from `coins`.
 #[inline(always)]
-fn play_sheet(spec: PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Outcome {
+fn play_sheet(spec: &PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Outcome {
     let game = match spec {
         PolicySpec::Greedy => play_rolls(&mut Greedy, game_rolls(dice)),
         PolicySpec::Random => play_rolls(&mut Random::new(&mut *coins), game_rolls(dice)),
+        PolicySpec::Heuristic { evaluator, .. } => {
+            play_rolls(&mut Heuristic::new(evaluator), game_rolls(dice))
+        }
+        PolicySpec::Lookahead { evaluator, .. } => {
+            play_rolls(&mut Lookahead::new(evaluator), game_rolls(dice))
+        }
     };
     // Only MAX_ROLLS rolls without an end can fail a game of a built-in policy: with fair dice
     // that takes 79 free rides of chance 1/32 each, below 1e-90 (see MAX_ROLLS).
@@ -109,7 +117,7 @@ impl Games {
         } else {
             assert!(policies.len() == 1 || policies.len() == players as usize);
             (0..players as usize)
-                .map(|seat| policies[seat % policies.len()])
+                .map(|seat| policies[seat % policies.len()].clone())
                 .collect()
         };
         Self { sheets, players }
@@ -171,7 +179,7 @@ impl Simulation for Games {
             let dice = ChunkRng::seed_from_u64(rng.next_u64());
             let mut coins = ChunkRng::seed_from_u64(rng.next_u64());
             let mut longest = 0;
-            for (s, &spec) in self.sheets.iter().enumerate() {
+            for (s, spec) in self.sheets.iter().enumerate() {
                 let game = play_sheet(spec, &dice, &mut coins);
                 longest = longest.max(game.rolls as usize);
                 acc.scores[s][score_bin(game.score)] += 1;
@@ -227,7 +235,7 @@ impl Simulation for Games {
         let won = |scores: &[u64]| scores[score_bin(WIN_SCORE)..].iter().sum::<u64>();
         let positive = |scores: &[u64]| scores[score_bin(SCORE_STEP)..].iter().sum::<u64>();
         if self.multiplayer() {
-            let mixed = self.sheets.iter().any(|&p| p != self.sheets[0]);
+            let mixed = self.sheets.iter().any(|p| *p != self.sheets[0]);
             let tag = |m: Metric, seat: usize| {
                 if mixed {
                     m.of_policy(self.sheets[seat].as_str())
@@ -314,11 +322,11 @@ mod tests {
     fn every_sheet_replays_the_same_rolls() {
         let dice = chunk_rng(3, 0);
         let mut coins = chunk_rng(3, 1);
-        let greedy = play_sheet(PolicySpec::Greedy, &dice, &mut coins);
-        let random = play_sheet(PolicySpec::Random, &dice, &mut coins);
+        let greedy = play_sheet(&PolicySpec::Greedy, &dice, &mut coins);
+        let random = play_sheet(&PolicySpec::Random, &dice, &mut coins);
         assert_ne!(greedy, random);
         // Greedy again after random: the very same game.
-        let again = play_sheet(PolicySpec::Greedy, &dice, &mut coins);
+        let again = play_sheet(&PolicySpec::Greedy, &dice, &mut coins);
         assert_eq!(again, greedy);
         // The rolls random saw are the first rolls of the stream, as greedy's were.
         let rolls: Vec<Roll> = game_rolls(&dice).take(random.rolls as usize).collect();

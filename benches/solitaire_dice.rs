@@ -1,0 +1,71 @@
+//! Speed of Solitaire Dice: whole greedy games through the engine (one and two threads), and
+//! single decisions of the lookahead policy (252 rolls for each legal choice), the two numbers
+//! the README's speed section quotes.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use dicelab::engine::{RunConfig, run};
+use dicelab::games::solitaire_dice::heuristic::{Evaluator, Weights};
+use dicelab::games::solitaire_dice::lookahead::Lookahead;
+use dicelab::games::solitaire_dice::policy::{Policy, PolicySpec};
+use dicelab::games::solitaire_dice::rules::{Roll, Sheet};
+use dicelab::games::solitaire_dice::simulation::Games;
+
+fn greedy_games(c: &mut Criterion) {
+    const GAMES: u64 = 1 << 16;
+    let mut group = c.benchmark_group("solitaire_greedy_games");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(GAMES));
+    let sim = Games::new(1, &[PolicySpec::Greedy]);
+    for threads in [1usize, 2] {
+        group.bench_with_input(
+            BenchmarkId::from_parameter(format!("{threads}t")),
+            &threads,
+            |b, &t| {
+                b.iter(|| {
+                    let mut config = RunConfig::new(GAMES, 1);
+                    config.threads = Some(t);
+                    black_box(run(&sim, &config).unwrap())
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+fn lookahead_decisions(c: &mut Criterion) {
+    let evaluator = Evaluator::new(&Weights::built_in());
+    // Early, middle and late sheets, each with a roll offering many choices.
+    let cases = [
+        (Sheet::new(), [1, 2, 3, 4, 5]),
+        (
+            Sheet::from_marks(&[(6, 3), (7, 5), (8, 2)], &[(2, 3), (5, 1)]).unwrap(),
+            [1, 2, 4, 5, 6],
+        ),
+        (
+            Sheet::from_marks(
+                &[(5, 4), (6, 6), (7, 8), (8, 5), (9, 2)],
+                &[(1, 6), (3, 4), (6, 5)],
+            )
+            .unwrap(),
+            [1, 2, 3, 4, 6],
+        ),
+    ];
+    let mut group = c.benchmark_group("solitaire_lookahead_decision");
+    group.throughput(Throughput::Elements(cases.len() as u64));
+    group.bench_function("3 sheets", |b| {
+        let mut policy = Lookahead::new(&evaluator);
+        b.iter(|| {
+            for (sheet, faces) in &cases {
+                let roll = Roll::new(*faces).unwrap();
+                let choices = sheet.legal_choices(&roll);
+                black_box(policy.choose(sheet, &roll, &choices));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, greedy_games, lookahead_decisions);
+criterion_main!(benches);

@@ -1,0 +1,345 @@
+//! `dicelab tune solitaire-dice`: better heuristic weights by the cross-entropy method.
+//!
+//! Each generation samples candidates around a mean with per-weight spreads, plays every
+//! candidate (and the mean itself) on the *same* seeded games (common random numbers: a
+//! candidate wins by playing better, not by being dealt better dice), and moves the mean and the
+//! spreads towards the best fifth. The games change every generation so that the mean is not
+//! fitted to one set of dice. At the end the starting weights and the final mean are played on a
+//! fresh, larger set of games, and the better of the two is what gets written: tuning never makes
+//! a file worse on the games it can check.
+//!
+//! A candidate's evaluation is `games` whole games played one after another on one thread;
+//! candidates run in parallel, so the result does not depend on the thread count.
+
+use std::fmt;
+use std::io::IsTerminal;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand_xoshiro::rand_core::Rng;
+use rayon::prelude::*;
+
+use crate::engine::{ChunkRng, chunk_rng};
+use crate::error::{Error, Result};
+
+use super::heuristic::{Evaluator, Heuristic, WEIGHTS, Weights};
+use super::play::play;
+
+/// Candidates sampled per generation.
+pub const POPULATION: usize = 20;
+
+/// Candidates the next mean is made of.
+pub const ELITE: usize = 5;
+
+/// How far a generation moves the mean and spreads towards the elite (the rest stays): damping
+/// keeps one lucky generation from throwing good weights away.
+const STEP: f64 = 0.6;
+
+/// No spread falls below this, so tuning keeps exploring.
+const MIN_SPREAD: f64 = 1.0;
+
+/// Games of the final check, as a multiple of the games per evaluation.
+const VALIDATION_FACTOR: u64 = 5;
+
+/// How long tuning may go on: wall time, or candidate evaluations (each `games` games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Stop starting generations after this long.
+    Time(Duration),
+    /// Stop before this many candidate evaluations would be exceeded.
+    Evaluations(u64),
+}
+
+impl FromStr for Budget {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        let bad = || {
+            Error::input(format!(
+                "--budget '{s}': expected a time such as 90s, 10m or 1h, or a number of evaluations such as 5000, above 0"
+            ))
+        };
+        let t = s.trim();
+        let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+            Some((i, _)) => (&t[..i], &t[i..]),
+            None => (t, ""),
+        };
+        let n: u64 = digits.parse().map_err(|_| bad())?;
+        if n == 0 {
+            return Err(bad());
+        }
+        let seconds = match unit {
+            "" => return Ok(Budget::Evaluations(n)),
+            "s" => 1,
+            "m" => 60,
+            "h" => 3600,
+            _ => return Err(bad()),
+        };
+        n.checked_mul(seconds)
+            .map(|secs| Budget::Time(Duration::from_secs(secs)))
+            .ok_or_else(bad)
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Time(d) => write!(f, "{}s", d.as_secs()),
+            Budget::Evaluations(n) => write!(f, "{n} evaluations"),
+        }
+    }
+}
+
+/// What to tune and how long.
+#[derive(Clone, Debug)]
+pub struct TuneConfig {
+    /// The weights to start from.
+    pub start: Weights,
+    /// When to stop.
+    pub budget: Budget,
+    /// Games per candidate evaluation.
+    pub games: u64,
+    /// Seed of every generation's games and candidates.
+    pub seed: u64,
+    /// Worker threads; `None` uses every core.
+    pub threads: Option<usize>,
+    /// Whether a progress bar may be shown (only on a terminal).
+    pub progress: bool,
+}
+
+/// What tuning found.
+#[derive(Clone, Debug)]
+pub struct Tuned {
+    /// The weights to write: the final mean, or the start if the final check preferred it.
+    pub best: Weights,
+    /// Generations run.
+    pub generations: u64,
+    /// Candidate evaluations run (the mean counts as one per generation).
+    pub evaluations: u64,
+    /// Games of the final check.
+    pub validation_games: u64,
+    /// Mean final score of the starting weights in the final check.
+    pub start_mean: f64,
+    /// Mean final score of the tuned mean in the final check.
+    pub tuned_mean: f64,
+    /// Standard error of the paired difference (tuned - start) in the final check.
+    pub diff_se: f64,
+}
+
+/// Scores of `weights` on games `0..games` of `seed` (game g's dice from `chunk_rng(seed, g)`).
+fn scores(weights: &Weights, seed: u64, games: u64) -> Vec<i32> {
+    let evaluator = Evaluator::new(weights);
+    (0..games)
+        .map(|g| {
+            let mut dice = chunk_rng(seed, g);
+            play(&mut Heuristic::new(&evaluator), &mut dice)
+                .expect("a game on fair dice ends within MAX_ROLLS rolls")
+                .score
+        })
+        .collect()
+}
+
+/// Mean score of `weights` on the games of `seed`.
+fn mean_score(weights: &Weights, seed: u64, games: u64) -> f64 {
+    let s = scores(weights, seed, games);
+    s.iter().map(|&x| f64::from(x)).sum::<f64>() / games as f64
+}
+
+/// A standard normal draw (Box-Muller), from two words of `rng`.
+fn normal(rng: &mut ChunkRng) -> f64 {
+    let u = ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+    let v = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+}
+
+/// Runs the cross-entropy method from `config.start` until the budget is spent.
+pub fn tune(config: &TuneConfig) -> Result<Tuned> {
+    if config.games == 0 {
+        return Err(Error::input(
+            "-n: expected at least 1 game per evaluation, found 0",
+        ));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::input(format!("--threads: cannot start the thread pool: {e}")))?;
+    let per_generation = POPULATION as u64 + 1;
+    if let Budget::Evaluations(n) = config.budget
+        && n < per_generation
+    {
+        return Err(Error::input(format!(
+            "--budget {n}: one generation takes {per_generation} evaluations ({POPULATION} candidates and the mean)"
+        )));
+    }
+    let (total, unit) = match config.budget {
+        Budget::Time(d) => (d.as_secs(), "s"),
+        Budget::Evaluations(n) => (n, " evaluations"),
+    };
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+    if config.progress && std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+    }
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}}{unit} {{msg}}"
+        ))
+        .expect("the template is valid"),
+    );
+    let start = Instant::now();
+    let mut mean = config.start.values;
+    let mut spread: [f64; WEIGHTS] = mean.map(|w| (w.abs() * 0.2).max(10.0));
+    let mut generations = 0u64;
+    let mut evaluations = 0u64;
+    loop {
+        let done = match config.budget {
+            Budget::Time(d) => start.elapsed() >= d,
+            Budget::Evaluations(n) => evaluations + per_generation > n,
+        };
+        if done {
+            break;
+        }
+        // Games and candidates of this generation: streams no other generation uses.
+        let game_seed = chunk_rng(config.seed, 2 * generations).next_u64();
+        let mut rng = chunk_rng(config.seed, 2 * generations + 1);
+        let mut candidates: Vec<Weights> = vec![Weights { values: mean }];
+        for _ in 0..POPULATION {
+            let mut values = mean;
+            for (v, s) in values.iter_mut().zip(&spread) {
+                *v += s * normal(&mut rng);
+            }
+            candidates.push(Weights { values });
+        }
+        let means: Vec<f64> = pool.install(|| {
+            candidates
+                .par_iter()
+                .map(|w| mean_score(w, game_seed, config.games))
+                .collect()
+        });
+        let mut order: Vec<usize> = (1..candidates.len()).collect();
+        order.sort_by(|&a, &b| means[b].total_cmp(&means[a]));
+        let elite = &order[..ELITE];
+        for i in 0..WEIGHTS {
+            let m = elite.iter().map(|&c| candidates[c].values[i]).sum::<f64>() / ELITE as f64;
+            let var = elite
+                .iter()
+                .map(|&c| (candidates[c].values[i] - m).powi(2))
+                .sum::<f64>()
+                / ELITE as f64;
+            mean[i] = STEP * m + (1.0 - STEP) * mean[i];
+            spread[i] = (STEP * var.sqrt() + (1.0 - STEP) * spread[i]).max(MIN_SPREAD);
+        }
+        generations += 1;
+        evaluations += per_generation;
+        bar.set_message(format!(
+            "generation {generations}: mean {:.1}, best candidate {:.1}",
+            means[0], means[order[0]]
+        ));
+        bar.set_position(match config.budget {
+            Budget::Time(_) => start.elapsed().as_secs().min(total),
+            Budget::Evaluations(_) => evaluations,
+        });
+    }
+    bar.finish_and_clear();
+    // The final check: start and tuned on the same fresh games, which no generation used.
+    let validation_games = config.games * VALIDATION_FACTOR;
+    let check_seed = chunk_rng(config.seed, u64::MAX).next_u64();
+    let tuned = Weights { values: mean };
+    let (a, b) = pool.install(|| {
+        rayon::join(
+            || scores(&config.start, check_seed, validation_games),
+            || scores(&tuned, check_seed, validation_games),
+        )
+    });
+    let n = validation_games as f64;
+    let start_mean = a.iter().map(|&x| f64::from(x)).sum::<f64>() / n;
+    let tuned_mean = b.iter().map(|&x| f64::from(x)).sum::<f64>() / n;
+    let diffs: Vec<f64> = a.iter().zip(&b).map(|(x, y)| f64::from(y - x)).collect();
+    let d = tuned_mean - start_mean;
+    let var = diffs.iter().map(|x| (x - d).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    Ok(Tuned {
+        best: if tuned_mean > start_mean {
+            tuned
+        } else {
+            config.start.clone()
+        },
+        generations,
+        evaluations,
+        validation_games,
+        start_mean,
+        tuned_mean,
+        diff_se: (var / n).sqrt(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_parse_and_zero_or_nonsense_is_refused() {
+        assert_eq!(
+            "10m".parse::<Budget>().unwrap(),
+            Budget::Time(Duration::from_secs(600))
+        );
+        assert_eq!(
+            "90s".parse::<Budget>().unwrap(),
+            Budget::Time(Duration::from_secs(90))
+        );
+        assert_eq!(
+            "1h".parse::<Budget>().unwrap(),
+            Budget::Time(Duration::from_secs(3600))
+        );
+        assert_eq!("5000".parse::<Budget>().unwrap(), Budget::Evaluations(5000));
+        for bad in [
+            "0",
+            "0m",
+            "",
+            "m",
+            "10x",
+            "-5",
+            "1.5m",
+            "ten",
+            "99999999999999999999h",
+        ] {
+            let e = bad.parse::<Budget>().unwrap_err().to_string();
+            assert!(
+                e.starts_with(&format!("--budget '{bad}': expected a time")),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn tuning_is_reproducible_and_never_writes_worse_weights() {
+        let config = TuneConfig {
+            start: Weights::greedy(),
+            budget: Budget::Evaluations(2 * (POPULATION as u64 + 1)),
+            games: 200,
+            seed: 3,
+            threads: Some(2),
+            progress: false,
+        };
+        let a = tune(&config).unwrap();
+        let b = tune(&TuneConfig {
+            threads: Some(1),
+            ..config.clone()
+        })
+        .unwrap();
+        assert_eq!(a.best, b.best, "the thread count changes nothing");
+        assert_eq!((a.generations, a.evaluations), (2, 42));
+        assert_eq!(a.validation_games, 1000);
+        if a.tuned_mean > a.start_mean {
+            assert_ne!(a.best, Weights::greedy());
+        } else {
+            assert_eq!(a.best, Weights::greedy());
+        }
+        let e = tune(&TuneConfig {
+            budget: Budget::Evaluations(5),
+            ..config
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("one generation takes 21 evaluations"), "{e}");
+    }
+}
