@@ -15,6 +15,9 @@ use crate::stats::{ExactValues, MetricKind, Tally};
 
 /// Name of the file holding a run's identity and exact accumulators.
 pub const ACCUMULATORS: &str = "accumulators.json";
+/// The shares at which `quantiles.csv` reads each metric's distribution.
+const QUANTILES: [f64; 7] = [0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99];
+
 /// Columns of `summary.csv`, in order.
 pub const SUMMARY_HEADER: [&str; 12] = [
     "game",
@@ -272,6 +275,41 @@ impl Report<'_> {
         csv_bytes(&["policy", "metric", "value", "count", "probability"], rows)
     }
 
+    /// `quantiles.csv`: for every metric summarised by its mean, the minimum, the 1st, 5th, 25th,
+    /// 50th (median), 75th, 95th and 99th percentiles and the maximum: a mean alone hides how
+    /// spread out and how skewed a score is (Solitaire Dice scores, race lengths). Exact: read
+    /// off the run's histograms.
+    pub fn quantiles_csv(&self) -> Vec<u8> {
+        let info = &self.saved.info;
+        let rows = self
+            .saved
+            .tally
+            .metrics
+            .iter()
+            .filter(|m| m.kind == MetricKind::Mean && m.histogram.count() > 0)
+            .map(|m| {
+                let h = &m.histogram;
+                let mut row = vec![
+                    m.policy.clone().unwrap_or_else(|| info.policy.clone()),
+                    m.name.clone(),
+                    h.count().to_string(),
+                    h.min().map(|v| v.to_string()).unwrap_or_default(),
+                ];
+                for q in QUANTILES {
+                    row.push(h.quantile(q).map(|v| v.to_string()).unwrap_or_default());
+                }
+                row.push(h.max().map(|v| v.to_string()).unwrap_or_default());
+                row
+            });
+        csv_bytes(
+            &[
+                "policy", "metric", "n", "min", "p01", "p05", "p25", "median", "p75", "p95", "p99",
+                "max",
+            ],
+            rows,
+        )
+    }
+
     /// One SVG per plotted metric: simulated bars, exact distribution overlaid.
     pub fn plots(&self) -> Result<Vec<(String, Vec<u8>)>> {
         let info = &self.saved.info;
@@ -309,6 +347,7 @@ impl Report<'_> {
         let mut files = vec![
             ("summary.csv".to_string(), self.summary_csv()),
             ("distribution.csv".to_string(), self.distribution_csv()),
+            ("quantiles.csv".to_string(), self.quantiles_csv()),
             (ACCUMULATORS.to_string(), json.into_bytes()),
         ];
         files.extend(self.plots()?);

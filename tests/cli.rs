@@ -27,7 +27,12 @@ fn read(path: impl AsRef<Path>) -> Vec<u8> {
     fs::read(path.as_ref()).unwrap_or_else(|e| panic!("{}: {e}", path.as_ref().display()))
 }
 
-const REPORT_FILES: [&str; 3] = ["summary.csv", "distribution.csv", "accumulators.json"];
+const REPORT_FILES: [&str; 4] = [
+    "summary.csv",
+    "distribution.csv",
+    "quantiles.csv",
+    "accumulators.json",
+];
 
 #[test]
 fn simulate_writes_a_complete_report() {
@@ -46,7 +51,20 @@ fn simulate_writes_a_complete_report() {
         ],
     );
     assert!(stdout.contains("turns_to_target"), "{stdout}");
-    assert!(stdout.contains("wrote 5 files"), "{stdout}");
+    assert!(stdout.contains("wrote 6 files"), "{stdout}");
+    let quantiles = String::from_utf8(read(tmp.path().join("r/quantiles.csv"))).unwrap();
+    assert!(quantiles.starts_with("policy,metric,n,min,p01,p05,p25,median,p75,p95,p99,max\n"));
+    let race = quantiles
+        .lines()
+        .find(|l| l.starts_with("forced,turns_to_target,20000,"))
+        .expect("a row for the race length");
+    let values: Vec<i64> = race
+        .split(',')
+        .skip(3)
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(values.windows(2).all(|w| w[0] <= w[1]), "{race}");
+    assert!(values[0] >= 2, "100 points take at least two casts: {race}");
     let summary = String::from_utf8(read(tmp.path().join("r/summary.csv"))).unwrap();
     let mut lines = summary.lines();
     assert_eq!(
