@@ -39,6 +39,7 @@ fn main() -> ExitCode {
         Command::Claims(args) => commands::claims(args),
         Command::Report(args) => commands::report(args),
         Command::Merge(args) => commands::merge(args),
+        Command::Decks(args) => commands::decks(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
