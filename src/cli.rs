@@ -40,6 +40,9 @@ pub enum Command {
     Merge(MergeArgs),
     /// Improve a policy file's weights (solitaire-dice) on common random games.
     Tune(TuneArgs),
+    /// sieben: the same games under several deck spreads (the real one is unpublished), one row
+    /// per deck with the key metrics and their 95% intervals.
+    Decks(DecksArgs),
 }
 
 /// How many units, which seed, how many threads, how much chatter.
@@ -94,6 +97,32 @@ pub struct SimulateArgs {
     /// --rule deck=FILE, since the real deck's spread is unpublished.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
+}
+
+/// Arguments of `decks`: those of `simulate` that make sense for a sweep, and extra decks.
+#[derive(Debug, Args)]
+pub struct DecksArgs {
+    /// The game: only sieben is played with a deck.
+    #[arg(value_parser = parse_with::<GameName>)]
+    pub game: GameName,
+    /// Games per deck (default 100000), seed (the same for every deck), threads.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Number of players, 2 to 7 (required: the deck's effect depends on it).
+    #[arg(long)]
+    pub players: Option<u32>,
+    /// A rule option as key=value (repeatable); the deck comes from the sweep and --deck.
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// A policy spec (repeatable: one for every seat or one per seat), as for simulate.
+    #[arg(long = "policy", value_name = "SPEC")]
+    pub policies: Vec<String>,
+    /// A deck file to add after the built-in sweep (repeatable; header number,count).
+    #[arg(long, value_name = "FILE")]
+    pub deck: Vec<PathBuf>,
+    /// Folder for decks.csv (default: print only).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `table`.

@@ -8,13 +8,15 @@ use std::path::{Path, PathBuf};
 
 use crate::claims;
 use crate::cli::{
-    ClaimsArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs, TableArgs, TuneArgs,
+    ClaimsArgs, DecksArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs, TableArgs,
+    TuneArgs,
 };
 use crate::engine::{RunConfig, Shard};
 use crate::error::{Error, Result};
 use crate::games::{Game, GameName, Setup};
 use crate::options::split_rules;
-use crate::report::{OutDir, Report, RunInfo, Saved, Tables};
+use crate::report::{OutDir, Report, RunInfo, Saved, Tables, csv_bytes, fmt_num};
+use crate::stats::{MetricKind, Tally};
 
 /// Units of `simulate` and `claims` when `-n` is not given.
 pub const DEFAULT_UNITS: u64 = 1_000_000;
@@ -112,6 +114,14 @@ fn rules_with_deck(game: GameName, rules: &[String], deck: Option<&Path>) -> Res
     Ok(rules)
 }
 
+/// `--threads 0` is refused before any work: the engine would have no worker.
+fn check_threads(run: &RunArgs) -> Result<()> {
+    if run.threads == Some(0) {
+        return Err(Error::input("--threads: expected at least 1, found 0"));
+    }
+    Ok(())
+}
+
 /// `dicelab simulate`.
 pub fn simulate(args: &SimulateArgs) -> Result<()> {
     let game = Game::configure(&Setup {
@@ -126,11 +136,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<()> {
             "--shard needs --out: a shard is only useful saved for `dicelab merge`",
         ));
     }
-    if let Some(threads) = args.run.threads
-        && threads == 0
-    {
-        return Err(Error::input("--threads: expected at least 1, found 0"));
-    }
+    check_threads(&args.run)?;
     let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
     let saved = simulate_game(
         &game,
@@ -501,4 +507,234 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
         args.out.display()
     ));
     Ok(())
+}
+/// Games per deck of `decks` when `-n` is not given: enough for the first-player and win-rate
+/// differences between the sweep's decks to stand clear of their intervals, in about a minute
+/// on two cores with four players.
+pub const DEFAULT_DECK_UNITS: u64 = 100_000;
+
+/// The metrics of the deck study, in column order: how long rounds last, what starting is
+/// worth, and how Sevens, penalties and seat 1's wins move with the deck.
+pub const DECK_METRICS: [&str; 6] = [
+    "round_turns",
+    "first_player_chips",
+    "p_first_player_out_first",
+    "sevens_per_round",
+    "penalty_cards_per_round",
+    "win_rate_seat_1",
+];
+
+/// One deck's row of the deck study.
+struct DeckRow {
+    name: String,
+    counts: [u32; 7],
+    cards: u32,
+    /// Chips per player per round over the run: what `first_player_chips` is compared with.
+    fair_chips: f64,
+    /// Kind, mean, 95% low and high of each of [`DECK_METRICS`].
+    metrics: Vec<(MetricKind, f64, f64, f64)>,
+}
+
+impl DeckRow {
+    /// The row of `deck` from its run's tally.
+    fn of(deck: &crate::games::sieben::deck::Deck, players: u32, tally: &Tally) -> Result<Self> {
+        let get = |name: &str| {
+            tally
+                .get(name)
+                .ok_or_else(|| Error::input(format!("decks: the run has no metric {name}")))
+        };
+        let chips: i128 = (1..=players)
+            .map(|k| get(&format!("chips_seat_{k}")).map(|m| m.histogram.sum()))
+            .sum::<Result<i128>>()?;
+        let rounds = get("round_turns")?.histogram.count();
+        let metrics = DECK_METRICS
+            .iter()
+            .map(|name| {
+                let m = get(name)?;
+                let e = m.estimate();
+                Ok((m.kind, e.mean, e.ci_low, e.ci_high))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let mut counts = [0; 7];
+        counts.copy_from_slice(&deck.counts()[1..]);
+        Ok(Self {
+            name: deck.source().to_string(),
+            counts,
+            cards: deck.size(),
+            fair_chips: chips as f64 / rounds as f64 / f64::from(players),
+            metrics,
+        })
+    }
+}
+
+/// `dicelab decks sieben`: the same games (players, policies, rules, seed) under every deck of
+/// the built-in sweep and every `--deck` file, because the real deck's spread is unpublished
+/// and users ask how much it matters. Prints an aligned table; with `--out`, writes decks.csv.
+pub fn decks(args: &DecksArgs) -> Result<()> {
+    use crate::games::sieben::{
+        self,
+        deck::{Deck, SWEEP},
+    };
+    if args.game != GameName::Sieben {
+        return Err(Error::input(format!(
+            "decks {}: only sieben is played with a deck",
+            args.game
+        )));
+    }
+    let players = args.players.ok_or_else(|| {
+        Error::input("decks sieben: expected --players, 2 to 7 (the deck's effect depends on it)")
+    })?;
+    if args.rules.iter().any(|r| r.trim().starts_with("deck=")) {
+        return Err(Error::input(
+            "--rule deck=...: decks sweeps the deck itself; add a deck file with --deck FILE",
+        ));
+    }
+    check_threads(&args.run)?;
+    let base = sieben::Config::new(&args.rules, players, &args.policies)?;
+    let mut decks = SWEEP
+        .iter()
+        .map(|d| Deck::from_counts(d.counts, d.name))
+        .collect::<Result<Vec<_>>>()?;
+    for path in &args.deck {
+        let name = path.to_str().ok_or_else(|| {
+            Error::input(format!(
+                "--deck {}: expected a UTF-8 file name",
+                path.display()
+            ))
+        })?;
+        decks.push(Deck::load(name)?);
+    }
+    let configs = decks
+        .iter()
+        .map(|d| base.with_deck(d.clone()))
+        .collect::<Result<Vec<_>>>()?;
+    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let units = args.run.units.unwrap_or(DEFAULT_DECK_UNITS);
+    let run = run_config(&args.run, units, Shard::WHOLE);
+    let rows = decks
+        .iter()
+        .zip(&configs)
+        .map(|(deck, config)| DeckRow::of(deck, players, &config.simulate(&run)?))
+        .collect::<Result<Vec<_>>>()?;
+    let rules: Vec<String> = split_rules(&base.rules_string())
+        .into_iter()
+        .filter(|r| !r.starts_with("deck="))
+        .collect();
+    let heading = format!(
+        "{} | {} | policy {} | seed {} | {units} games per deck\n",
+        sieben::NAME,
+        rules.join(";"),
+        base.policy_string(),
+        run.seed
+    );
+    if let Some(dir) = &out {
+        dir.write_all(&[("decks.csv".to_string(), decks_csv(&rows))])?;
+    }
+    say(&heading);
+    say(&decks_text(&rows));
+    if let Some(dir) = &out {
+        say(&format!("wrote decks.csv to {}\n", dir.path().display()));
+    }
+    Ok(())
+}
+
+/// `decks.csv`: deck, counts of 1 to 7, cards, the fair share of chips, then mean, 95% low and
+/// high of each of [`DECK_METRICS`].
+fn decks_csv(rows: &[DeckRow]) -> Vec<u8> {
+    let mut header: Vec<String> = [
+        "deck",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "cards",
+        "fair_chips",
+    ]
+    .map(String::from)
+    .to_vec();
+    for m in DECK_METRICS {
+        header.extend([format!("{m}_mean"), format!("{m}_low"), format!("{m}_high")]);
+    }
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    csv_bytes(
+        &header,
+        rows.iter().map(|r| {
+            let mut cells = vec![r.name.clone()];
+            cells.extend(r.counts.iter().map(u32::to_string));
+            cells.push(r.cards.to_string());
+            cells.push(fmt_num(r.fair_chips));
+            for &(_, mean, low, high) in &r.metrics {
+                cells.extend([fmt_num(mean), fmt_num(low), fmt_num(high)]);
+            }
+            cells
+        }),
+    )
+}
+
+/// The aligned text table of the deck study: each metric as its mean and the half-width of its
+/// 95% interval (shares in percent).
+fn decks_text(rows: &[DeckRow]) -> String {
+    let mut table: Vec<Vec<String>> = vec![
+        [
+            "deck",
+            "1-7",
+            "cards",
+            "turns/round",
+            "fair chips",
+            "starter chips",
+            "starter out 1st",
+            "sevens/round",
+            "penalty/round",
+            "seat 1 wins",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for r in rows {
+        let mut cells = vec![
+            r.name.clone(),
+            r.counts.map(|c| c.to_string()).join(","),
+            r.cards.to_string(),
+        ];
+        let cell = |&(kind, mean, low, high): &(MetricKind, f64, f64, f64)| match kind {
+            MetricKind::Mean => format!("{mean:.3} ±{:.3}", (high - low) / 2.0),
+            MetricKind::Proportion => {
+                format!("{:.2}% ±{:.2}", 100.0 * mean, 50.0 * (high - low))
+            }
+        };
+        cells.push(cell(&r.metrics[0]));
+        cells.push(format!("{:.3}", r.fair_chips));
+        cells.extend(r.metrics[1..].iter().map(cell));
+        table.push(cells);
+    }
+    let widths: Vec<usize> = (0..table[0].len())
+        .map(|c| {
+            table
+                .iter()
+                .map(|row| row[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut text = String::new();
+    for row in &table {
+        let line: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(c, (cell, &w))| {
+                if c == 0 {
+                    format!("{cell:<w$}")
+                } else {
+                    format!("{cell:>w$}")
+                }
+            })
+            .collect();
+        text.push_str(line.join("  ").trim_end());
+        text.push('\n');
+    }
+    text
 }

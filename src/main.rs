@@ -40,6 +40,7 @@ fn main() -> ExitCode {
         Command::Report(args) => commands::report(args),
         Command::Merge(args) => commands::merge(args),
         Command::Tune(args) => commands::tune(args),
+        Command::Decks(args) => commands::decks(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -28,6 +28,53 @@ pub const BUILT_IN: &str = include_str!("../../../data/sieben-deck.csv");
 /// Cards per number: index 1 to 7 (index 0 is unused, so a card's number is its index).
 pub type Counts = [u32; 8];
 
+/// One deck of the built-in sweep of `dicelab decks sieben`: a name for the report row, its
+/// counts, and the question it answers.
+#[derive(Clone, Copy, Debug)]
+pub struct SweepDeck {
+    /// The row's name in `decks.csv`.
+    pub name: &'static str,
+    /// Cards per number (index 1 to 7).
+    pub counts: Counts,
+    /// Why this deck is in the sweep.
+    pub why: &'static str,
+}
+
+/// The built-in sweep: plausible spreads around the unpublished real one, all of 80 cards except
+/// `flat`, which cannot be (80 is not a multiple of 7) and takes 11 of each, 77 cards.
+pub const SWEEP: [SweepDeck; 6] = [
+    SweepDeck {
+        name: "even",
+        counts: [0, 12, 12, 12, 11, 11, 11, 11],
+        why: "the shipped default file: 80 cards as evenly as possible",
+    },
+    SweepDeck {
+        name: "flat",
+        counts: [0, 11, 11, 11, 11, 11, 11, 11],
+        why: "exactly the same count of every number: 11 each, 77 cards",
+    },
+    SweepDeck {
+        name: "low-heavy",
+        counts: [0, 14, 14, 14, 10, 10, 9, 9],
+        why: "more small cards (1 to 3), which build totals slowly",
+    },
+    SweepDeck {
+        name: "high-heavy",
+        counts: [0, 10, 10, 10, 11, 13, 13, 13],
+        why: "more large cards (5 to 7), which close piles fast",
+    },
+    SweepDeck {
+        name: "few-sevens",
+        counts: [0, 13, 13, 12, 12, 12, 12, 6],
+        why: "the 7s about halved (11 to 6), the other 74 cards spread over 1 to 6",
+    },
+    SweepDeck {
+        name: "many-sevens",
+        counts: [0, 10, 10, 10, 10, 9, 9, 22],
+        why: "the 7s doubled (11 to 22), the other 58 cards spread over 1 to 6",
+    },
+];
+
 /// A deck: how many cards carry each number, and where that came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deck {
@@ -164,6 +211,17 @@ mod tests {
         assert_eq!(d.size(), 80);
         assert_eq!(d.source(), DEFAULT_FILE);
         assert!(d.check_deal(7).is_ok());
+    }
+
+    #[test]
+    fn the_sweep_starts_with_the_default_and_holds_80_cards_but_flat() {
+        assert_eq!(&SWEEP[0].counts, Deck::standard().counts());
+        for d in SWEEP {
+            let deck = Deck::from_counts(d.counts, d.name).unwrap();
+            let expected = if d.name == "flat" { 77 } else { 80 };
+            assert_eq!(deck.size(), expected, "{}", d.name);
+            assert!(deck.check_deal(7).is_ok());
+        }
     }
 
     #[test]

@@ -161,6 +161,21 @@ impl Config {
         })
     }
 
+    /// The same run with another deck (the deck study, `dicelab decks sieben`, swaps decks under
+    /// one set of rules); the deck must cover the deal. The `rules` column keeps naming the
+    /// original deck, so the caller names the deck itself.
+    pub fn with_deck(&self, deck: deck::Deck) -> Result<Self> {
+        deck.check_deal(self.players)?;
+        let mut config = self.clone();
+        config.rules.deck = deck;
+        Ok(config)
+    }
+
+    /// The player count.
+    pub fn players(&self) -> u32 {
+        self.players
+    }
+
     /// The `rules` column: the player count, then every option (the deck file included).
     pub fn rules_string(&self) -> String {
         format!("players={};{}", self.players, self.options.render())

@@ -55,6 +55,8 @@ pub struct Table {
     set_aside: Counts,
     draw: Vec<u8>,
     current: usize,
+    /// Who started the round (for the first-player advantage).
+    first: usize,
     idle: usize,
     stats: RoundStats,
 }
@@ -88,6 +90,7 @@ impl Table {
             set_aside: [0; 8],
             draw: Vec::with_capacity(rules.deck.size() as usize),
             current: 0,
+            first: 0,
             idle: 0,
             stats: RoundStats::default(),
         }
@@ -116,6 +119,7 @@ impl Table {
         self.pile_cards = [0; 8];
         self.set_aside = [0; 8];
         self.current = first;
+        self.first = first;
         self.idle = 0;
         self.stats = RoundStats::default();
     }
@@ -148,6 +152,7 @@ impl Table {
             set_aside,
             draw: draw.to_vec(),
             current,
+            first: current,
             idle: 0,
             stats: RoundStats::default(),
         };
@@ -174,6 +179,11 @@ impl Table {
     /// left in is listed last).
     pub fn finishing_order(&self) -> &[u8] {
         &self.finished[..self.finished_len]
+    }
+
+    /// Who had the round's first turn: the first-player advantage is measured on this seat.
+    pub fn first(&self) -> usize {
+        self.first
     }
 
     /// Whose turn it is.
@@ -432,7 +442,9 @@ pub struct GameResult {
 }
 
 /// Plays a game of `players` on `table`, asking `chooser(seat, view, moves)` for every play and
-/// calling `on_round` after each round (for its counts).
+/// calling `on_round(table, pay)` after each round (for its counts), where `pay[k]` is the chips
+/// the round paid to its `k`-th finisher (so a study can see what each seat, such as the starting
+/// one, earned in that round).
 pub fn play_game_with<R, F, O>(
     table: &mut Table,
     rules: &Rules,
@@ -443,7 +455,7 @@ pub fn play_game_with<R, F, O>(
 where
     R: Rng,
     F: FnMut(usize, &View, &[Move]) -> usize,
-    O: FnMut(&Table),
+    O: FnMut(&Table, &[u32]),
 {
     let n = table.players;
     let players = n as u32;
@@ -457,8 +469,8 @@ where
             FirstPlayer::Fixed => 0,
         };
         table.play_round(rules, first, rng, chooser);
-        on_round(table);
         let pay = round_chips(players, pool.as_deref().copied());
+        on_round(table, &pay[..n]);
         for (place, &seat) in table.finishing_order().iter().enumerate() {
             result.chips[usize::from(seat)] += pay[place];
         }
@@ -508,7 +520,7 @@ pub fn play_game<P: Policy, R: Rng>(rules: &Rules, seats: &mut [P], rng: &mut R)
         rules,
         rng,
         &mut |seat, view, moves| seats[seat].choose(view, moves),
-        |_| {},
+        |_, _| {},
     )
 }
 
@@ -827,9 +839,14 @@ mod tests {
                 prop_assert_eq!(order, (0..players as u8).collect::<Vec<_>>());
             }
             // A whole game.
-            let g = play_game_with(&mut table, &rules, &mut r, &mut chooser, |t| {
+            let mut starter_chips = 0u32;
+            let g = play_game_with(&mut table, &rules, &mut r, &mut chooser, |t, pay| {
                 assert_eq!(t.cards(), 80);
+                assert_eq!(pay.len(), players as usize);
+                let place = t.finishing_order().iter().position(|&s| usize::from(s) == t.first());
+                starter_chips += pay[place.expect("the starter finishes")];
             });
+            prop_assert!(starter_chips <= g.rounds * players);
             let total: u32 = g.chips.iter().sum();
             let per_round = players * (players + 1) / 2;
             if players <= 4 {

@@ -6,7 +6,10 @@
 //! rotation (the `i`-th policy given sits in seat `(i + offset) mod P`), as Sevens games do, so
 //! every policy plays every seat equally often; a policy given for several seats is one policy in
 //! the report (its chips count once per seat it plays, its win rate is the share of games won by
-//! any of its seats). Counts are dense integer vectors that grow as needed and merge by adding,
+//! any of its seats). The first-player advantage is measured per round: `first_player_chips` is
+//! what the round's starting player earned (against the fair share, the round's chips over the
+//! players: (P + 1) / 2 with 2 to 4 players) and `p_first_player_out_first` how often they went
+//! out first (against 1 / P). Counts are dense integer vectors that grow as needed and merge by adding,
 //! so any thread or shard split gives the same bytes.
 
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
@@ -66,6 +69,10 @@ pub struct GamesAcc {
     rounds_per_game: Vec<u64>,
     tied: u64,
     stalled: u64,
+    /// Chips the round's starting player earned, per round (dense by chips).
+    first_chips: Vec<u64>,
+    /// Rounds the starting player finished first.
+    first_out_first: u64,
 }
 
 /// Counts one observation of `value` in a dense histogram, growing it as needed.
@@ -130,8 +137,15 @@ impl Simulation for Games {
                 &self.rules,
                 &mut cards,
                 &mut chooser,
-                |t: &Table| {
+                |t: &Table, pay: &[u32]| {
                     let s = t.stats();
+                    let order = t.finishing_order();
+                    let place = order
+                        .iter()
+                        .position(|&seat| usize::from(seat) == t.first())
+                        .expect("every seat finishes a round");
+                    bump(&mut acc.first_chips, pay[place]);
+                    acc.first_out_first += u64::from(place == 0);
                     bump(&mut acc.round_turns, s.turns);
                     bump(&mut acc.penalty_cards, s.penalty_cards);
                     bump(&mut acc.sevens, s.sevens);
@@ -181,6 +195,8 @@ impl Simulation for Games {
         add(&mut into.rounds_per_game, &from.rounds_per_game);
         into.tied += from.tied;
         into.stalled += from.stalled;
+        add(&mut into.first_chips, &from.first_chips);
+        into.first_out_first += from.first_out_first;
     }
 
     fn tally(&self, acc: GamesAcc) -> Tally {
@@ -211,6 +227,12 @@ impl Simulation for Games {
         metrics.push(dense("penalty_cards_per_round", false, &acc.penalty_cards));
         metrics.push(dense("sevens_per_round", false, &acc.sevens));
         metrics.push(dense("refills_per_game", false, &acc.refills));
+        metrics.push(dense("first_player_chips", false, &acc.first_chips));
+        metrics.push(Metric::proportion(
+            "p_first_player_out_first",
+            acc.first_out_first,
+            acc.rounds,
+        ));
         if self.rules.tie == Tie::Playoff {
             metrics.push(dense("rounds_per_game", false, &acc.rounds_per_game));
         }
