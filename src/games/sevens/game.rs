@@ -12,6 +12,7 @@ use rand_xoshiro::rand_core::Rng;
 
 use crate::dice::below;
 use crate::engine::{ChunkRng, Simulation};
+use crate::games::seating::full_seating;
 use crate::stats::{ExactValues, Histogram, Metric, Tally, exact_key};
 
 use super::exact::{RollTables, SCORES, distribution};
@@ -51,12 +52,7 @@ impl Games {
         seating: Vec<usize>,
     ) -> Self {
         assert!((2..=MAX_PLAYERS).contains(&players));
-        let seating = if seating.is_empty() {
-            vec![0; players as usize]
-        } else {
-            seating
-        };
-        assert!(seating.len() == players as usize && seating.iter().all(|&p| p < policies.len()));
+        let seating = full_seating(players, seating, policies.len());
         Self {
             seating,
             lookup: Lookup::new(tables),

@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
+use crate::games::seating::seat_policies;
 use crate::options::RuleOptions;
 use crate::plot::{decision_map_svg, lines_svg};
 use crate::report::{Tables, csv_bytes, fmt_num};
@@ -129,24 +130,17 @@ impl Config {
             .iter()
             .map(|s| s.parse::<PolicySpec>())
             .collect::<Result<Vec<_>>>()?;
-        let mut distinct: Vec<PolicySpec> = Vec::new();
-        let mut seating = Vec::new();
-        for spec in &parsed {
-            match distinct.iter().position(|d| d == spec) {
-                Some(_) if players == 1 => {
-                    return Err(Error::input(format!(
-                        "--policy '{spec}' is given twice; the policies compared on the same dice must differ"
-                    )));
-                }
-                Some(i) => seating.push(i),
-                None => {
-                    seating.push(distinct.len());
-                    distinct.push(spec.clone());
-                }
-            }
-        }
-        if parsed.len() == 1 {
-            seating.clear();
+        let (distinct, seating) = seat_policies(&parsed);
+        if players == 1
+            && let Some(spec) = parsed
+                .iter()
+                .enumerate()
+                .find(|(i, s)| parsed[..*i].contains(s))
+        {
+            return Err(Error::input(format!(
+                "--policy '{}' is given twice; the policies compared on the same dice must differ",
+                spec.1
+            )));
         }
         let solver = Solver::new(rules, players);
         let policies = distinct

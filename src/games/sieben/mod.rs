@@ -78,6 +78,7 @@ pub mod table;
 
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
+use crate::games::seating::seat_policies;
 use crate::options::RuleOptions;
 use crate::report::Tables;
 use crate::stats::{ExactValues, Tally};
@@ -136,20 +137,7 @@ impl Config {
                 given.len()
             )));
         }
-        let mut distinct: Vec<PolicySpec> = Vec::new();
-        let mut seating = Vec::new();
-        for spec in &given {
-            match distinct.iter().position(|d| d == spec) {
-                Some(i) => seating.push(i),
-                None => {
-                    seating.push(distinct.len());
-                    distinct.push(*spec);
-                }
-            }
-        }
-        if given.len() == 1 {
-            seating.clear();
-        }
+        let (distinct, seating) = seat_policies(&given);
         Ok(Self {
             rules,
             options,

@@ -16,6 +16,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::dice::below;
 use crate::engine::{ChunkRng, Simulation};
+use crate::games::seating::full_seating;
 use crate::stats::{Histogram, Metric, Tally};
 
 use super::play::{Table, play_game_with};
@@ -38,12 +39,7 @@ impl Games {
     /// one each player plays (all zeros, or empty, for one policy).
     pub fn new(rules: Rules, players: u32, policies: Vec<PolicySpec>, seating: Vec<usize>) -> Self {
         assert!((2..=MAX_PLAYERS).contains(&players));
-        let seating = if seating.is_empty() {
-            vec![0; players as usize]
-        } else {
-            seating
-        };
-        assert!(seating.len() == players as usize && seating.iter().all(|&p| p < policies.len()));
+        let seating = full_seating(players, seating, policies.len());
         Self {
             rules,
             players,
