@@ -287,3 +287,167 @@ pub fn decision_map_svg(
     }
     Ok(svg)
 }
+
+/// One row of a comparison chart: a policy's or a seat's estimate of one metric.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareRow {
+    /// What the row is (a policy spec, `seat 2`, a pair `A - B`).
+    pub label: String,
+    /// The point estimate.
+    pub mean: f64,
+    /// The 95% interval of the estimate.
+    pub interval: (f64, f64),
+    /// The 5th, 25th, 50th, 75th and 95th percentiles of one observation, for metrics with a
+    /// spread worth seeing (scores, lengths); `None` for shares.
+    pub quantiles: Option<[f64; 5]>,
+    /// The figures written above the row, so the chart can be read without the CSV.
+    pub note: String,
+}
+
+/// An SVG chart comparing one metric across rows, first row on top: the mean as a dot with its
+/// 95% interval as a capped bar and, where given, the spread of one observation as a box (25th
+/// to 75th percentile) with whiskers (5th to 95th) and the median as a bar. A dashed line marks
+/// zero when it is in range, since for differences and scores the sign is the question.
+///
+/// The intervals of long runs are often narrower than a pixel; the note above each row states
+/// them, so they are never lost.
+pub fn compare_svg(title: &str, x_label: &str, rows: &[CompareRow]) -> Result<String> {
+    let (title, footer) = title.split_once('\n').unwrap_or((title, ""));
+    let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
+    let values = rows.iter().flat_map(|r| {
+        let q = r.quantiles.unwrap_or([r.mean; 5]);
+        [r.mean, r.interval.0, r.interval.1, q[0], q[4]]
+    });
+    let (mut x0, mut x1) = (f64::INFINITY, f64::NEG_INFINITY);
+    for v in values.filter(|v| v.is_finite()) {
+        x0 = x0.min(v);
+        x1 = x1.max(v);
+    }
+    if !x0.is_finite() {
+        (x0, x1) = (0.0, 1.0);
+    }
+    let pad = ((x1 - x0) * 0.06)
+        .max(x1.abs().max(x0.abs()) * 1e-3)
+        .max(1e-9);
+    let (x0, x1) = (x0 - pad, x1 + pad);
+    let n = rows.len().max(1);
+    let longest = rows
+        .iter()
+        .map(|r| r.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let label_width = (longest as u32 * 7 + 20).clamp(80, 420);
+    let height = 150 + 60 * n as u32;
+    // Row i sits at y = n - 1 - i, so the first row is on top.
+    let y_of = |i: usize| (n - 1 - i) as f64;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| plot_error(&e))?;
+        root.draw_text(
+            footer,
+            &("sans-serif", 12).into_text_style(&root),
+            (15, height as i32 - 18),
+        )
+        .map_err(|e| plot_error(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(15)
+            .margin_bottom(30)
+            .x_label_area_size(45)
+            .y_label_area_size(label_width)
+            .build_cartesian_2d(x0..x1, -0.6..(n as f64 - 0.4))
+            .map_err(|e| plot_error(&e))?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .x_desc(x_label)
+            .x_label_formatter(&|x| {
+                if x1 - x0 >= 20.0 {
+                    format!("{x:.0}")
+                } else {
+                    format!("{x}")
+                }
+            })
+            .y_label_formatter(&|_| String::new())
+            .draw()
+            .map_err(|e| plot_error(&e))?;
+        if x0 < 0.0 && x1 > 0.0 {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(0.0, -0.6), (0.0, n as f64 - 0.4)],
+                    6,
+                    4,
+                    RGBColor(120, 120, 120).into(),
+                ))
+                .map_err(|e| plot_error(&e))?;
+        }
+        let label_style = ("sans-serif", 13).into_text_style(&root);
+        let note_style = ("sans-serif", 12).into_text_style(&root);
+        for (i, row) in rows.iter().enumerate() {
+            let y = y_of(i);
+            let color = PALETTE[i % PALETTE.len()];
+            if let Some([p05, p25, p50, p75, p95]) = row.quantiles {
+                chart
+                    .draw_series([
+                        PathElement::new(vec![(p05, y), (p25, y)], BLACK.stroke_width(1)),
+                        PathElement::new(vec![(p75, y), (p95, y)], BLACK.stroke_width(1)),
+                        PathElement::new(
+                            vec![(p05, y - 0.1), (p05, y + 0.1)],
+                            BLACK.stroke_width(1),
+                        ),
+                        PathElement::new(
+                            vec![(p95, y - 0.1), (p95, y + 0.1)],
+                            BLACK.stroke_width(1),
+                        ),
+                    ])
+                    .map_err(|e| plot_error(&e))?;
+                chart
+                    .draw_series([
+                        Rectangle::new([(p25, y - 0.2), (p75, y + 0.2)], color.mix(0.35).filled()),
+                        Rectangle::new([(p25, y - 0.2), (p75, y + 0.2)], color.stroke_width(1)),
+                    ])
+                    .map_err(|e| plot_error(&e))?;
+                chart
+                    .draw_series([PathElement::new(
+                        vec![(p50, y - 0.2), (p50, y + 0.2)],
+                        color.stroke_width(3),
+                    )])
+                    .map_err(|e| plot_error(&e))?;
+            }
+            let (lo, hi) = row.interval;
+            if lo.is_finite() && hi.is_finite() {
+                chart
+                    .draw_series([
+                        PathElement::new(vec![(lo, y), (hi, y)], BLACK.stroke_width(2)),
+                        PathElement::new(
+                            vec![(lo, y - 0.08), (lo, y + 0.08)],
+                            BLACK.stroke_width(2),
+                        ),
+                        PathElement::new(
+                            vec![(hi, y - 0.08), (hi, y + 0.08)],
+                            BLACK.stroke_width(2),
+                        ),
+                    ])
+                    .map_err(|e| plot_error(&e))?;
+            }
+            if row.mean.is_finite() {
+                chart
+                    .draw_series([Circle::new((row.mean, y), 5, BLACK.filled())])
+                    .map_err(|e| plot_error(&e))?;
+            }
+            // Labels and notes go on the root in pixels: the chart would clip them to its area.
+            let (px, py) = chart.backend_coord(&(x0, y));
+            root.draw_text(
+                &row.label,
+                &label_style,
+                (px - label_width as i32 + 8, py - 6),
+            )
+            .map_err(|e| plot_error(&e))?;
+            root.draw_text(&row.note, &note_style, (px + 6, py - 26))
+                .map_err(|e| plot_error(&e))?;
+        }
+        root.present().map_err(|e| plot_error(&e))?;
+    }
+    Ok(svg)
+}

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::plot::distribution_svg;
-use crate::stats::{ExactValues, MetricKind, Tally};
+use crate::plot::{CompareRow, compare_svg, distribution_svg};
+use crate::stats::{ExactValues, Metric, MetricKind, Tally};
 
 /// Name of the file holding a run's identity and exact accumulators.
 pub const ACCUMULATORS: &str = "accumulators.json";
@@ -184,6 +184,66 @@ pub struct Report<'a> {
     pub exact: &'a ExactValues,
 }
 
+/// Metrics drawn in one comparison chart: the base metric name, `policy` or `seat`, and each
+/// row's label with its metric.
+type CompareGroup<'m> = (String, &'static str, Vec<(String, &'m Metric)>);
+
+/// The base name and seat number of a per-seat metric (`chips_seat_3` is `chips`, seat 3).
+fn seat_of(name: &str) -> Option<(&str, u32)> {
+    let (base, seat) = name.rsplit_once("_seat_")?;
+    Some((base, seat.parse().ok()?))
+}
+
+/// A metric as a row of a comparison chart, with the figures it shows written out: mean and
+/// interval, and for means the standard deviation and median too.
+fn compare_row(label: &str, m: &Metric) -> CompareRow {
+    let e = m.estimate();
+    let h = &m.histogram;
+    match m.kind {
+        MetricKind::Proportion => CompareRow {
+            label: label.to_string(),
+            mean: e.mean,
+            interval: (e.ci_low, e.ci_high),
+            quantiles: None,
+            note: format!(
+                "{:.3}% [{:.3}%, {:.3}%]  n = {}",
+                e.mean * 100.0,
+                e.ci_low * 100.0,
+                e.ci_high * 100.0,
+                e.n
+            ),
+        },
+        MetricKind::Mean => {
+            let q = |p: f64| h.quantile(p).map_or(f64::NAN, |v| v as f64);
+            let median = q(0.5);
+            CompareRow {
+                label: label.to_string(),
+                mean: e.mean,
+                interval: (e.ci_low, e.ci_high),
+                quantiles: Some([q(0.05), q(0.25), median, q(0.75), q(0.95)]),
+                note: format!(
+                    "mean {} [{}, {}]  sd {}  median {}  n = {}",
+                    short(e.mean),
+                    short(e.ci_low),
+                    short(e.ci_high),
+                    short(e.sd),
+                    median,
+                    e.n
+                ),
+            }
+        }
+    }
+}
+
+/// A figure for a chart's note: enough digits to tell close estimates apart, no more.
+fn short(x: f64) -> String {
+    match x.abs() {
+        a if a >= 100.0 => format!("{x:.1}"),
+        a if a >= 1.0 => format!("{x:.3}"),
+        _ => format!("{x:.4}"),
+    }
+}
+
 /// A number for a CSV cell: empty when undefined, shortest exact form when ordinary, scientific
 /// notation at 12 significant digits when tiny or huge (Rust would otherwise print every zero).
 pub fn fmt_num(x: f64) -> String {
@@ -339,6 +399,64 @@ impl Report<'_> {
             .collect()
     }
 
+    /// One comparison chart per metric that a run reports for several policies or seats
+    /// (`final_score` per policy, `chips_seat_K`, paired differences): the question a report
+    /// answers is which is better and by how much, and that needs them side by side. Named
+    /// `METRIC-by-policy.svg` or `METRIC-by-seat.svg`.
+    pub fn compare_plots(&self) -> Result<Vec<(String, Vec<u8>)>> {
+        let info = &self.saved.info;
+        let mut groups: Vec<CompareGroup> = Vec::new();
+        for m in &self.saved.tally.metrics {
+            if m.histogram.count() == 0 {
+                continue;
+            }
+            let (base, by, label) = match seat_of(&m.name) {
+                Some((base, seat)) => (
+                    base,
+                    "seat",
+                    match &m.policy {
+                        Some(p) => format!("seat {seat} [{p}]"),
+                        None => format!("seat {seat}"),
+                    },
+                ),
+                None => match &m.policy {
+                    Some(p) => (m.name.as_str(), "policy", p.clone()),
+                    None => continue,
+                },
+            };
+            match groups.iter_mut().find(|g| g.0 == base && g.1 == by) {
+                Some(g) => g.2.push((label, m)),
+                None => groups.push((base.to_string(), by, vec![(label, m)])),
+            }
+        }
+        groups
+            .into_iter()
+            .filter(|g| g.2.len() >= 2)
+            .map(|(base, by, members)| {
+                let rows: Vec<CompareRow> = members
+                    .iter()
+                    .map(|(label, m)| compare_row(label, m))
+                    .collect();
+                let kind = members[0].1.kind;
+                let what = match kind {
+                    MetricKind::Mean => {
+                        "mean with 95% interval (dot, bar); box 25-75%, whiskers 5-95%, median"
+                    }
+                    MetricKind::Proportion => "share with 95% Wilson interval",
+                };
+                let title = format!(
+                    "{}: {base} by {by}\n{what} | {} | {} units | seed {}",
+                    info.game, info.rules, info.units, info.seed
+                );
+                let svg = compare_svg(&title, &base, &rows)?;
+                Ok((
+                    format!("{}-by-{by}.svg", file_safe(&base)),
+                    svg.into_bytes(),
+                ))
+            })
+            .collect()
+    }
+
     /// Every file of the report folder, with its name.
     pub fn files(&self) -> Result<Vec<(String, Vec<u8>)>> {
         let mut json = serde_json::to_string_pretty(self.saved)
@@ -351,6 +469,7 @@ impl Report<'_> {
             (ACCUMULATORS.to_string(), json.into_bytes()),
         ];
         files.extend(self.plots()?);
+        files.extend(self.compare_plots()?);
         Ok(files)
     }
 
@@ -535,5 +654,74 @@ impl OutDir {
             }
         }
         Ok(staged.into_iter().map(|(_, dest)| dest).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::Histogram;
+
+    fn run(metrics: Vec<Metric>) -> Saved {
+        Saved {
+            info: RunInfo {
+                version: "test".into(),
+                game: "g".into(),
+                rules: "r".into(),
+                policy: "a | b".into(),
+                seed: 1,
+                units: 4,
+                shard_count: 1,
+                shards: vec![0],
+            },
+            tally: Tally { metrics },
+        }
+    }
+
+    fn scores(values: &[i64]) -> Histogram {
+        let mut h = Histogram::new();
+        for &v in values {
+            h.add(v, 1);
+        }
+        h
+    }
+
+    #[test]
+    fn metrics_of_several_policies_or_seats_get_one_comparison_chart_each() {
+        let saved = run(vec![
+            Metric::mean("score", true, scores(&[1, 2, 3, 4])).of_policy("a"),
+            Metric::mean("score", true, scores(&[10, 20, 30, 40])).of_policy("b"),
+            // One policy alone has nothing to be compared with.
+            Metric::mean("length", false, scores(&[5, 5])).of_policy("a"),
+            Metric::proportion("win_rate_seat_1", 1, 4),
+            Metric::proportion("win_rate_seat_2", 3, 4),
+            Metric::mean("turns", false, scores(&[7, 8])),
+        ]);
+        let exact = ExactValues::default();
+        let report = Report {
+            saved: &saved,
+            exact: &exact,
+        };
+        let plots = report.compare_plots().unwrap();
+        let names: Vec<&str> = plots.iter().map(|p| p.0.as_str()).collect();
+        assert_eq!(names, ["score-by-policy.svg", "win_rate-by-seat.svg"]);
+        let score = String::from_utf8(plots[0].1.clone()).unwrap();
+        // Each row is labelled and carries its figures: mean, interval, sd and median.
+        assert!(score.contains("\na\n</text>") && score.contains("\nb\n</text>"));
+        assert!(score.contains("mean 25.000 ["), "{score}");
+        assert!(score.contains("sd 12.910") && score.contains("median 20"));
+        let wins = String::from_utf8(plots[1].1.clone()).unwrap();
+        assert!(wins.contains("\nseat 2\n</text>") && wins.contains("75.000% ["));
+        // They are part of the report folder.
+        let files: Vec<String> = report.files().unwrap().into_iter().map(|f| f.0).collect();
+        assert!(files.contains(&"win_rate-by-seat.svg".to_string()));
+    }
+
+    #[test]
+    fn seat_metrics_are_recognised_by_their_suffix_only() {
+        assert_eq!(seat_of("chips_seat_3"), Some(("chips", 3)));
+        assert_eq!(seat_of("win_rate_seat_12"), Some(("win_rate", 12)));
+        assert_eq!(seat_of("p_seat_x"), None);
+        assert_eq!(seat_of("chips"), None);
     }
 }
