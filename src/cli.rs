@@ -82,8 +82,8 @@ pub struct SimulateArgs {
     pub rules: Vec<String>,
     /// A policy spec (repeatable: several share the same dice, or one per seat in a game):
     /// sevens takes optimal (default), rolls:K, threshold:A,B, target, target:T, leader,
-    /// table:FILE or random; solitaire-dice takes greedy (default), random, heuristic:FILE,
-    /// lookahead or lookahead:FILE; sieben takes seven-first (default), lowest, blocker or
+    /// table:FILE or random; solitaire-dice takes greedy (default), random, heuristic (the
+    /// built-in tuned weights), heuristic:FILE, lookahead or lookahead:FILE; sieben takes seven-first (default), lowest, blocker or
     /// random; Sequences and Hearts Due have only 'forced'.
     #[arg(long = "policy", value_name = "SPEC")]
     pub policies: Vec<String>,
@@ -202,7 +202,7 @@ pub struct TuneArgs {
     /// The game: solitaire-dice (the only one with tunable weights).
     #[arg(value_parser = parse_with::<GameName>)]
     pub game: GameName,
-    /// The weights to start from: heuristic:FILE, or greedy.
+    /// The weights to start from: heuristic:FILE, heuristic (the built-in weights), or greedy.
     #[arg(long, value_name = "SPEC")]
     pub from: String,
     /// How long to tune: a time (90s, 10m, 1h) or a number of candidate evaluations (5000).

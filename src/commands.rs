@@ -308,8 +308,12 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         .map(String::from)
         .to_vec();
     let solitaire = ["greedy", "random"].map(String::from).to_vec();
-    // One-roll expectimax is 50 times slower than greedy: fewer games.
-    let solitaire_best = ["lookahead", "greedy"].map(String::from).to_vec();
+    // The ladder of Solitaire Dice players on the same rolls; one-roll expectimax is 50 times
+    // slower than greedy, hence fewer games. `heuristic` alone is the built-in tuned weights, so
+    // the job needs no file from the working folder.
+    let solitaire_ladder = ["random", "greedy", "heuristic", "lookahead"]
+        .map(String::from)
+        .to_vec();
     let sieben = ["seven-first", "blocker", "lowest", "random"]
         .map(String::from)
         .to_vec();
@@ -369,9 +373,9 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         job(
             GameName::SolitaireDice,
             1,
-            tenth / 2000,
-            solitaire_best,
-            "solitaire-dice-lookahead",
+            tenth / 500,
+            solitaire_ladder,
+            "solitaire-dice-ladder",
             false,
         ),
         job(GameName::Sieben, 4, tenth / 500, sieben, "sieben-4p", true),
@@ -446,9 +450,10 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
     let start = match args.from.trim().split_once(':') {
         Some(("heuristic", file)) if !file.trim().is_empty() => Weights::load(Path::new(file))?,
         None if args.from.trim() == "greedy" => Weights::greedy(),
+        None if args.from.trim() == "heuristic" => Weights::built_in(),
         _ => {
             return Err(Error::input(format!(
-                "--from '{}': expected heuristic:FILE or greedy",
+                "--from '{}': expected heuristic:FILE, heuristic (the built-in weights) or greedy",
                 args.from
             )));
         }

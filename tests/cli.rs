@@ -349,7 +349,7 @@ fn bad_input_gets_one_clear_line_and_no_report() {
         ),
         (
             &["simulate", "solitaire-dice", "--policy", "best"],
-            "--policy 'best': unknown policy for solitaire-dice; expected greedy, random, heuristic:FILE, lookahead or lookahead:FILE",
+            "--policy 'best': unknown policy for solitaire-dice; expected greedy, random, heuristic, heuristic:FILE, lookahead or lookahead:FILE",
         ),
         (
             &["simulate", "solitaire-dice", "--policy", "heuristic:afile"],
@@ -824,7 +824,7 @@ fn the_default_job_writes_every_report() {
         "sevens-2p",
         "sevens-4p",
         "solitaire-dice",
-        "solitaire-dice-lookahead",
+        "solitaire-dice-ladder",
         "sieben-4p",
     ] {
         for file in REPORT_FILES {
@@ -1268,7 +1268,7 @@ fn tune_writes_a_policy_file_and_refuses_bad_budgets() {
         ),
         (
             tune("10m", "random", "solitaire-dice"),
-            "--from 'random': expected heuristic:FILE or greedy",
+            "--from 'random': expected heuristic:FILE, heuristic (the built-in weights) or greedy",
         ),
         (
             tune("10m", "greedy", "sevens"),

@@ -137,7 +137,9 @@ pub enum PolicySpec {
     Random,
     /// [`Greedy`]: the best immediate change of score.
     Greedy,
-    /// `heuristic:FILE`: the best evaluation of the resulting sheet under the file's weights.
+    /// `heuristic:FILE`: the best evaluation of the resulting sheet under the file's weights;
+    /// `heuristic` alone uses the built-in weights (the shipped `data/solitaire-tuned.csv`), so
+    /// the best one-step player runs from any folder.
     Heuristic {
         /// The spec as given, e.g. `heuristic:data/solitaire-best.csv`.
         name: String,
@@ -154,7 +156,7 @@ pub enum PolicySpec {
 }
 
 /// What `--policy` accepts for Solitaire Dice, for error messages.
-pub const EXPECTED: &str = "greedy, random, heuristic:FILE, lookahead or lookahead:FILE";
+pub const EXPECTED: &str = "greedy, random, heuristic, heuristic:FILE, lookahead or lookahead:FILE";
 
 impl PolicySpec {
     /// The spec's command-line name.
@@ -207,6 +209,10 @@ impl FromStr for PolicySpec {
         match (kind, file) {
             ("random", None) => Ok(PolicySpec::Random),
             ("greedy", None) => Ok(PolicySpec::Greedy),
+            ("heuristic", None) => Ok(PolicySpec::Heuristic {
+                name: spec.to_string(),
+                evaluator: Arc::new(Evaluator::new(&Weights::built_in())),
+            }),
             ("heuristic", Some(file)) => Ok(PolicySpec::Heuristic {
                 name: spec.to_string(),
                 evaluator: load(file)?,
@@ -246,7 +252,7 @@ mod tests {
             "lookahead".parse::<PolicySpec>().unwrap().as_str(),
             "lookahead"
         );
-        for bad in ["best", "greedy:3", "heuristic"] {
+        for bad in ["best", "greedy:3", "heuristics", "lookahead2"] {
             let e = bad.parse::<PolicySpec>().unwrap_err().to_string();
             assert_eq!(
                 e,
@@ -328,5 +334,29 @@ mod tests {
         // Throwing away 1 pairs 2 3 4 5 as 2+3, 2+4, then 2+5 and 3+4: 7+7 is third.
         assert_eq!(pick(boxed, &sheet, &r, &choices), 2);
         assert_eq!(pick(&mut Greedy, &sheet, &r, &choices), 2);
+    }
+
+    #[test]
+    fn heuristic_alone_plays_the_shipped_tuned_file() {
+        use super::super::heuristic::Heuristic;
+        use super::super::play::play;
+        let evaluator = |spec: &str| match spec.parse::<PolicySpec>().unwrap() {
+            PolicySpec::Heuristic { evaluator, .. } => evaluator,
+            other => panic!("{other} is not a heuristic"),
+        };
+        let built_in = evaluator("heuristic");
+        let file = evaluator("heuristic:data/solitaire-tuned.csv");
+        let other = evaluator("heuristic:data/solitaire-best.csv");
+        let scores = |e: &Evaluator| -> Vec<i32> {
+            (0..300)
+                .map(|seed| {
+                    let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed);
+                    play(&mut Heuristic::new(e), &mut dice).unwrap().score
+                })
+                .collect()
+        };
+        assert_eq!(scores(&built_in), scores(&file));
+        // The comparison can fail: other weights play other games.
+        assert_ne!(scores(&built_in), scores(&other));
     }
 }
