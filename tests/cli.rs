@@ -389,7 +389,7 @@ fn bad_input_gets_one_clear_line_and_no_report() {
                 "--policy",
                 "random",
             ],
-            "one policy for every seat or 3",
+            "a game of 3 players takes one policy for every seat, one each, or a count that divides 3 (they take the seats in turn): 1, 3; found 2",
         ),
         (
             &["solve", "solitaire-dice"],
@@ -416,7 +416,7 @@ fn bad_input_gets_one_clear_line_and_no_report() {
                 "--policy",
                 "random",
             ],
-            "one policy for every seat or 3",
+            "a game of 3 players takes one policy for every seat, one each, or a count that divides 3 (they take the seats in turn): 1, 3; found 2",
         ),
         (
             &[
@@ -1361,4 +1361,72 @@ fn decks_writes_one_row_per_deck_and_the_same_bytes_for_any_threads() {
     let again = run("1", "c");
     assert_eq!(again, stdout.replace("to a", "to c"));
     assert_eq!(read(d.join("a/decks.csv")), read(d.join("c/decks.csv")));
+}
+
+#[test]
+fn fewer_policies_than_seats_take_the_seats_in_turn() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // The issue's own command: two policies at a table of four.
+    let stdout = ok(
+        d,
+        &[
+            "simulate",
+            "solitaire-dice",
+            "--players",
+            "4",
+            "--policy",
+            "greedy",
+            "--policy",
+            "random",
+            "-n",
+            "300",
+            "-q",
+            "--out",
+            "s",
+        ],
+    );
+    assert!(
+        stdout.contains("policy greedy | random | greedy | random"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("win_rate_seat_4 [random]"), "{stdout}");
+    assert!(d.join("s/win_rate-by-seat.svg").exists());
+    let stdout = ok(
+        d,
+        &[
+            "simulate",
+            "sieben",
+            "--players",
+            "6",
+            "--policy",
+            "blocker",
+            "--policy",
+            "seven-first",
+            "--policy",
+            "lowest",
+            "-n",
+            "100",
+            "-q",
+        ],
+    );
+    assert!(stdout.contains("chips [lowest]"), "{stdout}");
+    assert!(stdout.contains("chips_seat_6"), "{stdout}");
+    fails(
+        d,
+        &[
+            "simulate",
+            "sevens",
+            "--players",
+            "4",
+            "--policy",
+            "optimal",
+            "--policy",
+            "random",
+            "--policy",
+            "leader",
+        ],
+        2,
+        "a game of 4 players takes one policy for every seat, one each, or a count that divides 4 (they take the seats in turn): 1, 2, 4; found 3",
+    );
 }

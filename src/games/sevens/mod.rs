@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
-use crate::games::seating::seat_policies;
+use crate::games::seating::{fill_seats, seat_policies};
 use crate::options::RuleOptions;
 use crate::plot::{decision_map_svg, lines_svg};
 use crate::report::{Tables, csv_bytes, fmt_num};
@@ -120,12 +120,11 @@ impl Config {
                 specs.len()
             )));
         }
-        if players > 1 && specs.len() != 1 && specs.len() != players as usize {
-            return Err(Error::input(format!(
-                "--policy: a game of {players} players takes one policy for every seat or {players} (one each), found {}",
-                specs.len()
-            )));
-        }
+        let specs = if players > 1 {
+            fill_seats(specs.to_vec(), players)?
+        } else {
+            specs.to_vec()
+        };
         let parsed = specs
             .iter()
             .map(|s| s.parse::<PolicySpec>())

@@ -78,7 +78,7 @@ pub mod table;
 
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
-use crate::games::seating::seat_policies;
+use crate::games::seating::{fill_seats, seat_policies};
 use crate::options::RuleOptions;
 use crate::report::Tables;
 use crate::stats::{ExactValues, Tally};
@@ -131,12 +131,11 @@ impl Config {
                 .map(|s| s.parse::<PolicySpec>())
                 .collect::<Result<Vec<_>>>()?
         };
-        if given.len() != 1 && given.len() != players as usize {
-            return Err(Error::input(format!(
-                "--policy: a game of {players} players takes one policy for every seat or {players} (one each), found {}",
-                given.len()
-            )));
-        }
+        let given = if table_only {
+            given
+        } else {
+            fill_seats(given, players)?
+        };
         let (distinct, seating) = seat_policies(&given);
         Ok(Self {
             rules,

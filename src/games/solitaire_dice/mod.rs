@@ -36,6 +36,7 @@ pub mod tune;
 
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
+use crate::games::seating::fill_seats;
 use crate::options::RuleOptions;
 use crate::report::Tables;
 use crate::stats::{ExactValues, Tally};
@@ -73,7 +74,7 @@ impl Config {
                 "--players {players}: {NAME} takes 1 to {MAX_PLAYERS} players (sheets sharing the rolls)"
             )));
         }
-        let parsed = if policies.is_empty() {
+        let mut parsed = if policies.is_empty() {
             vec![DEFAULT_POLICY]
         } else {
             policies
@@ -95,11 +96,8 @@ impl Config {
                     )));
                 }
             }
-        } else if parsed.len() != 1 && parsed.len() != players as usize {
-            return Err(Error::input(format!(
-                "--policy: a game of {players} players takes one policy for every seat or {players} (one each), found {}",
-                parsed.len()
-            )));
+        } else {
+            parsed = fill_seats(parsed, players)?;
         }
         Ok(Self {
             options,
