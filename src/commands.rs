@@ -440,7 +440,7 @@ pub const DEFAULT_TUNE_GAMES: u64 = 20_000;
 /// `dicelab tune`: better weights for a Solitaire Dice policy file, written to `--out`.
 pub fn tune(args: &TuneArgs) -> Result<()> {
     use crate::games::solitaire_dice::heuristic::Weights;
-    use crate::games::solitaire_dice::tune::{TuneConfig, tune as run_tune};
+    use crate::games::solitaire_dice::tune::{Player, TuneConfig, tune as run_tune};
     if args.game != GameName::SolitaireDice {
         return Err(Error::input(format!(
             "tune {}: only solitaire-dice has weights to tune",
@@ -479,9 +479,13 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
         _ => Path::new("."),
     };
     let dir = OutDir::prepare(folder)?;
-    let games = args.run.units.unwrap_or(DEFAULT_TUNE_GAMES);
+    let games = args.run.units.unwrap_or(match args.player {
+        Player::Heuristic => DEFAULT_TUNE_GAMES,
+        Player::Lookahead => DEFAULT_TUNE_GAMES / 10,
+    });
     let tuned = run_tune(&TuneConfig {
         start,
+        player: args.player,
         budget: args.budget,
         games,
         seed: args.run.seed,
@@ -495,11 +499,12 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
         "the starting weights (tuning did not beat them)"
     };
     say(&format!(
-        "tune solitaire-dice | from {} | seed {} | {games} games per evaluation | budget {}\n\
+        "tune solitaire-dice | from {} | for {} | seed {} | {games} games per evaluation | budget {}\n\
          {} generations, {} evaluations\n\
          final check on {} fresh games: start {:.2}, tuned {:.2}, difference {:+.2} +/- {:.2} (95%)\n\
          wrote {kept} to {}\n",
         args.from.trim(),
+        args.player,
         args.run.seed,
         args.budget,
         tuned.generations,

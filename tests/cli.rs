@@ -1282,7 +1282,58 @@ fn tune_writes_a_policy_file_and_refuses_bad_budgets() {
     for (args, expected) in cases {
         fails(d, &args, 2, expected);
     }
+    fails(
+        d,
+        &[
+            "tune",
+            "solitaire-dice",
+            "--from",
+            "heuristic",
+            "--for",
+            "greedy",
+            "--budget",
+            "1m",
+            "--out",
+            "x.csv",
+        ],
+        2,
+        "--for 'greedy': expected heuristic or lookahead",
+    );
     assert!(!d.join("x.csv").exists());
+    // Weights tuned for lookahead, from the built-in ones, are played by lookahead:FILE.
+    let stdout = ok(
+        d,
+        &[
+            "tune",
+            "solitaire-dice",
+            "--from",
+            "heuristic",
+            "--for",
+            "lookahead",
+            "--budget",
+            "21",
+            "-n",
+            "10",
+            "-q",
+            "--out",
+            "w/look.csv",
+        ],
+    );
+    assert!(
+        stdout.contains("from heuristic | for lookahead | seed 1 | 10 games per evaluation"),
+        "{stdout}"
+    );
+    ok(
+        d,
+        &[
+            "simulate",
+            "solitaire-dice",
+            "-n",
+            "20",
+            "--policy",
+            "lookahead:w/look.csv",
+        ],
+    );
 }
 
 #[test]

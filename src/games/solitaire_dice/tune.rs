@@ -24,7 +24,43 @@ use crate::engine::{ChunkRng, chunk_rng};
 use crate::error::{Error, Result};
 
 use super::heuristic::{Evaluator, Heuristic, WEIGHTS, Weights};
+use super::lookahead::Lookahead;
 use super::play::play;
+
+/// Which player the weights are tuned for: the same weights play differently one step ahead
+/// (`heuristic:FILE`) and under a roll of expectimax (`lookahead:FILE`), so each is tuned by
+/// playing it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Player {
+    /// `heuristic:FILE`: games are fast, so evaluations can be large.
+    #[default]
+    Heuristic,
+    /// `lookahead:FILE`: about 50 times slower a game.
+    Lookahead,
+}
+
+impl FromStr for Player {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        match s.trim() {
+            "heuristic" => Ok(Player::Heuristic),
+            "lookahead" => Ok(Player::Lookahead),
+            _ => Err(Error::input(format!(
+                "--for '{s}': expected heuristic or lookahead, the player the weights are for"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::Heuristic => "heuristic",
+            Player::Lookahead => "lookahead",
+        })
+    }
+}
 
 /// Candidates sampled per generation.
 pub const POPULATION: usize = 20;
@@ -96,6 +132,8 @@ impl fmt::Display for Budget {
 pub struct TuneConfig {
     /// The weights to start from.
     pub start: Weights,
+    /// The player the weights are tuned for.
+    pub player: Player,
     /// When to stop.
     pub budget: Budget,
     /// Games per candidate evaluation.
@@ -127,22 +165,26 @@ pub struct Tuned {
     pub diff_se: f64,
 }
 
-/// Scores of `weights` on games `0..games` of `seed` (game g's dice from `chunk_rng(seed, g)`).
-fn scores(weights: &Weights, seed: u64, games: u64) -> Vec<i32> {
+/// Scores of `player` with `weights` on games `0..games` of `seed` (game g's dice from
+/// `chunk_rng(seed, g)`).
+fn scores(player: Player, weights: &Weights, seed: u64, games: u64) -> Vec<i32> {
     let evaluator = Evaluator::new(weights);
     (0..games)
         .map(|g| {
             let mut dice = chunk_rng(seed, g);
-            play(&mut Heuristic::new(&evaluator), &mut dice)
-                .expect("a game on fair dice ends within MAX_ROLLS rolls")
-                .score
+            match player {
+                Player::Heuristic => play(&mut Heuristic::new(&evaluator), &mut dice),
+                Player::Lookahead => play(&mut Lookahead::new(&evaluator), &mut dice),
+            }
+            .expect("a game on fair dice ends within MAX_ROLLS rolls")
+            .score
         })
         .collect()
 }
 
-/// Mean score of `weights` on the games of `seed`.
-fn mean_score(weights: &Weights, seed: u64, games: u64) -> f64 {
-    let s = scores(weights, seed, games);
+/// Mean score of `player` with `weights` on the games of `seed`.
+fn mean_score(player: Player, weights: &Weights, seed: u64, games: u64) -> f64 {
+    let s = scores(player, weights, seed, games);
     s.iter().map(|&x| f64::from(x)).sum::<f64>() / games as f64
 }
 
@@ -213,7 +255,7 @@ pub fn tune(config: &TuneConfig) -> Result<Tuned> {
         let means: Vec<f64> = pool.install(|| {
             candidates
                 .par_iter()
-                .map(|w| mean_score(w, game_seed, config.games))
+                .map(|w| mean_score(config.player, w, game_seed, config.games))
                 .collect()
         });
         let mut order: Vec<usize> = (1..candidates.len()).collect();
@@ -247,8 +289,8 @@ pub fn tune(config: &TuneConfig) -> Result<Tuned> {
     let tuned = Weights { values: mean };
     let (a, b) = pool.install(|| {
         rayon::join(
-            || scores(&config.start, check_seed, validation_games),
-            || scores(&tuned, check_seed, validation_games),
+            || scores(config.player, &config.start, check_seed, validation_games),
+            || scores(config.player, &tuned, check_seed, validation_games),
         )
     });
     let n = validation_games as f64;
@@ -314,6 +356,7 @@ mod tests {
     fn tuning_is_reproducible_and_never_writes_worse_weights() {
         let config = TuneConfig {
             start: Weights::greedy(),
+            player: Player::Heuristic,
             budget: Budget::Evaluations(2 * (POPULATION as u64 + 1)),
             games: 200,
             seed: 3,
@@ -341,5 +384,35 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains("one generation takes 21 evaluations"), "{e}");
+    }
+
+    #[test]
+    fn lookahead_is_tuned_by_playing_lookahead() {
+        let config = TuneConfig {
+            start: Weights::greedy(),
+            player: Player::Lookahead,
+            budget: Budget::Evaluations(POPULATION as u64 + 1),
+            games: 20,
+            seed: 5,
+            threads: Some(2),
+            progress: false,
+        };
+        let t = tune(&config).unwrap();
+        // The final check played lookahead: its mean is lookahead's, not the heuristic's, on the
+        // same games.
+        let games = t.validation_games;
+        let check_seed = chunk_rng(5, u64::MAX).next_u64();
+        let mean = |p| {
+            scores(p, &Weights::greedy(), check_seed, games)
+                .iter()
+                .map(|&x| f64::from(x))
+                .sum::<f64>()
+                / games as f64
+        };
+        assert_eq!(t.start_mean, mean(Player::Lookahead));
+        assert_ne!(t.start_mean, mean(Player::Heuristic));
+        assert_eq!("lookahead".parse::<Player>().unwrap(), Player::Lookahead);
+        let e = "greedy".parse::<Player>().unwrap_err().to_string();
+        assert!(e.contains("expected heuristic or lookahead"), "{e}");
     }
 }
