@@ -11,6 +11,7 @@
 
 use std::fmt;
 use std::ops::Deref;
+use std::sync::LazyLock;
 
 use crate::dice::{pow6, unpack};
 use crate::error::{Error, Result};
@@ -68,12 +69,39 @@ pub const fn sum_score(sum: u8, marks: u8) -> i32 {
     }
 }
 
+/// How one mark (`[0]`) or two (`[1]`) change a row's score, by row and by the marks it has (0
+/// to [`MARK_CAP`]): greedy asks this for every choice of every roll.
+const MARK_CHANGE: [[[i32; MARK_CAP as usize + 1]; SUMS]; 2] = {
+    let mut table = [[[0; MARK_CAP as usize + 1]; SUMS]; 2];
+    let mut extra = 0;
+    while extra < 2 {
+        let mut row = 0;
+        while row < SUMS {
+            let mut m = 0;
+            while m <= MARK_CAP {
+                let sum = MIN_SUM + row as u8;
+                table[extra][row][m as usize] =
+                    sum_score(sum, m + 1 + extra as u8) - sum_score(sum, m);
+                m += 1;
+            }
+            row += 1;
+        }
+        extra += 1;
+    }
+    table
+};
+
 /// A roll of five dice, faces sorted ascending.
 ///
 /// Sorted because the order the dice fell in never matters: sorting makes equal rolls equal values
 /// and lets [`Sheet::legal_choices`] list choices in one fixed order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Roll([u8; DICE]);
+pub struct Roll {
+    faces: [u8; DICE],
+    /// Which of the 252 distinct rolls this is (a function of the faces, so order and equality
+    /// are the faces'): the index of its divisions in the table every sheet filters.
+    id: u8,
+}
 
 impl Roll {
     /// A roll from faces given in any order; a face outside 1 to 6 is refused because the sheet
@@ -85,29 +113,47 @@ impl Roll {
             )));
         }
         faces.sort_unstable();
-        Ok(Self(faces))
+        Ok(Self::sorted(faces))
+    }
+
+    /// The roll of faces already sorted, looked up by their base-6 code.
+    fn sorted(faces: [u8; DICE]) -> Self {
+        let code = faces
+            .iter()
+            .rev()
+            .fold(0, |code, &f| code * 6 + usize::from(f - 1));
+        Self {
+            faces,
+            id: DIVISIONS.id_of_packed[code],
+        }
     }
 
     /// The roll whose faces are the base-6 digits of `packed` (from
     /// [`crate::dice::roll_packed`] with five dice), so the dice come from the crate's one
     /// exactly uniform source.
+    ///
+    /// One table look-up: every packed roll's distinct roll is listed once, so no roll is
+    /// unpacked or sorted in a game.
+    #[inline]
     pub fn from_packed(packed: u64) -> Self {
         debug_assert!(packed < pow6(DICE as u32));
-        let mut faces = [0u8; DICE];
-        unpack(packed, &mut faces);
-        faces.sort_unstable();
-        Self(faces)
+        let table = &*DIVISIONS;
+        let id = table.id_of_packed[packed as usize];
+        Self {
+            faces: table.rolls[usize::from(id)].faces,
+            id,
+        }
     }
 
     /// The faces, ascending.
     pub fn faces(&self) -> [u8; DICE] {
-        self.0
+        self.faces
     }
 }
 
 impl fmt::Display for Roll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [a, b, c, d, e] = self.0;
+        let [a, b, c, d, e] = self.faces;
         write!(f, "{a} {b} {c} {d} {e}")
     }
 }
@@ -189,6 +235,62 @@ impl Deref for Choices {
         &self.list[..self.len as usize]
     }
 }
+
+/// A distinct roll: its faces, the faces it shows (bit f - 1 for face f), and its divisions on a
+/// sheet with fewer than three faces chosen: all [`Sheet::legal_choices`] needs to filter them
+/// for any sheet.
+#[derive(Clone, Copy, Debug)]
+struct RollDivisions {
+    faces: [u8; DICE],
+    shows: u8,
+    choices: Choices,
+}
+
+/// The 252 distinct rolls with their divisions (about 17 KB), and for each packed roll (the
+/// base-6 digits of [`crate::dice::roll_packed`], 0 to 7775) the index of its distinct roll.
+struct DivisionTable {
+    id_of_packed: Box<[u8; 7776]>,
+    rolls: Vec<RollDivisions>,
+}
+
+/// Built on first use, from the rule as written ([`Sheet::list_choices`]).
+static DIVISIONS: LazyLock<DivisionTable> = LazyLock::new(|| {
+    let mut rolls: Vec<RollDivisions> = Vec::with_capacity(252);
+    let empty = Sheet::new();
+    let mut faces = [1u8; DICE];
+    loop {
+        let roll = Roll {
+            faces,
+            id: u8::try_from(rolls.len()).expect("252 distinct rolls"),
+        };
+        rolls.push(RollDivisions {
+            faces,
+            shows: faces.iter().fold(0, |m, &f| m | 1 << (f - 1)),
+            choices: empty.list_choices(&roll),
+        });
+        // The next non-decreasing tuple of faces.
+        let Some(i) = (0..DICE).rev().find(|&i| faces[i] < 6) else {
+            break;
+        };
+        let next = faces[i] + 1;
+        faces[i..].iter_mut().for_each(|f| *f = next);
+    }
+    let mut id_of_packed = Box::new([0u8; 7776]);
+    for (packed, id) in id_of_packed.iter_mut().enumerate() {
+        let mut faces = [0u8; DICE];
+        unpack(packed as u64, &mut faces);
+        faces.sort_unstable();
+        let index = rolls
+            .iter()
+            .position(|r| r.faces == faces)
+            .expect("every sorted roll is listed");
+        *id = u8::try_from(index).expect("252 distinct rolls");
+    }
+    DivisionTable {
+        id_of_packed,
+        rolls,
+    }
+});
 
 /// The score sheet: marks per sum and throwaway marks per face, the whole state of a game.
 ///
@@ -315,16 +417,15 @@ impl Sheet {
 
     /// How much `choice` would change the score: only its two rows move, so this reads two rows
     /// instead of scoring the whole sheet twice.
+    #[inline]
     pub fn score_change(&self, choice: Choice) -> i32 {
-        let [low, high] = choice.sums;
-        let before = self.marks(low);
+        let [low, high] = choice.sums.map(|s| usize::from(s - MIN_SUM));
+        // Past ten marks nothing changes, so ten stands for any more.
+        let marks = |row: usize| usize::from(self.marks[row].min(MARK_CAP));
         if low == high {
-            return sum_score(low, before.saturating_add(2)) - sum_score(low, before);
+            return MARK_CHANGE[1][low][marks(low)];
         }
-        let other = self.marks(high);
-        sum_score(low, before.saturating_add(1)) - sum_score(low, before)
-            + sum_score(high, other.saturating_add(1))
-            - sum_score(high, other)
+        MARK_CHANGE[0][low][marks(low)] + MARK_CHANGE[0][high][marks(high)]
     }
 
     /// Every legal way to divide `roll` on this sheet, deduplicated, in the order of
@@ -334,12 +435,49 @@ impl Sheet {
     /// chosen one). With three, the die must show one of them; a roll showing none of them is a
     /// free ride and any die may be set aside without a mark. So a fourth face is never thrown
     /// away, and a roll always offers at least one choice while the game goes on.
+    ///
+    /// Every roll's divisions are listed once for all (by [`Sheet::list_choices`] on an empty
+    /// sheet); here the sheet only filters them by its chosen faces. Listing and deduplicating
+    /// on every roll was most of a greedy game's time.
+    #[inline]
     pub fn legal_choices(&self, roll: &Roll) -> Choices {
         let mut out = Choices::EMPTY;
         if self.is_over() {
             return out;
         }
-        let faces = roll.0;
+        let divisions = &DIVISIONS.rolls[usize::from(roll.id)];
+        let mut chosen = 0u8;
+        for (face, &marks) in self.throwaways.iter().enumerate() {
+            chosen |= u8::from(marks > 0) << face;
+        }
+        let full = chosen.count_ones() >= u32::from(MAX_THROWAWAY_FACES);
+        if !full {
+            return divisions.choices;
+        }
+        if divisions.shows & chosen == 0 {
+            out = divisions.choices;
+            for c in &mut out.list[..usize::from(out.len)] {
+                c.free_ride = true;
+            }
+            return out;
+        }
+        for &c in divisions.choices.iter() {
+            if chosen & (1 << (c.set_aside - 1)) != 0 {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// [`Sheet::legal_choices`] worked out from the rule directly: every die set aside in turn,
+    /// every pairing of the other four, duplicates dropped. It builds the table the fast version
+    /// reads, and tests hold the two equal on every sheet they try.
+    fn list_choices(&self, roll: &Roll) -> Choices {
+        let mut out = Choices::EMPTY;
+        if self.is_over() {
+            return out;
+        }
+        let faces = roll.faces;
         let chosen = |face: u8| self.throwaways[usize::from(face - 1)] > 0;
         let full = self.throwaway_faces() >= MAX_THROWAWAY_FACES;
         let free_ride = full && !faces.iter().any(|&f| chosen(f));
@@ -652,6 +790,34 @@ mod tests {
         assert_eq!(sheet.score_change(double_two), 0);
         sheet.apply(double_two);
         assert_eq!((sheet.marks(2), sheet.score()), (13, 500));
+    }
+
+    #[test]
+    fn the_division_table_lists_what_the_rule_lists_on_every_kind_of_sheet() {
+        // No face, one, two, three chosen (every set of three), and a finished sheet.
+        let mut sheets = vec![
+            Sheet::new(),
+            Sheet::from_marks(&[], &[(4, 2)]).unwrap(),
+            Sheet::from_marks(&[(7, 3)], &[(1, 1), (6, 7)]).unwrap(),
+            Sheet::from_marks(&[], &[(2, 8)]).unwrap(),
+        ];
+        for a in 1..=6u8 {
+            for b in a + 1..=6 {
+                for c in b + 1..=6 {
+                    sheets.push(Sheet::from_marks(&[], &[(a, 1), (b, 2), (c, 7)]).unwrap());
+                }
+            }
+        }
+        let mut free_rides = 0;
+        for sheet in &sheets {
+            for r in every_roll() {
+                let fast = sheet.legal_choices(&r);
+                assert_eq!(*fast, *sheet.list_choices(&r), "{r} on {sheet:?}");
+                free_rides += usize::from(fast.first().is_some_and(|c| c.free_ride()));
+            }
+        }
+        // Each set of three faces leaves 3^5 of the 7,776 ordered rolls free: 243 here.
+        assert_eq!(free_rides, 20 * 243);
     }
 
     #[test]
