@@ -304,7 +304,8 @@ pub struct CompareRow {
     pub note: String,
 }
 
-/// An SVG chart comparing one metric across rows, first row on top: the mean as a dot with its
+/// An SVG chart comparing one metric across rows, first row on top (lines of the title after the
+/// first are drawn small under the chart): the mean as a dot with its
 /// 95% interval as a capped bar and, where given, the spread of one observation as a box (25th
 /// to 75th percentile) with whiskers (5th to 95th) and the median as a bar. A dashed line marks
 /// zero when it is in range, since for differences and scores the sign is the question.
@@ -337,23 +338,27 @@ pub fn compare_svg(title: &str, x_label: &str, rows: &[CompareRow]) -> Result<St
         .max()
         .unwrap_or(0);
     let label_width = (longest as u32 * 7 + 20).clamp(80, 420);
-    let height = 150 + 60 * n as u32;
+    let footer_lines: Vec<&str> = footer.lines().collect();
+    let height = 135 + 60 * n as u32 + 15 * footer_lines.len() as u32;
     // Row i sits at y = n - 1 - i, so the first row is on top.
     let y_of = |i: usize| (n - 1 - i) as f64;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| plot_error(&e))?;
-        root.draw_text(
-            footer,
-            &("sans-serif", 12).into_text_style(&root),
-            (15, height as i32 - 18),
-        )
-        .map_err(|e| plot_error(&e))?;
+        let footer_top = height as i32 - 8 - 15 * footer_lines.len() as i32;
+        for (i, line) in footer_lines.iter().enumerate() {
+            root.draw_text(
+                line,
+                &("sans-serif", 12).into_text_style(&root),
+                (15, footer_top + 15 * i as i32),
+            )
+            .map_err(|e| plot_error(&e))?;
+        }
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(15)
-            .margin_bottom(30)
+            .margin_bottom(15 + 15 * footer_lines.len() as u32)
             .x_label_area_size(45)
             .y_label_area_size(label_width)
             .build_cartesian_2d(x0..x1, -0.6..(n as f64 - 0.4))

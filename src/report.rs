@@ -445,7 +445,7 @@ impl Report<'_> {
                     MetricKind::Proportion => "share with 95% Wilson interval",
                 };
                 let title = format!(
-                    "{}: {base} by {by}\n{what} | {} | {} units | seed {}",
+                    "{}: {base} by {by}\n{what}\n{} | {} units | seed {}",
                     info.game, info.rules, info.units, info.seed
                 );
                 let svg = compare_svg(&title, &base, &rows)?;
