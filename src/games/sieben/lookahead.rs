@@ -9,7 +9,7 @@
 //! on the same cards), each round dropping the worse half. Ties go to `seven-first`'s own play,
 //! so the policy departs from it only on evidence: with few guesses ties are common, and the
 //! first play listed (the lowest card) is rarely the best. The rounds are played by
-//! [`Table`](super::play::Table) itself, so a play-out applies exactly the rules a real turn does
+//! [`Table`] itself, so a play-out applies exactly the rules a real turn does
 //! (a Seven's new pile, going out, refills, frozen rounds); a play-out stops as soon as the player
 //! is out, since its place is then settled. Turns with one legal play, or a play that goes out at
 //! once, are answered without a guess.
