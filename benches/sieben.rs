@@ -1,13 +1,17 @@
 //! Speed of the card game 7 through the engine: whole games per policy and a three-policy
-//! comparison, on one and two threads; and the legal-move listing every turn starts with.
+//! comparison, on one and two threads; the legal-move listing every turn starts with; and the
+//! `lookahead` policy, as games with one lookahead seat and as single decisions.
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dicelab::engine::{RunConfig, run};
-use dicelab::games::sieben::policy::PolicySpec;
+use dicelab::games::sieben::lookahead::{DEFAULT_SAMPLES, Lookahead};
+use dicelab::games::sieben::policy::{Opponent, Policy, PolicySpec, View};
 use dicelab::games::sieben::rules::{Pile, Rules, legal_moves};
 use dicelab::games::sieben::simulation::Games;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::SeedableRng;
 
 fn games(c: &mut Criterion) {
     const GAMES: u64 = 1 << 12;
@@ -36,7 +40,7 @@ fn games(c: &mut Criterion) {
             "{players}p-{}",
             specs
                 .iter()
-                .map(|s| s.as_str())
+                .map(|s| s.to_string())
                 .collect::<Vec<_>>()
                 .join("+")
         );
@@ -70,5 +74,58 @@ fn moves(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, games, moves);
+/// `lookahead` (default play-outs): 4-player games with one lookahead seat against three
+/// seven-first seats on one thread, and one decision that needs guesses (six legal plays on
+/// {0,3}, four players, mid-round).
+fn lookahead(c: &mut Criterion) {
+    const GAMES: u64 = 64;
+    let mut group = c.benchmark_group("sieben_lookahead");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(GAMES));
+    let specs = vec![
+        PolicySpec::Lookahead(DEFAULT_SAMPLES),
+        PolicySpec::SevenFirst,
+    ];
+    let sim = Games::new(Rules::default(), 4, specs, vec![0, 1, 1, 1]);
+    group.bench_function("4p-lookahead+3-seven-first-1t", |b| {
+        let mut config = RunConfig::new(GAMES, 7);
+        config.threads = Some(1);
+        b.iter(|| black_box(run(&sim, &config).unwrap()))
+    });
+    group.throughput(Throughput::Elements(1));
+    let rules = Rules::default();
+    let deck = *rules.deck.counts();
+    let hand = [0, 1, 0, 1, 1, 0, 2, 0];
+    let pile = Pile::new(0, 3).unwrap();
+    let pile_cards = [0, 0, 0, 1, 0, 0, 0, 0];
+    let set_aside = [0, 0, 1, 0, 0, 1, 0, 0];
+    let opponents = [Opponent {
+        cards: 6,
+        out: false,
+    }; 3];
+    let view = View {
+        hand: &hand,
+        pile,
+        pile_cards: &pile_cards,
+        set_aside: &set_aside,
+        // 80 cards less 5 in hand, 1 on the pile, 2 set aside and 18 in the other hands.
+        draw_pile: 54,
+        opponents: &opponents,
+        deck: &deck,
+        new_pile: false,
+    };
+    let moves = legal_moves(pile, &hand);
+    assert_eq!(moves.len(), 6);
+    let mut policy = Lookahead::new(
+        DEFAULT_SAMPLES,
+        &rules,
+        Xoshiro256PlusPlus::seed_from_u64(1),
+    );
+    group.bench_function("decision-6-plays-4p", |b| {
+        b.iter(|| black_box(policy.choose(black_box(&view), &moves)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, moves, lookahead);
 criterion_main!(benches);

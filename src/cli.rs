@@ -83,8 +83,9 @@ pub struct SimulateArgs {
     /// A policy spec (repeatable: several share the same dice, or one per seat in a game):
     /// sevens takes optimal (default), rolls:K, threshold:A,B, target, target:T, leader,
     /// table:FILE or random; solitaire-dice takes greedy (default), random, heuristic (the
-    /// built-in tuned weights), heuristic:FILE, lookahead or lookahead:FILE; sieben takes seven-first (default), lowest, blocker or
-    /// random; Sequences and Hearts Due have only 'forced'.
+    /// built-in tuned weights), heuristic:FILE, lookahead or lookahead:FILE; sieben takes
+    /// seven-first (default), lowest, blocker, random, lookahead or lookahead:K (K play-outs per
+    /// legal play, 1 to 1000, default 32); Sequences and Hearts Due have only 'forced'.
     #[arg(long = "policy", value_name = "SPEC")]
     pub policies: Vec<String>,
     /// Run only every N-th chunk from K (K/N); combine the parts with `merge`.

@@ -468,7 +468,20 @@ fn bad_input_gets_one_clear_line_and_no_report() {
         ),
         (
             &["simulate", "sieben", "--players", "3", "--policy", "greedy"],
-            "--policy 'greedy': unknown policy for sieben; expected one of random, lowest, seven-first, blocker",
+            "--policy 'greedy': unknown policy for sieben; expected one of random, lowest, seven-first, blocker, lookahead or lookahead:K",
+        ),
+        (
+            &[
+                "compare",
+                "sieben",
+                "--players",
+                "3",
+                "--policy",
+                "lookahead:0",
+                "--policy",
+                "seven-first",
+            ],
+            "--policy 'lookahead:0': expected lookahead:K with K, the play-outs per legal play, from 1 to 1000",
         ),
         (
             &[

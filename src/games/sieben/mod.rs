@@ -4,8 +4,9 @@
 //! What users ask is which way of playing gets rid of cards first and wins chips, and how the
 //! unpublished deck changes that. [`deck`] reads the deck file, [`rules`] holds the pile and the
 //! legal plays, [`play`] plays turns, rounds and games, [`policy`] the [`Policy`](policy::Policy)
-//! trait and the built-ins, [`simulation`] games on the engine, and [`table`] the exact chances
-//! on every pile state. [`Config`] is what `dicelab simulate sieben` runs.
+//! trait and the built-ins, [`lookahead`] the one that plays rounds out on guesses of the hidden
+//! cards, [`simulation`] games on the engine, and [`table`] the exact chances on every pile
+//! state. [`Config`] is what `dicelab simulate sieben` runs.
 //!
 //! ```
 //! use dicelab::engine::RunConfig;
@@ -61,7 +62,10 @@
 //!   all players, each paying `P` down to 1, until one leads (at most 100, then shared).
 //! - **What a policy sees**: its hand, the pile's spots and the cards on the current pile, the
 //!   set-aside cards since the last refill, every hand size and who is out, the draw pile's size
-//!   and the deck list. It does not remember cards drawn from a refilled pile.
+//!   and the deck list. It does not remember cards drawn from a refilled pile. `lookahead`
+//!   guesses the rest uniformly from the unseen cards (it draws no inference from, say, a
+//!   penalty card), and knows the rules, which are public; it does not know the chips a round
+//!   pays from a nearly empty pool (5 to 7 players), so it scores places as a full round pays.
 //! - **Seating.** With several policies, each game seats them in a random rotation, so seat and
 //!   policy effects separate.
 //! - **Counting.** `round_turns` counts every turn of a round, penalty turns included; a Seven,
@@ -70,6 +74,7 @@
 //!   the built-in copy when the file is absent, so the default runs from any folder.
 
 pub mod deck;
+pub mod lookahead;
 pub mod play;
 pub mod policy;
 pub mod rules;
@@ -172,7 +177,7 @@ impl Config {
     pub fn policy_string(&self) -> String {
         self.given
             .iter()
-            .map(|p| p.as_str())
+            .map(|p| p.to_string())
             .collect::<Vec<_>>()
             .join(POLICY_SEPARATOR)
     }

@@ -62,7 +62,7 @@ pub struct Table {
 }
 
 /// Shuffles `cards` in place (Fisher-Yates, exactly uniform through [`below`]).
-fn shuffle<R: Rng>(cards: &mut [u8], rng: &mut R) {
+pub(crate) fn shuffle<R: Rng>(cards: &mut [u8], rng: &mut R) {
     for i in (1..cards.len()).rev() {
         let j = below(rng, i as u64 + 1) as usize;
         cards.swap(i, j);
@@ -168,6 +168,45 @@ impl Table {
         }
         t.deck = deck;
         t
+    }
+
+    /// Sets this table to the position `view` shows, with the hidden cards filled in by a guess:
+    /// `hands[i]` for the `i`-th opponent of the view and `draw` for the draw pile (top card
+    /// last). The viewing player sits in seat 0 and is to play, its `i`-th opponent in seat `i`,
+    /// so turn order is kept; players already out are listed as finished (in seat order, which
+    /// does not change anyone's place after them). The buffers are reused: nothing is
+    /// allocated once the draw pile has held as many cards.
+    ///
+    /// This is the table a looking-ahead policy plays its rounds out on.
+    pub(crate) fn set_from_view(&mut self, view: &View, hands: &[Counts], draw: &[u8]) {
+        let players = view.opponents.len() + 1;
+        assert!((2..=SEATS).contains(&players) && hands.len() + 1 >= players);
+        self.players = players;
+        self.deck = *view.deck;
+        self.hands[0] = *view.hand;
+        self.sizes[0] = view.hand.iter().sum();
+        self.out[0] = false;
+        self.finished_len = 0;
+        for (i, o) in view.opponents.iter().enumerate() {
+            let seat = i + 1;
+            self.hands[seat] = hands[i];
+            self.sizes[seat] = hands[i].iter().sum();
+            debug_assert_eq!(self.sizes[seat], o.cards, "the guess keeps the hand sizes");
+            self.out[seat] = o.out;
+            if o.out {
+                self.finished[self.finished_len] = seat as u8;
+                self.finished_len += 1;
+            }
+        }
+        self.pile = view.pile;
+        self.pile_cards = *view.pile_cards;
+        self.set_aside = *view.set_aside;
+        self.draw.clear();
+        self.draw.extend_from_slice(draw);
+        self.current = 0;
+        self.first = 0;
+        self.idle = 0;
+        self.stats = RoundStats::default();
     }
 
     /// Whether the round is over: at most one player still in.
@@ -348,31 +387,82 @@ impl Table {
             }
         } else {
             let m = self.choose(p, false, &moves, chooser);
+            self.play(p, m, false, rules, rng, chooser);
+        }
+        self.pass_on(p, progressed);
+    }
+
+    /// Plays the current player's turn starting with `first` (which must be legal), then asks
+    /// `chooser` for any further play of the turn (new piles after a Seven). With `new_pile` the
+    /// turn is taken up where a Seven left it: `first` starts the new pile and draws nothing.
+    ///
+    /// This is how a policy that looks ahead tries each of its plays on a guessed table, with
+    /// every rule applied by the same code as a real turn.
+    pub(crate) fn turn_with<R, F>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        first: Move,
+        new_pile: bool,
+        chooser: &mut F,
+    ) where
+        R: Rng,
+        F: FnMut(usize, &View, &[Move]) -> usize,
+    {
+        assert!(!self.is_over(), "the round is over");
+        let p = self.current;
+        debug_assert!(
+            !new_pile || self.pile.is_empty(),
+            "a new pile starts on an empty pile"
+        );
+        debug_assert!(
+            legal_moves(self.pile, &self.hands[p]).contains(&first),
+            "{first:?} is not legal"
+        );
+        self.stats.turns += 1;
+        self.play(p, first, new_pile, rules, rng, chooser);
+        self.pass_on(p, true);
+    }
+
+    /// Lays `m` for `p` and finishes the play: after a Seven the same player starts new piles
+    /// without drawing (a 7 on one is another Seven at once); an ordinary play draws a card,
+    /// unless it started a new pile (`new_pile`) or emptied the hand.
+    fn play<R, F>(
+        &mut self,
+        p: usize,
+        mut m: Move,
+        mut new_pile: bool,
+        rules: &Rules,
+        rng: &mut R,
+        chooser: &mut F,
+    ) where
+        R: Rng,
+        F: FnMut(usize, &View, &[Move]) -> usize,
+    {
+        loop {
             if self.lay(p, m) {
-                // Seven: the same player starts a new pile without drawing; a 7 on it is
-                // another Seven at once.
-                loop {
-                    if self.sizes[p] == 0 {
-                        // The last card made a Seven: out under either reading.
-                        self.go_out(p);
-                        break;
-                    }
-                    let moves = legal_moves(Pile::EMPTY, &self.hands[p]);
-                    let m = self.choose(p, true, &moves, chooser);
-                    if self.lay(p, m) {
-                        continue;
-                    }
-                    if self.sizes[p] == 0 {
-                        self.emptied(p, rules, rng);
-                    }
-                    break;
+                if self.sizes[p] == 0 {
+                    // The last card made a Seven: out under either reading.
+                    self.go_out(p);
+                    return;
                 }
-            } else if self.sizes[p] == 0 {
+                let moves = legal_moves(Pile::EMPTY, &self.hands[p]);
+                m = self.choose(p, true, &moves, chooser);
+                new_pile = true;
+                continue;
+            }
+            if self.sizes[p] == 0 {
                 self.emptied(p, rules, rng);
-            } else {
+            } else if !new_pile {
                 self.draw_one(p, rng);
             }
+            return;
         }
+    }
+
+    /// Ends `p`'s turn: the round ends when one player is left or it froze, otherwise the next
+    /// player still in is to play.
+    fn pass_on(&mut self, p: usize, progressed: bool) {
         let active = self.players - self.finished_len;
         self.idle = if progressed { 0 } else { self.idle + 1 };
         if active == 1 {
@@ -774,6 +864,79 @@ mod tests {
     }
 
     #[test]
+    fn a_view_sets_a_table_for_trying_plays() {
+        // Seat 0 is the viewer; its first opponent is out, the second holds a guessed hand.
+        let deck = [0, 12, 12, 12, 11, 11, 11, 11];
+        let own = hand(&[2, 5]);
+        let none = [0; 8];
+        let opponents = [
+            Opponent {
+                cards: 0,
+                out: true,
+            },
+            Opponent {
+                cards: 2,
+                out: false,
+            },
+        ];
+        let view = View {
+            hand: &own,
+            pile: Pile::EMPTY,
+            pile_cards: &none,
+            set_aside: &hand(&[3, 4]),
+            draw_pile: 2,
+            opponents: &opponents,
+            deck: &deck,
+            new_pile: true,
+        };
+        let mut t = Table::new(&Rules::default(), 2);
+        let guess = [[0; 8], hand(&[1, 1])];
+        t.set_from_view(&view, &guess, &[6, 7]);
+        assert_eq!(t.finishing_order(), &[1], "the out player has finished");
+        assert_eq!(
+            (t.current(), t.hand(2), t.draw_pile()),
+            (0, &hand(&[1, 1]), &[6u8, 7][..])
+        );
+        // Starting the new pile after a Seven draws nothing; the turn passes over the out seat.
+        let r = rules(Finish::Empty);
+        t.turn_with(
+            &r,
+            &mut rng(),
+            Move { card: 2, keep: 0 },
+            true,
+            &mut script(&[]),
+        );
+        assert_eq!(t.hand(0), &hand(&[5]));
+        assert_eq!(t.draw_pile().len(), 2);
+        assert_eq!(t.current(), 2);
+        // The same play as an ordinary turn draws the top card, the 7.
+        t.set_from_view(&view, &guess, &[6, 7]);
+        t.turn_with(
+            &r,
+            &mut rng(),
+            Move { card: 2, keep: 0 },
+            false,
+            &mut script(&[]),
+        );
+        assert_eq!(t.hand(0), &hand(&[5, 7]));
+        // A Seven as the first play chains into the chooser for the new pile.
+        t.set_from_view(&view, &guess, &[6, 7]);
+        t.pile = Pile::new(0, 2).unwrap();
+        t.turn_with(
+            &r,
+            &mut rng(),
+            Move { card: 5, keep: 2 },
+            false,
+            &mut script(&[(2, 0)]),
+        );
+        assert!(
+            t.is_over(),
+            "the new pile's card was the last, one player is left"
+        );
+        assert_eq!(t.finishing_order(), &[1, 0, 2]);
+    }
+
+    #[test]
     fn games_pay_the_chips_the_rules_say() {
         for players in 2..=7u32 {
             let r = Rules::default();
@@ -807,16 +970,20 @@ mod tests {
             players in 2u32..=7,
             seven in any::<bool>(),
             playoff in any::<bool>(),
-            policy in 0usize..4,
+            policy in 0usize..5,
         ) {
             let rules = Rules {
                 finish: if seven { Finish::Seven } else { Finish::Empty },
                 tie: if playoff { Tie::Playoff } else { Tie::Shared },
                 ..Rules::default()
             };
-            let spec = PolicySpec::ALL[policy];
+            // Lookahead with few play-outs: it plays the same rules, only faster.
+            let spec = match PolicySpec::ALL[policy] {
+                PolicySpec::Lookahead(_) => PolicySpec::Lookahead(2),
+                spec => spec,
+            };
             let mut seats: Vec<_> = (0..players)
-                .map(|s| spec.build(Xoshiro256PlusPlus::seed_from_u64(seed ^ u64::from(s))))
+                .map(|s| spec.build(&rules, Xoshiro256PlusPlus::seed_from_u64(seed ^ u64::from(s))))
                 .collect();
             let mut r = Xoshiro256PlusPlus::seed_from_u64(seed);
             let mut table = Table::new(&rules, players);

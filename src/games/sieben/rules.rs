@@ -248,19 +248,17 @@ pub fn legal_moves(pile: Pile, hand: &[u32; 8]) -> Moves {
         moves: [Move { card: 0, keep: 0 }; MAX_MOVES],
         len: 0,
     };
+    // Branch-free: each candidate is written in place and kept by counting it (a slot past the
+    // end is overwritten or never read). Whether a hand holds a number is a coin flip to the
+    // branch predictor, and this runs every turn of every simulated and looked-ahead round.
+    // At most 13 slots are filled before the last write, so every index is in bounds.
     for c in 1..=MAX_NUMBER {
-        if hand[usize::from(c)] == 0 {
-            continue;
-        }
+        let has = hand[usize::from(c)] != 0;
         // Keep the smaller spot a (replace b), then keep b (replace a) when it differs.
-        if c >= b && c + a <= SEVEN {
-            out.moves[out.len] = Move { card: c, keep: a };
-            out.len += 1;
-        }
-        if a != b && c >= a && c + b <= SEVEN {
-            out.moves[out.len] = Move { card: c, keep: b };
-            out.len += 1;
-        }
+        out.moves[out.len] = Move { card: c, keep: a };
+        out.len += usize::from(has & (c >= b) & (c + a <= SEVEN));
+        out.moves[out.len] = Move { card: c, keep: b };
+        out.len += usize::from(has & (a != b) & (c >= a) & (c + b <= SEVEN));
     }
     out
 }

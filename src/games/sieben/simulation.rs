@@ -112,7 +112,7 @@ impl Simulation for Games {
         let mut policies: Vec<Builtin<ChunkRng>> = self
             .policies
             .iter()
-            .map(|p| p.build(ChunkRng::seed_from_u64(coins.next_u64())))
+            .map(|p| p.build(&self.rules, ChunkRng::seed_from_u64(coins.next_u64())))
             .collect();
         let mut table = Table::new(&self.rules, self.players);
         let n = self.players as usize;
@@ -208,11 +208,11 @@ impl Simulation for Games {
         }
         if self.policies.len() > 1 {
             for (p, spec) in self.policies.iter().enumerate() {
+                let spec = spec.to_string();
                 let chips = Histogram::from_dense(0, &acc.chips_policy[p]);
-                metrics.push(Metric::mean("chips", false, chips).of_policy(spec.as_str()));
+                metrics.push(Metric::mean("chips", false, chips).of_policy(&spec));
                 metrics.push(
-                    Metric::proportion("win_rate", acc.wins_policy[p], games)
-                        .of_policy(spec.as_str()),
+                    Metric::proportion("win_rate", acc.wins_policy[p], games).of_policy(&spec),
                 );
             }
         }
