@@ -80,7 +80,8 @@ pub struct SimulateArgs {
     /// A rule option as key=value (repeatable), e.g. --rule wipe_ones=3.
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
-    /// A policy spec (repeatable: several share the same dice, or one per seat in a game):
+    /// A policy spec (repeatable: several share the same dice; in a game, one for every seat,
+    /// one per seat, or a count that divides the players, taking the seats in turn):
     /// sevens takes optimal (default), rolls:K, threshold:A,B, target, target:T, leader,
     /// table:FILE or random; solitaire-dice takes greedy (default), random, heuristic (the
     /// built-in tuned weights), heuristic:FILE, lookahead or lookahead:FILE; sieben takes
@@ -115,7 +116,8 @@ pub struct DecksArgs {
     /// A rule option as key=value (repeatable); the deck comes from the sweep and --deck.
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
-    /// A policy spec (repeatable: one for every seat or one per seat), as for simulate.
+    /// A policy spec (repeatable: one for every seat, one per seat, or a count that divides
+    /// the players), as for simulate.
     #[arg(long = "policy", value_name = "SPEC")]
     pub policies: Vec<String>,
     /// A deck file to add after the built-in sweep (repeatable; header number,count).

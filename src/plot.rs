@@ -288,6 +288,21 @@ pub fn decision_map_svg(
     Ok(svg)
 }
 
+/// Longest row label drawn whole; longer ones keep their start and end (a policy file's name
+/// is at its end).
+const MAX_LABEL: usize = 56;
+
+/// A row label that fits the label area: the first 20 and last 35 characters around an ellipsis.
+fn fit_label(label: &str) -> String {
+    let chars: Vec<char> = label.chars().collect();
+    if chars.len() <= MAX_LABEL {
+        return label.to_string();
+    }
+    let head: String = chars[..20].iter().collect();
+    let tail: String = chars[chars.len() - 35..].iter().collect();
+    format!("{head}\u{2026}{tail}")
+}
+
 /// One row of a comparison chart: a policy's or a seat's estimate of one metric.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CompareRow {
@@ -327,16 +342,18 @@ pub fn compare_svg(title: &str, x_label: &str, rows: &[CompareRow]) -> Result<St
     if !x0.is_finite() {
         (x0, x1) = (0.0, 1.0);
     }
-    let pad = ((x1 - x0) * 0.06)
-        .max(x1.abs().max(x0.abs()) * 1e-3)
-        .max(1e-9);
+    let pad = if x1 - x0 > 1e-9 {
+        ((x1 - x0) * 0.06).max(x1.abs().max(x0.abs()) * 1e-3)
+    } else {
+        // Every row at one value (say all zero): a range of its own size would be all noise.
+        (x0.abs() * 0.05).max(1.0)
+    };
     let (x0, x1) = (x0 - pad, x1 + pad);
+    // Enough decimals for the tick step (about a tenth of the range), no float noise.
+    let decimals = (1.0 - ((x1 - x0) / 10.0).log10().floor()).clamp(0.0, 12.0) as usize;
     let n = rows.len().max(1);
-    let longest = rows
-        .iter()
-        .map(|r| r.label.chars().count())
-        .max()
-        .unwrap_or(0);
+    let labels: Vec<String> = rows.iter().map(|r| fit_label(&r.label)).collect();
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     let label_width = (longest as u32 * 7 + 20).clamp(80, 420);
     let footer_lines: Vec<&str> = footer.lines().collect();
     let height = 135 + 60 * n as u32 + 15 * footer_lines.len() as u32;
@@ -367,13 +384,7 @@ pub fn compare_svg(title: &str, x_label: &str, rows: &[CompareRow]) -> Result<St
             .configure_mesh()
             .disable_y_mesh()
             .x_desc(x_label)
-            .x_label_formatter(&|x| {
-                if x1 - x0 >= 20.0 {
-                    format!("{x:.0}")
-                } else {
-                    format!("{x}")
-                }
-            })
+            .x_label_formatter(&|x| format!("{x:.decimals$}"))
             .y_label_formatter(&|_| String::new())
             .draw()
             .map_err(|e| plot_error(&e))?;
@@ -444,7 +455,7 @@ pub fn compare_svg(title: &str, x_label: &str, rows: &[CompareRow]) -> Result<St
             // Labels and notes go on the root in pixels: the chart would clip them to its area.
             let (px, py) = chart.backend_coord(&(x0, y));
             root.draw_text(
-                &row.label,
+                &labels[i],
                 &label_style,
                 (px - label_width as i32 + 8, py - 6),
             )
@@ -455,4 +466,46 @@ pub fn compare_svg(title: &str, x_label: &str, rows: &[CompareRow]) -> Result<St
         root.present().map_err(|e| plot_error(&e))?;
     }
     Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(label: &str, mean: f64) -> CompareRow {
+        CompareRow {
+            label: label.to_string(),
+            mean,
+            interval: (mean, mean),
+            quantiles: Some([mean; 5]),
+            note: String::new(),
+        }
+    }
+
+    #[test]
+    fn long_labels_keep_their_start_and_end() {
+        assert_eq!(fit_label("greedy"), "greedy");
+        let long = format!("heuristic:{} - lookahead", "x/".repeat(40));
+        let fitted = fit_label(&long);
+        assert_eq!(fitted.chars().count(), 56);
+        assert!(
+            fitted.starts_with("heuristic:x/x/x/x/x/\u{2026}")
+                && fitted.ends_with("x/ - lookahead")
+        );
+    }
+
+    #[test]
+    fn rows_all_at_one_value_get_a_readable_axis() {
+        let svg = compare_svg("t\nfooter", "x", &[row("a", 0.0), row("b", 0.0)]).unwrap();
+        // Ticks from -1 to 1 with two decimals, not float noise around zero.
+        assert!(
+            svg.contains("\n0.00\n") && svg.contains("\n-1.00\n"),
+            "{svg}"
+        );
+        assert!(
+            !svg.contains("0000000") && !svg.contains("9999999"),
+            "{svg}"
+        );
+        assert!(!svg.contains("NaN") && !svg.contains("inf"));
+    }
 }

@@ -235,9 +235,11 @@ fn compare_row(label: &str, m: &Metric) -> CompareRow {
     }
 }
 
-/// A figure for a chart's note: enough digits to tell close estimates apart, no more.
+/// A figure for a chart's note: enough digits to tell close estimates apart, no more; `n/a`
+/// where one observation gives no spread or interval.
 fn short(x: f64) -> String {
     match x.abs() {
+        a if !a.is_finite() => "n/a".to_string(),
         a if a >= 100.0 => format!("{x:.1}"),
         a if a >= 1.0 => format!("{x:.3}"),
         _ => format!("{x:.4}"),

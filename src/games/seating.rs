@@ -4,13 +4,19 @@
 
 use crate::error::{Error, Result};
 
-/// One policy per seat for a game of `players` seats: one policy plays every seat (kept as one),
+/// One policy per seat for a game of `players` seats: one policy plays every seat (kept as one,
+/// also when it is typed for every seat),
 /// and a list whose length divides the player count is repeated in turn (`A B` at a table of four
 /// plays `A B A B`), so two policies can meet at a table of four or six without typing each
 /// seat. Any other count is refused, since it would seat one policy more often than another.
-pub fn fill_seats<T: Clone>(given: Vec<T>, players: u32) -> Result<Vec<T>> {
+pub fn fill_seats<T: Clone + PartialEq>(given: Vec<T>, players: u32) -> Result<Vec<T>> {
     let n = given.len();
     let players = players as usize;
+    // One policy typed for every seat is the run `--policy A` is: one name in reports, so
+    // `merge` sees the same run.
+    if n > 1 && given.iter().all(|g| *g == given[0]) {
+        return Ok(given[..1].to_vec());
+    }
     if n == 1 || n == players {
         return Ok(given);
     }
@@ -77,6 +83,8 @@ mod tests {
     #[test]
     fn policies_fill_the_seats_in_turn_when_their_count_divides_the_players() {
         assert_eq!(fill_seats(vec!["a"], 4).unwrap(), ["a"]);
+        assert_eq!(fill_seats(vec!["a", "a", "a", "a"], 4).unwrap(), ["a"]);
+        assert_eq!(fill_seats(vec!["a", "a"], 4).unwrap(), ["a"]);
         assert_eq!(fill_seats(vec!["a", "b"], 4).unwrap(), ["a", "b", "a", "b"]);
         assert_eq!(
             fill_seats(vec!["a", "b", "c"], 6).unwrap(),
@@ -84,12 +92,14 @@ mod tests {
         );
         assert_eq!(fill_seats(vec!["a", "b", "c"], 3).unwrap(), ["a", "b", "c"]);
         for (given, players) in [(3, 4), (5, 4), (4, 6)] {
-            let e = fill_seats(vec!["x"; given], players)
+            let e = fill_seats((0..given).collect(), players)
                 .unwrap_err()
                 .to_string();
             assert!(e.contains(&format!("found {given}")), "{e}");
         }
-        let e = fill_seats(vec!["x"; 4], 6).unwrap_err().to_string();
+        let e = fill_seats(vec!["w", "x", "y", "z"], 6)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("divides 6 (they take the seats in turn): 1, 2, 3, 6;"),
             "{e}"

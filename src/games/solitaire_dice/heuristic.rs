@@ -93,8 +93,9 @@ impl Weights {
         Self { values }
     }
 
-    /// The built-in weights (the shipped `data/solitaire-tuned.csv`, the best found), used by
-    /// `lookahead` when no file is given.
+    /// The built-in weights (the shipped `data/solitaire-tuned.csv`, the best one-step weights
+    /// found), played by `heuristic` with no file and the start of `tune --from heuristic`: the
+    /// best player runs from any folder, with no file beside it.
     pub fn built_in() -> Self {
         Self::parse("built-in data/solitaire-tuned.csv", BUILT_IN)
             .expect("the built-in file parses")
