@@ -839,6 +839,7 @@ fn the_default_job_writes_every_report() {
         "solitaire-dice",
         "solitaire-dice-ladder",
         "sieben-4p",
+        "sieben-lookahead",
     ] {
         for file in REPORT_FILES {
             assert!(
