@@ -28,6 +28,21 @@ pub const BUILT_IN: &str = include_str!("../../../data/sieben-deck.csv");
 /// Cards per number: index 1 to 7 (index 0 is unused, so a card's number is its index).
 pub type Counts = [u32; 8];
 
+/// The counts of a list of cards (numbers 1 to 7), the way a hand is easiest to write down in a
+/// test or a study: `counts_of(&[3, 3, 7])` is two 3s and a 7.
+///
+/// # Panics
+///
+/// On a number above 7, which no card shows.
+pub fn counts_of(cards: &[u8]) -> Counts {
+    let mut counts = [0; 8];
+    for &c in cards {
+        assert!((1..=7).contains(&c), "card {c}: cards show 1 to 7");
+        counts[usize::from(c)] += 1;
+    }
+    counts
+}
+
 /// One deck of the built-in sweep of `dicelab decks sieben`: a name for the report row, its
 /// counts, and the question it answers.
 #[derive(Clone, Copy, Debug)]
@@ -203,6 +218,13 @@ impl Deck {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_of_counts_each_number() {
+        assert_eq!(counts_of(&[3, 7, 3]), [0, 0, 0, 2, 0, 0, 0, 1]);
+        assert_eq!(counts_of(&[]), [0; 8]);
+        assert!(std::panic::catch_unwind(|| counts_of(&[8])).is_err());
+    }
 
     #[test]
     fn the_standard_deck_has_80_cards() {

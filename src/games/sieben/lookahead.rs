@@ -199,13 +199,7 @@ mod tests {
     use crate::games::sieben::policy::Opponent;
     use crate::games::sieben::rules::{Pile, legal_moves};
 
-    fn hand(cards: &[u8]) -> Counts {
-        let mut h = [0; 8];
-        for &c in cards {
-            h[usize::from(c)] += 1;
-        }
-        h
-    }
+    use crate::games::sieben::deck::counts_of as hand;
 
     fn lookahead(samples: u32, seed: u64) -> Lookahead<Xoshiro256PlusPlus> {
         Lookahead::new(

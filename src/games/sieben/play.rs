@@ -622,13 +622,7 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::SeedableRng;
 
-    fn hand(cards: &[u8]) -> Counts {
-        let mut h = [0; 8];
-        for &c in cards {
-            h[usize::from(c)] += 1;
-        }
-        h
-    }
+    use crate::games::sieben::deck::counts_of as hand;
 
     fn rng() -> Xoshiro256PlusPlus {
         Xoshiro256PlusPlus::seed_from_u64(5)

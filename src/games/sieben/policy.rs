@@ -357,13 +357,7 @@ mod tests {
     use super::*;
     use crate::games::sieben::rules::legal_moves;
 
-    fn hand(cards: &[u8]) -> Counts {
-        let mut h = [0; 8];
-        for &c in cards {
-            h[usize::from(c)] += 1;
-        }
-        h
-    }
+    use crate::games::sieben::deck::counts_of as hand;
 
     fn view<'a>(h: &'a Counts, pile: Pile, opp: &'a [Opponent], deck: &'a Counts) -> View<'a> {
         const NONE: Counts = [0; 8];

@@ -291,13 +291,7 @@ pub fn regular_rounds(players: u32) -> u32 {
 mod tests {
     use super::*;
 
-    fn hand(cards: &[u8]) -> [u32; 8] {
-        let mut h = [0; 8];
-        for &c in cards {
-            h[usize::from(c)] += 1;
-        }
-        h
-    }
+    use crate::games::sieben::deck::counts_of as hand;
 
     #[test]
     fn any_card_starts_a_pile_once() {
