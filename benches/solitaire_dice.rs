@@ -35,7 +35,7 @@ fn greedy_games(c: &mut Criterion) {
 }
 
 fn lookahead_decisions(c: &mut Criterion) {
-    let evaluator = Evaluator::new(&Weights::built_in());
+    let evaluator = Evaluator::new(&Weights::built_in_lookahead());
     // Early, middle and late sheets, each with a roll offering many choices.
     let cases = [
         (Sheet::new(), [1, 2, 3, 4, 5]),

@@ -101,6 +101,14 @@ impl Weights {
             .expect("the built-in file parses")
     }
 
+    /// The built-in weights of `lookahead` (the shipped `data/solitaire-lookahead.csv`, tuned by
+    /// playing lookahead): an evaluation one roll ahead is a different job from choosing the
+    /// next division, and weights tuned for it play lookahead better than the one-step ones.
+    pub fn built_in_lookahead() -> Self {
+        Self::parse("built-in data/solitaire-lookahead.csv", BUILT_IN_LOOKAHEAD)
+            .expect("the built-in file parses")
+    }
+
     /// Reads a weights file; every problem names the file and the line.
     pub fn load(path: &Path) -> Result<Self> {
         let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
@@ -245,8 +253,12 @@ impl fmt::Display for Weights {
     }
 }
 
-/// The shipped tuned weights, built in so that `lookahead` needs no file.
+/// The shipped tuned weights, built in so that `heuristic` needs no file.
 pub const BUILT_IN: &str = include_str!("../../../data/solitaire-tuned.csv");
+
+/// The shipped weights tuned for `lookahead` (`tune --for lookahead`), built in so that
+/// `lookahead` needs no file.
+pub const BUILT_IN_LOOKAHEAD: &str = include_str!("../../../data/solitaire-lookahead.csv");
 
 /// Throwaway phases of a sheet still in play: the most marks on one face, 0 to 7.
 pub const PHASES: usize = END_MARKS as usize;
@@ -426,6 +438,9 @@ mod tests {
     fn files_round_trip_and_the_built_in_file_parses() {
         let w = Weights::built_in();
         assert_eq!(Weights::parse("x", &file(&w)).unwrap(), w);
+        let l = Weights::built_in_lookahead();
+        assert_eq!(Weights::parse("x", &file(&l)).unwrap(), l);
+        assert_ne!(w, l);
         let mut odd = Weights::greedy();
         odd.values[3] = 12.345678;
         odd.values[60] = -0.5;

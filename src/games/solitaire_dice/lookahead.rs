@@ -246,6 +246,7 @@ mod tests {
     fn the_fast_expectation_is_the_definition() {
         let evaluators = [
             Evaluator::new(&Weights::built_in()),
+            Evaluator::new(&Weights::built_in_lookahead()),
             Evaluator::new(&Weights::greedy()),
         ];
         let sheets = [
@@ -273,7 +274,7 @@ mod tests {
 
     #[test]
     fn lookahead_beats_greedy_on_the_same_dice() {
-        let e = Evaluator::new(&Weights::built_in());
+        let e = Evaluator::new(&Weights::built_in_lookahead());
         let (mut ours, mut greedy) = (0i64, 0i64);
         for seed in 0..150 {
             let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed);

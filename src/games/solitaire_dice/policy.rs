@@ -146,7 +146,8 @@ pub enum PolicySpec {
         /// The file's weights, compiled; shared by every thread.
         evaluator: Arc<Evaluator>,
     },
-    /// `lookahead` or `lookahead:FILE`: the best expected evaluation after the next roll.
+    /// `lookahead` or `lookahead:FILE`: the best expected evaluation after the next roll; alone,
+    /// with the built-in weights tuned for it (`data/solitaire-lookahead.csv`).
     Lookahead {
         /// The spec as given.
         name: String,
@@ -219,7 +220,7 @@ impl FromStr for PolicySpec {
             }),
             ("lookahead", None) => Ok(PolicySpec::Lookahead {
                 name: spec.to_string(),
-                evaluator: Arc::new(Evaluator::new(&Weights::built_in())),
+                evaluator: Arc::new(Evaluator::new(&Weights::built_in_lookahead())),
             }),
             ("lookahead", Some(file)) => Ok(PolicySpec::Lookahead {
                 name: spec.to_string(),
@@ -334,6 +335,33 @@ mod tests {
         // Throwing away 1 pairs 2 3 4 5 as 2+3, 2+4, then 2+5 and 3+4: 7+7 is third.
         assert_eq!(pick(boxed, &sheet, &r, &choices), 2);
         assert_eq!(pick(&mut Greedy, &sheet, &r, &choices), 2);
+    }
+
+    #[test]
+    fn lookahead_alone_plays_the_shipped_lookahead_file() {
+        use super::super::lookahead::Lookahead;
+        use super::super::play::play;
+        let evaluator = |spec: &str| match spec.parse::<PolicySpec>().unwrap() {
+            PolicySpec::Lookahead { evaluator, .. } => evaluator,
+            other => panic!("{other} is not a lookahead"),
+        };
+        let scores = |e: &Evaluator| -> Vec<i32> {
+            (0..40)
+                .map(|seed| {
+                    let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed);
+                    play(&mut Lookahead::new(e), &mut dice).unwrap().score
+                })
+                .collect()
+        };
+        let built_in = scores(&evaluator("lookahead"));
+        assert_eq!(
+            built_in,
+            scores(&evaluator("lookahead:data/solitaire-lookahead.csv"))
+        );
+        assert_ne!(
+            built_in,
+            scores(&evaluator("lookahead:data/solitaire-tuned.csv"))
+        );
     }
 
     #[test]
