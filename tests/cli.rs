@@ -102,7 +102,7 @@ fn same_seed_same_bytes_for_any_threads_and_shards() {
         "number,count\n1,8\n2,8\n3,8\n4,8\n5,8\n6,8\n7,8\n",
     )
     .unwrap();
-    let specs: [(&str, &str, &str, &[&str]); 11] = [
+    let specs: [(&str, &str, &str, &[&str]); 13] = [
         ("sequences", "1", "300000", &[]),
         ("hearts-due", "4", "50000", &[]),
         ("sevens", "1", "300000", &[]),
@@ -140,6 +140,28 @@ fn same_seed_same_bytes_for_any_threads_and_shards() {
             "10000",
             &[
                 "--policy", "random", "--policy", "greedy", "--policy", "random",
+            ],
+        ),
+        // The players that think: lookahead draws nothing of its own in Solitaire Dice (one
+        // chunk of 4,096 games here, so three shards are empty: merge must still agree), and in
+        // 7 it samples from its own generator, seeded per game (three chunks of 256 games).
+        (
+            "solitaire-dice",
+            "1",
+            "600",
+            &["--policy", "heuristic", "--policy", "lookahead"],
+        ),
+        (
+            "sieben",
+            "3",
+            "600",
+            &[
+                "--policy",
+                "lookahead:2",
+                "--policy",
+                "seven-first",
+                "--policy",
+                "blocker",
             ],
         ),
         ("sieben", "4", "3000", &[]),
