@@ -7,7 +7,7 @@
 //! good divisions open.
 //!
 //! Speed is the point of this file. The 252 rolls and their divisions (face set aside and the row
-//! pair) are listed once ([`ROLLS`]). For one candidate sheet every division's value is one of
+//! pair) are listed once (`ROLLS`, private). For one candidate sheet every division's value is one of
 //! three things: the score plus the score change of its rows (it ends the game), or the sheet's
 //! evaluation plus its rows' change and its face's change in the phase the throwaway leads to
 //! (the phase rises by at most one), or, on a free ride, the rows' change alone. So per sheet we

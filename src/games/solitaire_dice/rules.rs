@@ -440,7 +440,7 @@ impl Sheet {
     /// free ride and any die may be set aside without a mark. So a fourth face is never thrown
     /// away, and a roll always offers at least one choice while the game goes on.
     ///
-    /// Every roll's divisions are listed once for all (by [`Sheet::list_choices`] on an empty
+    /// Every roll's divisions are listed once for all (by the private `list_choices` on an empty
     /// sheet); here the sheet only filters them by its chosen faces. Listing and deduplicating
     /// on every roll was most of a greedy game's time.
     #[inline]
