@@ -13,6 +13,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::dice::RollStream;
 use crate::engine::{ChunkRng, Simulation};
+use crate::games::seating::seat_policies;
 use crate::stats::{Histogram, Metric, Tally};
 // Pairs are named and ordered as Sevens does, so `Report::paired_text` finds both sides.
 use crate::games::sevens::play::{pair_name, pairs};
@@ -103,24 +104,35 @@ fn score_histogram(lowest: i32, counts: &[u64]) -> Histogram {
 pub struct Games {
     sheets: Vec<PolicySpec>,
     players: u32,
+    /// Several players: the distinct policies, and which of them each seat plays (seats that
+    /// share a policy win as one: "who wins, greedy or lookahead?" is asked per policy).
+    policies: Vec<PolicySpec>,
+    policy_of_seat: Vec<usize>,
 }
 
 impl Games {
     /// With `players` 1, one sheet per policy of `policies` (at most [`MAX_POLICIES`]), compared
     /// on the same rolls; with 2 to [`MAX_PLAYERS`], a game of that many seats, `policies`
-    /// holding one policy per seat or one for all.
+    /// taking the seats in turn (one for all, one per seat, or a count that divides the seats).
     pub fn new(players: u32, policies: &[PolicySpec]) -> Self {
         assert!((1..=MAX_PLAYERS).contains(&players));
         let sheets = if players == 1 {
             assert!((1..=MAX_POLICIES).contains(&policies.len()));
             policies.to_vec()
         } else {
-            assert!(policies.len() == 1 || policies.len() == players as usize);
+            assert!(!policies.is_empty() && (players as usize).is_multiple_of(policies.len()));
             (0..players as usize)
                 .map(|seat| policies[seat % policies.len()].clone())
                 .collect()
         };
-        Self { sheets, players }
+        let (distinct, mut policy_of_seat) = seat_policies(&sheets);
+        policy_of_seat.resize(sheets.len(), 0);
+        Self {
+            sheets,
+            players,
+            policies: distinct,
+            policy_of_seat,
+        }
     }
 
     fn multiplayer(&self) -> bool {
@@ -139,6 +151,8 @@ pub struct GamesAcc {
     diffs: Vec<Vec<u64>>,
     /// Several players: wins per seat (a tie is a win for every tied seat).
     wins: Vec<u64>,
+    /// Several players: games won by some seat of each distinct policy.
+    policy_wins: Vec<u64>,
     /// Several players: games whose best score was shared.
     ties: u64,
     /// Several players: rolls until every seat was out.
@@ -166,6 +180,14 @@ impl Simulation for Games {
             free_rides: vec![[0; ROLL_BINS]; n],
             diffs: vec![vec![0; DIFF_BINS]; pairs],
             wins: vec![0; if self.multiplayer() { n } else { 0 }],
+            policy_wins: vec![
+                0;
+                if self.multiplayer() {
+                    self.policies.len()
+                } else {
+                    0
+                }
+            ],
             ties: 0,
             game_rolls: [0; ROLL_BINS],
         }
@@ -191,9 +213,14 @@ impl Simulation for Games {
             if self.multiplayer() {
                 let top = *scores[..n].iter().max().expect("at least two seats");
                 let mut winners = 0;
-                for (wins, _) in acc.wins.iter_mut().zip(&scores).filter(|(_, s)| **s == top) {
-                    *wins += 1;
+                let mut policy_won = [false; MAX_PLAYERS as usize];
+                for seat in (0..n).filter(|&seat| scores[seat] == top) {
+                    acc.wins[seat] += 1;
+                    policy_won[self.policy_of_seat[seat]] = true;
                     winners += 1;
+                }
+                for (wins, &won) in acc.policy_wins.iter_mut().zip(&policy_won) {
+                    *wins += u64::from(won);
                 }
                 acc.ties += u64::from(winners > 1);
                 acc.game_rolls[longest] += 1;
@@ -225,6 +252,7 @@ impl Simulation for Games {
             add(a, b);
         }
         add(&mut into.wins, &from.wins);
+        add(&mut into.policy_wins, &from.policy_wins);
         into.ties += from.ties;
         add(&mut into.game_rolls, &from.game_rolls);
     }
@@ -251,6 +279,12 @@ impl Simulation for Games {
                 let name = format!("final_score_seat_{}", seat + 1);
                 let h = score_histogram(SCORE_MIN, scores);
                 metrics.push(tag(Metric::mean(&name, false, h), seat));
+            }
+            if self.policies.len() > 1 {
+                for (policy, &wins) in self.policies.iter().zip(&acc.policy_wins) {
+                    let m = Metric::proportion("win_rate", wins, games);
+                    metrics.push(m.of_policy(policy.as_str()));
+                }
             }
             metrics.push(Metric::proportion("p_tied_finish", acc.ties, games));
             metrics.push(Metric::mean(
@@ -383,9 +417,41 @@ mod tests {
                 "win_rate_seat_2 [random]",
                 "final_score_seat_1 [greedy]",
                 "final_score_seat_2 [random]",
+                "win_rate [greedy]",
+                "win_rate [random]",
                 "p_tied_finish",
                 "rolls_per_game"
             ]
+        );
+    }
+
+    #[test]
+    fn seats_of_one_policy_win_as_one() {
+        // Greedy, random, greedy, random: the greedy seats play the same game, the random ones
+        // their own coins.
+        let games = Games::new(4, &[PolicySpec::Greedy, PolicySpec::Random]);
+        let mut acc = games.new_acc();
+        games.run_chunk(&mut chunk_rng(2, 0), 2000, &mut acc);
+        assert_eq!(acc.wins[0], acc.wins[2], "identical greedy seats");
+        // A game is won by greedy, by random, or by both when they tie at the top.
+        let both = acc.policy_wins[0] + acc.policy_wins[1] - 2000;
+        assert!(both <= acc.ties);
+        assert_eq!(acc.policy_wins[0], acc.wins[0]);
+        assert!(acc.policy_wins[1] >= acc.wins[1].max(acc.wins[3]));
+        assert!(acc.policy_wins[1] <= acc.wins[1] + acc.wins[3]);
+        let t = games.tally(acc);
+        let rate = |p: &str| {
+            t.metrics
+                .iter()
+                .find(|m| m.name == "win_rate" && m.policy.as_deref() == Some(p))
+                .unwrap()
+                .estimate()
+                .mean
+        };
+        assert!(
+            rate("greedy") > 0.9 && rate("random") < 0.1,
+            "{}",
+            rate("greedy")
         );
     }
 }
