@@ -256,6 +256,29 @@ mod tests {
         );
     }
 
+    /// The view of an end game: nothing set aside and nothing left to draw, so the unseen cards
+    /// are exactly the opponents' hands.
+    fn end_game<'a>(
+        hand: &'a Counts,
+        pile: Pile,
+        pile_cards: &'a Counts,
+        opponents: &'a [Opponent],
+        deck: &'a Counts,
+        new_pile: bool,
+    ) -> View<'a> {
+        const NONE: Counts = [0; 8];
+        View {
+            hand,
+            pile,
+            pile_cards,
+            set_aside: &NONE,
+            draw_pile: 0,
+            opponents,
+            deck,
+            new_pile,
+        }
+    }
+
     #[test]
     fn it_blocks_the_next_player_where_seven_first_lets_them_out() {
         // Two players, nothing left to draw. The opponent's one card is unseen, but the only
@@ -264,23 +287,13 @@ mod tests {
         // out first. Covering the 0 instead makes {3,3}, where a 1 cannot go: the opponent passes
         // and the last 3 goes out on {3,3} (3 + 3 = 6).
         let deck = hand(&[1, 3, 3, 3]);
-        let none = [0; 8];
-        let h = hand(&[3, 3]);
+        let (h, on_pile) = (hand(&[3, 3]), hand(&[3]));
         let pile = Pile::new(0, 3).unwrap();
         let opp = [Opponent {
             cards: 1,
             out: false,
         }];
-        let view = View {
-            hand: &h,
-            pile,
-            pile_cards: &hand(&[3]),
-            set_aside: &none,
-            draw_pile: 0,
-            opponents: &opp,
-            deck: &deck,
-            new_pile: false,
-        };
+        let view = end_game(&h, pile, &on_pile, &opp, &deck, false);
         let moves = legal_moves(pile, &h);
         assert_eq!(
             &moves[..],
@@ -311,22 +324,12 @@ mod tests {
         // Starting with the 6 leaves {0,6}, where a 2 cannot go; the opponent passes and the 1
         // makes a Seven on {0,6}, going out first.
         let deck = hand(&[1, 2, 6]);
-        let none = [0; 8];
-        let h = hand(&[1, 6]);
+        let (h, none) = (hand(&[1, 6]), [0; 8]);
         let opp = [Opponent {
             cards: 1,
             out: false,
         }];
-        let view = View {
-            hand: &h,
-            pile: Pile::EMPTY,
-            pile_cards: &none,
-            set_aside: &none,
-            draw_pile: 0,
-            opponents: &opp,
-            deck: &deck,
-            new_pile: true,
-        };
+        let view = end_game(&h, Pile::EMPTY, &none, &opp, &deck, true);
         let moves = legal_moves(Pile::EMPTY, &h);
         assert_eq!(SevenFirst.choose(&view, &moves), 0);
         assert_eq!(moves[lookahead(4, 3).choose(&view, &moves)].card, 6);
@@ -338,8 +341,7 @@ mod tests {
         // Going out now is not possible (two cards), so the play-outs run, and they must not
         // deal the out player cards or let it play.
         let deck = hand(&[1, 3, 3, 3]);
-        let none = [0; 8];
-        let h = hand(&[3, 3]);
+        let (h, on_pile) = (hand(&[3, 3]), hand(&[3]));
         let pile = Pile::new(0, 3).unwrap();
         let opp = [
             Opponent {
@@ -351,16 +353,7 @@ mod tests {
                 out: false,
             },
         ];
-        let view = View {
-            hand: &h,
-            pile,
-            pile_cards: &hand(&[3]),
-            set_aside: &none,
-            draw_pile: 0,
-            opponents: &opp,
-            deck: &deck,
-            new_pile: false,
-        };
+        let view = end_game(&h, pile, &on_pile, &opp, &deck, false);
         // As in the two-player block: {3,3} stops the 1, and the player goes out second.
         let moves = legal_moves(pile, &h);
         assert_eq!(lookahead(4, 9).choose(&view, &moves), 1);
