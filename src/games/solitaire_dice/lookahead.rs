@@ -47,9 +47,8 @@ struct RollEntry {
 static ROLLS: LazyLock<Vec<RollEntry>> = LazyLock::new(|| {
     let mut out = Vec::with_capacity(DISTINCT_ROLLS);
     let empty = Sheet::new();
-    let mut faces = [1u8; DICE];
-    loop {
-        let roll = Roll::new(faces).expect("faces 1 to 6");
+    for roll in Roll::distinct() {
+        let faces = roll.faces();
         // Ordered rolls per multiset: 5! / prod(count!).
         let mut counts = [0u32; 6];
         for &f in &faces {
@@ -72,12 +71,6 @@ static ROLLS: LazyLock<Vec<RollEntry>> = LazyLock::new(|| {
             entry.len += 1;
         }
         out.push(entry);
-        // Next non-decreasing tuple.
-        let Some(i) = (0..DICE).rev().find(|&i| faces[i] < 6) else {
-            break;
-        };
-        let next = faces[i] + 1;
-        faces[i..].iter_mut().for_each(|f| *f = next);
     }
     out
 });

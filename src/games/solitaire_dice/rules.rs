@@ -118,14 +118,19 @@ impl Roll {
 
     /// The roll of faces already sorted, looked up by their base-6 code.
     fn sorted(faces: [u8; DICE]) -> Self {
-        let code = faces
-            .iter()
-            .rev()
-            .fold(0, |code, &f| code * 6 + usize::from(f - 1));
         Self {
             faces,
-            id: DIVISIONS.id_of_packed[code],
+            id: DIVISIONS.id_of_packed[packed_code(&faces)],
         }
+    }
+
+    /// The 252 distinct rolls, faces ascending, in lexicographic order: what tables that
+    /// enumerate rolls once (the lookahead's expectation) iterate over.
+    pub fn distinct() -> impl Iterator<Item = Roll> {
+        DIVISIONS.rolls.iter().enumerate().map(|(id, r)| Roll {
+            faces: r.faces,
+            id: id as u8,
+        })
     }
 
     /// The roll whose faces are the base-6 digits of `packed` (from
@@ -240,6 +245,15 @@ impl Deref for Choices {
     }
 }
 
+/// The packed code of `faces` (face `faces[i]` as base-6 digit `i`, least significant first),
+/// the inverse of [`unpack`].
+fn packed_code(faces: &[u8; DICE]) -> usize {
+    faces
+        .iter()
+        .rev()
+        .fold(0, |code, &f| code * 6 + usize::from(f - 1))
+}
+
 /// A distinct roll: its faces, the faces it shows (bit f - 1 for face f), and its divisions on a
 /// sheet with fewer than three faces chosen: all [`Sheet::legal_choices`] needs to filter them
 /// for any sheet.
@@ -260,6 +274,7 @@ struct DivisionTable {
 /// Built on first use, from the rule as written ([`Sheet::list_choices`]).
 static DIVISIONS: LazyLock<DivisionTable> = LazyLock::new(|| {
     let mut rolls: Vec<RollDivisions> = Vec::with_capacity(252);
+    let mut id_of_packed = Box::new([0u8; 7776]);
     let empty = Sheet::new();
     let mut faces = [1u8; DICE];
     loop {
@@ -267,6 +282,8 @@ static DIVISIONS: LazyLock<DivisionTable> = LazyLock::new(|| {
             faces,
             id: u8::try_from(rolls.len()).expect("252 distinct rolls"),
         };
+        // A sorted roll's own code names it; every other order is mapped through this below.
+        id_of_packed[packed_code(&faces)] = roll.id;
         rolls.push(RollDivisions {
             faces,
             shows: faces.iter().fold(0, |m, &f| m | 1 << (f - 1)),
@@ -279,16 +296,11 @@ static DIVISIONS: LazyLock<DivisionTable> = LazyLock::new(|| {
         let next = faces[i] + 1;
         faces[i..].iter_mut().for_each(|f| *f = next);
     }
-    let mut id_of_packed = Box::new([0u8; 7776]);
-    for (packed, id) in id_of_packed.iter_mut().enumerate() {
+    for packed in 0..id_of_packed.len() {
         let mut faces = [0u8; DICE];
         unpack(packed as u64, &mut faces);
         faces.sort_unstable();
-        let index = rolls
-            .iter()
-            .position(|r| r.faces == faces)
-            .expect("every sorted roll is listed");
-        *id = u8::try_from(index).expect("252 distinct rolls");
+        id_of_packed[packed] = id_of_packed[packed_code(&faces)];
     }
     DivisionTable {
         id_of_packed,
@@ -941,5 +953,22 @@ mod tests {
         assert_eq!(Roll::from_packed(packed).faces(), [1, 1, 2, 3, 6]);
         assert_eq!(Roll::from_packed(0).faces(), [1; 5]);
         assert_eq!(Roll::from_packed(pow6(5) - 1).faces(), [6; 5]);
+    }
+
+    #[test]
+    fn the_distinct_rolls_are_every_sorted_roll_once_in_order() {
+        let distinct: Vec<Roll> = Roll::distinct().collect();
+        assert_eq!(distinct.len(), 252);
+        assert!(
+            distinct.windows(2).all(|w| w[0] < w[1]),
+            "ascending, no repeats"
+        );
+        for r in &distinct {
+            assert_eq!(Roll::new(r.faces()).unwrap(), *r);
+        }
+        let mut sorted: Vec<Roll> = every_roll().collect();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted, distinct);
     }
 }
