@@ -5,10 +5,10 @@
 use crate::error::{Error, Result};
 
 /// One policy per seat for a game of `players` seats: one policy plays every seat (kept as one,
-/// also when it is typed for every seat),
-/// and a list whose length divides the player count is repeated in turn (`A B` at a table of four
-/// plays `A B A B`), so two policies can meet at a table of four or six without typing each
-/// seat. Any other count is refused, since it would seat one policy more often than another.
+/// also when it is typed for every seat), and a list whose length divides the player count is
+/// repeated in turn (`A B` at a table of four plays `A B A B`), so two policies can meet at a
+/// table of four or six without typing each seat. Any other count is refused, since it would
+/// seat one policy more often than another.
 pub fn fill_seats<T: Clone + PartialEq>(given: Vec<T>, players: u32) -> Result<Vec<T>> {
     let n = given.len();
     let players = players as usize;
@@ -32,6 +32,16 @@ pub fn fill_seats<T: Clone + PartialEq>(given: Vec<T>, players: u32) -> Result<V
         )));
     }
     Ok(given.iter().cycle().take(players).cloned().collect())
+}
+
+/// The first spec given a second time, if any: policies compared on the same dice or rolls must
+/// differ, or a comparison would pair a policy with itself.
+pub fn first_repeat<T: PartialEq>(given: &[T]) -> Option<&T> {
+    given
+        .iter()
+        .enumerate()
+        .find(|(i, s)| given[..*i].contains(s))
+        .map(|(_, s)| s)
 }
 
 /// The distinct policies in the order first given, and for each spec given the index of its
@@ -78,6 +88,8 @@ mod tests {
         );
         assert_eq!(seat_policies(&["a"]), (vec!["a"], vec![]));
         assert_eq!(full_seating(3, vec![], 1), vec![0, 0, 0]);
+        assert_eq!(first_repeat(&["a", "b", "c", "b", "a"]), Some(&"b"));
+        assert_eq!(first_repeat(&["a", "b"]), None);
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
-use crate::games::seating::{fill_seats, seat_policies};
+use crate::games::seating::{fill_seats, first_repeat, seat_policies};
 use crate::options::RuleOptions;
 use crate::plot::{decision_map_svg, lines_svg};
 use crate::report::{Tables, csv_bytes, fmt_num};
@@ -131,14 +131,10 @@ impl Config {
             .collect::<Result<Vec<_>>>()?;
         let (distinct, seating) = seat_policies(&parsed);
         if players == 1
-            && let Some(spec) = parsed
-                .iter()
-                .enumerate()
-                .find(|(i, s)| parsed[..*i].contains(s))
+            && let Some(spec) = first_repeat(&parsed)
         {
             return Err(Error::input(format!(
-                "--policy '{}' is given twice; the policies compared on the same dice must differ",
-                spec.1
+                "--policy '{spec}' is given twice; the policies compared on the same dice must differ"
             )));
         }
         let solver = Solver::new(rules, players);

@@ -36,7 +36,7 @@ pub mod tune;
 
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
-use crate::games::seating::fill_seats;
+use crate::games::seating::{fill_seats, first_repeat};
 use crate::options::RuleOptions;
 use crate::report::Tables;
 use crate::stats::{ExactValues, Tally};
@@ -89,12 +89,10 @@ impl Config {
                     parsed.len()
                 )));
             }
-            for (i, spec) in parsed.iter().enumerate() {
-                if parsed[..i].contains(spec) {
-                    return Err(Error::input(format!(
-                        "--policy '{spec}' is given twice; every policy of a comparison must differ"
-                    )));
-                }
+            if let Some(spec) = first_repeat(&parsed) {
+                return Err(Error::input(format!(
+                    "--policy '{spec}' is given twice; every policy of a comparison must differ"
+                )));
             }
         } else {
             parsed = fill_seats(parsed, players)?;
