@@ -7,9 +7,10 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dicelab::engine::{RunConfig, run};
 use dicelab::games::sieben::lookahead::{DEFAULT_SAMPLES, Lookahead};
-use dicelab::games::sieben::policy::{Opponent, Policy, PolicySpec, View};
+use dicelab::games::sieben::policy::{Opponent, PolicySpec, View};
 use dicelab::games::sieben::rules::{Pile, Rules, legal_moves};
 use dicelab::games::sieben::simulation::Games;
+use dicelab::policy::Policy;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 

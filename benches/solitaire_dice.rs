@@ -8,9 +8,10 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use dicelab::engine::{RunConfig, run};
 use dicelab::games::solitaire_dice::heuristic::{Evaluator, Weights};
 use dicelab::games::solitaire_dice::lookahead::Lookahead;
-use dicelab::games::solitaire_dice::policy::{Policy, PolicySpec};
+use dicelab::games::solitaire_dice::policy::{PolicySpec, View};
 use dicelab::games::solitaire_dice::rules::{Roll, Sheet};
 use dicelab::games::solitaire_dice::simulation::Games;
+use dicelab::policy::Policy;
 
 fn greedy_games(c: &mut Criterion) {
     const GAMES: u64 = 1 << 16;
@@ -60,7 +61,7 @@ fn lookahead_decisions(c: &mut Criterion) {
             for (sheet, faces) in &cases {
                 let roll = Roll::new(*faces).unwrap();
                 let choices = sheet.legal_choices(&roll);
-                black_box(policy.choose(sheet, &roll, &choices));
+                black_box(policy.choose(&View { sheet, roll: &roll }, &choices));
             }
         })
     });

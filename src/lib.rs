@@ -34,6 +34,7 @@ pub mod error;
 pub mod games;
 pub mod options;
 pub mod plot;
+pub mod policy;
 pub mod report;
 pub mod stats;
 

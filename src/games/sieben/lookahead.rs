@@ -19,8 +19,9 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use super::deck::{Counts, MAX_NUMBER};
 use super::play::{Table, shuffle};
-use super::policy::{Policy, SevenFirst, View};
+use super::policy::{LayCard, SevenFirst, View};
 use super::rules::{Finish, MAX_MOVES, MAX_PLAYERS, MIN_PLAYERS, Move, Rules};
+use crate::policy::Policy;
 
 /// Play-outs per legal play when `lookahead` is given without a count: chosen by measurement
 /// (README, sieben section) as the point where doubling the count still gains but costs twice the
@@ -117,7 +118,7 @@ impl<R: Rng> Lookahead<R> {
     }
 }
 
-impl<R: Rng> Policy for Lookahead<R> {
+impl<R: Rng> Policy<LayCard> for Lookahead<R> {
     fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
         self.work.decisions += 1;
         if moves.len() == 1 {

@@ -3,8 +3,8 @@
 //!
 //! What users ask is which way of playing gets rid of cards first and wins chips, and how the
 //! unpublished deck changes that. [`deck`] reads the deck file, [`rules`] holds the pile and the
-//! legal plays, [`play`] plays turns, rounds and games, [`policy`] the [`Policy`](policy::Policy)
-//! trait and the built-ins, [`lookahead`] the one that plays rounds out on guesses of the hidden
+//! legal plays, [`play`] plays turns, rounds and games, [`policy`] the decision ([`LayCard`](policy::LayCard))
+//! and the built-ins, [`lookahead`] the one that plays rounds out on guesses of the hidden
 //! cards, [`simulation`] games on the engine, and [`table`] the exact chances on every pile
 //! state. [`Config`] is what `dicelab simulate sieben` runs.
 //!

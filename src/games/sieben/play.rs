@@ -11,11 +11,12 @@ use rand_xoshiro::rand_core::Rng;
 use crate::dice::below;
 
 use super::deck::{Counts, HAND, MAX_NUMBER};
-use super::policy::{Opponent, Policy, View};
+use super::policy::{LayCard, Opponent, View};
 use super::rules::{
     CHIPS, Finish, FirstPlayer, MAX_PLAYERS, MAX_PLAYOFF_ROUNDS, Move, Pile, Rules, Tie,
     legal_moves, regular_rounds, round_chips,
 };
+use crate::policy::Policy;
 
 /// Seats at most.
 const SEATS: usize = MAX_PLAYERS as usize;
@@ -603,7 +604,11 @@ where
 }
 
 /// Plays a game with one policy per seat (`seats.len()` players, 2 to 7), seat 1 starting.
-pub fn play_game<P: Policy, R: Rng>(rules: &Rules, seats: &mut [P], rng: &mut R) -> GameResult {
+pub fn play_game<P: Policy<LayCard>, R: Rng>(
+    rules: &Rules,
+    seats: &mut [P],
+    rng: &mut R,
+) -> GameResult {
     let mut table = Table::new(rules, seats.len() as u32);
     play_game_with(
         &mut table,
@@ -617,7 +622,8 @@ pub fn play_game<P: Policy, R: Rng>(rules: &Rules, seats: &mut [P], rng: &mut R)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::sieben::policy::{PolicySpec, Random};
+    use crate::games::sieben::policy::PolicySpec;
+    use crate::policy::Random;
     use proptest::prelude::*;
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::SeedableRng;

@@ -1,5 +1,5 @@
-//! How a player of 7 picks a card: the [`Policy`] trait, what a player may see ([`View`]), and
-//! the built-in policies.
+//! How a player of 7 picks a card: the decision ([`LayCard`]), what a player may see ([`View`]),
+//! and the built-in policies.
 //!
 //! A policy only picks an index into the legal plays the game lists, so it cannot break a rule,
 //! and it sees only what a player at the table sees: its own hand, the pile (both spots and the
@@ -9,7 +9,8 @@
 //!
 //! ```
 //! use dicelab::games::sieben::play::play_game;
-//! use dicelab::games::sieben::policy::{Policy, View};
+//! use dicelab::games::sieben::policy::{LayCard, View};
+//! use dicelab::policy::Policy;
 //! use dicelab::games::sieben::rules::{Move, Rules};
 //! use rand_xoshiro::Xoshiro256PlusPlus;
 //! use rand_xoshiro::rand_core::SeedableRng;
@@ -17,7 +18,7 @@
 //! /// Gets rid of its highest card whenever it can.
 //! struct Highest;
 //!
-//! impl Policy for Highest {
+//! impl Policy<LayCard> for Highest {
 //!     fn choose(&mut self, _view: &View, moves: &[Move]) -> usize {
 //!         // Moves are ordered by card, so the last has the highest card.
 //!         moves.len() - 1
@@ -37,8 +38,8 @@ use std::str::FromStr;
 
 use rand_xoshiro::rand_core::Rng;
 
-use crate::dice::below;
 use crate::error::{Error, Result};
+use crate::policy::{Decision, Policy, Random};
 
 use super::deck::{Counts, MAX_NUMBER};
 use super::lookahead::{DEFAULT_SAMPLES, Lookahead, MAX_SAMPLES};
@@ -94,48 +95,17 @@ impl View<'_> {
     }
 }
 
-/// A way to choose plays that a library user can write.
-///
-/// `&mut self` so that a policy may keep state (a generator, memory of the cards seen).
-pub trait Policy {
-    /// The index in `moves` of the play to make.
-    ///
-    /// `moves` is never empty and lists each legal play once, ordered by card number, then by
-    /// the kept spot (see [`legal_moves`](super::rules::legal_moves)). On an empty pile every
-    /// card in hand is a legal play. An index out of range is a bug in the policy and panics.
-    fn choose(&mut self, view: &View, moves: &[Move]) -> usize;
-}
+/// The decision of every play: what the player sees ([`View`]) and the legal plays to choose
+/// among, never empty, each listed once, ordered by card number, then by the kept spot (see
+/// [`legal_moves`](super::rules::legal_moves)); on an empty pile every card in hand is a legal
+/// play. Policies implement [`Policy<LayCard>`](Policy); an index out of range is a bug in the
+/// policy and panics.
+#[derive(Clone, Copy, Debug)]
+pub enum LayCard {}
 
-impl<P: Policy + ?Sized> Policy for &mut P {
-    fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
-        (**self).choose(view, moves)
-    }
-}
-
-impl<P: Policy + ?Sized> Policy for Box<P> {
-    fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
-        (**self).choose(view, moves)
-    }
-}
-
-/// Every legal play equally likely: the floor any policy should beat. It draws from its own
-/// generator, so the deals a game sees do not depend on the policies.
-#[derive(Clone, Debug)]
-pub struct Random<R> {
-    rng: R,
-}
-
-impl<R: Rng> Random<R> {
-    /// A random policy drawing from `rng`.
-    pub fn new(rng: R) -> Self {
-        Self { rng }
-    }
-}
-
-impl<R: Rng> Policy for Random<R> {
-    fn choose(&mut self, _: &View, moves: &[Move]) -> usize {
-        below(&mut self.rng, moves.len() as u64) as usize
-    }
+impl Decision for LayCard {
+    type View<'a> = View<'a>;
+    type Choice = Move;
 }
 
 /// The index of the play with the smallest rise of the total; ties go to the first (the lowest
@@ -155,7 +125,7 @@ pub fn smallest_rise(pile: Pile, moves: &[Move]) -> usize {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Lowest;
 
-impl Policy for Lowest {
+impl Policy<LayCard> for Lowest {
     fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
         smallest_rise(view.pile, moves)
     }
@@ -166,7 +136,7 @@ impl Policy for Lowest {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SevenFirst;
 
-impl Policy for SevenFirst {
+impl Policy<LayCard> for SevenFirst {
     fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
         moves
             .iter()
@@ -211,7 +181,7 @@ impl Blocker {
     pub const LIKELY: f64 = 0.5;
 }
 
-impl Policy for Blocker {
+impl Policy<LayCard> for Blocker {
     fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
         if let Some(i) = moves.iter().position(|m| m.is_seven()) {
             return i;
@@ -339,11 +309,11 @@ pub enum Builtin<R> {
     Lookahead(Box<Lookahead<R>>),
 }
 
-impl<R: Rng> Policy for Builtin<R> {
+impl<R: Rng> Policy<LayCard> for Builtin<R> {
     #[inline]
     fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
         match self {
-            Builtin::Random(p) => p.choose(view, moves),
+            Builtin::Random(p) => Policy::<LayCard>::choose(p, view, moves),
             Builtin::Lowest => Lowest.choose(view, moves),
             Builtin::SevenFirst => SevenFirst.choose(view, moves),
             Builtin::Blocker => Blocker.choose(view, moves),

@@ -20,8 +20,9 @@ use crate::games::seating::full_seating;
 use crate::stats::{Histogram, Metric, Tally};
 
 use super::play::{Table, play_game_with};
-use super::policy::{Builtin, Policy, PolicySpec, View};
+use super::policy::{Builtin, PolicySpec, View};
 use super::rules::{MAX_PLAYERS, Move, Rules, Tie};
+use crate::policy::Policy;
 
 /// Whole games under one policy per seat (or one for all).
 #[derive(Clone, Debug)]

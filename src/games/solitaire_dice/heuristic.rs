@@ -24,8 +24,9 @@ use std::sync::LazyLock;
 use crate::error::{Error, Result};
 use crate::report::{csv_bytes, fmt_num};
 
-use super::policy::Policy;
-use super::rules::{Choice, END_MARKS, MIN_SUM, Roll, SUMS, Sheet, VALUES};
+use super::policy::{DivideRoll, View};
+use super::rules::{Choice, END_MARKS, MIN_SUM, SUMS, Sheet, VALUES};
+use crate::policy::Policy;
 
 /// The header of a weights file.
 pub const HEADER: [&str; 2] = ["weight", "value"];
@@ -365,8 +366,9 @@ impl<'a> Heuristic<'a> {
     }
 }
 
-impl Policy for Heuristic<'_> {
-    fn choose(&mut self, sheet: &Sheet, _: &Roll, choices: &[Choice]) -> usize {
+impl Policy<DivideRoll> for Heuristic<'_> {
+    fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
+        let sheet = view.sheet;
         let mut best = 0;
         let mut best_value = f64::NEG_INFINITY;
         for (i, &choice) in choices.iter().enumerate() {

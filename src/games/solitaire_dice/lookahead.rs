@@ -17,11 +17,12 @@
 use std::sync::LazyLock;
 
 use super::heuristic::{Evaluator, MARK_SLOTS, PHASES};
-use super::policy::Policy;
+use super::policy::{DivideRoll, View};
 use super::rules::{
     Choice, DICE, END_MARKS, MAX_CHOICES, MAX_THROWAWAY_FACES, MIN_SUM, Roll, SUMS, Sheet,
     sum_score,
 };
+use crate::policy::Policy;
 
 /// Distinct rolls of five dice (multisets of five faces).
 pub const DISTINCT_ROLLS: usize = 252;
@@ -178,8 +179,9 @@ impl<'a> Lookahead<'a> {
     }
 }
 
-impl Policy for Lookahead<'_> {
-    fn choose(&mut self, sheet: &Sheet, _: &Roll, choices: &[Choice]) -> usize {
+impl Policy<DivideRoll> for Lookahead<'_> {
+    fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
+        let sheet = view.sheet;
         let mut best = 0;
         let mut best_value = f64::NEG_INFINITY;
         for (i, &choice) in choices.iter().enumerate() {

@@ -10,7 +10,8 @@
 //!
 //! ```
 //! use dicelab::games::solitaire_dice::play::play;
-//! use dicelab::games::solitaire_dice::policy::{Greedy, Random};
+//! use dicelab::games::solitaire_dice::policy::Greedy;
+//! use dicelab::policy::Random;
 //! use rand_xoshiro::Xoshiro256PlusPlus;
 //! use rand_xoshiro::rand_core::SeedableRng;
 //!

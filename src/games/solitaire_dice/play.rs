@@ -9,8 +9,9 @@ use rand_xoshiro::rand_core::Rng;
 use crate::dice::roll_packed;
 use crate::error::{Error, Result};
 
-use super::policy::Policy;
+use super::policy::{DivideRoll, View};
 use super::rules::{DICE, Roll, Sheet};
+use crate::policy::Policy;
 
 /// Most rolls a game may take before it is called broken.
 ///
@@ -49,7 +50,7 @@ pub const WIN_SCORE: i32 = 500;
 /// that needs randomness brings its own and every policy sees the same rolls from the same seed.
 pub fn play<P, R>(policy: &mut P, dice: &mut R) -> Result<Outcome>
 where
-    P: Policy + ?Sized,
+    P: Policy<DivideRoll> + ?Sized,
     R: Rng + ?Sized,
 {
     play_rolls(
@@ -65,7 +66,7 @@ where
 /// if the policy picks an index outside the legal choices.
 pub fn play_rolls<P, I>(policy: &mut P, rolls: I) -> Result<Outcome>
 where
-    P: Policy + ?Sized,
+    P: Policy<DivideRoll> + ?Sized,
     I: IntoIterator<Item = Roll>,
 {
     let mut sheet = Sheet::new();
@@ -89,7 +90,13 @@ where
             !choices.is_empty(),
             "a game that goes on always has a choice"
         );
-        let i = policy.choose(&sheet, &roll, &choices);
+        let i = policy.choose(
+            &View {
+                sheet: &sheet,
+                roll: &roll,
+            },
+            &choices,
+        );
         let choice = *choices.get(i).ok_or_else(|| {
             Error::input(format!(
                 "Solitaire Dice: the policy chose choice {i} for roll {roll}, of only {n}",
@@ -110,9 +117,10 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::super::policy::{Greedy, Random};
+    use super::super::policy::Greedy;
     use super::super::rules::{Choice, END_MARKS, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM};
     use super::*;
+    use crate::policy::Random;
     use proptest::prelude::*;
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::SeedableRng;
@@ -186,7 +194,8 @@ mod tests {
                     after.apply(c);
                     prop_assert!(after.throwaway_faces() <= MAX_THROWAWAY_FACES, "{} on {}", c, r);
                 }
-                sheet.apply(choices[policy.choose(&sheet, &r, &choices)]);
+                let view = View { sheet: &sheet, roll: &r };
+                sheet.apply(choices[Policy::<DivideRoll>::choose(&mut policy, &view, &choices)]);
             }
         }
     }
@@ -196,8 +205,9 @@ mod tests {
     #[test]
     fn every_policy_sees_the_same_dice() {
         struct Recorder(Vec<Roll>);
-        impl Policy for Recorder {
-            fn choose(&mut self, _: &Sheet, roll: &Roll, _: &[Choice]) -> usize {
+        impl Policy<DivideRoll> for Recorder {
+            fn choose(&mut self, view: &View, _: &[Choice]) -> usize {
+                let roll = view.roll;
                 self.0.push(*roll);
                 0
             }
@@ -263,8 +273,8 @@ mod tests {
         .into_iter()
         .chain(std::iter::repeat(roll([4, 5, 6, 6, 5])));
         struct FirstAndNew;
-        impl Policy for FirstAndNew {
-            fn choose(&mut self, _: &Sheet, _: &Roll, _: &[Choice]) -> usize {
+        impl Policy<DivideRoll> for FirstAndNew {
+            fn choose(&mut self, _: &View, _: &[Choice]) -> usize {
                 0
             }
         }
@@ -273,8 +283,8 @@ mod tests {
             .to_string();
         assert!(e.contains("100 rolls (97 free rides)"), "{e}");
         struct OutOfRange;
-        impl Policy for OutOfRange {
-            fn choose(&mut self, _: &Sheet, _: &Roll, choices: &[Choice]) -> usize {
+        impl Policy<DivideRoll> for OutOfRange {
+            fn choose(&mut self, _: &View, choices: &[Choice]) -> usize {
                 choices.len()
             }
         }

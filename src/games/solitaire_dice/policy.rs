@@ -1,24 +1,26 @@
-//! How a player divides each roll in Solitaire Dice: the [`Policy`] trait and two built-ins.
+//! How a player divides each roll in Solitaire Dice: the decision ([`DivideRoll`]) and two
+//! built-in policies.
 //!
 //! A policy only ever picks an index into the legal choices, so whatever it does it cannot break
-//! a rule; the game code stays the single place that knows them. [`Random`] is the floor any
+//! a rule; the game code stays the single place that knows them. [`Random`](crate::policy::Random) is the floor any
 //! policy should beat and [`Greedy`] the obvious first idea; a library user's own policy plugs
 //! into [`play`](super::play::play) the same way:
 //!
 //! ```
 //! use dicelab::games::solitaire_dice::play::play;
-//! use dicelab::games::solitaire_dice::policy::{Greedy, Policy};
-//! use dicelab::games::solitaire_dice::rules::{Choice, Roll, Sheet};
+//! use dicelab::games::solitaire_dice::policy::{DivideRoll, Greedy, View};
+//! use dicelab::games::solitaire_dice::rules::Choice;
+//! use dicelab::policy::Policy;
 //! use rand_xoshiro::Xoshiro256PlusPlus;
 //! use rand_xoshiro::rand_core::SeedableRng;
 //!
 //! /// Keeps to the three faces already thrown away, and otherwise plays greedily.
 //! struct Faithful;
 //!
-//! impl Policy for Faithful {
-//!     fn choose(&mut self, sheet: &Sheet, roll: &Roll, choices: &[Choice]) -> usize {
-//!         let greedy = Greedy.choose(sheet, roll, choices);
-//!         let known = |c: &Choice| c.throwaway().is_some_and(|f| sheet.throwaway_marks(f) > 0);
+//! impl Policy<DivideRoll> for Faithful {
+//!     fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
+//!         let greedy = Greedy.choose(view, choices);
+//!         let known = |c: &Choice| c.throwaway().is_some_and(|f| view.sheet.throwaway_marks(f) > 0);
 //!         if known(&choices[greedy]) {
 //!             greedy
 //!         } else {
@@ -40,63 +42,30 @@ use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use rand_xoshiro::rand_core::Rng;
-
-use crate::dice::below;
 use crate::error::{Error, Result};
+use crate::policy::{Decision, Policy};
 
 use super::heuristic::{Evaluator, Weights};
 use super::rules::{Choice, Roll, Sheet};
 
-/// A way to divide rolls that a library user can write.
-///
-/// `&mut self` so that a policy may keep state across rolls and games (a generator, counts).
-pub trait Policy {
-    /// The index in `choices` of the choice to make for `roll` on `sheet`.
-    ///
-    /// `choices` is `sheet.legal_choices(roll)`: never empty, in the order that function
-    /// documents. An index out of range makes the game an error rather than a silent fallback.
-    fn choose(&mut self, sheet: &Sheet, roll: &Roll, choices: &[Choice]) -> usize;
+/// The decision of every roll: what the player sees ([`View`]) and what they choose among (the
+/// legal [`Choice`]s, in the order [`Sheet::legal_choices`] documents). Policies implement
+/// [`Policy<DivideRoll>`](Policy).
+#[derive(Clone, Copy, Debug)]
+pub enum DivideRoll {}
+
+impl Decision for DivideRoll {
+    type View<'a> = View<'a>;
+    type Choice = Choice;
 }
 
-impl<P: Policy + ?Sized> Policy for &mut P {
-    fn choose(&mut self, sheet: &Sheet, roll: &Roll, choices: &[Choice]) -> usize {
-        (**self).choose(sheet, roll, choices)
-    }
-}
-
-impl<P: Policy + ?Sized> Policy for Box<P> {
-    fn choose(&mut self, sheet: &Sheet, roll: &Roll, choices: &[Choice]) -> usize {
-        (**self).choose(sheet, roll, choices)
-    }
-}
-
-/// Every legal choice equally likely: the floor any policy should beat.
-///
-/// It draws from its own generator, not the dice's, so that the dice a game sees do not depend on
-/// the policy: games played by different policies from the same dice seed see the same rolls.
-#[derive(Clone, Debug)]
-pub struct Random<R> {
-    rng: R,
-}
-
-impl<R: Rng> Random<R> {
-    /// A random policy drawing from `rng` (for example a seeded `Xoshiro256PlusPlus`).
-    pub fn new(rng: R) -> Self {
-        Self { rng }
-    }
-
-    /// The generator back, e.g. to continue its stream elsewhere.
-    pub fn into_inner(self) -> R {
-        self.rng
-    }
-}
-
-impl<R: Rng> Policy for Random<R> {
-    fn choose(&mut self, _: &Sheet, _: &Roll, choices: &[Choice]) -> usize {
-        // Lemire's method: exactly uniform, not the slight bias of a modulo.
-        below(&mut self.rng, choices.len() as u64) as usize
-    }
+/// What a player sees when dividing a roll: their sheet and the roll.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    /// The player's sheet before the roll is divided.
+    pub sheet: &'a Sheet,
+    /// The roll to divide.
+    pub roll: &'a Roll,
 }
 
 /// The choice that raises the sheet's score most right now (or lowers it least), with no thought
@@ -108,8 +77,9 @@ impl<R: Rng> Policy for Random<R> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Greedy;
 
-impl Policy for Greedy {
-    fn choose(&mut self, sheet: &Sheet, _: &Roll, choices: &[Choice]) -> usize {
+impl Policy<DivideRoll> for Greedy {
+    fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
+        let sheet = view.sheet;
         let mut best = 0;
         let mut best_change = i32::MIN;
         for (i, &choice) in choices.iter().enumerate() {
@@ -128,12 +98,12 @@ impl Policy for Greedy {
 ///
 /// A spec is checked data (a weights file is read and compiled when the spec is parsed) so that a
 /// run's configuration can be checked, printed in reports and parsed back by `merge`; the
-/// simulation turns it into a [`Greedy`], a [`Random`] with its own generator, a
+/// simulation turns it into a [`Greedy`], a [`Random`](crate::policy::Random) with its own generator, a
 /// [`Heuristic`](super::heuristic::Heuristic) or a [`Lookahead`](super::lookahead::Lookahead),
 /// keeping the hot loop statically dispatched. Two specs are equal when their names are.
 #[derive(Clone, Debug)]
 pub enum PolicySpec {
-    /// [`Random`]: every legal choice equally likely.
+    /// [`Random`](crate::policy::Random): every legal choice equally likely.
     Random,
     /// [`Greedy`]: the best immediate change of score.
     Greedy,
@@ -276,7 +246,13 @@ mod tests {
         let sheet = Sheet::from_marks(&[(6, 5), (7, 5)], &[]).unwrap();
         let r = roll([1, 1, 3, 5, 6]);
         let choices = sheet.legal_choices(&r);
-        let c = choices[Greedy.choose(&sheet, &r, &choices)];
+        let c = choices[Greedy.choose(
+            &View {
+                sheet: &sheet,
+                roll: &r,
+            },
+            &choices,
+        )];
         assert_eq!((c.set_aside(), c.sums()), (3, [6, 7]));
         assert_eq!(sheet.score_change(c), 70);
     }
@@ -293,48 +269,31 @@ mod tests {
             .filter(|c| sheet.score_change(**c) == -200)
             .collect();
         assert_eq!(best.len(), 3);
-        let c = choices[Greedy.choose(&sheet, &r, &choices)];
+        let c = choices[Greedy.choose(
+            &View {
+                sheet: &sheet,
+                roll: &r,
+            },
+            &choices,
+        )];
         assert_eq!((c.set_aside(), c.sums()), (1, [7, 7]));
         // Same sheet, same roll: same answer every time.
         assert_eq!(
-            Greedy.choose(&sheet, &r, &choices),
-            Greedy.choose(&sheet, &r, &choices)
+            Greedy.choose(
+                &View {
+                    sheet: &sheet,
+                    roll: &r
+                },
+                &choices
+            ),
+            Greedy.choose(
+                &View {
+                    sheet: &sheet,
+                    roll: &r
+                },
+                &choices
+            )
         );
-    }
-
-    #[test]
-    fn random_is_uniform_over_the_choices() {
-        let sheet = Sheet::new();
-        let r = roll([1, 2, 3, 4, 5]);
-        let choices = sheet.legal_choices(&r);
-        assert_eq!(choices.len(), 15);
-        let mut policy = Random::new(Xoshiro256PlusPlus::seed_from_u64(11));
-        let mut counts = [0u32; 15];
-        for _ in 0..15_000 {
-            counts[policy.choose(&sheet, &r, &choices)] += 1;
-        }
-        // Each count is binomial(15000, 1/15): mean 1000, sd 30.6; 200 is 6.5 sd.
-        assert!(
-            counts.iter().all(|&c| (800..=1200).contains(&c)),
-            "{counts:?}"
-        );
-        // A single choice is always taken.
-        let one = sheet.legal_choices(&roll([4, 4, 4, 4, 4]));
-        assert_eq!(policy.choose(&sheet, &r, &one), 0);
-    }
-
-    #[test]
-    fn policies_work_through_references_and_boxes() {
-        let sheet = Sheet::new();
-        let r = roll([1, 2, 3, 4, 5]);
-        let choices = sheet.legal_choices(&r);
-        fn pick(mut policy: impl Policy, sheet: &Sheet, r: &Roll, choices: &[Choice]) -> usize {
-            policy.choose(sheet, r, choices)
-        }
-        let boxed: Box<dyn Policy> = Box::new(Greedy);
-        // Throwing away 1 pairs 2 3 4 5 as 2+3, 2+4, then 2+5 and 3+4: 7+7 is third.
-        assert_eq!(pick(boxed, &sheet, &r, &choices), 2);
-        assert_eq!(pick(&mut Greedy, &sheet, &r, &choices), 2);
     }
 
     #[test]

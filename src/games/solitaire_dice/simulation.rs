@@ -21,8 +21,9 @@ use crate::games::sevens::play::{pair_name, pairs};
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls};
-use super::policy::{Greedy, PolicySpec, Random};
+use super::policy::{Greedy, PolicySpec};
 use super::rules::{PENALTY, Roll, SUMS, VALUES};
+use crate::policy::Random;
 
 /// Most seats in a game (`--players`): reports get two rows per seat.
 pub const MAX_PLAYERS: u32 = 8;

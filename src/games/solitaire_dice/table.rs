@@ -9,8 +9,9 @@
 use crate::dice::pow6;
 use crate::report::{Tables, csv_bytes, fmt_num};
 
-use super::policy::{Greedy, Policy};
+use super::policy::{Greedy, View};
 use super::rules::{DICE, MAX_SUM, MIN_SUM, Roll, SUMS, Sheet};
+use crate::policy::Policy;
 
 /// Ordered rolls of five dice: every probability here is a count of them over this.
 pub const ROLLS: u32 = pow6(DICE as u32) as u32;
@@ -75,7 +76,13 @@ pub fn sum_chances() -> [SumChances; SUMS] {
     });
     for roll in every_roll() {
         let choices = sheet.legal_choices(&roll);
-        let greedy = choices[Greedy.choose(&sheet, &roll, &choices)];
+        let greedy = choices[Greedy.choose(
+            &View {
+                sheet: &sheet,
+                roll: &roll,
+            },
+            &choices,
+        )];
         for row in out.iter_mut() {
             let most = most_marks(&sheet, &roll, row.sum);
             row.can_one += u32::from(most >= 1);
