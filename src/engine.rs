@@ -16,6 +16,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 use rayon::prelude::*;
 
+use crate::counts::Merge;
 use crate::error::{Error, Result};
 use crate::stats::Tally;
 
@@ -120,8 +121,8 @@ impl RunConfig {
 /// Implementations own the hot loop: [`Simulation::run_chunk`] plays a whole chunk with a typed
 /// accumulator, so the loop is specialised per game and policy and allocates nothing per unit.
 pub trait Simulation: Sync {
-    /// Per-chunk accumulator; plain data merged exactly.
-    type Acc: Send;
+    /// Per-chunk accumulator: counts, merged exactly by adding them.
+    type Acc: Merge + Send;
 
     /// Units per chunk: part of the run's identity, since it decides which generator plays which
     /// unit.
@@ -132,9 +133,6 @@ pub trait Simulation: Sync {
 
     /// Plays `units` units with `rng`, recording into `acc`.
     fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut Self::Acc);
-
-    /// Adds `from` into `into`.
-    fn merge(&self, into: &mut Self::Acc, from: Self::Acc);
 
     /// The named metrics of an accumulator.
     fn tally(&self, acc: Self::Acc) -> Tally;
@@ -199,7 +197,7 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
             .reduce(
                 || sim.new_acc(),
                 |mut a, b| {
-                    sim.merge(&mut a, b);
+                    a.merge(&b);
                     a
                 },
             )
@@ -269,11 +267,6 @@ mod tests {
         fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut Vec<u64>) {
             for _ in 0..units {
                 acc[(rng.next_u64() & 0xFF) as usize] += 1;
-            }
-        }
-        fn merge(&self, into: &mut Vec<u64>, from: Vec<u64>) {
-            for (a, b) in into.iter_mut().zip(from) {
-                *a += b;
             }
         }
         fn tally(&self, acc: Vec<u64>) -> Tally {

@@ -28,6 +28,7 @@
 pub mod claims;
 pub mod cli;
 pub mod commands;
+pub mod counts;
 pub mod dice;
 pub mod engine;
 pub mod error;

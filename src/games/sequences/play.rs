@@ -3,8 +3,10 @@
 //! Both loops draw casts as packed rolls (three casts from one 64-bit draw) and look their
 //! outcome up in the rule table built once per run, so a cast costs a table load and an add.
 
+use crate::counts::bump;
 use crate::dice::RollStream;
 use crate::engine::{ChunkRng, Simulation};
+use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Tally};
 
 use super::rules::{CODES, DICE, Rules, Tie, WIPE};
@@ -29,30 +31,6 @@ pub fn cast_metrics(casts: &CastCounts) -> Vec<Metric> {
         Metric::proportion("p_cast_no_score", no_score, all),
         Metric::proportion("p_cast_penalty", wipes, all),
     ]
-}
-
-/// Adds one observation at index `value` of a dense histogram, growing it as needed (turn and
-/// round counts have no fixed bound).
-fn bump(dense: &mut Vec<u64>, value: usize) {
-    if value >= dense.len() {
-        dense.resize(value + 1, 0);
-    }
-    dense[value] += 1;
-}
-
-/// Adds the counts `from` into the first counts of `into`.
-fn add_counts(into: &mut [u64], from: &[u64]) {
-    for (a, b) in into.iter_mut().zip(from) {
-        *a += b;
-    }
-}
-
-/// Adds the dense counts `from` into `into`, growing `into` as needed.
-fn add_dense(into: &mut Vec<u64>, from: &[u64]) {
-    if from.len() > into.len() {
-        into.resize(from.len(), 0);
-    }
-    add_counts(into, from);
 }
 
 /// Casts once, counts the outcome, and returns the new total (0 after a wipe).
@@ -98,6 +76,7 @@ pub struct RaceAcc {
     casts: CastCounts,
     turns: Vec<u64>,
 }
+merge_fields!(RaceAcc { casts, turns });
 
 impl Simulation for Race {
     type Acc = RaceAcc;
@@ -125,11 +104,6 @@ impl Simulation for Race {
             }
             bump(&mut acc.turns, turns);
         }
-    }
-
-    fn merge(&self, into: &mut RaceAcc, from: RaceAcc) {
-        add_counts(&mut into.casts, &from.casts);
-        add_dense(&mut into.turns, &from.turns);
     }
 
     fn tally(&self, acc: RaceAcc) -> Tally {
@@ -177,6 +151,13 @@ pub struct GameAcc {
     games: u64,
     rounds: Vec<u64>,
 }
+merge_fields!(GameAcc {
+    casts,
+    wins,
+    tied,
+    games,
+    rounds
+});
 
 impl Simulation for Game {
     type Acc = GameAcc;
@@ -234,14 +215,6 @@ impl Simulation for Game {
             acc.games += 1;
             bump(&mut acc.rounds, rounds);
         }
-    }
-
-    fn merge(&self, into: &mut GameAcc, from: GameAcc) {
-        add_counts(&mut into.casts, &from.casts);
-        add_dense(&mut into.wins, &from.wins);
-        into.tied += from.tied;
-        into.games += from.games;
-        add_dense(&mut into.rounds, &from.rounds);
     }
 
     fn tally(&self, acc: GameAcc) -> Tally {

@@ -13,6 +13,7 @@ use rand_xoshiro::rand_core::Rng;
 use crate::dice::below;
 use crate::engine::{ChunkRng, Simulation};
 use crate::games::seating::full_seating;
+use crate::merge_fields;
 use crate::stats::{ExactValues, Histogram, Metric, Tally, exact_key};
 
 use super::exact::{RollTables, SCORES, distribution};
@@ -230,6 +231,18 @@ pub struct GamesAcc {
     tied_finishes: u64,
     playoff_rounds: [u64; PLAYOFF_BINS],
 }
+merge_fields!(GamesAcc {
+    games,
+    wins_seat,
+    totals_seat,
+    wins_policy,
+    totals_policy,
+    turn_scores,
+    leader_rolls,
+    leader_round_wins,
+    tied_finishes,
+    playoff_rounds,
+});
 
 impl Simulation for Games {
     type Acc = GamesAcc;
@@ -265,28 +278,6 @@ impl Simulation for Games {
         for _ in 0..units {
             self.game(&mut dice, acc);
         }
-    }
-
-    fn merge(&self, into: &mut GamesAcc, from: GamesAcc) {
-        fn add(a: &mut [u64], b: &[u64]) {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        }
-        into.games += from.games;
-        add(&mut into.wins_seat, &from.wins_seat);
-        for (a, b) in into.totals_seat.iter_mut().zip(&from.totals_seat) {
-            add(a, b);
-        }
-        add(&mut into.wins_policy, &from.wins_policy);
-        for (a, b) in into.totals_policy.iter_mut().zip(&from.totals_policy) {
-            add(a, b);
-        }
-        for (a, b) in into.turn_scores.iter_mut().zip(&from.turn_scores) {
-            add(a, b);
-        }
-        add(&mut into.leader_rolls, &from.leader_rolls);
-        into.leader_round_wins += from.leader_round_wins;
-        into.tied_finishes += from.tied_finishes;
-        add(&mut into.playoff_rounds, &from.playoff_rounds);
     }
 
     fn tally(&self, acc: GamesAcc) -> Tally {

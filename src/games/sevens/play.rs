@@ -10,6 +10,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::dice::{RollStream, pow6};
 use crate::engine::{ChunkRng, Simulation};
+use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Tally};
 
 use super::exact::{RollTables, SCORES};
@@ -134,6 +135,11 @@ pub struct TurnsAcc {
     rolls: Vec<[u64; MAX_ROLLS as usize + 1]>,
     diffs: Vec<[u64; 2 * SCORES - 1]>,
 }
+merge_fields!(TurnsAcc {
+    scores,
+    rolls,
+    diffs
+});
 
 /// The pairs of policies whose paired differences a comparison reports, in report order.
 pub fn pairs(policies: usize) -> impl Iterator<Item = (usize, usize)> {
@@ -181,18 +187,6 @@ impl Simulation for Turns {
             for (d, (a, b)) in pairs(self.policies.len()).enumerate() {
                 acc.diffs[d][SCORES - 1 + scores[a] as usize - scores[b] as usize] += 1;
             }
-        }
-    }
-
-    fn merge(&self, into: &mut TurnsAcc, from: TurnsAcc) {
-        for (a, b) in into.scores.iter_mut().zip(&from.scores) {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        }
-        for (a, b) in into.rolls.iter_mut().zip(&from.rolls) {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        }
-        for (a, b) in into.diffs.iter_mut().zip(&from.diffs) {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
         }
     }
 

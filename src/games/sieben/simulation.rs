@@ -14,9 +14,11 @@
 
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
+use crate::counts::bump;
 use crate::dice::below;
 use crate::engine::{ChunkRng, Simulation};
 use crate::games::seating::full_seating;
+use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Tally};
 
 use super::play::{Table, play_game_with};
@@ -71,24 +73,23 @@ pub struct GamesAcc {
     /// Rounds the starting player finished first.
     first_out_first: u64,
 }
-
-/// Counts one observation of `value` in a dense histogram, growing it as needed.
-#[inline]
-fn bump(counts: &mut Vec<u64>, value: u32) {
-    let i = value as usize;
-    if i >= counts.len() {
-        counts.resize(i + 1, 0);
-    }
-    counts[i] += 1;
-}
-
-/// Adds dense histogram `b` into `a`.
-fn add(a: &mut Vec<u64>, b: &[u64]) {
-    if b.len() > a.len() {
-        a.resize(b.len(), 0);
-    }
-    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-}
+merge_fields!(GamesAcc {
+    games,
+    rounds,
+    chips_seat,
+    wins_seat,
+    chips_policy,
+    wins_policy,
+    round_turns,
+    penalty_cards,
+    sevens,
+    refills,
+    rounds_per_game,
+    tied,
+    stalled,
+    first_chips,
+    first_out_first,
+});
 
 impl Simulation for Games {
     type Acc = GamesAcc;
@@ -141,19 +142,19 @@ impl Simulation for Games {
                         .iter()
                         .position(|&seat| usize::from(seat) == t.first())
                         .expect("every seat finishes a round");
-                    bump(&mut acc.first_chips, pay[place]);
+                    bump(&mut acc.first_chips, pay[place] as usize);
                     acc.first_out_first += u64::from(place == 0);
-                    bump(&mut acc.round_turns, s.turns);
-                    bump(&mut acc.penalty_cards, s.penalty_cards);
-                    bump(&mut acc.sevens, s.sevens);
+                    bump(&mut acc.round_turns, s.turns as usize);
+                    bump(&mut acc.penalty_cards, s.penalty_cards as usize);
+                    bump(&mut acc.sevens, s.sevens as usize);
                     acc.stalled += u64::from(s.stalled);
                 },
             );
             let mut policy_won = [false; MAX_PLAYERS as usize];
             for seat in 0..n {
-                bump(&mut acc.chips_seat[seat], result.chips[seat]);
+                bump(&mut acc.chips_seat[seat], result.chips[seat] as usize);
                 let p = policy_of(seat);
-                bump(&mut acc.chips_policy[p], result.chips[seat]);
+                bump(&mut acc.chips_policy[p], result.chips[seat] as usize);
                 if result.winners[seat] {
                     acc.wins_seat[seat] += 1;
                     policy_won[p] = true;
@@ -162,38 +163,12 @@ impl Simulation for Games {
             for (w, &won) in acc.wins_policy.iter_mut().zip(&policy_won) {
                 *w += u64::from(won);
             }
-            bump(&mut acc.refills, result.refills);
-            bump(&mut acc.rounds_per_game, result.rounds);
+            bump(&mut acc.refills, result.refills as usize);
+            bump(&mut acc.rounds_per_game, result.rounds as usize);
             acc.rounds += u64::from(result.rounds);
             acc.tied += u64::from(result.tied);
             acc.games += 1;
         }
-    }
-
-    fn merge(&self, into: &mut GamesAcc, from: GamesAcc) {
-        into.games += from.games;
-        into.rounds += from.rounds;
-        for (a, b) in into.chips_seat.iter_mut().zip(&from.chips_seat) {
-            add(a, b);
-        }
-        for (a, b) in into.chips_policy.iter_mut().zip(&from.chips_policy) {
-            add(a, b);
-        }
-        for (a, b) in into.wins_seat.iter_mut().zip(&from.wins_seat) {
-            *a += b;
-        }
-        for (a, b) in into.wins_policy.iter_mut().zip(&from.wins_policy) {
-            *a += b;
-        }
-        add(&mut into.round_turns, &from.round_turns);
-        add(&mut into.penalty_cards, &from.penalty_cards);
-        add(&mut into.sevens, &from.sevens);
-        add(&mut into.refills, &from.refills);
-        add(&mut into.rounds_per_game, &from.rounds_per_game);
-        into.tied += from.tied;
-        into.stalled += from.stalled;
-        add(&mut into.first_chips, &from.first_chips);
-        into.first_out_first += from.first_out_first;
     }
 
     fn tally(&self, acc: GamesAcc) -> Tally {

@@ -14,6 +14,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use crate::dice::RollStream;
 use crate::engine::{ChunkRng, Simulation};
 use crate::games::seating::seat_policies;
+use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Tally};
 // Pairs are named and ordered as Sevens does, so `Report::paired_text` finds both sides.
 use crate::games::sevens::play::{pair_name, pairs};
@@ -159,6 +160,17 @@ pub struct GamesAcc {
     /// Several players: rolls until every seat was out.
     game_rolls: [u64; ROLL_BINS],
 }
+merge_fields!(GamesAcc {
+    games,
+    scores,
+    rolls,
+    free_rides,
+    diffs,
+    wins,
+    policy_wins,
+    ties,
+    game_rolls,
+});
 
 impl Simulation for Games {
     type Acc = GamesAcc;
@@ -233,29 +245,6 @@ impl Simulation for Games {
             }
             acc.games += 1;
         }
-    }
-
-    fn merge(&self, into: &mut GamesAcc, from: GamesAcc) {
-        fn add(a: &mut [u64], b: &[u64]) {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        }
-        into.games += from.games;
-        for (a, b) in into.scores.iter_mut().zip(&from.scores) {
-            add(a, b);
-        }
-        for (a, b) in into.rolls.iter_mut().zip(&from.rolls) {
-            add(a, b);
-        }
-        for (a, b) in into.free_rides.iter_mut().zip(&from.free_rides) {
-            add(a, b);
-        }
-        for (a, b) in into.diffs.iter_mut().zip(&from.diffs) {
-            add(a, b);
-        }
-        add(&mut into.wins, &from.wins);
-        add(&mut into.policy_wins, &from.policy_wins);
-        into.ties += from.ties;
-        add(&mut into.game_rolls, &from.game_rolls);
     }
 
     fn tally(&self, acc: GamesAcc) -> Tally {
