@@ -7,7 +7,8 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use dicelab::dice::RollStream;
 use dicelab::engine::{RunConfig, chunk_rng, run};
 use dicelab::games::sequences::play::{Game, Race};
-use dicelab::games::sequences::rules::{CODES, DICE, Rules, Scoring, Tie, WipeOnes};
+use dicelab::games::sequences::rules::{CODES, DICE, Rules, Scoring, WipeOnes};
+use dicelab::options::Tie;
 
 fn rules() -> Rules {
     Rules {

@@ -1,23 +1,76 @@
-//! Rule options given as `--rule key=value`.
+//! Rule options given as `--rule key=value`, and the options several games share.
 //!
-//! Each game declares its options (name, allowed values, default); this module checks the user's
-//! `key=value` strings against that list so every game reports unknown keys, repeated keys and bad
-//! values the same way, and renders the full option set for the `rules` column of a report.
+//! Each game declares its options as a table of [`OptionSpec`]s: key, allowed values, default and
+//! meaning. The same table checks a user's `key=value` strings (so every game reports unknown
+//! keys, repeated keys and bad values the same way), converts the values for the game's rules,
+//! lists the options for a user, and renders the full option set for a report's `rules` column.
 
 use crate::error::{Error, Result};
+
+/// What values an option takes.
+#[derive(Clone, Copy, Debug)]
+pub enum Values {
+    /// One of these names (the first is listed first in messages).
+    OneOf(&'static [&'static str]),
+    /// A whole number in this range.
+    Whole {
+        /// Smallest allowed.
+        min: u32,
+        /// Largest allowed.
+        max: u32,
+    },
+    /// Free text the game checks with `valid` (a file name, say), described by `expected`.
+    Text {
+        /// What is allowed, for messages and listings.
+        expected: &'static str,
+        /// Whether a value is allowed.
+        valid: fn(&str) -> bool,
+    },
+}
+
+impl Values {
+    /// What is allowed, in words: "pairs or subsets", "a whole number from 1 to 12".
+    pub fn expected(&self) -> String {
+        match *self {
+            Values::OneOf(names) => match names {
+                [] => String::new(),
+                [one] => (*one).to_string(),
+                [init @ .., last] => format!("{} or {last}", init.join(", ")),
+            },
+            Values::Whole { min, max } => format!("a whole number from {min} to {max}"),
+            Values::Text { expected, .. } => expected.to_string(),
+        }
+    }
+
+    /// The value in its one written form (numbers without sign or leading zeros), or `None` if
+    /// it is not allowed.
+    fn canonical(&self, value: &str) -> Option<String> {
+        match *self {
+            Values::OneOf(names) => names.contains(&value).then(|| value.to_string()),
+            Values::Whole { min, max } => value
+                .parse::<u32>()
+                .ok()
+                .filter(|v| (min..=max).contains(v))
+                .map(|v| v.to_string()),
+            Values::Text { valid, .. } => valid(value).then(|| value.to_string()),
+        }
+    }
+}
 
 /// One rule option a game understands.
 #[derive(Clone, Copy, Debug)]
 pub struct OptionSpec {
     /// The key, as typed after `--rule`.
     pub key: &'static str,
-    /// What values are allowed, for error messages (e.g. "3, 4 or off").
-    pub expected: &'static str,
-    /// The default value.
+    /// The values allowed.
+    pub values: Values,
+    /// The default value, as typed.
     pub default: &'static str,
+    /// What the option decides, for listings and documentation.
+    pub meaning: &'static str,
 }
 
-/// A game's options with the user's overrides applied, in the game's declared order.
+/// A game's options with the user's overrides applied and checked, in the game's declared order.
 #[derive(Clone, Debug)]
 pub struct RuleOptions {
     game: &'static str,
@@ -25,7 +78,8 @@ pub struct RuleOptions {
 }
 
 impl RuleOptions {
-    /// Applies `overrides` (each `key=value`) to the defaults of `specs`.
+    /// Applies `overrides` (each `key=value`) to the defaults of `specs` and checks every value
+    /// against its spec.
     pub fn parse(game: &'static str, specs: &[OptionSpec], overrides: &[String]) -> Result<Self> {
         let mut values: Vec<(OptionSpec, String)> =
             specs.iter().map(|s| (*s, s.default.to_string())).collect();
@@ -59,35 +113,47 @@ impl RuleOptions {
             seen.push(slot.0.key);
             slot.1 = value.to_string();
         }
+        for (spec, value) in &mut values {
+            *value = spec.values.canonical(value).ok_or_else(|| {
+                Error::input(format!(
+                    "rule option {} for {game}: expected {}, found '{value}'",
+                    spec.key,
+                    spec.values.expected()
+                ))
+            })?;
+        }
         Ok(Self { game, values })
     }
 
     /// The value of `key` (which must be one of the game's options).
-    pub fn raw(&self, key: &str) -> &str {
+    fn value(&self, key: &str) -> (&OptionSpec, &str) {
         self.values
             .iter()
             .find(|(s, _)| s.key == key)
-            .map(|(_, v)| v.as_str())
+            .map(|(s, v)| (s, v.as_str()))
             .unwrap_or_else(|| panic!("{} declares no option {key}", self.game))
     }
 
-    /// The value of `key` converted by `parse`; a failure names the option and what it allows.
-    pub fn get<T>(&self, key: &str, parse: impl FnOnce(&str) -> Option<T>) -> Result<T> {
-        let value = self.raw(key);
-        parse(value).ok_or_else(|| {
-            let spec = self.values.iter().find(|(s, _)| s.key == key).unwrap().0;
-            Error::input(format!(
-                "rule option {key} for {}: expected {}, found '{value}'",
-                self.game, spec.expected
-            ))
-        })
+    /// The value of a [`Values::OneOf`] option as one of `choices`, which are listed in the
+    /// order of the spec's names.
+    pub fn one_of<T: Copy>(&self, key: &str, choices: &[T]) -> T {
+        let (spec, value) = self.value(key);
+        let Values::OneOf(names) = spec.values else {
+            panic!("{} option {key} is not a choice of names", self.game)
+        };
+        assert_eq!(names.len(), choices.len(), "{key}: a choice per name");
+        let i = names.iter().position(|n| *n == value).expect("checked");
+        choices[i]
     }
 
-    /// The value of `key` looked up among named `choices` (e.g. `("pairs", Removal::Pairs)`).
-    pub fn choice<T: Copy>(&self, key: &str, choices: &[(&str, T)]) -> Result<T> {
-        self.get(key, |v| {
-            choices.iter().find(|(name, _)| *name == v).map(|&(_, t)| t)
-        })
+    /// The value of a [`Values::Whole`] option.
+    pub fn whole(&self, key: &str) -> u32 {
+        self.value(key).1.parse().expect("checked")
+    }
+
+    /// The value of a [`Values::Text`] option.
+    pub fn text(&self, key: &str) -> &str {
+        self.value(key).1
     }
 
     /// Every option as `key=value`, joined by `;`, for the `rules` column.
@@ -110,6 +176,56 @@ pub fn split_rules(rules: &str) -> Vec<String> {
         .collect()
 }
 
+/// Who starts each round of a game played in rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstPlayer {
+    /// The start passes one seat on each round.
+    Rotate,
+    /// The same seat starts every round.
+    Fixed,
+}
+
+impl FirstPlayer {
+    /// The option `first_player`, default `rotate`.
+    pub const OPTION: OptionSpec = OptionSpec {
+        key: "first_player",
+        values: Values::OneOf(&["rotate", "fixed"]),
+        default: "rotate",
+        meaning: "rotate: the start passes one seat on each round; fixed: the same seat starts \
+                  every round",
+    };
+
+    /// The values, in the order of [`FirstPlayer::OPTION`]'s names.
+    pub const ALL: [FirstPlayer; 2] = [FirstPlayer::Rotate, FirstPlayer::Fixed];
+}
+
+/// How a game whose leaders are tied at the end is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tie {
+    /// Every tied leader wins.
+    Shared,
+    /// Extra rounds until one leads (each game says which players play them).
+    Playoff,
+}
+
+impl Tie {
+    /// The values, in the order of the names of [`Tie::option`].
+    pub const ALL: [Tie; 2] = [Tie::Shared, Tie::Playoff];
+
+    /// The option `tie` with the game's default and its reading of a play-off.
+    pub const fn option(default: Tie, meaning: &'static str) -> OptionSpec {
+        OptionSpec {
+            key: "tie",
+            values: Values::OneOf(&["shared", "playoff"]),
+            default: match default {
+                Tie::Shared => "shared",
+                Tie::Playoff => "playoff",
+            },
+            meaning,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,13 +233,24 @@ mod tests {
     const SPECS: &[OptionSpec] = &[
         OptionSpec {
             key: "a",
-            expected: "1 or 2",
+            values: Values::Whole { min: 1, max: 2 },
             default: "1",
+            meaning: "a number",
         },
         OptionSpec {
             key: "b",
-            expected: "x or y",
+            values: Values::OneOf(&["x", "y"]),
             default: "x",
+            meaning: "a letter",
+        },
+        OptionSpec {
+            key: "c",
+            values: Values::Text {
+                expected: "a word without ';'",
+                valid: |v| !v.is_empty() && !v.contains(';'),
+            },
+            default: "word",
+            meaning: "a word",
         },
     ];
 
@@ -134,31 +261,64 @@ mod tests {
 
     #[test]
     fn defaults_and_overrides_render_in_declared_order() {
-        assert_eq!(parse(&[]).unwrap().render(), "a=1;b=x");
-        assert_eq!(parse(&["b=y", "a = 2"]).unwrap().render(), "a=2;b=y");
+        assert_eq!(parse(&[]).unwrap().render(), "a=1;b=x;c=word");
+        assert_eq!(
+            parse(&["b=y", "a = 2", "c=other"]).unwrap().render(),
+            "a=2;b=y;c=other"
+        );
         assert_eq!(split_rules("a=2;b=y"), vec!["a=2", "b=y"]);
+        // Numbers have one written form, so equal rules render equal.
+        assert_eq!(parse(&["a=+02"]).unwrap().render(), "a=2;b=x;c=word");
+    }
+
+    #[test]
+    fn values_convert_through_the_same_table() {
+        let opts = parse(&["b=y", "a=2"]).unwrap();
+        assert_eq!(opts.one_of("b", &[10, 20]), 20);
+        assert_eq!(opts.whole("a"), 2);
+        assert_eq!(opts.text("c"), "word");
     }
 
     #[test]
     fn bad_overrides_are_named() {
-        let e = parse(&["c=1"]).unwrap_err().to_string();
+        let e = parse(&["d=1"]).unwrap_err().to_string();
         assert!(
-            e.contains("unknown rule option 'c'") && e.contains("a, b"),
+            e.contains("unknown rule option 'd'") && e.contains("a, b, c"),
             "{e}"
         );
         let e = parse(&["a"]).unwrap_err().to_string();
         assert!(e.contains("expected key=value"), "{e}");
         let e = parse(&["a=1", "a=2"]).unwrap_err().to_string();
         assert!(e.contains("more than once"), "{e}");
-        let opts = parse(&["b=y"]).unwrap();
-        assert_eq!(opts.choice("b", &[("x", 1), ("y", 2)]).unwrap(), 2);
-        let e = opts.choice("b", &[("x", 1)]).unwrap_err().to_string();
-        assert_eq!(e, "rule option b for demo: expected x or y, found 'y'");
-        let opts = parse(&["a=7"]).unwrap();
-        let e = opts
-            .get("a", |v| matches!(v, "1" | "2").then_some(()))
-            .unwrap_err()
-            .to_string();
-        assert_eq!(e, "rule option a for demo: expected 1 or 2, found '7'");
+        let e = parse(&["b=z"]).unwrap_err().to_string();
+        assert_eq!(e, "rule option b for demo: expected x or y, found 'z'");
+        let e = parse(&["a=7"]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "rule option a for demo: expected a whole number from 1 to 2, found '7'"
+        );
+        let e = parse(&["c=a;b"]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "rule option c for demo: expected a word without ';', found 'a;b'"
+        );
+    }
+
+    #[test]
+    fn the_shared_options_list_their_values_in_their_enums_order() {
+        let specs = [FirstPlayer::OPTION, Tie::option(Tie::Playoff, "")];
+        let opts = RuleOptions::parse(
+            "demo",
+            &specs,
+            &["first_player=fixed".to_string(), "tie=shared".to_string()],
+        )
+        .unwrap();
+        assert_eq!(
+            opts.one_of("first_player", &FirstPlayer::ALL),
+            FirstPlayer::Fixed
+        );
+        assert_eq!(opts.one_of("tie", &Tie::ALL), Tie::Shared);
+        let opts = RuleOptions::parse("demo", &specs, &[]).unwrap();
+        assert_eq!(opts.render(), "first_player=rotate;tie=playoff");
     }
 }

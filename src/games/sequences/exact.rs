@@ -12,7 +12,8 @@ use std::collections::BTreeMap;
 use crate::error::{Error, Result};
 use crate::stats::ExactValues;
 
-use super::rules::{CASTS, CODES, Part, Rules, Tie, WIPE, best_split};
+use super::rules::{CASTS, CODES, Part, Rules, WIPE, best_split};
+use crate::options::Tie;
 
 /// How many of the 46,656 ordered casts give each outcome code.
 #[derive(Clone, Debug, PartialEq, Eq)]

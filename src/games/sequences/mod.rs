@@ -43,7 +43,7 @@ impl Config {
         policies: &[String],
     ) -> Result<Self> {
         let options = RuleOptions::parse(game_name, OPTIONS, overrides)?;
-        let rules = Rules::from_options(scoring, &options)?;
+        let rules = Rules::from_options(scoring, &options);
         if !(1..=MAX_PLAYERS).contains(&players) {
             return Err(Error::input(format!(
                 "--players {players}: {game_name} takes 1 to {MAX_PLAYERS} players"

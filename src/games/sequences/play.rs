@@ -9,7 +9,8 @@ use crate::engine::{ChunkRng, Simulation};
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Tally};
 
-use super::rules::{CODES, DICE, Rules, Tie, WIPE};
+use super::rules::{CODES, DICE, Rules, WIPE};
+use crate::options::Tie;
 
 /// Casts of six dice, three per 64-bit draw (6^18 < 2^64, so a redraw is a one-in-180,000 event).
 type Casts = RollStream<DICE, 3>;

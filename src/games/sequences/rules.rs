@@ -9,8 +9,7 @@
 use std::fmt;
 
 use crate::dice::{face_counts, pow6};
-use crate::error::Result;
-use crate::options::{OptionSpec, RuleOptions};
+use crate::options::{OptionSpec, RuleOptions, Tie, Values};
 
 /// Dice in one cast.
 pub const DICE: u32 = 6;
@@ -160,15 +159,6 @@ pub enum WipeOnes {
     AtLeast(u8),
 }
 
-/// How a game whose leaders are tied at the end is decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tie {
-    /// Every tied leader is a winner.
-    Shared,
-    /// The tied leaders play extra rounds, keeping their totals, until one leads.
-    Playoff,
-}
-
 /// The complete rule set of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -189,44 +179,40 @@ pub const MAX_TARGET: u32 = 1000;
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "wipe_ones",
-        expected: "4, 3 or off",
+        values: Values::OneOf(&["4", "3", "off"]),
         default: "4",
+        meaning: "that many 1's in a cast wipe the player's total and the cast scores nothing (4: \
+                  the text; 3: other published versions of Hearts Due); off: no penalty, the \
+                  cast scores normally",
     },
     OptionSpec {
         key: "target",
-        expected: "a whole number from 1 to 1000",
+        values: Values::Whole {
+            min: 1,
+            max: MAX_TARGET,
+        },
         default: "100",
+        meaning: "points that end the race or game",
     },
-    OptionSpec {
-        key: "tie",
-        expected: "shared or playoff",
-        default: "shared",
-    },
+    Tie::option(
+        Tie::Shared,
+        "shared: every tied leader wins; playoff: the tied leaders play extra rounds, keeping \
+         their totals, until one leads",
+    ),
 ];
 
 impl Rules {
     /// The rules under `scoring` with the options in `options`.
-    pub fn from_options(scoring: Scoring, options: &RuleOptions) -> Result<Self> {
-        let wipe_ones = options.choice(
-            "wipe_ones",
-            &[
-                ("off", WipeOnes::Off),
-                ("3", WipeOnes::AtLeast(3)),
-                ("4", WipeOnes::AtLeast(4)),
-            ],
-        )?;
-        let target = options.get("target", |v| {
-            v.parse::<u32>()
-                .ok()
-                .filter(|t| (1..=MAX_TARGET).contains(t))
-        })?;
-        let tie = options.choice("tie", &[("shared", Tie::Shared), ("playoff", Tie::Playoff)])?;
-        Ok(Self {
+    pub fn from_options(scoring: Scoring, options: &RuleOptions) -> Self {
+        Self {
             scoring,
-            wipe_ones,
-            target,
-            tie,
-        })
+            wipe_ones: options.one_of(
+                "wipe_ones",
+                &[WipeOnes::AtLeast(4), WipeOnes::AtLeast(3), WipeOnes::Off],
+            ),
+            target: options.whole("target"),
+            tie: options.one_of("tie", &Tie::ALL),
+        }
     }
 
     /// The outcome code of a cast: its points, or [`WIPE`].

@@ -18,7 +18,8 @@
 
 use super::exact::{MAX_SUM, RollTables, SCORES, distribution, solve_for};
 use super::policy::DecisionTable;
-use super::rules::{FollowerLimit, Rules, Tie};
+use super::rules::{FollowerLimit, Rules};
+use crate::options::Tie;
 
 /// A higher score breaks ties between decisions of equal winning chance (see `target`).
 const TIE_BREAK: f64 = 1e-9;
@@ -148,8 +149,9 @@ pub fn solve_dilemma(tables: &RollTables, rules: &Rules, players: u32) -> Dilemm
 #[cfg(test)]
 mod tests {
     use super::super::exact::solve;
-    use super::super::rules::{FirstPlayer, Removal};
+    use super::super::rules::Removal;
     use super::*;
+    use crate::options::FirstPlayer;
 
     fn rules(follower_limit: FollowerLimit, tie: Tie) -> Rules {
         Rules {

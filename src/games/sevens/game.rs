@@ -19,7 +19,8 @@ use crate::stats::{ExactValues, Histogram, Metric, Tally, exact_key};
 use super::exact::{RollTables, SCORES, distribution};
 use super::play::{Lookup, Rolls, coin_generator, play_turn};
 use super::policy::Policy;
-use super::rules::{FirstPlayer, FollowerLimit, MAX_ROLLS, Rules, Tie};
+use super::rules::{FollowerLimit, MAX_ROLLS, Rules};
+use crate::options::{FirstPlayer, Tie};
 
 /// Most players in a game.
 pub const MAX_PLAYERS: u32 = 100;

@@ -102,7 +102,7 @@ impl Config {
     /// Checks the options, players and policies a user gave, and compiles the policies.
     pub fn new(overrides: &[String], players: u32, policies: &[String]) -> Result<Self> {
         let options = RuleOptions::parse("sevens", OPTIONS, overrides)?;
-        let rules = Rules::from_options(&options)?;
+        let rules = Rules::from_options(&options);
         if players == 0 || players > MAX_PLAYERS {
             return Err(Error::input(format!(
                 "--players {players}: expected 1 (single turns) or 2 to {MAX_PLAYERS} (full games)"

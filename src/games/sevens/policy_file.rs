@@ -209,7 +209,7 @@ mod tests {
     fn solver(overrides: &[&str]) -> Solver {
         let o: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
         let options = RuleOptions::parse("sevens", super::super::rules::OPTIONS, &o).unwrap();
-        Solver::new(Rules::from_options(&options).unwrap(), 1)
+        Solver::new(Rules::from_options(&options), 1)
     }
 
     fn write_tmp(text: &str) -> tempfile::NamedTempFile {

@@ -9,8 +9,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::error::Result;
-use crate::options::{OptionSpec, RuleOptions};
+use crate::options::{FirstPlayer, OptionSpec, RuleOptions, Tie, Values};
 
 /// What a roll leaves: how many dice and their sum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -39,24 +38,6 @@ pub enum FollowerLimit {
     None,
 }
 
-/// Who starts each round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FirstPlayer {
-    /// The player to the left of the previous first player.
-    Rotate,
-    /// The same player every round.
-    Fixed,
-}
-
-/// How tied leaders at the end of a game are decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tie {
-    /// Extra rounds among the tied leaders until one leads.
-    Playoff,
-    /// Every tied leader wins.
-    Shared,
-}
-
 /// The complete rule set of a Sevens run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -81,34 +62,40 @@ pub const MAX_ROLLS: u8 = 12;
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "removal",
-        expected: "pairs or subsets",
+        values: Values::OneOf(&["pairs", "subsets"]),
         default: "pairs",
+        meaning: "pairs: remove the disjoint pairs 1-6, 2-5, 3-4, as many as the counts allow (text \
+                  001); subsets: while any set of two or more dice adds up to 7, one such set \
+                  goes, the player choosing which (text 000)",
     },
     OptionSpec {
         key: "max_rolls",
-        expected: "a whole number from 1 to 12",
+        values: Values::Whole {
+            min: 1,
+            max: MAX_ROLLS as u32,
+        },
         default: "3",
+        meaning: "rolls a turn may use at most",
     },
     OptionSpec {
         key: "follower_limit",
-        expected: "leader or none",
+        values: Values::OneOf(&["leader", "none"]),
         default: "leader",
+        meaning: "leader: the rolls the round's first player used cap everyone after them; none: \
+                  every player may use max_rolls",
     },
     OptionSpec {
         key: "rounds",
-        expected: "a whole number from 1 to 1000",
+        values: Values::Whole { min: 1, max: 1000 },
         default: "10",
+        meaning: "rounds in a game",
     },
-    OptionSpec {
-        key: "first_player",
-        expected: "rotate or fixed",
-        default: "rotate",
-    },
-    OptionSpec {
-        key: "tie",
-        expected: "playoff or shared",
-        default: "playoff",
-    },
+    FirstPlayer::OPTION,
+    Tie::option(
+        Tie::Playoff,
+        "shared: every tied leader wins; playoff: the tied leaders play extra rounds (same rules) \
+         until one leads",
+    ),
 ];
 
 impl Default for Rules {
@@ -127,34 +114,18 @@ impl Default for Rules {
 
 impl Rules {
     /// The rules with the options in `options`.
-    pub fn from_options(options: &RuleOptions) -> Result<Self> {
-        Ok(Self {
-            removal: options.choice(
-                "removal",
-                &[("pairs", Removal::Pairs), ("subsets", Removal::Subsets)],
-            )?,
-            max_rolls: options.get("max_rolls", |v| {
-                v.parse::<u8>().ok().filter(|r| (1..=MAX_ROLLS).contains(r))
-            })?,
-            follower_limit: options.choice(
+    pub fn from_options(options: &RuleOptions) -> Self {
+        Self {
+            removal: options.one_of("removal", &[Removal::Pairs, Removal::Subsets]),
+            max_rolls: options.whole("max_rolls") as u8,
+            follower_limit: options.one_of(
                 "follower_limit",
-                &[
-                    ("leader", FollowerLimit::Leader),
-                    ("none", FollowerLimit::None),
-                ],
-            )?,
-            rounds: options.get("rounds", |v| {
-                v.parse::<u32>().ok().filter(|r| (1..=1000).contains(r))
-            })?,
-            first_player: options.choice(
-                "first_player",
-                &[
-                    ("rotate", FirstPlayer::Rotate),
-                    ("fixed", FirstPlayer::Fixed),
-                ],
-            )?,
-            tie: options.choice("tie", &[("playoff", Tie::Playoff), ("shared", Tie::Shared)])?,
-        })
+                &[FollowerLimit::Leader, FollowerLimit::None],
+            ),
+            rounds: options.whole("rounds"),
+            first_player: options.one_of("first_player", &FirstPlayer::ALL),
+            tie: options.one_of("tie", &Tie::ALL),
+        }
     }
 }
 
@@ -348,11 +319,12 @@ mod tests {
             o.render(),
             "removal=pairs;max_rolls=3;follower_limit=leader;rounds=10;first_player=rotate;tie=playoff"
         );
-        let rules = Rules::from_options(&o).unwrap();
-        assert_eq!(rules.max_rolls, 3);
+        assert_eq!(Rules::from_options(&o), Rules::default());
         for bad in ["max_rolls=0", "max_rolls=13", "removal=all", "rounds=0"] {
-            let o = RuleOptions::parse("sevens", OPTIONS, &[bad.to_string()]).unwrap();
-            assert!(Rules::from_options(&o).is_err(), "{bad}");
+            assert!(
+                RuleOptions::parse("sevens", OPTIONS, &[bad.to_string()]).is_err(),
+                "{bad}"
+            );
         }
     }
 }

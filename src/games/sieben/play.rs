@@ -13,9 +13,10 @@ use crate::dice::below;
 use super::deck::{Counts, HAND, MAX_NUMBER};
 use super::policy::{LayCard, Opponent, View};
 use super::rules::{
-    CHIPS, Finish, FirstPlayer, MAX_PLAYERS, MAX_PLAYOFF_ROUNDS, Move, Pile, Rules, Tie,
-    legal_moves, regular_rounds, round_chips,
+    CHIPS, Finish, MAX_PLAYERS, MAX_PLAYOFF_ROUNDS, Move, Pile, Rules, legal_moves, regular_rounds,
+    round_chips,
 };
+use crate::options::{FirstPlayer, Tie};
 use crate::policy::Policy;
 
 /// Seats at most.

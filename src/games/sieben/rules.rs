@@ -9,7 +9,7 @@
 //! play the same part, so a pile is an unordered pair.
 
 use crate::error::Result;
-use crate::options::{OptionSpec, RuleOptions};
+use crate::options::{FirstPlayer, OptionSpec, RuleOptions, Tie, Values};
 
 use super::deck::{Deck, MAX_NUMBER};
 
@@ -31,23 +31,27 @@ pub const MAX_PLAYERS: u32 = 7;
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "finish",
-        expected: "empty or seven",
+        values: Values::OneOf(&["empty", "seven"]),
         default: "empty",
+        meaning: "empty: a player whose hand is empty is out, however it was emptied (as some \
+                  reviews describe the published game); seven: out only by reaching 7 with the \
+                  last card (the text's rule 7), a player emptied any other way draws and plays on",
     },
-    OptionSpec {
-        key: "first_player",
-        expected: "rotate or fixed",
-        default: "rotate",
-    },
-    OptionSpec {
-        key: "tie",
-        expected: "shared or playoff",
-        default: "shared",
-    },
+    FirstPlayer::OPTION,
+    Tie::option(
+        Tie::Shared,
+        "shared: every player with the most chips wins; playoff: extra rounds of all players, \
+         each paying as a full round, until one leads (at most 100, then shared)",
+    ),
     OptionSpec {
         key: "deck",
-        expected: "a deck file (number,count rows) without ';'",
+        values: Values::Text {
+            expected: "a deck file (number,count rows) without ';'",
+            valid: |v| !v.is_empty() && !v.contains(';'),
+        },
         default: super::deck::DEFAULT_FILE,
+        meaning: "the deck file: header number,count, one row per number 1 to 7 (the real \
+                  spread is unpublished; the default spreads 80 cards evenly)",
     },
 ];
 
@@ -59,25 +63,6 @@ pub enum Finish {
     /// Out only when the last card makes a Seven (the rule text); a player emptied any other way
     /// draws a card and plays on.
     Seven,
-}
-
-/// Who starts each round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FirstPlayer {
-    /// Round `r` (from 0) starts with seat `r mod P`.
-    Rotate,
-    /// Seat 1 starts every round.
-    Fixed,
-}
-
-/// What happens when several players share the most chips.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tie {
-    /// All of them win.
-    Shared,
-    /// Extra rounds, each paying as a full round of all players, until one leads (at most
-    /// [`MAX_PLAYOFF_ROUNDS`], after which the leaders share).
-    Playoff,
 }
 
 /// Play-off rounds after which tied leaders share the win, keeping every game finite.
@@ -110,23 +95,11 @@ impl Default for Rules {
 impl Rules {
     /// Reads the rule set from parsed options, loading the deck file.
     pub fn from_options(options: &RuleOptions) -> Result<Self> {
-        let deck_name: String = options.get("deck", |v| {
-            (!v.is_empty() && !v.contains(';')).then(|| v.to_string())
-        })?;
         Ok(Self {
-            finish: options.choice(
-                "finish",
-                &[("empty", Finish::Empty), ("seven", Finish::Seven)],
-            )?,
-            first_player: options.choice(
-                "first_player",
-                &[
-                    ("rotate", FirstPlayer::Rotate),
-                    ("fixed", FirstPlayer::Fixed),
-                ],
-            )?,
-            tie: options.choice("tie", &[("shared", Tie::Shared), ("playoff", Tie::Playoff)])?,
-            deck: Deck::load(&deck_name)?,
+            finish: options.one_of("finish", &[Finish::Empty, Finish::Seven]),
+            first_player: options.one_of("first_player", &FirstPlayer::ALL),
+            tie: options.one_of("tie", &Tie::ALL),
+            deck: Deck::load(options.text("deck"))?,
         })
     }
 }

@@ -23,7 +23,8 @@ use crate::stats::{Histogram, Metric, Tally};
 
 use super::play::{Table, play_game_with};
 use super::policy::{Builtin, PolicySpec, View};
-use super::rules::{MAX_PLAYERS, Move, Rules, Tie};
+use super::rules::{MAX_PLAYERS, Move, Rules};
+use crate::options::Tie;
 use crate::policy::Policy;
 
 /// Whole games under one policy per seat (or one for all).
