@@ -1,0 +1,55 @@
+//! `claims`: the built-in claims are checked, a user's file is picked up, a bad file is refused.
+
+use crate::common::{fails, ok, read};
+use std::fs;
+
+#[test]
+fn claims_are_checked_and_a_user_row_is_picked_up() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // No data/ folder here: the built-in claims file is used.
+    let stdout = ok(d, &["claims", "-n", "20000", "-q", "--out", "c"]);
+    assert!(stdout.contains("FAILS  Exactly four multi-sequence scoring casts are possible"));
+    let csv = String::from_utf8(read(d.join("c/claims.csv"))).unwrap();
+    assert_eq!(csv.lines().count(), 9);
+    let mut own = claims_header();
+    own.push_str("Hearts Due scores on about two casts in three,hearts-due,,p_cast_no_score,about,0.333,0.02,\n");
+    fs::write(d.join("mine.csv"), own).unwrap();
+    let stdout = ok(
+        d,
+        &[
+            "claims", "--file", "mine.csv", "-n", "20000", "-q", "--out", "c2",
+        ],
+    );
+    assert!(
+        stdout.contains("HOLDS  Hearts Due scores on about two casts in three"),
+        "{stdout}"
+    );
+    let csv = String::from_utf8(read(d.join("c2/claims.csv"))).unwrap();
+    assert!(
+        csv.lines().nth(1).unwrap().contains(",holds,exact"),
+        "{csv}"
+    );
+    // A malformed file names its line.
+    fs::write(
+        d.join("bad.csv"),
+        claims_header() + "x,sequences,,p_cast_no_score,about,half,0.1,\n",
+    )
+    .unwrap();
+    fails(
+        d,
+        &["claims", "--file", "bad.csv", "--out", "c3"],
+        2,
+        "bad.csv line 2: claimed",
+    );
+    fails(
+        d,
+        &["claims", "--file", "missing.csv", "--out", "c3"],
+        1,
+        "missing.csv",
+    );
+}
+
+fn claims_header() -> String {
+    "claim,game,rules,metric,check,claimed,tolerance,baseline_game\n".to_string()
+}

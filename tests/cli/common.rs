@@ -1,0 +1,97 @@
+//! What every module shares: running the binary, reading files, the one-line failure check,
+//! and the fixture files that bad inputs name.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn dicelab(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+pub fn ok(dir: &Path, args: &[&str]) -> String {
+    let out = dicelab(dir, args);
+    assert!(
+        out.status.success(),
+        "dicelab {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+pub fn read(path: impl AsRef<Path>) -> Vec<u8> {
+    fs::read(path.as_ref()).unwrap_or_else(|e| panic!("{}: {e}", path.as_ref().display()))
+}
+
+pub const REPORT_FILES: [&str; 4] = [
+    "summary.csv",
+    "distribution.csv",
+    "quantiles.csv",
+    "accumulators.json",
+];
+
+/// Asserts a failure with exit code `code`, exactly one stderr line containing `expected`, and
+/// nothing on stdout.
+pub fn fails(dir: &Path, args: &[&str], code: i32, expected: &str) {
+    let out = dicelab(dir, args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "dicelab {args:?}: {stderr}");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "dicelab {args:?}: one line, got {stderr:?}"
+    );
+    assert!(stderr.starts_with("dicelab: error: "), "{stderr}");
+    assert!(
+        stderr.contains(expected),
+        "dicelab {args:?}: {stderr:?} lacks {expected:?}"
+    );
+    assert!(out.stdout.is_empty(), "dicelab {args:?} printed to stdout");
+}
+
+/// A refused run leaves no report behind in the folder its `--out` names.
+pub fn left_no_report(dir: &Path, args: &[&str]) {
+    for pair in args.windows(2) {
+        if pair[0] == "--out" {
+            let folder = pair[1];
+            assert!(!dir.join(folder).join("summary.csv").exists(), "{folder}");
+        }
+    }
+}
+
+/// A plain file named `afile`: no report folder can be made under it, and it is no weights file.
+pub fn afile(dir: &Path) {
+    fs::write(dir.join("afile"), "x").unwrap();
+}
+
+/// A policy table with a bad decision (`policy.csv`), one with a missing state (`short.csv`),
+/// and a good one for max_rolls=3 (`good.csv`), from `solve sevens`.
+pub fn sevens_tables(d: &Path) {
+    ok(d, &["solve", "sevens", "--out", "solved"]);
+    let good = String::from_utf8(read(d.join("solved/optimal_policy.csv"))).unwrap();
+    fs::write(d.join("good.csv"), &good).unwrap();
+    let mut lines: Vec<String> = good.lines().map(str::to_string).collect();
+    lines[2] = lines[2]
+        .replace(",stop,", ",perhaps,")
+        .replace(",roll,", ",perhaps,");
+    fs::write(d.join("policy.csv"), lines.join("\n")).unwrap();
+    fs::write(
+        d.join("short.csv"),
+        good.lines().take(300).collect::<Vec<_>>().join("\n"),
+    )
+    .unwrap();
+}
+
+/// A deck with a card numbered 8 on its line 3.
+pub fn bad_deck(dir: &Path) {
+    fs::write(dir.join("bad-deck.csv"), "number,count\n1,10\n8,3\n").unwrap();
+}
+
+/// A deck of 20 sevens, too few for three players.
+pub fn small_deck(dir: &Path) {
+    fs::write(dir.join("small-deck.csv"), "number,count\n7,20\n").unwrap();
+}

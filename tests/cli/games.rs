@@ -1,0 +1,233 @@
+//! Each game across commands: Solitaire Dice's weights files, runs and tables, and 7's runs,
+//! comparisons and table.
+
+use crate::common::{fails, ok, read};
+use std::fs;
+
+/// Weights files: the shipped ones run, and every kind of bad file is one line naming the file,
+/// the line and the problem, before anything runs.
+#[test]
+fn solitaire_dice_weights_files_run_or_fail_clearly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/data/solitaire-best.csv");
+    let good = String::from_utf8(read(shipped)).unwrap();
+    fs::write(d.join("w.csv"), &good).unwrap();
+    let stdout = ok(
+        d,
+        &[
+            "compare",
+            "solitaire-dice",
+            "-n",
+            "300",
+            "-q",
+            "--policy",
+            "greedy",
+            "--policy",
+            "heuristic:w.csv",
+            "--policy",
+            "lookahead:w.csv",
+        ],
+    );
+    assert!(
+        stdout.contains("final_score_diff [heuristic:w.csv - lookahead:w.csv]"),
+        "{stdout}"
+    );
+    let edit = |name: &str, f: &dyn Fn(&mut Vec<String>)| {
+        let mut lines: Vec<String> = good.lines().map(String::from).collect();
+        f(&mut lines);
+        fs::write(d.join(name), lines.join("\n") + "\n").unwrap();
+    };
+    // A file that cannot be read is an I/O error (exit 1), naming the file.
+    fails(
+        d,
+        &[
+            "simulate",
+            "solitaire-dice",
+            "--policy",
+            "heuristic:nowhere.csv",
+        ],
+        1,
+        "nowhere.csv",
+    );
+    edit("missing.csv", &|l| {
+        l.retain(|x| !x.starts_with("end_marks_short,"));
+    });
+    edit("extra.csv", &|l| l.push("luck,3".into()));
+    edit("nan.csv", &|l| l[2] = "sum2_marks_1_4,five".into());
+    edit("header.csv", &|l| l[0] = "weight,value,note".into());
+    for (file, expected) in [
+        (
+            "missing.csv",
+            "policy file missing.csv: weight 'end_marks_short' is missing; a file needs all 61 weights",
+        ),
+        (
+            "extra.csv",
+            "policy file extra.csv: line 63: unknown weight 'luck'",
+        ),
+        (
+            "nan.csv",
+            "policy file nan.csv: line 3: value of 'sum2_marks_1_4' must be a number, found 'five'",
+        ),
+        (
+            "header.csv",
+            "policy file header.csv: line 1: expected the header weight,value, found 'weight,value,note'",
+        ),
+    ] {
+        for policy in ["heuristic:", "lookahead:"] {
+            let spec = format!("{policy}{file}");
+            fails(
+                d,
+                &[
+                    "compare",
+                    "solitaire-dice",
+                    "--policy",
+                    "greedy",
+                    "--policy",
+                    &spec,
+                ],
+                2,
+                expected,
+            );
+        }
+    }
+}
+
+#[test]
+fn solitaire_dice_runs_compares_and_writes_its_tables() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(
+        d,
+        &[
+            "compare",
+            "solitaire-dice",
+            "-n",
+            "3000",
+            "-q",
+            "--policy",
+            "greedy",
+            "--policy",
+            "random",
+            "--out",
+            "c",
+        ],
+    );
+    assert!(stdout.contains("policy greedy | random"), "{stdout}");
+    assert!(
+        stdout.contains("final_score_diff [greedy - random]"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("paired differences (common dice):\n  greedy - random: +"));
+    let summary = String::from_utf8(read(d.join("c/summary.csv"))).unwrap();
+    for metric in [
+        "final_score",
+        "p_score_500",
+        "p_score_positive",
+        "rolls_per_game",
+        "free_rides_per_game",
+    ] {
+        for policy in ["greedy", "random"] {
+            assert!(
+                summary.contains(&format!(",{policy},{metric},")),
+                "{metric} {policy}\n{summary}"
+            );
+        }
+    }
+    let stdout = ok(
+        d,
+        &[
+            "simulate",
+            "solitaire-dice",
+            "--players",
+            "2",
+            "-n",
+            "2000",
+            "-q",
+        ],
+    );
+    // One deterministic policy on shared rolls: both sheets are the same, every game ties.
+    assert!(stdout.contains("win_rate_seat_2"), "{stdout}");
+    assert!(stdout.contains("p_tied_finish"), "{stdout}");
+    let stdout = ok(d, &["table", "solitaire-dice", "--out", "t"]);
+    assert!(stdout.contains("exact tables"), "{stdout}");
+    let sums = String::from_utf8(read(d.join("t/sum_chances.csv"))).unwrap();
+    // At least two 1's: 7776 - 2 x 5^5 = 1526 rolls; four 1's: 26.
+    assert!(sums.contains("\n2,1526,"), "{sums}");
+    assert!(sums.lines().nth(1).unwrap().contains(",26,"), "{sums}");
+    let rides = String::from_utf8(read(d.join("t/free_ride_chances.csv"))).unwrap();
+    assert_eq!(
+        rides.lines().count(),
+        21,
+        "a header and 20 sets of three faces"
+    );
+    assert!(rides.contains("\n4 5 6,243,0.03125\n"), "{rides}");
+}
+
+#[test]
+fn sieben_simulates_compares_and_writes_its_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(
+        d,
+        &[
+            "compare",
+            "sieben",
+            "--players",
+            "3",
+            "--policy",
+            "lowest",
+            "--policy",
+            "seven-first",
+            "--policy",
+            "blocker",
+            "-n",
+            "2000",
+            "-q",
+            "--out",
+            "c",
+        ],
+    );
+    for metric in [
+        "chips_seat_3",
+        "win_rate_seat_1",
+        "chips [blocker]",
+        "win_rate [seven-first]",
+        "round_turns",
+        "penalty_cards_per_round",
+        "sevens_per_round",
+        "refills_per_game",
+    ] {
+        assert!(stdout.contains(metric), "{metric}\n{stdout}");
+    }
+    let summary = String::from_utf8(read(d.join("c/summary.csv"))).unwrap();
+    assert!(summary.contains(
+        "sieben,players=3;finish=empty;first_player=rotate;tie=shared;deck=data/sieben-deck.csv,lowest | seven-first | blocker,chips_seat_1,2000,"
+    ), "{summary}");
+    // The deck file is named in the rules column.
+    fs::write(
+        d.join("even.csv"),
+        "number,count\n1,8\n2,8\n3,8\n4,8\n5,8\n6,8\n7,8\n",
+    )
+    .unwrap();
+    let stdout = ok(
+        d,
+        &[
+            "simulate",
+            "sieben",
+            "--players",
+            "5",
+            "--deck",
+            "even.csv",
+            "-n",
+            "300",
+            "-q",
+        ],
+    );
+    assert!(stdout.contains("deck=even.csv"), "{stdout}");
+    let stdout = ok(d, &["table", "sieben", "--out", "t"]);
+    assert!(stdout.contains("3176716400 hands of 7"), "{stdout}");
+    let csv = String::from_utf8(read(d.join("t/pile_states.csv"))).unwrap();
+    assert_eq!(csv.lines().count(), 17);
+    assert!(csv.contains("\n3,3,6,3 4,4,23,"), "{csv}");
+}

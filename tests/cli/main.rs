@@ -1,0 +1,44 @@
+//! End-to-end tests of the `dicelab` binary, one module per command: reports, determinism across
+//! threads and shards, merging, and one clear error line for every bad input, each bad input its
+//! own test so that one failure does not hide the others.
+
+/// One `#[test]` per bad input, from a table of
+/// `name: [args...] with fixture, ... => "expected";` (`with` is optional): each case runs in its
+/// own temporary folder holding the fixtures it names (functions of `common`), must fail with exit
+/// code 2, exactly one stderr line containing the expected text and nothing on stdout, and must
+/// leave no report in the folder its `--out` names.
+macro_rules! bad_input {
+    ($(
+        $(#[$attr:meta])*
+        $name:ident: [$($arg:expr),+ $(,)?] $(with $($fixture:ident),+)? => $expected:expr;
+    )+) => {
+        $(
+            $(#[$attr])*
+            #[test]
+            fn $name() {
+                let tmp = tempfile::tempdir().unwrap();
+                let d = tmp.path();
+                $($($crate::common::$fixture(d);)+)?
+                let args: &[&str] = &[$($arg),+];
+                $crate::common::fails(d, args, 2, $expected);
+                $crate::common::left_no_report(d, args);
+            }
+        )+
+    };
+}
+
+mod common;
+
+mod claims;
+mod compare;
+mod decks;
+mod determinism;
+mod games;
+mod help;
+mod merge;
+mod report;
+mod simulate;
+mod solve;
+mod table;
+mod tune;
+mod writes;

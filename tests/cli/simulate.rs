@@ -1,0 +1,303 @@
+//! `simulate`: a complete report, fewer policies than seats, and one clear line for every bad
+//! option, first those of any game, then game by game.
+
+use crate::common::{fails, ok, read};
+use std::fs;
+
+#[test]
+fn simulate_writes_a_complete_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let stdout = ok(
+        tmp.path(),
+        &[
+            "simulate",
+            "sequences",
+            "-n",
+            "20000",
+            "--seed",
+            "3",
+            "--out",
+            "r",
+        ],
+    );
+    assert!(stdout.contains("turns_to_target"), "{stdout}");
+    assert!(stdout.contains("wrote 6 files"), "{stdout}");
+    let quantiles = String::from_utf8(read(tmp.path().join("r/quantiles.csv"))).unwrap();
+    assert!(quantiles.starts_with("policy,metric,n,min,p01,p05,p25,median,p75,p95,p99,max\n"));
+    let race = quantiles
+        .lines()
+        .find(|l| l.starts_with("forced,turns_to_target,20000,"))
+        .expect("a row for the race length");
+    let values: Vec<i64> = race
+        .split(',')
+        .skip(3)
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(values.windows(2).all(|w| w[0] <= w[1]), "{race}");
+    assert!(values[0] >= 2, "100 points take at least two casts: {race}");
+    let summary = String::from_utf8(read(tmp.path().join("r/summary.csv"))).unwrap();
+    let mut lines = summary.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "game,rules,policy,metric,n,mean,sd,se,ci95_low,ci95_high,exact,seed"
+    );
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 5);
+    assert!(rows[4].starts_with(
+        "sequences,players=1;wipe_ones=4;target=100;tie=shared,forced,turns_to_target,20000,"
+    ));
+    assert!(rows.iter().all(|r| r.ends_with(",3")), "seed column");
+    let dist = String::from_utf8(read(tmp.path().join("r/distribution.csv"))).unwrap();
+    assert!(dist.starts_with("policy,metric,value,count,probability\nforced,points_per_cast,0,"));
+    for svg in ["points_per_cast.svg", "turns_to_target.svg"] {
+        let text = String::from_utf8(read(tmp.path().join("r").join(svg))).unwrap();
+        assert!(text.starts_with("<svg") && text.contains("exact"), "{svg}");
+    }
+    let leftovers: Vec<_> = fs::read_dir(tmp.path().join("r"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+}
+
+#[test]
+fn fewer_policies_than_seats_take_the_seats_in_turn() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // The issue's own command: two policies at a table of four.
+    let stdout = ok(
+        d,
+        &[
+            "simulate",
+            "solitaire-dice",
+            "--players",
+            "4",
+            "--policy",
+            "greedy",
+            "--policy",
+            "random",
+            "-n",
+            "300",
+            "-q",
+            "--out",
+            "s",
+        ],
+    );
+    assert!(
+        stdout.contains("policy greedy | random | greedy | random"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("win_rate_seat_4 [random]"), "{stdout}");
+    assert!(d.join("s/win_rate-by-seat.svg").exists());
+    let stdout = ok(
+        d,
+        &[
+            "simulate",
+            "sieben",
+            "--players",
+            "6",
+            "--policy",
+            "blocker",
+            "--policy",
+            "seven-first",
+            "--policy",
+            "lowest",
+            "-n",
+            "100",
+            "-q",
+        ],
+    );
+    assert!(stdout.contains("chips [lowest]"), "{stdout}");
+    assert!(stdout.contains("chips_seat_6"), "{stdout}");
+    fails(
+        d,
+        &[
+            "simulate",
+            "sevens",
+            "--players",
+            "4",
+            "--policy",
+            "optimal",
+            "--policy",
+            "random",
+            "--policy",
+            "leader",
+        ],
+        2,
+        "a game of 4 players takes one policy for every seat, one each, or a count that divides 4 (they take the seats in turn): 1, 2, 4; found 3",
+    );
+}
+
+bad_input! {
+    refuses_an_unknown_game: ["simulate", "chess"] => "unknown game 'chess'";
+    refuses_zero_games: ["simulate", "sequences", "-n", "0"] => "at least 1 unit";
+    refuses_a_game_count_that_is_not_a_number:
+        ["simulate", "sequences", "-n", "lots"]
+        => "expected a whole number";
+    refuses_a_game_count_too_large: ["simulate", "sequences", "-n", "1e40"] => "too large";
+    refuses_zero_threads: ["simulate", "sequences", "--threads", "0"] => "--threads";
+    refuses_a_shard_index_not_below_the_count:
+        ["simulate", "sequences", "--shard", "4/4", "--out", "x"]
+        => "expected K/N";
+    refuses_a_shard_without_a_slash:
+        ["simulate", "sequences", "--shard", "1-4", "--out", "x"]
+        => "expected K/N";
+    refuses_a_shard_count_of_zero:
+        ["simulate", "sequences", "--shard", "1/0", "--out", "x"]
+        => "expected K/N";
+    refuses_a_shard_without_an_out_folder:
+        ["simulate", "sequences", "--shard", "1/4"]
+        => "--shard needs --out";
+    refuses_an_out_folder_inside_a_file:
+        ["simulate", "sequences", "--out", "afile/r"] with afile
+        => "cannot write a report there";
+    refuses_a_missing_game: ["simulate"] => "<GAME>";
+    refuses_an_unknown_flag: ["simulate", "sequences", "--frobnicate"] => "--frobnicate";
+}
+
+mod sequences {
+    bad_input! {
+        refuses_an_unknown_policy:
+            ["simulate", "sequences", "--policy", "greedy"]
+            => "unknown policy";
+        refuses_a_bad_wipe_ones_value:
+            ["simulate", "sequences", "--rule", "wipe_ones=5"]
+            => "expected 4, 3 or off, found '5'";
+        refuses_an_unknown_rule_option:
+            ["simulate", "sequences", "--rule", "colour=red"]
+            => "unknown rule option 'colour'";
+        refuses_a_rule_without_a_value:
+            ["simulate", "sequences", "--rule", "wipe_ones"]
+            => "expected key=value";
+        refuses_a_rule_given_twice:
+            ["simulate", "sequences", "--rule", "tie=shared", "--rule", "tie=playoff"]
+            => "more than once";
+        refuses_a_zero_target: ["simulate", "sequences", "--rule", "target=0"] => "from 1 to 1000";
+        refuses_a_target_that_takes_too_many_casts:
+            ["simulate", "sequences", "--rule", "target=900", "--rule", "wipe_ones=3"]
+            => "casts on average";
+        refuses_zero_players: ["simulate", "sequences", "--players", "0"] => "1 to 100 players";
+    }
+}
+
+mod hearts_due {
+    bad_input! {
+        refuses_more_than_100_players:
+            ["simulate", "hearts-due", "--players", "101"]
+            => "1 to 100 players";
+    }
+}
+
+mod sevens {
+    bad_input! {
+        refuses_a_threshold_without_sums:
+            ["simulate", "sevens", "--policy", "threshold:"]
+            => "expected threshold:A,B";
+        refuses_a_threshold_that_is_not_a_number:
+            ["simulate", "sevens", "--policy", "threshold:a"]
+            => "expected threshold:A,B";
+        refuses_a_threshold_with_too_few_sums:
+            ["simulate", "sevens", "--policy", "threshold:12"]
+            => "expected 2 sum(s)";
+        refuses_zero_rolls: ["simulate", "sevens", "--policy", "rolls:0"] => "at least 1";
+        refuses_more_rolls_than_the_rules_allow:
+            ["simulate", "sevens", "--policy", "rolls:9"]
+            => "at most 3 rolls";
+        refuses_an_unknown_policy:
+            ["simulate", "sevens", "--policy", "greedy"]
+            => "unknown policy for sevens";
+        refuses_an_unknown_removal_rule:
+            ["simulate", "sevens", "--rule", "removal=triples"]
+            => "expected pairs or subsets";
+        refuses_zero_max_rolls: ["simulate", "sevens", "--rule", "max_rolls=0"] => "from 1 to 12";
+        refuses_more_than_100_players: ["simulate", "sevens", "--players", "101"] => "2 to 100";
+        refuses_zero_players: ["simulate", "sevens", "--players", "0"] => "expected 1";
+        refuses_a_policy_count_that_does_not_divide_the_seats:
+            ["simulate", "sevens", "--players", "3", "--policy", "optimal", "--policy", "random"]
+            => "a game of 3 players takes one policy for every seat, one each, or a count that divides 3 (they take the seats in turn): 1, 3; found 2";
+        refuses_a_target_policy_out_of_range:
+            ["simulate", "sevens", "--policy", "target:40"]
+            => "target:T";
+        refuses_a_target_policy_that_is_not_a_number:
+            ["simulate", "sevens", "--policy", "target:x"]
+            => "target:T";
+        refuses_a_table_policy_without_a_file:
+            ["simulate", "sevens", "--policy", "table:"]
+            => "expected table:FILE";
+        refuses_a_table_with_a_bad_decision:
+            ["simulate", "sevens", "--policy", "table:policy.csv"] with sevens_tables
+            => "policy.csv: line 3: decision must be stop or roll, found 'perhaps'";
+        refuses_a_table_with_missing_states:
+            ["simulate", "sevens", "--policy", "table:short.csv"] with sevens_tables
+            => "short.csv: no decision for rolls_allowed=3 roll=2 dice=5 sum=28 and 33 more states";
+        refuses_a_table_solved_for_fewer_rolls:
+            ["simulate", "sevens", "--rule", "max_rolls=4", "--policy", "table:good.csv"]
+            with sevens_tables
+            => "no decision for rolls_allowed=4";
+        refuses_a_deck_file:
+            ["simulate", "sevens", "--deck", "small-deck.csv"] with small_deck
+            => "--deck small-deck.csv: only sieben is played with a deck file, not sevens";
+    }
+}
+
+mod solitaire_dice {
+    bad_input! {
+        refuses_an_unknown_policy:
+            ["simulate", "solitaire-dice", "--policy", "best"]
+            => "--policy 'best': unknown policy for solitaire-dice; expected greedy, random, heuristic, heuristic:FILE, lookahead or lookahead:FILE";
+        refuses_a_weights_file_without_its_header:
+            ["simulate", "solitaire-dice", "--policy", "heuristic:afile"] with afile
+            => "policy file afile: line 1: expected the header weight,value, found 'x'";
+        refuses_an_unknown_rule_option:
+            ["simulate", "solitaire-dice", "--rule", "x=1"]
+            => "unknown rule option 'x' for solitaire-dice";
+        refuses_more_than_8_players:
+            ["simulate", "solitaire-dice", "--players", "9"]
+            => "--players 9: solitaire-dice takes 1 to 8 players";
+        refuses_a_policy_given_twice:
+            ["simulate", "solitaire-dice", "--policy", "greedy", "--policy", "greedy"]
+            => "given twice";
+        refuses_a_policy_count_that_does_not_divide_the_seats:
+            [
+                "simulate",
+                "solitaire-dice",
+                "--players",
+                "3",
+                "--policy",
+                "greedy",
+                "--policy",
+                "random",
+            ]
+            => "a game of 3 players takes one policy for every seat, one each, or a count that divides 3 (they take the seats in turn): 1, 3; found 2";
+    }
+}
+
+mod sieben {
+    bad_input! {
+        refuses_one_player_with_a_policy:
+            ["simulate", "sieben", "--players", "1", "--policy", "lowest"]
+            => "--players 1: sieben takes 2 to 7 players";
+        refuses_one_player:
+            ["simulate", "sieben", "--players", "1"]
+            => "--players 1: sieben takes 2 to 7 players";
+        refuses_more_than_7_players:
+            ["simulate", "sieben", "--players", "8"]
+            => "--players 8: sieben takes 2 to 7 players";
+        refuses_an_unknown_policy:
+            ["simulate", "sieben", "--players", "3", "--policy", "greedy"]
+            => "--policy 'greedy': unknown policy for sieben; expected one of random, lowest, seven-first, blocker, lookahead or lookahead:K";
+        refuses_a_deck_with_a_card_out_of_range:
+            ["simulate", "sieben", "--players", "3", "--deck", "bad-deck.csv"] with bad_deck
+            => "deck bad-deck.csv line 3: expected a number from 1 to 7, found '8'";
+        refuses_a_deck_too_small_for_the_deal:
+            ["simulate", "sieben", "--players", "3", "--deck", "small-deck.csv"] with small_deck
+            => "deck small-deck.csv: 20 cards are too few; 3 player(s) need at least 21 for the deal";
+        refuses_a_missing_deck_file:
+            ["simulate", "sieben", "--players", "3", "--deck", "no-deck.csv"]
+            => "deck no-deck.csv: cannot read it";
+        refuses_a_missing_deck_file_given_as_a_rule:
+            ["simulate", "sieben", "--players", "3", "--rule", "deck=no-deck.csv"]
+            => "deck no-deck.csv: cannot read it";
+    }
+}

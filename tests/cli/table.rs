@@ -1,0 +1,97 @@
+//! `table`: the exact tables of each game, and one clear line for every bad rule.
+
+use crate::common::{ok, read};
+
+#[test]
+fn table_writes_the_exact_tables() {
+    let tmp = tempfile::tempdir().unwrap();
+    let stdout = ok(tmp.path(), &["table", "sequences", "--out", "t"]);
+    assert!(stdout.contains("5 distinct splits"), "{stdout}");
+    let cast = String::from_utf8(read(tmp.path().join("t/cast_table.csv"))).unwrap();
+    assert!(cast.contains(",scores,60,1,"), "six 6's: one way\n{cast}");
+    assert!(
+        cast.contains(",penalty,0,406,"),
+        "four or more 1's: 406 ways\n{cast}"
+    );
+    let turns = String::from_utf8(read(tmp.path().join("t/turns_table.csv"))).unwrap();
+    let wipe_column: Vec<&str> = turns
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap())
+        .collect();
+    assert!(wipe_column.contains(&"4") && wipe_column.contains(&"off"));
+    assert!(wipe_column.iter().all(|w| *w == "4" || *w == "off"));
+    let multi = String::from_utf8(read(tmp.path().join("t/multi_run_table.csv"))).unwrap();
+    assert!(multi.contains(",1-2 + 1-2 + 1-2,15,20,"), "{multi}");
+    for svg in ["cast_table.svg", "turns_table.svg"] {
+        assert!(tmp.path().join("t").join(svg).exists());
+    }
+}
+
+#[test]
+fn table_and_solve_write_the_sevens_tables() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(d, &["table", "sevens", "--out", "t"]);
+    assert!(stdout.contains("keeps k of them"), "{stdout}");
+    for file in [
+        "keep_chances.csv",
+        "state_values.csv",
+        "follower_odds.csv",
+        "follower_odds.svg",
+        "policy_distributions.csv",
+        "policy_distributions.svg",
+        "optimal_thresholds.csv",
+        "optimal_policy.svg",
+    ] {
+        assert!(d.join("t").join(file).exists(), "{file}");
+    }
+    let keep = String::from_utf8(read(d.join("t/keep_chances.csv"))).unwrap();
+    // One die is never removed; two dice are removed together with chance 6/36.
+    assert!(keep.contains("\n1,1,1\n"), "{keep}");
+    assert!(keep.contains("\n2,0,0.16666666666666666\n"), "{keep}");
+    // With nothing to beat but a 0, the follower fails only when one roll removes all six dice,
+    // the chance that rolls:1 scores 0 (0.039866, from the policy table).
+    let odds = String::from_utf8(read(d.join("t/follower_odds.csv"))).unwrap();
+    let p_beat_0: f64 = odds
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .nth(2)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let dist = String::from_utf8(read(d.join("t/policy_distributions.csv"))).unwrap();
+    let p_zero: f64 = dist
+        .lines()
+        .find(|l| l.contains(",rolls:1,0,"))
+        .unwrap()
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        (p_beat_0 + p_zero - 1.0).abs() < 1e-12,
+        "{p_beat_0} {p_zero}"
+    );
+    let svg = String::from_utf8(read(d.join("t/optimal_policy.svg"))).unwrap();
+    assert!(svg.contains("after roll 2 of 3"));
+    ok(d, &["solve", "sevens", "--players", "3", "--out", "s"]);
+    let dilemma = String::from_utf8(read(d.join("s/leaders_dilemma.csv"))).unwrap();
+    assert!(dilemma.starts_with("rules,leader_policy,p_win,mean_score\n"));
+    assert!(dilemma.contains(",leader,"));
+}
+
+bad_input! {
+    refuses_an_unknown_hearts_due_tie_rule:
+        ["table", "hearts-due", "--rule", "tie=coin"]
+        => "expected shared or playoff";
+    refuses_an_unknown_solitaire_dice_rule_option:
+        ["table", "solitaire-dice", "--rule", "x=1"]
+        => "unknown rule option 'x' for solitaire-dice";
+    refuses_an_unknown_sieben_finish_rule:
+        ["table", "sieben", "--rule", "finish=never"]
+        => "rule option finish for sieben: expected empty or seven, found 'never'";
+}
