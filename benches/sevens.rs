@@ -5,6 +5,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dicelab::engine::{RunConfig, run};
+use dicelab::games::seating::{Rotation, Seats};
 use dicelab::games::sevens::exact::{RollTables, solve};
 use dicelab::games::sevens::game::Games;
 use dicelab::games::sevens::play::Turns;
@@ -69,16 +70,22 @@ fn games(c: &mut Criterion) {
         (4, vec!["optimal", "target", "rolls:1", "leader"]),
     ] {
         let solver = Solver::new(Rules::default(), players);
-        let policies = specs
+        let specs = specs
             .iter()
-            .map(|s| s.parse::<PolicySpec>().unwrap().compile(&solver).unwrap())
+            .map(|s| s.parse::<PolicySpec>().unwrap())
+            .collect();
+        let seats = Seats::new(specs, PolicySpec::Optimal, players, 1).unwrap();
+        let policies = seats
+            .policies
+            .iter()
+            .map(|p| p.compile(&solver).unwrap())
             .collect();
         let sim = Games::new(
             &solver.tables,
             Rules::default(),
             players,
             policies,
-            (0..players as usize).collect(),
+            Rotation::new(&seats),
         );
         for threads in [1usize, 2] {
             let id = BenchmarkId::new(format!("{players}p-10-rounds"), format!("{threads}t"));

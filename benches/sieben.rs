@@ -6,6 +6,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dicelab::engine::{RunConfig, run};
+use dicelab::games::seating::{Rotation, Seats};
 use dicelab::games::sieben::lookahead::{DEFAULT_SAMPLES, Lookahead};
 use dicelab::games::sieben::policy::{Opponent, PolicySpec, View};
 use dicelab::games::sieben::rules::{Pile, Rules, legal_moves};
@@ -32,11 +33,6 @@ fn games(c: &mut Criterion) {
             ],
         ),
     ] {
-        let seating = if specs.len() > 1 {
-            (0..specs.len()).collect()
-        } else {
-            Vec::new()
-        };
         let name = format!(
             "{players}p-{}",
             specs
@@ -45,7 +41,13 @@ fn games(c: &mut Criterion) {
                 .collect::<Vec<_>>()
                 .join("+")
         );
-        let sim = Games::new(Rules::default(), players, specs, seating);
+        let seats = Seats::new(specs, PolicySpec::SevenFirst, players, 1).unwrap();
+        let sim = Games::new(
+            Rules::default(),
+            players,
+            seats.policies.clone(),
+            Rotation::new(&seats),
+        );
         for threads in [1usize, 2] {
             let id = BenchmarkId::new(&name, format!("{threads}t"));
             group.bench_with_input(id, &threads, |b, &t| {
@@ -86,8 +88,16 @@ fn lookahead(c: &mut Criterion) {
     let specs = vec![
         PolicySpec::Lookahead(DEFAULT_SAMPLES),
         PolicySpec::SevenFirst,
+        PolicySpec::SevenFirst,
+        PolicySpec::SevenFirst,
     ];
-    let sim = Games::new(Rules::default(), 4, specs, vec![0, 1, 1, 1]);
+    let seats = Seats::new(specs, PolicySpec::SevenFirst, 4, 1).unwrap();
+    let sim = Games::new(
+        Rules::default(),
+        4,
+        seats.policies.clone(),
+        Rotation::new(&seats),
+    );
     group.bench_function("4p-lookahead+3-seven-first-1t", |b| {
         let mut config = RunConfig::new(GAMES, 7);
         config.threads = Some(1);

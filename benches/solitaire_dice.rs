@@ -18,7 +18,7 @@ fn greedy_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("solitaire_greedy_games");
     group.sample_size(10);
     group.throughput(Throughput::Elements(GAMES));
-    let sim = Games::new(1, &[PolicySpec::Greedy]);
+    let sim = Games::comparing(&[PolicySpec::Greedy]).unwrap();
     for threads in [1usize, 2] {
         group.bench_with_input(
             BenchmarkId::from_parameter(format!("{threads}t")),

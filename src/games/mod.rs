@@ -4,6 +4,7 @@
 //! a name, rule options, a player count and policy specs into a configured game that the commands
 //! can simulate and compare with exact values, whatever the game.
 
+pub mod outcomes;
 pub mod seating;
 pub mod sequences;
 pub mod sevens;

@@ -4,6 +4,9 @@ bad_input! {
     refuses_a_sevens_policy_given_twice:
         ["compare", "sevens", "--policy", "optimal", "--policy", "optimal"]
         => "given twice";
+    refuses_the_forced_policy_of_sequences_given_twice:
+        ["compare", "sequences", "--policy", "forced", "--policy", "forced"]
+        => "--policy 'forced' is given twice; the policies compared in one run must differ";
     refuses_a_single_policy:
         ["compare", "sevens", "--policy", "optimal"]
         => "at least two --policy";

@@ -211,8 +211,15 @@ mod sevens {
             ["simulate", "sevens", "--rule", "removal=triples"]
             => "expected pairs or subsets";
         refuses_zero_max_rolls: ["simulate", "sevens", "--rule", "max_rolls=0"] => "from 1 to 12";
-        refuses_more_than_100_players: ["simulate", "sevens", "--players", "101"] => "2 to 100";
-        refuses_zero_players: ["simulate", "sevens", "--players", "0"] => "expected 1";
+        refuses_more_than_100_players:
+            ["simulate", "sevens", "--players", "101"]
+            => "--players 101: sevens takes 1 to 100 players (1 plays single turns, 2 or more play full games)";
+        refuses_zero_players:
+            ["simulate", "sevens", "--players", "0"]
+            => "--players 0: sevens takes 1 to 100 players";
+        refuses_a_policy_given_for_more_seats_than_the_table_has:
+            ["simulate", "sevens", "--players", "2", "--policy", "rolls:1", "--policy", "rolls:1", "--policy", "rolls:1"]
+            => "a game of 2 players takes one policy for every seat, one each, or a count that divides 2 (they take the seats in turn): 1, 2; found 3";
         refuses_a_policy_count_that_does_not_divide_the_seats:
             ["simulate", "sevens", "--players", "3", "--policy", "optimal", "--policy", "random"]
             => "a game of 3 players takes one policy for every seat, one each, or a count that divides 3 (they take the seats in turn): 1, 3; found 2";
@@ -284,6 +291,9 @@ mod sieben {
         refuses_more_than_7_players:
             ["simulate", "sieben", "--players", "8"]
             => "--players 8: sieben takes 2 to 7 players";
+        refuses_one_policy_given_for_more_seats_than_the_table_has:
+            ["simulate", "sieben", "--players", "3", "--policy", "random", "--policy", "random", "--policy", "random", "--policy", "random", "--policy", "random"]
+            => "a game of 3 players takes one policy for every seat, one each, or a count that divides 3 (they take the seats in turn): 1, 3; found 5";
         refuses_an_unknown_policy:
             ["simulate", "sieben", "--players", "3", "--policy", "greedy"]
             => "--policy 'greedy': unknown policy for sieben; expected one of random, lowest, seven-first, blocker, lookahead or lookahead:K";

@@ -9,8 +9,11 @@ pub mod play;
 pub mod rules;
 pub mod table;
 
+use std::fmt;
+
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
+use crate::games::seating::{Players, Seats};
 use crate::options::RuleOptions;
 use crate::stats::{ExactValues, Tally};
 
@@ -19,8 +22,36 @@ use rules::{OPTIONS, Rules, Scoring};
 /// The one policy: a cast is scored by its best split, nothing is chosen.
 pub const POLICY: &str = "forced";
 
-/// Most players a game may have (the text allows "any number"; reports get a row per seat).
-pub const MAX_PLAYERS: u32 = 100;
+/// Players: one races to the target, more play full games (the text allows "any number";
+/// reports get a row per seat).
+pub const PLAYERS: Players = Players {
+    min: 1,
+    max: 100,
+    note: "",
+};
+
+/// The only policy spec: `forced`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Forced;
+
+impl fmt::Display for Forced {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(POLICY)
+    }
+}
+
+impl Forced {
+    /// The spec `s` of a run of `game`: only `forced` is one.
+    pub fn parse(game: &str, s: &str) -> Result<Self> {
+        if s.trim() == POLICY {
+            return Ok(Forced);
+        }
+        Err(Error::input(format!(
+            "--policy '{s}': unknown policy for {game}; a cast involves no decision, so the \
+             only policy is '{POLICY}'"
+        )))
+    }
+}
 
 /// A configured run: the rules, their rendered options and the number of players.
 #[derive(Clone, Debug)]
@@ -44,19 +75,12 @@ impl Config {
     ) -> Result<Self> {
         let options = RuleOptions::parse(game_name, OPTIONS, overrides)?;
         let rules = Rules::from_options(scoring, &options);
-        if !(1..=MAX_PLAYERS).contains(&players) {
-            return Err(Error::input(format!(
-                "--players {players}: {game_name} takes 1 to {MAX_PLAYERS} players"
-            )));
-        }
-        for policy in policies {
-            if policy != POLICY {
-                return Err(Error::input(format!(
-                    "--policy '{policy}': unknown policy for {game_name}; a cast involves no \
-                     decision, so the only policy is '{POLICY}'"
-                )));
-            }
-        }
+        PLAYERS.check(game_name, players)?;
+        let parsed = policies
+            .iter()
+            .map(|s| Forced::parse(game_name, s))
+            .collect::<Result<Vec<_>>>()?;
+        Seats::new(parsed, Forced, players, 1)?;
         // Computed up front: it also refuses rule sets whose races would practically never end,
         // before any simulation starts.
         let exact = exact::exact_values(&rules, players)?;

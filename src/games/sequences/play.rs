@@ -6,6 +6,7 @@
 use crate::counts::bump;
 use crate::dice::RollStream;
 use crate::engine::{ChunkRng, Simulation};
+use crate::games::outcomes::Wins;
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Tally};
 
@@ -147,16 +148,12 @@ impl Game {
 #[derive(Clone, Debug)]
 pub struct GameAcc {
     casts: CastCounts,
-    wins: Vec<u64>,
-    tied: u64,
-    games: u64,
+    wins: Wins,
     rounds: Vec<u64>,
 }
 merge_fields!(GameAcc {
     casts,
     wins,
-    tied,
-    games,
     rounds
 });
 
@@ -170,9 +167,7 @@ impl Simulation for Game {
     fn new_acc(&self) -> GameAcc {
         GameAcc {
             casts: [0; CODES],
-            wins: vec![0; self.players],
-            tied: 0,
-            games: 0,
+            wins: Wins::new(self.players, 1),
             rounds: vec![0; 64],
         }
     }
@@ -196,38 +191,34 @@ impl Simulation for Game {
             let best = *totals.iter().max().expect("at least one player");
             leaders.clear();
             leaders.extend((0..self.players).filter(|&s| totals[s] == best));
-            if leaders.len() > 1 {
-                acc.tied += 1;
-                if self.tie == Tie::Playoff {
-                    while leaders.len() > 1 {
-                        rounds += 1;
-                        for &seat in &leaders {
-                            totals[seat] =
-                                cast(&self.table, rng, &mut casts, &mut acc.casts, totals[seat]);
-                        }
-                        let best = leaders.iter().map(|&s| totals[s]).max().unwrap_or(0);
-                        leaders.retain(|&s| totals[s] == best);
+            let tied = leaders.len() > 1;
+            if tied && self.tie == Tie::Playoff {
+                while leaders.len() > 1 {
+                    rounds += 1;
+                    for &seat in &leaders {
+                        totals[seat] =
+                            cast(&self.table, rng, &mut casts, &mut acc.casts, totals[seat]);
                     }
+                    let best = leaders.iter().map(|&s| totals[s]).max().unwrap_or(0);
+                    leaders.retain(|&s| totals[s] == best);
                 }
             }
-            for &seat in &leaders {
-                acc.wins[seat] += 1;
-            }
-            acc.games += 1;
+            acc.wins.record(leaders.iter().copied(), tied, |_| 0);
             bump(&mut acc.rounds, rounds);
         }
     }
 
     fn tally(&self, acc: GameAcc) -> Tally {
         let mut metrics = cast_metrics(&acc.casts);
-        for (seat, &wins) in acc.wins.iter().enumerate() {
+        let games = acc.wins.games;
+        for (seat, &wins) in acc.wins.seat.iter().enumerate() {
             metrics.push(Metric::proportion(
                 &format!("win_rate_seat_{}", seat + 1),
                 wins,
-                acc.games,
+                games,
             ));
         }
-        metrics.push(Metric::proportion("p_tied_finish", acc.tied, acc.games));
+        metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games));
         metrics.push(Metric::mean(
             "game_rounds",
             true,

@@ -10,9 +10,9 @@
 
 use rand_xoshiro::rand_core::Rng;
 
-use crate::dice::below;
 use crate::engine::{ChunkRng, Simulation};
-use crate::games::seating::full_seating;
+use crate::games::outcomes::Wins;
+use crate::games::seating::Rotation;
 use crate::merge_fields;
 use crate::stats::{ExactValues, Histogram, Metric, Tally, exact_key};
 
@@ -34,8 +34,8 @@ pub struct Games {
     lookup: Lookup,
     /// The distinct policies.
     policies: Vec<Policy>,
-    /// For the `i`-th seat in the order given, which of `policies` it plays.
-    seating: Vec<usize>,
+    /// Which of `policies` each seat plays, in a rotation drawn per game.
+    rotation: Rotation,
     rules: Rules,
     players: usize,
     /// Whether any policy tosses coins (only then does a turn draw coin bits).
@@ -43,20 +43,18 @@ pub struct Games {
 }
 
 impl Games {
-    /// Games of `players` players; `policies` holds the distinct policies and `seating` which
-    /// one each player plays (seated in a random rotation each game), or is empty when one
-    /// policy plays every seat.
+    /// Games of `players` players; `policies` holds the distinct policies and `rotation` which
+    /// one each seat plays.
     pub fn new(
         tables: &RollTables,
         rules: Rules,
         players: u32,
         policies: Vec<Policy>,
-        seating: Vec<usize>,
+        rotation: Rotation,
     ) -> Self {
         assert!((2..=MAX_PLAYERS).contains(&players));
-        let seating = full_seating(players, seating, policies.len());
         Self {
-            seating,
+            rotation,
             lookup: Lookup::new(tables),
             tosses: policies.iter().any(Policy::uses_coins),
             policies,
@@ -92,7 +90,7 @@ impl Games {
             } else {
                 0
             };
-            let p = self.policy_of(seat, sheet.offset);
+            let p = self.rotation.policy_of(seat, sheet.offset);
             let table = self.policies[p].table(allowed, best);
             let (score, used) = play_turn(&self.lookup, table, &rolls, coins);
             if i == 0 && self.rules.follower_limit == FollowerLimit::Leader {
@@ -116,18 +114,9 @@ impl Games {
         }
     }
 
-    #[inline(always)]
-    fn policy_of(&self, seat: usize, offset: usize) -> usize {
-        self.seating[(seat + self.players - offset) % self.players]
-    }
-
     fn game(&self, dice: &mut GameDice, acc: &mut GamesAcc) {
         let n = self.players;
-        let offset = if self.policies.len() > 1 {
-            below(&mut dice.rng, n as u64) as usize
-        } else {
-            0
-        };
+        let offset = self.rotation.draw(&mut dice.rng);
         let mut sheet = Sheet {
             offset,
             totals: [0; MAX_PLAYERS as usize],
@@ -149,7 +138,7 @@ impl Games {
         for (seat, &total) in totals[..n].iter().enumerate() {
             acc.totals_seat[seat][total as usize] += 1;
             if self.policies.len() > 1 {
-                acc.totals_policy[self.policy_of(seat, offset)][total as usize] += 1;
+                acc.totals_policy[self.rotation.policy_of(seat, offset)][total as usize] += 1;
             }
         }
         let top = *totals[..n].iter().max().expect("at least two players");
@@ -159,9 +148,7 @@ impl Games {
             tied_seats[k] = seat;
             k += 1;
         }
-        if k > 1 {
-            acc.tied_finishes += 1;
-        }
+        let tied = k > 1;
         let mut playoff_rounds = 0;
         if self.rules.tie == Tie::Playoff {
             while k > 1 && playoff_rounds < MAX_PLAYOFF_ROUNDS {
@@ -188,15 +175,10 @@ impl Games {
             }
         }
         acc.playoff_rounds[playoff_rounds.min(PLAYOFF_BINS as u32 - 1) as usize] += 1;
-        let mut policy_won = [false; MAX_PLAYERS as usize];
-        for &seat in &tied_seats[..k] {
-            acc.wins_seat[seat] += 1;
-            policy_won[self.policy_of(seat, offset)] = true;
-        }
-        for (p, &won) in policy_won[..self.policies.len()].iter().enumerate() {
-            acc.wins_policy[p] += u64::from(won);
-        }
-        acc.games += 1;
+        acc.wins
+            .record(tied_seats[..k].iter().copied(), tied, |seat| {
+                self.rotation.policy_of(seat, offset)
+            });
     }
 }
 
@@ -221,27 +203,21 @@ const PLAYOFF_BINS: usize = 17;
 /// Counts of a chunk of games.
 #[derive(Clone, Debug)]
 pub struct GamesAcc {
-    games: u64,
-    wins_seat: Vec<u64>,
+    wins: Wins,
     totals_seat: Vec<Vec<u64>>,
-    wins_policy: Vec<u64>,
     totals_policy: Vec<Vec<u64>>,
     turn_scores: Vec<[u64; SCORES]>,
     leader_rolls: [u64; MAX_ROLLS as usize + 1],
     leader_round_wins: u64,
-    tied_finishes: u64,
     playoff_rounds: [u64; PLAYOFF_BINS],
 }
 merge_fields!(GamesAcc {
-    games,
-    wins_seat,
+    wins,
     totals_seat,
-    wins_policy,
     totals_policy,
     turn_scores,
     leader_rolls,
     leader_round_wins,
-    tied_finishes,
     playoff_rounds,
 });
 
@@ -256,15 +232,12 @@ impl Simulation for Games {
         let k = self.policies.len();
         let totals = self.max_total() + 1;
         GamesAcc {
-            games: 0,
-            wins_seat: vec![0; self.players],
+            wins: Wins::new(self.players, k),
             totals_seat: vec![vec![0; totals]; self.players],
-            wins_policy: vec![0; k],
             totals_policy: vec![vec![0; totals]; if k > 1 { k } else { 0 }],
             turn_scores: vec![[0; SCORES]; k],
             leader_rolls: [0; MAX_ROLLS as usize + 1],
             leader_round_wins: 0,
-            tied_finishes: 0,
             playoff_rounds: [0; PLAYOFF_BINS],
         }
     }
@@ -282,9 +255,9 @@ impl Simulation for Games {
     }
 
     fn tally(&self, acc: GamesAcc) -> Tally {
-        let games = acc.games;
+        let games = acc.wins.games;
         let mut metrics = Vec::new();
-        for (seat, &wins) in acc.wins_seat.iter().enumerate() {
+        for (seat, &wins) in acc.wins.seat.iter().enumerate() {
             metrics.push(Metric::proportion(
                 &format!("win_rate_seat_{}", seat + 1),
                 wins,
@@ -303,7 +276,7 @@ impl Simulation for Games {
             let name = policy.name();
             if several {
                 metrics.push(
-                    Metric::proportion("win_rate", acc.wins_policy[p], games).of_policy(name),
+                    Metric::proportion("win_rate", acc.wins.policy[p], games).of_policy(name),
                 );
                 metrics.push(
                     Metric::mean(
@@ -332,11 +305,7 @@ impl Simulation for Games {
             acc.leader_round_wins,
             rounds,
         ));
-        metrics.push(Metric::proportion(
-            "p_tied_finish",
-            acc.tied_finishes,
-            games,
-        ));
+        metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games));
         if self.rules.tie == Tie::Playoff {
             metrics.push(Metric::mean(
                 "playoff_rounds",

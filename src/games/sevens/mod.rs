@@ -16,8 +16,8 @@ pub mod solver;
 use std::time::Instant;
 
 use crate::engine::{RunConfig, run};
-use crate::error::{Error, Result};
-use crate::games::seating::{fill_seats, first_repeat, seat_policies};
+use crate::error::Result;
+use crate::games::seating::{Players, Rotation, Seats, pairs};
 use crate::options::RuleOptions;
 use crate::plot::{decision_map_svg, lines_svg};
 use crate::report::{Tables, csv_bytes, fmt_num};
@@ -30,8 +30,12 @@ use policy::{DecisionTable, Policy, PolicySpec};
 use rules::{OPTIONS, Rules};
 use solver::Solver;
 
-/// The policy used when none is given.
-pub const DEFAULT_POLICY: &str = "optimal";
+/// Players: one plays single turns, more play full games.
+pub const PLAYERS: Players = Players {
+    min: 1,
+    max: MAX_PLAYERS,
+    note: "1 plays single turns, 2 or more play full games",
+};
 
 /// How the `policy` column lists the policies of a run with several.
 pub const POLICY_SEPARATOR: &str = " | ";
@@ -57,12 +61,10 @@ pub struct Config {
     options: RuleOptions,
     players: u32,
     solver: Solver,
-    /// The distinct policies, in the order first given.
+    /// The distinct policies, in the order first given, compiled.
     policies: Vec<Policy>,
-    /// In a game, which policy each player given plays (empty: one policy for all).
-    seating: Vec<usize>,
-    /// Every spec as given, for the `policy` column (a game may repeat one).
-    given: Vec<String>,
+    /// The specs and their seats.
+    seats: Seats<PolicySpec>,
     exact: ExactValues,
 }
 
@@ -103,53 +105,25 @@ impl Config {
     pub fn new(overrides: &[String], players: u32, policies: &[String]) -> Result<Self> {
         let options = RuleOptions::parse("sevens", OPTIONS, overrides)?;
         let rules = Rules::from_options(&options);
-        if players == 0 || players > MAX_PLAYERS {
-            return Err(Error::input(format!(
-                "--players {players}: expected 1 (single turns) or 2 to {MAX_PLAYERS} (full games)"
-            )));
-        }
-        let default = [DEFAULT_POLICY.to_string()];
-        let specs = if policies.is_empty() {
-            &default[..]
-        } else {
-            policies
-        };
-        if players == 1 && specs.len() > MAX_POLICIES {
-            return Err(Error::input(format!(
-                "--policy: at most {MAX_POLICIES} policies share the dice of one run, found {}",
-                specs.len()
-            )));
-        }
-        let specs = if players > 1 {
-            fill_seats(specs.to_vec(), players)?
-        } else {
-            specs.to_vec()
-        };
-        let parsed = specs
+        PLAYERS.check("sevens", players)?;
+        let parsed = policies
             .iter()
             .map(|s| s.parse::<PolicySpec>())
             .collect::<Result<Vec<_>>>()?;
-        let (distinct, seating) = seat_policies(&parsed);
-        if players == 1
-            && let Some(spec) = first_repeat(&parsed)
-        {
-            return Err(Error::input(format!(
-                "--policy '{spec}' is given twice; the policies compared on the same dice must differ"
-            )));
-        }
+        let seats = Seats::new(parsed, PolicySpec::Optimal, players, MAX_POLICIES)?;
         let solver = Solver::new(rules, players);
-        let policies = distinct
+        let policies = seats
+            .policies
             .iter()
             .map(|spec| spec.compile(&solver))
             .collect::<Result<Vec<_>>>()?;
-        let given = parsed.iter().map(PolicySpec::to_string).collect();
         let mut exact = ExactValues::default();
         if players == 1 {
             let several = policies.len() > 1;
             for p in &policies {
                 turn_exact(&solver, p.turn(), several.then(|| p.name()), &mut exact);
             }
-            for (a, b) in play::pairs(policies.len()) {
+            for (a, b) in pairs(policies.len()) {
                 let (pa, pb) = (&policies[a], &policies[b]);
                 let mean = |p: &Policy| exact.mean(&exact_key("turn_score", Some(p.name())));
                 if let (Some(x), Some(y)) = (mean(pa), mean(pb)) {
@@ -168,8 +142,7 @@ impl Config {
             players,
             solver,
             policies,
-            seating,
-            given,
+            seats,
             exact,
         })
     }
@@ -181,7 +154,8 @@ impl Config {
 
     /// The `policy` column: the policies as given, one per seat in a game of several.
     pub fn policy_string(&self) -> String {
-        self.given.join(POLICY_SEPARATOR)
+        let given: Vec<String> = self.seats.given.iter().map(PolicySpec::to_string).collect();
+        given.join(POLICY_SEPARATOR)
     }
 
     /// Plays the turns or games.
@@ -196,7 +170,7 @@ impl Config {
                     self.rules,
                     self.players,
                     self.policies.clone(),
-                    self.seating.clone(),
+                    Rotation::new(&self.seats),
                 ),
                 config,
             )

@@ -10,6 +10,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::dice::{RollStream, pow6};
 use crate::engine::{ChunkRng, Simulation};
+use crate::games::seating::pairs;
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Tally};
 
@@ -140,11 +141,6 @@ merge_fields!(TurnsAcc {
     rolls,
     diffs
 });
-
-/// The pairs of policies whose paired differences a comparison reports, in report order.
-pub fn pairs(policies: usize) -> impl Iterator<Item = (usize, usize)> {
-    (0..policies).flat_map(move |a| (a + 1..policies).map(move |b| (a, b)))
-}
 
 impl Simulation for Turns {
     type Acc = TurnsAcc;

@@ -82,8 +82,8 @@ pub mod simulation;
 pub mod table;
 
 use crate::engine::{RunConfig, run};
-use crate::error::{Error, Result};
-use crate::games::seating::{fill_seats, seat_policies};
+use crate::error::Result;
+use crate::games::seating::{Players, Rotation, Seats};
 use crate::options::RuleOptions;
 use crate::report::Tables;
 use crate::stats::{ExactValues, Tally};
@@ -94,6 +94,13 @@ use simulation::Games;
 
 /// The game's command-line name.
 pub const NAME: &str = "sieben";
+
+/// Players at a table of 7 (one only for `dicelab table`, which plays no game).
+pub const PLAYERS: Players = Players {
+    min: MIN_PLAYERS,
+    max: MAX_PLAYERS,
+    note: "",
+};
 
 /// The policy used when none is given: the best of the built-ins in our runs.
 pub const DEFAULT_POLICY: PolicySpec = PolicySpec::SevenFirst;
@@ -108,12 +115,8 @@ pub struct Config {
     pub rules: Rules,
     options: RuleOptions,
     players: u32,
-    /// The distinct policies, in the order first given.
-    policies: Vec<PolicySpec>,
-    /// Which policy each given seat plays (empty: one for all).
-    seating: Vec<usize>,
-    /// The specs as given, for the `policy` column.
-    given: Vec<PolicySpec>,
+    /// The policies and their seats.
+    seats: Seats<PolicySpec>,
     exact: ExactValues,
 }
 
@@ -124,31 +127,20 @@ impl Config {
         let options = RuleOptions::parse(NAME, OPTIONS, overrides)?;
         let rules = Rules::from_options(&options)?;
         let table_only = players == 1 && policies.is_empty();
-        if !table_only && !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
-            return Err(players_error(players));
+        if !table_only {
+            PLAYERS.check(NAME, players)?;
         }
         rules.deck.check_deal(players)?;
-        let given = if policies.is_empty() {
-            vec![DEFAULT_POLICY]
-        } else {
-            policies
-                .iter()
-                .map(|s| s.parse::<PolicySpec>())
-                .collect::<Result<Vec<_>>>()?
-        };
-        let given = if table_only {
-            given
-        } else {
-            fill_seats(given, players)?
-        };
-        let (distinct, seating) = seat_policies(&given);
+        let parsed = policies
+            .iter()
+            .map(|s| s.parse::<PolicySpec>())
+            .collect::<Result<Vec<_>>>()?;
+        let seats = Seats::new(parsed, DEFAULT_POLICY, players, 1)?;
         Ok(Self {
             rules,
             options,
             players,
-            policies: distinct,
-            seating,
-            given,
+            seats,
             exact: ExactValues::default(),
         })
     }
@@ -175,7 +167,8 @@ impl Config {
 
     /// The `policy` column: the policies as given.
     pub fn policy_string(&self) -> String {
-        self.given
+        self.seats
+            .given
             .iter()
             .map(|p| p.to_string())
             .collect::<Vec<_>>()
@@ -184,15 +177,13 @@ impl Config {
 
     /// Plays the games.
     pub fn simulate(&self, config: &RunConfig) -> Result<Tally> {
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
-            return Err(players_error(self.players));
-        }
+        PLAYERS.check(NAME, self.players)?;
         run(
             &Games::new(
                 self.rules.clone(),
                 self.players,
-                self.policies.clone(),
-                self.seating.clone(),
+                self.seats.policies.clone(),
+                Rotation::new(&self.seats),
             ),
             config,
         )
@@ -207,11 +198,4 @@ impl Config {
     pub fn tables(&self) -> Result<Tables> {
         Ok(table::tables(&self.rules.deck, &self.options.render()))
     }
-}
-
-/// The one error for a player count outside 2 to 7.
-fn players_error(players: u32) -> Error {
-    Error::input(format!(
-        "--players {players}: {NAME} takes {MIN_PLAYERS} to {MAX_PLAYERS} players"
-    ))
 }

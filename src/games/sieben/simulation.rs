@@ -15,9 +15,9 @@
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::counts::bump;
-use crate::dice::below;
 use crate::engine::{ChunkRng, Simulation};
-use crate::games::seating::full_seating;
+use crate::games::outcomes::Wins;
+use crate::games::seating::Rotation;
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Tally};
 
@@ -34,21 +34,20 @@ pub struct Games {
     players: u32,
     /// The distinct policies.
     policies: Vec<PolicySpec>,
-    /// For the `i`-th seat as given, which of `policies` it plays.
-    seating: Vec<usize>,
+    /// Which of `policies` each seat plays, in a rotation drawn per game.
+    rotation: Rotation,
 }
 
 impl Games {
-    /// Games of `players` (2 to 7); `policies` holds the distinct policies and `seating` which
-    /// one each player plays (all zeros, or empty, for one policy).
-    pub fn new(rules: Rules, players: u32, policies: Vec<PolicySpec>, seating: Vec<usize>) -> Self {
+    /// Games of `players` (2 to 7); `policies` holds the distinct policies and `rotation`
+    /// which one each seat plays.
+    pub fn new(rules: Rules, players: u32, policies: Vec<PolicySpec>, rotation: Rotation) -> Self {
         assert!((2..=MAX_PLAYERS).contains(&players));
-        let seating = full_seating(players, seating, policies.len());
         Self {
             rules,
             players,
             policies,
-            seating,
+            rotation,
         }
     }
 }
@@ -56,18 +55,15 @@ impl Games {
 /// Counts of a chunk of games.
 #[derive(Clone, Debug, Default)]
 pub struct GamesAcc {
-    games: u64,
+    wins: Wins,
     rounds: u64,
     chips_seat: Vec<Vec<u64>>,
-    wins_seat: Vec<u64>,
     chips_policy: Vec<Vec<u64>>,
-    wins_policy: Vec<u64>,
     round_turns: Vec<u64>,
     penalty_cards: Vec<u64>,
     sevens: Vec<u64>,
     refills: Vec<u64>,
     rounds_per_game: Vec<u64>,
-    tied: u64,
     stalled: u64,
     /// Chips the round's starting player earned, per round (dense by chips).
     first_chips: Vec<u64>,
@@ -75,18 +71,15 @@ pub struct GamesAcc {
     first_out_first: u64,
 }
 merge_fields!(GamesAcc {
-    games,
+    wins,
     rounds,
     chips_seat,
-    wins_seat,
     chips_policy,
-    wins_policy,
     round_turns,
     penalty_cards,
     sevens,
     refills,
     rounds_per_game,
-    tied,
     stalled,
     first_chips,
     first_out_first,
@@ -102,10 +95,9 @@ impl Simulation for Games {
     fn new_acc(&self) -> GamesAcc {
         let (n, k) = (self.players as usize, self.policies.len());
         GamesAcc {
+            wins: Wins::new(n, k),
             chips_seat: vec![Vec::new(); n],
-            wins_seat: vec![0; n],
             chips_policy: vec![Vec::new(); k],
-            wins_policy: vec![0; k],
             ..GamesAcc::default()
         }
     }
@@ -121,13 +113,9 @@ impl Simulation for Games {
         let n = self.players as usize;
         for _ in 0..units {
             let mut cards = ChunkRng::seed_from_u64(rng.next_u64());
-            let offset = if self.policies.len() > 1 {
-                below(&mut cards, n as u64) as usize
-            } else {
-                0
-            };
-            let seating = &self.seating;
-            let policy_of = |seat: usize| seating[(seat + n - offset) % n];
+            let offset = self.rotation.draw(&mut cards);
+            let rotation = &self.rotation;
+            let policy_of = |seat: usize| rotation.policy_of(seat, offset);
             let mut chooser = |seat: usize, view: &View, moves: &[Move]| {
                 policies[policy_of(seat)].choose(view, moves)
             };
@@ -151,35 +139,29 @@ impl Simulation for Games {
                     acc.stalled += u64::from(s.stalled);
                 },
             );
-            let mut policy_won = [false; MAX_PLAYERS as usize];
             for seat in 0..n {
                 bump(&mut acc.chips_seat[seat], result.chips[seat] as usize);
-                let p = policy_of(seat);
-                bump(&mut acc.chips_policy[p], result.chips[seat] as usize);
-                if result.winners[seat] {
-                    acc.wins_seat[seat] += 1;
-                    policy_won[p] = true;
-                }
+                bump(
+                    &mut acc.chips_policy[policy_of(seat)],
+                    result.chips[seat] as usize,
+                );
             }
-            for (w, &won) in acc.wins_policy.iter_mut().zip(&policy_won) {
-                *w += u64::from(won);
-            }
+            let winners = (0..n).filter(|&seat| result.winners[seat]);
+            acc.wins.record(winners, result.tied, policy_of);
             bump(&mut acc.refills, result.refills as usize);
             bump(&mut acc.rounds_per_game, result.rounds as usize);
             acc.rounds += u64::from(result.rounds);
-            acc.tied += u64::from(result.tied);
-            acc.games += 1;
         }
     }
 
     fn tally(&self, acc: GamesAcc) -> Tally {
-        let games = acc.games;
+        let games = acc.wins.games;
         let mut metrics = Vec::new();
         for (seat, chips) in acc.chips_seat.iter().enumerate() {
             let name = format!("chips_seat_{}", seat + 1);
             metrics.push(Metric::mean(&name, false, Histogram::from_dense(0, chips)));
         }
-        for (seat, &wins) in acc.wins_seat.iter().enumerate() {
+        for (seat, &wins) in acc.wins.seat.iter().enumerate() {
             let name = format!("win_rate_seat_{}", seat + 1);
             metrics.push(Metric::proportion(&name, wins, games));
         }
@@ -189,7 +171,7 @@ impl Simulation for Games {
                 let chips = Histogram::from_dense(0, &acc.chips_policy[p]);
                 metrics.push(Metric::mean("chips", false, chips).of_policy(&spec));
                 metrics.push(
-                    Metric::proportion("win_rate", acc.wins_policy[p], games).of_policy(&spec),
+                    Metric::proportion("win_rate", acc.wins.policy[p], games).of_policy(&spec),
                 );
             }
         }
@@ -209,7 +191,7 @@ impl Simulation for Games {
         if self.rules.tie == Tie::Playoff {
             metrics.push(dense("rounds_per_game", false, &acc.rounds_per_game));
         }
-        metrics.push(Metric::proportion("p_tied_finish", acc.tied, games));
+        metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games));
         metrics.push(Metric::proportion(
             "p_round_stalled",
             acc.stalled,

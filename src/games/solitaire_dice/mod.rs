@@ -36,8 +36,8 @@ pub mod table;
 pub mod tune;
 
 use crate::engine::{RunConfig, run};
-use crate::error::{Error, Result};
-use crate::games::seating::{fill_seats, first_repeat};
+use crate::error::Result;
+use crate::games::seating::{Players, Seats};
 use crate::options::RuleOptions;
 use crate::report::Tables;
 use crate::stats::{ExactValues, Tally};
@@ -47,6 +47,13 @@ use simulation::{Games, MAX_PLAYERS, MAX_POLICIES};
 
 /// The game's command-line name.
 pub const NAME: &str = "solitaire-dice";
+
+/// One player compares policies on the same rolls; more share the rolls on their own sheets.
+pub const PLAYERS: Players = Players {
+    min: 1,
+    max: MAX_PLAYERS,
+    note: "sheets sharing the rolls",
+};
 
 /// The policy used when none is given: the better of the two built-ins.
 pub const DEFAULT_POLICY: PolicySpec = PolicySpec::Greedy;
@@ -61,7 +68,7 @@ pub use crate::games::sevens::POLICY_SEPARATOR;
 pub struct Config {
     options: RuleOptions,
     players: u32,
-    policies: Vec<PolicySpec>,
+    seats: Seats<PolicySpec>,
     exact: ExactValues,
 }
 
@@ -70,38 +77,16 @@ impl Config {
     /// policy specs a user gave.
     pub fn new(overrides: &[String], players: u32, policies: &[String]) -> Result<Self> {
         let options = RuleOptions::parse(NAME, &[], overrides)?;
-        if !(1..=MAX_PLAYERS).contains(&players) {
-            return Err(Error::input(format!(
-                "--players {players}: {NAME} takes 1 to {MAX_PLAYERS} players (sheets sharing the rolls)"
-            )));
-        }
-        let mut parsed = if policies.is_empty() {
-            vec![DEFAULT_POLICY]
-        } else {
-            policies
-                .iter()
-                .map(|s| s.parse::<PolicySpec>())
-                .collect::<Result<Vec<_>>>()?
-        };
-        if players == 1 {
-            if parsed.len() > MAX_POLICIES {
-                return Err(Error::input(format!(
-                    "--policy: at most {MAX_POLICIES} policies share the rolls of one run, found {}",
-                    parsed.len()
-                )));
-            }
-            if let Some(spec) = first_repeat(&parsed) {
-                return Err(Error::input(format!(
-                    "--policy '{spec}' is given twice; every policy of a comparison must differ"
-                )));
-            }
-        } else {
-            parsed = fill_seats(parsed, players)?;
-        }
+        PLAYERS.check(NAME, players)?;
+        let parsed = policies
+            .iter()
+            .map(|s| s.parse::<PolicySpec>())
+            .collect::<Result<Vec<_>>>()?;
+        let seats = Seats::new(parsed, DEFAULT_POLICY, players, MAX_POLICIES)?;
         Ok(Self {
             options,
             players,
-            policies: parsed,
+            seats,
             exact: ExactValues::default(),
         })
     }
@@ -118,7 +103,8 @@ impl Config {
 
     /// The `policy` column: the policies' names, in the order given.
     pub fn policy_string(&self) -> String {
-        self.policies
+        self.seats
+            .given
             .iter()
             .map(|p| p.as_str())
             .collect::<Vec<_>>()
@@ -127,7 +113,7 @@ impl Config {
 
     /// Plays the games.
     pub fn simulate(&self, config: &RunConfig) -> Result<Tally> {
-        run(&Games::new(self.players, &self.policies), config)
+        run(&Games::new(self.players, &self.seats), config)
     }
 
     /// Exact values of the run's metrics: none yet (whole games have no exact solution here).

@@ -13,11 +13,13 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::dice::RollStream;
 use crate::engine::{ChunkRng, Simulation};
-use crate::games::seating::seat_policies;
+use crate::error::Result;
+use crate::games::outcomes::Wins;
+use crate::games::seating::{Seats, pairs};
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Tally};
-// Pairs are named and ordered as Sevens does, so `Report::paired_text` finds both sides.
-use crate::games::sevens::play::{pair_name, pairs};
+// Pairs are named as Sevens does, so `Report::paired_text` finds both sides.
+use crate::games::sevens::play::pair_name;
 
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
@@ -106,35 +108,34 @@ fn score_histogram(lowest: i32, counts: &[u64]) -> Histogram {
 pub struct Games {
     sheets: Vec<PolicySpec>,
     players: u32,
-    /// Several players: the distinct policies, and which of them each seat plays (seats that
-    /// share a policy win as one: "who wins, greedy or lookahead?" is asked per policy).
+    /// The distinct policies, and which of them each sheet plays (seats that share a policy win
+    /// as one: "who wins, greedy or lookahead?" is asked per policy).
     policies: Vec<PolicySpec>,
     policy_of_seat: Vec<usize>,
 }
 
 impl Games {
-    /// With `players` 1, one sheet per policy of `policies` (at most [`MAX_POLICIES`]), compared
-    /// on the same rolls; with 2 to [`MAX_PLAYERS`], a game of that many seats, `policies`
-    /// taking the seats in turn (one for all, one per seat, or a count that divides the seats).
-    pub fn new(players: u32, policies: &[PolicySpec]) -> Self {
+    /// With `players` 1, one sheet per policy compared (at most [`MAX_POLICIES`]) on the same
+    /// rolls; with 2 to [`MAX_PLAYERS`], a game of that many seats as `seats` seats them.
+    pub fn new(players: u32, seats: &Seats<PolicySpec>) -> Self {
         assert!((1..=MAX_PLAYERS).contains(&players));
-        let sheets = if players == 1 {
-            assert!((1..=MAX_POLICIES).contains(&policies.len()));
-            policies.to_vec()
-        } else {
-            assert!(!policies.is_empty() && (players as usize).is_multiple_of(policies.len()));
-            (0..players as usize)
-                .map(|seat| policies[seat % policies.len()].clone())
-                .collect()
-        };
-        let (distinct, mut policy_of_seat) = seat_policies(&sheets);
-        policy_of_seat.resize(sheets.len(), 0);
+        assert!(seats.seating.len() <= MAX_POLICIES.max(MAX_PLAYERS as usize));
         Self {
-            sheets,
+            sheets: seats
+                .seating
+                .iter()
+                .map(|&p| seats.policies[p].clone())
+                .collect(),
             players,
-            policies: distinct,
-            policy_of_seat,
+            policies: seats.policies.clone(),
+            policy_of_seat: seats.seating.clone(),
         }
+    }
+
+    /// `policies` compared by one player on the same rolls.
+    pub fn comparing(policies: &[PolicySpec]) -> Result<Self> {
+        let seats = Seats::new(policies.to_vec(), PolicySpec::Greedy, 1, MAX_POLICIES)?;
+        Ok(Self::new(1, &seats))
     }
 
     fn multiplayer(&self) -> bool {
@@ -151,12 +152,8 @@ pub struct GamesAcc {
     free_rides: Vec<[u64; ROLL_BINS]>,
     /// Single player: score differences per pair of policies, offset by `SCORE_BINS - 1`.
     diffs: Vec<Vec<u64>>,
-    /// Several players: wins per seat (a tie is a win for every tied seat).
-    wins: Vec<u64>,
-    /// Several players: games won by some seat of each distinct policy.
-    policy_wins: Vec<u64>,
-    /// Several players: games whose best score was shared.
-    ties: u64,
+    /// Several players: wins per seat and policy, and games whose best score was shared.
+    wins: Wins,
     /// Several players: rolls until every seat was out.
     game_rolls: [u64; ROLL_BINS],
 }
@@ -167,8 +164,6 @@ merge_fields!(GamesAcc {
     free_rides,
     diffs,
     wins,
-    policy_wins,
-    ties,
     game_rolls,
 });
 
@@ -192,16 +187,11 @@ impl Simulation for Games {
             rolls: vec![[0; ROLL_BINS]; n],
             free_rides: vec![[0; ROLL_BINS]; n],
             diffs: vec![vec![0; DIFF_BINS]; pairs],
-            wins: vec![0; if self.multiplayer() { n } else { 0 }],
-            policy_wins: vec![
-                0;
-                if self.multiplayer() {
-                    self.policies.len()
-                } else {
-                    0
-                }
-            ],
-            ties: 0,
+            wins: if self.multiplayer() {
+                Wins::new(n, self.policies.len())
+            } else {
+                Wins::default()
+            },
             game_rolls: [0; ROLL_BINS],
         }
     }
@@ -225,17 +215,10 @@ impl Simulation for Games {
             let n = self.sheets.len();
             if self.multiplayer() {
                 let top = *scores[..n].iter().max().expect("at least two seats");
-                let mut winners = 0;
-                let mut policy_won = [false; MAX_PLAYERS as usize];
-                for seat in (0..n).filter(|&seat| scores[seat] == top) {
-                    acc.wins[seat] += 1;
-                    policy_won[self.policy_of_seat[seat]] = true;
-                    winners += 1;
-                }
-                for (wins, &won) in acc.policy_wins.iter_mut().zip(&policy_won) {
-                    *wins += u64::from(won);
-                }
-                acc.ties += u64::from(winners > 1);
+                let winners = (0..n).filter(|&seat| scores[seat] == top);
+                let tied = winners.clone().count() > 1;
+                acc.wins
+                    .record(winners, tied, |seat| self.policy_of_seat[seat]);
                 acc.game_rolls[longest] += 1;
             } else {
                 for (d, (a, b)) in pairs(n).enumerate() {
@@ -261,7 +244,7 @@ impl Simulation for Games {
                     m
                 }
             };
-            for (seat, &wins) in acc.wins.iter().enumerate() {
+            for (seat, &wins) in acc.wins.seat.iter().enumerate() {
                 let name = format!("win_rate_seat_{}", seat + 1);
                 metrics.push(tag(Metric::proportion(&name, wins, games), seat));
             }
@@ -271,12 +254,12 @@ impl Simulation for Games {
                 metrics.push(tag(Metric::mean(&name, false, h), seat));
             }
             if self.policies.len() > 1 {
-                for (policy, &wins) in self.policies.iter().zip(&acc.policy_wins) {
+                for (policy, &wins) in self.policies.iter().zip(&acc.wins.policy) {
                     let m = Metric::proportion("win_rate", wins, games);
                     metrics.push(m.of_policy(policy.as_str()));
                 }
             }
-            metrics.push(Metric::proportion("p_tied_finish", acc.ties, games));
+            metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games));
             metrics.push(Metric::mean(
                 "rolls_per_game",
                 false,
@@ -333,6 +316,12 @@ mod tests {
     use super::*;
     use crate::engine::chunk_rng;
 
+    /// Games of `players` seats taken by `policies` in turn.
+    fn seated(players: u32, policies: &[PolicySpec]) -> Games {
+        let seats = Seats::new(policies.to_vec(), PolicySpec::Greedy, players, 1).unwrap();
+        Games::new(players, &seats)
+    }
+
     #[test]
     fn score_bins_cover_every_score() {
         assert_eq!(SCORE_MIN, -2200);
@@ -361,8 +350,8 @@ mod tests {
     #[test]
     fn the_random_policy_does_not_consume_the_dice() {
         // Greedy's games in a run alone and in a run beside random are the same games.
-        let alone = Games::new(1, &[PolicySpec::Greedy]);
-        let both = Games::new(1, &[PolicySpec::Greedy, PolicySpec::Random]);
+        let alone = Games::comparing(&[PolicySpec::Greedy]).unwrap();
+        let both = Games::comparing(&[PolicySpec::Greedy, PolicySpec::Random]).unwrap();
         let (mut a, mut b) = (alone.new_acc(), both.new_acc());
         alone.run_chunk(&mut chunk_rng(9, 4), 500, &mut a);
         both.run_chunk(&mut chunk_rng(9, 4), 500, &mut b);
@@ -387,17 +376,17 @@ mod tests {
 
     #[test]
     fn seats_with_one_deterministic_policy_always_tie() {
-        let games = Games::new(3, &[PolicySpec::Greedy]);
+        let games = seated(3, &[PolicySpec::Greedy]);
         let mut acc = games.new_acc();
         games.run_chunk(&mut chunk_rng(1, 0), 200, &mut acc);
-        assert_eq!(acc.wins, [200, 200, 200]);
-        assert_eq!(acc.ties, 200);
+        assert_eq!(acc.wins.seat, [200, 200, 200]);
+        assert_eq!(acc.wins.tied, 200);
         // Greedy against random seats: wins are shared only on ties.
-        let games = Games::new(2, &[PolicySpec::Greedy, PolicySpec::Random]);
+        let games = seated(2, &[PolicySpec::Greedy, PolicySpec::Random]);
         let mut acc = games.new_acc();
         games.run_chunk(&mut chunk_rng(1, 0), 2000, &mut acc);
-        assert_eq!(acc.wins[0] + acc.wins[1], 2000 + acc.ties);
-        assert!(acc.wins[0] > acc.wins[1], "{:?}", acc.wins);
+        assert_eq!(acc.wins.seat[0] + acc.wins.seat[1], 2000 + acc.wins.tied);
+        assert!(acc.wins.seat[0] > acc.wins.seat[1], "{:?}", acc.wins.seat);
         let t = games.tally(acc);
         let names: Vec<String> = t.metrics.iter().map(|m| m.key()).collect();
         assert_eq!(
@@ -419,16 +408,16 @@ mod tests {
     fn seats_of_one_policy_win_as_one() {
         // Greedy, random, greedy, random: the greedy seats play the same game, the random ones
         // their own coins.
-        let games = Games::new(4, &[PolicySpec::Greedy, PolicySpec::Random]);
+        let games = seated(4, &[PolicySpec::Greedy, PolicySpec::Random]);
         let mut acc = games.new_acc();
         games.run_chunk(&mut chunk_rng(2, 0), 2000, &mut acc);
-        assert_eq!(acc.wins[0], acc.wins[2], "identical greedy seats");
+        assert_eq!(acc.wins.seat[0], acc.wins.seat[2], "identical greedy seats");
         // A game is won by greedy, by random, or by both when they tie at the top.
-        let both = acc.policy_wins[0] + acc.policy_wins[1] - 2000;
-        assert!(both <= acc.ties);
-        assert_eq!(acc.policy_wins[0], acc.wins[0]);
-        assert!(acc.policy_wins[1] >= acc.wins[1].max(acc.wins[3]));
-        assert!(acc.policy_wins[1] <= acc.wins[1] + acc.wins[3]);
+        let both = acc.wins.policy[0] + acc.wins.policy[1] - 2000;
+        assert!(both <= acc.wins.tied);
+        assert_eq!(acc.wins.policy[0], acc.wins.seat[0]);
+        assert!(acc.wins.policy[1] >= acc.wins.seat[1].max(acc.wins.seat[3]));
+        assert!(acc.wins.policy[1] <= acc.wins.seat[1] + acc.wins.seat[3]);
         let t = games.tally(acc);
         let rate = |p: &str| {
             t.metrics
