@@ -11,6 +11,7 @@ use std::path::Path;
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
 use crate::games::{Game, GameName, Setup};
+use crate::input;
 use crate::options::split_rules;
 use crate::report::{csv_bytes, fmt_num};
 use crate::stats::{Estimate, z95};
@@ -97,36 +98,10 @@ pub struct Claim {
 
 /// Reads and checks a claims file; every problem names the file and line.
 pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text.as_bytes());
     let mut claims = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        let line = i + 1;
-        let at = |msg: String| Error::input(format!("{name} line {line}: {msg}"));
-        let record = record.map_err(|e| at(format!("not valid CSV ({e})")))?;
-        let fields: Vec<&str> = record.iter().map(str::trim).collect();
-        if line == 1 {
-            if fields != HEADER {
-                return Err(at(format!(
-                    "expected the header {}, found {}",
-                    HEADER.join(","),
-                    fields.join(",")
-                )));
-            }
-            continue;
-        }
-        if fields.iter().all(|f| f.is_empty()) {
-            continue;
-        }
-        if fields.len() != HEADER.len() {
-            return Err(at(format!(
-                "expected {} fields, found {}",
-                HEADER.len(),
-                fields.len()
-            )));
-        }
+    for row in input::csv_rows(name, text, &HEADER)? {
+        let at = |msg: String| row.error(name, msg);
+        let fields: Vec<&str> = row.fields.iter().map(String::as_str).collect();
         let game: GameName = fields[1].parse().map_err(|e: Error| at(e.to_string()))?;
         let check = Check::parse(fields[4]).ok_or_else(|| {
             at(format!(
@@ -198,8 +173,8 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
 
 /// Reads a claims file from disk.
 pub fn load(path: &Path) -> Result<Vec<Claim>> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-    parse(&path.display().to_string(), &text)
+    let name = path.display().to_string();
+    parse(&name, &input::read_text(&name, path)?)
 }
 
 impl Claim {
@@ -430,7 +405,7 @@ mod tests {
             let e = parse("c.csv", &format!("{head}\n{row}\n"))
                 .unwrap_err()
                 .to_string();
-            let expected = format!("c.csv line 2: {expected}");
+            let expected = format!("c.csv: line 2: {expected}");
             assert!(
                 e.starts_with(&expected),
                 "{e:?} should start with {expected:?}"

@@ -1,9 +1,11 @@
 //! The one error type of the library.
 //!
 //! Every failure a user can cause is an [`Error::Input`] with a message that names the input, what
-//! was expected and what was found, so the binary can print it as a single line and exit non-zero.
+//! was expected and what was found, or an [`Error::Io`] naming the file or folder that could not
+//! be read or written, so the binary can print it as a single line and exit non-zero: 2 for bad
+//! input, 1 for a file system failure.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Everything that can go wrong in dicelab that is not a bug.
 #[derive(Debug, thiserror::Error)]
@@ -12,10 +14,10 @@ pub enum Error {
     #[error("{0}")]
     Input(String),
     /// A file or folder could not be read or written.
-    #[error("{}: {source}", path.display())]
+    #[error("{context} ({source})")]
     Io {
-        /// The file or folder that failed.
-        path: PathBuf,
+        /// What failed, naming the file or folder: "deck d.csv: cannot read it".
+        context: String,
         /// What the operating system said.
         source: std::io::Error,
     },
@@ -33,7 +35,15 @@ impl Error {
     /// An I/O failure on `path`.
     pub fn io(path: &Path, source: std::io::Error) -> Self {
         Error::Io {
-            path: path.to_path_buf(),
+            context: path.display().to_string(),
+            source,
+        }
+    }
+
+    /// A file the user named (`what`, e.g. "deck d.csv") that could not be read.
+    pub fn unreadable(what: &str, source: std::io::Error) -> Self {
+        Error::Io {
+            context: format!("{what}: cannot read it"),
             source,
         }
     }

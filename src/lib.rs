@@ -33,6 +33,7 @@ pub mod dice;
 pub mod engine;
 pub mod error;
 pub mod games;
+pub mod input;
 pub mod options;
 pub mod plot;
 pub mod policy;

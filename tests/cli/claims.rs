@@ -40,7 +40,7 @@ fn claims_are_checked_and_a_user_row_is_picked_up() {
         d,
         &["claims", "--file", "bad.csv", "--out", "c3"],
         2,
-        "bad.csv line 2: claimed",
+        "bad.csv: line 2: claimed",
     );
     fails(
         d,

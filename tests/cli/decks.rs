@@ -94,7 +94,7 @@ bad_input! {
         => "expected at least 1 unit, found 0";
     refuses_a_deck_with_a_card_out_of_range:
         ["decks", "sieben", "--players", "3", "--deck", "bad-deck.csv"] with bad_deck
-        => "deck bad-deck.csv line 3: expected a number from 1 to 7, found '8'";
+        => "deck bad-deck.csv: line 3: expected a number from 1 to 7, found '8'";
     refuses_a_deck_too_small_for_the_deal:
         ["decks", "sieben", "--players", "3", "--deck", "small-deck.csv"] with small_deck
         => "deck small-deck.csv: 20 cards are too few; 3 player(s) need at least 21 for the deal";

@@ -299,15 +299,35 @@ mod sieben {
             => "--policy 'greedy': unknown policy for sieben; expected one of random, lowest, seven-first, blocker, lookahead or lookahead:K";
         refuses_a_deck_with_a_card_out_of_range:
             ["simulate", "sieben", "--players", "3", "--deck", "bad-deck.csv"] with bad_deck
-            => "deck bad-deck.csv line 3: expected a number from 1 to 7, found '8'";
+            => "deck bad-deck.csv: line 3: expected a number from 1 to 7, found '8'";
         refuses_a_deck_too_small_for_the_deal:
             ["simulate", "sieben", "--players", "3", "--deck", "small-deck.csv"] with small_deck
             => "deck small-deck.csv: 20 cards are too few; 3 player(s) need at least 21 for the deal";
-        refuses_a_missing_deck_file:
-            ["simulate", "sieben", "--players", "3", "--deck", "no-deck.csv"]
-            => "deck no-deck.csv: cannot read it";
-        refuses_a_missing_deck_file_given_as_a_rule:
-            ["simulate", "sieben", "--players", "3", "--rule", "deck=no-deck.csv"]
-            => "deck no-deck.csv: cannot read it";
+    }
+
+    /// A deck file that cannot be read is a file system failure: exit 1, like every input file.
+    #[test]
+    fn refuses_a_missing_deck_file_with_the_io_exit_code() {
+        let tmp = tempfile::tempdir().unwrap();
+        for args in [
+            [
+                "simulate",
+                "sieben",
+                "--players",
+                "3",
+                "--deck",
+                "no-deck.csv",
+            ],
+            [
+                "simulate",
+                "sieben",
+                "--players",
+                "3",
+                "--rule",
+                "deck=no-deck.csv",
+            ],
+        ] {
+            crate::common::fails(tmp.path(), &args, 1, "deck no-deck.csv: cannot read it (");
+        }
     }
 }

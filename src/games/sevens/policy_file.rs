@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use crate::error::{Error, Result};
+use crate::input;
 use crate::report::{csv_bytes, fmt_num};
 
 use super::exact::{RollTables, solve_with, state_index};
@@ -69,62 +70,27 @@ pub fn write_optimal(solver: &Solver) -> Vec<u8> {
 /// Reads a policy table for `max_rolls`: one decision table per number of rolls allowed
 /// (index `allowed - 1`). Every problem names the file and, where there is one, the line.
 pub fn read(path: &Path, tables: &RollTables, max_rolls: u8) -> Result<Vec<DecisionTable>> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    let what = format!("policy table {}", path.display());
+    let text = input::read_text(&what, path)?;
     let name = format!("table:{}", path.display());
-    let at = |line: usize, why: String| {
-        Error::input(format!(
-            "policy table {}: line {line}: {why}",
-            path.display()
-        ))
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text.as_bytes());
     let mut decisions: HashMap<(u8, u8, Kept), (bool, usize)> = HashMap::new();
-    let mut saw_header = false;
-    for (i, record) in reader.records().enumerate() {
-        let line = i + 1;
-        let record = record.map_err(|e| at(line, format!("not CSV ({e})")))?;
-        let fields: Vec<&str> = record.iter().map(str::trim).collect();
-        if !saw_header {
-            if fields != HEADER {
-                return Err(at(
-                    line,
-                    format!(
-                        "expected the header {}, found '{}'",
-                        HEADER.join(","),
-                        fields.join(",")
-                    ),
-                ));
-            }
-            saw_header = true;
-            continue;
-        }
-        if fields.len() != HEADER.len() {
-            return Err(at(
-                line,
-                format!("expected {} fields, found {}", HEADER.len(), fields.len()),
-            ));
-        }
+    for row in input::csv_rows(&what, &text, &HEADER)? {
+        let at = |why: String| row.error(&what, why);
         let number = |col: usize, lo: u8, hi: u8| -> Result<u8> {
-            fields[col]
+            row.get(col)
                 .parse::<u8>()
                 .ok()
                 .filter(|v| (lo..=hi).contains(v))
                 .ok_or_else(|| {
-                    at(
-                        line,
-                        format!(
-                            "{} must be a whole number from {lo} to {hi}, found '{}'",
-                            HEADER[col], fields[col]
-                        ),
-                    )
+                    at(format!(
+                        "{} must be a whole number from {lo} to {hi}, found '{}'",
+                        HEADER[col],
+                        row.get(col)
+                    ))
                 })
         };
         if max_rolls < 2 {
             return Err(at(
-                line,
                 "max_rolls=1 leaves no decision to make, so the table must have no rows".into(),
             ));
         }
@@ -132,52 +98,38 @@ pub fn read(path: &Path, tables: &RollTables, max_rolls: u8) -> Result<Vec<Decis
         let roll = number(1, 1, allowed - 1)?;
         let dice = number(2, 1, 6)?;
         let sum = number(3, dice, 6 * dice)?;
-        let decision = match fields[4] {
+        let decision = match row.get(4) {
             "roll" => true,
             "stop" => false,
             other => {
-                return Err(at(
-                    line,
-                    format!("decision must be stop or roll, found '{other}'"),
-                ));
+                return Err(at(format!(
+                    "decision must be stop or roll, found '{other}'"
+                )));
             }
         };
         for col in [5, 6] {
-            if !fields[col].is_empty() && fields[col].parse::<f64>().is_err() {
-                return Err(at(
-                    line,
-                    format!(
-                        "{} must be a number or empty, found '{}'",
-                        HEADER[col], fields[col]
-                    ),
-                ));
+            if !row.get(col).is_empty() && row.get(col).parse::<f64>().is_err() {
+                return Err(at(format!(
+                    "{} must be a number or empty, found '{}'",
+                    HEADER[col],
+                    row.get(col)
+                )));
             }
         }
         let state = (allowed, roll, Kept { dice, sum });
         if let Some(&(_, first)) = decisions.get(&state) {
-            return Err(at(
-                line,
-                format!(
-                    "rolls_allowed={allowed} roll={roll} dice={dice} sum={sum} is given twice (first on line {first})"
-                ),
-            ));
+            return Err(at(format!(
+                "rolls_allowed={allowed} roll={roll} dice={dice} sum={sum} is given twice (first on line {first})"
+            )));
         }
-        decisions.insert(state, (decision, line));
-    }
-    if !saw_header {
-        return Err(Error::input(format!(
-            "policy table {}: the file is empty; expected the header {}",
-            path.display(),
-            HEADER.join(",")
-        )));
+        decisions.insert(state, (decision, row.line));
     }
     let mut missing = states(max_rolls).filter(|s| !decisions.contains_key(s));
     if let Some((allowed, roll, kept)) = missing.next() {
         let more = missing.count();
         return Err(Error::input(format!(
-            "policy table {}: no decision for rolls_allowed={allowed} roll={roll} dice={} sum={}{}; \
+            "{what}: no decision for rolls_allowed={allowed} roll={roll} dice={} sum={}{}; \
              a table needs every state (max_rolls={max_rolls}): `dicelab solve sevens --out DIR` writes a complete one",
-            path.display(),
             kept.dice,
             kept.sum,
             if more > 0 {
@@ -295,7 +247,7 @@ mod tests {
             ),
             (
                 with(&|l| l[2] = "2,1,1,1,stop".into()),
-                "line 3: expected 7 fields, found 5",
+                "line 3: expected 7 fields (rolls_allowed,roll,dice,sum,decision,stop_value,roll_value), found 5",
             ),
         ];
         for (text, expected) in cases {

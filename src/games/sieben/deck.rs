@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use crate::error::{Error, Result};
+use crate::input;
 
 /// Card numbers run from 1 to this.
 pub const MAX_NUMBER: u8 = 7;
@@ -130,56 +131,40 @@ impl Deck {
         if path == DEFAULT_FILE && !Path::new(path).exists() {
             return Ok(Self::standard());
         }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::input(format!("deck {path}: cannot read it ({e})")))?;
+        let text = input::read_text(&format!("deck {path}"), Path::new(path))?;
         Self::parse(path, &text)
     }
 
     /// Parses the text of a deck file named `source`: a header `number,count`, then one row per
     /// number (1 to 7, each at most once; a missing number has no cards).
     pub fn parse(source: &str, text: &str) -> Result<Self> {
+        let what = format!("deck {source}");
         let mut counts: Counts = [0; 8];
         let mut seen = [false; 8];
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty());
-        let header = lines
-            .next()
-            .map(|(_, l)| l.trim().trim_start_matches('\u{feff}'));
-        let normal: Option<String> = header.map(|h| h.split(',').map(str::trim).collect());
-        if normal.as_deref() != Some("numbercount") {
-            return Err(Error::input(format!(
-                "deck {source} line 1: expected the header number,count, found '{}'",
-                header.unwrap_or("")
-            )));
-        }
-        for (i, line) in lines {
-            let at = i + 1;
-            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-            let [number, count] = fields[..] else {
-                return Err(Error::input(format!(
-                    "deck {source} line {at}: expected two fields number,count, found '{line}'"
-                )));
-            };
+        for row in input::csv_rows(&what, text, &["number", "count"])? {
+            let (number, count) = (row.get(0), row.get(1));
             let n: u8 = number
                 .parse()
                 .ok()
                 .filter(|n| (1..=MAX_NUMBER).contains(n))
                 .ok_or_else(|| {
-                    Error::input(format!(
-                        "deck {source} line {at}: expected a number from 1 to {MAX_NUMBER}, found '{number}'"
-                    ))
+                    row.error(
+                        &what,
+                        format!("expected a number from 1 to {MAX_NUMBER}, found '{number}'"),
+                    )
                 })?;
-            let c: u32 = count.parse().ok().filter(|&c| c <= MAX_CARDS).ok_or_else(|| {
-                Error::input(format!(
-                    "deck {source} line {at}: expected a count from 0 to {MAX_CARDS}, found '{count}'"
-                ))
-            })?;
+            let c: u32 = count
+                .parse()
+                .ok()
+                .filter(|&c| c <= MAX_CARDS)
+                .ok_or_else(|| {
+                    row.error(
+                        &what,
+                        format!("expected a count from 0 to {MAX_CARDS}, found '{count}'"),
+                    )
+                })?;
             if seen[usize::from(n)] {
-                return Err(Error::input(format!(
-                    "deck {source} line {at}: number {n} is listed twice"
-                )));
+                return Err(row.error(&what, format!("number {n} is listed twice")));
             }
             seen[usize::from(n)] = true;
             counts[usize::from(n)] = c;
@@ -251,18 +236,21 @@ mod tests {
         let e = |text: &str| Deck::parse("d.csv", text).unwrap_err().to_string();
         assert_eq!(
             e("number,count\n1,3\n8,2\n"),
-            "deck d.csv line 3: expected a number from 1 to 7, found '8'"
+            "deck d.csv: line 3: expected a number from 1 to 7, found '8'"
         );
         assert_eq!(
             e("number,count\n1,x\n"),
-            "deck d.csv line 2: expected a count from 0 to 10000, found 'x'"
+            "deck d.csv: line 2: expected a count from 0 to 10000, found 'x'"
         );
         assert_eq!(
             e("number,count\n1,3\n\n1,2\n"),
-            "deck d.csv line 4: number 1 is listed twice"
+            "deck d.csv: line 4: number 1 is listed twice"
         );
         assert!(e("n,c\n1,2\n").contains("line 1: expected the header number,count"));
-        assert!(e("number,count\n1,2,3\n").contains("line 2: expected two fields"));
+        assert!(
+            e("number,count\n1,2,3\n")
+                .contains("line 2: expected 2 fields (number,count), found 3")
+        );
         let small = Deck::parse("d.csv", "number,count\n7,13\n").unwrap();
         assert_eq!(small.size(), 13);
         assert_eq!(

@@ -22,6 +22,7 @@ use std::path::Path;
 use std::sync::LazyLock;
 
 use crate::error::{Error, Result};
+use crate::input;
 use crate::report::{csv_bytes, fmt_num};
 
 use super::policy::{DivideRoll, View};
@@ -112,8 +113,9 @@ impl Weights {
 
     /// Reads a weights file; every problem names the file and the line.
     pub fn load(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-        Self::parse(&path.display().to_string(), &text)
+        let name = path.display().to_string();
+        let text = input::read_text(&format!("policy file {name}"), path)?;
+        Self::parse(&name, &text)
     }
 
     /// Parses weights from CSV text; `name` is how errors call the file.
@@ -122,88 +124,41 @@ impl Weights {
     /// unknown or repeated weight, a value that is not a finite number. Then any missing weight
     /// (the first named, with how many more), and an empty file.
     pub fn parse(name: &str, text: &str) -> Result<Self> {
-        let at = |line: usize, why: String| {
-            Error::input(format!("policy file {name}: line {line}: {why}"))
-        };
+        let what = format!("policy file {name}");
         let mut values = [f64::NAN; WEIGHTS];
         let mut lines_of = [0usize; WEIGHTS];
-        let mut reader = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .flexible(true)
-            .comment(Some(b'#'))
-            .from_reader(text.as_bytes());
-        let mut saw_header = false;
-        for record in reader.records() {
-            let record = record.map_err(|e| {
-                let line = e.position().map_or(0, |p| p.line() as usize);
-                at(line, format!("not CSV ({e})"))
-            })?;
-            let line = record.position().map_or(0, |p| p.line() as usize);
-            let fields: Vec<&str> = record.iter().map(str::trim).collect();
-            if fields.iter().all(|f| f.is_empty()) {
-                continue;
-            }
-            if !saw_header {
-                if fields != HEADER {
-                    return Err(at(
-                        line,
-                        format!(
-                            "expected the header {}, found '{}'",
-                            HEADER.join(","),
-                            fields.join(",")
-                        ),
-                    ));
-                }
-                saw_header = true;
-                continue;
-            }
-            if fields.len() != 2 {
-                return Err(at(
-                    line,
-                    format!("expected 2 fields (weight,value), found {}", fields.len()),
-                ));
-            }
-            let i = NAMES.iter().position(|n| n == fields[0]).ok_or_else(|| {
-                at(
-                    line,
+        for row in input::csv_rows(&what, text, &HEADER)? {
+            let (weight, value) = (row.get(0), row.get(1));
+            let i = NAMES.iter().position(|n| *n == weight).ok_or_else(|| {
+                row.error(
+                    &what,
                     format!(
-                        "unknown weight '{}'; the {WEIGHTS} weights are {} ... {}",
-                        fields[0],
+                        "unknown weight '{weight}'; the {WEIGHTS} weights are {} ... {}",
                         NAMES[0],
                         NAMES[WEIGHTS - 1]
                     ),
                 )
             })?;
             if lines_of[i] != 0 {
-                return Err(at(
-                    line,
+                return Err(row.error(
+                    &what,
                     format!(
-                        "weight '{}' is given twice (first on line {})",
-                        fields[0], lines_of[i]
+                        "weight '{weight}' is given twice (first on line {})",
+                        lines_of[i]
                     ),
                 ));
             }
-            let value: f64 = fields[1]
+            values[i] = value
                 .parse()
                 .ok()
                 .filter(|v: &f64| v.is_finite())
                 .ok_or_else(|| {
-                    at(
-                        line,
-                        format!(
-                            "value of '{}' must be a number, found '{}'",
-                            fields[0], fields[1]
-                        ),
+                    row.error(
+                        &what,
+                        format!("value of '{weight}' must be a number, found '{value}'"),
                     )
                 })?;
-            values[i] = value;
-            lines_of[i] = line;
-        }
-        if !saw_header {
-            return Err(Error::input(format!(
-                "policy file {name}: the file is empty; expected the header {}",
-                HEADER.join(",")
-            )));
+            lines_of[i] = row.line;
         }
         let mut missing = (0..WEIGHTS).filter(|&i| lines_of[i] == 0);
         if let Some(first) = missing.next() {

@@ -1,0 +1,160 @@
+//! Every file a user gives dicelab is read here: policy tables, weights, decks and claims.
+//!
+//! One reader means one behaviour for all of them: an unreadable file is an I/O error naming the
+//! file; the header is checked first; blank lines and lines starting with `#` are skipped; each
+//! line is one record (no field spans lines); fields are trimmed; a byte-order mark is ignored; and every problem is reported as
+//! `WHAT: line N: why`, with the line as an editor counts it.
+
+use std::path::Path;
+
+use crate::error::{Error, Result};
+
+/// The text of a user's file, `what` naming it in errors ("deck d.csv").
+pub fn read_text(what: &str, path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| Error::unreadable(what, e))
+}
+
+/// One data row of a CSV file, with the line it starts on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// 1-based line number of the row in the file.
+    pub line: usize,
+    /// The fields, trimmed.
+    pub fields: Vec<String>,
+}
+
+impl Row {
+    /// An error about this row.
+    pub fn error(&self, what: &str, why: impl std::fmt::Display) -> Error {
+        at(what, self.line, why)
+    }
+
+    /// The field in column `i`.
+    pub fn get(&self, i: usize) -> &str {
+        &self.fields[i]
+    }
+}
+
+/// An error about line `line` of the file `what`.
+pub fn at(what: &str, line: usize, why: impl std::fmt::Display) -> Error {
+    Error::input(format!("{what}: line {line}: {why}"))
+}
+
+/// The data rows of CSV `text` (the file `what`) whose first row must be `header`; each row must
+/// have as many fields as the header.
+pub fn csv_rows(what: &str, text: &str, header: &[&str]) -> Result<Vec<Row>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut rows = Vec::new();
+    let mut saw_header = false;
+    // One record per line: none of these files has a field spanning lines, and reading line by
+    // line keeps the line numbers exact past blank and comment lines.
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        if raw.trim().is_empty() || raw.trim_start().starts_with('#') {
+            continue;
+        }
+        let record = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(raw.as_bytes())
+            .records()
+            .next()
+            .unwrap_or_else(|| Ok(csv::StringRecord::new()))
+            .map_err(|e| at(what, line, format!("not CSV ({e})")))?;
+        let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
+        if !saw_header {
+            if fields != header {
+                return Err(at(
+                    what,
+                    line,
+                    format!(
+                        "expected the header {}, found '{}'",
+                        header.join(","),
+                        fields.join(",")
+                    ),
+                ));
+            }
+            saw_header = true;
+            continue;
+        }
+        if fields.len() != header.len() {
+            return Err(at(
+                what,
+                line,
+                format!(
+                    "expected {} fields ({}), found {}",
+                    header.len(),
+                    header.join(","),
+                    fields.len()
+                ),
+            ));
+        }
+        rows.push(Row { line, fields });
+    }
+    if !saw_header {
+        return Err(Error::input(format!(
+            "{what}: the file is empty; expected the header {}",
+            header.join(",")
+        )));
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_carry_their_lines_past_blanks_comments_and_a_byte_order_mark() {
+        let text = "\u{feff}a, b\n\n# a comment\n1, 2\n\n\"3\",4\n";
+        let rows = csv_rows("f.csv", text, &["a", "b"]).unwrap();
+        assert_eq!(
+            rows,
+            [
+                Row {
+                    line: 4,
+                    fields: vec!["1".into(), "2".into()]
+                },
+                Row {
+                    line: 6,
+                    fields: vec!["3".into(), "4".into()]
+                }
+            ]
+        );
+        assert_eq!(
+            rows[1].error("f.csv", "bad").to_string(),
+            "f.csv: line 6: bad"
+        );
+    }
+
+    #[test]
+    fn a_wrong_header_a_short_row_and_an_empty_file_are_named() {
+        let e = |text: &str| {
+            csv_rows("deck d.csv", text, &["number", "count"])
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            e("n,c\n1,2\n"),
+            "deck d.csv: line 1: expected the header number,count, found 'n,c'"
+        );
+        assert_eq!(
+            e("number,count\n1,2\n3\n"),
+            "deck d.csv: line 3: expected 2 fields (number,count), found 1"
+        );
+        assert_eq!(
+            e("\n# nothing\n"),
+            "deck d.csv: the file is empty; expected the header number,count"
+        );
+    }
+
+    #[test]
+    fn an_unreadable_file_is_an_io_error_naming_it() {
+        let e = read_text("deck no.csv", Path::new("/no/such/dir/no.csv")).unwrap_err();
+        assert!(matches!(e, Error::Io { .. }));
+        assert!(
+            e.to_string().starts_with("deck no.csv: cannot read it ("),
+            "{e}"
+        );
+    }
+}
