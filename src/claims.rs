@@ -14,7 +14,7 @@ use crate::games::{Game, GameName, Setup};
 use crate::input;
 use crate::options::split_rules;
 use crate::report::{csv_bytes, fmt_num};
-use crate::stats::{Estimate, z95};
+use crate::stats::{Estimate, MetricId, Subject, z95};
 
 /// Columns a claims file must have, in order.
 pub const HEADER: [&str; 8] = [
@@ -84,8 +84,8 @@ pub struct Claim {
     pub game: GameName,
     /// Rule option overrides.
     pub rules: Vec<String>,
-    /// The metric that tests it.
-    pub metric: String,
+    /// The metric that tests it (a metric of the whole run).
+    pub metric: MetricId,
     /// How to compare.
     pub check: Check,
     /// The claimed value.
@@ -140,7 +140,7 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
             text: fields[0].to_string(),
             game,
             rules: split_rules(fields[2]),
-            metric: fields[3].to_string(),
+            metric: MetricId::run(fields[3]),
             check,
             claimed,
             tolerance,
@@ -154,11 +154,12 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
                     .exact()
                     .means
                     .keys()
-                    .map(String::as_str)
+                    .filter(|id| id.subject == Subject::Run)
+                    .map(|id| id.name.as_str())
                     .collect();
                 return Err(at(format!(
                     "metric: unknown metric '{}' for {g}; expected one of {}",
-                    claim.metric,
+                    claim.metric.name,
                     known.join(", ")
                 )));
             }
@@ -260,7 +261,7 @@ pub fn check(
         };
         verdicts.push(Verdict {
             claim: claim.clone(),
-            rules: game.rules_string(),
+            rules: game.setup().rules_column(),
             exact: exact_value,
             simulated,
             holds,
@@ -311,7 +312,7 @@ pub fn verdicts_csv(verdicts: &[Verdict]) -> Vec<u8> {
             c.text.clone(),
             c.game.to_string(),
             v.rules.clone(),
-            c.metric.clone(),
+            c.metric.name.clone(),
             c.check.name().to_string(),
             fmt_num(c.claimed),
             if c.check == Check::About {
@@ -356,7 +357,7 @@ pub fn verdicts_text(verdicts: &[Verdict]) -> String {
             if v.holds { "HOLDS" } else { "FAILS" },
             c.text,
             c.game,
-            c.metric,
+            c.metric.name,
             c.baseline.map(|b| format!(" / {b}")).unwrap_or_default(),
         ));
     }

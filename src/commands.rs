@@ -11,12 +11,13 @@ use crate::cli::{
     ClaimsArgs, DecksArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs, TableArgs,
     TuneArgs,
 };
-use crate::engine::{RunConfig, Shard};
+use crate::engine::{RunConfig, STREAM_VERSION, Shard};
 use crate::error::{Error, Result};
 use crate::games::{Game, GameName, Setup};
 use crate::options::split_rules;
-use crate::report::{OutDir, Report, RunInfo, Saved, Tables, csv_bytes, fmt_num};
-use crate::stats::{MetricKind, Tally};
+use crate::record::{RunRecord, RunSetup, Saved};
+use crate::report::{OutDir, Report, Tables, csv_bytes, fmt_num};
+use crate::stats::{MetricId, MetricKind, Subject, Tally};
 
 /// Units of `simulate` and `claims` when `-n` is not given.
 pub const DEFAULT_UNITS: u64 = 1_000_000;
@@ -46,11 +47,10 @@ fn run_config(run: &RunArgs, units: u64, shard: Shard) -> RunConfig {
 fn simulate_game(game: &Game, config: &RunConfig) -> Result<Saved> {
     let tally = game.simulate(config)?;
     Ok(Saved {
-        info: RunInfo {
-            version: env!("CARGO_PKG_VERSION").to_string(),
-            game: game.name().to_string(),
-            rules: game.rules_string(),
-            policy: game.policy_string(),
+        record: RunRecord {
+            setup: game.setup(),
+            tool_version: env!("CARGO_PKG_VERSION").to_string(),
+            stream_version: STREAM_VERSION,
             seed: config.seed,
             units: config.units,
             shard_count: config.shard.count,
@@ -183,33 +183,13 @@ fn show_tables(tables: &Tables, out: Option<&OutDir>) -> Result<()> {
     Ok(())
 }
 
-/// Rebuilds the configured game a saved run was made with.
-fn game_of(info: &RunInfo) -> Result<Game> {
-    let game: GameName = info.game.parse()?;
-    let mut players = 1;
-    let mut rules = Vec::new();
-    for option in split_rules(&info.rules) {
-        match option.strip_prefix("players=") {
-            Some(p) => {
-                players = p.parse().map_err(|_| {
-                    Error::input(format!(
-                        "accumulators: bad players in rules '{}'",
-                        info.rules
-                    ))
-                })?
-            }
-            None => rules.push(option),
-        }
-    }
+/// Configures again the game a saved run was made with, from its record's setup.
+fn game_of(setup: &RunSetup) -> Result<Game> {
     Game::configure(&Setup {
-        game,
-        rules,
-        players,
-        policies: info
-            .policy
-            .split(crate::games::sevens::POLICY_SEPARATOR)
-            .map(str::to_string)
-            .collect(),
+        game: setup.game.parse()?,
+        rules: setup.rules.clone(),
+        players: setup.players,
+        policies: setup.policies.clone(),
     })
 }
 
@@ -222,11 +202,11 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let out = OutDir::prepare(&args.out)?;
     let merged = Saved::merge_all(parts)?;
-    let game = game_of(&merged.info)?;
+    let game = game_of(&merged.record.setup)?;
     if !merged.is_whole() {
         eprintln!(
             "dicelab: note: shards {:?} of {} merged; the run is not complete yet",
-            merged.info.shards, merged.info.shard_count
+            merged.record.shards, merged.record.shard_count
         );
     }
     publish(&game, &merged, Some(&out), Vec::new())
@@ -538,14 +518,16 @@ pub const DEFAULT_DECK_UNITS: u64 = 100_000;
 
 /// The metrics of the deck study, in column order: how long rounds last, what starting is
 /// worth, and how Sevens, penalties and seat 1's wins move with the deck.
-pub const DECK_METRICS: [&str; 6] = [
-    "round_turns",
-    "first_player_chips",
-    "p_first_player_out_first",
-    "sevens_per_round",
-    "penalty_cards_per_round",
-    "win_rate_seat_1",
-];
+pub fn deck_metrics() -> [MetricId; 6] {
+    [
+        MetricId::run("round_turns"),
+        MetricId::run("first_player_chips"),
+        MetricId::run("p_first_player_out_first"),
+        MetricId::run("sevens_per_round"),
+        MetricId::run("penalty_cards_per_round"),
+        MetricId::new("win_rate", Subject::seat(0)),
+    ]
+}
 
 /// One deck's row of the deck study.
 struct DeckRow {
@@ -554,26 +536,26 @@ struct DeckRow {
     cards: u32,
     /// Chips per player per round over the run: what `first_player_chips` is compared with.
     fair_chips: f64,
-    /// Kind, mean, 95% low and high of each of [`DECK_METRICS`].
+    /// Kind, mean, 95% low and high of each of [`deck_metrics`].
     metrics: Vec<(MetricKind, f64, f64, f64)>,
 }
 
 impl DeckRow {
     /// The row of `deck` from its run's tally.
     fn of(deck: &crate::games::sieben::deck::Deck, players: u32, tally: &Tally) -> Result<Self> {
-        let get = |name: &str| {
-            tally
-                .get(name)
-                .ok_or_else(|| Error::input(format!("decks: the run has no metric {name}")))
+        let get = |id: &MetricId| {
+            tally.get(id).ok_or_else(|| {
+                Error::input(format!("decks: the run has no metric {}", id.column()))
+            })
         };
-        let chips: i128 = (1..=players)
-            .map(|k| get(&format!("chips_seat_{k}")).map(|m| m.histogram.sum()))
+        let chips: i128 = (0..players as usize)
+            .map(|k| get(&MetricId::new("chips", Subject::seat(k))).map(|m| m.histogram.sum()))
             .sum::<Result<i128>>()?;
-        let rounds = get("round_turns")?.histogram.count();
-        let metrics = DECK_METRICS
+        let rounds = get(&MetricId::run("round_turns"))?.histogram.count();
+        let metrics = deck_metrics()
             .iter()
-            .map(|name| {
-                let m = get(name)?;
+            .map(|id| {
+                let m = get(id)?;
                 let e = m.estimate();
                 Ok((m.kind, e.mean, e.ci_low, e.ci_high))
             })
@@ -639,7 +621,8 @@ pub fn decks(args: &DecksArgs) -> Result<()> {
         .zip(&configs)
         .map(|(deck, config)| DeckRow::of(deck, players, &config.simulate(&run)?))
         .collect::<Result<Vec<_>>>()?;
-    let rules: Vec<String> = split_rules(&base.rules_string())
+    let setup = base.setup();
+    let rules: Vec<String> = split_rules(&setup.rules_column())
         .into_iter()
         .filter(|r| !r.starts_with("deck="))
         .collect();
@@ -647,7 +630,7 @@ pub fn decks(args: &DecksArgs) -> Result<()> {
         "{} | {} | policy {} | seed {} | {units} games per deck\n",
         sieben::NAME,
         rules.join(";"),
-        base.policy_string(),
+        setup.policy_column(),
         run.seed
     );
     if let Some(dir) = &out {
@@ -662,7 +645,7 @@ pub fn decks(args: &DecksArgs) -> Result<()> {
 }
 
 /// `decks.csv`: deck, counts of 1 to 7, cards, the fair share of chips, then mean, 95% low and
-/// high of each of [`DECK_METRICS`].
+/// high of each of [`deck_metrics`].
 fn decks_csv(rows: &[DeckRow]) -> Vec<u8> {
     let mut header: Vec<String> = [
         "deck",
@@ -678,7 +661,7 @@ fn decks_csv(rows: &[DeckRow]) -> Vec<u8> {
     ]
     .map(String::from)
     .to_vec();
-    for m in DECK_METRICS {
+    for m in deck_metrics().map(|m| m.column()) {
         header.extend([format!("{m}_mean"), format!("{m}_low"), format!("{m}_high")]);
     }
     let header: Vec<&str> = header.iter().map(String::as_str).collect();

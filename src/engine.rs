@@ -20,6 +20,15 @@ use crate::counts::Merge;
 use crate::error::{Error, Result};
 use crate::stats::Tally;
 
+/// The version of the streams of chance: which numbers a seed draws for which unit, through the
+/// chunking, the per-chunk generators and every game's way of drawing dice, cards and coins.
+///
+/// Any change that alters what a run of a given seed reports (a different chunk size, another
+/// generator, a game drawing its dice in another order, a rule's default) bumps it. Every run
+/// records it, and `merge` refuses to combine shards of different stream versions, since their
+/// chunks would not be parts of one run. `docs/reproducibility.md` gives the policy.
+pub const STREAM_VERSION: u32 = 1;
+
 /// The generator every chunk runs on: fast, 256 bits of state, and good enough for any
 /// statistical test we can afford to run.
 pub type ChunkRng = Xoshiro256PlusPlus;

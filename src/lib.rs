@@ -8,6 +8,7 @@
 //! ```
 //! use dicelab::engine::RunConfig;
 //! use dicelab::games::{Game, GameName, Setup};
+//! use dicelab::stats::MetricId;
 //!
 //! // Hearts Due with the harsher three-1's penalty: how many casts to reach 100?
 //! let game = Game::configure(&Setup {
@@ -17,8 +18,9 @@
 //!     policies: vec![],
 //! })?;
 //! let tally = game.simulate(&RunConfig::new(20_000, 7))?;
-//! let turns = tally.get("turns_to_target").unwrap().estimate();
-//! let exact = game.exact().mean("turns_to_target").unwrap();
+//! let turns_to_target = MetricId::run("turns_to_target");
+//! let turns = tally.get(&turns_to_target).unwrap().estimate();
+//! let exact = game.exact().mean(&turns_to_target).unwrap();
 //! assert!((turns.mean - exact).abs() < 4.0 * turns.se);
 //! # Ok::<(), dicelab::Error>(())
 //! ```
@@ -37,6 +39,7 @@ pub mod input;
 pub mod options;
 pub mod plot;
 pub mod policy;
+pub mod record;
 pub mod report;
 pub mod stats;
 

@@ -156,13 +156,17 @@ impl RuleOptions {
         self.value(key).1
     }
 
-    /// Every option as `key=value`, joined by `;`, for the `rules` column.
-    pub fn render(&self) -> String {
+    /// Every option as `key=value`, in declared order: what configures the same rules again.
+    pub fn pairs(&self) -> Vec<String> {
         self.values
             .iter()
             .map(|(s, v)| format!("{}={v}", s.key))
-            .collect::<Vec<_>>()
-            .join(";")
+            .collect()
+    }
+
+    /// Every option as `key=value`, joined by `;`, for the `rules` column.
+    pub fn render(&self) -> String {
+        self.pairs().join(";")
     }
 }
 

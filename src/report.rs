@@ -7,14 +7,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 use crate::plot::{CompareRow, compare_svg, distribution_svg};
-use crate::stats::{ExactValues, Metric, MetricKind, Tally};
+use crate::record::{ACCUMULATORS, Saved};
+use crate::stats::{ExactValues, Metric, MetricKind, Subject};
 
-/// Name of the file holding a run's identity and exact accumulators.
-pub const ACCUMULATORS: &str = "accumulators.json";
 /// The shares at which `quantiles.csv` reads each metric's distribution.
 const QUANTILES: [f64; 7] = [0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99];
 
@@ -34,148 +31,6 @@ pub const SUMMARY_HEADER: [&str; 12] = [
     "seed",
 ];
 
-/// What a run was: enough to refuse merging runs that are not parts of the same whole.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunInfo {
-    /// dicelab version that wrote the file (chunking must match to merge).
-    pub version: String,
-    /// Game name.
-    pub game: String,
-    /// The `rules` column.
-    pub rules: String,
-    /// The `policy` column.
-    pub policy: String,
-    /// Seed of the run.
-    pub seed: u64,
-    /// Units of the whole run (all shards).
-    pub units: u64,
-    /// Number of shards the run was split into (1 once complete).
-    pub shard_count: u32,
-    /// Which shards this file holds.
-    pub shards: Vec<u32>,
-}
-
-/// A run's identity with its accumulators: the content of `accumulators.json`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Saved {
-    /// What the run was.
-    pub info: RunInfo,
-    /// Every observation, exactly.
-    pub tally: Tally,
-}
-
-impl Saved {
-    /// Reads `accumulators.json` from a report folder.
-    pub fn load(dir: &Path) -> Result<Self> {
-        let path = dir.join(ACCUMULATORS);
-        let text = fs::read_to_string(&path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
-                Error::input(format!(
-                    "{}: no {ACCUMULATORS} here; expected the --out folder of a simulate run",
-                    dir.display()
-                ))
-            } else {
-                Error::io(&path, e)
-            }
-        })?;
-        let saved: Saved = serde_json::from_str(&text).map_err(|e| {
-            Error::input(format!(
-                "{}: not a dicelab accumulator file ({e})",
-                path.display()
-            ))
-        })?;
-        saved.check().map_err(|problem| {
-            Error::input(format!(
-                "{}: not a consistent dicelab accumulator file ({problem})",
-                path.display()
-            ))
-        })?;
-        Ok(saved)
-    }
-
-    /// Checks what a hand-edited or damaged file could get wrong: shard numbers and counts.
-    fn check(&self) -> std::result::Result<(), String> {
-        let info = &self.info;
-        if info.shard_count == 0 || info.shards.is_empty() {
-            return Err("no shards".to_string());
-        }
-        let mut seen = Vec::new();
-        for &s in &info.shards {
-            if s >= info.shard_count || seen.contains(&s) {
-                return Err(format!("bad shard {s} of {}", info.shard_count));
-            }
-            seen.push(s);
-        }
-        for metric in &self.tally.metrics {
-            if metric.histogram.checked_count().is_none() {
-                return Err(format!("counts of {} overflow", metric.name));
-            }
-        }
-        Ok(())
-    }
-
-    /// Combines shard files of one run. Refuses runs that differ in anything but their shards,
-    /// and shards given twice. When every shard is present the result is marked whole, so it is
-    /// byte-identical to an unsharded run.
-    pub fn merge_all(parts: Vec<(PathBuf, Saved)>) -> Result<Saved> {
-        let mut parts = parts.into_iter();
-        let (first_dir, mut merged) = parts
-            .next()
-            .ok_or_else(|| Error::input("merge: expected at least one shard folder"))?;
-        for (dir, part) in parts {
-            let (a, b) = (&merged.info, &part.info);
-            let differ = |what: &str, x: &dyn std::fmt::Display, y: &dyn std::fmt::Display| {
-                Error::input(format!(
-                    "merge: {} has {what} {y} but {} has {what} {x}; only shards of one run merge",
-                    dir.display(),
-                    first_dir.display()
-                ))
-            };
-            if a.game != b.game {
-                return Err(differ("game", &a.game, &b.game));
-            }
-            if a.rules != b.rules {
-                return Err(differ("rules", &a.rules, &b.rules));
-            }
-            if a.policy != b.policy {
-                return Err(differ("policy", &a.policy, &b.policy));
-            }
-            if a.seed != b.seed {
-                return Err(differ("seed", &a.seed, &b.seed));
-            }
-            if a.units != b.units {
-                return Err(differ("-n", &a.units, &b.units));
-            }
-            if a.shard_count != b.shard_count {
-                return Err(differ("shard count", &a.shard_count, &b.shard_count));
-            }
-            if a.version != b.version {
-                return Err(differ("dicelab version", &a.version, &b.version));
-            }
-            if let Some(dup) = b.shards.iter().find(|s| a.shards.contains(s)) {
-                return Err(Error::input(format!(
-                    "merge: shard {dup}/{} is given twice (again in {})",
-                    a.shard_count,
-                    dir.display()
-                )));
-            }
-            merged.tally.merge(&part.tally)?;
-            merged.info.shards.extend(&part.info.shards);
-        }
-        merged.info.shards.sort_unstable();
-        if merged.info.shards.len() as u32 == merged.info.shard_count {
-            merged.info.shard_count = 1;
-            merged.info.shards = vec![0];
-        }
-        Ok(merged)
-    }
-
-    /// Whether the file holds the whole run.
-    pub fn is_whole(&self) -> bool {
-        self.info.shard_count == 1
-    }
-}
-
 /// A finished run with the exact values to show beside it.
 pub struct Report<'a> {
     /// The run and its observations.
@@ -187,12 +42,6 @@ pub struct Report<'a> {
 /// Metrics drawn in one comparison chart: the base metric name, `policy` or `seat`, and each
 /// row's label with its metric.
 type CompareGroup<'m> = (String, &'static str, Vec<(String, &'m Metric)>);
-
-/// The base name and seat number of a per-seat metric (`chips_seat_3` is `chips`, seat 3).
-fn seat_of(name: &str) -> Option<(&str, u32)> {
-    let (base, seat) = name.rsplit_once("_seat_")?;
-    Some((base, seat.parse().ok()?))
-}
 
 /// A metric as a row of a comparison chart, with the figures it shows written out: mean and
 /// interval, and for means the standard deviation and median too.
@@ -288,25 +137,24 @@ pub fn csv_bytes<R: AsRef<[u8]>>(
 impl Report<'_> {
     /// `summary.csv`: one row per metric.
     pub fn summary_csv(&self) -> Vec<u8> {
-        let info = &self.saved.info;
+        let record = &self.saved.record;
+        let setup = &record.setup;
+        let rules = setup.rules_column();
         let rows = self.saved.tally.metrics.iter().map(|metric| {
             let e = metric.estimate();
             vec![
-                info.game.clone(),
-                info.rules.clone(),
-                metric.policy.clone().unwrap_or_else(|| info.policy.clone()),
-                metric.name.clone(),
+                setup.game.clone(),
+                rules.clone(),
+                setup.policy_of(metric.id.subject),
+                metric.id.column(),
                 e.n.to_string(),
                 fmt_num(e.mean),
                 fmt_num(e.sd),
                 fmt_num(e.se),
                 fmt_num(e.ci_low),
                 fmt_num(e.ci_high),
-                self.exact
-                    .mean(&metric.key())
-                    .map(fmt_num)
-                    .unwrap_or_default(),
-                info.seed.to_string(),
+                self.exact.mean(&metric.id).map(fmt_num).unwrap_or_default(),
+                record.seed.to_string(),
             ]
         });
         csv_bytes(&SUMMARY_HEADER, rows)
@@ -314,7 +162,7 @@ impl Report<'_> {
 
     /// `distribution.csv`: every value of every plotted metric with its count and share.
     pub fn distribution_csv(&self) -> Vec<u8> {
-        let info = &self.saved.info;
+        let setup = &self.saved.record.setup;
         let rows = self
             .saved
             .tally
@@ -323,11 +171,12 @@ impl Report<'_> {
             .filter(|m| m.plotted)
             .flat_map(|metric| {
                 let n = metric.histogram.count() as f64;
-                let policy = metric.policy.clone().unwrap_or_else(|| info.policy.clone());
+                let policy = setup.policy_of(metric.id.subject);
+                let name = metric.id.column();
                 metric.histogram.iter().map(move |(value, count)| {
                     vec![
                         policy.clone(),
-                        metric.name.clone(),
+                        name.clone(),
                         value.to_string(),
                         count.to_string(),
                         fmt_num(count as f64 / n),
@@ -342,7 +191,7 @@ impl Report<'_> {
     /// spread out and how skewed a score is (Solitaire Dice scores, race lengths). Exact: read
     /// off the run's histograms.
     pub fn quantiles_csv(&self) -> Vec<u8> {
-        let info = &self.saved.info;
+        let setup = &self.saved.record.setup;
         let rows = self
             .saved
             .tally
@@ -352,8 +201,8 @@ impl Report<'_> {
             .map(|m| {
                 let h = &m.histogram;
                 let mut row = vec![
-                    m.policy.clone().unwrap_or_else(|| info.policy.clone()),
-                    m.name.clone(),
+                    setup.policy_of(m.id.subject),
+                    m.id.column(),
                     h.count().to_string(),
                     h.min().map(|v| v.to_string()).unwrap_or_default(),
                 ];
@@ -374,27 +223,29 @@ impl Report<'_> {
 
     /// One SVG per plotted metric: simulated bars, exact distribution overlaid.
     pub fn plots(&self) -> Result<Vec<(String, Vec<u8>)>> {
-        let info = &self.saved.info;
+        let setup = &self.saved.record.setup;
         self.saved
             .tally
             .metrics
             .iter()
             .filter(|m| m.plotted && m.histogram.count() > 0)
             .map(|m| {
-                let policy = m.policy.as_deref().unwrap_or(&info.policy);
+                let name = m.id.column();
                 let title = format!(
-                    "{}, policy {}: {}\n{}",
-                    info.game, policy, m.name, info.rules
+                    "{}, policy {}: {name}\n{}",
+                    setup.game,
+                    setup.policy_of(m.id.subject),
+                    setup.rules_column()
                 );
                 let svg = distribution_svg(
                     &title,
-                    &m.name,
+                    &name,
                     &m.histogram,
-                    self.exact.pmfs.get(&m.key()).map(Vec::as_slice),
+                    self.exact.pmfs.get(&m.id).map(Vec::as_slice),
                 )?;
-                let file = match &m.policy {
-                    None => format!("{}.svg", m.name),
-                    Some(p) => format!("{}-{}.svg", m.name, file_safe(p)),
+                let file = match setup.label(m.id.subject) {
+                    None => format!("{name}.svg"),
+                    Some(p) => format!("{name}-{}.svg", file_safe(p.as_str())),
                 };
                 Ok((file, svg.into_bytes()))
             })
@@ -406,29 +257,33 @@ impl Report<'_> {
     /// answers is which is better and by how much, and that needs them side by side. Named
     /// `METRIC-by-policy.svg` or `METRIC-by-seat.svg`.
     pub fn compare_plots(&self) -> Result<Vec<(String, Vec<u8>)>> {
-        let info = &self.saved.info;
+        let record = &self.saved.record;
+        let setup = &record.setup;
         let mut groups: Vec<CompareGroup> = Vec::new();
         for m in &self.saved.tally.metrics {
             if m.histogram.count() == 0 {
                 continue;
             }
-            let (base, by, label) = match seat_of(&m.name) {
-                Some((base, seat)) => (
-                    base,
+            let label = setup.label(m.id.subject);
+            let (base, by, label) = match (m.id.subject, label) {
+                (Subject::Run, _) => continue,
+                (Subject::Seat { seat, .. }, label) => (
+                    m.id.name.clone(),
                     "seat",
-                    match &m.policy {
-                        Some(p) => format!("seat {seat} [{p}]"),
-                        None => format!("seat {seat}"),
+                    match label {
+                        Some(p) => format!("seat {} [{p}]", seat + 1),
+                        None => format!("seat {}", seat + 1),
                     },
                 ),
-                None => match &m.policy {
-                    Some(p) => (m.name.as_str(), "policy", p.clone()),
-                    None => continue,
-                },
+                (_, label) => (
+                    m.id.column(),
+                    "policy",
+                    label.expect("policies and pairs are named"),
+                ),
             };
             match groups.iter_mut().find(|g| g.0 == base && g.1 == by) {
                 Some(g) => g.2.push((label, m)),
-                None => groups.push((base.to_string(), by, vec![(label, m)])),
+                None => groups.push((base, by, vec![(label, m)])),
             }
         }
         groups
@@ -448,7 +303,10 @@ impl Report<'_> {
                 };
                 let title = format!(
                     "{}: {base} by {by}\n{what}\n{} | {} units | seed {}",
-                    info.game, info.rules, info.units, info.seed
+                    setup.game,
+                    setup.rules_column(),
+                    record.units,
+                    record.seed
                 );
                 let svg = compare_svg(&title, &base, &rows)?;
                 Ok((
@@ -461,14 +319,11 @@ impl Report<'_> {
 
     /// Every file of the report folder, with its name.
     pub fn files(&self) -> Result<Vec<(String, Vec<u8>)>> {
-        let mut json = serde_json::to_string_pretty(self.saved)
-            .map_err(|e| Error::input(format!("{ACCUMULATORS}: {e}")))?;
-        json.push('\n');
         let mut files = vec![
             ("summary.csv".to_string(), self.summary_csv()),
             ("distribution.csv".to_string(), self.distribution_csv()),
             ("quantiles.csv".to_string(), self.quantiles_csv()),
-            (ACCUMULATORS.to_string(), json.into_bytes()),
+            (ACCUMULATORS.to_string(), self.saved.to_json()),
         ];
         files.extend(self.plots()?);
         files.extend(self.compare_plots()?);
@@ -478,18 +333,19 @@ impl Report<'_> {
     /// The summary as an aligned table for a terminal, with the distance of each estimate from its
     /// exact value in standard errors.
     pub fn text_table(&self) -> String {
-        let info = &self.saved.info;
+        let record = &self.saved.record;
+        let setup = &record.setup;
         let mut out = format!(
             "{} | {} | policy {} | seed {} | {} units{}\n",
-            info.game,
-            info.rules,
-            info.policy,
-            info.seed,
-            info.units,
+            setup.game,
+            setup.rules_column(),
+            setup.policy_column(),
+            record.seed,
+            record.units,
             if self.saved.is_whole() {
                 String::new()
             } else {
-                format!(" (shards {:?} of {})", info.shards, info.shard_count)
+                format!(" (shards {:?} of {})", record.shards, record.shard_count)
             }
         );
         let rows: Vec<[String; 6]> = self
@@ -499,7 +355,7 @@ impl Report<'_> {
             .iter()
             .map(|m| {
                 let e = m.estimate();
-                let exact = self.exact.mean(&m.key());
+                let exact = self.exact.mean(&m.id);
                 let digits = if m.kind == MetricKind::Proportion {
                     5
                 } else {
@@ -510,7 +366,7 @@ impl Report<'_> {
                     .map(|x| format!("{:+.2}", (e.mean - x) / e.se))
                     .unwrap_or_default();
                 [
-                    m.key(),
+                    setup.key(&m.id),
                     e.n.to_string(),
                     format!("{:.digits$}", e.mean),
                     format!("[{:.digits$}, {:.digits$}]", e.ci_low, e.ci_high),
@@ -557,20 +413,21 @@ impl Report<'_> {
     /// variance reduction the common dice bought. Empty when the run has no pairs.
     pub fn paired_text(&self) -> String {
         let metrics = &self.saved.tally.metrics;
+        let setup = &self.saved.record.setup;
         let mut out = String::new();
-        for diff in metrics.iter().filter(|m| m.name.ends_with("_diff")) {
-            let Some((a, b)) = diff.policy.as_deref().and_then(|p| p.split_once(" - ")) else {
+        for diff in metrics {
+            let Subject::Pair(a, b) = diff.id.subject else {
                 continue;
             };
-            let base = diff.name.trim_end_matches("_diff");
-            let find = |p: &str| {
+            let find = |p: u32| {
                 metrics
                     .iter()
-                    .find(|m| m.name == base && m.policy.as_deref() == Some(p))
+                    .find(|m| m.id.name == diff.id.name && m.id.subject == Subject::Policy(p))
             };
             let (Some(ma), Some(mb)) = (find(a), find(b)) else {
                 continue;
             };
+            let pair = setup.label(diff.id.subject).expect("a pair is named");
             let (d, ea, eb) = (diff.estimate(), ma.estimate(), mb.estimate());
             let z = crate::stats::z95();
             let independent_se = (ea.se * ea.se + eb.se * eb.se).sqrt();
@@ -578,7 +435,7 @@ impl Report<'_> {
                 out.push_str("\npaired differences (common dice):\n");
             }
             out.push_str(&format!(
-                "  {a} - {b}: {:+.4} [{:+.4}, {:+.4}] paired; independent runs: +/- {:.4}; variance {:.1}x smaller\n",
+                "  {pair}: {:+.4} [{:+.4}, {:+.4}] paired; independent runs: +/- {:.4}; variance {:.1}x smaller\n",
                 d.mean,
                 d.ci_low,
                 d.ci_high,
@@ -662,15 +519,20 @@ impl OutDir {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::Histogram;
+    use crate::record::{RunRecord, RunSetup};
+    use crate::stats::{Histogram, Tally};
 
     fn run(metrics: Vec<Metric>) -> Saved {
         Saved {
-            info: RunInfo {
-                version: "test".into(),
-                game: "g".into(),
-                rules: "r".into(),
-                policy: "a | b".into(),
+            record: RunRecord {
+                setup: RunSetup {
+                    game: "g".into(),
+                    rules: vec!["r=1".into()],
+                    players: 1,
+                    policies: vec!["a".into(), "b".into()],
+                },
+                tool_version: "test".into(),
+                stream_version: 1,
                 seed: 1,
                 units: 4,
                 shard_count: 1,
@@ -688,15 +550,22 @@ mod tests {
         h
     }
 
+    fn seat(k: u32) -> Subject {
+        Subject::Seat {
+            seat: k,
+            policy: None,
+        }
+    }
+
     #[test]
     fn metrics_of_several_policies_or_seats_get_one_comparison_chart_each() {
         let saved = run(vec![
-            Metric::mean("score", true, scores(&[1, 2, 3, 4])).of_policy("a"),
-            Metric::mean("score", true, scores(&[10, 20, 30, 40])).of_policy("b"),
+            Metric::mean("score", true, scores(&[1, 2, 3, 4])).about(Subject::Policy(0)),
+            Metric::mean("score", true, scores(&[10, 20, 30, 40])).about(Subject::Policy(1)),
             // One policy alone has nothing to be compared with.
-            Metric::mean("length", false, scores(&[5, 5])).of_policy("a"),
-            Metric::proportion("win_rate_seat_1", 1, 4),
-            Metric::proportion("win_rate_seat_2", 3, 4),
+            Metric::mean("length", false, scores(&[5, 5])).about(Subject::Policy(0)),
+            Metric::proportion("win_rate", 1, 4).about(seat(0)),
+            Metric::proportion("win_rate", 3, 4).about(seat(1)),
             Metric::mean("turns", false, scores(&[7, 8])),
         ]);
         let exact = ExactValues::default();
@@ -720,10 +589,24 @@ mod tests {
     }
 
     #[test]
-    fn seat_metrics_are_recognised_by_their_suffix_only() {
-        assert_eq!(seat_of("chips_seat_3"), Some(("chips", 3)));
-        assert_eq!(seat_of("win_rate_seat_12"), Some(("win_rate", 12)));
-        assert_eq!(seat_of("p_seat_x"), None);
-        assert_eq!(seat_of("chips"), None);
+    fn a_paired_difference_is_found_by_index_whatever_the_policies_are_called() {
+        let mut saved = run(vec![
+            Metric::mean("score", false, scores(&[1, 2, 3, 4])).about(Subject::Policy(0)),
+            Metric::mean("score", false, scores(&[2, 2, 2, 2])).about(Subject::Policy(1)),
+            Metric::mean("score", false, scores(&[-1, 0, 1, 2])).about(Subject::Pair(0, 1)),
+        ]);
+        saved.record.setup.policies = vec!["table:a - b.csv".into(), "c".into()];
+        let exact = ExactValues::default();
+        let report = Report {
+            saved: &saved,
+            exact: &exact,
+        };
+        let text = report.paired_text();
+        assert!(text.contains("  table:a - b.csv - c: +0.5000 ["), "{text}");
+        let summary = String::from_utf8(report.summary_csv()).unwrap();
+        assert!(
+            summary.contains("\ng,players=1;r=1,table:a - b.csv - c,score_diff,4,0.5,"),
+            "{summary}"
+        );
     }
 }

@@ -4,6 +4,7 @@
 use dicelab::dice::{RollStream, below, pow6, unpack};
 use dicelab::engine::{RunConfig, chunk_rng};
 use dicelab::games::{Game, GameName, Setup};
+use dicelab::stats::{MetricId, Subject};
 use rand_xoshiro::rand_core::Rng;
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
@@ -88,7 +89,7 @@ fn check_against_exact(setup: Setup, units: u64, seed: u64) -> usize {
     let tally = game.simulate(&RunConfig::new(units, seed)).unwrap();
     let mut checked = 0;
     for metric in &tally.metrics {
-        let Some(exact) = game.exact().mean(&metric.key()) else {
+        let Some(exact) = game.exact().mean(&metric.id) else {
             continue;
         };
         let e = metric.estimate();
@@ -99,7 +100,7 @@ fn check_against_exact(setup: Setup, units: u64, seed: u64) -> usize {
             assert!(
                 (e.mean - exact).abs() < 1e-12,
                 "{}: {} vs {exact}",
-                metric.name,
+                metric.id.column(),
                 e.mean
             );
             0.0
@@ -110,7 +111,7 @@ fn check_against_exact(setup: Setup, units: u64, seed: u64) -> usize {
             setup.game,
             setup.rules,
             setup.policies,
-            metric.key(),
+            game.setup().key(&metric.id),
             e.mean,
             e.se
         );
@@ -175,8 +176,9 @@ fn the_cast_distribution_fits_the_enumeration() {
         })
         .unwrap();
         let tally = g.simulate(&RunConfig::new(100_000, 77)).unwrap();
-        let hist = &tally.get("points_per_cast").unwrap().histogram;
-        let pmf = &g.exact().pmfs["points_per_cast"];
+        let id = MetricId::run("points_per_cast");
+        let hist = &tally.get(&id).unwrap().histogram;
+        let pmf = &g.exact().pmfs[&id];
         let observed: Vec<u64> = pmf.iter().map(|&(v, _)| hist.count_of(v)).collect();
         let expected: Vec<f64> = pmf.iter().map(|&(_, p)| p).collect();
         // Cells with tiny expected counts make Pearson's statistic unreliable; pool the last ones.
@@ -347,10 +349,9 @@ fn sieben_lookahead_beats_seven_first() {
     })
     .unwrap();
     let tally = game.simulate(&RunConfig::new(600, 11)).unwrap();
+    // Lookahead is the first policy given.
     let chips = tally
-        .metrics
-        .iter()
-        .find(|m| m.name == "chips" && m.policy.as_deref() == Some("lookahead"))
+        .get(&MetricId::new("chips", Subject::Policy(0)))
         .expect("a chips row for lookahead")
         .estimate();
     let fair = 14.0;

@@ -16,6 +16,7 @@ use std::str::FromStr;
 
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
+use crate::record::RunSetup;
 use crate::report::Tables;
 use crate::stats::{ExactValues, Tally};
 
@@ -158,24 +159,24 @@ impl Game {
         }
     }
 
+    /// The game as configured, for the run's record.
+    pub fn setup(&self) -> RunSetup {
+        match self {
+            Game::Sequences { name, config } => config.setup(name.as_str()),
+            Game::Sevens(config) => config.setup(),
+            Game::SolitaireDice(config) => config.setup(),
+            Game::Sieben(config) => config.setup(),
+        }
+    }
+
     /// The `rules` column.
     pub fn rules_string(&self) -> String {
-        match self {
-            Game::Sequences { config, .. } => config.rules_string(),
-            Game::Sevens(config) => config.rules_string(),
-            Game::SolitaireDice(config) => config.rules_string(),
-            Game::Sieben(config) => config.rules_string(),
-        }
+        self.setup().rules_column()
     }
 
     /// The `policy` column.
     pub fn policy_string(&self) -> String {
-        match self {
-            Game::Sequences { .. } => sequences::POLICY.to_string(),
-            Game::Sevens(config) => config.policy_string(),
-            Game::SolitaireDice(config) => config.policy_string(),
-            Game::Sieben(config) => config.policy_string(),
-        }
+        self.setup().policy_column()
     }
 
     /// Runs the simulation.
@@ -191,9 +192,11 @@ impl Game {
     /// The game's exact probability tables (`dicelab table`).
     pub fn tables(&self) -> Result<Tables> {
         match self {
-            Game::Sequences { name, config } => {
-                sequences::table::tables(name.as_str(), &config.rules_string(), &config.rules)
-            }
+            Game::Sequences { name, config } => sequences::table::tables(
+                name.as_str(),
+                &config.setup(name.as_str()).rules_column(),
+                &config.rules,
+            ),
             Game::Sevens(config) => config.tables(),
             Game::SolitaireDice(config) => config.tables(),
             Game::Sieben(config) => config.tables(),

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::{Error, Result};
-use crate::stats::ExactValues;
+use crate::stats::{ExactValues, MetricId, Subject};
 
 use super::rules::{CASTS, CODES, Part, Rules, WIPE, best_split};
 use crate::options::Tie;
@@ -289,8 +289,9 @@ pub fn exact_values(rules: &Rules, players: u32) -> Result<ExactValues> {
             Tie::Shared => game.win_or_share,
             Tie::Playoff => 1.0 / f64::from(players),
         };
-        for seat in 1..=players {
-            exact.set_mean(&format!("win_rate_seat_{seat}"), seat_value);
+        for seat in 0..players {
+            let subject = Subject::Seat { seat, policy: None };
+            exact.set_mean(MetricId::new("win_rate", subject), seat_value);
         }
         exact.set_mean("p_tied_finish", game.p_tied_finish);
         if rules.tie == Tie::Shared {

@@ -15,6 +15,7 @@ use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
 use crate::games::seating::{Players, Seats};
 use crate::options::RuleOptions;
+use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
 use rules::{OPTIONS, Rules, Scoring};
@@ -92,9 +93,14 @@ impl Config {
         })
     }
 
-    /// The `rules` column: players first, then every rule option.
-    pub fn rules_string(&self) -> String {
-        format!("players={};{}", self.players, self.options.render())
+    /// The game as configured, for the run's record.
+    pub fn setup(&self, game: &str) -> RunSetup {
+        RunSetup {
+            game: game.to_string(),
+            rules: self.options.pairs(),
+            players: self.players,
+            policies: vec![POLICY.to_string()],
+        }
     }
 
     /// Runs the race (one player) or full games (several).

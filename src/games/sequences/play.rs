@@ -8,7 +8,7 @@ use crate::dice::RollStream;
 use crate::engine::{ChunkRng, Simulation};
 use crate::games::outcomes::Wins;
 use crate::merge_fields;
-use crate::stats::{Histogram, Metric, Tally};
+use crate::stats::{Histogram, Metric, Subject, Tally};
 
 use super::rules::{CODES, DICE, Rules, WIPE};
 use crate::options::Tie;
@@ -212,11 +212,7 @@ impl Simulation for Game {
         let mut metrics = cast_metrics(&acc.casts);
         let games = acc.wins.games;
         for (seat, &wins) in acc.wins.seat.iter().enumerate() {
-            metrics.push(Metric::proportion(
-                &format!("win_rate_seat_{}", seat + 1),
-                wins,
-                games,
-            ));
+            metrics.push(Metric::proportion("win_rate", wins, games).about(Subject::seat(seat)));
         }
         metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games));
         metrics.push(Metric::mean(

@@ -14,7 +14,7 @@ use crate::engine::{ChunkRng, Simulation};
 use crate::games::outcomes::Wins;
 use crate::games::seating::Rotation;
 use crate::merge_fields;
-use crate::stats::{ExactValues, Histogram, Metric, Tally, exact_key};
+use crate::stats::{ExactValues, Histogram, Metric, MetricId, Subject, Tally};
 
 use super::exact::{RollTables, SCORES, distribution};
 use super::play::{Lookup, Rolls, coin_generator, play_turn};
@@ -258,41 +258,23 @@ impl Simulation for Games {
         let games = acc.wins.games;
         let mut metrics = Vec::new();
         for (seat, &wins) in acc.wins.seat.iter().enumerate() {
-            metrics.push(Metric::proportion(
-                &format!("win_rate_seat_{}", seat + 1),
-                wins,
-                games,
-            ));
+            metrics.push(Metric::proportion("win_rate", wins, games).about(Subject::seat(seat)));
         }
         for (seat, totals) in acc.totals_seat.iter().enumerate() {
-            metrics.push(Metric::mean(
-                &format!("total_seat_{}", seat + 1),
-                false,
-                Histogram::from_dense(0, totals),
-            ));
+            let totals = Histogram::from_dense(0, totals);
+            metrics.push(Metric::mean("total", false, totals).about(Subject::seat(seat)));
         }
         let several = self.policies.len() > 1;
-        for (p, policy) in self.policies.iter().enumerate() {
-            let name = policy.name();
+        for p in 0..self.policies.len() {
+            let policy = Subject::policy_of(several, p);
             if several {
-                metrics.push(
-                    Metric::proportion("win_rate", acc.wins.policy[p], games).of_policy(name),
-                );
-                metrics.push(
-                    Metric::mean(
-                        "total",
-                        false,
-                        Histogram::from_dense(0, &acc.totals_policy[p]),
-                    )
-                    .of_policy(name),
-                );
+                let wins = acc.wins.policy[p];
+                metrics.push(Metric::proportion("win_rate", wins, games).about(policy));
+                let totals = Histogram::from_dense(0, &acc.totals_policy[p]);
+                metrics.push(Metric::mean("total", false, totals).about(policy));
             }
-            let turn = Metric::mean(
-                "turn_score",
-                true,
-                Histogram::from_dense(0, &acc.turn_scores[p]),
-            );
-            metrics.push(if several { turn.of_policy(name) } else { turn });
+            let turns = Histogram::from_dense(0, &acc.turn_scores[p]);
+            metrics.push(Metric::mean("turn_score", true, turns).about(policy));
         }
         let rounds = games * u64::from(self.rules.rounds);
         metrics.push(Metric::mean(
@@ -377,8 +359,14 @@ pub fn exact_duel(tables: &RollTables, rules: &Rules, policies: &[Policy]) -> Ex
         [a, b] => {
             let (ab1, ab2, ab_t) = seat_wins(a, b);
             let (ba1, ba2, ba_t) = seat_wins(b, a);
-            exact.set_mean(&exact_key("win_rate", Some(a.name())), (ab1 + ba2) / 2.0);
-            exact.set_mean(&exact_key("win_rate", Some(b.name())), (ba1 + ab2) / 2.0);
+            exact.set_mean(
+                MetricId::new("win_rate", Subject::Policy(0)),
+                (ab1 + ba2) / 2.0,
+            );
+            exact.set_mean(
+                MetricId::new("win_rate", Subject::Policy(1)),
+                (ba1 + ab2) / 2.0,
+            );
             let (ra, rb) = (leads(a).rolls, leads(b).rolls);
             let rolls = ra.iter().zip(&rb).map(|(x, y)| (x + y) / 2.0).collect();
             (
@@ -390,8 +378,8 @@ pub fn exact_duel(tables: &RollTables, rules: &Rules, policies: &[Policy]) -> Ex
         }
         _ => return exact,
     };
-    exact.set_mean("win_rate_seat_1", seat1);
-    exact.set_mean("win_rate_seat_2", seat2);
+    exact.set_mean(MetricId::new("win_rate", Subject::seat(0)), seat1);
+    exact.set_mean(MetricId::new("win_rate", Subject::seat(1)), seat2);
     exact.set_mean("p_tied_finish", tied);
     let mean_rolls: f64 = rolls.iter().enumerate().map(|(r, p)| r as f64 * p).sum();
     exact.set_mean("leader_rolls", mean_rolls);

@@ -20,12 +20,13 @@ use crate::error::Result;
 use crate::games::seating::{Players, Rotation, Seats, pairs};
 use crate::options::RuleOptions;
 use crate::plot::{decision_map_svg, lines_svg};
+use crate::record::RunSetup;
 use crate::report::{Tables, csv_bytes, fmt_num};
-use crate::stats::{ExactValues, Tally, exact_key};
+use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
 use exact::{SCORES, distribution, follower_odds, keep_chances};
 use game::{Games, MAX_PLAYERS, exact_duel};
-use play::{MAX_POLICIES, pair_name};
+use play::MAX_POLICIES;
 use policy::{DecisionTable, Policy, PolicySpec};
 use rules::{OPTIONS, Rules};
 use solver::Solver;
@@ -36,9 +37,6 @@ pub const PLAYERS: Players = Players {
     max: MAX_PLAYERS,
     note: "1 plays single turns, 2 or more play full games",
 };
-
-/// How the `policy` column lists the policies of a run with several.
-pub const POLICY_SEPARATOR: &str = " | ";
 
 /// The built-in policies every table compares.
 const TABLE_POLICIES: [&str; 8] = [
@@ -68,18 +66,13 @@ pub struct Config {
     exact: ExactValues,
 }
 
-/// The exact values of a single turn of `table`, keyed for `policy` when a run has several.
-fn turn_exact(
-    solver: &Solver,
-    table: &DecisionTable,
-    policy: Option<&str>,
-    exact: &mut ExactValues,
-) {
+/// The exact values of a single turn of `table`, about `policy`.
+fn turn_exact(solver: &Solver, table: &DecisionTable, policy: Subject, exact: &mut ExactValues) {
     let d = distribution(&solver.tables, table);
-    let key = |m: &str| exact_key(m, policy);
-    exact.set_mean(&key("turn_score"), d.mean_score());
+    let key = |m: &str| MetricId::new(m, policy);
+    exact.set_mean(key("turn_score"), d.mean_score());
     exact.set_pmf(
-        &key("turn_score"),
+        key("turn_score"),
         d.score
             .iter()
             .enumerate()
@@ -87,9 +80,9 @@ fn turn_exact(
             .filter(|p| p.1 > 0.0)
             .collect(),
     );
-    exact.set_mean(&key("rolls_used"), d.mean_rolls());
+    exact.set_mean(key("rolls_used"), d.mean_rolls());
     exact.set_pmf(
-        &key("rolls_used"),
+        key("rolls_used"),
         d.rolls
             .iter()
             .enumerate()
@@ -97,7 +90,7 @@ fn turn_exact(
             .map(|(r, &p)| (r as i64, p))
             .collect(),
     );
-    exact.set_mean(&key("p_turn_zero"), d.score[0]);
+    exact.set_mean(key("p_turn_zero"), d.score[0]);
 }
 
 impl Config {
@@ -120,17 +113,20 @@ impl Config {
         let mut exact = ExactValues::default();
         if players == 1 {
             let several = policies.len() > 1;
-            for p in &policies {
-                turn_exact(&solver, p.turn(), several.then(|| p.name()), &mut exact);
+            for (i, p) in policies.iter().enumerate() {
+                turn_exact(
+                    &solver,
+                    p.turn(),
+                    Subject::policy_of(several, i),
+                    &mut exact,
+                );
             }
             for (a, b) in pairs(policies.len()) {
-                let (pa, pb) = (&policies[a], &policies[b]);
-                let mean = |p: &Policy| exact.mean(&exact_key("turn_score", Some(p.name())));
-                if let (Some(x), Some(y)) = (mean(pa), mean(pb)) {
-                    exact.set_mean(
-                        &exact_key("turn_score_diff", Some(&pair_name(pa.name(), pb.name()))),
-                        x - y,
-                    );
+                let mean = |p: usize| {
+                    exact.mean(&MetricId::new("turn_score", Subject::policy_of(several, p)))
+                };
+                if let (Some(x), Some(y)) = (mean(a), mean(b)) {
+                    exact.set_mean(MetricId::new("turn_score", Subject::pair(a, b)), x - y);
                 }
             }
         } else if players == 2 && rules.rounds == 1 {
@@ -147,15 +143,14 @@ impl Config {
         })
     }
 
-    /// The `rules` column.
-    pub fn rules_string(&self) -> String {
-        format!("players={};{}", self.players, self.options.render())
-    }
-
-    /// The `policy` column: the policies as given, one per seat in a game of several.
-    pub fn policy_string(&self) -> String {
-        let given: Vec<String> = self.seats.given.iter().map(PolicySpec::to_string).collect();
-        given.join(POLICY_SEPARATOR)
+    /// The game as configured, for the run's record.
+    pub fn setup(&self) -> RunSetup {
+        RunSetup {
+            game: "sevens".to_string(),
+            rules: self.options.pairs(),
+            players: self.players,
+            policies: self.seats.given.iter().map(PolicySpec::to_string).collect(),
+        }
     }
 
     /// Plays the turns or games.
@@ -184,7 +179,7 @@ impl Config {
 
     /// The title's second line on every plot: the rules it was computed under.
     fn plot_title(&self, title: &str) -> String {
-        format!("{title}\nsevens | {}", self.rules_string())
+        format!("{title}\nsevens | {}", self.setup().rules_column())
     }
 
     /// Every built-in policy that fits the rules (e.g. `rolls:3` does not under `max_rolls=2`),
@@ -208,7 +203,7 @@ impl Config {
 
     /// Each policy's mean, P(0) and mean rolls as text, and its whole distribution as CSV and SVG.
     fn policy_files(&self, files: &mut Vec<(String, Vec<u8>)>) -> Result<String> {
-        let rules = self.rules_string();
+        let rules = self.setup().rules_column();
         let mut text =
             String::from("policy                 mean score   P(score 0)   mean rolls\n");
         let mut rows = Vec::new();
@@ -367,7 +362,10 @@ impl Config {
     /// `dicelab table sevens`: the probability tables of a turn.
     pub fn tables(&self) -> Result<Tables> {
         let mut files = Vec::new();
-        let mut text = format!("sevens | {} | exact tables\n\n", self.rules_string());
+        let mut text = format!(
+            "sevens | {} | exact tables\n\n",
+            self.setup().rules_column()
+        );
         // Keeping dice.
         let keep = keep_chances(&self.solver.tables);
         text.push_str("The chance that one roll of n dice keeps k of them:\n   n");
@@ -465,7 +463,7 @@ impl Config {
         ];
         let mut text = format!(
             "sevens | {} | solved in {:.1} ms: roll tables and the optimum for every roll count {:.1} ms, leader's dilemma {:.1} ms\n\n",
-            self.rules_string(),
+            self.setup().rules_column(),
             (t_optimal + t_dilemma).as_secs_f64() * 1e3,
             t_optimal.as_secs_f64() * 1e3,
             t_dilemma.as_secs_f64() * 1e3,
@@ -492,7 +490,7 @@ impl Config {
                 d.mean_score()
             ));
             rows.push(vec![
-                self.rules_string(),
+                self.setup().rules_column(),
                 p.name().to_string(),
                 fmt_num(win),
                 fmt_num(d.mean_score()),

@@ -12,7 +12,7 @@ use crate::dice::{RollStream, pow6};
 use crate::engine::{ChunkRng, Simulation};
 use crate::games::seating::pairs;
 use crate::merge_fields;
-use crate::stats::{Histogram, Metric, Tally};
+use crate::stats::{Histogram, Metric, Subject, Tally};
 
 use super::exact::{RollTables, SCORES};
 use super::flat::FlatPolicy;
@@ -71,11 +71,6 @@ pub fn coin_generator(rng: &mut ChunkRng) -> ChunkRng {
 
 /// Most policies one comparison plays on the same dice.
 pub const MAX_POLICIES: usize = 16;
-
-/// How a pair of policies is named in the `policy` column of its paired difference.
-pub fn pair_name(a: &str, b: &str) -> String {
-    format!("{a} - {b}")
-}
 
 /// Single turns under one or more policies.
 #[derive(Clone, Debug)]
@@ -188,34 +183,19 @@ impl Simulation for Turns {
 
     fn tally(&self, acc: TurnsAcc) -> Tally {
         let several = self.policies.len() > 1;
-        let tag = |m: Metric, policy: &str| if several { m.of_policy(policy) } else { m };
         let mut metrics = Vec::new();
-        for ((scores, rolls), policy) in acc.scores.iter().zip(&acc.rolls).zip(&self.policies) {
+        for (p, (scores, rolls)) in acc.scores.iter().zip(&acc.rolls).enumerate() {
             let turns: u64 = scores.iter().sum();
-            let name = policy.name();
-            metrics.push(tag(
-                Metric::mean("turn_score", true, Histogram::from_dense(0, scores)),
-                name,
-            ));
-            metrics.push(tag(
-                Metric::mean("rolls_used", true, Histogram::from_dense(0, rolls)),
-                name,
-            ));
-            metrics.push(tag(
-                Metric::proportion("p_turn_zero", scores[0], turns),
-                name,
-            ));
+            let policy = Subject::policy_of(several, p);
+            let score = Histogram::from_dense(0, scores);
+            metrics.push(Metric::mean("turn_score", true, score).about(policy));
+            let rolls = Histogram::from_dense(0, rolls);
+            metrics.push(Metric::mean("rolls_used", true, rolls).about(policy));
+            metrics.push(Metric::proportion("p_turn_zero", scores[0], turns).about(policy));
         }
         for ((a, b), diffs) in pairs(self.policies.len()).zip(&acc.diffs) {
-            let pair = pair_name(self.policies[a].name(), self.policies[b].name());
-            metrics.push(
-                Metric::mean(
-                    "turn_score_diff",
-                    false,
-                    Histogram::from_dense(1 - SCORES as i64, diffs),
-                )
-                .of_policy(&pair),
-            );
+            let diffs = Histogram::from_dense(1 - SCORES as i64, diffs);
+            metrics.push(Metric::mean("turn_score", false, diffs).about(Subject::pair(a, b)));
         }
         Tally { metrics }
     }

@@ -11,6 +11,7 @@
 //! ```
 //! use dicelab::engine::RunConfig;
 //! use dicelab::games::{Game, GameName, Setup};
+//! use dicelab::stats::{MetricId, Subject};
 //!
 //! // Three players, seven-first against lowest against blocker, seated in rotation.
 //! let game = Game::configure(&Setup {
@@ -20,8 +21,9 @@
 //!     policies: vec!["seven-first".into(), "lowest".into(), "blocker".into()],
 //! })?;
 //! let tally = game.simulate(&RunConfig::new(300, 1))?;
-//! let chips: f64 = (1..=3)
-//!     .map(|k| tally.get(&format!("chips_seat_{k}")).unwrap().histogram.mean())
+//! let chips: f64 = (0..3)
+//!     .map(|k| MetricId::new("chips", Subject::seat(k)))
+//!     .map(|seat| tally.get(&seat).unwrap().histogram.mean())
 //!     .sum();
 //! assert_eq!(chips, 42.0, "7 rounds pay 3 + 2 + 1");
 //! # Ok::<(), dicelab::Error>(())
@@ -85,6 +87,7 @@ use crate::engine::{RunConfig, run};
 use crate::error::Result;
 use crate::games::seating::{Players, Rotation, Seats};
 use crate::options::RuleOptions;
+use crate::record::RunSetup;
 use crate::report::Tables;
 use crate::stats::{ExactValues, Tally};
 
@@ -104,9 +107,6 @@ pub const PLAYERS: Players = Players {
 
 /// The policy used when none is given: the best of the built-ins in our runs.
 pub const DEFAULT_POLICY: PolicySpec = PolicySpec::SevenFirst;
-
-/// How the `policy` column lists several policies (as the other games do, so `merge` reads it).
-pub use crate::games::sevens::POLICY_SEPARATOR;
 
 /// A checked run of 7: the rules (deck loaded), the players and their policies.
 #[derive(Clone, Debug)]
@@ -160,19 +160,14 @@ impl Config {
         self.players
     }
 
-    /// The `rules` column: the player count, then every option (the deck file included).
-    pub fn rules_string(&self) -> String {
-        format!("players={};{}", self.players, self.options.render())
-    }
-
-    /// The `policy` column: the policies as given.
-    pub fn policy_string(&self) -> String {
-        self.seats
-            .given
-            .iter()
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>()
-            .join(POLICY_SEPARATOR)
+    /// The game as configured, for the run's record.
+    pub fn setup(&self) -> RunSetup {
+        RunSetup {
+            game: NAME.to_string(),
+            rules: self.options.pairs(),
+            players: self.players,
+            policies: self.seats.given.iter().map(PolicySpec::to_string).collect(),
+        }
     }
 
     /// Plays the games.

@@ -19,7 +19,7 @@ use crate::engine::{ChunkRng, Simulation};
 use crate::games::outcomes::Wins;
 use crate::games::seating::Rotation;
 use crate::merge_fields;
-use crate::stats::{Histogram, Metric, Tally};
+use crate::stats::{Histogram, Metric, Subject, Tally};
 
 use super::play::{Table, play_game_with};
 use super::policy::{Builtin, PolicySpec, View};
@@ -158,21 +158,19 @@ impl Simulation for Games {
         let games = acc.wins.games;
         let mut metrics = Vec::new();
         for (seat, chips) in acc.chips_seat.iter().enumerate() {
-            let name = format!("chips_seat_{}", seat + 1);
-            metrics.push(Metric::mean(&name, false, Histogram::from_dense(0, chips)));
+            let chips = Histogram::from_dense(0, chips);
+            metrics.push(Metric::mean("chips", false, chips).about(Subject::seat(seat)));
         }
         for (seat, &wins) in acc.wins.seat.iter().enumerate() {
-            let name = format!("win_rate_seat_{}", seat + 1);
-            metrics.push(Metric::proportion(&name, wins, games));
+            metrics.push(Metric::proportion("win_rate", wins, games).about(Subject::seat(seat)));
         }
         if self.policies.len() > 1 {
-            for (p, spec) in self.policies.iter().enumerate() {
-                let spec = spec.to_string();
+            for p in 0..self.policies.len() {
                 let chips = Histogram::from_dense(0, &acc.chips_policy[p]);
-                metrics.push(Metric::mean("chips", false, chips).of_policy(&spec));
-                metrics.push(
-                    Metric::proportion("win_rate", acc.wins.policy[p], games).of_policy(&spec),
-                );
+                let policy = Subject::Policy(p as u32);
+                metrics.push(Metric::mean("chips", false, chips).about(policy));
+                metrics
+                    .push(Metric::proportion("win_rate", acc.wins.policy[p], games).about(policy));
             }
         }
         let dense = |name: &str, plotted: bool, counts: &[u64]| {

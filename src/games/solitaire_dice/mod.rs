@@ -39,6 +39,7 @@ use crate::engine::{RunConfig, run};
 use crate::error::Result;
 use crate::games::seating::{Players, Seats};
 use crate::options::RuleOptions;
+use crate::record::RunSetup;
 use crate::report::Tables;
 use crate::stats::{ExactValues, Tally};
 
@@ -57,10 +58,6 @@ pub const PLAYERS: Players = Players {
 
 /// The policy used when none is given: the better of the two built-ins.
 pub const DEFAULT_POLICY: PolicySpec = PolicySpec::Greedy;
-
-/// How the `policy` column lists the policies of a run with several (as Sevens does, so `merge`
-/// reads both back the same way).
-pub use crate::games::sevens::POLICY_SEPARATOR;
 
 /// A checked run of Solitaire Dice: one player comparing one or more policies on the same rolls,
 /// or a game of several seats sharing the rolls.
@@ -91,24 +88,19 @@ impl Config {
         })
     }
 
-    /// The `rules` column: the player count, then every rule option (none yet).
-    pub fn rules_string(&self) -> String {
-        let options = self.options.render();
-        if options.is_empty() {
-            format!("players={}", self.players)
-        } else {
-            format!("players={};{options}", self.players)
+    /// The game as configured, for the run's record.
+    pub fn setup(&self) -> RunSetup {
+        RunSetup {
+            game: NAME.to_string(),
+            rules: self.options.pairs(),
+            players: self.players,
+            policies: self
+                .seats
+                .given
+                .iter()
+                .map(|p| p.as_str().to_string())
+                .collect(),
         }
-    }
-
-    /// The `policy` column: the policies' names, in the order given.
-    pub fn policy_string(&self) -> String {
-        self.seats
-            .given
-            .iter()
-            .map(|p| p.as_str())
-            .collect::<Vec<_>>()
-            .join(POLICY_SEPARATOR)
     }
 
     /// Plays the games.
@@ -123,6 +115,6 @@ impl Config {
 
     /// `dicelab table solitaire-dice`: the exact chances of one roll.
     pub fn tables(&self) -> Result<Tables> {
-        Ok(table::tables(&self.rules_string()))
+        Ok(table::tables(&self.setup().rules_column()))
     }
 }

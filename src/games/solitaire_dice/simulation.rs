@@ -17,9 +17,7 @@ use crate::error::Result;
 use crate::games::outcomes::Wins;
 use crate::games::seating::{Seats, pairs};
 use crate::merge_fields;
-use crate::stats::{Histogram, Metric, Tally};
-// Pairs are named as Sevens does, so `Report::paired_text` finds both sides.
-use crate::games::sevens::play::pair_name;
+use crate::stats::{Histogram, Metric, Subject, Tally};
 
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
@@ -236,27 +234,23 @@ impl Simulation for Games {
         let won = |scores: &[u64]| scores[score_bin(WIN_SCORE)..].iter().sum::<u64>();
         let positive = |scores: &[u64]| scores[score_bin(SCORE_STEP)..].iter().sum::<u64>();
         if self.multiplayer() {
-            let mixed = self.sheets.iter().any(|p| *p != self.sheets[0]);
-            let tag = |m: Metric, seat: usize| {
-                if mixed {
-                    m.of_policy(self.sheets[seat].as_str())
-                } else {
-                    m
-                }
+            // Seats keep their policy, so a seat's figures are that policy's when they differ.
+            let mixed = self.policies.len() > 1;
+            let seat = |seat: usize| Subject::Seat {
+                seat: seat as u32,
+                policy: mixed.then_some(self.policy_of_seat[seat] as u32),
             };
-            for (seat, &wins) in acc.wins.seat.iter().enumerate() {
-                let name = format!("win_rate_seat_{}", seat + 1);
-                metrics.push(tag(Metric::proportion(&name, wins, games), seat));
+            for (s, &wins) in acc.wins.seat.iter().enumerate() {
+                metrics.push(Metric::proportion("win_rate", wins, games).about(seat(s)));
             }
-            for (seat, scores) in acc.scores.iter().enumerate() {
-                let name = format!("final_score_seat_{}", seat + 1);
+            for (s, scores) in acc.scores.iter().enumerate() {
                 let h = score_histogram(SCORE_MIN, scores);
-                metrics.push(tag(Metric::mean(&name, false, h), seat));
+                metrics.push(Metric::mean("final_score", false, h).about(seat(s)));
             }
-            if self.policies.len() > 1 {
-                for (policy, &wins) in self.policies.iter().zip(&acc.wins.policy) {
+            if mixed {
+                for (p, &wins) in acc.wins.policy.iter().enumerate() {
                     let m = Metric::proportion("win_rate", wins, games);
-                    metrics.push(m.of_policy(policy.as_str()));
+                    metrics.push(m.about(Subject::Policy(p as u32)));
                 }
             }
             metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games));
@@ -268,14 +262,8 @@ impl Simulation for Games {
             return Tally { metrics };
         }
         let several = self.sheets.len() > 1;
-        for (s, spec) in self.sheets.iter().enumerate() {
-            let tag = |m: Metric| {
-                if several {
-                    m.of_policy(spec.as_str())
-                } else {
-                    m
-                }
-            };
+        for s in 0..self.sheets.len() {
+            let tag = |m: Metric| m.about(Subject::policy_of(several, s));
             let scores = &acc.scores[s];
             metrics.push(tag(Metric::mean(
                 "final_score",
@@ -300,12 +288,9 @@ impl Simulation for Games {
             )));
         }
         for ((a, b), diffs) in pairs(self.sheets.len()).zip(&acc.diffs) {
-            let pair = pair_name(self.sheets[a].as_str(), self.sheets[b].as_str());
             let lowest = -SCORE_STEP * (SCORE_BINS as i32 - 1);
-            metrics.push(
-                Metric::mean("final_score_diff", false, score_histogram(lowest, diffs))
-                    .of_policy(&pair),
-            );
+            let diffs = score_histogram(lowest, diffs);
+            metrics.push(Metric::mean("final_score", false, diffs).about(Subject::pair(a, b)));
         }
         Tally { metrics }
     }
@@ -360,18 +345,12 @@ mod tests {
         assert_ne!(b.scores[0], b.scores[1]);
         // The paired difference is the difference of the two sheets' means, game by game.
         let t = both.tally(b);
-        let mean = |name: &str, policy: &str| {
-            t.metrics
-                .iter()
-                .find(|m| m.name == name && m.policy.as_deref() == Some(policy))
-                .unwrap()
-                .histogram
-                .mean()
+        let mean = |subject: Subject| {
+            let id = crate::stats::MetricId::new("final_score", subject);
+            t.get(&id).unwrap().histogram.mean()
         };
-        let diff = mean("final_score_diff", "greedy - random");
-        assert!(
-            (diff - (mean("final_score", "greedy") - mean("final_score", "random"))).abs() < 1e-9
-        );
+        let diff = mean(Subject::Pair(0, 1));
+        assert!((diff - (mean(Subject::Policy(0)) - mean(Subject::Policy(1)))).abs() < 1e-9);
     }
 
     #[test]
@@ -388,18 +367,26 @@ mod tests {
         assert_eq!(acc.wins.seat[0] + acc.wins.seat[1], 2000 + acc.wins.tied);
         assert!(acc.wins.seat[0] > acc.wins.seat[1], "{:?}", acc.wins.seat);
         let t = games.tally(acc);
-        let names: Vec<String> = t.metrics.iter().map(|m| m.key()).collect();
+        let seat = |seat, policy| Subject::Seat {
+            seat,
+            policy: Some(policy),
+        };
+        let ids: Vec<(&str, Subject)> = t
+            .metrics
+            .iter()
+            .map(|m| (m.id.name.as_str(), m.id.subject))
+            .collect();
         assert_eq!(
-            names,
+            ids,
             [
-                "win_rate_seat_1 [greedy]",
-                "win_rate_seat_2 [random]",
-                "final_score_seat_1 [greedy]",
-                "final_score_seat_2 [random]",
-                "win_rate [greedy]",
-                "win_rate [random]",
-                "p_tied_finish",
-                "rolls_per_game"
+                ("win_rate", seat(0, 0)),
+                ("win_rate", seat(1, 1)),
+                ("final_score", seat(0, 0)),
+                ("final_score", seat(1, 1)),
+                ("win_rate", Subject::Policy(0)),
+                ("win_rate", Subject::Policy(1)),
+                ("p_tied_finish", Subject::Run),
+                ("rolls_per_game", Subject::Run)
             ]
         );
     }
@@ -419,18 +406,10 @@ mod tests {
         assert!(acc.wins.policy[1] >= acc.wins.seat[1].max(acc.wins.seat[3]));
         assert!(acc.wins.policy[1] <= acc.wins.seat[1] + acc.wins.seat[3]);
         let t = games.tally(acc);
-        let rate = |p: &str| {
-            t.metrics
-                .iter()
-                .find(|m| m.name == "win_rate" && m.policy.as_deref() == Some(p))
-                .unwrap()
-                .estimate()
-                .mean
+        let rate = |p| {
+            let id = crate::stats::MetricId::new("win_rate", Subject::Policy(p));
+            t.get(&id).unwrap().estimate().mean
         };
-        assert!(
-            rate("greedy") > 0.9 && rate("random") < 0.1,
-            "{}",
-            rate("greedy")
-        );
+        assert!(rate(0) > 0.9 && rate(1) < 0.1, "greedy {}", rate(0));
     }
 }

@@ -1,0 +1,303 @@
+//! Metrics as data: what a figure is about ([`MetricId`]: a name and a [`Subject`]), how it is
+//! summarised, every observation, and the exact values known for it.
+//!
+//! A metric names its subject by index (policy `i` of the run, seat `k`, the pair `a - b`), never
+//! by a string, so the report, the charts and `merge` read fields instead of parsing names; the
+//! run's record ([`crate::record::RunSetup`]) turns an index into the policy's name when a report
+//! is written.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+
+use super::estimate::Estimate;
+use super::histogram::Histogram;
+
+/// What a metric is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Subject {
+    /// The run as a whole: its only policy, or all its policies together.
+    Run,
+    /// One of the run's distinct policies (index in the order first given).
+    Policy(u32),
+    /// One seat of a game (0-based), with the policy that always plays it when seats are fixed
+    /// (Solitaire Dice); `None` when policies rotate over the seats.
+    Seat {
+        /// The seat, from 0.
+        seat: u32,
+        /// The seat's fixed policy, if any.
+        policy: Option<u32>,
+    },
+    /// The paired difference of two compared policies on the same chance: the first minus the
+    /// second.
+    Pair(u32, u32),
+}
+
+impl Subject {
+    /// Policy `i` of a run with several policies; the whole run when it has one.
+    pub fn policy_of(several: bool, i: usize) -> Self {
+        if several {
+            Subject::Policy(i as u32)
+        } else {
+            Subject::Run
+        }
+    }
+
+    /// Seat `seat` (from 0) of a game whose policies rotate over the seats.
+    pub fn seat(seat: usize) -> Self {
+        Subject::Seat {
+            seat: seat as u32,
+            policy: None,
+        }
+    }
+
+    /// The paired difference of compared policies `a` and `b`.
+    pub fn pair(a: usize, b: usize) -> Self {
+        Subject::Pair(a as u32, b as u32)
+    }
+}
+
+/// A metric's identity: its name and what it is about.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct MetricId {
+    /// The base name: `win_rate`, `turn_score`.
+    pub name: String,
+    /// What it is about.
+    pub subject: Subject,
+}
+
+impl MetricId {
+    /// A metric of the whole run.
+    pub fn run(name: &str) -> Self {
+        Self::new(name, Subject::Run)
+    }
+
+    /// `name` about `subject`.
+    pub fn new(name: &str, subject: Subject) -> Self {
+        Self {
+            name: name.to_string(),
+            subject,
+        }
+    }
+
+    /// The `metric` column: the name, with `_seat_K` (K from 1) for a seat and `_diff` for a
+    /// paired difference.
+    pub fn column(&self) -> String {
+        match self.subject {
+            Subject::Run | Subject::Policy(_) => self.name.clone(),
+            Subject::Seat { seat, .. } => format!("{}_seat_{}", self.name, seat + 1),
+            Subject::Pair(..) => format!("{}_diff", self.name),
+        }
+    }
+}
+
+/// A name alone is a metric of the whole run.
+impl From<&str> for MetricId {
+    fn from(name: &str) -> Self {
+        MetricId::run(name)
+    }
+}
+
+/// How a metric is summarised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MetricKind {
+    /// A mean of integer observations, with a normal interval.
+    Mean,
+    /// A share of 0/1 observations, with a Wilson interval.
+    Proportion,
+}
+
+/// One metric of a run: its identity, how it is summarised and every observation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metric {
+    /// What the metric is.
+    #[serde(flatten)]
+    pub id: MetricId,
+    /// How the estimate and interval are formed.
+    pub kind: MetricKind,
+    /// Whether the distribution is written to `distribution.csv` and plotted.
+    pub plotted: bool,
+    /// Every observation.
+    pub histogram: Histogram,
+}
+
+impl Metric {
+    /// A metric of the whole run summarised by its mean.
+    pub fn mean(name: &str, plotted: bool, histogram: Histogram) -> Self {
+        Self {
+            id: MetricId::run(name),
+            kind: MetricKind::Mean,
+            plotted,
+            histogram,
+        }
+    }
+
+    /// A proportion of the whole run from `hits` successes out of `trials`.
+    pub fn proportion(name: &str, hits: u64, trials: u64) -> Self {
+        let mut histogram = Histogram::new();
+        histogram.add(1, hits);
+        histogram.add(0, trials - hits);
+        Self {
+            id: MetricId::run(name),
+            kind: MetricKind::Proportion,
+            plotted: false,
+            histogram,
+        }
+    }
+
+    /// The metric, about `subject` instead.
+    pub fn about(mut self, subject: Subject) -> Self {
+        self.id.subject = subject;
+        self
+    }
+
+    /// Point estimate, spread and 95% interval.
+    pub fn estimate(&self) -> Estimate {
+        Estimate::of(self.kind, &self.histogram)
+    }
+}
+
+/// All metrics of a run, in report order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// The metrics, in the order they are reported.
+    pub metrics: Vec<Metric>,
+}
+
+impl Tally {
+    /// The metric `id`, if the run has it.
+    pub fn get(&self, id: &MetricId) -> Option<&Metric> {
+        self.metrics.iter().find(|m| m.id == *id)
+    }
+
+    /// Adds every observation of `other`, which must hold the same metrics in the same order.
+    pub fn merge(&mut self, other: &Tally) -> Result<()> {
+        let ids = |t: &Tally| t.metrics.iter().map(|m| m.id.clone()).collect::<Vec<_>>();
+        if ids(self) != ids(other) {
+            let names = |t: &Tally| {
+                t.metrics
+                    .iter()
+                    .map(|m| m.id.column())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            return Err(Error::input(format!(
+                "cannot merge runs with different metrics: [{}] vs [{}]",
+                names(self),
+                names(other)
+            )));
+        }
+        for (a, b) in self.metrics.iter_mut().zip(&other.metrics) {
+            if a.kind != b.kind {
+                return Err(Error::input(format!(
+                    "cannot merge metric {}: kinds differ",
+                    a.id.column()
+                )));
+            }
+            let total = a
+                .histogram
+                .checked_count()
+                .zip(b.histogram.checked_count())
+                .and_then(|(x, y)| x.checked_add(y));
+            if total.is_none() {
+                return Err(Error::input(format!(
+                    "cannot merge metric {}: more than 2^64 observations",
+                    a.id.column()
+                )));
+            }
+        }
+        for (a, b) in self.metrics.iter_mut().zip(&other.metrics) {
+            a.histogram.merge(&b.histogram);
+        }
+        Ok(())
+    }
+}
+
+/// Exact values known for a run's metrics: means for the `exact` column and probability mass
+/// functions to overlay on the plotted distributions.
+#[derive(Clone, Debug, Default)]
+pub struct ExactValues {
+    /// Exact mean (or share) by metric.
+    pub means: BTreeMap<MetricId, f64>,
+    /// Exact probability of each value by metric.
+    pub pmfs: BTreeMap<MetricId, Vec<(i64, f64)>>,
+}
+
+impl ExactValues {
+    /// Records the exact mean of `metric` (a name alone is a metric of the whole run).
+    pub fn set_mean(&mut self, metric: impl Into<MetricId>, value: f64) {
+        self.means.insert(metric.into(), value);
+    }
+
+    /// Records the exact distribution of `metric`.
+    pub fn set_pmf(&mut self, metric: impl Into<MetricId>, pmf: Vec<(i64, f64)>) {
+        self.pmfs.insert(metric.into(), pmf);
+    }
+
+    /// The exact mean of `metric`, if known.
+    pub fn mean(&self, metric: &MetricId) -> Option<f64> {
+        self.means.get(metric).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_name_seats_from_one_and_differences_by_suffix() {
+        let seat = MetricId::new(
+            "win_rate",
+            Subject::Seat {
+                seat: 2,
+                policy: None,
+            },
+        );
+        assert_eq!(seat.column(), "win_rate_seat_3");
+        assert_eq!(
+            MetricId::new("turn_score", Subject::Pair(0, 1)).column(),
+            "turn_score_diff"
+        );
+        assert_eq!(
+            MetricId::new("win_rate", Subject::Policy(1)).column(),
+            "win_rate"
+        );
+    }
+
+    #[test]
+    fn tally_merge_rejects_different_metrics() {
+        let mut a = Tally {
+            metrics: vec![Metric::proportion("x", 1, 2)],
+        };
+        let b = Tally {
+            metrics: vec![Metric::proportion("y", 1, 2)],
+        };
+        assert!(a.merge(&b).is_err());
+        let other_subject = Tally {
+            metrics: vec![Metric::proportion("x", 1, 2).about(Subject::Policy(0))],
+        };
+        assert!(a.merge(&other_subject).is_err());
+        let c = Tally {
+            metrics: vec![Metric::proportion("x", 2, 3)],
+        };
+        a.merge(&c).unwrap();
+        assert_eq!(a.metrics[0].histogram.count(), 5);
+        assert_eq!(a.metrics[0].histogram.count_of(1), 3);
+    }
+
+    #[test]
+    fn metrics_round_trip_through_json() {
+        let m = Metric::mean("score", true, Histogram::from_dense(-1, &[1, 0, 2])).about(
+            Subject::Seat {
+                seat: 1,
+                policy: Some(0),
+            },
+        );
+        let json = serde_json::to_string(&m).unwrap();
+        assert_eq!(serde_json::from_str::<Metric>(&json).unwrap(), m);
+    }
+}
