@@ -27,6 +27,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod claims;
 pub mod cli;
 pub mod commands;

@@ -1,0 +1,212 @@
+//! What a game's exact analysis (`dicelab table`, `dicelab solve`) returns: tables of numbers,
+//! charts described as data, and a summary for the terminal.
+//!
+//! Games build these and nothing else; the output layer ([`crate::report`], [`crate::plot`])
+//! decides how a number is written in a CSV cell and how a chart is drawn. So data flows one way,
+//! every CSV file of every game writes its numbers the same way, and a game never touches a file
+//! format.
+
+/// One cell of a data table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    /// Text, written as it is.
+    Text(String),
+    /// A whole number.
+    Int(i64),
+    /// A real number (probabilities, expectations); an undefined one is an empty cell.
+    Num(f64),
+}
+
+impl From<&str> for Cell {
+    fn from(s: &str) -> Self {
+        Cell::Text(s.to_string())
+    }
+}
+
+impl From<String> for Cell {
+    fn from(s: String) -> Self {
+        Cell::Text(s)
+    }
+}
+
+impl From<&String> for Cell {
+    fn from(s: &String) -> Self {
+        Cell::Text(s.clone())
+    }
+}
+
+impl From<f64> for Cell {
+    fn from(x: f64) -> Self {
+        Cell::Num(x)
+    }
+}
+
+/// An absent number is an empty cell.
+impl From<Option<f64>> for Cell {
+    fn from(x: Option<f64>) -> Self {
+        x.map_or(Cell::Text(String::new()), Cell::Num)
+    }
+}
+
+macro_rules! int_cells {
+    ($($t:ty),+) => {
+        $(impl From<$t> for Cell {
+            fn from(x: $t) -> Self {
+                Cell::Int(x as i64)
+            }
+        })+
+    };
+}
+int_cells!(u8, u16, u32, u64, usize, i32, i64);
+
+/// A row of cells from values of any cell type: `cells![n, k, p]`.
+#[macro_export]
+macro_rules! cells {
+    ($($x:expr),* $(,)?) => {
+        vec![$($crate::analysis::Cell::from($x)),*]
+    };
+}
+
+/// A named table: its columns and rows (a CSV file `NAME.csv` in a report folder).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DataTable {
+    /// The file name without extension.
+    pub name: String,
+    /// Column names.
+    pub columns: Vec<String>,
+    /// Rows, each with one cell per column.
+    pub rows: Vec<Vec<Cell>>,
+}
+
+impl DataTable {
+    /// An empty table called `name` with `columns`.
+    pub fn new(name: &str, columns: &[&str]) -> Self {
+        Self {
+            name: name.to_string(),
+            columns: columns.iter().map(|c| c.to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Adds a row, which must have a cell per column.
+    pub fn push(&mut self, row: Vec<Cell>) {
+        assert_eq!(
+            row.len(),
+            self.columns.len(),
+            "{}: a cell per column",
+            self.name
+        );
+        self.rows.push(row);
+    }
+}
+
+/// A probability mass function as (value, probability) points, with its legend label.
+pub type Pmf = (String, Vec<(i64, f64)>);
+
+/// A chart, described by what it shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Chart {
+    /// Bars of a probability mass function, with optionally a second one as dots over them.
+    Bars {
+        /// Title; a second line (after `\n`) is drawn small under the chart.
+        title: String,
+        /// What the values are.
+        x_label: String,
+        /// The bars.
+        bars: Pmf,
+        /// The dots, if any.
+        dots: Option<Pmf>,
+    },
+    /// Named series of (x, y) points, one line each.
+    Lines {
+        /// Title; a second line is drawn small under the chart.
+        title: String,
+        /// The x axis.
+        x_label: String,
+        /// The y axis.
+        y_label: String,
+        /// Each series' name and points.
+        series: Vec<(String, Vec<(f64, f64)>)>,
+    },
+    /// Panels of a yes/no decision over a grid (rows by columns), blank where undefined.
+    DecisionMap {
+        /// Title; a second line is drawn small under the chart.
+        title: String,
+        /// What the columns are.
+        x_label: String,
+        /// What the rows are.
+        y_label: String,
+        /// Each panel's heading and cells (`Some(true)`: the decision is yes).
+        panels: Vec<(String, Vec<Vec<Option<bool>>>)>,
+    },
+}
+
+/// An exact analysis: tables, charts by file name (without extension), and what the terminal
+/// shows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Analysis {
+    /// The tables.
+    pub tables: Vec<DataTable>,
+    /// The charts, each with its file name.
+    pub charts: Vec<(String, Chart)>,
+    /// The summary printed on the terminal.
+    pub text: String,
+}
+
+impl Analysis {
+    /// The analysis with the tables and charts of `other` added, each replacing one of the same
+    /// name (a solver's tables are the newer word on a game's tables).
+    pub fn with(mut self, other: Analysis) -> Self {
+        for table in other.tables {
+            self.tables.retain(|t| t.name != table.name);
+            self.tables.push(table);
+        }
+        for (name, chart) in other.charts {
+            self.charts.retain(|c| c.0 != name);
+            self.charts.push((name, chart));
+        }
+        self.text.push_str(&other.text);
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_take_numbers_text_and_absent_values() {
+        let row = cells![3u8, 2.5, "x", None::<f64>];
+        assert_eq!(
+            row,
+            [
+                Cell::Int(3),
+                Cell::Num(2.5),
+                Cell::Text("x".into()),
+                Cell::Text(String::new())
+            ]
+        );
+        let mut t = DataTable::new("t", &["a", "b", "c", "d"]);
+        t.push(row);
+        assert_eq!(t.rows.len(), 1);
+    }
+
+    #[test]
+    fn a_later_analysis_replaces_files_of_the_same_name() {
+        let a = Analysis {
+            tables: vec![DataTable::new("x", &["a"]), DataTable::new("y", &["a"])],
+            charts: vec![],
+            text: "a".into(),
+        };
+        let b = Analysis {
+            tables: vec![DataTable::new("x", &["b"])],
+            charts: vec![],
+            text: "b".into(),
+        };
+        let both = a.with(b);
+        let names: Vec<&str> = both.tables.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["y", "x"]);
+        assert_eq!(both.tables[1].columns, ["b"]);
+        assert_eq!(both.text, "ab");
+    }
+}

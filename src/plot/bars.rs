@@ -1,0 +1,124 @@
+//! Bar charts of a probability mass function: a run's simulated distribution with the exact one
+//! drawn over it as dots, or an exact table alone.
+
+use plotters::prelude::*;
+
+use crate::error::{Error, Result};
+use crate::stats::Histogram;
+
+use super::chart_frame;
+
+/// Share of the mass the x axis covers: the far tail of a race's length would squeeze the bars.
+const SHOWN_MASS: f64 = 0.999;
+
+/// An SVG bar chart of `hist` as probabilities, with `exact` (if any) as red dots.
+pub fn distribution_svg(
+    title: &str,
+    x_label: &str,
+    hist: &Histogram,
+    exact: Option<&[(i64, f64)]>,
+) -> Result<String> {
+    let n = hist.count().max(1) as f64;
+    let bars: Vec<(i64, f64)> = hist.iter().map(|(v, c)| (v, c as f64 / n)).collect();
+    let label = format!("simulated (n = {})", hist.count());
+    bars_svg(title, x_label, (&label, &bars), exact.map(|e| ("exact", e)))
+}
+
+/// An SVG bar chart of a probability mass function (`bars`, with its legend label) and,
+/// optionally, a second one drawn over it as red dots. The x axis covers the first 99.9% of the
+/// bars' mass. A title may have a second line (after `\n`), drawn small under the chart: rule
+/// strings are too long for a heading.
+pub fn bars_svg(
+    title: &str,
+    x_label: &str,
+    bars: (&str, &[(i64, f64)]),
+    line: Option<(&str, &[(i64, f64)])>,
+) -> Result<String> {
+    let (title, footer) = title.split_once('\n').unwrap_or((title, ""));
+    let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
+    let (bars_label, bars) = bars;
+    let lo = bars.first().map_or(0, |b| b.0);
+    let mut cumulative = 0.0;
+    let hi = bars
+        .iter()
+        .find(|&&(_, p)| {
+            cumulative += p;
+            cumulative >= SHOWN_MASS
+        })
+        .or(bars.last())
+        .map_or(lo, |b| b.0)
+        .max(lo);
+    let in_range = |v: i64| v >= lo && v <= hi;
+    let bars: Vec<(i64, f64)> = bars.iter().copied().filter(|&(v, _)| in_range(v)).collect();
+    let (line_label, exact) = line.unwrap_or(("", &[]));
+    let exact: Vec<(i64, f64)> = exact
+        .iter()
+        .copied()
+        .filter(|&(v, _)| in_range(v))
+        .collect();
+    let top = bars
+        .iter()
+        .chain(&exact)
+        .map(|&(_, p)| p)
+        .fold(0.0, f64::max)
+        * 1.1;
+    let step = bars
+        .windows(2)
+        .map(|w| w[1].0 - w[0].0)
+        .min()
+        .unwrap_or(1)
+        .max(1) as f64;
+
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
+        let mut chart = chart_frame(&root, title, footer)?
+            .build_cartesian_2d((lo as f64 - step)..(hi as f64 + step), 0.0..top.max(1e-9))
+            .map_err(|e| plot_error(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc(x_label)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_desc("probability")
+            .disable_x_mesh()
+            .draw()
+            .map_err(|e| plot_error(&e))?;
+        let half = step * 0.4;
+        chart
+            .draw_series(bars.iter().map(|&(v, p)| {
+                Rectangle::new(
+                    [(v as f64 - half, 0.0), (v as f64 + half, p)],
+                    RGBColor(90, 140, 200).filled(),
+                )
+            }))
+            .map_err(|e| plot_error(&e))?
+            .label(bars_label)
+            .legend(|(x, y)| {
+                Rectangle::new(
+                    [(x, y - 5), (x + 12, y + 5)],
+                    RGBColor(90, 140, 200).filled(),
+                )
+            });
+        if !exact.is_empty() {
+            // Dots, not a line: the values are discrete, nothing lies between them.
+            chart
+                .draw_series(
+                    exact
+                        .iter()
+                        .map(|&(v, p)| Circle::new((v as f64, p), 3, RED.filled())),
+                )
+                .map_err(|e| plot_error(&e))?
+                .label(line_label)
+                .legend(|(x, y)| Circle::new((x + 6, y), 3, RED.filled()));
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()
+            .map_err(|e| plot_error(&e))?;
+        root.present().map_err(|e| plot_error(&e))?;
+    }
+    Ok(svg)
+}

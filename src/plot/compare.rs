@@ -1,0 +1,230 @@
+//! Comparison charts: one metric across policies or seats, mean and interval with the spread of
+//! one observation, rows readable without the CSV.
+
+use plotters::prelude::*;
+
+use crate::error::{Error, Result};
+
+use super::PALETTE;
+
+/// Longest row label drawn whole; longer ones keep their start and end (a policy file's name
+/// is at its end).
+const MAX_LABEL: usize = 56;
+
+/// A row label that fits the label area: the first 20 and last 35 characters around an ellipsis.
+fn fit_label(label: &str) -> String {
+    let chars: Vec<char> = label.chars().collect();
+    if chars.len() <= MAX_LABEL {
+        return label.to_string();
+    }
+    let head: String = chars[..20].iter().collect();
+    let tail: String = chars[chars.len() - 35..].iter().collect();
+    format!("{head}\u{2026}{tail}")
+}
+
+/// One row of a comparison chart: a policy's or a seat's estimate of one metric.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareRow {
+    /// What the row is (a policy spec, `seat 2`, a pair `A - B`).
+    pub label: String,
+    /// The point estimate.
+    pub mean: f64,
+    /// The 95% interval of the estimate.
+    pub interval: (f64, f64),
+    /// The 5th, 25th, 50th, 75th and 95th percentiles of one observation, for metrics with a
+    /// spread worth seeing (scores, lengths); `None` for shares.
+    pub quantiles: Option<[f64; 5]>,
+    /// The figures written above the row, so the chart can be read without the CSV.
+    pub note: String,
+}
+
+/// An SVG chart comparing one metric across rows, first row on top (lines of the title after the
+/// first are drawn small under the chart): the mean as a dot with its
+/// 95% interval as a capped bar and, where given, the spread of one observation as a box (25th
+/// to 75th percentile) with whiskers (5th to 95th) and the median as a bar. A dashed line marks
+/// zero when it is in range, since for differences and scores the sign is the question.
+///
+/// The intervals of long runs are often narrower than a pixel; the note above each row states
+/// them, so they are never lost.
+pub fn compare_svg(title: &str, x_label: &str, rows: &[CompareRow]) -> Result<String> {
+    let (title, footer) = title.split_once('\n').unwrap_or((title, ""));
+    let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
+    let values = rows.iter().flat_map(|r| {
+        let q = r.quantiles.unwrap_or([r.mean; 5]);
+        [r.mean, r.interval.0, r.interval.1, q[0], q[4]]
+    });
+    let (mut x0, mut x1) = (f64::INFINITY, f64::NEG_INFINITY);
+    for v in values.filter(|v| v.is_finite()) {
+        x0 = x0.min(v);
+        x1 = x1.max(v);
+    }
+    if !x0.is_finite() {
+        (x0, x1) = (0.0, 1.0);
+    }
+    let pad = if x1 - x0 > 1e-9 {
+        ((x1 - x0) * 0.06).max(x1.abs().max(x0.abs()) * 1e-3)
+    } else {
+        // Every row at one value (say all zero): a range of its own size would be all noise.
+        (x0.abs() * 0.05).max(1.0)
+    };
+    let (x0, x1) = (x0 - pad, x1 + pad);
+    // Enough decimals for the tick step (about a tenth of the range), no float noise.
+    let decimals = (1.0 - ((x1 - x0) / 10.0).log10().floor()).clamp(0.0, 12.0) as usize;
+    let n = rows.len().max(1);
+    let labels: Vec<String> = rows.iter().map(|r| fit_label(&r.label)).collect();
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let label_width = (longest as u32 * 7 + 20).clamp(80, 420);
+    let footer_lines: Vec<&str> = footer.lines().collect();
+    let height = 135 + 60 * n as u32 + 15 * footer_lines.len() as u32;
+    // Row i sits at y = n - 1 - i, so the first row is on top.
+    let y_of = |i: usize| (n - 1 - i) as f64;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| plot_error(&e))?;
+        let footer_top = height as i32 - 8 - 15 * footer_lines.len() as i32;
+        for (i, line) in footer_lines.iter().enumerate() {
+            root.draw_text(
+                line,
+                &("sans-serif", 12).into_text_style(&root),
+                (15, footer_top + 15 * i as i32),
+            )
+            .map_err(|e| plot_error(&e))?;
+        }
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(15)
+            .margin_bottom(15 + 15 * footer_lines.len() as u32)
+            .x_label_area_size(45)
+            .y_label_area_size(label_width)
+            .build_cartesian_2d(x0..x1, -0.6..(n as f64 - 0.4))
+            .map_err(|e| plot_error(&e))?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .x_desc(x_label)
+            .x_label_formatter(&|x| format!("{x:.decimals$}"))
+            .y_label_formatter(&|_| String::new())
+            .draw()
+            .map_err(|e| plot_error(&e))?;
+        if x0 < 0.0 && x1 > 0.0 {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(0.0, -0.6), (0.0, n as f64 - 0.4)],
+                    6,
+                    4,
+                    RGBColor(120, 120, 120).into(),
+                ))
+                .map_err(|e| plot_error(&e))?;
+        }
+        let label_style = ("sans-serif", 13).into_text_style(&root);
+        let note_style = ("sans-serif", 12).into_text_style(&root);
+        for (i, row) in rows.iter().enumerate() {
+            let y = y_of(i);
+            let color = PALETTE[i % PALETTE.len()];
+            if let Some([p05, p25, p50, p75, p95]) = row.quantiles {
+                chart
+                    .draw_series([
+                        PathElement::new(vec![(p05, y), (p25, y)], BLACK.stroke_width(1)),
+                        PathElement::new(vec![(p75, y), (p95, y)], BLACK.stroke_width(1)),
+                        PathElement::new(
+                            vec![(p05, y - 0.1), (p05, y + 0.1)],
+                            BLACK.stroke_width(1),
+                        ),
+                        PathElement::new(
+                            vec![(p95, y - 0.1), (p95, y + 0.1)],
+                            BLACK.stroke_width(1),
+                        ),
+                    ])
+                    .map_err(|e| plot_error(&e))?;
+                chart
+                    .draw_series([
+                        Rectangle::new([(p25, y - 0.2), (p75, y + 0.2)], color.mix(0.35).filled()),
+                        Rectangle::new([(p25, y - 0.2), (p75, y + 0.2)], color.stroke_width(1)),
+                    ])
+                    .map_err(|e| plot_error(&e))?;
+                chart
+                    .draw_series([PathElement::new(
+                        vec![(p50, y - 0.2), (p50, y + 0.2)],
+                        color.stroke_width(3),
+                    )])
+                    .map_err(|e| plot_error(&e))?;
+            }
+            let (lo, hi) = row.interval;
+            if lo.is_finite() && hi.is_finite() {
+                chart
+                    .draw_series([
+                        PathElement::new(vec![(lo, y), (hi, y)], BLACK.stroke_width(2)),
+                        PathElement::new(
+                            vec![(lo, y - 0.08), (lo, y + 0.08)],
+                            BLACK.stroke_width(2),
+                        ),
+                        PathElement::new(
+                            vec![(hi, y - 0.08), (hi, y + 0.08)],
+                            BLACK.stroke_width(2),
+                        ),
+                    ])
+                    .map_err(|e| plot_error(&e))?;
+            }
+            if row.mean.is_finite() {
+                chart
+                    .draw_series([Circle::new((row.mean, y), 5, BLACK.filled())])
+                    .map_err(|e| plot_error(&e))?;
+            }
+            // Labels and notes go on the root in pixels: the chart would clip them to its area.
+            let (px, py) = chart.backend_coord(&(x0, y));
+            root.draw_text(
+                &labels[i],
+                &label_style,
+                (px - label_width as i32 + 8, py - 6),
+            )
+            .map_err(|e| plot_error(&e))?;
+            root.draw_text(&row.note, &note_style, (px + 6, py - 26))
+                .map_err(|e| plot_error(&e))?;
+        }
+        root.present().map_err(|e| plot_error(&e))?;
+    }
+    Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(label: &str, mean: f64) -> CompareRow {
+        CompareRow {
+            label: label.to_string(),
+            mean,
+            interval: (mean, mean),
+            quantiles: Some([mean; 5]),
+            note: String::new(),
+        }
+    }
+
+    #[test]
+    fn long_labels_keep_their_start_and_end() {
+        assert_eq!(fit_label("greedy"), "greedy");
+        let long = format!("heuristic:{} - lookahead", "x/".repeat(40));
+        let fitted = fit_label(&long);
+        assert_eq!(fitted.chars().count(), 56);
+        assert!(
+            fitted.starts_with("heuristic:x/x/x/x/x/\u{2026}")
+                && fitted.ends_with("x/ - lookahead")
+        );
+    }
+
+    #[test]
+    fn rows_all_at_one_value_get_a_readable_axis() {
+        let svg = compare_svg("t\nfooter", "x", &[row("a", 0.0), row("b", 0.0)]).unwrap();
+        // Ticks from -1 to 1 with two decimals, not float noise around zero.
+        assert!(
+            svg.contains("\n0.00\n") && svg.contains("\n-1.00\n"),
+            "{svg}"
+        );
+        assert!(
+            !svg.contains("0000000") && !svg.contains("9999999"),
+            "{svg}"
+        );
+        assert!(!svg.contains("NaN") && !svg.contains("inf"));
+    }
+}

@@ -1,0 +1,81 @@
+//! SVG charts, one file per kind of chart; every chart is a white 900-pixel-wide picture with its
+//! title on top and the rules it was computed under in small type at the bottom.
+//!
+//! [`render`] draws the charts games describe as data ([`Chart`]); the report draws the
+//! distributions and comparisons of a run with [`distribution_svg`] and [`compare_svg`].
+
+mod bars;
+mod compare;
+mod decision_map;
+mod lines;
+
+pub use bars::{bars_svg, distribution_svg};
+pub use compare::{CompareRow, compare_svg};
+pub use decision_map::decision_map_svg;
+pub use lines::lines_svg;
+
+use plotters::prelude::*;
+
+use crate::analysis::Chart;
+use crate::error::{Error, Result};
+
+/// The SVG of a chart a game described.
+pub fn render(chart: &Chart) -> Result<String> {
+    match chart {
+        Chart::Bars {
+            title,
+            x_label,
+            bars,
+            dots,
+        } => bars_svg(
+            title,
+            x_label,
+            (&bars.0, &bars.1),
+            dots.as_ref().map(|(l, d)| (l.as_str(), d.as_slice())),
+        ),
+        Chart::Lines {
+            title,
+            x_label,
+            y_label,
+            series,
+        } => lines_svg(title, x_label, y_label, series),
+        Chart::DecisionMap {
+            title,
+            x_label,
+            y_label,
+            panels,
+        } => decision_map_svg(title, x_label, y_label, panels),
+    }
+}
+
+/// A white 900x520 chart with its title, the rules line under it (`footer`) and room for axis
+/// labels, ready for its coordinates: every bar and line chart looks the same.
+pub(crate) fn chart_frame<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, plotters::coord::Shift>,
+    title: &str,
+    footer: &str,
+) -> Result<ChartBuilder<'a, 'a, SVGBackend<'b>>> {
+    let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
+    root.fill(&WHITE).map_err(|e| plot_error(&e))?;
+    root.draw_text(footer, &("sans-serif", 12).into_text_style(root), (15, 505))
+        .map_err(|e| plot_error(&e))?;
+    let mut chart = ChartBuilder::on(root);
+    chart
+        .caption(title, ("sans-serif", 20))
+        .margin(15)
+        .x_label_area_size(55)
+        .y_label_area_size(70);
+    Ok(chart)
+}
+
+/// Colours of successive series: distinguishable, and readable on white.
+pub(crate) const PALETTE: [RGBColor; 8] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+];

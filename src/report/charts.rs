@@ -1,0 +1,161 @@
+//! A run's charts: one distribution chart per plotted metric (simulated bars, exact dots), and
+//! one comparison chart per metric reported for several policies or seats.
+
+use crate::error::Result;
+use crate::plot::{CompareRow, compare_svg, distribution_svg};
+use crate::stats::{Metric, MetricKind, Subject};
+
+use super::{Report, file_safe};
+
+/// Metrics drawn in one comparison chart: the base metric name, `policy` or `seat`, and each
+/// row's label with its metric.
+type CompareGroup<'m> = (String, &'static str, Vec<(String, &'m Metric)>);
+
+/// A metric as a row of a comparison chart, with the figures it shows written out: mean and
+/// interval, and for means the standard deviation and median too.
+fn compare_row(label: &str, m: &Metric) -> CompareRow {
+    let e = m.estimate();
+    let h = &m.histogram;
+    match m.kind {
+        MetricKind::Proportion => CompareRow {
+            label: label.to_string(),
+            mean: e.mean,
+            interval: (e.ci_low, e.ci_high),
+            quantiles: None,
+            note: format!(
+                "{:.3}% [{:.3}%, {:.3}%]  n = {}",
+                e.mean * 100.0,
+                e.ci_low * 100.0,
+                e.ci_high * 100.0,
+                e.n
+            ),
+        },
+        MetricKind::Mean => {
+            let q = |p: f64| h.quantile(p).map_or(f64::NAN, |v| v as f64);
+            let median = q(0.5);
+            CompareRow {
+                label: label.to_string(),
+                mean: e.mean,
+                interval: (e.ci_low, e.ci_high),
+                quantiles: Some([q(0.05), q(0.25), median, q(0.75), q(0.95)]),
+                note: format!(
+                    "mean {} [{}, {}]  sd {}  median {}  n = {}",
+                    short(e.mean),
+                    short(e.ci_low),
+                    short(e.ci_high),
+                    short(e.sd),
+                    median,
+                    e.n
+                ),
+            }
+        }
+    }
+}
+
+/// A figure for a chart's note: enough digits to tell close estimates apart, no more; `n/a`
+/// where one observation gives no spread or interval.
+fn short(x: f64) -> String {
+    match x.abs() {
+        a if !a.is_finite() => "n/a".to_string(),
+        a if a >= 100.0 => format!("{x:.1}"),
+        a if a >= 1.0 => format!("{x:.3}"),
+        _ => format!("{x:.4}"),
+    }
+}
+
+/// One SVG per plotted metric: simulated bars, exact distribution overlaid.
+pub fn distribution_charts(report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+    let setup = &report.saved.record.setup;
+    report
+        .saved
+        .tally
+        .metrics
+        .iter()
+        .filter(|m| m.plotted && m.histogram.count() > 0)
+        .map(|m| {
+            let name = m.id.column();
+            let title = format!(
+                "{}, policy {}: {name}\n{}",
+                setup.game,
+                setup.policy_of(m.id.subject),
+                setup.rules_column()
+            );
+            let svg = distribution_svg(
+                &title,
+                &name,
+                &m.histogram,
+                report.exact.pmfs.get(&m.id).map(Vec::as_slice),
+            )?;
+            let file = match setup.label(m.id.subject) {
+                None => format!("{name}.svg"),
+                Some(p) => format!("{name}-{}.svg", file_safe(p.as_str())),
+            };
+            Ok((file, svg.into_bytes()))
+        })
+        .collect()
+}
+
+/// One comparison chart per metric that a run reports for several policies or seats
+/// (`final_score` per policy, `chips_seat_K`, paired differences): the question a report
+/// answers is which is better and by how much, and that needs them side by side. Named
+/// `METRIC-by-policy.svg` or `METRIC-by-seat.svg`.
+pub fn comparison_charts(report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+    let record = &report.saved.record;
+    let setup = &record.setup;
+    let mut groups: Vec<CompareGroup> = Vec::new();
+    for m in &report.saved.tally.metrics {
+        if m.histogram.count() == 0 {
+            continue;
+        }
+        let label = setup.label(m.id.subject);
+        let (base, by, label) = match (m.id.subject, label) {
+            (Subject::Run, _) => continue,
+            (Subject::Seat { seat, .. }, label) => (
+                m.id.name.clone(),
+                "seat",
+                match label {
+                    Some(p) => format!("seat {} [{p}]", seat + 1),
+                    None => format!("seat {}", seat + 1),
+                },
+            ),
+            (_, label) => (
+                m.id.column(),
+                "policy",
+                label.expect("policies and pairs are named"),
+            ),
+        };
+        match groups.iter_mut().find(|g| g.0 == base && g.1 == by) {
+            Some(g) => g.2.push((label, m)),
+            None => groups.push((base, by, vec![(label, m)])),
+        }
+    }
+    groups
+        .into_iter()
+        .filter(|g| g.2.len() >= 2)
+        .map(|(base, by, members)| {
+            let rows: Vec<CompareRow> = members
+                .iter()
+                .map(|(label, m)| compare_row(label, m))
+                .collect();
+            let kind = members[0].1.kind;
+            let what = match kind {
+                MetricKind::Mean => {
+                    "mean with 95% interval (dot, bar); box 25-75%, whiskers 5-95%, median"
+                }
+                MetricKind::Proportion => "share with 95% Wilson interval",
+            };
+            let title = format!(
+                "{}: {base} by {by}\n{what}\n{} | {} units | seed {}",
+                setup.game,
+                setup.rules_column(),
+                record.units,
+                record.seed
+            );
+            let svg = compare_svg(&title, &base, &rows)?;
+            Ok((
+                format!("{}-by-{by}.svg", file_safe(&base)),
+                svg.into_bytes(),
+            ))
+        })
+        .collect()
+}

@@ -1,0 +1,241 @@
+//! Reports of a run, one file per output format behind [`Exporter`] (as hyperfine's exporters):
+//! `summary.csv` ([`summary`]), `distribution.csv` ([`distribution`]), `quantiles.csv`
+//! ([`quantiles`]), `accumulators.json` ([`accumulators`]), the charts ([`charts`]) and what the
+//! terminal shows ([`text`]); and the files of a game's exact analysis ([`analysis`]).
+//!
+//! Every file is first written under a temporary name in the output folder and renamed only once
+//! all of them are written ([`OutDir`]), so an interrupted or failed run never leaves a
+//! half-written report.
+
+pub mod accumulators;
+pub mod analysis;
+pub mod charts;
+pub mod csv;
+pub mod distribution;
+pub mod out_dir;
+pub mod quantiles;
+pub mod summary;
+pub mod text;
+
+pub use csv::{csv_bytes, fmt_num};
+pub use out_dir::OutDir;
+
+use crate::error::Result;
+use crate::record::Saved;
+use crate::stats::ExactValues;
+
+/// A finished run with the exact values to show beside it.
+pub struct Report<'a> {
+    /// The run and its observations.
+    pub saved: &'a Saved,
+    /// Exact values, where known.
+    pub exact: &'a ExactValues,
+}
+
+/// One output format of a run's report folder.
+pub trait Exporter: Sync {
+    /// The files this format writes, by name.
+    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>>;
+}
+
+/// `summary.csv`.
+pub struct SummaryCsv;
+/// `distribution.csv`.
+pub struct DistributionCsv;
+/// `quantiles.csv`.
+pub struct QuantilesCsv;
+/// `accumulators.json`, which `merge` reads back.
+pub struct AccumulatorsJson;
+/// One distribution chart per plotted metric.
+pub struct DistributionCharts;
+/// One comparison chart per metric of several policies or seats.
+pub struct ComparisonCharts;
+
+impl Exporter for SummaryCsv {
+    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+        Ok(vec![("summary.csv".into(), summary::summary_csv(report))])
+    }
+}
+
+impl Exporter for DistributionCsv {
+    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+        Ok(vec![(
+            "distribution.csv".into(),
+            distribution::distribution_csv(report),
+        )])
+    }
+}
+
+impl Exporter for QuantilesCsv {
+    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+        Ok(vec![(
+            "quantiles.csv".into(),
+            quantiles::quantiles_csv(report),
+        )])
+    }
+}
+
+impl Exporter for AccumulatorsJson {
+    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+        Ok(vec![accumulators::accumulators_json(report)])
+    }
+}
+
+impl Exporter for DistributionCharts {
+    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+        charts::distribution_charts(report)
+    }
+}
+
+impl Exporter for ComparisonCharts {
+    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+        charts::comparison_charts(report)
+    }
+}
+
+/// Every format of a report folder, in the order their files are listed.
+pub const EXPORTERS: [&dyn Exporter; 6] = [
+    &SummaryCsv,
+    &DistributionCsv,
+    &QuantilesCsv,
+    &AccumulatorsJson,
+    &DistributionCharts,
+    &ComparisonCharts,
+];
+
+impl Report<'_> {
+    /// Every file of the report folder, with its name.
+    pub fn files(&self) -> Result<Vec<(String, Vec<u8>)>> {
+        let mut files = Vec::new();
+        for exporter in EXPORTERS {
+            files.extend(exporter.export(self)?);
+        }
+        Ok(files)
+    }
+
+    /// The summary as an aligned table for a terminal.
+    pub fn text_table(&self) -> String {
+        text::text_table(self)
+    }
+
+    /// The paired differences as text (empty without pairs).
+    pub fn paired_text(&self) -> String {
+        text::paired_text(self)
+    }
+}
+
+/// A policy spec as part of a file name: letters, digits, `-` and `_`, everything else `_`.
+pub fn file_safe(spec: &str) -> String {
+    spec.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Exact tables of a game (`dicelab table`): the files to write and what the terminal shows.
+pub struct Tables {
+    /// CSV and SVG files, by file name.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// What the terminal shows.
+    pub text: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{RunRecord, RunSetup};
+    use crate::stats::{Histogram, Metric, Subject, Tally};
+
+    fn run(metrics: Vec<Metric>) -> Saved {
+        Saved {
+            record: RunRecord {
+                setup: RunSetup {
+                    game: "g".into(),
+                    rules: vec!["r=1".into()],
+                    players: 1,
+                    policies: vec!["a".into(), "b".into()],
+                },
+                tool_version: "test".into(),
+                stream_version: 1,
+                seed: 1,
+                units: 4,
+                shard_count: 1,
+                shards: vec![0],
+            },
+            tally: Tally { metrics },
+        }
+    }
+
+    fn scores(values: &[i64]) -> Histogram {
+        let mut h = Histogram::new();
+        for &v in values {
+            h.add(v, 1);
+        }
+        h
+    }
+
+    fn seat(k: u32) -> Subject {
+        Subject::Seat {
+            seat: k,
+            policy: None,
+        }
+    }
+
+    #[test]
+    fn metrics_of_several_policies_or_seats_get_one_comparison_chart_each() {
+        let saved = run(vec![
+            Metric::mean("score", true, scores(&[1, 2, 3, 4])).about(Subject::Policy(0)),
+            Metric::mean("score", true, scores(&[10, 20, 30, 40])).about(Subject::Policy(1)),
+            // One policy alone has nothing to be compared with.
+            Metric::mean("length", false, scores(&[5, 5])).about(Subject::Policy(0)),
+            Metric::proportion("win_rate", 1, 4).about(seat(0)),
+            Metric::proportion("win_rate", 3, 4).about(seat(1)),
+            Metric::mean("turns", false, scores(&[7, 8])),
+        ]);
+        let exact = ExactValues::default();
+        let report = Report {
+            saved: &saved,
+            exact: &exact,
+        };
+        let plots = charts::comparison_charts(&report).unwrap();
+        let names: Vec<&str> = plots.iter().map(|p| p.0.as_str()).collect();
+        assert_eq!(names, ["score-by-policy.svg", "win_rate-by-seat.svg"]);
+        let score = String::from_utf8(plots[0].1.clone()).unwrap();
+        // Each row is labelled and carries its figures: mean, interval, sd and median.
+        assert!(score.contains("\na\n</text>") && score.contains("\nb\n</text>"));
+        assert!(score.contains("mean 25.000 ["), "{score}");
+        assert!(score.contains("sd 12.910") && score.contains("median 20"));
+        let wins = String::from_utf8(plots[1].1.clone()).unwrap();
+        assert!(wins.contains("\nseat 2\n</text>") && wins.contains("75.000% ["));
+        // They are part of the report folder.
+        let files: Vec<String> = report.files().unwrap().into_iter().map(|f| f.0).collect();
+        assert!(files.contains(&"win_rate-by-seat.svg".to_string()));
+    }
+
+    #[test]
+    fn a_paired_difference_is_found_by_index_whatever_the_policies_are_called() {
+        let mut saved = run(vec![
+            Metric::mean("score", false, scores(&[1, 2, 3, 4])).about(Subject::Policy(0)),
+            Metric::mean("score", false, scores(&[2, 2, 2, 2])).about(Subject::Policy(1)),
+            Metric::mean("score", false, scores(&[-1, 0, 1, 2])).about(Subject::Pair(0, 1)),
+        ]);
+        saved.record.setup.policies = vec!["table:a - b.csv".into(), "c".into()];
+        let exact = ExactValues::default();
+        let report = Report {
+            saved: &saved,
+            exact: &exact,
+        };
+        let text = report.paired_text();
+        assert!(text.contains("  table:a - b.csv - c: +0.5000 ["), "{text}");
+        let summary = String::from_utf8(summary::summary_csv(&report)).unwrap();
+        assert!(
+            summary.contains("\ng,players=1;r=1,table:a - b.csv - c,score_diff,4,0.5,"),
+            "{summary}"
+        );
+    }
+}

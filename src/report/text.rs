@@ -1,0 +1,120 @@
+//! What a run prints on the terminal: the aligned summary, with each estimate's distance from its
+//! exact value in standard errors, and the paired differences with the variance they saved.
+
+use crate::stats::{MetricKind, Subject};
+
+use super::Report;
+
+/// The summary as an aligned table for a terminal, with the distance of each estimate from its
+/// exact value in standard errors.
+pub fn text_table(report: &Report) -> String {
+    let record = &report.saved.record;
+    let setup = &record.setup;
+    let mut out = format!(
+        "{} | {} | policy {} | seed {} | {} units{}\n",
+        setup.game,
+        setup.rules_column(),
+        setup.policy_column(),
+        record.seed,
+        record.units,
+        if report.saved.is_whole() {
+            String::new()
+        } else {
+            format!(" (shards {:?} of {})", record.shards, record.shard_count)
+        }
+    );
+    let rows: Vec<[String; 6]> = report
+        .saved
+        .tally
+        .metrics
+        .iter()
+        .map(|m| {
+            let e = m.estimate();
+            let exact = report.exact.mean(&m.id);
+            let digits = if m.kind == MetricKind::Proportion {
+                5
+            } else {
+                4
+            };
+            let z = exact
+                .filter(|_| e.se > 0.0)
+                .map(|x| format!("{:+.2}", (e.mean - x) / e.se))
+                .unwrap_or_default();
+            [
+                setup.key(&m.id),
+                e.n.to_string(),
+                format!("{:.digits$}", e.mean),
+                format!("[{:.digits$}, {:.digits$}]", e.ci_low, e.ci_high),
+                exact.map(|x| format!("{x:.digits$}")).unwrap_or_default(),
+                z,
+            ]
+        })
+        .collect();
+    let header = [
+        "metric",
+        "n",
+        "mean",
+        "95% interval",
+        "exact",
+        "(mean-exact)/se",
+    ];
+    let widths: Vec<usize> = (0..6)
+        .map(|i| {
+            rows.iter()
+                .map(|r| r[i].len())
+                .chain([header[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: [&str; 6]| {
+        let mut s = format!("{:<w$}", cells[0], w = widths[0]);
+        for i in 1..6 {
+            s.push_str(&format!("  {:>w$}", cells[i], w = widths[i]));
+        }
+        s.trim_end().to_string() + "\n"
+    };
+    out.push_str(&line(header));
+    for r in &rows {
+        out.push_str(&line([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]));
+    }
+    out
+}
+
+/// For every paired difference `NAME_diff` of policies "A - B": the difference with its
+/// paired interval, the interval independent runs of the same size would give, and the
+/// variance reduction the common dice bought. Empty when the run has no pairs.
+pub fn paired_text(report: &Report) -> String {
+    let metrics = &report.saved.tally.metrics;
+    let setup = &report.saved.record.setup;
+    let mut out = String::new();
+    for diff in metrics {
+        let Subject::Pair(a, b) = diff.id.subject else {
+            continue;
+        };
+        let find = |p: u32| {
+            metrics
+                .iter()
+                .find(|m| m.id.name == diff.id.name && m.id.subject == Subject::Policy(p))
+        };
+        let (Some(ma), Some(mb)) = (find(a), find(b)) else {
+            continue;
+        };
+        let pair = setup.label(diff.id.subject).expect("a pair is named");
+        let (d, ea, eb) = (diff.estimate(), ma.estimate(), mb.estimate());
+        let z = crate::stats::z95();
+        let independent_se = (ea.se * ea.se + eb.se * eb.se).sqrt();
+        if out.is_empty() {
+            out.push_str("\npaired differences (common dice):\n");
+        }
+        out.push_str(&format!(
+            "  {pair}: {:+.4} [{:+.4}, {:+.4}] paired; independent runs: +/- {:.4}; variance {:.1}x smaller\n",
+            d.mean,
+            d.ci_low,
+            d.ci_high,
+            z * independent_se,
+            (independent_se / d.se).powi(2)
+        ));
+    }
+    out
+}
