@@ -11,8 +11,8 @@
 pub enum Cell {
     /// Text, written as it is.
     Text(String),
-    /// A whole number.
-    Int(i64),
+    /// A whole number (wide enough for counts of hands from a large deck).
+    Int(i128),
     /// A real number (probabilities, expectations); an undefined one is an empty cell.
     Num(f64),
 }
@@ -52,12 +52,12 @@ macro_rules! int_cells {
     ($($t:ty),+) => {
         $(impl From<$t> for Cell {
             fn from(x: $t) -> Self {
-                Cell::Int(x as i64)
+                Cell::Int(x as i128)
             }
         })+
     };
 }
-int_cells!(u8, u16, u32, u64, usize, i32, i64);
+int_cells!(u8, u16, u32, u64, u128, usize, i32, i64);
 
 /// A row of cells from values of any cell type: `cells![n, k, p]`.
 #[macro_export]

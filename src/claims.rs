@@ -8,12 +8,13 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::analysis::{Cell, DataTable};
+use crate::cells;
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
 use crate::games::{Game, GameName, Setup};
 use crate::input;
 use crate::options::split_rules;
-use crate::report::{csv_bytes, fmt_num};
 use crate::stats::{Estimate, MetricId, Subject, z95};
 
 /// Columns a claims file must have, in order.
@@ -287,50 +288,52 @@ fn ratio(a: &Estimate, b: &Estimate) -> Estimate {
 }
 
 /// `claims.csv`: one row per claim with the exact and simulated values and the verdict.
-pub fn verdicts_csv(verdicts: &[Verdict]) -> Vec<u8> {
-    let header = [
-        "claim",
-        "game",
-        "rules",
-        "metric",
-        "check",
-        "claimed",
-        "tolerance",
-        "baseline_game",
-        "exact",
-        "simulated",
-        "ci95_low",
-        "ci95_high",
-        "n",
-        "verdict",
-        "basis",
-    ];
-    let rows = verdicts.iter().map(|v| {
+pub fn verdicts_table(verdicts: &[Verdict]) -> DataTable {
+    let mut table = DataTable::new(
+        "claims",
+        &[
+            "claim",
+            "game",
+            "rules",
+            "metric",
+            "check",
+            "claimed",
+            "tolerance",
+            "baseline_game",
+            "exact",
+            "simulated",
+            "ci95_low",
+            "ci95_high",
+            "n",
+            "verdict",
+            "basis",
+        ],
+    );
+    for v in verdicts {
         let c = &v.claim;
-        let sim = |f: fn(&Estimate) -> f64| v.simulated.map(|s| fmt_num(f(&s))).unwrap_or_default();
-        vec![
-            c.text.clone(),
+        let sim = |f: fn(&Estimate) -> f64| v.simulated.map(|s| f(&s));
+        let n = v
+            .simulated
+            .map_or(Cell::Text(String::new()), |s| Cell::from(s.n));
+        table.push(cells![
+            &c.text,
             c.game.to_string(),
-            v.rules.clone(),
-            c.metric.name.clone(),
-            c.check.name().to_string(),
-            fmt_num(c.claimed),
-            if c.check == Check::About {
-                fmt_num(c.tolerance)
-            } else {
-                String::new()
-            },
+            &v.rules,
+            &c.metric.name,
+            c.check.name(),
+            c.claimed,
+            (c.check == Check::About).then_some(c.tolerance),
             c.baseline.map(|b| b.to_string()).unwrap_or_default(),
-            v.exact.map(fmt_num).unwrap_or_default(),
+            v.exact,
             sim(|s| s.mean),
             sim(|s| s.ci_low),
             sim(|s| s.ci_high),
-            v.simulated.map(|s| s.n.to_string()).unwrap_or_default(),
-            (if v.holds { "holds" } else { "fails" }).to_string(),
-            v.basis.to_string(),
-        ]
-    });
-    csv_bytes(&header, rows)
+            n,
+            if v.holds { "holds" } else { "fails" },
+            v.basis,
+        ]);
+    }
+    table
 }
 
 /// The verdicts as text for a terminal.

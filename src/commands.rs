@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::analysis::Analysis;
 use crate::claims;
 use crate::cli::{
     ClaimsArgs, DecksArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs, TableArgs,
@@ -16,7 +17,9 @@ use crate::error::{Error, Result};
 use crate::games::{Game, GameName, Setup};
 use crate::options::split_rules;
 use crate::record::{RunRecord, RunSetup, Saved};
-use crate::report::{OutDir, Report, Tables, csv_bytes, fmt_num};
+use crate::report::analysis::analysis_files;
+use crate::report::csv::table_csv;
+use crate::report::{OutDir, Report, csv_bytes, fmt_num};
 use crate::stats::{MetricId, MetricKind, Subject, Tally};
 
 /// Units of `simulate` and `claims` when `-n` is not given.
@@ -169,14 +172,15 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
     show_tables(&game.solve()?, out.as_ref())
 }
 
-/// Prints exact tables and, with a folder, writes their files there.
-fn show_tables(tables: &Tables, out: Option<&OutDir>) -> Result<()> {
-    say(&tables.text);
+/// Prints an exact analysis and, with a folder, writes its files there.
+fn show_tables(analysis: &Analysis, out: Option<&OutDir>) -> Result<()> {
+    let files = analysis_files(analysis)?;
+    say(&analysis.text);
     if let Some(dir) = out {
-        dir.write_all(&tables.files)?;
+        dir.write_all(&files)?;
         say(&format!(
             "wrote {} files to {}\n",
-            tables.files.len(),
+            files.len(),
             dir.path().display()
         ));
     }
@@ -236,7 +240,7 @@ fn load_claims(path: &Path) -> Result<Vec<claims::Claim>> {
 fn check_claims(claims: &[claims::Claim], run: &RunArgs, units: u64, out: &Path) -> Result<()> {
     let out = OutDir::prepare(out)?;
     let verdicts = claims::check(claims, units, run.seed, run.threads)?;
-    let csv = claims::verdicts_csv(&verdicts);
+    let csv = table_csv(&claims::verdicts_table(&verdicts));
     say(&claims::verdicts_text(&verdicts));
     out.write_all(&[("claims.csv".to_string(), csv)])?;
     say(&format!("wrote claims.csv to {}\n", out.path().display()));
@@ -400,13 +404,11 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         // files (the policy table, the leader's dilemma).
         let mut extra = Vec::new();
         if with_tables {
-            extra = game.tables()?.files;
+            let mut analysis = game.tables()?;
             if let Ok(solved) = game.solve() {
-                for file in solved.files {
-                    extra.retain(|f| f.0 != file.0);
-                    extra.push(file);
-                }
+                analysis = analysis.with(solved);
             }
+            extra = analysis_files(&analysis)?;
         }
         publish(&game, &saved, Some(&out), extra)?;
         folders.push(folder);
@@ -485,7 +487,7 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
         threads: args.run.threads,
         progress: !args.run.quiet,
     })?;
-    dir.write_all(&[(name, tuned.best.to_csv())])?;
+    dir.write_all(&[(name, table_csv(&tuned.best.to_table("weights")))])?;
     let kept = if tuned.tuned_mean > tuned.start_mean {
         "tuned weights"
     } else {

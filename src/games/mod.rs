@@ -14,10 +14,10 @@ pub mod solitaire_dice;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::analysis::Analysis;
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
 use crate::record::RunSetup;
-use crate::report::Tables;
 use crate::stats::{ExactValues, Tally};
 
 /// A game's name as typed on the command line.
@@ -190,26 +190,26 @@ impl Game {
     }
 
     /// The game's exact probability tables (`dicelab table`).
-    pub fn tables(&self) -> Result<Tables> {
+    pub fn tables(&self) -> Result<Analysis> {
         match self {
-            Game::Sequences { name, config } => sequences::table::tables(
+            Game::Sequences { name, config } => Ok(sequences::table::tables(
                 name.as_str(),
                 &config.setup(name.as_str()).rules_column(),
                 &config.rules,
-            ),
-            Game::Sevens(config) => config.tables(),
+            )),
+            Game::Sevens(config) => Ok(config.tables()),
             Game::SolitaireDice(config) => config.tables(),
             Game::Sieben(config) => config.tables(),
         }
     }
 
     /// The game's exact solution (`dicelab solve`): only games with decisions have one.
-    pub fn solve(&self) -> Result<Tables> {
+    pub fn solve(&self) -> Result<Analysis> {
         match self {
             Game::Sequences { name, .. } => Err(Error::input(format!(
                 "solve {name}: a cast of {name} has no decision to solve (its split is forced); `dicelab table {name}` gives its exact tables"
             ))),
-            Game::Sevens(config) => config.solve(),
+            Game::Sevens(config) => Ok(config.solve()),
             Game::SolitaireDice(_) => Err(Error::input(
                 "solve solitaire-dice: no exact solver for Solitaire Dice yet (its game tree is far too large to enumerate); `dicelab table solitaire-dice` gives the exact chances of one roll and `dicelab compare solitaire-dice` compares policies",
             )),

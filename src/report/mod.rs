@@ -137,14 +137,6 @@ pub fn file_safe(spec: &str) -> String {
         .collect()
 }
 
-/// Exact tables of a game (`dicelab table`): the files to write and what the terminal shows.
-pub struct Tables {
-    /// CSV and SVG files, by file name.
-    pub files: Vec<(String, Vec<u8>)>,
-    /// What the terminal shows.
-    pub text: String,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,7 @@
 //! `dicelab table sequences|hearts-due`: the exact probability tables of the game.
 
-use crate::error::Result;
-use crate::plot::bars_svg;
-use crate::report::{Tables, csv_bytes, fmt_num};
+use crate::analysis::{Analysis, Chart, DataTable};
+use crate::cells;
 
 use super::exact::{CastDistribution, expected_turns, multi_run_patterns, turns_pmf};
 use super::rules::{CASTS, Rules, WIPE, WipeOnes};
@@ -15,12 +14,15 @@ fn wipe_name(w: WipeOnes) -> String {
 }
 
 /// Builds every table for `rules`, labelled with `game` and the `rules` column text.
-pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
+pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Analysis {
     let cast = CastDistribution::new(rules);
     let mut text = format!("{game} | {rules_text} | exact tables\n\n");
 
     // One cast.
-    let mut rows = Vec::new();
+    let mut cast_table = DataTable::new(
+        "cast_table",
+        &["game", "rules", "outcome", "points", "ways", "probability"],
+    );
     text.push_str(
         "One cast of six dice (46,656 ordered casts)\n  outcome     points    ways  probability\n",
     );
@@ -38,13 +40,13 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
             "  {outcome:<9} {points:>7} {:>7}  {p:>11.6}\n",
             cast.ways[code]
         ));
-        rows.push(vec![
-            game.to_string(),
-            rules_text.to_string(),
-            outcome.to_string(),
-            points.to_string(),
-            cast.ways[code].to_string(),
-            fmt_num(p),
+        cast_table.push(cells![
+            game,
+            rules_text,
+            outcome,
+            points,
+            cast.ways[code],
+            p
         ]);
     }
     text.push_str(&format!(
@@ -54,23 +56,32 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
         cast.p_no_score(),
         cast.p_penalty()
     ));
-    let mut files = vec![(
-        "cast_table.csv".to_string(),
-        csv_bytes(
-            &["game", "rules", "outcome", "points", "ways", "probability"],
-            rows,
-        ),
+    let mut charts = vec![(
+        "cast_table".to_string(),
+        Chart::Bars {
+            title: format!("{game}: points of one cast, exact\n{rules_text}"),
+            x_label: "points".into(),
+            bars: ("exact".into(), cast.points_pmf()),
+            dots: None,
+        },
     )];
-    let title = format!("{game}: points of one cast, exact\n{rules_text}");
-    let svg = bars_svg(&title, "points", ("exact", &cast.points_pmf()), None)?;
-    files.push(("cast_table.svg".to_string(), svg.into_bytes()));
 
     // The race to the target, with the configured penalty and without any.
     let mut variants = vec![rules.wipe_ones];
     if rules.wipe_ones != WipeOnes::Off {
         variants.push(WipeOnes::Off);
     }
-    let mut rows = Vec::new();
+    let mut turns_table = DataTable::new(
+        "turns_table",
+        &[
+            "game",
+            "rules",
+            "wipe_ones",
+            "turns",
+            "probability",
+            "cumulative",
+        ],
+    );
     let mut pmfs = Vec::new();
     for &wipe in &variants {
         let r = Rules {
@@ -96,38 +107,30 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
         let mut cumulative = 0.0;
         for &(turns, p) in &pmf {
             cumulative += p;
-            rows.push(vec![
-                game.to_string(),
-                rules_text.to_string(),
+            turns_table.push(cells![
+                game,
+                rules_text,
                 wipe_name(wipe),
-                turns.to_string(),
-                fmt_num(p),
-                fmt_num(cumulative.min(1.0)),
+                turns,
+                p,
+                cumulative.min(1.0)
             ]);
         }
         pmfs.push((format!("wipe_ones={}", wipe_name(wipe)), pmf));
     }
-    files.push((
-        "turns_table.csv".to_string(),
-        csv_bytes(
-            &[
-                "game",
-                "rules",
-                "wipe_ones",
-                "turns",
-                "probability",
-                "cumulative",
-            ],
-            rows,
-        ),
+    let mut pmfs = pmfs.into_iter();
+    charts.push((
+        "turns_table".to_string(),
+        Chart::Bars {
+            title: format!(
+                "{game}: casts to reach {}, exact\n{rules_text}",
+                rules.target
+            ),
+            x_label: "casts".into(),
+            bars: pmfs.next().expect("the configured rules"),
+            dots: pmfs.next(),
+        },
     ));
-    let title = format!(
-        "{game}: casts to reach {}, exact\n{rules_text}",
-        rules.target
-    );
-    let line = pmfs.get(1).map(|(l, p)| (l.as_str(), p.as_slice()));
-    let svg = bars_svg(&title, "casts", (&pmfs[0].0, &pmfs[0].1), line)?;
-    files.push(("turns_table.svg".to_string(), svg.into_bytes()));
 
     // Multi-run casts.
     let patterns = multi_run_patterns(rules);
@@ -135,7 +138,10 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
         "\nCasts that score two or more parts: {} distinct splits\n",
         patterns.len()
     ));
-    let mut rows = Vec::new();
+    let mut multi = DataTable::new(
+        "multi_run_table",
+        &["game", "rules", "parts", "points", "ways", "probability"],
+    );
     for p in &patterns {
         let parts: Vec<String> = p.parts.iter().map(|x| x.to_string()).collect();
         let parts = parts.join(" + ");
@@ -146,21 +152,11 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Result<Tables> {
                 p.points, p.ways
             ));
         }
-        rows.push(vec![
-            game.to_string(),
-            rules_text.to_string(),
-            parts,
-            p.points.to_string(),
-            p.ways.to_string(),
-            fmt_num(prob),
-        ]);
+        multi.push(cells![game, rules_text, parts, p.points, p.ways, prob]);
     }
-    files.push((
-        "multi_run_table.csv".to_string(),
-        csv_bytes(
-            &["game", "rules", "parts", "points", "ways", "probability"],
-            rows,
-        ),
-    ));
-    Ok(Tables { files, text })
+    Analysis {
+        tables: vec![cast_table, turns_table, multi],
+        charts,
+        text,
+    }
 }

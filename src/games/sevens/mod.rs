@@ -15,13 +15,13 @@ pub mod solver;
 
 use std::time::Instant;
 
+use crate::analysis::{Analysis, Chart, DataTable};
+use crate::cells;
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
 use crate::games::seating::{Players, Rotation, Seats, pairs};
 use crate::options::RuleOptions;
-use crate::plot::{decision_map_svg, lines_svg};
 use crate::record::RunSetup;
-use crate::report::{Tables, csv_bytes, fmt_num};
 use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
 use exact::{SCORES, distribution, follower_odds, keep_chances};
@@ -201,12 +201,16 @@ impl Config {
             .collect()
     }
 
-    /// Each policy's mean, P(0) and mean rolls as text, and its whole distribution as CSV and SVG.
-    fn policy_files(&self, files: &mut Vec<(String, Vec<u8>)>) -> Result<String> {
+    /// Each policy's mean, P(0) and mean rolls as text, and its whole distribution as a table
+    /// and a chart.
+    fn policy_files(&self, out: &mut Analysis) -> String {
         let rules = self.setup().rules_column();
         let mut text =
             String::from("policy                 mean score   P(score 0)   mean rolls\n");
-        let mut rows = Vec::new();
+        let mut table = DataTable::new(
+            "policy_distributions",
+            &["rules", "policy", "score", "probability"],
+        );
         let mut series = Vec::new();
         for (p, d) in self.table_policies() {
             text.push_str(&format!(
@@ -217,12 +221,7 @@ impl Config {
                 d.mean_rolls()
             ));
             for (score, &prob) in d.score.iter().enumerate() {
-                rows.push(vec![
-                    rules.clone(),
-                    p.name().to_string(),
-                    score.to_string(),
-                    fmt_num(prob),
-                ]);
+                table.push(cells![&rules, p.name(), score, prob]);
             }
             series.push((
                 p.name().to_string(),
@@ -233,25 +232,21 @@ impl Config {
                     .collect(),
             ));
         }
-        files.push((
-            "policy_distributions.csv".to_string(),
-            csv_bytes(&["rules", "policy", "score", "probability"], rows),
+        out.tables.push(table);
+        out.charts.push((
+            "policy_distributions".to_string(),
+            Chart::Lines {
+                title: self.plot_title("Score of one turn under each policy (exact)"),
+                x_label: "turn score".into(),
+                y_label: "probability".into(),
+                series,
+            },
         ));
-        files.push((
-            "policy_distributions.svg".to_string(),
-            lines_svg(
-                &self.plot_title("Score of one turn under each policy (exact)"),
-                "turn score",
-                "probability",
-                &series,
-            )?
-            .into_bytes(),
-        ));
-        Ok(text)
+        text
     }
 
     /// The optimal policy as a heat map, one panel per roll before the last.
-    fn decision_map(&self) -> Result<Vec<u8>> {
+    fn decision_map(&self) -> Chart {
         let max_rolls = self.rules.max_rolls;
         let solution = self.solver.optimal(max_rolls);
         let panels: Vec<_> = (1..max_rolls)
@@ -270,17 +265,16 @@ impl Config {
                 (format!("after roll {roll} of {max_rolls}"), rows)
             })
             .collect();
-        Ok(decision_map_svg(
-            &self.plot_title("Optimal play: roll again or stop"),
-            "kept sum",
-            "dice kept",
-            &panels,
-        )?
-        .into_bytes())
+        Chart::DecisionMap {
+            title: self.plot_title("Optimal play: roll again or stop"),
+            x_label: "kept sum".into(),
+            y_label: "dice kept".into(),
+            panels,
+        }
     }
 
-    /// The optimal thresholds as text and CSV.
-    fn thresholds(&self, files: &mut Vec<(String, Vec<u8>)>) -> String {
+    /// The optimal thresholds as text and a table.
+    fn thresholds(&self, out: &mut Analysis) -> String {
         let max_rolls = self.rules.max_rolls;
         let solution = self.solver.optimal(max_rolls);
         let mut text =
@@ -289,38 +283,34 @@ impl Config {
             text.push_str(&format!("  {dice} dice"));
         }
         text.push('\n');
-        let mut rows = Vec::new();
+        let mut table = DataTable::new(
+            "optimal_thresholds",
+            &["after_roll", "dice", "roll_again_below"],
+        );
         for roll in 1..max_rolls {
             text.push_str(&format!("  {roll:>10}"));
             for dice in 1..=6usize {
                 let v = solution.roll_value[roll as usize + 1][dice];
                 text.push_str(&format!(" {v:>7.3}"));
-                rows.push(vec![roll.to_string(), dice.to_string(), fmt_num(v)]);
+                table.push(cells![roll, dice, v]);
             }
             text.push('\n');
         }
-        files.push((
-            "optimal_thresholds.csv".to_string(),
-            csv_bytes(&["after_roll", "dice", "roll_again_below"], rows),
-        ));
+        out.tables.push(table);
         text
     }
 
-    /// The follower's odds as CSV and a plot, and a few rows as text.
-    fn follower_files(&self, files: &mut Vec<(String, Vec<u8>)>) -> Result<String> {
+    /// The follower's odds as a table and a chart, and a few rows as text.
+    fn follower_files(&self, out: &mut Analysis) -> String {
         let odds = follower_odds(&self.solver.tables, self.rules.max_rolls);
-        let rows = odds.iter().map(|o| {
-            vec![
-                o.rolls.to_string(),
-                o.to_beat.to_string(),
-                fmt_num(o.p_beat),
-                fmt_num(o.p_tie_or_beat),
-            ]
-        });
-        files.push((
-            "follower_odds.csv".to_string(),
-            csv_bytes(&["rolls", "to_beat", "p_beat", "p_tie_or_beat"], rows),
-        ));
+        let mut table = DataTable::new(
+            "follower_odds",
+            &["rolls", "to_beat", "p_beat", "p_tie_or_beat"],
+        );
+        for o in &odds {
+            table.push(cells![o.rolls, o.to_beat, o.p_beat, o.p_tie_or_beat]);
+        }
+        out.tables.push(table);
         let series: Vec<(String, Vec<(f64, f64)>)> = (1..=self.rules.max_rolls)
             .map(|r| {
                 (
@@ -332,15 +322,14 @@ impl Config {
                 )
             })
             .collect();
-        files.push((
-            "follower_odds.svg".to_string(),
-            lines_svg(
-                &self.plot_title("The follower's best chance to beat a score"),
-                "score to beat",
-                "P(score higher), best play",
-                &series,
-            )?
-            .into_bytes(),
+        out.charts.push((
+            "follower_odds".to_string(),
+            Chart::Lines {
+                title: self.plot_title("The follower's best chance to beat a score"),
+                x_label: "score to beat".into(),
+                y_label: "P(score higher), best play".into(),
+                series,
+            },
         ));
         let shown = [0u8, 5, 8, 10, 12, 14, 16, 18, 20, 25];
         let mut text = String::from("The follower's best chance to beat a score:\n  rolls");
@@ -356,12 +345,12 @@ impl Config {
             }
             text.push('\n');
         }
-        Ok(text)
+        text
     }
 
     /// `dicelab table sevens`: the probability tables of a turn.
-    pub fn tables(&self) -> Result<Tables> {
-        let mut files = Vec::new();
+    pub fn tables(&self) -> Analysis {
+        let mut out = Analysis::default();
         let mut text = format!(
             "sevens | {} | exact tables\n\n",
             self.setup().rules_column()
@@ -373,94 +362,85 @@ impl Config {
             text.push_str(&format!("  keep {k}"));
         }
         text.push('\n');
-        let mut rows = Vec::new();
+        let mut table = DataTable::new("keep_chances", &["rolled", "kept", "probability"]);
         for (n, row) in keep.iter().enumerate().skip(1) {
             text.push_str(&format!("  {n:>2}"));
             for (k, &p) in row.iter().enumerate() {
                 text.push_str(&format!(" {p:>7.4}"));
                 if k <= n {
-                    rows.push(vec![n.to_string(), k.to_string(), fmt_num(p)]);
+                    table.push(cells![n, k, p]);
                 }
             }
             text.push('\n');
         }
-        files.push((
-            "keep_chances.csv".to_string(),
-            csv_bytes(&["rolled", "kept", "probability"], rows),
-        ));
+        out.tables.push(table);
         // The value of every state under optimal play.
         let max_rolls = self.rules.max_rolls;
         let solution = self.solver.optimal(max_rolls);
-        let mut rows = Vec::new();
+        let mut table = DataTable::new(
+            "state_values",
+            &[
+                "after_roll",
+                "dice",
+                "sum",
+                "value",
+                "roll_value",
+                "decision",
+            ],
+        );
         for roll in 1..=max_rolls {
             for dice in 1..=6u8 {
                 for sum in dice..=6 * dice {
                     let kept = rules::Kept { dice, sum };
-                    let again = if roll < max_rolls {
-                        fmt_num(solution.roll_value[roll as usize + 1][dice as usize])
+                    let again = (roll < max_rolls)
+                        .then(|| solution.roll_value[roll as usize + 1][dice as usize]);
+                    let decision = if solution.rolls_again(roll, kept) {
+                        "roll"
                     } else {
-                        String::new()
+                        "stop"
                     };
-                    rows.push(vec![
-                        roll.to_string(),
-                        dice.to_string(),
-                        sum.to_string(),
-                        fmt_num(solution.value(roll, kept)),
+                    table.push(cells![
+                        roll,
+                        dice,
+                        sum,
+                        solution.value(roll, kept),
                         again,
-                        if solution.rolls_again(roll, kept) {
-                            "roll"
-                        } else {
-                            "stop"
-                        }
-                        .to_string(),
+                        decision
                     ]);
                 }
             }
         }
-        files.push((
-            "state_values.csv".to_string(),
-            csv_bytes(
-                &[
-                    "after_roll",
-                    "dice",
-                    "sum",
-                    "value",
-                    "roll_value",
-                    "decision",
-                ],
-                rows,
-            ),
-        ));
+        out.tables.push(table);
         text.push_str(&format!(
             "\nExpected final score under optimal play: {:.6} per turn\n\n",
             solution.expected
         ));
-        text.push_str(&self.policy_files(&mut files)?);
+        text.push_str(&self.policy_files(&mut out));
         text.push('\n');
-        text.push_str(&self.thresholds(&mut files));
+        text.push_str(&self.thresholds(&mut out));
         text.push('\n');
-        text.push_str(&self.follower_files(&mut files)?);
-        files.push(("optimal_policy.svg".to_string(), self.decision_map()?));
-        Ok(Tables { files, text })
+        text.push_str(&self.follower_files(&mut out));
+        out.charts
+            .push(("optimal_policy".to_string(), self.decision_map()));
+        out.text = text;
+        out
     }
 
     /// `dicelab solve sevens`: the optimal policy table (readable back with `table:FILE`), every
     /// built-in policy's exact distribution, the follower's odds, and the leader's dilemma, with
     /// the time each solve took.
-    pub fn solve(&self) -> Result<Tables> {
+    pub fn solve(&self) -> Analysis {
         let start = Instant::now();
         let fresh = Solver::new(self.rules, self.players.max(2));
         let t_optimal = start.elapsed();
         let start = Instant::now();
         let dilemma = fresh.dilemma();
         let t_dilemma = start.elapsed();
-        let mut files = vec![
-            (
-                "optimal_policy.csv".to_string(),
-                policy_file::write_optimal(&self.solver),
-            ),
-            ("optimal_policy.svg".to_string(), self.decision_map()?),
-        ];
+        let mut out = Analysis {
+            tables: vec![policy_file::optimal_table(&self.solver)],
+            charts: vec![("optimal_policy".to_string(), self.decision_map())],
+            text: String::new(),
+        };
         let mut text = format!(
             "sevens | {} | solved in {:.1} ms: roll tables and the optimum for every roll count {:.1} ms, leader's dilemma {:.1} ms\n\n",
             self.setup().rules_column(),
@@ -468,32 +448,35 @@ impl Config {
             t_optimal.as_secs_f64() * 1e3,
             t_dilemma.as_secs_f64() * 1e3,
         );
-        text.push_str(&self.policy_files(&mut files)?);
+        text.push_str(&self.policy_files(&mut out));
         text.push('\n');
-        text.push_str(&self.thresholds(&mut files));
+        text.push_str(&self.thresholds(&mut out));
         text.push('\n');
-        text.push_str(&self.follower_files(&mut files)?);
+        text.push_str(&self.follower_files(&mut out));
         // The leader's dilemma: each policy's chance to win as the first player of a round.
         let players = self.players.max(2);
         text.push_str(&format!(
             "\nThe leader's dilemma ({players} players, one round, the followers replying best; {}):\n  leader policy          P(win)   mean score\n",
             if players == 2 { "exact" } else { "the leader's values assume independent followers" }
         ));
-        let mut rows = Vec::new();
+        let mut table = DataTable::new(
+            "leaders_dilemma",
+            &["rules", "leader_policy", "p_win", "mean_score"],
+        );
         for (p, d) in self.table_policies() {
-            let table = p.table(self.rules.max_rolls, None);
-            let win = fresh.dilemma().p_win_with(&fresh.tables, table);
+            let decisions = p.table(self.rules.max_rolls, None);
+            let win = fresh.dilemma().p_win_with(&fresh.tables, decisions);
             text.push_str(&format!(
                 "  {:<20} {:>8.6} {:>12.6}\n",
                 p.name(),
                 win,
                 d.mean_score()
             ));
-            rows.push(vec![
+            table.push(cells![
                 self.setup().rules_column(),
-                p.name().to_string(),
-                fmt_num(win),
-                fmt_num(d.mean_score()),
+                p.name(),
+                win,
+                d.mean_score()
             ]);
         }
         let optimal = fresh.dilemma().p_win_with(
@@ -511,10 +494,8 @@ impl Config {
             100.0 * (dilemma.p_win - optimal),
             dilemma.playoff_value
         ));
-        files.push((
-            "leaders_dilemma.csv".to_string(),
-            csv_bytes(&["rules", "leader_policy", "p_win", "mean_score"], rows),
-        ));
-        Ok(Tables { files, text })
+        out.tables.push(table);
+        out.text = text;
+        out
     }
 }

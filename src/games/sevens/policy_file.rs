@@ -13,9 +13,10 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use crate::analysis::DataTable;
+use crate::cells;
 use crate::error::{Error, Result};
 use crate::input;
-use crate::report::{csv_bytes, fmt_num};
 
 use super::exact::{RollTables, solve_with, state_index};
 use super::policy::DecisionTable;
@@ -44,27 +45,28 @@ fn states(max_rolls: u8) -> impl Iterator<Item = (u8, u8, Kept)> {
     })
 }
 
-/// The optimal policy table of the solver's rules, as CSV.
-pub fn write_optimal(solver: &Solver) -> Vec<u8> {
-    let rows = states(solver.rules.max_rolls).map(|(allowed, roll, kept)| {
+/// The optimal policy table of the solver's rules (`optimal_policy.csv`).
+pub fn optimal_table(solver: &Solver) -> DataTable {
+    let mut table = DataTable::new("optimal_policy", &HEADER);
+    for (allowed, roll, kept) in states(solver.rules.max_rolls) {
         let solution = solver.optimal(allowed);
         let i = state_index(roll, kept.dice, kept.sum);
-        vec![
-            allowed.to_string(),
-            roll.to_string(),
-            kept.dice.to_string(),
-            kept.sum.to_string(),
-            if solution.rolls_again(roll, kept) {
-                "roll"
-            } else {
-                "stop"
-            }
-            .to_string(),
-            fmt_num(solution.stop[i]),
-            fmt_num(solution.roll_value[roll as usize + 1][kept.dice as usize]),
-        ]
-    });
-    csv_bytes(&HEADER, rows)
+        let decision = if solution.rolls_again(roll, kept) {
+            "roll"
+        } else {
+            "stop"
+        };
+        table.push(cells![
+            allowed,
+            roll,
+            kept.dice,
+            kept.sum,
+            decision,
+            solution.stop[i],
+            solution.roll_value[roll as usize + 1][kept.dice as usize]
+        ]);
+    }
+    table
 }
 
 /// Reads a policy table for `max_rolls`: one decision table per number of rolls allowed
@@ -178,7 +180,7 @@ mod tests {
                 s.tables.removal == Removal::Subsets,
                 removal.ends_with("subsets")
             );
-            let csv = String::from_utf8(write_optimal(&s)).unwrap();
+            let csv = String::from_utf8(crate::report::csv::table_csv(&optimal_table(&s))).unwrap();
             // 4 rolls: 1 + 2 + 3 rolls before the last, 111 (dice, sum) states each.
             assert_eq!(csv.lines().count(), 1 + 6 * 111);
             let f = write_tmp(&csv);
@@ -195,7 +197,7 @@ mod tests {
     #[test]
     fn bad_tables_name_the_file_line_and_problem() {
         let s = solver(&[]);
-        let good = String::from_utf8(write_optimal(&s)).unwrap();
+        let good = String::from_utf8(crate::report::csv::table_csv(&optimal_table(&s))).unwrap();
         let lines: Vec<&str> = good.lines().collect();
         let with = |edit: &dyn Fn(&mut Vec<String>)| {
             let mut l: Vec<String> = lines.iter().map(|x| x.to_string()).collect();

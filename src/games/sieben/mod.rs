@@ -83,12 +83,12 @@ pub mod rules;
 pub mod simulation;
 pub mod table;
 
+use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
 use crate::games::seating::{Players, Rotation, Seats};
 use crate::options::RuleOptions;
 use crate::record::RunSetup;
-use crate::report::Tables;
 use crate::stats::{ExactValues, Tally};
 
 use policy::PolicySpec;
@@ -190,7 +190,7 @@ impl Config {
     }
 
     /// `dicelab table sieben`: the exact chances on every pile state.
-    pub fn tables(&self) -> Result<Tables> {
+    pub fn tables(&self) -> Result<Analysis> {
         Ok(table::tables(&self.rules.deck, &self.options.render()))
     }
 }

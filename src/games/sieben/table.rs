@@ -6,7 +6,8 @@
 //! the table, which is what the blocker policy bets on. The hand chances are counts of 7-card
 //! hands over all C(N, 7) hands, in exact integers.
 
-use crate::report::{Tables, csv_bytes, fmt_num};
+use crate::analysis::{Analysis, DataTable};
+use crate::cells;
 
 use super::deck::{Counts, Deck, HAND, MAX_NUMBER};
 use super::rules::{Pile, SEVEN};
@@ -105,8 +106,8 @@ fn numbers(mask: u8) -> String {
     }
 }
 
-/// The table as a CSV file (`pile_states.csv`) and a text for the terminal.
-pub fn tables(deck: &Deck, rules_text: &str) -> Tables {
+/// The table (`pile_states.csv`) and a text for the terminal.
+pub fn tables(deck: &Deck, rules_text: &str) -> Analysis {
     let all = choose(deck.size(), HAND) as f64;
     let cards = f64::from(deck.size());
     let mut text = format!(
@@ -116,7 +117,24 @@ pub fn tables(deck: &Deck, rules_text: &str) -> Tables {
         deck.size(),
         choose(deck.size(), HAND)
     );
-    let mut rows = Vec::new();
+    let mut table = DataTable::new(
+        "pile_states",
+        &[
+            "spot_1",
+            "spot_2",
+            "total",
+            "playable_numbers",
+            "seven_numbers",
+            "cards_play",
+            "p_card_plays",
+            "cards_seven",
+            "p_card_sevens",
+            "hands_play",
+            "p_hand_plays",
+            "hands_seven",
+            "p_hand_sevens",
+        ],
+    );
     for c in pile_chances(deck) {
         let [a, b] = c.pile.spots();
         let p_card = f64::from(c.legal_cards) / cards;
@@ -132,44 +150,27 @@ pub fn tables(deck: &Deck, rules_text: &str) -> Tables {
             p_hand,
             p_hand7
         ));
-        rows.push(vec![
-            a.to_string(),
-            b.to_string(),
-            c.pile.total().to_string(),
+        table.push(cells![
+            a,
+            b,
+            c.pile.total(),
             numbers(c.legal),
             numbers(c.seven),
-            c.legal_cards.to_string(),
-            fmt_num(p_card),
-            c.seven_cards.to_string(),
-            fmt_num(p_card7),
-            c.hands_legal.to_string(),
-            fmt_num(p_hand),
-            c.hands_seven.to_string(),
-            fmt_num(p_hand7),
+            c.legal_cards,
+            p_card,
+            c.seven_cards,
+            p_card7,
+            c.hands_legal,
+            p_hand,
+            c.hands_seven,
+            p_hand7,
         ]);
     }
-    let files = vec![(
-        "pile_states.csv".to_string(),
-        csv_bytes(
-            &[
-                "spot_1",
-                "spot_2",
-                "total",
-                "playable_numbers",
-                "seven_numbers",
-                "cards_play",
-                "p_card_plays",
-                "cards_seven",
-                "p_card_sevens",
-                "hands_play",
-                "p_hand_plays",
-                "hands_seven",
-                "p_hand_sevens",
-            ],
-            rows,
-        ),
-    )];
-    Tables { files, text }
+    Analysis {
+        tables: vec![table],
+        charts: Vec::new(),
+        text,
+    }
 }
 
 #[cfg(test)]
@@ -205,9 +206,9 @@ mod tests {
     #[test]
     fn tables_write_one_csv() {
         let t = tables(&Deck::standard(), "finish=empty");
-        assert_eq!(t.files[0].0, "pile_states.csv");
-        let csv = String::from_utf8(t.files[0].1.clone()).unwrap();
-        assert_eq!(csv.lines().count(), 17);
+        assert_eq!(t.tables.len(), 1);
+        assert_eq!(t.tables[0].name, "pile_states");
+        assert_eq!(t.tables[0].rows.len(), 16);
         assert!(t.text.contains("3 4"), "{}", t.text);
     }
 }

@@ -17,13 +17,13 @@
 //! The weights of greedy play (`open_sum` -200, `sum{s}_mark_5` 200, `sum{s}_marks_6_10` the sum's
 //! value, everything else 0) make the evaluation the score itself, and the policy greedy.
 
-use std::fmt;
 use std::path::Path;
 use std::sync::LazyLock;
 
+use crate::analysis::DataTable;
+use crate::cells;
 use crate::error::{Error, Result};
 use crate::input;
-use crate::report::{csv_bytes, fmt_num};
 
 use super::policy::{DivideRoll, View};
 use super::rules::{Choice, END_MARKS, MIN_SUM, SUMS, Sheet, VALUES};
@@ -176,36 +176,14 @@ impl Weights {
         Ok(Self { values })
     }
 
-    /// The weights as a policy file (`weight,value`), which [`Weights::parse`] reads back exactly.
-    pub fn to_csv(&self) -> Vec<u8> {
-        csv_bytes(
-            &HEADER,
-            NAMES
-                .iter()
-                .zip(self.values)
-                .map(|(n, v)| vec![n.clone(), fmt_weight(v)]),
-        )
-    }
-}
-
-/// A weight as written to a file: shortest exact form for whole numbers, else 6 significant
-/// digits (enough for tuning, and readable).
-fn fmt_weight(v: f64) -> String {
-    if v == v.round() && v.abs() < 1e12 {
-        format!("{v:.0}")
-    } else {
-        let s = fmt_num(v);
-        if s.parse::<f64>().is_ok() {
-            s
-        } else {
-            format!("{v}")
+    /// The weights as a policy file's table (`weight,value`); written as CSV, [`Weights::parse`]
+    /// reads it back exactly (numbers are written in their shortest exact form).
+    pub fn to_table(&self, name: &str) -> DataTable {
+        let mut table = DataTable::new(name, &HEADER);
+        for (n, &v) in NAMES.iter().zip(&self.values) {
+            table.push(cells![n, v]);
         }
-    }
-}
-
-impl fmt::Display for Weights {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&String::from_utf8_lossy(&self.to_csv()))
+        table
     }
 }
 
@@ -359,7 +337,7 @@ mod tests {
     use rand_xoshiro::rand_core::SeedableRng;
 
     fn file(weights: &Weights) -> String {
-        weights.to_string()
+        String::from_utf8(crate::report::csv::table_csv(&weights.to_table("w"))).unwrap()
     }
 
     #[test]

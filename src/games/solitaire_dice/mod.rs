@@ -35,12 +35,12 @@ pub mod simulation;
 pub mod table;
 pub mod tune;
 
+use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
 use crate::games::seating::{Players, Seats};
 use crate::options::RuleOptions;
 use crate::record::RunSetup;
-use crate::report::Tables;
 use crate::stats::{ExactValues, Tally};
 
 use policy::PolicySpec;
@@ -114,7 +114,7 @@ impl Config {
     }
 
     /// `dicelab table solitaire-dice`: the exact chances of one roll.
-    pub fn tables(&self) -> Result<Tables> {
+    pub fn tables(&self) -> Result<Analysis> {
         Ok(table::tables(&self.setup().rules_column()))
     }
 }

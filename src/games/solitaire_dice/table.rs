@@ -6,8 +6,9 @@
 //! first marks. Each is a count of rolls out of 7,776, so it is exact, and a statistical test
 //! checks simulated rolls against it.
 
+use crate::analysis::{Analysis, DataTable};
+use crate::cells;
 use crate::dice::pow6;
-use crate::report::{Tables, csv_bytes, fmt_num};
 
 use super::policy::{Greedy, View};
 use super::rules::{DICE, MAX_SUM, MIN_SUM, Roll, SUMS, Sheet};
@@ -117,8 +118,8 @@ pub fn free_rides() -> Vec<([u8; 3], u32)> {
     out
 }
 
-/// Every table as CSV files and a text summary for the terminal, labelled with `rules_text`.
-pub fn tables(rules_text: &str) -> Tables {
+/// Every table and a text summary for the terminal, labelled with `rules_text`.
+pub fn tables(rules_text: &str) -> Analysis {
     let p = |ways: u32| f64::from(ways) / f64::from(ROLLS);
     let mut text = format!(
         "solitaire-dice | {rules_text} | exact tables (all {ROLLS} ordered rolls of five dice)\n\n"
@@ -128,7 +129,19 @@ pub fn tables(rules_text: &str) -> Tables {
          sum  can mark 1+  can mark 2   greedy 1   greedy 2  greedy mean\n",
     );
     let chances = sum_chances();
-    let mut rows = Vec::new();
+    let mut sums = DataTable::new(
+        "sum_chances",
+        &[
+            "sum",
+            "rolls_can_mark_1",
+            "p_can_mark_1",
+            "rolls_can_mark_2",
+            "p_can_mark_2",
+            "p_greedy_marks_1",
+            "p_greedy_marks_2",
+            "greedy_mean_marks",
+        ],
+    );
     for c in &chances {
         text.push_str(&format!(
             "  {:>3} {:>11.6} {:>11.6} {:>10.6} {:>10.6} {:>12.6}\n",
@@ -139,52 +152,35 @@ pub fn tables(rules_text: &str) -> Tables {
             p(c.greedy_two),
             c.greedy_mean_marks()
         ));
-        rows.push(vec![
-            c.sum.to_string(),
-            c.can_one.to_string(),
-            fmt_num(c.p_can_one()),
-            c.can_two.to_string(),
-            fmt_num(c.p_can_two()),
-            fmt_num(p(c.greedy_one)),
-            fmt_num(p(c.greedy_two)),
-            fmt_num(c.greedy_mean_marks()),
+        sums.push(cells![
+            c.sum,
+            c.can_one,
+            c.p_can_one(),
+            c.can_two,
+            c.p_can_two(),
+            p(c.greedy_one),
+            p(c.greedy_two),
+            c.greedy_mean_marks(),
         ]);
     }
     debug_assert_eq!(chances.last().map(|c| c.sum), Some(MAX_SUM));
-    let mut files = vec![(
-        "sum_chances.csv".to_string(),
-        csv_bytes(
-            &[
-                "sum",
-                "rolls_can_mark_1",
-                "p_can_mark_1",
-                "rolls_can_mark_2",
-                "p_can_mark_2",
-                "p_greedy_marks_1",
-                "p_greedy_marks_2",
-                "greedy_mean_marks",
-            ],
-            rows,
-        ),
-    )];
     text.push_str("\nFree rides: the chance a roll shows none of three chosen throwaway faces\n");
     let rides = free_rides();
-    let mut rows = Vec::new();
+    let mut free = DataTable::new(
+        "free_ride_chances",
+        &["throwaway_faces", "rolls", "probability"],
+    );
     for (i, (faces, ways)) in rides.iter().enumerate() {
         let [a, b, c] = faces;
         text.push_str(&format!("  {a}{b}{c} {:.6}", p(*ways)));
         text.push(if i % 5 == 4 { '\n' } else { ' ' });
-        rows.push(vec![
-            format!("{a} {b} {c}"),
-            ways.to_string(),
-            fmt_num(p(*ways)),
-        ]);
+        free.push(cells![format!("{a} {b} {c}"), *ways, p(*ways)]);
     }
-    files.push((
-        "free_ride_chances.csv".to_string(),
-        csv_bytes(&["throwaway_faces", "rolls", "probability"], rows),
-    ));
-    Tables { files, text }
+    Analysis {
+        tables: vec![sums, free],
+        charts: Vec::new(),
+        text,
+    }
 }
 
 #[cfg(test)]
@@ -277,10 +273,10 @@ mod tests {
     #[test]
     fn tables_write_two_files_and_a_text() {
         let t = tables("players=1");
-        let names: Vec<&str> = t.files.iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(names, ["sum_chances.csv", "free_ride_chances.csv"]);
-        let csv = String::from_utf8(t.files[0].1.clone()).unwrap();
-        assert!(csv.lines().nth(1).unwrap().starts_with("2,1526,"), "{csv}");
+        let names: Vec<&str> = t.tables.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["sum_chances", "free_ride_chances"]);
+        let first = &t.tables[0].rows[0];
+        assert_eq!(first[..2], cells![2u8, 1526u32][..]);
         assert!(t.text.contains("456 0.031250"), "{}", t.text);
     }
 }
