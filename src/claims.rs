@@ -7,15 +7,16 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::analysis::{Cell, DataTable};
 use crate::cells;
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
-use crate::games::{Game, GameName, Setup};
+use crate::games::{self, Configured, Setup};
 use crate::input;
 use crate::options::split_rules;
-use crate::stats::{Estimate, MetricId, Subject, z95};
+use crate::stats::{Estimate, MetricId, Subject, Tally, z95};
 
 /// Columns a claims file must have, in order.
 pub const HEADER: [&str; 8] = [
@@ -82,7 +83,7 @@ pub struct Claim {
     /// The claim in words.
     pub text: String,
     /// The game it is about.
-    pub game: GameName,
+    pub game: &'static str,
     /// Rule option overrides.
     pub rules: Vec<String>,
     /// The metric that tests it (a metric of the whole run).
@@ -94,7 +95,7 @@ pub struct Claim {
     /// Allowed distance for `about`.
     pub tolerance: f64,
     /// If set, the metric is the ratio of the game's value to this game's.
-    pub baseline: Option<GameName>,
+    pub baseline: Option<&'static str>,
 }
 
 /// Reads and checks a claims file; every problem names the file and line.
@@ -103,7 +104,9 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
     for row in input::csv_rows(name, text, &HEADER)? {
         let at = |msg: String| row.error(name, msg);
         let fields: Vec<&str> = row.fields.iter().map(String::as_str).collect();
-        let game: GameName = fields[1].parse().map_err(|e: Error| at(e.to_string()))?;
+        let game = games::find(fields[1])
+            .map_err(|e| at(e.to_string()))?
+            .name();
         let check = Check::parse(fields[4]).ok_or_else(|| {
             at(format!(
                 "check: expected about, below, above or equal, found '{}'",
@@ -135,7 +138,11 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
         let baseline = if fields[7].is_empty() {
             None
         } else {
-            Some(fields[7].parse().map_err(|e: Error| at(e.to_string()))?)
+            Some(
+                games::find(fields[7])
+                    .map_err(|e| at(e.to_string()))?
+                    .name(),
+            )
         };
         let claim = Claim {
             text: fields[0].to_string(),
@@ -149,7 +156,7 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
         };
         // Configure now so a bad option or metric is reported with its line.
         for g in [Some(game), baseline].into_iter().flatten() {
-            let configured = Game::configure(&claim.setup(g)).map_err(|e| at(e.to_string()))?;
+            let configured = games::configure(g, &claim.setup()).map_err(|e| at(e.to_string()))?;
             if configured.exact().mean(&claim.metric).is_none() {
                 let known: Vec<&str> = configured
                     .exact()
@@ -180,10 +187,9 @@ pub fn load(path: &Path) -> Result<Vec<Claim>> {
 }
 
 impl Claim {
-    /// The single-player setup of `game` under this claim's rules.
-    fn setup(&self, game: GameName) -> Setup {
+    /// The single-player setup of a game under this claim's rules.
+    fn setup(&self) -> Setup {
         Setup {
-            game,
             rules: self.rules.clone(),
             players: 1,
             policies: Vec::new(),
@@ -216,13 +222,14 @@ pub fn check(
     seed: u64,
     threads: Option<usize>,
 ) -> Result<Vec<Verdict>> {
-    let mut runs: BTreeMap<(String, Vec<String>), (Game, crate::stats::Tally)> = BTreeMap::new();
-    let mut run_of = |game: GameName, claim: &Claim| -> Result<(Game, crate::stats::Tally)> {
-        let key = (game.to_string(), claim.rules.clone());
+    type Run = (Arc<dyn Configured>, Tally);
+    let mut runs: BTreeMap<(&str, Vec<String>), Run> = BTreeMap::new();
+    let mut run_of = |game: &'static str, claim: &Claim| -> Result<Run> {
+        let key = (game, claim.rules.clone());
         if let Some(found) = runs.get(&key) {
             return Ok(found.clone());
         }
-        let configured = Game::configure(&claim.setup(game))?;
+        let configured: Arc<dyn Configured> = games::configure(game, &claim.setup())?.into();
         let mut config = RunConfig::new(units, seed);
         config.threads = threads;
         let tally = configured.simulate(&config)?;
@@ -375,7 +382,7 @@ mod tests {
     fn the_shipped_file_parses() {
         let claims = parse("data/claims.csv", BUILT_IN).unwrap();
         assert_eq!(claims.len(), 8);
-        assert_eq!(claims[4].baseline, Some(GameName::Sequences));
+        assert_eq!(claims[4].baseline, Some("sequences"));
     }
 
     #[test]

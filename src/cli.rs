@@ -1,12 +1,15 @@
-//! The command line, as clap derive definitions only; `main.rs` and [`crate::commands`] act on it.
+//! The command line, as clap derive definitions only; `main.rs` and `commands.rs` act on it.
+//! Games are named by the registry, so a new game needs nothing here.
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
 
-use crate::engine::Shard;
-use crate::games::GameName;
-use crate::games::solitaire_dice::tune::{Budget, Player};
+use dicelab::engine::Shard;
+use dicelab::games::{self, Game};
 
 /// dicelab: which strategy is better, by how much, and how sure are we?
 ///
@@ -19,6 +22,32 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// A game's name, checked against the registry, whose names the help lists.
+#[derive(Clone, Copy, Debug)]
+pub struct GameArg;
+
+impl TypedValueParser for GameArg {
+    type Value = &'static dyn Game;
+
+    fn parse_ref(
+        &self,
+        _: &clap::Command,
+        _: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let name = value.to_string_lossy();
+        games::find(&name).map_err(|e| clap::Error::raw(ErrorKind::InvalidValue, format!("{e}\n")))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            games::GAMES
+                .into_iter()
+                .map(|g| PossibleValue::new(g.name()).help(g.about())),
+        ))
+    }
 }
 
 /// The subcommands.
@@ -67,9 +96,9 @@ pub struct RunArgs {
 /// Arguments of `simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The game: sequences, hearts-due, sevens, solitaire-dice or sieben.
-    #[arg(value_parser = parse_with::<GameName>)]
-    pub game: GameName,
+    /// The game.
+    #[arg(value_parser = GameArg)]
+    pub game: &'static dyn Game,
     /// Run size, seed, threads.
     #[command(flatten)]
     pub run: RunArgs,
@@ -104,9 +133,9 @@ pub struct SimulateArgs {
 /// Arguments of `decks`: those of `simulate` that make sense for a sweep, and extra decks.
 #[derive(Debug, Args)]
 pub struct DecksArgs {
-    /// The game: only sieben is played with a deck.
-    #[arg(value_parser = parse_with::<GameName>)]
-    pub game: GameName,
+    /// The game: one played with a deck (sieben).
+    #[arg(value_parser = GameArg)]
+    pub game: &'static dyn Game,
     /// Games per deck (default 100000), seed (the same for every deck), threads.
     #[command(flatten)]
     pub run: RunArgs,
@@ -131,9 +160,9 @@ pub struct DecksArgs {
 /// Arguments of `table`.
 #[derive(Debug, Args)]
 pub struct TableArgs {
-    /// The game: sequences, hearts-due, sevens, solitaire-dice or sieben.
-    #[arg(value_parser = parse_with::<GameName>)]
-    pub game: GameName,
+    /// The game.
+    #[arg(value_parser = GameArg)]
+    pub game: &'static dyn Game,
     /// A rule option as key=value (repeatable).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
@@ -148,9 +177,9 @@ pub struct TableArgs {
 /// Arguments of `solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The game: sevens (the others have no decisions).
-    #[arg(value_parser = parse_with::<GameName>)]
-    pub game: GameName,
+    /// The game: one whose decisions can be solved exactly (sevens).
+    #[arg(value_parser = GameArg)]
+    pub game: &'static dyn Game,
     /// A rule option as key=value (repeatable).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
@@ -202,20 +231,19 @@ pub struct MergeArgs {
 /// Arguments of `tune`.
 #[derive(Debug, Args)]
 pub struct TuneArgs {
-    /// The game: solitaire-dice (the only one with tunable weights).
-    #[arg(value_parser = parse_with::<GameName>)]
-    pub game: GameName,
+    /// The game: one with weights to tune (solitaire-dice).
+    #[arg(value_parser = GameArg)]
+    pub game: &'static dyn Game,
     /// The weights to start from: heuristic:FILE, heuristic (the built-in weights), or greedy.
     #[arg(long, value_name = "SPEC")]
     pub from: String,
     /// How long to tune: a time (90s, 10m, 1h) or a number of candidate evaluations (5000).
-    #[arg(long, value_parser = parse_with::<Budget>)]
-    pub budget: Budget,
+    #[arg(long)]
+    pub budget: String,
     /// The player the weights are for: heuristic (play heuristic:FILE) or lookahead (play
     /// lookahead:FILE; about 50 times slower a game, so -n defaults to 2000).
     #[arg(long = "for", value_name = "PLAYER", default_value = "heuristic")]
-    #[arg(value_parser = parse_with::<Player>)]
-    pub player: Player,
+    pub player: String,
     /// The policy file to write the best weights to.
     #[arg(long)]
     pub out: PathBuf,
@@ -225,8 +253,8 @@ pub struct TuneArgs {
 }
 
 /// Parses with the type's own `FromStr`, whose message clap prints after the argument's name.
-fn parse_with<T: std::str::FromStr<Err = crate::error::Error>>(s: &str) -> Result<T, String> {
-    s.parse().map_err(|e: crate::error::Error| e.to_string())
+fn parse_with<T: std::str::FromStr<Err = dicelab::Error>>(s: &str) -> Result<T, String> {
+    s.parse().map_err(|e: dicelab::Error| e.to_string())
 }
 
 /// A unit count: digits with optional underscores, or a mantissa and power of ten (`1e9`).

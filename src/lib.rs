@@ -7,12 +7,11 @@
 //!
 //! ```
 //! use dicelab::engine::RunConfig;
-//! use dicelab::games::{Game, GameName, Setup};
+//! use dicelab::games::{self, Setup};
 //! use dicelab::stats::MetricId;
 //!
 //! // Hearts Due with the harsher three-1's penalty: how many casts to reach 100?
-//! let game = Game::configure(&Setup {
-//!     game: GameName::HeartsDue,
+//! let game = games::find("hearts-due")?.configure(&Setup {
 //!     rules: vec!["wipe_ones=3".to_string()],
 //!     players: 1,
 //!     policies: vec![],
@@ -29,8 +28,6 @@
 
 pub mod analysis;
 pub mod claims;
-pub mod cli;
-pub mod commands;
 pub mod counts;
 pub mod dice;
 pub mod engine;

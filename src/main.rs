@@ -5,10 +5,13 @@
 
 use std::process::ExitCode;
 
+mod cli;
+mod commands;
+
 use clap::Parser;
 use clap::error::ErrorKind;
-use dicelab::cli::{Cli, Command};
-use dicelab::{Error, commands};
+use cli::{Cli, Command};
+use dicelab::Error;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

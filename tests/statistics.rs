@@ -3,7 +3,7 @@
 
 use dicelab::dice::{RollStream, below, pow6, unpack};
 use dicelab::engine::{RunConfig, chunk_rng};
-use dicelab::games::{Game, GameName, Setup};
+use dicelab::games::{self, Setup};
 use dicelab::stats::{MetricId, Subject};
 use rand_xoshiro::rand_core::Rng;
 use statrs::distribution::{ChiSquared, ContinuousCDF};
@@ -84,8 +84,8 @@ fn below_is_unbiased_where_modulo_would_not_be() {
 }
 
 /// Simulates `setup` with a fixed seed and checks every metric that has an exact value.
-fn check_against_exact(setup: Setup, units: u64, seed: u64) -> usize {
-    let game = Game::configure(&setup).unwrap();
+fn check_against_exact(name: &str, setup: Setup, units: u64, seed: u64) -> usize {
+    let game = games::configure(name, &setup).unwrap();
     let tally = game.simulate(&RunConfig::new(units, seed)).unwrap();
     let mut checked = 0;
     for metric in &tally.metrics {
@@ -108,7 +108,7 @@ fn check_against_exact(setup: Setup, units: u64, seed: u64) -> usize {
         assert!(
             z.abs() < 4.0,
             "{} {:?} {:?} {}: simulated {} (se {}) vs exact {exact}: {z:+.2} se",
-            setup.game,
+            name,
             setup.rules,
             setup.policies,
             game.setup().key(&metric.id),
@@ -122,7 +122,7 @@ fn check_against_exact(setup: Setup, units: u64, seed: u64) -> usize {
 
 #[test]
 fn races_match_the_exact_chain_under_every_rule_set() {
-    for game in [GameName::Sequences, GameName::HeartsDue] {
+    for game in ["sequences", "hearts-due"] {
         for rules in [
             vec![],
             vec!["wipe_ones=3".to_string()],
@@ -130,20 +130,19 @@ fn races_match_the_exact_chain_under_every_rule_set() {
             vec!["target=37".to_string()],
         ] {
             let setup = Setup {
-                game,
                 rules,
                 players: 1,
                 policies: vec![],
             };
             // the five race metrics
-            assert_eq!(check_against_exact(setup, 200_000, 42), 5);
+            assert_eq!(check_against_exact(game, setup, 200_000, 42), 5);
         }
     }
 }
 
 #[test]
 fn full_games_match_the_exact_game() {
-    for game in [GameName::Sequences, GameName::HeartsDue] {
+    for game in ["sequences", "hearts-due"] {
         for (players, rules) in [
             (2, vec![]),
             (4, vec!["wipe_ones=3".to_string()]),
@@ -152,12 +151,11 @@ fn full_games_match_the_exact_game() {
         ] {
             let playoff = rules.iter().any(|r| r == "tie=playoff");
             let setup = Setup {
-                game,
                 rules,
                 players,
                 policies: vec![],
             };
-            let checked = check_against_exact(setup, 100_000, 9);
+            let checked = check_against_exact(game, setup, 100_000, 9);
             // four cast metrics, a win rate per seat, the tie rate, and (shared ties) the rounds
             let expected = 4 + players as usize + 1 + usize::from(!playoff);
             assert_eq!(checked, expected);
@@ -167,13 +165,15 @@ fn full_games_match_the_exact_game() {
 
 #[test]
 fn the_cast_distribution_fits_the_enumeration() {
-    for game in [GameName::Sequences, GameName::HeartsDue] {
-        let g = Game::configure(&Setup {
+    for game in ["sequences", "hearts-due"] {
+        let g = games::configure(
             game,
-            rules: vec![],
-            players: 1,
-            policies: vec![],
-        })
+            &Setup {
+                rules: vec![],
+                players: 1,
+                policies: vec![],
+            },
+        )
         .unwrap();
         let tally = g.simulate(&RunConfig::new(100_000, 77)).unwrap();
         let id = MetricId::run("points_per_cast");
@@ -221,12 +221,11 @@ fn sevens_turns_match_the_exact_distribution_for_every_policy() {
         }
         for spec in specs {
             let setup = Setup {
-                game: GameName::Sevens,
                 rules: rules.clone(),
                 players: 1,
                 policies: vec![spec],
             };
-            assert_eq!(check_against_exact(setup, 200_000, 5), 3);
+            assert_eq!(check_against_exact("sevens", setup, 200_000, 5), 3);
         }
     }
 }
@@ -235,7 +234,6 @@ fn sevens_turns_match_the_exact_distribution_for_every_policy() {
 fn sevens_comparisons_match_the_exact_paired_differences() {
     for rules in [vec![], vec!["removal=subsets".to_string()]] {
         let setup = Setup {
-            game: GameName::Sevens,
             rules,
             players: 1,
             policies: [
@@ -249,7 +247,7 @@ fn sevens_comparisons_match_the_exact_paired_differences() {
             .to_vec(),
         };
         // Three metrics per policy and one difference per pair.
-        assert_eq!(check_against_exact(setup, 200_000, 8), 5 * 3 + 10);
+        assert_eq!(check_against_exact("sevens", setup, 200_000, 8), 5 * 3 + 10);
     }
 }
 
@@ -277,7 +275,6 @@ fn two_player_sevens_games_match_the_exact_duel() {
                 continue;
             }
             let setup = Setup {
-                game: GameName::Sevens,
                 rules,
                 players: 2,
                 policies: policies.iter().map(|s| s.to_string()).collect(),
@@ -285,7 +282,7 @@ fn two_player_sevens_games_match_the_exact_duel() {
             // Two seats, the tie rate, the leader's rolls, and a win rate per policy when there
             // are two.
             let expected = 4 + if policies.len() == 2 { 2 } else { 0 };
-            assert_eq!(check_against_exact(setup, 100_000, 21), expected);
+            assert_eq!(check_against_exact("sevens", setup, 100_000, 21), expected);
         }
     }
 }
@@ -339,14 +336,16 @@ fn solitaire_dice_roll_chances_match_simulated_rolls() {
 /// only copied its play-outs' policy would earn the fair share.
 #[test]
 fn sieben_lookahead_beats_seven_first() {
-    let game = Game::configure(&Setup {
-        game: GameName::Sieben,
-        rules: vec![],
-        players: 3,
-        policies: ["lookahead", "seven-first", "seven-first"]
-            .map(String::from)
-            .to_vec(),
-    })
+    let game = games::configure(
+        "sieben",
+        &Setup {
+            rules: vec![],
+            players: 3,
+            policies: ["lookahead", "seven-first", "seven-first"]
+                .map(String::from)
+                .to_vec(),
+        },
+    )
     .unwrap();
     let tally = game.simulate(&RunConfig::new(600, 11)).unwrap();
     // Lookahead is the first policy given.

@@ -1,8 +1,15 @@
-//! The games dicelab plays, one folder each, and the registry that picks one by name.
+//! The games dicelab plays: one folder each, one line each in the registry ([`GAMES`]), all
+//! behind one trait ([`Game`]).
 //!
-//! Each game keeps its rules, policies and exact solver in its own folder; this module only turns
-//! a name, rule options, a player count and policy specs into a configured game that the commands
-//! can simulate and compare with exact values, whatever the game.
+//! A game declares what a user may ask of it (its rule options, policies and player counts, from
+//! the same tables its parsers use) and turns a request ([`Setup`]) into a checked, configured
+//! game ([`Configured`]) that simulates, knows its exact values and builds its exact tables, in
+//! the spirit of OpenSpiel's registered games. Everything above (commands, reports, merge,
+//! claims) works through these two traits, whatever the game. `docs/architecture.md` shows how to
+//! add one.
+//!
+//! Games share the pieces every game with seats needs ([`seating`], [`outcomes`]) and nothing
+//! else: no game imports another game or the output layer.
 
 pub mod outcomes;
 pub mod seating;
@@ -11,221 +18,264 @@ pub mod sevens;
 pub mod sieben;
 pub mod solitaire_dice;
 
-use std::fmt;
-use std::str::FromStr;
+use std::path::PathBuf;
 
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, DataTable};
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
+use crate::options::OptionSpec;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
-/// A game's name as typed on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameName {
-    /// Sequences (runs from 1-2).
-    Sequences,
-    /// Hearts Due (Sequences with a scoring lone 1 and richer table).
-    HeartsDue,
-    /// Sevens (roll up to three times, sevens removed).
-    Sevens,
-    /// Sid Sackson's Solitaire Dice (five dice, two pairs, one throwaway).
-    SolitaireDice,
-    /// The card game 7 (cards on a two-spot pile up to a total of 7).
-    Sieben,
+use seating::Players;
+
+/// Every game, in the order help texts, listings and the default report list them.
+pub const GAMES: [&dyn Game; 5] = [
+    &sequences::SEQUENCES,
+    &sequences::HEARTS_DUE,
+    &sevens::Sevens,
+    &solitaire_dice::SolitaireDice,
+    &sieben::Sieben,
+];
+
+/// The game called `name`.
+pub fn find(name: &str) -> Result<&'static dyn Game> {
+    GAMES.into_iter().find(|g| g.name() == name).ok_or_else(|| {
+        Error::input(format!(
+            "unknown game '{name}': expected one of {}",
+            names().join(", ")
+        ))
+    })
 }
 
-impl GameName {
-    /// Every game, in the order help texts list them.
-    pub const ALL: [GameName; 5] = [
-        GameName::Sequences,
-        GameName::HeartsDue,
-        GameName::Sevens,
-        GameName::SolitaireDice,
-        GameName::Sieben,
-    ];
-
-    /// The command-line name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameName::Sequences => "sequences",
-            GameName::HeartsDue => "hearts-due",
-            GameName::Sevens => "sevens",
-            GameName::SolitaireDice => solitaire_dice::NAME,
-            GameName::Sieben => sieben::NAME,
-        }
-    }
+/// The names of every game.
+pub fn names() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.name()).collect()
 }
 
-impl fmt::Display for GameName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for GameName {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        GameName::ALL
-            .into_iter()
-            .find(|g| g.as_str() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = GameName::ALL.iter().map(|g| g.as_str()).collect();
-                Error::input(format!(
-                    "unknown game '{s}': expected one of {}",
-                    names.join(", ")
-                ))
-            })
-    }
-}
-
-/// What a user asks to run: a game with rule options, a player count and policy specs.
-#[derive(Clone, Debug)]
+/// What a user asks of a game: rule options, a player count and policy specs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Setup {
-    /// Which game.
-    pub game: GameName,
     /// `key=value` rule option overrides.
     pub rules: Vec<String>,
-    /// Number of players (1 for single-player runs).
+    /// Number of players (1: a single player, or a comparison of policies).
     pub players: u32,
-    /// Policy specs, one per player or one for all.
+    /// Policy specs: the policies compared, or one for every seat, one per seat, or a count
+    /// that divides the players.
     pub policies: Vec<String>,
 }
 
-/// A game whose rules and policies have been checked and is ready to run.
-#[derive(Clone, Debug)]
-pub enum Game {
-    /// Sequences or Hearts Due.
-    Sequences {
-        /// Which of the two.
-        name: GameName,
-        /// The configured run.
-        config: sequences::Config,
-    },
-    /// Sevens (boxed: its roll tables make it far larger than the other variants).
-    Sevens(Box<sevens::Config>),
-    /// Solitaire Dice (boxed like Sevens, keeping the enum small whatever the game grows).
-    SolitaireDice(Box<solitaire_dice::Config>),
-    /// The card game 7 (boxed like the others).
-    Sieben(Box<sieben::Config>),
+/// A policy spec a game accepts, for listings and error messages.
+#[derive(Clone, Copy, Debug)]
+pub struct PolicyDoc {
+    /// How it is written: `threshold:A,B`.
+    pub syntax: &'static str,
+    /// What it plays.
+    pub meaning: &'static str,
 }
 
-impl Game {
-    /// Checks a setup: every bad option, player count or policy is an error here, before any run.
-    pub fn configure(setup: &Setup) -> Result<Self> {
-        use sequences::rules::Scoring;
-        match setup.game {
-            GameName::Sequences | GameName::HeartsDue => {
-                let config = sequences::Config::new(
-                    if setup.game == GameName::HeartsDue {
-                        Scoring::HeartsDue
-                    } else {
-                        Scoring::Sequences
-                    },
-                    setup.game.as_str(),
-                    &setup.rules,
-                    setup.players,
-                    &setup.policies,
-                )?;
-                Ok(Game::Sequences {
-                    name: setup.game,
-                    config,
-                })
-            }
-            GameName::Sevens => Ok(Game::Sevens(Box::new(sevens::Config::new(
-                &setup.rules,
-                setup.players,
-                &setup.policies,
-            )?))),
-            GameName::SolitaireDice => Ok(Game::SolitaireDice(Box::new(
-                solitaire_dice::Config::new(&setup.rules, setup.players, &setup.policies)?,
-            ))),
-            GameName::Sieben => Ok(Game::Sieben(Box::new(sieben::Config::new(
-                &setup.rules,
-                setup.players,
-                &setup.policies,
-            )?))),
-        }
+/// A run of the default job (`dicelab report`) a game asks for.
+#[derive(Clone, Copy, Debug)]
+pub struct ReportRun {
+    /// Folder under the report root.
+    pub folder: &'static str,
+    /// Players.
+    pub players: u32,
+    /// Policy specs (none: the game's default).
+    pub policies: &'static [&'static str],
+    /// The run's units are the job's units divided by this (at least 1): whole games of a slow
+    /// policy get a small share of a billion races.
+    pub share: u64,
+    /// Whether the game's exact tables and solver files go beside the run.
+    pub with_tables: bool,
+}
+
+/// A game dicelab plays.
+pub trait Game: Sync {
+    /// The command-line name.
+    fn name(&self) -> &'static str;
+
+    /// One line on what it is.
+    fn about(&self) -> &'static str;
+
+    /// The rule options, in the order the `rules` column lists them.
+    fn options(&self) -> &'static [OptionSpec];
+
+    /// The policy specs it accepts.
+    fn policies(&self) -> &'static [PolicyDoc];
+
+    /// How many players it takes.
+    fn players(&self) -> Players;
+
+    /// Checks a request: every bad option, player count or policy is an error here, before any
+    /// run.
+    fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>>;
+
+    /// The runs of the default job.
+    fn report_runs(&self) -> &'static [ReportRun] {
+        &[]
     }
 
-    /// The game's name.
-    pub fn name(&self) -> GameName {
-        match self {
-            Game::Sequences { name, .. } => *name,
-            Game::Sevens(_) => GameName::Sevens,
-            Game::SolitaireDice(_) => GameName::SolitaireDice,
-            Game::Sieben(_) => GameName::Sieben,
-        }
+    /// `dicelab tune`, for games with weights to tune.
+    fn tuner(&self) -> Option<&dyn Tuner> {
+        None
     }
 
-    /// The game as configured, for the run's record.
-    pub fn setup(&self) -> RunSetup {
-        match self {
-            Game::Sequences { name, config } => config.setup(name.as_str()),
-            Game::Sevens(config) => config.setup(),
-            Game::SolitaireDice(config) => config.setup(),
-            Game::Sieben(config) => config.setup(),
-        }
+    /// `dicelab decks`, for games played with a deck file.
+    fn deck_study(&self) -> Option<&dyn DeckStudy> {
+        None
     }
+}
 
-    /// The `rules` column.
-    pub fn rules_string(&self) -> String {
-        self.setup().rules_column()
+impl std::fmt::Debug for dyn Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
+}
 
-    /// The `policy` column.
-    pub fn policy_string(&self) -> String {
-        self.setup().policy_column()
-    }
+/// A game whose rules, players and policies have been checked, ready to run.
+pub trait Configured: Send + Sync {
+    /// The game as configured: every rule option, the players, the policies by name.
+    fn setup(&self) -> RunSetup;
 
     /// Runs the simulation.
-    pub fn simulate(&self, run: &RunConfig) -> Result<Tally> {
-        match self {
-            Game::Sequences { config, .. } => config.simulate(run),
-            Game::Sevens(config) => config.simulate(run),
-            Game::SolitaireDice(config) => config.simulate(run),
-            Game::Sieben(config) => config.simulate(run),
-        }
-    }
-
-    /// The game's exact probability tables (`dicelab table`).
-    pub fn tables(&self) -> Result<Analysis> {
-        match self {
-            Game::Sequences { name, config } => Ok(sequences::table::tables(
-                name.as_str(),
-                &config.setup(name.as_str()).rules_column(),
-                &config.rules,
-            )),
-            Game::Sevens(config) => Ok(config.tables()),
-            Game::SolitaireDice(config) => config.tables(),
-            Game::Sieben(config) => config.tables(),
-        }
-    }
-
-    /// The game's exact solution (`dicelab solve`): only games with decisions have one.
-    pub fn solve(&self) -> Result<Analysis> {
-        match self {
-            Game::Sequences { name, .. } => Err(Error::input(format!(
-                "solve {name}: a cast of {name} has no decision to solve (its split is forced); `dicelab table {name}` gives its exact tables"
-            ))),
-            Game::Sevens(config) => Ok(config.solve()),
-            Game::SolitaireDice(_) => Err(Error::input(
-                "solve solitaire-dice: no exact solver for Solitaire Dice yet (its game tree is far too large to enumerate); `dicelab table solitaire-dice` gives the exact chances of one roll and `dicelab compare solitaire-dice` compares policies",
-            )),
-            Game::Sieben(_) => Err(Error::input(
-                "solve sieben: no exact solver for 7 (a whole game is far too large to enumerate); `dicelab table sieben` gives the exact chances on every pile state and `dicelab compare sieben` compares policies",
-            )),
-        }
-    }
+    fn simulate(&self, run: &RunConfig) -> Result<Tally>;
 
     /// Exact values of the run's metrics, where known.
-    pub fn exact(&self) -> &ExactValues {
-        match self {
-            Game::Sequences { config, .. } => config.exact(),
-            Game::Sevens(config) => config.exact(),
-            Game::SolitaireDice(config) => config.exact(),
-            Game::Sieben(config) => config.exact(),
+    fn exact(&self) -> &ExactValues;
+
+    /// The game's exact probability tables (`dicelab table`).
+    fn tables(&self) -> Result<Analysis>;
+
+    /// The game's exact solution (`dicelab solve`): only games with decisions small enough have
+    /// one; the others say why not.
+    fn solve(&self) -> Result<Analysis>;
+}
+
+/// Configures `game` (a name) for `setup`: the shortcut of [`find`] and [`Game::configure`].
+pub fn configure(game: &str, setup: &Setup) -> Result<Box<dyn Configured>> {
+    find(game)?.configure(setup)
+}
+
+/// How a run's size, seed and threads are given to a game's own commands.
+#[derive(Clone, Debug, Default)]
+pub struct RunSettings {
+    /// Units, when the user gave them (each command has its own default).
+    pub units: Option<u64>,
+    /// The seed.
+    pub seed: u64,
+    /// Worker threads (`None`: every core).
+    pub threads: Option<usize>,
+    /// Whether a progress bar may show.
+    pub progress: bool,
+}
+
+/// `dicelab tune GAME`: better weights for one of the game's policies.
+pub trait Tuner: Sync {
+    /// Tunes as `request` asks. Everything is checked first; `ready` is called once the request
+    /// is known to be good and before the long work starts (the command prepares its output
+    /// there), and its error stops the tuning.
+    fn tune(
+        &self,
+        request: &TuneRequest,
+        ready: &mut dyn FnMut() -> Result<()>,
+    ) -> Result<TuneOutput>;
+}
+
+/// What `dicelab tune` asks.
+#[derive(Clone, Debug)]
+pub struct TuneRequest {
+    /// The weights to start from (a policy spec).
+    pub from: String,
+    /// How long to tune (a time or a number of evaluations).
+    pub budget: String,
+    /// The player the weights are for.
+    pub player: String,
+    /// Games per evaluation, seed, threads.
+    pub run: RunSettings,
+}
+
+/// What tuning found.
+#[derive(Clone, Debug)]
+pub struct TuneOutput {
+    /// The weights to write (the tuned ones, or the start if tuning did not beat them).
+    pub weights: DataTable,
+    /// Which of the two they are, in words ("tuned weights").
+    pub kept: String,
+    /// What the terminal shows before the line naming the file written.
+    pub summary: String,
+}
+
+/// `dicelab decks GAME`: the same games under several decks.
+pub trait DeckStudy: Sync {
+    /// Plays the study `request` asks for; `ready` is called once everything is checked, before
+    /// the games are played.
+    fn study(
+        &self,
+        request: &DecksRequest,
+        ready: &mut dyn FnMut() -> Result<()>,
+    ) -> Result<DecksOutput>;
+}
+
+/// What `dicelab decks` asks.
+#[derive(Clone, Debug)]
+pub struct DecksRequest {
+    /// Players (required: a deck's effect depends on it).
+    pub players: Option<u32>,
+    /// Rule overrides (the deck comes from the study).
+    pub rules: Vec<String>,
+    /// Policy specs.
+    pub policies: Vec<String>,
+    /// Deck files to add to the built-in sweep.
+    pub decks: Vec<PathBuf>,
+    /// Games per deck, seed, threads.
+    pub run: RunSettings,
+}
+
+/// A deck study's result.
+#[derive(Clone, Debug)]
+pub struct DecksOutput {
+    /// One row per deck (`decks.csv`).
+    pub table: DataTable,
+    /// What the terminal shows: a heading and an aligned table.
+    pub text: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_found_by_its_name_and_names_are_distinct() {
+        for game in GAMES {
+            assert_eq!(find(game.name()).unwrap().name(), game.name());
+        }
+        let mut names = names();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), GAMES.len());
+        let e = find("chess").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "unknown game 'chess': expected one of sequences, hearts-due, sevens, solitaire-dice, sieben"
+        );
+    }
+
+    #[test]
+    fn every_game_declares_what_it_takes() {
+        for game in GAMES {
+            assert!(!game.about().is_empty(), "{game:?}");
+            assert!(!game.policies().is_empty(), "{game:?}");
+            let players = game.players();
+            assert!(players.min >= 1 && players.min <= players.max, "{game:?}");
+            // Its defaults configure, with the fewest players it takes.
+            let setup = Setup {
+                players: players.min,
+                ..Setup::default()
+            };
+            let configured = game.configure(&setup).unwrap();
+            assert_eq!(configured.setup().game, game.name());
+            assert_eq!(configured.setup().rules.len(), game.options().len());
         }
     }
 }

@@ -11,10 +11,12 @@ pub mod table;
 
 use std::fmt;
 
+use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
 use crate::games::seating::{Players, Seats};
-use crate::options::RuleOptions;
+use crate::games::{Configured, Game, PolicyDoc, ReportRun, Setup};
+use crate::options::{OptionSpec, RuleOptions};
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
@@ -54,9 +56,97 @@ impl Forced {
     }
 }
 
+/// Sequences or Hearts Due: one game folder, two entries in the registry.
+#[derive(Clone, Copy, Debug)]
+pub struct Sequences {
+    name: &'static str,
+    about: &'static str,
+    scoring: Scoring,
+}
+
+/// Sequences: runs from 1-2 score.
+pub const SEQUENCES: Sequences = Sequences {
+    name: "sequences",
+    about: "Sequences: one cast of six dice per turn, runs from 1-2 score, first to 100",
+    scoring: Scoring::Sequences,
+};
+
+/// Hearts Due: Sequences with a scoring lone 1 and a richer table.
+pub const HEARTS_DUE: Sequences = Sequences {
+    name: "hearts-due",
+    about: "Hearts Due: Sequences with a scoring lone 1 and a richer table",
+    scoring: Scoring::HeartsDue,
+};
+
+/// The policy specs: only one.
+const POLICIES: &[PolicyDoc] = &[PolicyDoc {
+    syntax: POLICY,
+    meaning: "a cast is scored by its best split; there is nothing to choose",
+}];
+
+/// A race of a billion units and a game of four: the default job's runs.
+const REPORT_RUNS: [[ReportRun; 2]; 2] = {
+    const fn runs(race: &'static str, game: &'static str) -> [ReportRun; 2] {
+        [
+            ReportRun {
+                folder: race,
+                players: 1,
+                policies: &[],
+                share: 1,
+                with_tables: true,
+            },
+            ReportRun {
+                folder: game,
+                players: 4,
+                policies: &[],
+                share: 10,
+                with_tables: false,
+            },
+        ]
+    }
+    [
+        runs("sequences", "sequences-4p"),
+        runs("hearts-due", "hearts-due-4p"),
+    ]
+};
+
+impl Game for Sequences {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn about(&self) -> &'static str {
+        self.about
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn policies(&self) -> &'static [PolicyDoc] {
+        POLICIES
+    }
+
+    fn players(&self) -> Players {
+        PLAYERS
+    }
+
+    fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
+        Ok(Box::new(Config::new(self, setup)?))
+    }
+
+    fn report_runs(&self) -> &'static [ReportRun] {
+        match self.scoring {
+            Scoring::Sequences => &REPORT_RUNS[0],
+            Scoring::HeartsDue => &REPORT_RUNS[1],
+        }
+    }
+}
+
 /// A configured run: the rules, their rendered options and the number of players.
 #[derive(Clone, Debug)]
 pub struct Config {
+    name: &'static str,
     /// The rule set.
     pub rules: Rules,
     /// 1 for a race to the target, more for full games.
@@ -66,45 +156,41 @@ pub struct Config {
 }
 
 impl Config {
-    /// Checks the options, players and policies a user gave for `scoring`.
-    pub fn new(
-        scoring: Scoring,
-        game_name: &'static str,
-        overrides: &[String],
-        players: u32,
-        policies: &[String],
-    ) -> Result<Self> {
-        let options = RuleOptions::parse(game_name, OPTIONS, overrides)?;
-        let rules = Rules::from_options(scoring, &options);
-        PLAYERS.check(game_name, players)?;
-        let parsed = policies
+    /// Checks the options, players and policies a user gave for `game`.
+    pub fn new(game: &Sequences, setup: &Setup) -> Result<Self> {
+        let options = RuleOptions::parse(game.name, OPTIONS, &setup.rules)?;
+        let rules = Rules::from_options(game.scoring, &options);
+        PLAYERS.check(game.name, setup.players)?;
+        let parsed = setup
+            .policies
             .iter()
-            .map(|s| Forced::parse(game_name, s))
+            .map(|s| Forced::parse(game.name, s))
             .collect::<Result<Vec<_>>>()?;
-        Seats::new(parsed, Forced, players, 1)?;
+        Seats::new(parsed, Forced, setup.players, 1)?;
         // Computed up front: it also refuses rule sets whose races would practically never end,
         // before any simulation starts.
-        let exact = exact::exact_values(&rules, players)?;
+        let exact = exact::exact_values(&rules, setup.players)?;
         Ok(Self {
+            name: game.name,
             rules,
-            players,
+            players: setup.players,
             options,
             exact,
         })
     }
+}
 
-    /// The game as configured, for the run's record.
-    pub fn setup(&self, game: &str) -> RunSetup {
+impl Configured for Config {
+    fn setup(&self) -> RunSetup {
         RunSetup {
-            game: game.to_string(),
+            game: self.name.to_string(),
             rules: self.options.pairs(),
             players: self.players,
             policies: vec![POLICY.to_string()],
         }
     }
 
-    /// Runs the race (one player) or full games (several).
-    pub fn simulate(&self, config: &RunConfig) -> Result<Tally> {
+    fn simulate(&self, config: &RunConfig) -> Result<Tally> {
         if self.players == 1 {
             run(&play::Race::new(&self.rules), config)
         } else {
@@ -112,8 +198,22 @@ impl Config {
         }
     }
 
-    /// The exact values of every metric the run reports.
-    pub fn exact(&self) -> &ExactValues {
+    fn exact(&self) -> &ExactValues {
         &self.exact
+    }
+
+    fn tables(&self) -> Result<Analysis> {
+        Ok(table::tables(
+            self.name,
+            &self.setup().rules_column(),
+            &self.rules,
+        ))
+    }
+
+    fn solve(&self) -> Result<Analysis> {
+        let name = self.name;
+        Err(Error::input(format!(
+            "solve {name}: a cast of {name} has no decision to solve (its split is forced); `dicelab table {name}` gives its exact tables"
+        )))
     }
 }

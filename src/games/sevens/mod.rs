@@ -20,7 +20,8 @@ use crate::cells;
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
 use crate::games::seating::{Players, Rotation, Seats, pairs};
-use crate::options::RuleOptions;
+use crate::games::{Configured, Game, PolicyDoc, ReportRun, Setup};
+use crate::options::{OptionSpec, RuleOptions};
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
@@ -37,6 +38,116 @@ pub const PLAYERS: Players = Players {
     max: MAX_PLAYERS,
     note: "1 plays single turns, 2 or more play full games",
 };
+
+/// Sevens in the registry.
+#[derive(Clone, Copy, Debug)]
+pub struct Sevens;
+
+/// The policy specs, for listings and messages.
+const POLICIES: &[PolicyDoc] = &[
+    PolicyDoc {
+        syntax: "optimal",
+        meaning: "the exact best expected turn score (the default)",
+    },
+    PolicyDoc {
+        syntax: "rolls:K",
+        meaning: "always roll K times while dice remain",
+    },
+    PolicyDoc {
+        syntax: "threshold:A,B",
+        meaning: "stop once the kept sum reaches A after roll 1, B after roll 2, ... (one sum per roll before the last)",
+    },
+    PolicyDoc {
+        syntax: "target",
+        meaning: "the exact best chance to beat the round's best score so far (optimal when nothing is to beat)",
+    },
+    PolicyDoc {
+        syntax: "target:T",
+        meaning: "the exact best chance to score more than T",
+    },
+    PolicyDoc {
+        syntax: "leader",
+        meaning: "as a round's first player, the exact best chance to win the round (the leader's dilemma); as a follower, the best reply",
+    },
+    PolicyDoc {
+        syntax: "table:FILE",
+        meaning: "the stop/roll decisions of a policy table, as `solve` writes them",
+    },
+    PolicyDoc {
+        syntax: "random",
+        meaning: "a fair coin decides every stop or roll",
+    },
+];
+
+/// The default job: optimal turns with the exact tables, the stop policies compared on the same
+/// dice, a duel and a table of four.
+const REPORT_RUNS: &[ReportRun] = &[
+    ReportRun {
+        folder: "sevens",
+        players: 1,
+        policies: &[],
+        share: 1,
+        with_tables: true,
+    },
+    ReportRun {
+        folder: "sevens-compare",
+        players: 1,
+        policies: &[
+            "optimal",
+            "leader",
+            "rolls:1",
+            "rolls:2",
+            "threshold:15,10",
+            "random",
+        ],
+        share: 10,
+        with_tables: false,
+    },
+    ReportRun {
+        folder: "sevens-2p",
+        players: 2,
+        policies: &["leader", "optimal"],
+        share: 100,
+        with_tables: false,
+    },
+    ReportRun {
+        folder: "sevens-4p",
+        players: 4,
+        policies: &["optimal", "leader", "target", "rolls:1"],
+        share: 1000,
+        with_tables: false,
+    },
+];
+
+impl Game for Sevens {
+    fn name(&self) -> &'static str {
+        "sevens"
+    }
+
+    fn about(&self) -> &'static str {
+        "Sevens: roll six dice up to three times, remove dice adding up to 7, score what is left"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn policies(&self) -> &'static [PolicyDoc] {
+        POLICIES
+    }
+
+    fn players(&self) -> Players {
+        PLAYERS
+    }
+
+    fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
+        Ok(Box::new(Config::new(setup)?))
+    }
+
+    fn report_runs(&self) -> &'static [ReportRun] {
+        REPORT_RUNS
+    }
+}
 
 /// The built-in policies every table compares.
 const TABLE_POLICIES: [&str; 8] = [
@@ -95,11 +206,13 @@ fn turn_exact(solver: &Solver, table: &DecisionTable, policy: Subject, exact: &m
 
 impl Config {
     /// Checks the options, players and policies a user gave, and compiles the policies.
-    pub fn new(overrides: &[String], players: u32, policies: &[String]) -> Result<Self> {
-        let options = RuleOptions::parse("sevens", OPTIONS, overrides)?;
+    pub fn new(setup: &Setup) -> Result<Self> {
+        let options = RuleOptions::parse("sevens", OPTIONS, &setup.rules)?;
         let rules = Rules::from_options(&options);
+        let players = setup.players;
         PLAYERS.check("sevens", players)?;
-        let parsed = policies
+        let parsed = setup
+            .policies
             .iter()
             .map(|s| s.parse::<PolicySpec>())
             .collect::<Result<Vec<_>>>()?;
@@ -141,40 +254,6 @@ impl Config {
             seats,
             exact,
         })
-    }
-
-    /// The game as configured, for the run's record.
-    pub fn setup(&self) -> RunSetup {
-        RunSetup {
-            game: "sevens".to_string(),
-            rules: self.options.pairs(),
-            players: self.players,
-            policies: self.seats.given.iter().map(PolicySpec::to_string).collect(),
-        }
-    }
-
-    /// Plays the turns or games.
-    pub fn simulate(&self, config: &RunConfig) -> Result<Tally> {
-        if self.players == 1 {
-            let tables = self.policies.iter().map(|p| p.turn().clone()).collect();
-            run(&play::Turns::new(&self.solver.tables, tables), config)
-        } else {
-            run(
-                &Games::new(
-                    &self.solver.tables,
-                    self.rules,
-                    self.players,
-                    self.policies.clone(),
-                    Rotation::new(&self.seats),
-                ),
-                config,
-            )
-        }
-    }
-
-    /// Exact values of the run's metrics.
-    pub fn exact(&self) -> &ExactValues {
-        &self.exact
     }
 
     /// The title's second line on every plot: the rules it was computed under.
@@ -349,7 +428,7 @@ impl Config {
     }
 
     /// `dicelab table sevens`: the probability tables of a turn.
-    pub fn tables(&self) -> Analysis {
+    pub fn exact_tables(&self) -> Analysis {
         let mut out = Analysis::default();
         let mut text = format!(
             "sevens | {} | exact tables\n\n",
@@ -429,7 +508,7 @@ impl Config {
     /// `dicelab solve sevens`: the optimal policy table (readable back with `table:FILE`), every
     /// built-in policy's exact distribution, the follower's odds, and the leader's dilemma, with
     /// the time each solve took.
-    pub fn solve(&self) -> Analysis {
+    pub fn solution(&self) -> Analysis {
         let start = Instant::now();
         let fresh = Solver::new(self.rules, self.players.max(2));
         let t_optimal = start.elapsed();
@@ -497,5 +576,46 @@ impl Config {
         out.tables.push(table);
         out.text = text;
         out
+    }
+}
+
+impl Configured for Config {
+    fn setup(&self) -> RunSetup {
+        RunSetup {
+            game: "sevens".to_string(),
+            rules: self.options.pairs(),
+            players: self.players,
+            policies: self.seats.given.iter().map(PolicySpec::to_string).collect(),
+        }
+    }
+
+    fn simulate(&self, config: &RunConfig) -> Result<Tally> {
+        if self.players == 1 {
+            let tables = self.policies.iter().map(|p| p.turn().clone()).collect();
+            run(&play::Turns::new(&self.solver.tables, tables), config)
+        } else {
+            run(
+                &Games::new(
+                    &self.solver.tables,
+                    self.rules,
+                    self.players,
+                    self.policies.clone(),
+                    Rotation::new(&self.seats),
+                ),
+                config,
+            )
+        }
+    }
+
+    fn exact(&self) -> &ExactValues {
+        &self.exact
+    }
+
+    fn tables(&self) -> Result<Analysis> {
+        Ok(self.exact_tables())
+    }
+
+    fn solve(&self) -> Result<Analysis> {
+        Ok(self.solution())
     }
 }

@@ -10,12 +10,11 @@
 //!
 //! ```
 //! use dicelab::engine::RunConfig;
-//! use dicelab::games::{Game, GameName, Setup};
+//! use dicelab::games::{self, Setup};
 //! use dicelab::stats::{MetricId, Subject};
 //!
 //! // Three players, seven-first against lowest against blocker, seated in rotation.
-//! let game = Game::configure(&Setup {
-//!     game: GameName::Sieben,
+//! let game = games::configure("sieben", &Setup {
 //!     rules: vec![],
 //!     players: 3,
 //!     policies: vec!["seven-first".into(), "lowest".into(), "blocker".into()],
@@ -76,6 +75,7 @@
 //!   the built-in copy when the file is absent, so the default runs from any folder.
 
 pub mod deck;
+pub mod decks;
 pub mod lookahead;
 pub mod play;
 pub mod policy;
@@ -85,9 +85,10 @@ pub mod table;
 
 use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::games::seating::{Players, Rotation, Seats};
-use crate::options::RuleOptions;
+use crate::games::{Configured, DeckStudy, Game, PolicyDoc, ReportRun, Setup};
+use crate::options::{OptionSpec, RuleOptions};
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
@@ -108,6 +109,91 @@ pub const PLAYERS: Players = Players {
 /// The policy used when none is given: the best of the built-ins in our runs.
 pub const DEFAULT_POLICY: PolicySpec = PolicySpec::SevenFirst;
 
+/// The card game 7 in the registry.
+#[derive(Clone, Copy, Debug)]
+pub struct Sieben;
+
+/// The policy specs, for listings and messages.
+const POLICIES: &[PolicyDoc] = &[
+    PolicyDoc {
+        syntax: "seven-first",
+        meaning: "makes a Seven whenever it can, otherwise the smallest rise of the total (the default)",
+    },
+    PolicyDoc {
+        syntax: "lowest",
+        meaning: "the smallest rise of the total",
+    },
+    PolicyDoc {
+        syntax: "blocker",
+        meaning: "a Seven when it can, otherwise the play most likely to leave the next player stuck, if likely enough",
+    },
+    PolicyDoc {
+        syntax: "random",
+        meaning: "every legal play equally likely",
+    },
+    PolicyDoc {
+        syntax: "lookahead",
+        meaning: "plays each legal play's round out on guesses of the hidden cards, 32 play-outs per play",
+    },
+    PolicyDoc {
+        syntax: "lookahead:K",
+        meaning: "the same with K play-outs per legal play (1 to 1000)",
+    },
+];
+
+/// The default job: the built-ins at a table of four with the exact tables, and the best player
+/// against the default one (32 play-outs per legal play make a game about 500 times slower).
+const REPORT_RUNS: &[ReportRun] = &[
+    ReportRun {
+        folder: "sieben-4p",
+        players: 4,
+        policies: &["seven-first", "blocker", "lowest", "random"],
+        share: 5000,
+        with_tables: true,
+    },
+    ReportRun {
+        folder: "sieben-lookahead",
+        players: 4,
+        policies: &["lookahead", "seven-first", "seven-first", "seven-first"],
+        share: 200_000,
+        with_tables: false,
+    },
+];
+
+impl Game for Sieben {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn about(&self) -> &'static str {
+        "The card game 7: cards on a two-spot pile up to a total of 7, first out wins chips"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn policies(&self) -> &'static [PolicyDoc] {
+        POLICIES
+    }
+
+    fn players(&self) -> Players {
+        PLAYERS
+    }
+
+    fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
+        Ok(Box::new(Config::new(setup)?))
+    }
+
+    fn report_runs(&self) -> &'static [ReportRun] {
+        REPORT_RUNS
+    }
+
+    fn deck_study(&self) -> Option<&dyn DeckStudy> {
+        Some(self)
+    }
+}
+
 /// A checked run of 7: the rules (deck loaded), the players and their policies.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -123,9 +209,10 @@ pub struct Config {
 impl Config {
     /// Checks the rule options (loading the deck), the player count and the policies. One
     /// player is accepted only without policies, for `dicelab table`; simulating it is an error.
-    pub fn new(overrides: &[String], players: u32, policies: &[String]) -> Result<Self> {
-        let options = RuleOptions::parse(NAME, OPTIONS, overrides)?;
+    pub fn new(setup: &Setup) -> Result<Self> {
+        let options = RuleOptions::parse(NAME, OPTIONS, &setup.rules)?;
         let rules = Rules::from_options(&options)?;
+        let (players, policies) = (setup.players, &setup.policies);
         let table_only = players == 1 && policies.is_empty();
         if !table_only {
             PLAYERS.check(NAME, players)?;
@@ -159,9 +246,10 @@ impl Config {
     pub fn players(&self) -> u32 {
         self.players
     }
+}
 
-    /// The game as configured, for the run's record.
-    pub fn setup(&self) -> RunSetup {
+impl Configured for Config {
+    fn setup(&self) -> RunSetup {
         RunSetup {
             game: NAME.to_string(),
             rules: self.options.pairs(),
@@ -170,8 +258,7 @@ impl Config {
         }
     }
 
-    /// Plays the games.
-    pub fn simulate(&self, config: &RunConfig) -> Result<Tally> {
+    fn simulate(&self, config: &RunConfig) -> Result<Tally> {
         PLAYERS.check(NAME, self.players)?;
         run(
             &Games::new(
@@ -184,13 +271,19 @@ impl Config {
         )
     }
 
-    /// Exact values of the run's metrics: none (whole games are far too large to solve).
-    pub fn exact(&self) -> &ExactValues {
+    /// None: whole games are far too large to solve.
+    fn exact(&self) -> &ExactValues {
         &self.exact
     }
 
-    /// `dicelab table sieben`: the exact chances on every pile state.
-    pub fn tables(&self) -> Result<Analysis> {
+    /// The exact chances on every pile state.
+    fn tables(&self) -> Result<Analysis> {
         Ok(table::tables(&self.rules.deck, &self.options.render()))
+    }
+
+    fn solve(&self) -> Result<Analysis> {
+        Err(Error::input(
+            "solve sieben: no exact solver for 7 (a whole game is far too large to enumerate); `dicelab table sieben` gives the exact chances on every pile state and `dicelab compare sieben` compares policies",
+        ))
     }
 }

@@ -37,9 +37,10 @@ pub mod tune;
 
 use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::games::seating::{Players, Seats};
-use crate::options::RuleOptions;
+use crate::games::{Configured, Game, PolicyDoc, ReportRun, Setup, Tuner};
+use crate::options::{OptionSpec, RuleOptions};
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
@@ -59,6 +60,92 @@ pub const PLAYERS: Players = Players {
 /// The policy used when none is given: the better of the two built-ins.
 pub const DEFAULT_POLICY: PolicySpec = PolicySpec::Greedy;
 
+/// Solitaire Dice in the registry.
+#[derive(Clone, Copy, Debug)]
+pub struct SolitaireDice;
+
+/// The policy specs, for listings and messages.
+const POLICIES: &[PolicyDoc] = &[
+    PolicyDoc {
+        syntax: "greedy",
+        meaning: "the division that raises the score most right now (the default)",
+    },
+    PolicyDoc {
+        syntax: "random",
+        meaning: "every legal division equally likely",
+    },
+    PolicyDoc {
+        syntax: "heuristic",
+        meaning: "the best evaluation of the sheet after the division, with the built-in tuned weights",
+    },
+    PolicyDoc {
+        syntax: "heuristic:FILE",
+        meaning: "the same with the weights of a policy file (header weight,value)",
+    },
+    PolicyDoc {
+        syntax: "lookahead",
+        meaning: "the best expected evaluation after the next roll (one roll of expectimax), with the built-in weights tuned for it",
+    },
+    PolicyDoc {
+        syntax: "lookahead:FILE",
+        meaning: "the same with the weights of a policy file",
+    },
+];
+
+/// The default job: greedy against random with the exact tables, and the ladder of players.
+const REPORT_RUNS: &[ReportRun] = &[
+    ReportRun {
+        folder: "solitaire-dice",
+        players: 1,
+        policies: &["greedy", "random"],
+        share: 1000,
+        with_tables: true,
+    },
+    // One roll of expectimax is about 50 times slower than greedy: a 5000th of the units.
+    // `heuristic` alone is the built-in tuned weights, so the job needs no file.
+    ReportRun {
+        folder: "solitaire-dice-ladder",
+        players: 1,
+        policies: &["random", "greedy", "heuristic", "lookahead"],
+        share: 5000,
+        with_tables: false,
+    },
+];
+
+impl Game for SolitaireDice {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn about(&self) -> &'static str {
+        "Sid Sackson's Solitaire Dice: five dice a roll, two pairs scored, one die thrown away"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+
+    fn policies(&self) -> &'static [PolicyDoc] {
+        POLICIES
+    }
+
+    fn players(&self) -> Players {
+        PLAYERS
+    }
+
+    fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
+        Ok(Box::new(Config::new(setup)?))
+    }
+
+    fn report_runs(&self) -> &'static [ReportRun] {
+        REPORT_RUNS
+    }
+
+    fn tuner(&self) -> Option<&dyn Tuner> {
+        Some(self)
+    }
+}
+
 /// A checked run of Solitaire Dice: one player comparing one or more policies on the same rolls,
 /// or a game of several seats sharing the rolls.
 #[derive(Clone, Debug)]
@@ -72,10 +159,12 @@ pub struct Config {
 impl Config {
     /// Checks the options (there are none yet, so any is refused), the player count and the
     /// policy specs a user gave.
-    pub fn new(overrides: &[String], players: u32, policies: &[String]) -> Result<Self> {
-        let options = RuleOptions::parse(NAME, &[], overrides)?;
+    pub fn new(setup: &Setup) -> Result<Self> {
+        let options = RuleOptions::parse(NAME, &[], &setup.rules)?;
+        let players = setup.players;
         PLAYERS.check(NAME, players)?;
-        let parsed = policies
+        let parsed = setup
+            .policies
             .iter()
             .map(|s| s.parse::<PolicySpec>())
             .collect::<Result<Vec<_>>>()?;
@@ -87,9 +176,10 @@ impl Config {
             exact: ExactValues::default(),
         })
     }
+}
 
-    /// The game as configured, for the run's record.
-    pub fn setup(&self) -> RunSetup {
+impl Configured for Config {
+    fn setup(&self) -> RunSetup {
         RunSetup {
             game: NAME.to_string(),
             rules: self.options.pairs(),
@@ -103,18 +193,23 @@ impl Config {
         }
     }
 
-    /// Plays the games.
-    pub fn simulate(&self, config: &RunConfig) -> Result<Tally> {
+    fn simulate(&self, config: &RunConfig) -> Result<Tally> {
         run(&Games::new(self.players, &self.seats), config)
     }
 
-    /// Exact values of the run's metrics: none yet (whole games have no exact solution here).
-    pub fn exact(&self) -> &ExactValues {
+    /// None yet: whole games have no exact solution here.
+    fn exact(&self) -> &ExactValues {
         &self.exact
     }
 
-    /// `dicelab table solitaire-dice`: the exact chances of one roll.
-    pub fn tables(&self) -> Result<Analysis> {
+    /// The exact chances of one roll.
+    fn tables(&self) -> Result<Analysis> {
         Ok(table::tables(&self.setup().rules_column()))
+    }
+
+    fn solve(&self) -> Result<Analysis> {
+        Err(Error::input(
+            "solve solitaire-dice: no exact solver for Solitaire Dice yet (its game tree is far too large to enumerate); `dicelab table solitaire-dice` gives the exact chances of one roll and `dicelab compare solitaire-dice` compares policies",
+        ))
     }
 }

@@ -13,6 +13,7 @@
 
 use std::fmt;
 use std::io::IsTerminal;
+use std::path::Path;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,7 @@ use rayon::prelude::*;
 
 use crate::engine::{ChunkRng, chunk_rng};
 use crate::error::{Error, Result};
+use crate::games::{TuneOutput, TuneRequest, Tuner};
 
 use super::heuristic::{Evaluator, Heuristic, WEIGHTS, Weights};
 use super::lookahead::Lookahead;
@@ -195,25 +197,100 @@ fn normal(rng: &mut ChunkRng) -> f64 {
     (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
 }
 
-/// Runs the cross-entropy method from `config.start` until the budget is spent.
-pub fn tune(config: &TuneConfig) -> Result<Tuned> {
-    if config.games == 0 {
+/// Refuses what no tuning can run: no games per evaluation, or a budget below one generation.
+fn check(games: u64, budget: Budget) -> Result<()> {
+    if games == 0 {
         return Err(Error::input(
             "-n: expected at least 1 game per evaluation, found 0",
         ));
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::input(format!("--threads: cannot start the thread pool: {e}")))?;
     let per_generation = POPULATION as u64 + 1;
-    if let Budget::Evaluations(n) = config.budget
+    if let Budget::Evaluations(n) = budget
         && n < per_generation
     {
         return Err(Error::input(format!(
             "--budget {n}: one generation takes {per_generation} evaluations ({POPULATION} candidates and the mean)"
         )));
     }
+    Ok(())
+}
+
+/// Games per candidate evaluation when `-n` is not given: enough that candidates a few points
+/// apart are told apart on common games, few enough for many generations (lookahead games are
+/// about 50 times slower, so a tenth).
+pub const DEFAULT_GAMES: u64 = 20_000;
+
+/// `dicelab tune solitaire-dice`: weights for `heuristic:FILE` or `lookahead:FILE`.
+impl Tuner for super::SolitaireDice {
+    fn tune(
+        &self,
+        request: &TuneRequest,
+        ready: &mut dyn FnMut() -> Result<()>,
+    ) -> Result<TuneOutput> {
+        let from = request.from.trim();
+        let start = match from.split_once(':') {
+            Some(("heuristic", file)) if !file.trim().is_empty() => Weights::load(Path::new(file))?,
+            None if from == "greedy" => Weights::greedy(),
+            None if from == "heuristic" => Weights::built_in(),
+            _ => {
+                return Err(Error::input(format!(
+                    "--from '{}': expected heuristic:FILE, heuristic (the built-in weights) or greedy",
+                    request.from
+                )));
+            }
+        };
+        let budget: Budget = request.budget.parse()?;
+        let player: Player = request.player.parse()?;
+        let run = &request.run;
+        let games = run.units.unwrap_or(match player {
+            Player::Heuristic => DEFAULT_GAMES,
+            Player::Lookahead => DEFAULT_GAMES / 10,
+        });
+        check(games, budget)?;
+        ready()?;
+        let tuned = tune(&TuneConfig {
+            start,
+            player,
+            budget,
+            games,
+            seed: run.seed,
+            threads: run.threads,
+            progress: run.progress,
+        })?;
+        let kept = if tuned.tuned_mean > tuned.start_mean {
+            "tuned weights"
+        } else {
+            "the starting weights (tuning did not beat them)"
+        };
+        Ok(TuneOutput {
+            weights: tuned.best.to_table("weights"),
+            kept: kept.to_string(),
+            summary: format!(
+                "tune {} | from {from} | for {player} | seed {} | {games} games per evaluation | budget {budget}\n\
+                 {} generations, {} evaluations\n\
+                 final check on {} fresh games: start {:.2}, tuned {:.2}, difference {:+.2} +/- {:.2} (95%)\n",
+                super::NAME,
+                run.seed,
+                tuned.generations,
+                tuned.evaluations,
+                tuned.validation_games,
+                tuned.start_mean,
+                tuned.tuned_mean,
+                tuned.tuned_mean - tuned.start_mean,
+                1.96 * tuned.diff_se,
+            ),
+        })
+    }
+}
+
+/// Runs the cross-entropy method from `config.start` until the budget is spent.
+pub fn tune(config: &TuneConfig) -> Result<Tuned> {
+    check(config.games, config.budget)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::input(format!("--threads: cannot start the thread pool: {e}")))?;
+    let per_generation = POPULATION as u64 + 1;
     let (total, unit) = match config.budget {
         Budget::Time(d) => (d.as_secs(), "s"),
         Budget::Evaluations(n) => (n, " evaluations"),
