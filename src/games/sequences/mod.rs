@@ -5,11 +5,10 @@
 //! exactly ([`exact`]), so every simulated figure is checked against its exact value.
 
 pub mod exact;
-pub mod play;
+pub mod policy;
+pub mod sim;
 pub mod rules;
-pub mod table;
-
-use std::fmt;
+pub mod tables;
 
 use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
@@ -20,10 +19,8 @@ use crate::options::{OptionSpec, RuleOptions};
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
+use policy::{Forced, POLICIES, POLICY};
 use rules::{OPTIONS, Rules, Scoring};
-
-/// The one policy: a cast is scored by its best split, nothing is chosen.
-pub const POLICY: &str = "forced";
 
 /// Players: one races to the target, more play full games (the text allows "any number";
 /// reports get a row per seat).
@@ -32,29 +29,6 @@ pub const PLAYERS: Players = Players {
     max: 100,
     note: "",
 };
-
-/// The only policy spec: `forced`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Forced;
-
-impl fmt::Display for Forced {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(POLICY)
-    }
-}
-
-impl Forced {
-    /// The spec `s` of a run of `game`: only `forced` is one.
-    pub fn parse(game: &str, s: &str) -> Result<Self> {
-        if s.trim() == POLICY {
-            return Ok(Forced);
-        }
-        Err(Error::input(format!(
-            "--policy '{s}': unknown policy for {game}; a cast involves no decision, so the \
-             only policy is '{POLICY}'"
-        )))
-    }
-}
 
 /// Sequences or Hearts Due: one game folder, two entries in the registry.
 #[derive(Clone, Copy, Debug)]
@@ -77,12 +51,6 @@ pub const HEARTS_DUE: Sequences = Sequences {
     about: "Hearts Due: Sequences with a scoring lone 1 and a richer table",
     scoring: Scoring::HeartsDue,
 };
-
-/// The policy specs: only one.
-const POLICIES: &[PolicyDoc] = &[PolicyDoc {
-    syntax: POLICY,
-    meaning: "a cast is scored by its best split; there is nothing to choose",
-}];
 
 /// A race of a billion units and a game of four: the default job's runs.
 const REPORT_RUNS: [[ReportRun; 2]; 2] = {
@@ -192,9 +160,9 @@ impl Configured for Config {
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {
         if self.players == 1 {
-            run(&play::Race::new(&self.rules), config)
+            run(&sim::Race::new(&self.rules), config)
         } else {
-            run(&play::Game::new(&self.rules, self.players as usize), config)
+            run(&sim::Game::new(&self.rules, self.players as usize), config)
         }
     }
 
@@ -203,7 +171,7 @@ impl Configured for Config {
     }
 
     fn tables(&self) -> Result<Analysis> {
-        Ok(table::tables(
+        Ok(tables::tables(
             self.name,
             &self.setup().rules_column(),
             &self.rules,

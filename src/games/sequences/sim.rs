@@ -1,4 +1,4 @@
-//! Playing Sequences and Hearts Due: one player racing to the target, or a full game.
+//! Sequences and Hearts Due on the engine: one player racing to the target, or a full game.
 //!
 //! Both loops draw casts as packed rolls (three casts from one 64-bit draw) and look their
 //! outcome up in the rule table built once per run, so a cast costs a table load and an add.
