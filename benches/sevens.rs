@@ -6,12 +6,12 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dicelab::engine::{RunConfig, run};
 use dicelab::games::seating::{Rotation, Seats};
-use dicelab::games::sevens::exact::{RollTables, solve};
-use dicelab::games::sevens::game::Games;
-use dicelab::games::sevens::play::Turns;
-use dicelab::games::sevens::policy::PolicySpec;
+use dicelab::games::sevens::exact::solve;
+use dicelab::games::sevens::rolls::RollTables;
 use dicelab::games::sevens::rules::{Removal, Rules};
+use dicelab::games::sevens::sim::{Games, Turns};
 use dicelab::games::sevens::solver::Solver;
+use dicelab::games::sevens::spec::PolicySpec;
 
 fn turns(c: &mut Criterion) {
     const TURNS: u64 = 1 << 22;

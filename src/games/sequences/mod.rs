@@ -6,8 +6,8 @@
 
 pub mod exact;
 pub mod policy;
-pub mod sim;
 pub mod rules;
+pub mod sim;
 pub mod tables;
 
 use crate::analysis::Analysis;

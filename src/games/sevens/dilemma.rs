@@ -16,8 +16,9 @@
 //! the two-player best reply, fails to beat it: a heuristic whose worth the simulation of full
 //! games measures.
 
-use super::exact::{MAX_SUM, RollTables, SCORES, distribution, solve_for};
+use super::exact::{distribution, solve_for};
 use super::policy::DecisionTable;
+use super::rolls::{MAX_SUM, RollTables, SCORES};
 use super::rules::{FollowerLimit, Rules};
 use crate::options::Tie;
 

@@ -6,73 +6,11 @@
 //! value in microseconds, and pushing probability forward through the same states gives any
 //! policy's exact score distribution.
 
-use crate::dice::{face_counts, pow6};
+use crate::dice::pow6;
 
 use super::policy::{Action, DecisionTable};
-use super::rules::{Kept, Removal, Remover};
-
-/// Highest possible kept sum (six 6's).
-pub const MAX_SUM: usize = 36;
-/// Number of possible scores, 0 to 36.
-pub const SCORES: usize = MAX_SUM + 1;
-
-/// Index of the state after roll `roll` (1-based) with `dice` kept summing to `sum`.
-pub fn state_index(roll: u8, dice: u8, sum: u8) -> usize {
-    ((roll as usize - 1) * 7 + dice as usize) * SCORES + sum as usize
-}
-
-/// What every roll of one to six dice can leave, as lookup tables and as distributions.
-#[derive(Clone, Debug)]
-pub struct RollTables {
-    /// The removal rule the tables were built for.
-    pub removal: Removal,
-    /// Distinct option lists (best first by the default choice).
-    pub sets: Vec<Vec<Kept>>,
-    /// For `n` dice: each ordered roll (packed, `0..6^n`) to its option list.
-    pub lookup: [Vec<u16>; 7],
-    /// For `n` dice: each option list with its number of ordered rolls (out of `6^n`).
-    pub ways: [Vec<(u16, u64)>; 7],
-}
-
-impl RollTables {
-    /// Builds the tables by enumerating every ordered roll of one to six dice.
-    pub fn new(removal: Removal) -> Self {
-        let mut remover = Remover::new(removal);
-        let mut sets: Vec<Vec<Kept>> = Vec::new();
-        let mut lookup: [Vec<u16>; 7] = Default::default();
-        let mut ways: [Vec<(u16, u64)>; 7] = Default::default();
-        for n in 1..=6u32 {
-            let mut counts_by_set: Vec<u64> = Vec::new();
-            for packed in 0..pow6(n) {
-                let options = remover.options(face_counts(packed, n));
-                let id = match sets.iter().position(|s| *s == options) {
-                    Some(id) => id,
-                    None => {
-                        sets.push(options);
-                        sets.len() - 1
-                    }
-                };
-                lookup[n as usize].push(id as u16);
-                if counts_by_set.len() <= id {
-                    counts_by_set.resize(id + 1, 0);
-                }
-                counts_by_set[id] += 1;
-            }
-            ways[n as usize] = counts_by_set
-                .into_iter()
-                .enumerate()
-                .filter(|&(_, c)| c > 0)
-                .map(|(id, c)| (id as u16, c))
-                .collect();
-        }
-        Self {
-            removal,
-            sets,
-            lookup,
-            ways,
-        }
-    }
-}
+use super::rolls::{MAX_SUM, RollTables, SCORES, state_index};
+use super::rules::Kept;
 
 /// A solved turn objective: the value of every state under the best play for that objective.
 ///
@@ -316,12 +254,54 @@ pub fn keep_chances(tables: &RollTables) -> [[f64; 7]; 7] {
     p
 }
 
+impl DecisionTable {
+    /// The decisions of a solved objective; under `subsets` each roll keeps the set worth most
+    /// to that objective (the first of the best, so ties keep the default order).
+    pub fn from_solution(name: &str, tables: &RollTables, solution: &Solution) -> Self {
+        Self::build(
+            name,
+            tables,
+            solution.max_rolls,
+            |s| {
+                if solution.rolls_again(s.roll, s.kept) {
+                    Action::Roll
+                } else {
+                    Action::Stop
+                }
+            },
+            |roll, options| {
+                let mut best = 0;
+                for (i, &k) in options.iter().enumerate() {
+                    if solution.value(roll, k) > solution.value(roll, options[best]) {
+                        best = i;
+                    }
+                }
+                best
+            },
+        )
+    }
+}
+
+/// How much a `target` policy also values a higher score: enough to prefer it among decisions
+/// with the same chance to beat, far too little to trade any real chance for it.
+const TIE_BREAK: f64 = 1e-9;
+
+/// The decisions that maximise the chance to score more than `to_beat` in `allowed` rolls
+/// (among equal chances, the higher expected score).
+pub fn target_table(tables: &RollTables, allowed: u8, to_beat: u8) -> DecisionTable {
+    let solution = solve_for(tables, allowed, |_, k| {
+        f64::from(u8::from(k.sum > to_beat)) + TIE_BREAK * f64::from(k.sum)
+    });
+    DecisionTable::from_solution(&format!("target:{to_beat}"), tables, &solution)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::policy::PolicySpec;
-    use super::super::rules::Rules;
+    use super::super::rules::{Removal, Rules};
     use super::super::solver::Solver;
+    use super::super::spec::PolicySpec;
     use super::*;
+    use crate::dice::face_counts;
 
     fn optimal(removal: Removal, max_rolls: u8) -> (RollTables, Solution, DecisionTable) {
         let tables = RollTables::new(removal);

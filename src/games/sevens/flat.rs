@@ -8,9 +8,9 @@
 //! one 16-bit entry of a table of a few hundred bytes: two loads a roll, both nearly always from
 //! the first-level cache.
 
-use super::exact::RollTables;
 use super::play::Lookup;
 use super::policy::{Action, DecisionTable};
+use super::rolls::RollTables;
 
 /// An entry: the kept sum (bits 0-5), the dice kept (bits 6-8), and the decision (bits 9-10:
 /// 0 stop, 1 roll, 2 toss a coin).
@@ -80,9 +80,9 @@ mod tests {
     use rand_xoshiro::rand_core::Rng;
 
     use super::super::play::{Rolls, play_turn};
-    use super::super::policy::PolicySpec;
     use super::super::rules::{Removal, Rules};
     use super::super::solver::Solver;
+    use super::super::spec::PolicySpec;
     use super::*;
     use crate::engine::chunk_rng;
 

@@ -1,23 +1,13 @@
-//! Playing Sevens turns: unit = one turn, played by every policy of the run on the same dice.
-//!
-//! Each turn draws its rolls up front (six dice per roll allowed, three rolls per 64-bit draw),
-//! and a word of coin bits from a separate generator when a policy tosses coins; a roll of `n`
-//! dice uses the first `n` of that roll's six. A policy
-//! that stops early ignores the rest, so every policy sees exactly the same dice (common random
-//! numbers), whichever policies share the run and whatever the seed.
+//! One turn of Sevens on dice drawn up front: what each roll leaves, looked up, and a compiled
+//! policy's decisions, looked up.
 
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::dice::{RollStream, pow6};
-use crate::engine::{ChunkRng, Simulation};
-use crate::games::seating::pairs;
-use crate::merge_fields;
-use crate::stats::{Histogram, Metric, Subject, Tally};
+use crate::engine::ChunkRng;
 
-use super::exact::{RollTables, SCORES};
-use super::flat::FlatPolicy;
 use super::policy::{Action, DecisionTable};
-use super::rules::MAX_ROLLS;
+use super::rolls::RollTables;
 
 /// Rolls of six dice, three per draw.
 pub type Rolls = RollStream<6, 3>;
@@ -69,39 +59,6 @@ pub fn coin_generator(rng: &mut ChunkRng) -> ChunkRng {
     ChunkRng::seed_from_u64(rng.next_u64())
 }
 
-/// Most policies one comparison plays on the same dice.
-pub const MAX_POLICIES: usize = 16;
-
-/// Single turns under one or more policies.
-#[derive(Clone, Debug)]
-pub struct Turns {
-    lookup: Lookup,
-    policies: Vec<DecisionTable>,
-    flat: Vec<FlatPolicy>,
-    max_rolls: u8,
-}
-
-impl Turns {
-    /// Turns of `max_rolls` rolls under `policies` (all compiled for the same rules; at most
-    /// [`MAX_POLICIES`]).
-    pub fn new(tables: &RollTables, policies: Vec<DecisionTable>) -> Self {
-        assert!(
-            policies.len() <= MAX_POLICIES,
-            "at most {MAX_POLICIES} policies"
-        );
-        let max_rolls = policies.first().map_or(1, DecisionTable::max_rolls);
-        Self {
-            lookup: Lookup::new(tables),
-            flat: policies
-                .iter()
-                .map(|p| FlatPolicy::new(p, tables))
-                .collect(),
-            policies,
-            max_rolls,
-        }
-    }
-}
-
 /// Plays one turn of `policy` on pre-drawn `rolls` (one packed roll of six dice per roll the
 /// policy may use) and `coins`: (score, rolls used).
 #[inline(always)]
@@ -121,82 +78,4 @@ pub fn play_turn(lookup: &Lookup, policy: &DecisionTable, rolls: &[u32], coins: 
         dice = step.dice;
     }
     unreachable!("the last roll always stops")
-}
-
-/// Per policy: counts of each score and of each number of rolls used; per pair of policies
-/// (in order (0,1), (0,2), ..., (1,2), ...): counts of each score difference, offset by 36.
-#[derive(Clone, Debug)]
-pub struct TurnsAcc {
-    scores: Vec<[u64; SCORES]>,
-    rolls: Vec<[u64; MAX_ROLLS as usize + 1]>,
-    diffs: Vec<[u64; 2 * SCORES - 1]>,
-}
-merge_fields!(TurnsAcc {
-    scores,
-    rolls,
-    diffs
-});
-
-impl Simulation for Turns {
-    type Acc = TurnsAcc;
-
-    fn units_per_chunk(&self) -> u64 {
-        1 << 16
-    }
-
-    fn new_acc(&self) -> TurnsAcc {
-        TurnsAcc {
-            scores: vec![[0; SCORES]; self.policies.len()],
-            rolls: vec![[0; MAX_ROLLS as usize + 1]; self.policies.len()],
-            diffs: vec![[0; 2 * SCORES - 1]; pairs(self.policies.len()).count()],
-        }
-    }
-
-    fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut TurnsAcc) {
-        let mut stream = Rolls::new();
-        let mut coin_rng = coin_generator(rng);
-        let tosses = self.policies.iter().any(DecisionTable::uses_coins);
-        let mut rolls = [0u32; MAX_ROLLS as usize];
-        for _ in 0..units {
-            for r in rolls.iter_mut().take(self.max_rolls as usize) {
-                *r = stream.next(rng);
-            }
-            let coins = if tosses { coin_rng.next_u64() } else { 0 };
-            if let [policy] = self.flat.as_slice() {
-                let (score, used) = policy.play(&self.lookup, &rolls, coins);
-                acc.scores[0][score as usize] += 1;
-                acc.rolls[0][used as usize] += 1;
-                continue;
-            }
-            let mut scores = [0u8; MAX_POLICIES];
-            for (p, policy) in self.flat.iter().enumerate() {
-                let (score, used) = policy.play(&self.lookup, &rolls, coins);
-                acc.scores[p][score as usize] += 1;
-                acc.rolls[p][used as usize] += 1;
-                scores[p] = score;
-            }
-            for (d, (a, b)) in pairs(self.policies.len()).enumerate() {
-                acc.diffs[d][SCORES - 1 + scores[a] as usize - scores[b] as usize] += 1;
-            }
-        }
-    }
-
-    fn tally(&self, acc: TurnsAcc) -> Tally {
-        let several = self.policies.len() > 1;
-        let mut metrics = Vec::new();
-        for (p, (scores, rolls)) in acc.scores.iter().zip(&acc.rolls).enumerate() {
-            let turns: u64 = scores.iter().sum();
-            let policy = Subject::policy_of(several, p);
-            let score = Histogram::from_dense(0, scores);
-            metrics.push(Metric::mean("turn_score", true, score).about(policy));
-            let rolls = Histogram::from_dense(0, rolls);
-            metrics.push(Metric::mean("rolls_used", true, rolls).about(policy));
-            metrics.push(Metric::proportion("p_turn_zero", scores[0], turns).about(policy));
-        }
-        for ((a, b), diffs) in pairs(self.policies.len()).zip(&acc.diffs) {
-            let diffs = Histogram::from_dense(1 - SCORES as i64, diffs);
-            metrics.push(Metric::mean("turn_score", false, diffs).about(Subject::pair(a, b)));
-        }
-        Tally { metrics }
-    }
 }

@@ -18,8 +18,9 @@ use crate::cells;
 use crate::error::{Error, Result};
 use crate::input;
 
-use super::exact::{RollTables, solve_with, state_index};
+use super::exact::solve_with;
 use super::policy::DecisionTable;
+use super::rolls::{RollTables, state_index};
 use super::rules::Kept;
 use super::solver::Solver;
 

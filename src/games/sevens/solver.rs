@@ -5,7 +5,8 @@
 use std::sync::OnceLock;
 
 use super::dilemma::{Dilemma, solve_dilemma};
-use super::exact::{RollTables, Solution, solve};
+use super::exact::{Solution, solve};
+use super::rolls::RollTables;
 use super::rules::Rules;
 
 /// The exact analysis of one rule set and player count.

@@ -1,26 +1,145 @@
-//! Full games of Sevens: players in seat order, `rounds` rounds, the first player's rolls capping
-//! the others (`follower_limit`), the first player rotating (`first_player`), ties decided by
-//! play-off rounds or shared (`tie`).
+//! Sevens on the engine: single turns (unit = one turn, every policy of the run on the same
+//! dice) and full games (unit = one game).
 //!
-//! When the players have different policies, each game seats them in a random rotation (the
-//! `i`-th policy given in seat `(i + offset) mod P`), so every policy plays every seat equally
-//! often: the per-policy win rates compare policies, and the per-seat rates show what the seat
-//! is worth. A policy given for several seats is one policy in the report: its win rate is the
-//! share of games won by any seat playing it.
+//! Each turn draws its rolls up front (six dice per roll allowed, three rolls per 64-bit draw),
+//! and a word of coin bits from a separate generator when a policy tosses coins; a roll of `n`
+//! dice uses the first `n` of that roll's six. A policy that stops early ignores the rest, so
+//! every policy sees exactly the same dice (common random numbers), whichever policies share the
+//! run and whatever the seed.
+//!
+//! A full game: players in seat order, `rounds` rounds, the first player's rolls capping the
+//! others (`follower_limit`), the first player rotating (`first_player`), ties decided by
+//! play-off rounds or shared (`tie`). When the players have different policies, each game seats
+//! them in a random rotation (the `i`-th policy given in seat `(i + offset) mod P`), so every
+//! policy plays every seat equally often: the per-policy win rates compare policies, and the
+//! per-seat rates show what the seat is worth. A policy given for several seats is one policy in
+//! the report: its win rate is the share of games won by any seat playing it.
 
 use rand_xoshiro::rand_core::Rng;
 
 use crate::engine::{ChunkRng, Simulation};
 use crate::games::outcomes::Wins;
-use crate::games::seating::Rotation;
+use crate::games::seating::{Rotation, pairs};
 use crate::merge_fields;
-use crate::stats::{ExactValues, Histogram, Metric, MetricId, Subject, Tally};
-
-use super::exact::{RollTables, SCORES, distribution};
-use super::play::{Lookup, Rolls, coin_generator, play_turn};
-use super::policy::Policy;
-use super::rules::{FollowerLimit, MAX_ROLLS, Rules};
 use crate::options::{FirstPlayer, Tie};
+use crate::stats::{Histogram, Metric, Subject, Tally};
+
+use super::flat::FlatPolicy;
+use super::play::{Lookup, Rolls, coin_generator, play_turn};
+use super::policy::{DecisionTable, Policy};
+use super::rolls::{RollTables, SCORES};
+use super::rules::{FollowerLimit, MAX_ROLLS, Rules};
+
+/// Most policies one comparison plays on the same dice.
+pub const MAX_POLICIES: usize = 16;
+
+/// Single turns under one or more policies.
+#[derive(Clone, Debug)]
+pub struct Turns {
+    lookup: Lookup,
+    policies: Vec<DecisionTable>,
+    flat: Vec<FlatPolicy>,
+    max_rolls: u8,
+}
+
+impl Turns {
+    /// Turns of `max_rolls` rolls under `policies` (all compiled for the same rules; at most
+    /// [`MAX_POLICIES`]).
+    pub fn new(tables: &RollTables, policies: Vec<DecisionTable>) -> Self {
+        assert!(
+            policies.len() <= MAX_POLICIES,
+            "at most {MAX_POLICIES} policies"
+        );
+        let max_rolls = policies.first().map_or(1, DecisionTable::max_rolls);
+        Self {
+            lookup: Lookup::new(tables),
+            flat: policies
+                .iter()
+                .map(|p| FlatPolicy::new(p, tables))
+                .collect(),
+            policies,
+            max_rolls,
+        }
+    }
+}
+
+/// Per policy: counts of each score and of each number of rolls used; per pair of policies
+/// (in order (0,1), (0,2), ..., (1,2), ...): counts of each score difference, offset by 36.
+#[derive(Clone, Debug)]
+pub struct TurnsAcc {
+    scores: Vec<[u64; SCORES]>,
+    rolls: Vec<[u64; MAX_ROLLS as usize + 1]>,
+    diffs: Vec<[u64; 2 * SCORES - 1]>,
+}
+merge_fields!(TurnsAcc {
+    scores,
+    rolls,
+    diffs
+});
+
+impl Simulation for Turns {
+    type Acc = TurnsAcc;
+
+    fn units_per_chunk(&self) -> u64 {
+        1 << 16
+    }
+
+    fn new_acc(&self) -> TurnsAcc {
+        TurnsAcc {
+            scores: vec![[0; SCORES]; self.policies.len()],
+            rolls: vec![[0; MAX_ROLLS as usize + 1]; self.policies.len()],
+            diffs: vec![[0; 2 * SCORES - 1]; pairs(self.policies.len()).count()],
+        }
+    }
+
+    fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut TurnsAcc) {
+        let mut stream = Rolls::new();
+        let mut coin_rng = coin_generator(rng);
+        let tosses = self.policies.iter().any(DecisionTable::uses_coins);
+        let mut rolls = [0u32; MAX_ROLLS as usize];
+        for _ in 0..units {
+            for r in rolls.iter_mut().take(self.max_rolls as usize) {
+                *r = stream.next(rng);
+            }
+            let coins = if tosses { coin_rng.next_u64() } else { 0 };
+            if let [policy] = self.flat.as_slice() {
+                let (score, used) = policy.play(&self.lookup, &rolls, coins);
+                acc.scores[0][score as usize] += 1;
+                acc.rolls[0][used as usize] += 1;
+                continue;
+            }
+            let mut scores = [0u8; MAX_POLICIES];
+            for (p, policy) in self.flat.iter().enumerate() {
+                let (score, used) = policy.play(&self.lookup, &rolls, coins);
+                acc.scores[p][score as usize] += 1;
+                acc.rolls[p][used as usize] += 1;
+                scores[p] = score;
+            }
+            for (d, (a, b)) in pairs(self.policies.len()).enumerate() {
+                acc.diffs[d][SCORES - 1 + scores[a] as usize - scores[b] as usize] += 1;
+            }
+        }
+    }
+
+    fn tally(&self, acc: TurnsAcc) -> Tally {
+        let several = self.policies.len() > 1;
+        let mut metrics = Vec::new();
+        for (p, (scores, rolls)) in acc.scores.iter().zip(&acc.rolls).enumerate() {
+            let turns: u64 = scores.iter().sum();
+            let policy = Subject::policy_of(several, p);
+            let score = Histogram::from_dense(0, scores);
+            metrics.push(Metric::mean("turn_score", true, score).about(policy));
+            let rolls = Histogram::from_dense(0, rolls);
+            metrics.push(Metric::mean("rolls_used", true, rolls).about(policy));
+            metrics.push(Metric::proportion("p_turn_zero", scores[0], turns).about(policy));
+        }
+        for ((a, b), diffs) in pairs(self.policies.len()).zip(&acc.diffs) {
+            let diffs = Histogram::from_dense(1 - SCORES as i64, diffs);
+            metrics.push(Metric::mean("turn_score", false, diffs).about(Subject::pair(a, b)));
+        }
+        Tally { metrics }
+    }
+}
 
 /// Most players in a game.
 pub const MAX_PLAYERS: u32 = 100;
@@ -297,100 +416,4 @@ impl Simulation for Games {
         }
         Tally { metrics }
     }
-}
-
-/// The chances that a round's first player, playing `leader`, scores strictly more than one
-/// follower playing `follower`, and that the two tie: exact, by pushing the leader's joint
-/// distribution of (rolls used, score) through the follower's reply to each.
-pub fn round_odds(
-    tables: &RollTables,
-    rules: &Rules,
-    leader: &Policy,
-    follower: &Policy,
-) -> (f64, f64) {
-    let max_rolls = rules.max_rolls;
-    let lead = distribution(tables, leader.table(max_rolls, None));
-    let (mut win, mut tie) = (0.0, 0.0);
-    for (r, row) in lead.joint.iter().enumerate().skip(1) {
-        let allowed = match rules.follower_limit {
-            FollowerLimit::Leader => r as u8,
-            FollowerLimit::None => max_rolls,
-        };
-        for (s, &p) in row.iter().enumerate() {
-            if p == 0.0 {
-                continue;
-            }
-            let reply = distribution(tables, follower.table(allowed, Some(s as u8)));
-            win += p * reply.score[..s].iter().sum::<f64>();
-            tie += p * reply.score[s];
-        }
-    }
-    (win, tie)
-}
-
-/// Exact values of a two-player game of one round: each seat's and each policy's chance to
-/// win, the chance of a tied finish, and the rolls the first player uses. Longer games have no
-/// exact values here; this one checks the game engine (seating, the roll limit, the score to
-/// beat, the play-off) against an exact answer.
-pub fn exact_duel(tables: &RollTables, rules: &Rules, policies: &[Policy]) -> ExactValues {
-    // Seat 1 plays `p`, seat 2 plays `q`: (seat 1 wins, seat 2 wins, tied finish).
-    let seat_wins = |p: &Policy, q: &Policy| {
-        let (a1, t1) = round_odds(tables, rules, p, q);
-        match (rules.tie, rules.first_player) {
-            (Tie::Shared, _) => (a1 + t1, 1.0 - a1, t1),
-            (Tie::Playoff, FirstPlayer::Fixed) => {
-                let x = a1 / (1.0 - t1);
-                (x, 1.0 - x, t1)
-            }
-            (Tie::Playoff, FirstPlayer::Rotate) => {
-                let (a2, t2) = round_odds(tables, rules, q, p);
-                let x = (a1 + t1 * (1.0 - a2 - t2)) / (1.0 - t1 * t2);
-                (x, 1.0 - x, t1)
-            }
-        }
-    };
-    let mut exact = ExactValues::default();
-    let leads = |p: &Policy| distribution(tables, p.table(rules.max_rolls, None));
-    let (seat1, seat2, tied, rolls) = match policies {
-        [a] => {
-            let (w1, w2, t) = seat_wins(a, a);
-            (w1, w2, t, leads(a).rolls)
-        }
-        [a, b] => {
-            let (ab1, ab2, ab_t) = seat_wins(a, b);
-            let (ba1, ba2, ba_t) = seat_wins(b, a);
-            exact.set_mean(
-                MetricId::new("win_rate", Subject::Policy(0)),
-                (ab1 + ba2) / 2.0,
-            );
-            exact.set_mean(
-                MetricId::new("win_rate", Subject::Policy(1)),
-                (ba1 + ab2) / 2.0,
-            );
-            let (ra, rb) = (leads(a).rolls, leads(b).rolls);
-            let rolls = ra.iter().zip(&rb).map(|(x, y)| (x + y) / 2.0).collect();
-            (
-                (ab1 + ba1) / 2.0,
-                (ab2 + ba2) / 2.0,
-                (ab_t + ba_t) / 2.0,
-                rolls,
-            )
-        }
-        _ => return exact,
-    };
-    exact.set_mean(MetricId::new("win_rate", Subject::seat(0)), seat1);
-    exact.set_mean(MetricId::new("win_rate", Subject::seat(1)), seat2);
-    exact.set_mean("p_tied_finish", tied);
-    let mean_rolls: f64 = rolls.iter().enumerate().map(|(r, p)| r as f64 * p).sum();
-    exact.set_mean("leader_rolls", mean_rolls);
-    exact.set_pmf(
-        "leader_rolls",
-        rolls
-            .iter()
-            .enumerate()
-            .skip(1)
-            .map(|(r, &p)| (r as i64, p))
-            .collect(),
-    );
-    exact
 }

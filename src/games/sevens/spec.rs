@@ -1,0 +1,318 @@
+//! Sevens policies as written on the command line (`--policy threshold:15,10`), and their
+//! compilation for a rule set into decision tables.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+
+use super::exact::target_table;
+use super::policy::{Action, DecisionTable, Policy, TurnState};
+use super::policy_file;
+use super::rolls::MAX_SUM;
+use super::rules::Kept;
+use super::solver::Solver;
+
+/// A built-in policy as written on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PolicySpec {
+    /// `rolls:K`: always use K rolls while dice remain.
+    Rolls(u8),
+    /// `threshold:A,B,...`: stop when the kept sum reaches A after roll 1, B after roll 2, ...
+    Threshold(Vec<u8>),
+    /// `optimal`: maximises the expected turn score.
+    Optimal,
+    /// `random`: a fair coin decides every stop-or-roll; the floor any policy should beat.
+    Random,
+    /// `target`: maximises the chance to beat the round's best score so far (`optimal` when
+    /// nothing is to beat); `target:T` beats the fixed score T.
+    Target(Option<u8>),
+    /// `leader`: as a round's first player, maximises the chance to win the round (the leader's
+    /// dilemma, solved exactly); as a follower, the exact best reply to the score to beat.
+    Leader,
+    /// `table:FILE`: the stop/roll decisions of a CSV policy table, as `solve` writes them.
+    Table(PathBuf),
+}
+
+const EXPECTED: &str = "rolls:K, threshold:A,B (one sum per roll before the last), optimal, \
+     target, target:T, leader, table:FILE or random";
+
+impl FromStr for PolicySpec {
+    type Err = Error;
+
+    fn from_str(spec: &str) -> Result<Self> {
+        let bad = |why: &str| Error::input(format!("--policy '{spec}': {why}"));
+        let (name, args) = match spec.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (spec, None),
+        };
+        match (name, args) {
+            ("optimal", None) => Ok(PolicySpec::Optimal),
+            ("random", None) => Ok(PolicySpec::Random),
+            ("leader", None) => Ok(PolicySpec::Leader),
+            ("target", None) => Ok(PolicySpec::Target(None)),
+            ("target", Some(t)) => t
+                .trim()
+                .parse::<u8>()
+                .ok()
+                .filter(|&t| usize::from(t) <= MAX_SUM)
+                .map(|t| PolicySpec::Target(Some(t)))
+                .ok_or_else(|| bad("expected target:T with T a score from 0 to 36")),
+            ("table", Some(path)) if !path.trim().is_empty() => {
+                Ok(PolicySpec::Table(PathBuf::from(path)))
+            }
+            ("table", _) => Err(bad(
+                "expected table:FILE, e.g. table:data/sevens-policy.csv",
+            )),
+            ("rolls", Some(k)) => {
+                let k: u8 = k
+                    .trim()
+                    .parse()
+                    .map_err(|_| bad("expected rolls:K with K a whole number of rolls"))?;
+                if k == 0 {
+                    return Err(bad("rolls:K needs K of at least 1"));
+                }
+                Ok(PolicySpec::Rolls(k))
+            }
+            ("threshold", Some(list)) => {
+                let sums = list
+                    .split(',')
+                    .map(|x| {
+                        x.trim()
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|&s| usize::from(s) <= MAX_SUM)
+                    })
+                    .collect::<Option<Vec<u8>>>()
+                    .ok_or_else(|| {
+                        bad("expected threshold:A,B with sums from 0 to 36, e.g. threshold:15,10")
+                    })?;
+                Ok(PolicySpec::Threshold(sums))
+            }
+            _ => Err(bad(&format!(
+                "unknown policy for sevens; expected {EXPECTED}"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for PolicySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PolicySpec::Rolls(k) => write!(f, "rolls:{k}"),
+            PolicySpec::Threshold(sums) => {
+                let s: Vec<String> = sums.iter().map(u8::to_string).collect();
+                write!(f, "threshold:{}", s.join(","))
+            }
+            PolicySpec::Optimal => write!(f, "optimal"),
+            PolicySpec::Random => write!(f, "random"),
+            PolicySpec::Target(None) => write!(f, "target"),
+            PolicySpec::Target(Some(t)) => write!(f, "target:{t}"),
+            PolicySpec::Leader => write!(f, "leader"),
+            PolicySpec::Table(path) => write!(f, "table:{}", path.display()),
+        }
+    }
+}
+
+impl PolicySpec {
+    /// Compiles the policy for the rules of `solver`, for every number of rolls allowed.
+    pub fn compile(&self, solver: &Solver) -> Result<Policy> {
+        let tables = &solver.tables;
+        let max_rolls = solver.rules.max_rolls;
+        let name = self.to_string();
+        let default_choice = |_: u8, _: &[Kept]| 0;
+        let per_allowed = |make: &dyn Fn(u8) -> DecisionTable| -> Vec<DecisionTable> {
+            (1..=max_rolls).map(make).collect()
+        };
+        // A policy given as a rule on the turn's state, keeping the default choice of sets.
+        let by_rule = |decide: &dyn Fn(&TurnState) -> Action| {
+            per_allowed(&|allowed| {
+                DecisionTable::build(&name, tables, allowed, decide, default_choice)
+            })
+        };
+        let lead = match self {
+            PolicySpec::Rolls(k) => {
+                if *k > max_rolls {
+                    return Err(Error::input(format!(
+                        "--policy '{name}': a turn allows at most {max_rolls} rolls (max_rolls={max_rolls})"
+                    )));
+                }
+                by_rule(&|s| {
+                    if s.roll < *k {
+                        Action::Roll
+                    } else {
+                        Action::Stop
+                    }
+                })
+            }
+            PolicySpec::Threshold(sums) => {
+                if sums.len() != usize::from(max_rolls) - 1 {
+                    return Err(Error::input(format!(
+                        "--policy '{name}': expected {} sum(s), one for each roll before the last (max_rolls={max_rolls})",
+                        max_rolls - 1
+                    )));
+                }
+                by_rule(&|s| {
+                    if s.kept.sum >= sums[s.roll as usize - 1] {
+                        Action::Stop
+                    } else {
+                        Action::Roll
+                    }
+                })
+            }
+            PolicySpec::Optimal | PolicySpec::Target(None) => per_allowed(&|allowed| {
+                DecisionTable::from_solution(&name, tables, solver.optimal(allowed))
+            }),
+            PolicySpec::Target(Some(t)) => {
+                per_allowed(&|allowed| target_table(tables, allowed, *t).named(&name))
+            }
+            PolicySpec::Random => by_rule(&|_| Action::Coin),
+            PolicySpec::Leader => {
+                let dilemma = solver.dilemma();
+                per_allowed(&|allowed| {
+                    if allowed == max_rolls {
+                        dilemma.leader.clone().named(&name)
+                    } else {
+                        // A round's first player always has every roll; fewer only as a follower.
+                        DecisionTable::from_solution(&name, tables, solver.optimal(allowed))
+                    }
+                })
+            }
+            PolicySpec::Table(path) => policy_file::read(path, tables, max_rolls)?,
+        };
+        let follow = match self {
+            PolicySpec::Target(None) => (1..=max_rolls)
+                .map(|allowed| {
+                    (0..=MAX_SUM as u8)
+                        .map(|t| target_table(tables, allowed, t).named(&name))
+                        .collect()
+                })
+                .collect(),
+            PolicySpec::Leader => solver.dilemma().follow.clone(),
+            _ => Vec::new(),
+        };
+        Ok(Policy::following(&name, lead, follow))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::policy::StopPolicy;
+    use super::super::rules::{Removal, Rules};
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_print_back() {
+        for spec in [
+            "rolls:2",
+            "threshold:15,10",
+            "optimal",
+            "random",
+            "threshold:7",
+        ] {
+            assert_eq!(spec.parse::<PolicySpec>().unwrap().to_string(), spec);
+        }
+    }
+
+    #[test]
+    fn malformed_specs_are_named() {
+        for (spec, expected) in [
+            ("threshold:", "sums from 0 to 36"),
+            ("threshold:a", "sums from 0 to 36"),
+            ("threshold:40,10", "sums from 0 to 36"),
+            ("rolls:0", "at least 1"),
+            ("rolls:x", "whole number"),
+            ("rolls", "unknown policy"),
+            ("optimal:3", "unknown policy"),
+            ("greedy", "unknown policy"),
+        ] {
+            let e = spec.parse::<PolicySpec>().unwrap_err().to_string();
+            assert!(e.contains(expected), "{spec}: {e}");
+            assert!(e.contains(spec), "{spec}: {e}");
+        }
+    }
+
+    #[test]
+    fn specs_that_do_not_fit_the_rules_are_refused() {
+        let solver = Solver::new(Rules::default(), 1);
+        let e = PolicySpec::Rolls(9)
+            .compile(&solver)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("at most 3 rolls"), "{e}");
+        let e = PolicySpec::Threshold(vec![12])
+            .compile(&solver)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("expected 2 sum(s)"), "{e}");
+    }
+
+    #[test]
+    fn every_table_stops_on_the_last_roll_and_with_no_dice() {
+        struct AlwaysRoll;
+        impl StopPolicy for AlwaysRoll {
+            fn roll_again(&self, _: &TurnState) -> bool {
+                true
+            }
+        }
+        let solver = Solver::new(
+            Rules {
+                removal: Removal::Subsets,
+                ..Rules::default()
+            },
+            2,
+        );
+        let tables = &solver.tables;
+        let mut policies: Vec<DecisionTable> = [
+            "optimal",
+            "rolls:3",
+            "threshold:30,30",
+            "random",
+            "leader",
+            "target:20",
+        ]
+        .iter()
+        .map(|s| {
+            s.parse::<PolicySpec>()
+                .unwrap()
+                .compile(&solver)
+                .unwrap()
+                .turn()
+                .clone()
+        })
+        .collect();
+        let target = PolicySpec::Target(None).compile(&solver).unwrap();
+        for allowed in 1..=3 {
+            for t in [0, 12, 36] {
+                policies.push(target.table(allowed, Some(t)).clone());
+            }
+        }
+        policies.push(DecisionTable::from_policy("always", &AlwaysRoll, tables, 3));
+        for policy in &policies {
+            for sum in 0..=36 {
+                assert_eq!(policy.action(1, Kept { dice: 0, sum: 0 }), Action::Stop);
+                for dice in 1..=6 {
+                    assert_eq!(
+                        policy.action(policy.max_rolls(), Kept { dice, sum }),
+                        Action::Stop,
+                        "{}",
+                        policy.name()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_optimal_policy_stops_on_twelve_with_two_dice() {
+        // 000's example: two 6's after roll 2 is the best two dice can show: stop.
+        let solver = Solver::new(Rules::default(), 1);
+        let optimal = PolicySpec::Optimal.compile(&solver).unwrap().turn().clone();
+        assert_eq!(optimal.action(2, Kept { dice: 2, sum: 12 }), Action::Stop);
+        // 001's example: 2,3 = 5 after roll 1 is worth rolling again.
+        assert_eq!(optimal.action(1, Kept { dice: 2, sum: 5 }), Action::Roll);
+        // The last roll always stops.
+        assert_eq!(optimal.action(3, Kept { dice: 6, sum: 6 }), Action::Stop);
+    }
+}

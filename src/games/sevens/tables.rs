@@ -1,0 +1,352 @@
+//! `dicelab table sevens` and `dicelab solve sevens`: the probability tables of a turn, the
+//! optimal policy (as a table readable back with `table:FILE` and as a heat map), every built-in
+//! policy's exact distribution, the follower's odds and the leader's dilemma.
+
+use std::time::Instant;
+
+use crate::analysis::{Analysis, Chart, DataTable};
+use crate::cells;
+use crate::games::Configured;
+
+use super::exact::{self, distribution, follower_odds, keep_chances};
+use super::policy::{DecisionTable, Policy};
+use super::rolls::SCORES;
+use super::solver::Solver;
+use super::spec::PolicySpec;
+use super::{Config, policy_file, rules};
+
+/// The built-in policies every table compares.
+const TABLE_POLICIES: [&str; 8] = [
+    "optimal",
+    "leader",
+    "rolls:1",
+    "rolls:2",
+    "rolls:3",
+    "threshold:15,10",
+    "threshold:20,15",
+    "random",
+];
+
+impl Config {
+    /// The title's second line on every plot: the rules it was computed under.
+    fn plot_title(&self, title: &str) -> String {
+        format!("{title}\nsevens | {}", self.setup().rules_column())
+    }
+
+    /// Every built-in policy that fits the rules (e.g. `rolls:3` does not under `max_rolls=2`),
+    /// compiled, with its exact distribution.
+    fn table_policies(&self) -> Vec<(Policy, exact::TurnDistribution)> {
+        let mut names: Vec<String> = TABLE_POLICIES.iter().map(|s| s.to_string()).collect();
+        for p in &self.policies {
+            if !names.iter().any(|n| n == p.name()) {
+                names.push(p.name().to_string());
+            }
+        }
+        names
+            .iter()
+            .filter_map(|name| name.parse::<PolicySpec>().ok()?.compile(&self.solver).ok())
+            .map(|p| {
+                let d = distribution(&self.solver.tables, p.turn());
+                (p, d)
+            })
+            .collect()
+    }
+
+    /// Each policy's mean, P(0) and mean rolls as text, and its whole distribution as a table
+    /// and a chart.
+    fn policy_files(&self, out: &mut Analysis) -> String {
+        let rules = self.setup().rules_column();
+        let mut text =
+            String::from("policy                 mean score   P(score 0)   mean rolls\n");
+        let mut table = DataTable::new(
+            "policy_distributions",
+            &["rules", "policy", "score", "probability"],
+        );
+        let mut series = Vec::new();
+        for (p, d) in self.table_policies() {
+            text.push_str(&format!(
+                "{:<22} {:>11.6} {:>12.6} {:>12.4}\n",
+                p.name(),
+                d.mean_score(),
+                d.score[0],
+                d.mean_rolls()
+            ));
+            for (score, &prob) in d.score.iter().enumerate() {
+                table.push(cells![&rules, p.name(), score, prob]);
+            }
+            series.push((
+                p.name().to_string(),
+                d.score
+                    .iter()
+                    .enumerate()
+                    .map(|(s, &prob)| (s as f64, prob))
+                    .collect(),
+            ));
+        }
+        out.tables.push(table);
+        out.charts.push((
+            "policy_distributions".to_string(),
+            Chart::Lines {
+                title: self.plot_title("Score of one turn under each policy (exact)"),
+                x_label: "turn score".into(),
+                y_label: "probability".into(),
+                series,
+            },
+        ));
+        text
+    }
+
+    /// The optimal policy as a heat map, one panel per roll before the last.
+    fn decision_map(&self) -> Chart {
+        let max_rolls = self.rules.max_rolls;
+        let solution = self.solver.optimal(max_rolls);
+        let panels: Vec<_> = (1..max_rolls)
+            .map(|roll| {
+                let rows = (1..=6u8)
+                    .map(|dice| {
+                        (0..SCORES as u8)
+                            .map(|sum| {
+                                (dice..=6 * dice)
+                                    .contains(&sum)
+                                    .then(|| solution.rolls_again(roll, rules::Kept { dice, sum }))
+                            })
+                            .collect()
+                    })
+                    .collect();
+                (format!("after roll {roll} of {max_rolls}"), rows)
+            })
+            .collect();
+        Chart::DecisionMap {
+            title: self.plot_title("Optimal play: roll again or stop"),
+            x_label: "kept sum".into(),
+            y_label: "dice kept".into(),
+            panels,
+        }
+    }
+
+    /// The optimal thresholds as text and a table.
+    fn thresholds(&self, out: &mut Analysis) -> String {
+        let max_rolls = self.rules.max_rolls;
+        let solution = self.solver.optimal(max_rolls);
+        let mut text =
+            String::from("Optimal play rolls again when the kept sum is below:\n  after roll");
+        for dice in 1..=6 {
+            text.push_str(&format!("  {dice} dice"));
+        }
+        text.push('\n');
+        let mut table = DataTable::new(
+            "optimal_thresholds",
+            &["after_roll", "dice", "roll_again_below"],
+        );
+        for roll in 1..max_rolls {
+            text.push_str(&format!("  {roll:>10}"));
+            for dice in 1..=6usize {
+                let v = solution.roll_value[roll as usize + 1][dice];
+                text.push_str(&format!(" {v:>7.3}"));
+                table.push(cells![roll, dice, v]);
+            }
+            text.push('\n');
+        }
+        out.tables.push(table);
+        text
+    }
+
+    /// The follower's odds as a table and a chart, and a few rows as text.
+    fn follower_files(&self, out: &mut Analysis) -> String {
+        let odds = follower_odds(&self.solver.tables, self.rules.max_rolls);
+        let mut table = DataTable::new(
+            "follower_odds",
+            &["rolls", "to_beat", "p_beat", "p_tie_or_beat"],
+        );
+        for o in &odds {
+            table.push(cells![o.rolls, o.to_beat, o.p_beat, o.p_tie_or_beat]);
+        }
+        out.tables.push(table);
+        let series: Vec<(String, Vec<(f64, f64)>)> = (1..=self.rules.max_rolls)
+            .map(|r| {
+                (
+                    format!("{r} roll(s)"),
+                    odds.iter()
+                        .filter(|o| o.rolls == r)
+                        .map(|o| (f64::from(o.to_beat), o.p_beat))
+                        .collect(),
+                )
+            })
+            .collect();
+        out.charts.push((
+            "follower_odds".to_string(),
+            Chart::Lines {
+                title: self.plot_title("The follower's best chance to beat a score"),
+                x_label: "score to beat".into(),
+                y_label: "P(score higher), best play".into(),
+                series,
+            },
+        ));
+        let shown = [0u8, 5, 8, 10, 12, 14, 16, 18, 20, 25];
+        let mut text = String::from("The follower's best chance to beat a score:\n  rolls");
+        for t in shown {
+            text.push_str(&format!(" {t:>6}"));
+        }
+        text.push('\n');
+        for r in 1..=self.rules.max_rolls {
+            text.push_str(&format!("  {r:>5}"));
+            for t in shown {
+                let o = odds.iter().find(|o| o.rolls == r && o.to_beat == t);
+                text.push_str(&format!(" {:>6.4}", o.map_or(f64::NAN, |o| o.p_beat)));
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    /// `dicelab table sevens`: the probability tables of a turn.
+    pub fn exact_tables(&self) -> Analysis {
+        let mut out = Analysis::default();
+        let mut text = format!(
+            "sevens | {} | exact tables\n\n",
+            self.setup().rules_column()
+        );
+        // Keeping dice.
+        let keep = keep_chances(&self.solver.tables);
+        text.push_str("The chance that one roll of n dice keeps k of them:\n   n");
+        for k in 0..=6 {
+            text.push_str(&format!("  keep {k}"));
+        }
+        text.push('\n');
+        let mut table = DataTable::new("keep_chances", &["rolled", "kept", "probability"]);
+        for (n, row) in keep.iter().enumerate().skip(1) {
+            text.push_str(&format!("  {n:>2}"));
+            for (k, &p) in row.iter().enumerate() {
+                text.push_str(&format!(" {p:>7.4}"));
+                if k <= n {
+                    table.push(cells![n, k, p]);
+                }
+            }
+            text.push('\n');
+        }
+        out.tables.push(table);
+        // The value of every state under optimal play.
+        let max_rolls = self.rules.max_rolls;
+        let solution = self.solver.optimal(max_rolls);
+        let mut table = DataTable::new(
+            "state_values",
+            &[
+                "after_roll",
+                "dice",
+                "sum",
+                "value",
+                "roll_value",
+                "decision",
+            ],
+        );
+        for roll in 1..=max_rolls {
+            for dice in 1..=6u8 {
+                for sum in dice..=6 * dice {
+                    let kept = rules::Kept { dice, sum };
+                    let again = (roll < max_rolls)
+                        .then(|| solution.roll_value[roll as usize + 1][dice as usize]);
+                    let decision = if solution.rolls_again(roll, kept) {
+                        "roll"
+                    } else {
+                        "stop"
+                    };
+                    table.push(cells![
+                        roll,
+                        dice,
+                        sum,
+                        solution.value(roll, kept),
+                        again,
+                        decision
+                    ]);
+                }
+            }
+        }
+        out.tables.push(table);
+        text.push_str(&format!(
+            "\nExpected final score under optimal play: {:.6} per turn\n\n",
+            solution.expected
+        ));
+        text.push_str(&self.policy_files(&mut out));
+        text.push('\n');
+        text.push_str(&self.thresholds(&mut out));
+        text.push('\n');
+        text.push_str(&self.follower_files(&mut out));
+        out.charts
+            .push(("optimal_policy".to_string(), self.decision_map()));
+        out.text = text;
+        out
+    }
+
+    /// `dicelab solve sevens`: the optimal policy table (readable back with `table:FILE`), every
+    /// built-in policy's exact distribution, the follower's odds, and the leader's dilemma, with
+    /// the time each solve took.
+    pub fn solution(&self) -> Analysis {
+        let start = Instant::now();
+        let fresh = Solver::new(self.rules, self.players.max(2));
+        let t_optimal = start.elapsed();
+        let start = Instant::now();
+        let dilemma = fresh.dilemma();
+        let t_dilemma = start.elapsed();
+        let mut out = Analysis {
+            tables: vec![policy_file::optimal_table(&self.solver)],
+            charts: vec![("optimal_policy".to_string(), self.decision_map())],
+            text: String::new(),
+        };
+        let mut text = format!(
+            "sevens | {} | solved in {:.1} ms: roll tables and the optimum for every roll count {:.1} ms, leader's dilemma {:.1} ms\n\n",
+            self.setup().rules_column(),
+            (t_optimal + t_dilemma).as_secs_f64() * 1e3,
+            t_optimal.as_secs_f64() * 1e3,
+            t_dilemma.as_secs_f64() * 1e3,
+        );
+        text.push_str(&self.policy_files(&mut out));
+        text.push('\n');
+        text.push_str(&self.thresholds(&mut out));
+        text.push('\n');
+        text.push_str(&self.follower_files(&mut out));
+        // The leader's dilemma: each policy's chance to win as the first player of a round.
+        let players = self.players.max(2);
+        text.push_str(&format!(
+            "\nThe leader's dilemma ({players} players, one round, the followers replying best; {}):\n  leader policy          P(win)   mean score\n",
+            if players == 2 { "exact" } else { "the leader's values assume independent followers" }
+        ));
+        let mut table = DataTable::new(
+            "leaders_dilemma",
+            &["rules", "leader_policy", "p_win", "mean_score"],
+        );
+        for (p, d) in self.table_policies() {
+            let decisions = p.table(self.rules.max_rolls, None);
+            let win = fresh.dilemma().p_win_with(&fresh.tables, decisions);
+            text.push_str(&format!(
+                "  {:<20} {:>8.6} {:>12.6}\n",
+                p.name(),
+                win,
+                d.mean_score()
+            ));
+            table.push(cells![
+                self.setup().rules_column(),
+                p.name(),
+                win,
+                d.mean_score()
+            ]);
+        }
+        let optimal = fresh.dilemma().p_win_with(
+            &fresh.tables,
+            &DecisionTable::from_solution(
+                "optimal",
+                &fresh.tables,
+                fresh.optimal(self.rules.max_rolls),
+            ),
+        );
+        text.push_str(&format!(
+            "  best leader policy wins {:.6} against optimal's {:.6}: {:+.3} percentage points; a tie's play-off is worth {:.6} to its first player\n",
+            dilemma.p_win,
+            optimal,
+            100.0 * (dilemma.p_win - optimal),
+            dilemma.playoff_value
+        ));
+        out.tables.push(table);
+        out.text = text;
+        out
+    }
+}
