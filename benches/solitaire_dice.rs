@@ -9,7 +9,8 @@ use dicelab::engine::{RunConfig, run};
 use dicelab::games::solitaire_dice::heuristic::{Evaluator, Weights};
 use dicelab::games::solitaire_dice::lookahead::Lookahead;
 use dicelab::games::solitaire_dice::policy::{PolicySpec, View};
-use dicelab::games::solitaire_dice::rules::{Roll, Sheet};
+use dicelab::games::solitaire_dice::roll::Roll;
+use dicelab::games::solitaire_dice::sheet::Sheet;
 use dicelab::games::solitaire_dice::simulation::Games;
 use dicelab::policy::Policy;
 

@@ -26,7 +26,9 @@ use crate::error::{Error, Result};
 use crate::input;
 
 use super::policy::{DivideRoll, View};
-use super::rules::{Choice, END_MARKS, MIN_SUM, SUMS, Sheet, VALUES};
+use super::rules::{END_MARKS, MIN_SUM, SUMS, VALUES};
+use super::choice::Choice;
+use super::sheet::Sheet;
 use crate::policy::Policy;
 
 /// The header of a weights file.

@@ -18,10 +18,10 @@ use std::sync::LazyLock;
 
 use super::heuristic::{Evaluator, MARK_SLOTS, PHASES};
 use super::policy::{DivideRoll, View};
-use super::rules::{
-    Choice, DICE, END_MARKS, MAX_CHOICES, MAX_THROWAWAY_FACES, MIN_SUM, Roll, SUMS, Sheet,
-    sum_score,
-};
+use super::rules::{DICE, END_MARKS, MAX_CHOICES, MAX_THROWAWAY_FACES, MIN_SUM, SUMS, sum_score};
+use super::choice::Choice;
+use super::roll::Roll;
+use super::sheet::Sheet;
 use crate::policy::Policy;
 
 /// Distinct rolls of five dice (multisets of five faces).

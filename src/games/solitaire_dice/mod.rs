@@ -26,11 +26,16 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
+pub mod choice;
 pub mod heuristic;
 pub mod lookahead;
 pub mod play;
 pub mod policy;
+pub mod roll;
 pub mod rules;
+#[cfg(test)]
+mod rules_tests;
+pub mod sheet;
 pub mod simulation;
 pub mod table;
 pub mod tune;

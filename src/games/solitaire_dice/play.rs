@@ -10,7 +10,9 @@ use crate::dice::roll_packed;
 use crate::error::{Error, Result};
 
 use super::policy::{DivideRoll, View};
-use super::rules::{DICE, Roll, Sheet};
+use super::rules::DICE;
+use super::roll::Roll;
+use super::sheet::Sheet;
 use crate::policy::Policy;
 
 /// Most rolls a game may take before it is called broken.
@@ -118,7 +120,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::super::policy::Greedy;
-    use super::super::rules::{Choice, END_MARKS, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM};
+    use super::super::rules::{END_MARKS, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM};
+    use super::super::choice::Choice;
     use super::*;
     use crate::policy::Random;
     use proptest::prelude::*;

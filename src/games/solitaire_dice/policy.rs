@@ -9,7 +9,7 @@
 //! ```
 //! use dicelab::games::solitaire_dice::play::play;
 //! use dicelab::games::solitaire_dice::policy::{DivideRoll, Greedy, View};
-//! use dicelab::games::solitaire_dice::rules::Choice;
+//! use dicelab::games::solitaire_dice::choice::Choice;
 //! use dicelab::policy::Policy;
 //! use rand_xoshiro::Xoshiro256PlusPlus;
 //! use rand_xoshiro::rand_core::SeedableRng;
@@ -46,7 +46,9 @@ use crate::error::{Error, Result};
 use crate::policy::{Decision, Policy};
 
 use super::heuristic::{Evaluator, Weights};
-use super::rules::{Choice, Roll, Sheet};
+use super::choice::Choice;
+use super::roll::Roll;
+use super::sheet::Sheet;
 
 /// The decision of every roll: what the player sees ([`View`]) and what they choose among (the
 /// legal [`Choice`]s, in the order [`Sheet::legal_choices`] documents). Policies implement

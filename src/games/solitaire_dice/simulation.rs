@@ -23,7 +23,8 @@ use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls};
 use super::policy::{Greedy, PolicySpec};
-use super::rules::{PENALTY, Roll, SUMS, VALUES};
+use super::rules::{PENALTY, SUMS, VALUES};
+use super::roll::Roll;
 use crate::policy::Random;
 
 /// Most seats in a game (`--players`): reports get two rows per seat.

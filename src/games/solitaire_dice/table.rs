@@ -11,7 +11,9 @@ use crate::cells;
 use crate::dice::pow6;
 
 use super::policy::{Greedy, View};
-use super::rules::{DICE, MAX_SUM, MIN_SUM, Roll, SUMS, Sheet};
+use super::rules::{DICE, MAX_SUM, MIN_SUM, SUMS};
+use super::roll::Roll;
+use super::sheet::Sheet;
 use crate::policy::Policy;
 
 /// Ordered rolls of five dice: every probability here is a count of them over this.
