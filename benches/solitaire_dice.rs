@@ -8,10 +8,11 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use dicelab::engine::{RunConfig, run};
 use dicelab::games::solitaire_dice::heuristic::{Evaluator, Weights};
 use dicelab::games::solitaire_dice::lookahead::Lookahead;
-use dicelab::games::solitaire_dice::policy::{PolicySpec, View};
+use dicelab::games::solitaire_dice::policy::View;
 use dicelab::games::solitaire_dice::roll::Roll;
 use dicelab::games::solitaire_dice::sheet::Sheet;
-use dicelab::games::solitaire_dice::simulation::Games;
+use dicelab::games::solitaire_dice::sim::Games;
+use dicelab::games::solitaire_dice::spec::PolicySpec;
 use dicelab::policy::Policy;
 
 fn greedy_games(c: &mut Criterion) {

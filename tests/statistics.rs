@@ -291,10 +291,10 @@ fn two_player_sevens_games_match_the_exact_duel() {
 /// simulated rolls, drawn the way games draw them: every chance within 4 standard errors.
 #[test]
 fn solitaire_dice_roll_chances_match_simulated_rolls() {
-    use dicelab::games::solitaire_dice::rules::{MIN_SUM, SUMS};
     use dicelab::games::solitaire_dice::roll::Roll;
+    use dicelab::games::solitaire_dice::rules::{MIN_SUM, SUMS};
     use dicelab::games::solitaire_dice::sheet::Sheet;
-    use dicelab::games::solitaire_dice::table::{ROLLS, free_rides, most_marks, sum_chances};
+    use dicelab::games::solitaire_dice::tables::{ROLLS, free_rides, most_marks, sum_chances};
     let n = 200_000u64;
     let mut rng = chunk_rng(77, 0);
     let mut stream = RollStream::<5, 3>::new();

@@ -85,4 +85,3 @@ impl Deref for Choices {
         &self.list[..self.len as usize]
     }
 }
-

@@ -25,9 +25,9 @@ use crate::cells;
 use crate::error::{Error, Result};
 use crate::input;
 
+use super::choice::Choice;
 use super::policy::{DivideRoll, View};
 use super::rules::{END_MARKS, MIN_SUM, SUMS, VALUES};
-use super::choice::Choice;
 use super::sheet::Sheet;
 use crate::policy::Policy;
 

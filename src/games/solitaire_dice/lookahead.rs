@@ -16,11 +16,11 @@
 
 use std::sync::LazyLock;
 
+use super::choice::Choice;
 use super::heuristic::{Evaluator, MARK_SLOTS, PHASES};
 use super::policy::{DivideRoll, View};
-use super::rules::{DICE, END_MARKS, MAX_CHOICES, MAX_THROWAWAY_FACES, MIN_SUM, SUMS, sum_score};
-use super::choice::Choice;
 use super::roll::Roll;
+use super::rules::{DICE, END_MARKS, MAX_CHOICES, MAX_THROWAWAY_FACES, MIN_SUM, SUMS, sum_score};
 use super::sheet::Sheet;
 use crate::policy::Policy;
 

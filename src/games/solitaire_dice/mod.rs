@@ -2,11 +2,14 @@
 //!
 //! The decision every roll asks for is how to divide the dice, and what users ask is which way of
 //! deciding scores best and how often it reaches the text's winning 500. So the game is a library
-//! first: [`rules`] holds the sheet and the legal choices (our reading of the text is in
-//! `RULES.md`, section "Solitaire Dice"), [`policy`] the [`Policy`](policy::Policy) trait with
-//! built-in random and greedy play, [`play`] whole games on dice from [`crate::dice`],
-//! [`simulation`] games on the engine (several policies or seats on the same rolls) and [`table`]
-//! the exact chances of one roll. [`Config`] is what `dicelab simulate solitaire-dice` runs.
+//! first: [`rules`] holds the text's numbers and scoring (our reading of the text is in
+//! `RULES.md`, section "Solitaire Dice"), [`roll`], [`choice`] and [`sheet`] the roll, its
+//! divisions and the sheet with its legal choices, [`policy`] the decision
+//! ([`DivideRoll`](policy::DivideRoll)) with built-in greedy play, [`heuristic`] and
+//! [`lookahead`] the stronger players, [`spec`] the policies as named on the command line,
+//! [`play`] whole games on dice from [`crate::dice`], [`sim`] games on the engine (several
+//! policies or seats on the same rolls), [`tables`] the exact chances of one roll and [`tune`]
+//! the search for better weights. [`Config`] is what `dicelab simulate solitaire-dice` runs.
 //!
 //! ```
 //! use dicelab::games::solitaire_dice::play::play;
@@ -36,8 +39,9 @@ pub mod rules;
 #[cfg(test)]
 mod rules_tests;
 pub mod sheet;
-pub mod simulation;
-pub mod table;
+pub mod sim;
+pub mod spec;
+pub mod tables;
 pub mod tune;
 
 use crate::analysis::Analysis;
@@ -49,8 +53,8 @@ use crate::options::{OptionSpec, RuleOptions};
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
-use policy::PolicySpec;
-use simulation::{Games, MAX_PLAYERS, MAX_POLICIES};
+use sim::{Games, MAX_PLAYERS, MAX_POLICIES};
+use spec::PolicySpec;
 
 /// The game's command-line name.
 pub const NAME: &str = "solitaire-dice";
@@ -209,7 +213,7 @@ impl Configured for Config {
 
     /// The exact chances of one roll.
     fn tables(&self) -> Result<Analysis> {
-        Ok(table::tables(&self.setup().rules_column()))
+        Ok(tables::tables(&self.setup().rules_column()))
     }
 
     fn solve(&self) -> Result<Analysis> {

@@ -37,15 +37,8 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
-use std::fmt;
-use std::path::Path;
-use std::str::FromStr;
-use std::sync::Arc;
-
-use crate::error::{Error, Result};
 use crate::policy::{Decision, Policy};
 
-use super::heuristic::{Evaluator, Weights};
 use super::choice::Choice;
 use super::roll::Roll;
 use super::sheet::Sheet;
@@ -96,149 +89,12 @@ impl Policy<DivideRoll> for Greedy {
     }
 }
 
-/// A policy as named on the command line (`--policy greedy`, `--policy heuristic:FILE`).
-///
-/// A spec is checked data (a weights file is read and compiled when the spec is parsed) so that a
-/// run's configuration can be checked, printed in reports and parsed back by `merge`; the
-/// simulation turns it into a [`Greedy`], a [`Random`](crate::policy::Random) with its own generator, a
-/// [`Heuristic`](super::heuristic::Heuristic) or a [`Lookahead`](super::lookahead::Lookahead),
-/// keeping the hot loop statically dispatched. Two specs are equal when their names are.
-#[derive(Clone, Debug)]
-pub enum PolicySpec {
-    /// [`Random`](crate::policy::Random): every legal choice equally likely.
-    Random,
-    /// [`Greedy`]: the best immediate change of score.
-    Greedy,
-    /// `heuristic:FILE`: the best evaluation of the resulting sheet under the file's weights;
-    /// `heuristic` alone uses the built-in weights (the shipped `data/solitaire-tuned.csv`), so
-    /// the best one-step player runs from any folder.
-    Heuristic {
-        /// The spec as given, e.g. `heuristic:data/solitaire-best.csv`.
-        name: String,
-        /// The file's weights, compiled; shared by every thread.
-        evaluator: Arc<Evaluator>,
-    },
-    /// `lookahead` or `lookahead:FILE`: the best expected evaluation after the next roll; alone,
-    /// with the built-in weights tuned for it (`data/solitaire-lookahead.csv`).
-    Lookahead {
-        /// The spec as given.
-        name: String,
-        /// The weights (built in, or the file's), compiled; shared by every thread.
-        evaluator: Arc<Evaluator>,
-    },
-}
-
-/// What `--policy` accepts for Solitaire Dice, for error messages.
-pub const EXPECTED: &str = "greedy, random, heuristic, heuristic:FILE, lookahead or lookahead:FILE";
-
-impl PolicySpec {
-    /// The spec's command-line name.
-    pub fn as_str(&self) -> &str {
-        match self {
-            PolicySpec::Random => "random",
-            PolicySpec::Greedy => "greedy",
-            PolicySpec::Heuristic { name, .. } | PolicySpec::Lookahead { name, .. } => name,
-        }
-    }
-
-    /// A `heuristic` spec of weights already in hand (tuning evaluates candidates this way).
-    pub fn heuristic(name: &str, weights: &Weights) -> Self {
-        PolicySpec::Heuristic {
-            name: name.to_string(),
-            evaluator: Arc::new(Evaluator::new(weights)),
-        }
-    }
-}
-
-impl PartialEq for PolicySpec {
-    fn eq(&self, other: &Self) -> bool {
-        self.as_str() == other.as_str()
-    }
-}
-
-impl fmt::Display for PolicySpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for PolicySpec {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        let spec = s.trim();
-        let (kind, file) = match spec.split_once(':') {
-            Some((k, f)) => (k, Some(f)),
-            None => (spec, None),
-        };
-        let load = |file: &str| -> Result<Arc<Evaluator>> {
-            if file.trim().is_empty() {
-                return Err(Error::input(format!(
-                    "--policy '{s}': expected {kind}:FILE, a weights file after the colon"
-                )));
-            }
-            Ok(Arc::new(Evaluator::new(&Weights::load(Path::new(file))?)))
-        };
-        match (kind, file) {
-            ("random", None) => Ok(PolicySpec::Random),
-            ("greedy", None) => Ok(PolicySpec::Greedy),
-            ("heuristic", None) => Ok(PolicySpec::Heuristic {
-                name: spec.to_string(),
-                evaluator: Arc::new(Evaluator::new(&Weights::built_in())),
-            }),
-            ("heuristic", Some(file)) => Ok(PolicySpec::Heuristic {
-                name: spec.to_string(),
-                evaluator: load(file)?,
-            }),
-            ("lookahead", None) => Ok(PolicySpec::Lookahead {
-                name: spec.to_string(),
-                evaluator: Arc::new(Evaluator::new(&Weights::built_in_lookahead())),
-            }),
-            ("lookahead", Some(file)) => Ok(PolicySpec::Lookahead {
-                name: spec.to_string(),
-                evaluator: load(file)?,
-            }),
-            _ => Err(Error::input(format!(
-                "--policy '{s}': unknown policy for solitaire-dice; expected {EXPECTED}"
-            ))),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand_xoshiro::Xoshiro256PlusPlus;
-    use rand_xoshiro::rand_core::SeedableRng;
 
     fn roll(faces: [u8; 5]) -> Roll {
         Roll::new(faces).unwrap()
-    }
-
-    #[test]
-    fn specs_parse_print_and_reject_unknown_names() {
-        for spec in [PolicySpec::Greedy, PolicySpec::Random] {
-            assert_eq!(spec.to_string().parse::<PolicySpec>().unwrap(), spec);
-        }
-        assert_eq!(" greedy".parse::<PolicySpec>().unwrap(), PolicySpec::Greedy);
-        assert_eq!(
-            "lookahead".parse::<PolicySpec>().unwrap().as_str(),
-            "lookahead"
-        );
-        for bad in ["best", "greedy:3", "heuristics", "lookahead2"] {
-            let e = bad.parse::<PolicySpec>().unwrap_err().to_string();
-            assert_eq!(
-                e,
-                format!("--policy '{bad}': unknown policy for solitaire-dice; expected {EXPECTED}")
-            );
-        }
-        let e = "heuristic:".parse::<PolicySpec>().unwrap_err().to_string();
-        assert!(e.contains("expected heuristic:FILE"), "{e}");
-        let e = "heuristic:/no/such/file.csv"
-            .parse::<PolicySpec>()
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("/no/such/file.csv"), "{e}");
     }
 
     #[test]
@@ -296,56 +152,5 @@ mod tests {
                 &choices
             )
         );
-    }
-
-    #[test]
-    fn lookahead_alone_plays_the_shipped_lookahead_file() {
-        use super::super::lookahead::Lookahead;
-        use super::super::play::play;
-        let evaluator = |spec: &str| match spec.parse::<PolicySpec>().unwrap() {
-            PolicySpec::Lookahead { evaluator, .. } => evaluator,
-            other => panic!("{other} is not a lookahead"),
-        };
-        let scores = |e: &Evaluator| -> Vec<i32> {
-            (0..40)
-                .map(|seed| {
-                    let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed);
-                    play(&mut Lookahead::new(e), &mut dice).unwrap().score
-                })
-                .collect()
-        };
-        let built_in = scores(&evaluator("lookahead"));
-        assert_eq!(
-            built_in,
-            scores(&evaluator("lookahead:data/solitaire-lookahead.csv"))
-        );
-        assert_ne!(
-            built_in,
-            scores(&evaluator("lookahead:data/solitaire-tuned.csv"))
-        );
-    }
-
-    #[test]
-    fn heuristic_alone_plays_the_shipped_tuned_file() {
-        use super::super::heuristic::Heuristic;
-        use super::super::play::play;
-        let evaluator = |spec: &str| match spec.parse::<PolicySpec>().unwrap() {
-            PolicySpec::Heuristic { evaluator, .. } => evaluator,
-            other => panic!("{other} is not a heuristic"),
-        };
-        let built_in = evaluator("heuristic");
-        let file = evaluator("heuristic:data/solitaire-tuned.csv");
-        let other = evaluator("heuristic:data/solitaire-best.csv");
-        let scores = |e: &Evaluator| -> Vec<i32> {
-            (0..300)
-                .map(|seed| {
-                    let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed);
-                    play(&mut Heuristic::new(e), &mut dice).unwrap().score
-                })
-                .collect()
-        };
-        assert_eq!(scores(&built_in), scores(&file));
-        // The comparison can fail: other weights play other games.
-        assert_ne!(scores(&built_in), scores(&other));
     }
 }

@@ -144,8 +144,7 @@ fn with_three_faces_chosen_a_rolled_one_must_be_used() {
 #[test]
 fn a_fourth_throwaway_face_is_never_allowed() {
     for faces in [[1, 2, 3], [2, 4, 6], [1, 5, 6]] {
-        let sheet =
-            Sheet::from_marks(&[], &[(faces[0], 1), (faces[1], 7), (faces[2], 3)]).unwrap();
+        let sheet = Sheet::from_marks(&[], &[(faces[0], 1), (faces[1], 7), (faces[2], 3)]).unwrap();
         let chosen = |f: u8| sheet.throwaway_marks(f) > 0;
         for r in every_roll() {
             let choices = sheet.legal_choices(&r);

@@ -22,9 +22,10 @@ use crate::stats::{Histogram, Metric, Subject, Tally};
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls};
-use super::policy::{Greedy, PolicySpec};
-use super::rules::{PENALTY, SUMS, VALUES};
+use super::policy::Greedy;
 use super::roll::Roll;
+use super::rules::{PENALTY, SUMS, VALUES};
+use super::spec::PolicySpec;
 use crate::policy::Random;
 
 /// Most seats in a game (`--players`): reports get two rows per seat.

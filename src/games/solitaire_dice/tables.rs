@@ -11,8 +11,8 @@ use crate::cells;
 use crate::dice::pow6;
 
 use super::policy::{Greedy, View};
-use super::rules::{DICE, MAX_SUM, MIN_SUM, SUMS};
 use super::roll::Roll;
+use super::rules::{DICE, MAX_SUM, MIN_SUM, SUMS};
 use super::sheet::Sheet;
 use crate::policy::Policy;
 
