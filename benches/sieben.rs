@@ -8,9 +8,10 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use dicelab::engine::{RunConfig, run};
 use dicelab::games::seating::{Rotation, Seats};
 use dicelab::games::sieben::lookahead::{DEFAULT_SAMPLES, Lookahead};
-use dicelab::games::sieben::policy::{Opponent, PolicySpec, View};
+use dicelab::games::sieben::policy::{Opponent, View};
 use dicelab::games::sieben::rules::{Pile, Rules, legal_moves};
-use dicelab::games::sieben::simulation::Games;
+use dicelab::games::sieben::sim::Games;
+use dicelab::games::sieben::spec::PolicySpec;
 use dicelab::policy::Policy;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;

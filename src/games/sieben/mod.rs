@@ -3,10 +3,11 @@
 //!
 //! What users ask is which way of playing gets rid of cards first and wins chips, and how the
 //! unpublished deck changes that. [`deck`] reads the deck file, [`rules`] holds the pile and the
-//! legal plays, [`play`] plays turns, rounds and games, [`policy`] the decision ([`LayCard`](policy::LayCard))
-//! and the built-ins, [`lookahead`] the one that plays rounds out on guesses of the hidden
-//! cards, [`simulation`] games on the engine, and [`table`] the exact chances on every pile
-//! state. [`Config`] is what `dicelab simulate sieben` runs.
+//! legal plays, [`round`] plays turns and rounds, [`play`] whole games with their chips,
+//! [`policy`] the decision ([`LayCard`](policy::LayCard)) and the built-ins, [`lookahead`] the one
+//! that plays rounds out on guesses of the hidden cards, [`spec`] the policies as named on the
+//! command line, [`sim`] games on the engine, [`tables`] the exact chances on every pile state
+//! and [`decks`] the deck study. [`Config`] is what `dicelab simulate sieben` runs.
 //!
 //! ```
 //! use dicelab::engine::RunConfig;
@@ -79,9 +80,11 @@ pub mod decks;
 pub mod lookahead;
 pub mod play;
 pub mod policy;
+pub mod round;
 pub mod rules;
-pub mod simulation;
-pub mod table;
+pub mod sim;
+pub mod spec;
+pub mod tables;
 
 use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
@@ -92,9 +95,9 @@ use crate::options::{OptionSpec, RuleOptions};
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
-use policy::PolicySpec;
 use rules::{MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Rules};
-use simulation::Games;
+use sim::Games;
+use spec::PolicySpec;
 
 /// The game's command-line name.
 pub const NAME: &str = "sieben";
@@ -278,7 +281,7 @@ impl Configured for Config {
 
     /// The exact chances on every pile state.
     fn tables(&self) -> Result<Analysis> {
-        Ok(table::tables(&self.rules.deck, &self.options.render()))
+        Ok(tables::tables(&self.rules.deck, &self.options.render()))
     }
 
     fn solve(&self) -> Result<Analysis> {

@@ -33,17 +33,10 @@
 //! assert_eq!(game.chips[..3].iter().sum::<u32>(), 7 * 6);
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
-
-use rand_xoshiro::rand_core::Rng;
-
-use crate::error::{Error, Result};
-use crate::policy::{Decision, Policy, Random};
+use crate::policy::{Decision, Policy};
 
 use super::deck::{Counts, MAX_NUMBER};
-use super::lookahead::{DEFAULT_SAMPLES, Lookahead, MAX_SAMPLES};
-use super::rules::{Move, Pile, Rules};
+use super::rules::{Move, Pile};
 
 /// What another player shows: how many cards they hold and whether they are out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -205,123 +198,6 @@ impl Policy<LayCard> for Blocker {
     }
 }
 
-/// A built-in policy as named on the command line (`--policy seven-first`, `--policy
-/// lookahead:32`). Plain data, so a run's configuration can be checked, printed in reports and
-/// parsed back; [`PolicySpec::build`] makes the policy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PolicySpec {
-    /// [`Random`].
-    Random,
-    /// [`Lowest`].
-    Lowest,
-    /// [`SevenFirst`].
-    SevenFirst,
-    /// [`Blocker`].
-    Blocker,
-    /// [`Lookahead`] with this many play-outs per legal play (1 to [`MAX_SAMPLES`]).
-    Lookahead(u32),
-}
-
-/// What `--policy` accepts for sieben, for error messages.
-pub const EXPECTED: &str = "random, lowest, seven-first, blocker, lookahead or lookahead:K";
-
-impl PolicySpec {
-    /// Every built-in (`lookahead` with its default count), in the order error messages list
-    /// them.
-    pub const ALL: [PolicySpec; 5] = [
-        PolicySpec::Random,
-        PolicySpec::Lowest,
-        PolicySpec::SevenFirst,
-        PolicySpec::Blocker,
-        PolicySpec::Lookahead(DEFAULT_SAMPLES),
-    ];
-
-    /// The command-line name of the policy's kind, without a sample count; reports name a spec
-    /// by its [`Display`](fmt::Display), which adds the count where it is not the default.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PolicySpec::Random => "random",
-            PolicySpec::Lowest => "lowest",
-            PolicySpec::SevenFirst => "seven-first",
-            PolicySpec::Blocker => "blocker",
-            PolicySpec::Lookahead(_) => "lookahead",
-        }
-    }
-
-    /// The policy under `rules` (lookahead plays rounds out by them), with `rng` for the ones
-    /// that draw (random, lookahead): a generator of their own, so the game's deals do not
-    /// depend on the policies.
-    pub fn build<R: Rng>(self, rules: &Rules, rng: R) -> Builtin<R> {
-        match self {
-            PolicySpec::Random => Builtin::Random(Random::new(rng)),
-            PolicySpec::Lowest => Builtin::Lowest,
-            PolicySpec::SevenFirst => Builtin::SevenFirst,
-            PolicySpec::Blocker => Builtin::Blocker,
-            PolicySpec::Lookahead(k) => Builtin::Lookahead(Box::new(Lookahead::new(k, rules, rng))),
-        }
-    }
-}
-
-impl fmt::Display for PolicySpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            PolicySpec::Lookahead(k) if k != DEFAULT_SAMPLES => write!(f, "lookahead:{k}"),
-            p => f.write_str(p.as_str()),
-        }
-    }
-}
-
-impl FromStr for PolicySpec {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        let spec = s.trim();
-        if let Some(p) = PolicySpec::ALL.into_iter().find(|p| p.as_str() == spec) {
-            return Ok(p);
-        }
-        if let Some(k) = spec.strip_prefix("lookahead:") {
-            return match k.trim().parse::<u32>() {
-                Ok(k) if (1..=MAX_SAMPLES).contains(&k) => Ok(PolicySpec::Lookahead(k)),
-                _ => Err(Error::input(format!(
-                    "--policy '{s}': expected lookahead:K with K, the play-outs per legal play, from 1 to {MAX_SAMPLES}"
-                ))),
-            };
-        }
-        Err(Error::input(format!(
-            "--policy '{s}': unknown policy for sieben; expected one of {EXPECTED}"
-        )))
-    }
-}
-
-/// Any built-in policy, dispatched by a `match` so the simulation's loop stays static.
-#[derive(Clone, Debug)]
-pub enum Builtin<R> {
-    /// [`Random`].
-    Random(Random<R>),
-    /// [`Lowest`].
-    Lowest,
-    /// [`SevenFirst`].
-    SevenFirst,
-    /// [`Blocker`].
-    Blocker,
-    /// [`Lookahead`], boxed: it carries a table and buffers that the other variants need not
-    /// pay for.
-    Lookahead(Box<Lookahead<R>>),
-}
-
-impl<R: Rng> Policy<LayCard> for Builtin<R> {
-    #[inline]
-    fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
-        match self {
-            Builtin::Random(p) => Policy::<LayCard>::choose(p, view, moves),
-            Builtin::Lowest => Lowest.choose(view, moves),
-            Builtin::SevenFirst => SevenFirst.choose(view, moves),
-            Builtin::Blocker => Blocker.choose(view, moves),
-            Builtin::Lookahead(p) => p.choose(view, moves),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -341,61 +217,6 @@ mod tests {
             deck,
             new_pile: false,
         }
-    }
-
-    #[test]
-    fn specs_parse_and_reject() {
-        for p in PolicySpec::ALL {
-            assert_eq!(p.as_str().parse::<PolicySpec>().unwrap(), p);
-        }
-        assert_eq!(
-            "greedy".parse::<PolicySpec>().unwrap_err().to_string(),
-            "--policy 'greedy': unknown policy for sieben; expected one of random, lowest, seven-first, blocker, lookahead or lookahead:K"
-        );
-    }
-
-    #[test]
-    fn lookahead_specs_name_their_count_and_round_trip() {
-        let default = PolicySpec::Lookahead(DEFAULT_SAMPLES);
-        assert_eq!("lookahead".parse::<PolicySpec>().unwrap(), default);
-        assert_eq!(default.to_string(), "lookahead");
-        assert_eq!(
-            format!("lookahead:{DEFAULT_SAMPLES}")
-                .parse::<PolicySpec>()
-                .unwrap(),
-            default,
-            "the default count given explicitly is the same policy"
-        );
-        for k in [1, 8, 64, MAX_SAMPLES] {
-            let spec = format!("lookahead:{k}").parse::<PolicySpec>().unwrap();
-            assert_eq!(spec, PolicySpec::Lookahead(k));
-            if k != DEFAULT_SAMPLES {
-                assert_eq!(spec.to_string(), format!("lookahead:{k}"));
-            }
-            assert_eq!(spec.to_string().parse::<PolicySpec>().unwrap(), spec);
-            assert_eq!(spec.as_str(), "lookahead");
-        }
-        for bad in [
-            "lookahead:0",
-            "lookahead:x",
-            "lookahead:1001",
-            "lookahead:",
-            "lookahead:-3",
-        ] {
-            assert_eq!(
-                bad.parse::<PolicySpec>().unwrap_err().to_string(),
-                format!(
-                    "--policy '{bad}': expected lookahead:K with K, the play-outs per legal play, from 1 to 1000"
-                )
-            );
-        }
-        assert!(
-            "lookahead:16:2"
-                .parse::<PolicySpec>()
-                .unwrap_err()
-                .to_string()
-                .contains("from 1 to 1000")
-        );
     }
 
     #[test]

@@ -21,9 +21,11 @@ use crate::games::seating::Rotation;
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
-use super::play::{Table, play_game_with};
-use super::policy::{Builtin, PolicySpec, View};
+use super::play::play_game_with;
+use super::policy::View;
+use super::round::Round;
 use super::rules::{MAX_PLAYERS, Move, Rules};
+use super::spec::{Builtin, PolicySpec};
 use crate::options::Tie;
 use crate::policy::Policy;
 
@@ -109,7 +111,7 @@ impl Simulation for Games {
             .iter()
             .map(|p| p.build(&self.rules, ChunkRng::seed_from_u64(coins.next_u64())))
             .collect();
-        let mut table = Table::new(&self.rules, self.players);
+        let mut table = Round::new(&self.rules, self.players);
         let n = self.players as usize;
         for _ in 0..units {
             let mut cards = ChunkRng::seed_from_u64(rng.next_u64());
@@ -124,7 +126,7 @@ impl Simulation for Games {
                 &self.rules,
                 &mut cards,
                 &mut chooser,
-                |t: &Table, pay: &[u32]| {
+                |t: &Round, pay: &[u32]| {
                     let s = t.stats();
                     let order = t.finishing_order();
                     let place = order

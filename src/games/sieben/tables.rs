@@ -216,7 +216,7 @@ mod tests {
 #[cfg(test)]
 mod deal_check {
     use super::*;
-    use crate::games::sieben::play::Table;
+    use crate::games::sieben::round::Round;
     use crate::games::sieben::rules::Rules;
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::SeedableRng;
@@ -231,7 +231,7 @@ mod deal_check {
         let empty = chances[0].hands_seven as f64 / all;
         let p33 = chances.iter().find(|c| c.pile.spots() == [3, 3]).unwrap();
         let plays33 = p33.hands_legal as f64 / all;
-        let mut table = Table::new(&rules, 4);
+        let mut table = Round::new(&rules, 4);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let (mut sevens, mut plays, mut n) = (0u32, 0u32, 0u32);
         for _ in 0..10_000 {

@@ -1,0 +1,523 @@
+//! A round of 7: the cards on the table (hands, pile, set-aside cards, draw pile), one turn at a
+//! time.
+//!
+//! A [`Round`] holds a round's cards by number (a hand is a count per number, since cards of one
+//! number are alike) and the draw pile in order. [`Round::turn`] plays one player's turn with every
+//! rule of `RULES.md` and the gaps listed in the module docs of [`super`]. Nothing is allocated per
+//! turn or per round: the draw pile's buffer is reused from round to round.
+
+use rand_xoshiro::rand_core::Rng;
+
+use crate::dice::below;
+
+use super::deck::{Counts, HAND, MAX_NUMBER};
+use super::policy::{Opponent, View};
+use super::rules::{Finish, MAX_PLAYERS, Move, Pile, Rules, legal_moves};
+
+/// Seats at most.
+pub(super) const SEATS: usize = MAX_PLAYERS as usize;
+
+/// Turns after which a round is called stalled, whatever happens: a safety net only, since a
+/// round either ends or freezes (which is detected at once) long before.
+pub const MAX_ROUND_TURNS: u32 = 100_000;
+
+/// What happened in one round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoundStats {
+    /// Turns played (a Seven and the new pile it starts are part of one turn).
+    pub turns: u32,
+    /// Penalty cards actually drawn (a player who cannot play when nothing can be drawn draws
+    /// none).
+    pub penalty_cards: u32,
+    /// Sevens called.
+    pub sevens: u32,
+    /// Times the draw pile was refilled from the set-aside cards.
+    pub refills: u32,
+    /// Whether the round froze (no player could play or draw) and was ended by hand sizes.
+    pub stalled: bool,
+}
+
+/// The cards of a round and whose turn it is.
+#[derive(Clone, Debug)]
+pub struct Round {
+    players: usize,
+    deck: Counts,
+    hands: [Counts; SEATS],
+    sizes: [u32; SEATS],
+    out: [bool; SEATS],
+    finished: [u8; SEATS],
+    finished_len: usize,
+    pile: Pile,
+    pile_cards: Counts,
+    set_aside: Counts,
+    draw: Vec<u8>,
+    current: usize,
+    /// Who started the round (for the first-player advantage).
+    first: usize,
+    idle: usize,
+    stats: RoundStats,
+}
+
+/// Shuffles `cards` in place (Fisher-Yates, exactly uniform through [`below`]).
+pub(crate) fn shuffle<R: Rng>(cards: &mut [u8], rng: &mut R) {
+    for i in (1..cards.len()).rev() {
+        let j = below(rng, i as u64 + 1) as usize;
+        cards.swap(i, j);
+    }
+}
+
+impl Round {
+    /// A table for `players` (2 to 7) with the rules' deck; call [`Round::deal`] to start a round.
+    pub fn new(rules: &Rules, players: u32) -> Self {
+        assert!((2..=MAX_PLAYERS).contains(&players), "2 to 7 players");
+        assert!(
+            rules.deck.check_deal(players).is_ok(),
+            "the deck must cover the deal"
+        );
+        Self {
+            players: players as usize,
+            deck: *rules.deck.counts(),
+            hands: [[0; 8]; SEATS],
+            sizes: [0; SEATS],
+            out: [false; SEATS],
+            finished: [0; SEATS],
+            finished_len: 0,
+            pile: Pile::EMPTY,
+            pile_cards: [0; 8],
+            set_aside: [0; 8],
+            draw: Vec::with_capacity(rules.deck.size() as usize),
+            current: 0,
+            first: 0,
+            idle: 0,
+            stats: RoundStats::default(),
+        }
+    }
+
+    /// Shuffles the whole deck, deals 7 cards to each player and gives `first` the first turn.
+    pub fn deal<R: Rng>(&mut self, first: usize, rng: &mut R) {
+        self.draw.clear();
+        for n in 1..=MAX_NUMBER {
+            for _ in 0..self.deck[usize::from(n)] {
+                self.draw.push(n);
+            }
+        }
+        shuffle(&mut self.draw, rng);
+        for seat in 0..self.players {
+            self.hands[seat] = [0; 8];
+            for _ in 0..HAND {
+                let card = self.draw.pop().expect("the deck covers the deal");
+                self.hands[seat][usize::from(card)] += 1;
+            }
+            self.sizes[seat] = HAND;
+            self.out[seat] = false;
+        }
+        self.finished_len = 0;
+        self.pile = Pile::EMPTY;
+        self.pile_cards = [0; 8];
+        self.set_aside = [0; 8];
+        self.current = first;
+        self.first = first;
+        self.idle = 0;
+        self.stats = RoundStats::default();
+    }
+
+    /// Sets up a hand-made position (for tests and studies): hands, the pile with the cards on
+    /// it, the set-aside cards, the draw pile (its top card last) and who is to play. The deck is
+    /// whatever these hold together.
+    pub fn arrange(
+        players: u32,
+        hands: &[Counts],
+        pile: Pile,
+        pile_cards: Counts,
+        set_aside: Counts,
+        draw: &[u8],
+        current: usize,
+    ) -> Self {
+        let players = players as usize;
+        assert!((2..=SEATS).contains(&players) && hands.len() == players && current < players);
+        let mut deck = [0; 8];
+        let mut t = Self {
+            players,
+            deck,
+            hands: [[0; 8]; SEATS],
+            sizes: [0; SEATS],
+            out: [false; SEATS],
+            finished: [0; SEATS],
+            finished_len: 0,
+            pile,
+            pile_cards,
+            set_aside,
+            draw: draw.to_vec(),
+            current,
+            first: current,
+            idle: 0,
+            stats: RoundStats::default(),
+        };
+        for (seat, hand) in hands.iter().enumerate() {
+            t.hands[seat] = *hand;
+            t.sizes[seat] = hand.iter().sum();
+        }
+        for n in 1..8 {
+            deck[n] = t.hands[..players].iter().map(|h| h[n]).sum::<u32>()
+                + pile_cards[n]
+                + set_aside[n]
+                + draw.iter().filter(|&&c| usize::from(c) == n).count() as u32;
+        }
+        t.deck = deck;
+        t
+    }
+
+    /// Sets this table to the position `view` shows, with the hidden cards filled in by a guess:
+    /// `hands[i]` for the `i`-th opponent of the view and `draw` for the draw pile (top card
+    /// last). The viewing player sits in seat 0 and is to play, its `i`-th opponent in seat `i`,
+    /// so turn order is kept; players already out are listed as finished (in seat order, which
+    /// does not change anyone's place after them). The buffers are reused: nothing is
+    /// allocated once the draw pile has held as many cards.
+    ///
+    /// This is the table a looking-ahead policy plays its rounds out on.
+    pub(crate) fn set_from_view(&mut self, view: &View, hands: &[Counts], draw: &[u8]) {
+        let players = view.opponents.len() + 1;
+        assert!((2..=SEATS).contains(&players) && hands.len() + 1 >= players);
+        self.players = players;
+        self.deck = *view.deck;
+        self.hands[0] = *view.hand;
+        self.sizes[0] = view.hand.iter().sum();
+        self.out[0] = false;
+        self.finished_len = 0;
+        for (i, o) in view.opponents.iter().enumerate() {
+            let seat = i + 1;
+            self.hands[seat] = hands[i];
+            self.sizes[seat] = hands[i].iter().sum();
+            debug_assert_eq!(self.sizes[seat], o.cards, "the guess keeps the hand sizes");
+            self.out[seat] = o.out;
+            if o.out {
+                self.finished[self.finished_len] = seat as u8;
+                self.finished_len += 1;
+            }
+        }
+        self.pile = view.pile;
+        self.pile_cards = *view.pile_cards;
+        self.set_aside = *view.set_aside;
+        self.draw.clear();
+        self.draw.extend_from_slice(draw);
+        self.current = 0;
+        self.first = 0;
+        self.idle = 0;
+        self.stats = RoundStats::default();
+    }
+
+    /// Whether the round is over: at most one player still in.
+    pub fn is_over(&self) -> bool {
+        self.finished_len == self.players
+    }
+
+    /// The seats in the order they finished (complete once the round is over: the last player
+    /// left in is listed last).
+    pub fn finishing_order(&self) -> &[u8] {
+        &self.finished[..self.finished_len]
+    }
+
+    /// Who had the round's first turn: the first-player advantage is measured on this seat.
+    pub fn first(&self) -> usize {
+        self.first
+    }
+
+    /// Whose turn it is.
+    pub fn current(&self) -> usize {
+        self.current
+    }
+
+    /// A seat's hand, per number.
+    pub fn hand(&self, seat: usize) -> &Counts {
+        &self.hands[seat]
+    }
+
+    /// Whether a seat is out of the round.
+    pub fn is_out(&self, seat: usize) -> bool {
+        self.out[seat]
+    }
+
+    /// The pile's spots.
+    pub fn pile(&self) -> Pile {
+        self.pile
+    }
+
+    /// Cards on the current pile, per number.
+    pub fn pile_cards(&self) -> &Counts {
+        &self.pile_cards
+    }
+
+    /// Cards set aside, per number.
+    pub fn set_aside(&self) -> &Counts {
+        &self.set_aside
+    }
+
+    /// Cards in the draw pile, top card last.
+    pub fn draw_pile(&self) -> &[u8] {
+        &self.draw
+    }
+
+    /// The number of players at the table.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The round's counts so far.
+    pub fn stats(&self) -> RoundStats {
+        self.stats
+    }
+
+    /// Every card on the table: hands, pile, set aside and draw pile. Always the deck's size.
+    pub fn cards(&self) -> u32 {
+        let sum = |c: &Counts| c.iter().sum::<u32>();
+        self.hands[..self.players].iter().map(sum).sum::<u32>()
+            + sum(&self.pile_cards)
+            + sum(&self.set_aside)
+            + self.draw.len() as u32
+    }
+
+    /// Draws the top card of the draw pile for `seat`, first refilling an empty draw pile by
+    /// shuffling the set-aside cards; false when there is nothing to draw.
+    fn draw_one<R: Rng>(&mut self, seat: usize, rng: &mut R) -> bool {
+        if self.draw.is_empty() {
+            if self.set_aside.iter().all(|&c| c == 0) {
+                return false;
+            }
+            for n in 1..=MAX_NUMBER {
+                for _ in 0..self.set_aside[usize::from(n)] {
+                    self.draw.push(n);
+                }
+            }
+            self.set_aside = [0; 8];
+            shuffle(&mut self.draw, rng);
+            self.stats.refills += 1;
+        }
+        let card = self.draw.pop().expect("refilled");
+        self.hands[seat][usize::from(card)] += 1;
+        self.sizes[seat] += 1;
+        true
+    }
+
+    /// Plays `m` from `seat`'s hand; true when it makes a Seven, and the pile is set aside.
+    fn lay(&mut self, seat: usize, m: Move) -> bool {
+        let n = usize::from(m.card);
+        debug_assert!(self.hands[seat][n] > 0);
+        self.hands[seat][n] -= 1;
+        self.sizes[seat] -= 1;
+        self.pile_cards[n] += 1;
+        if m.is_seven() {
+            for (s, p) in self.set_aside.iter_mut().zip(self.pile_cards.iter_mut()) {
+                *s += *p;
+                *p = 0;
+            }
+            self.pile = Pile::EMPTY;
+            self.stats.sevens += 1;
+            true
+        } else {
+            self.pile = Pile::new(m.card, m.keep).expect("a legal play keeps the total below 7");
+            false
+        }
+    }
+
+    fn go_out(&mut self, seat: usize) {
+        self.out[seat] = true;
+        self.finished[self.finished_len] = seat as u8;
+        self.finished_len += 1;
+    }
+
+    /// Asks `chooser` for `seat`'s play among `moves`, showing what the seat may see.
+    fn choose<F>(&self, seat: usize, new_pile: bool, moves: &[Move], chooser: &mut F) -> Move
+    where
+        F: FnMut(usize, &View, &[Move]) -> usize,
+    {
+        let mut opponents = [Opponent::default(); SEATS];
+        for i in 1..self.players {
+            let s = (seat + i) % self.players;
+            opponents[i - 1] = Opponent {
+                cards: self.sizes[s],
+                out: self.out[s],
+            };
+        }
+        let view = View {
+            hand: &self.hands[seat],
+            pile: self.pile,
+            pile_cards: &self.pile_cards,
+            set_aside: &self.set_aside,
+            draw_pile: self.draw.len() as u32,
+            opponents: &opponents[..self.players - 1],
+            deck: &self.deck,
+            new_pile,
+        };
+        let i = chooser(seat, &view, moves);
+        assert!(
+            i < moves.len(),
+            "a policy chose play {i} of {} legal plays",
+            moves.len()
+        );
+        moves[i]
+    }
+
+    /// A player whose hand was emptied by a play that did not go out by a Seven: out under
+    /// `finish=empty`; under `finish=seven` they draw a card and play on.
+    fn emptied<R: Rng>(&mut self, seat: usize, rules: &Rules, rng: &mut R) {
+        match rules.finish {
+            Finish::Empty => self.go_out(seat),
+            Finish::Seven => {
+                self.draw_one(seat, rng);
+            }
+        }
+    }
+
+    /// Plays the current player's turn, asking `chooser(seat, view, moves)` for every play, and
+    /// passes the turn on (or ends the round).
+    pub fn turn<R, F>(&mut self, rules: &Rules, rng: &mut R, chooser: &mut F)
+    where
+        R: Rng,
+        F: FnMut(usize, &View, &[Move]) -> usize,
+    {
+        assert!(!self.is_over(), "the round is over");
+        let p = self.current;
+        self.stats.turns += 1;
+        let moves = legal_moves(self.pile, &self.hands[p]);
+        let mut progressed = true;
+        if moves.is_empty() {
+            // A penalty card; with nothing to draw the turn simply passes.
+            if self.draw_one(p, rng) {
+                self.stats.penalty_cards += 1;
+            } else {
+                progressed = false;
+            }
+        } else {
+            let m = self.choose(p, false, &moves, chooser);
+            self.play(p, m, false, rules, rng, chooser);
+        }
+        self.pass_on(p, progressed);
+    }
+
+    /// Plays the current player's turn starting with `first` (which must be legal), then asks
+    /// `chooser` for any further play of the turn (new piles after a Seven). With `new_pile` the
+    /// turn is taken up where a Seven left it: `first` starts the new pile and draws nothing.
+    ///
+    /// This is how a policy that looks ahead tries each of its plays on a guessed table, with
+    /// every rule applied by the same code as a real turn.
+    pub(crate) fn turn_with<R, F>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        first: Move,
+        new_pile: bool,
+        chooser: &mut F,
+    ) where
+        R: Rng,
+        F: FnMut(usize, &View, &[Move]) -> usize,
+    {
+        assert!(!self.is_over(), "the round is over");
+        let p = self.current;
+        debug_assert!(
+            !new_pile || self.pile.is_empty(),
+            "a new pile starts on an empty pile"
+        );
+        debug_assert!(
+            legal_moves(self.pile, &self.hands[p]).contains(&first),
+            "{first:?} is not legal"
+        );
+        self.stats.turns += 1;
+        self.play(p, first, new_pile, rules, rng, chooser);
+        self.pass_on(p, true);
+    }
+
+    /// Lays `m` for `p` and finishes the play: after a Seven the same player starts new piles
+    /// without drawing (a 7 on one is another Seven at once); an ordinary play draws a card,
+    /// unless it started a new pile (`new_pile`) or emptied the hand.
+    fn play<R, F>(
+        &mut self,
+        p: usize,
+        mut m: Move,
+        mut new_pile: bool,
+        rules: &Rules,
+        rng: &mut R,
+        chooser: &mut F,
+    ) where
+        R: Rng,
+        F: FnMut(usize, &View, &[Move]) -> usize,
+    {
+        loop {
+            if self.lay(p, m) {
+                if self.sizes[p] == 0 {
+                    // The last card made a Seven: out under either reading.
+                    self.go_out(p);
+                    return;
+                }
+                let moves = legal_moves(Pile::EMPTY, &self.hands[p]);
+                m = self.choose(p, true, &moves, chooser);
+                new_pile = true;
+                continue;
+            }
+            if self.sizes[p] == 0 {
+                self.emptied(p, rules, rng);
+            } else if !new_pile {
+                self.draw_one(p, rng);
+            }
+            return;
+        }
+    }
+
+    /// Ends `p`'s turn: the round ends when one player is left or it froze, otherwise the next
+    /// player still in is to play.
+    fn pass_on(&mut self, p: usize, progressed: bool) {
+        let active = self.players - self.finished_len;
+        self.idle = if progressed { 0 } else { self.idle + 1 };
+        if active == 1 {
+            let last = (0..self.players).find(|&s| !self.out[s]).expect("one left");
+            self.go_out(last);
+        } else if self.idle >= active || self.stats.turns >= MAX_ROUND_TURNS {
+            self.stall();
+        } else {
+            self.current = self.next_active(p);
+        }
+    }
+
+    /// The next seat after `seat` still in the round.
+    fn next_active(&self, seat: usize) -> usize {
+        (1..=self.players)
+            .map(|i| (seat + i) % self.players)
+            .find(|&s| !self.out[s])
+            .expect("someone is still in")
+    }
+
+    /// Ends a frozen round: the players still in finish by fewest cards, ties in turn order from
+    /// the next player.
+    fn stall(&mut self) {
+        self.stats.stalled = true;
+        let mut left = [0usize; SEATS];
+        let mut k = 0;
+        for i in 1..=self.players {
+            let s = (self.current + i) % self.players;
+            if !self.out[s] {
+                left[k] = s;
+                k += 1;
+            }
+        }
+        let sizes = self.sizes;
+        left[..k].sort_by_key(|&s| sizes[s]);
+        for &s in &left[..k] {
+            self.go_out(s);
+        }
+    }
+
+    /// Deals and plays a whole round, `first` starting.
+    pub fn play_round<R, F>(&mut self, rules: &Rules, first: usize, rng: &mut R, chooser: &mut F)
+    where
+        R: Rng,
+        F: FnMut(usize, &View, &[Move]) -> usize,
+    {
+        self.deal(first, rng);
+        while !self.is_over() {
+            self.turn(rules, rng, chooser);
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "round_tests.rs"]
+mod tests;

@@ -1,0 +1,412 @@
+//! Rounds and games of 7 against the rules: draws after plays, Sevens, penalty cards, refills,
+//! frozen rounds, going out under each reading, and the chips a game pays.
+
+use super::super::play::{play_game, play_game_with};
+use super::super::rules::{CHIPS, Finish, MAX_PLAYOFF_ROUNDS, Move, Pile, Rules, regular_rounds};
+use super::*;
+use crate::games::sieben::spec::PolicySpec;
+use crate::options::Tie;
+use crate::policy::{Policy, Random};
+use proptest::prelude::*;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::SeedableRng;
+
+use crate::games::sieben::deck::counts_of as hand;
+
+fn rng() -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(5)
+}
+
+fn rules(finish: Finish) -> Rules {
+    Rules {
+        finish,
+        ..Rules::default()
+    }
+}
+
+/// A chooser that plays the listed moves in order (card, kept spot).
+fn script(plays: &[(u8, u8)]) -> impl FnMut(usize, &View, &[Move]) -> usize + '_ {
+    let mut next = 0;
+    move |_, _, moves: &[Move]| {
+        let (card, keep) = plays[next];
+        next += 1;
+        moves
+            .iter()
+            .position(|m| m.card == card && m.keep == keep)
+            .unwrap_or_else(|| panic!("({card}, {keep}) is not among {moves:?}"))
+    }
+}
+
+#[test]
+fn a_play_is_followed_by_one_draw() {
+    let mut t = Round::arrange(
+        2,
+        &[hand(&[2, 5]), hand(&[1])],
+        Pile::new(3, 0).unwrap(),
+        hand(&[3]),
+        [0; 8],
+        &[6, 4],
+        0,
+    );
+    let deck = t.cards();
+    t.turn(&rules(Finish::Empty), &mut rng(), &mut script(&[(2, 3)]));
+    assert_eq!(t.pile().spots(), [2, 3]);
+    assert_eq!(t.hand(0), &hand(&[4, 5]), "drew the top card, the 4");
+    assert_eq!(t.draw_pile(), &[6]);
+    assert_eq!(t.current(), 1);
+    assert_eq!(t.cards(), deck);
+}
+
+#[test]
+fn a_seven_sets_the_pile_aside_and_the_player_starts_anew_without_drawing() {
+    // On {0,3} a 4 keeping the 3 makes 7; then a 7 on the empty pile is another Seven; then
+    // a 2 starts the next pile. No card is drawn.
+    let mut t = Round::arrange(
+        2,
+        &[hand(&[2, 4, 7, 6]), hand(&[1])],
+        Pile::new(3, 0).unwrap(),
+        hand(&[3]),
+        [0; 8],
+        &[5, 5],
+        0,
+    );
+    t.turn(
+        &rules(Finish::Empty),
+        &mut rng(),
+        &mut script(&[(4, 3), (7, 0), (2, 0)]),
+    );
+    assert_eq!(t.stats().sevens, 2);
+    assert_eq!(t.set_aside(), &hand(&[3, 4, 7]));
+    assert_eq!(t.pile().spots(), [0, 2]);
+    assert_eq!(t.pile_cards(), &hand(&[2]));
+    assert_eq!(t.hand(0), &hand(&[6]));
+    assert_eq!(t.draw_pile().len(), 2);
+    assert_eq!(t.stats().turns, 1, "the chain is one turn");
+}
+
+#[test]
+fn a_player_who_cannot_play_draws_a_penalty_card() {
+    let mut t = Round::arrange(
+        2,
+        &[hand(&[1, 1]), hand(&[2])],
+        Pile::new(3, 3).unwrap(),
+        hand(&[3, 3]),
+        [0; 8],
+        &[7],
+        0,
+    );
+    t.turn(&rules(Finish::Empty), &mut rng(), &mut script(&[]));
+    assert_eq!(t.hand(0), &hand(&[1, 1, 7]));
+    assert_eq!(t.stats().penalty_cards, 1);
+    assert_eq!(t.pile().spots(), [3, 3]);
+}
+
+#[test]
+fn an_empty_draw_pile_is_refilled_from_the_set_aside_cards_or_nobody_draws() {
+    let set_aside = hand(&[4, 4]);
+    let mut t = Round::arrange(
+        2,
+        &[hand(&[1, 1]), hand(&[1, 2])],
+        Pile::new(3, 3).unwrap(),
+        hand(&[3, 3]),
+        set_aside,
+        &[],
+        0,
+    );
+    t.turn(&rules(Finish::Empty), &mut rng(), &mut script(&[]));
+    assert_eq!(t.stats().refills, 1);
+    assert_eq!(t.hand(0), &hand(&[1, 1, 4]));
+    assert_eq!(t.draw_pile(), &[4]);
+    assert_eq!(t.set_aside(), &[0; 8]);
+    // Seat 2 cannot play either: it draws the last 4 as its penalty card.
+    t.turn(&rules(Finish::Empty), &mut rng(), &mut script(&[]));
+    assert_eq!(t.hand(1), &hand(&[1, 2, 4]));
+    assert_eq!(t.stats().penalty_cards, 2);
+    assert!(t.draw_pile().is_empty());
+    assert_eq!(t.cards(), 8);
+}
+
+#[test]
+fn with_nothing_to_draw_a_frozen_round_ends_by_hand_sizes() {
+    let mut t = Round::arrange(
+        3,
+        &[hand(&[1, 1]), hand(&[1]), hand(&[2, 1, 1])],
+        Pile::new(3, 3).unwrap(),
+        hand(&[3, 3]),
+        [0; 8],
+        &[],
+        0,
+    );
+    let r = rules(Finish::Empty);
+    for _ in 0..3 {
+        assert!(!t.is_over());
+        t.turn(&r, &mut rng(), &mut script(&[]));
+    }
+    assert!(t.is_over() && t.stats().stalled);
+    assert_eq!(t.stats().penalty_cards, 0);
+    // Fewest cards first: seat 2 (1 card), seat 1 (2), seat 3 (3).
+    assert_eq!(t.finishing_order(), &[1, 0, 2]);
+}
+
+#[test]
+fn going_out_under_each_reading() {
+    // Seat 1 plays its last card, a 2 on {0,3} (total 5, no Seven).
+    let arrange = || {
+        Round::arrange(
+            3,
+            &[hand(&[2]), hand(&[1, 1]), hand(&[5, 5])],
+            Pile::new(3, 0).unwrap(),
+            hand(&[3]),
+            [0; 8],
+            &[6, 6],
+            0,
+        )
+    };
+    let mut t = arrange();
+    t.turn(&rules(Finish::Empty), &mut rng(), &mut script(&[(2, 3)]));
+    assert!(t.is_out(0), "empty: out at once, no draw");
+    assert_eq!(t.draw_pile().len(), 2);
+    assert_eq!(t.current(), 1);
+    let mut t = arrange();
+    t.turn(&rules(Finish::Seven), &mut rng(), &mut script(&[(2, 3)]));
+    assert!(!t.is_out(0), "seven: the last card must make 7");
+    assert_eq!(t.hand(0), &hand(&[6]));
+    // A Seven with the last card is out under both readings; the next player then plays on
+    // the empty pile and draws.
+    for finish in [Finish::Empty, Finish::Seven] {
+        let mut t = Round::arrange(
+            2 + 1,
+            &[hand(&[4]), hand(&[1, 1]), hand(&[5, 5])],
+            Pile::new(3, 0).unwrap(),
+            hand(&[3]),
+            [0; 8],
+            &[6, 6],
+            0,
+        );
+        let r = rules(finish);
+        t.turn(&r, &mut rng(), &mut script(&[(4, 3)]));
+        assert!(t.is_out(0), "{finish:?}");
+        assert!(t.pile().is_empty());
+        t.turn(&r, &mut rng(), &mut script(&[(1, 0)]));
+        assert_eq!(t.hand(1), &hand(&[1, 6]));
+    }
+}
+
+#[test]
+fn the_new_pile_card_may_empty_the_hand() {
+    // Seat 1 makes a Seven and starts the new pile with its last card, a 2.
+    let arrange = || {
+        Round::arrange(
+            3,
+            &[hand(&[4, 2]), hand(&[1, 1]), hand(&[5, 5])],
+            Pile::new(3, 0).unwrap(),
+            hand(&[3]),
+            [0; 8],
+            &[6, 6],
+            0,
+        )
+    };
+    let mut t = arrange();
+    t.turn(
+        &rules(Finish::Empty),
+        &mut rng(),
+        &mut script(&[(4, 3), (2, 0)]),
+    );
+    assert!(t.is_out(0));
+    let mut t = arrange();
+    t.turn(
+        &rules(Finish::Seven),
+        &mut rng(),
+        &mut script(&[(4, 3), (2, 0)]),
+    );
+    assert!(!t.is_out(0));
+    assert_eq!(
+        t.hand(0),
+        &hand(&[6]),
+        "left empty, so it draws and plays on"
+    );
+}
+
+#[test]
+fn the_round_ends_when_one_player_holds_cards() {
+    let mut t = Round::arrange(
+        3,
+        &[hand(&[4]), hand(&[1, 1]), hand(&[3])],
+        Pile::new(3, 0).unwrap(),
+        hand(&[3]),
+        [0; 8],
+        &[6, 6],
+        0,
+    );
+    let r = rules(Finish::Empty);
+    t.turn(&r, &mut rng(), &mut script(&[(4, 3)])); // seat 1: Seven, out
+    t.turn(&r, &mut rng(), &mut script(&[(1, 0)])); // seat 2: starts a pile, draws a 6
+    t.turn(&r, &mut rng(), &mut script(&[(3, 1)])); // seat 3: last card, out
+    assert!(t.is_over());
+    assert_eq!(t.finishing_order(), &[0, 2, 1]);
+}
+
+#[test]
+fn a_view_sets_a_table_for_trying_plays() {
+    // Seat 0 is the viewer; its first opponent is out, the second holds a guessed hand.
+    let deck = [0, 12, 12, 12, 11, 11, 11, 11];
+    let own = hand(&[2, 5]);
+    let none = [0; 8];
+    let opponents = [
+        Opponent {
+            cards: 0,
+            out: true,
+        },
+        Opponent {
+            cards: 2,
+            out: false,
+        },
+    ];
+    let view = View {
+        hand: &own,
+        pile: Pile::EMPTY,
+        pile_cards: &none,
+        set_aside: &hand(&[3, 4]),
+        draw_pile: 2,
+        opponents: &opponents,
+        deck: &deck,
+        new_pile: true,
+    };
+    let mut t = Round::new(&Rules::default(), 2);
+    let guess = [[0; 8], hand(&[1, 1])];
+    t.set_from_view(&view, &guess, &[6, 7]);
+    assert_eq!(t.finishing_order(), &[1], "the out player has finished");
+    assert_eq!(
+        (t.current(), t.hand(2), t.draw_pile()),
+        (0, &hand(&[1, 1]), &[6u8, 7][..])
+    );
+    // Starting the new pile after a Seven draws nothing; the turn passes over the out seat.
+    let r = rules(Finish::Empty);
+    t.turn_with(
+        &r,
+        &mut rng(),
+        Move { card: 2, keep: 0 },
+        true,
+        &mut script(&[]),
+    );
+    assert_eq!(t.hand(0), &hand(&[5]));
+    assert_eq!(t.draw_pile().len(), 2);
+    assert_eq!(t.current(), 2);
+    // The same play as an ordinary turn draws the top card, the 7.
+    t.set_from_view(&view, &guess, &[6, 7]);
+    t.turn_with(
+        &r,
+        &mut rng(),
+        Move { card: 2, keep: 0 },
+        false,
+        &mut script(&[]),
+    );
+    assert_eq!(t.hand(0), &hand(&[5, 7]));
+    // A Seven as the first play chains into the chooser for the new pile.
+    t.set_from_view(&view, &guess, &[6, 7]);
+    t.pile = Pile::new(0, 2).unwrap();
+    t.turn_with(
+        &r,
+        &mut rng(),
+        Move { card: 5, keep: 2 },
+        false,
+        &mut script(&[(2, 0)]),
+    );
+    assert!(
+        t.is_over(),
+        "the new pile's card was the last, one player is left"
+    );
+    assert_eq!(t.finishing_order(), &[1, 0, 2]);
+}
+
+#[test]
+fn games_pay_the_chips_the_rules_say() {
+    for players in 2..=7u32 {
+        let r = Rules::default();
+        let mut seats: Vec<_> = (0..players)
+            .map(|s| Random::new(Xoshiro256PlusPlus::seed_from_u64(u64::from(s))))
+            .collect();
+        let g = play_game(&r, &mut seats, &mut rng());
+        let total: u32 = g.chips.iter().sum();
+        if players <= 4 {
+            assert_eq!(total, 7 * players * (players + 1) / 2);
+            assert_eq!(g.rounds, 7);
+        } else {
+            assert_eq!(total, CHIPS, "{players} players hand out every chip");
+            assert_eq!(g.rounds, regular_rounds(players));
+        }
+        let top = g.chips.iter().max().unwrap();
+        for s in 0..players as usize {
+            assert_eq!(g.winners[s], g.chips[s] == *top);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Cards are conserved at every step, every round ends with everyone placed once, and a
+    /// game hands out exactly the chips the rules say.
+    #[test]
+    fn cards_are_conserved_and_chips_match(
+        seed in any::<u64>(),
+        players in 2u32..=7,
+        seven in any::<bool>(),
+        playoff in any::<bool>(),
+        policy in 0usize..5,
+    ) {
+        let rules = Rules {
+            finish: if seven { Finish::Seven } else { Finish::Empty },
+            tie: if playoff { Tie::Playoff } else { Tie::Shared },
+            ..Rules::default()
+        };
+        // Lookahead with few play-outs: it plays the same rules, only faster.
+        let spec = match PolicySpec::ALL[policy] {
+            PolicySpec::Lookahead(_) => PolicySpec::Lookahead(2),
+            spec => spec,
+        };
+        let mut seats: Vec<_> = (0..players)
+            .map(|s| spec.build(&rules, Xoshiro256PlusPlus::seed_from_u64(seed ^ u64::from(s))))
+            .collect();
+        let mut r = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut table = Round::new(&rules, players);
+        let mut chooser = |seat: usize, view: &View, moves: &[Move]| {
+            seats[seat].choose(view, moves)
+        };
+        // Rounds step by step.
+        for first in 0..players as usize {
+            table.deal(first, &mut r);
+            prop_assert_eq!(table.cards(), 80);
+            while !table.is_over() {
+                table.turn(&rules, &mut r, &mut chooser);
+                prop_assert_eq!(table.cards(), 80);
+                let pile = table.pile();
+                prop_assert!(pile.total() < 7);
+                prop_assert_eq!(table.pile_cards().iter().sum::<u32>() == 0, pile.is_empty());
+            }
+            let mut order = table.finishing_order().to_vec();
+            order.sort();
+            prop_assert_eq!(order, (0..players as u8).collect::<Vec<_>>());
+        }
+        // A whole game.
+        let mut starter_chips = 0u32;
+        let g = play_game_with(&mut table, &rules, &mut r, &mut chooser, |t, pay| {
+            assert_eq!(t.cards(), 80);
+            assert_eq!(pay.len(), players as usize);
+            let place = t.finishing_order().iter().position(|&s| usize::from(s) == t.first());
+            starter_chips += pay[place.expect("the starter finishes")];
+        });
+        prop_assert!(starter_chips <= g.rounds * players);
+        let total: u32 = g.chips.iter().sum();
+        let per_round = players * (players + 1) / 2;
+        if players <= 4 {
+            prop_assert_eq!(total, g.rounds * per_round);
+        } else {
+            prop_assert_eq!(total, CHIPS + (g.rounds - regular_rounds(players)) * per_round);
+        }
+        prop_assert!(g.rounds == regular_rounds(players) || playoff);
+        let winners = g.winners.iter().filter(|&&w| w).count();
+        prop_assert!(winners >= 1);
+        prop_assert!(!playoff || winners == 1 || g.rounds == regular_rounds(players) + MAX_PLAYOFF_ROUNDS);
+    }
+}
