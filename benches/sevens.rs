@@ -7,7 +7,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use dicelab::engine::{RunConfig, run};
 use dicelab::games::seating::{Rotation, Seats};
 use dicelab::games::sevens::exact::solve;
-use dicelab::games::sevens::rolls::RollTables;
+use dicelab::games::sevens::rolls::RollOutcomes;
 use dicelab::games::sevens::rules::{Removal, Rules};
 use dicelab::games::sevens::sim::{Games, Turns};
 use dicelab::games::sevens::solver::Solver;
@@ -36,7 +36,7 @@ fn turns(c: &mut Criterion) {
         "leader",
         "random",
     ] {
-        let sim = Turns::new(&solver.tables, vec![compile(spec)]);
+        let sim = Turns::new(&solver.outcomes, vec![compile(spec)]);
         for threads in [1usize, 2] {
             let id = BenchmarkId::new(spec, format!("{threads}t"));
             group.bench_with_input(id, &threads, |b, &t| {
@@ -48,7 +48,7 @@ fn turns(c: &mut Criterion) {
     }
     // A comparison: every turn is played by four policies on the same dice.
     let four = ["optimal", "threshold:15,10", "rolls:1", "random"].map(compile);
-    let sim = Turns::new(&solver.tables, four.to_vec());
+    let sim = Turns::new(&solver.outcomes, four.to_vec());
     for threads in [1usize, 2] {
         let id = BenchmarkId::new("compare-4-policies", format!("{threads}t"));
         group.bench_with_input(id, &threads, |b, &t| {
@@ -81,7 +81,7 @@ fn games(c: &mut Criterion) {
             .map(|p| p.compile(&solver).unwrap())
             .collect();
         let sim = Games::new(
-            &solver.tables,
+            &solver.outcomes,
             Rules::default(),
             players,
             policies,
@@ -102,9 +102,9 @@ fn games(c: &mut Criterion) {
 fn solver(c: &mut Criterion) {
     let mut group = c.benchmark_group("sevens_solve");
     for removal in [Removal::Pairs, Removal::Subsets] {
-        let tables = RollTables::new(removal);
+        let outcomes = RollOutcomes::new(removal);
         group.bench_function(format!("optimal-{removal:?}"), |b| {
-            b.iter(|| black_box(solve(&tables, 3)))
+            b.iter(|| black_box(solve(&outcomes, 3)))
         });
     }
     group.sample_size(10);

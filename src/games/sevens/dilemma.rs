@@ -18,7 +18,7 @@
 
 use super::exact::{distribution, solve_for};
 use super::policy::DecisionTable;
-use super::rolls::{MAX_SUM, RollTables, SCORES};
+use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
 use super::rules::{FollowerLimit, Rules};
 use crate::options::Tie;
 
@@ -44,8 +44,8 @@ pub struct Dilemma {
 
 impl Dilemma {
     /// The leader's chance to win with the decisions `leader`, the followers replying best.
-    pub fn p_win_with(&self, tables: &RollTables, leader: &DecisionTable) -> f64 {
-        let d = distribution(tables, leader);
+    pub fn p_win_with(&self, outcomes: &RollOutcomes, leader: &DecisionTable) -> f64 {
+        let d = distribution(outcomes, leader);
         d.joint
             .iter()
             .zip(&self.win)
@@ -57,7 +57,7 @@ impl Dilemma {
 /// The followers' best replies and the leader's value of each stop, for a tie worth `tie_value`
 /// to the leader (and `1 - tie_value` to the follower) under `tie=playoff`.
 fn replies(
-    tables: &RollTables,
+    outcomes: &RollOutcomes,
     rules: &Rules,
     tie_value: f64,
     followers: u32,
@@ -68,7 +68,7 @@ fn replies(
         .map(|allowed| {
             (0..=MAX_SUM as u8)
                 .map(|t| {
-                    let solution = solve_for(tables, allowed, |_, k| {
+                    let solution = solve_for(outcomes, allowed, |_, k| {
                         let won = if k.sum > t {
                             1.0
                         } else if k.sum == t {
@@ -78,7 +78,7 @@ fn replies(
                         };
                         won + TIE_BREAK * f64::from(k.sum)
                     });
-                    DecisionTable::from_solution("leader", tables, &solution)
+                    DecisionTable::from_solution("leader", outcomes, &solution)
                 })
                 .collect()
         })
@@ -89,7 +89,7 @@ fn replies(
         .map(|by_score| {
             let mut row = [0.0; SCORES];
             for (s, table) in by_score.iter().enumerate() {
-                let d = distribution(tables, table);
+                let d = distribution(outcomes, table);
                 let below: f64 = d.score[..s].iter().sum();
                 let tie = d.score[s];
                 row[s] = below + if shared { tie } else { tie_value * tie };
@@ -111,15 +111,15 @@ fn replies(
 }
 
 /// Solves the leader's dilemma for `players` players (exact for two).
-pub fn solve_dilemma(tables: &RollTables, rules: &Rules, players: u32) -> Dilemma {
+pub fn solve_dilemma(outcomes: &RollOutcomes, rules: &Rules, players: u32) -> Dilemma {
     let followers = players.saturating_sub(1).max(1);
     // The fixed point of the tie's value, always on the two-player game: a playoff is nearly
     // always between two players.
     let mut tie_value = 0.5;
     if rules.tie == Tie::Playoff {
         for _ in 0..100 {
-            let (_, win) = replies(tables, rules, tie_value, 1);
-            let v = solve_for(tables, rules.max_rolls, |r, k| {
+            let (_, win) = replies(outcomes, rules, tie_value, 1);
+            let v = solve_for(outcomes, rules.max_rolls, |r, k| {
                 win[r as usize][k.sum as usize]
             })
             .expected;
@@ -130,11 +130,11 @@ pub fn solve_dilemma(tables: &RollTables, rules: &Rules, players: u32) -> Dilemm
             }
         }
     }
-    let (follow, win) = replies(tables, rules, tie_value, followers);
-    let solution = solve_for(tables, rules.max_rolls, |r, k| {
+    let (follow, win) = replies(outcomes, rules, tie_value, followers);
+    let solution = solve_for(outcomes, rules.max_rolls, |r, k| {
         win[r as usize][k.sum as usize] + TIE_BREAK * f64::from(k.sum)
     });
-    let leader = DecisionTable::from_solution("leader", tables, &solution);
+    let leader = DecisionTable::from_solution("leader", outcomes, &solution);
     let mut dilemma = Dilemma {
         leader,
         follow,
@@ -143,7 +143,7 @@ pub fn solve_dilemma(tables: &RollTables, rules: &Rules, players: u32) -> Dilemm
         playoff_value: tie_value,
         followers,
     };
-    dilemma.p_win = dilemma.p_win_with(tables, &dilemma.leader);
+    dilemma.p_win = dilemma.p_win_with(outcomes, &dilemma.leader);
     dilemma
 }
 
@@ -167,12 +167,12 @@ mod tests {
 
     #[test]
     fn the_best_leader_beats_the_expected_score_optimum_at_winning() {
-        let tables = RollTables::new(Removal::Pairs);
-        let optimal = DecisionTable::from_solution("optimal", &tables, &solve(&tables, 3));
+        let outcomes = RollOutcomes::new(Removal::Pairs);
+        let optimal = DecisionTable::from_solution("optimal", &outcomes, &solve(&outcomes, 3));
         for limit in [FollowerLimit::Leader, FollowerLimit::None] {
             for tie in [Tie::Playoff, Tie::Shared] {
-                let d = solve_dilemma(&tables, &rules(limit, tie), 2);
-                let with_optimal = d.p_win_with(&tables, &optimal);
+                let d = solve_dilemma(&outcomes, &rules(limit, tie), 2);
+                let with_optimal = d.p_win_with(&outcomes, &optimal);
                 assert!(d.p_win >= with_optimal - 1e-12, "{limit:?} {tie:?}");
                 assert!(d.p_win > 0.0 && d.p_win < 1.0);
             }
@@ -182,16 +182,16 @@ mod tests {
     #[test]
     fn the_playoff_value_is_a_fixed_point() {
         // The leader of the playoff round is in the same position as the leader of round one.
-        let tables = RollTables::new(Removal::Pairs);
-        let d = solve_dilemma(&tables, &rules(FollowerLimit::Leader, Tie::Playoff), 2);
+        let outcomes = RollOutcomes::new(Removal::Pairs);
+        let d = solve_dilemma(&outcomes, &rules(FollowerLimit::Leader, Tie::Playoff), 2);
         assert!((d.p_win - d.playoff_value).abs() < 1e-12);
     }
 
     #[test]
     fn without_a_limit_a_follower_with_every_roll_has_the_edge() {
         // Knowing the score to beat is worth more than moving first.
-        let tables = RollTables::new(Removal::Pairs);
-        let d = solve_dilemma(&tables, &rules(FollowerLimit::None, Tie::Playoff), 2);
+        let outcomes = RollOutcomes::new(Removal::Pairs);
+        let d = solve_dilemma(&outcomes, &rules(FollowerLimit::None, Tie::Playoff), 2);
         assert!(d.p_win < 0.5, "{}", d.p_win);
     }
 }

@@ -7,20 +7,20 @@ use crate::stats::{ExactValues, MetricId, Subject};
 
 use super::exact::distribution;
 use super::policy::Policy;
-use super::rolls::RollTables;
+use super::rolls::RollOutcomes;
 use super::rules::{FollowerLimit, Rules};
 
 /// The chances that a round's first player, playing `leader`, scores strictly more than one
 /// follower playing `follower`, and that the two tie: exact, by pushing the leader's joint
 /// distribution of (rolls used, score) through the follower's reply to each.
 pub fn round_odds(
-    tables: &RollTables,
+    outcomes: &RollOutcomes,
     rules: &Rules,
     leader: &Policy,
     follower: &Policy,
 ) -> (f64, f64) {
     let max_rolls = rules.max_rolls;
-    let lead = distribution(tables, leader.table(max_rolls, None));
+    let lead = distribution(outcomes, leader.table(max_rolls, None));
     let (mut win, mut tie) = (0.0, 0.0);
     for (r, row) in lead.joint.iter().enumerate().skip(1) {
         let allowed = match rules.follower_limit {
@@ -31,7 +31,7 @@ pub fn round_odds(
             if p == 0.0 {
                 continue;
             }
-            let reply = distribution(tables, follower.table(allowed, Some(s as u8)));
+            let reply = distribution(outcomes, follower.table(allowed, Some(s as u8)));
             win += p * reply.score[..s].iter().sum::<f64>();
             tie += p * reply.score[s];
         }
@@ -43,10 +43,10 @@ pub fn round_odds(
 /// win, the chance of a tied finish, and the rolls the first player uses. Longer games have no
 /// exact values here; this one checks the game engine (seating, the roll limit, the score to
 /// beat, the play-off) against an exact answer.
-pub fn exact_duel(tables: &RollTables, rules: &Rules, policies: &[Policy]) -> ExactValues {
+pub fn exact_duel(outcomes: &RollOutcomes, rules: &Rules, policies: &[Policy]) -> ExactValues {
     // Seat 1 plays `p`, seat 2 plays `q`: (seat 1 wins, seat 2 wins, tied finish).
     let seat_wins = |p: &Policy, q: &Policy| {
-        let (a1, t1) = round_odds(tables, rules, p, q);
+        let (a1, t1) = round_odds(outcomes, rules, p, q);
         match (rules.tie, rules.first_player) {
             (Tie::Shared, _) => (a1 + t1, 1.0 - a1, t1),
             (Tie::Playoff, FirstPlayer::Fixed) => {
@@ -54,14 +54,14 @@ pub fn exact_duel(tables: &RollTables, rules: &Rules, policies: &[Policy]) -> Ex
                 (x, 1.0 - x, t1)
             }
             (Tie::Playoff, FirstPlayer::Rotate) => {
-                let (a2, t2) = round_odds(tables, rules, q, p);
+                let (a2, t2) = round_odds(outcomes, rules, q, p);
                 let x = (a1 + t1 * (1.0 - a2 - t2)) / (1.0 - t1 * t2);
                 (x, 1.0 - x, t1)
             }
         }
     };
     let mut exact = ExactValues::default();
-    let leads = |p: &Policy| distribution(tables, p.table(rules.max_rolls, None));
+    let leads = |p: &Policy| distribution(outcomes, p.table(rules.max_rolls, None));
     let (seat1, seat2, tied, rolls) = match policies {
         [a] => {
             let (w1, w2, t) = seat_wins(a, a);

@@ -9,7 +9,7 @@
 use crate::dice::pow6;
 
 use super::policy::{Action, DecisionTable};
-use super::rolls::{MAX_SUM, RollTables, SCORES, state_index};
+use super::rolls::{MAX_SUM, RollOutcomes, SCORES, state_index};
 use super::rules::Kept;
 
 /// A solved turn objective: the value of every state under the best play for that objective.
@@ -46,8 +46,8 @@ impl Solution {
 }
 
 /// Solves the turn for the expected score: the `optimal` policy.
-pub fn solve(tables: &RollTables, max_rolls: u8) -> Solution {
-    solve_for(tables, max_rolls, |_, kept| f64::from(kept.sum))
+pub fn solve(outcomes: &RollOutcomes, max_rolls: u8) -> Solution {
+    solve_for(outcomes, max_rolls, |_, kept| f64::from(kept.sum))
 }
 
 /// Solves the turn by backward induction for the objective `stop_value(roll, kept)`: after the
@@ -55,18 +55,18 @@ pub fn solve(tables: &RollTables, max_rolls: u8) -> Solution {
 /// and the expected value of rolling again (ties stop). Under `subsets` each roll's kept set is
 /// chosen for its value.
 pub fn solve_for(
-    tables: &RollTables,
+    outcomes: &RollOutcomes,
     max_rolls: u8,
     stop_value: impl Fn(u8, Kept) -> f64,
 ) -> Solution {
-    solve_with(tables, max_rolls, stop_value, |_, _| None)
+    solve_with(outcomes, max_rolls, stop_value, |_, _| None)
 }
 
 /// Like [`solve_for`], but where `forced(roll, kept)` is `Some(roll_again)` that decision is
 /// taken instead of the better one: this evaluates a given policy (a table a user edited), and
 /// the values then say which kept set suits that policy best under `subsets`.
 pub fn solve_with(
-    tables: &RollTables,
+    outcomes: &RollOutcomes,
     max_rolls: u8,
     stop_value: impl Fn(u8, Kept) -> f64,
     forced: impl Fn(u8, Kept) -> Option<bool>,
@@ -97,12 +97,12 @@ pub fn solve_with(
                 };
             }
         }
-        for (n, ways_of_n) in tables.ways.iter().enumerate().skip(1) {
+        for (n, ways_of_n) in outcomes.ways.iter().enumerate().skip(1) {
             let total = pow6(n as u32) as f64;
             roll_value[roll as usize][n] = ways_of_n
                 .iter()
                 .map(|&(set, ways)| {
-                    let best = tables.sets[set as usize]
+                    let best = outcomes.sets[set as usize]
                         .iter()
                         .map(|&k| values[state_index(roll, k.dice, k.sum)])
                         .fold(f64::NEG_INFINITY, f64::max);
@@ -162,7 +162,7 @@ impl TurnDistribution {
 }
 
 /// Pushes the probability of each state forward through the rolls a policy chooses.
-pub fn distribution(tables: &RollTables, policy: &DecisionTable) -> TurnDistribution {
+pub fn distribution(outcomes: &RollOutcomes, policy: &DecisionTable) -> TurnDistribution {
     let max_rolls = policy.max_rolls();
     let mut joint = vec![[0.0; SCORES]; max_rolls as usize + 1];
     // Mass of rolling n dice as roll r.
@@ -175,7 +175,7 @@ pub fn distribution(tables: &RollTables, policy: &DecisionTable) -> TurnDistribu
                 continue;
             }
             let total = pow6(n as u32) as f64;
-            for &(set, ways) in &tables.ways[n] {
+            for &(set, ways) in &outcomes.ways[n] {
                 let p = mass * ways as f64 / total;
                 let kept = policy.kept(roll, set);
                 // The table stops on the last roll and with no dice left (a sum of 0).
@@ -219,12 +219,14 @@ pub struct FollowerOdds {
 }
 
 /// The follower's table for every number of rolls up to `max_rolls` and every score 0 to 36.
-pub fn follower_odds(tables: &RollTables, max_rolls: u8) -> Vec<FollowerOdds> {
+pub fn follower_odds(outcomes: &RollOutcomes, max_rolls: u8) -> Vec<FollowerOdds> {
     let mut rows = Vec::new();
     for rolls in 1..=max_rolls {
         for to_beat in 0..=MAX_SUM as u8 {
-            let beat = solve_for(tables, rolls, |_, k| f64::from(u8::from(k.sum > to_beat)));
-            let tie = solve_for(tables, rolls, |_, k| f64::from(u8::from(k.sum >= to_beat)));
+            let beat = solve_for(outcomes, rolls, |_, k| f64::from(u8::from(k.sum > to_beat)));
+            let tie = solve_for(outcomes, rolls, |_, k| {
+                f64::from(u8::from(k.sum >= to_beat))
+            });
             rows.push(FollowerOdds {
                 rolls,
                 to_beat,
@@ -238,13 +240,13 @@ pub fn follower_odds(tables: &RollTables, max_rolls: u8) -> Vec<FollowerOdds> {
 
 /// The chance that rolling `n` dice keeps `k` of them, for every `n` and `k` (`[n][k]`), under
 /// the default choice of kept set.
-pub fn keep_chances(tables: &RollTables) -> [[f64; 7]; 7] {
+pub fn keep_chances(outcomes: &RollOutcomes) -> [[f64; 7]; 7] {
     let mut p = [[0.0; 7]; 7];
     for (n, row) in p.iter_mut().enumerate().skip(1) {
         // Count ways first, divide once: the shares are then exact to the last bit.
         let mut ways_to_keep = [0u64; 7];
-        for &(set, ways) in &tables.ways[n] {
-            ways_to_keep[tables.sets[set as usize][0].dice as usize] += ways;
+        for &(set, ways) in &outcomes.ways[n] {
+            ways_to_keep[outcomes.sets[set as usize][0].dice as usize] += ways;
         }
         let total = pow6(n as u32) as f64;
         for (share, ways) in row.iter_mut().zip(ways_to_keep) {
@@ -257,10 +259,10 @@ pub fn keep_chances(tables: &RollTables) -> [[f64; 7]; 7] {
 impl DecisionTable {
     /// The decisions of a solved objective; under `subsets` each roll keeps the set worth most
     /// to that objective (the first of the best, so ties keep the default order).
-    pub fn from_solution(name: &str, tables: &RollTables, solution: &Solution) -> Self {
+    pub fn from_solution(name: &str, outcomes: &RollOutcomes, solution: &Solution) -> Self {
         Self::build(
             name,
-            tables,
+            outcomes,
             solution.max_rolls,
             |s| {
                 if solution.rolls_again(s.roll, s.kept) {
@@ -288,11 +290,11 @@ const TIE_BREAK: f64 = 1e-9;
 
 /// The decisions that maximise the chance to score more than `to_beat` in `allowed` rolls
 /// (among equal chances, the higher expected score).
-pub fn target_table(tables: &RollTables, allowed: u8, to_beat: u8) -> DecisionTable {
-    let solution = solve_for(tables, allowed, |_, k| {
+pub fn target_table(outcomes: &RollOutcomes, allowed: u8, to_beat: u8) -> DecisionTable {
+    let solution = solve_for(outcomes, allowed, |_, k| {
         f64::from(u8::from(k.sum > to_beat)) + TIE_BREAK * f64::from(k.sum)
     });
-    DecisionTable::from_solution(&format!("target:{to_beat}"), tables, &solution)
+    DecisionTable::from_solution(&format!("target:{to_beat}"), outcomes, &solution)
 }
 
 #[cfg(test)]
@@ -303,17 +305,17 @@ mod tests {
     use super::*;
     use crate::dice::face_counts;
 
-    fn optimal(removal: Removal, max_rolls: u8) -> (RollTables, Solution, DecisionTable) {
-        let tables = RollTables::new(removal);
-        let solution = solve(&tables, max_rolls);
-        let policy = DecisionTable::from_solution("optimal", &tables, &solution);
-        (tables, solution, policy)
+    fn optimal(removal: Removal, max_rolls: u8) -> (RollOutcomes, Solution, DecisionTable) {
+        let outcomes = RollOutcomes::new(removal);
+        let solution = solve(&outcomes, max_rolls);
+        let policy = DecisionTable::from_solution("optimal", &outcomes, &solution);
+        (outcomes, solution, policy)
     }
 
     #[test]
     fn tables_cover_every_roll() {
         for removal in [Removal::Pairs, Removal::Subsets] {
-            let t = RollTables::new(removal);
+            let t = RollOutcomes::new(removal);
             for n in 1..=6usize {
                 let total: u64 = t.ways[n].iter().map(|w| w.1).sum();
                 assert_eq!(total, pow6(n as u32));
@@ -326,7 +328,7 @@ mod tests {
     fn one_roll_expectation_by_hand() {
         // One die: never removed, expected 3.5. One roll of six dice under pairs: the expected
         // kept sum is 6 * 3.5 minus the expected removed sum, 7 per removed pair.
-        let t = RollTables::new(Removal::Pairs);
+        let t = RollOutcomes::new(Removal::Pairs);
         let one = solve(&t, 1);
         assert!((one.roll_value[1][1] - 3.5).abs() < 1e-12);
         // E[min(X, Y)] for the counts of 1's and 6's among six dice, times three pair kinds.
@@ -342,7 +344,7 @@ mod tests {
     #[test]
     fn optimal_beats_every_fixed_policy_and_matches_its_own_distribution() {
         for removal in [Removal::Pairs, Removal::Subsets] {
-            let (tables, solution, policy) = optimal(removal, 3);
+            let (outcomes, solution, policy) = optimal(removal, 3);
             let solver = Solver::new(
                 Rules {
                     removal,
@@ -350,7 +352,7 @@ mod tests {
                 },
                 1,
             );
-            let d = distribution(&tables, &policy);
+            let d = distribution(&outcomes, &policy);
             assert!((d.score.iter().sum::<f64>() - 1.0).abs() < 1e-12);
             assert!(
                 (d.mean_score() - solution.expected).abs() < 1e-9,
@@ -358,7 +360,7 @@ mod tests {
             );
             for spec in ["rolls:1", "rolls:2", "rolls:3", "threshold:15,10", "random"] {
                 let p: PolicySpec = spec.parse().unwrap();
-                let other = distribution(&tables, p.compile(&solver).unwrap().turn());
+                let other = distribution(&outcomes, p.compile(&solver).unwrap().turn());
                 assert!(other.mean_score() <= solution.expected + 1e-12, "{spec}");
             }
         }
@@ -366,7 +368,7 @@ mod tests {
 
     #[test]
     fn more_rolls_never_hurt_the_optimal_player() {
-        let t = RollTables::new(Removal::Pairs);
+        let t = RollOutcomes::new(Removal::Pairs);
         let values: Vec<f64> = (1..=6).map(|r| solve(&t, r).expected).collect();
         assert!(values.windows(2).all(|w| w[1] > w[0]), "{values:?}");
     }

@@ -10,7 +10,7 @@
 
 use super::play::Lookup;
 use super::policy::{Action, DecisionTable};
-use super::rolls::RollTables;
+use super::rolls::RollOutcomes;
 
 /// An entry: the kept sum (bits 0-5), the dice kept (bits 6-8), and the decision (bits 9-10:
 /// 0 stop, 1 roll, 2 toss a coin).
@@ -28,9 +28,9 @@ pub struct FlatPolicy {
 
 impl FlatPolicy {
     /// Packs `policy`, compiled over the option lists of `tables`.
-    pub fn new(policy: &DecisionTable, tables: &RollTables) -> Self {
+    pub fn new(policy: &DecisionTable, outcomes: &RollOutcomes) -> Self {
         let max_rolls = policy.max_rolls();
-        let sets = tables.sets.len();
+        let sets = outcomes.sets.len();
         let mut entries = Vec::with_capacity(max_rolls as usize * sets);
         for roll in 1..=max_rolls {
             for set in 0..sets {
@@ -97,7 +97,7 @@ mod tests {
                 },
                 2,
             );
-            let lookup = Lookup::new(&solver.tables);
+            let lookup = Lookup::new(&solver.outcomes);
             for spec in [
                 "optimal",
                 "rolls:4",
@@ -111,7 +111,7 @@ mod tests {
                     .compile(&solver)
                     .unwrap();
                 let table = policy.turn();
-                let flat = FlatPolicy::new(table, &solver.tables);
+                let flat = FlatPolicy::new(table, &solver.outcomes);
                 let mut rng = chunk_rng(5, 0);
                 let mut stream = Rolls::new();
                 for _ in 0..20_000 {

@@ -169,7 +169,7 @@ pub struct Config {
 
 /// The exact values of a single turn of `table`, about `policy`.
 fn turn_exact(solver: &Solver, table: &DecisionTable, policy: Subject, exact: &mut ExactValues) {
-    let d = distribution(&solver.tables, table);
+    let d = distribution(&solver.outcomes, table);
     let key = |m: &str| MetricId::new(m, policy);
     exact.set_mean(key("turn_score"), d.mean_score());
     exact.set_pmf(
@@ -233,7 +233,7 @@ impl Config {
                 }
             }
         } else if players == 2 && rules.rounds == 1 {
-            exact = exact_duel(&solver.tables, &rules, &policies);
+            exact = exact_duel(&solver.outcomes, &rules, &policies);
         }
         Ok(Self {
             rules,
@@ -259,12 +259,12 @@ impl Configured for Config {
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {
         if self.players == 1 {
-            let tables = self.policies.iter().map(|p| p.turn().clone()).collect();
-            run(&Turns::new(&self.solver.tables, tables), config)
+            let outcomes = self.policies.iter().map(|p| p.turn().clone()).collect();
+            run(&Turns::new(&self.solver.outcomes, outcomes), config)
         } else {
             run(
                 &Games::new(
-                    &self.solver.tables,
+                    &self.solver.outcomes,
                     self.rules,
                     self.players,
                     self.policies.clone(),

@@ -7,7 +7,7 @@ use crate::dice::{RollStream, pow6};
 use crate::engine::ChunkRng;
 
 use super::policy::{Action, DecisionTable};
-use super::rolls::RollTables;
+use super::rolls::RollOutcomes;
 
 /// Rolls of six dice, three per draw.
 pub type Rolls = RollStream<6, 3>;
@@ -26,14 +26,14 @@ pub struct Lookup {
 
 impl Lookup {
     /// The lookup of `tables`.
-    pub fn new(tables: &RollTables) -> Self {
+    pub fn new(outcomes: &RollOutcomes) -> Self {
         assert!(
-            tables.sets.len() <= 256,
+            outcomes.sets.len() <= 256,
             "option lists are numbered in one byte"
         );
         let mut lists = Vec::new();
         let mut by_dice = [(0, 1, 0); 7];
-        for (n, table) in tables.lookup.iter().enumerate() {
+        for (n, table) in outcomes.lookup.iter().enumerate() {
             let d = pow6(n as u32);
             by_dice[n] = ((u64::MAX / d).wrapping_add(1), d, lists.len());
             lists.extend(table.iter().map(|&set| set as u8));
@@ -41,7 +41,7 @@ impl Lookup {
         Self { lists, by_dice }
     }
 
-    /// The option list (an index into [`RollTables::sets`]) of the first `n` dice (1 to 6) of
+    /// The option list (an index into [`RollOutcomes::sets`]) of the first `n` dice (1 to 6) of
     /// `packed`, a roll of six.
     #[inline(always)]
     pub fn list(&self, n: u8, packed: u32) -> usize {

@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use dicelab::games::sevens::exact::{distribution, solve};
-//! use dicelab::games::sevens::rolls::RollTables;
+//! use dicelab::games::sevens::rolls::RollOutcomes;
 //! use dicelab::games::sevens::policy::{DecisionTable, StopPolicy, TurnState};
 //! use dicelab::games::sevens::rules::Removal;
 //!
@@ -19,13 +19,13 @@
 //!     }
 //! }
 //!
-//! let tables = RollTables::new(Removal::Pairs);
+//! let tables = RollOutcomes::new(Removal::Pairs);
 //! let mine = DecisionTable::from_policy("greedy", &Greedy, &tables, 3);
 //! let best = solve(&tables, 3);
 //! assert!(distribution(&tables, &mine).mean_score() < best.expected);
 //! ```
 
-use super::rolls::{MAX_SUM, RollTables, state_index};
+use super::rolls::{MAX_SUM, RollOutcomes, state_index};
 use super::rules::Kept;
 
 /// What a policy sees after a roll: which roll it was, how many are allowed, what is kept.
@@ -93,12 +93,12 @@ impl DecisionTable {
     pub fn from_policy(
         name: &str,
         policy: &impl StopPolicy,
-        tables: &RollTables,
+        outcomes: &RollOutcomes,
         max_rolls: u8,
     ) -> Self {
         Self::build(
             name,
-            tables,
+            outcomes,
             max_rolls,
             |state| {
                 if policy.roll_again(state) {
@@ -116,7 +116,7 @@ impl DecisionTable {
     /// exact distribution rely on that instead of checking again.
     pub(crate) fn build(
         name: &str,
-        tables: &RollTables,
+        outcomes: &RollOutcomes,
         max_rolls: u8,
         mut action: impl FnMut(&TurnState) -> Action,
         mut choose: impl FnMut(u8, &[Kept]) -> usize,
@@ -134,14 +134,14 @@ impl DecisionTable {
                 }
             }
         }
-        let mut kept = Vec::with_capacity(max_rolls as usize * tables.sets.len());
+        let mut kept = Vec::with_capacity(max_rolls as usize * outcomes.sets.len());
         for roll in 1..=max_rolls {
-            for options in &tables.sets {
+            for options in &outcomes.sets {
                 let i = choose(roll, options).min(options.len() - 1);
                 kept.push(options[i]);
             }
         }
-        let sets = tables.sets.len();
+        let sets = outcomes.sets.len();
         let steps = kept
             .iter()
             .enumerate()
@@ -194,7 +194,7 @@ impl DecisionTable {
         self.actions[state_index(roll, kept.dice, kept.sum)]
     }
 
-    /// The kept set chosen from option list `set` (an index into [`RollTables::sets`]).
+    /// The kept set chosen from option list `set` (an index into [`RollOutcomes::sets`]).
     #[inline(always)]
     pub fn kept(&self, roll: u8, set: u16) -> Kept {
         self.kept[(roll as usize - 1) * self.sets + set as usize]
@@ -218,10 +218,10 @@ pub struct Policy {
 impl Policy {
     /// A policy that plays `tables[allowed - 1]` whatever the round's scores, one table for each
     /// number of rolls a turn may be allowed, 1 to the rules' `max_rolls`.
-    pub fn fixed(name: &str, tables: Vec<DecisionTable>) -> Self {
+    pub fn fixed(name: &str, outcomes: Vec<DecisionTable>) -> Self {
         Self {
             name: name.to_string(),
-            lead: tables,
+            lead: outcomes,
             follow: Vec::new(),
         }
     }

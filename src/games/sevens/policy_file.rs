@@ -20,7 +20,7 @@ use crate::input;
 
 use super::exact::solve_with;
 use super::policy::DecisionTable;
-use super::rolls::{RollTables, state_index};
+use super::rolls::{RollOutcomes, state_index};
 use super::rules::Kept;
 use super::solver::Solver;
 
@@ -72,7 +72,7 @@ pub fn optimal_table(solver: &Solver) -> DataTable {
 
 /// Reads a policy table for `max_rolls`: one decision table per number of rolls allowed
 /// (index `allowed - 1`). Every problem names the file and, where there is one, the line.
-pub fn read(path: &Path, tables: &RollTables, max_rolls: u8) -> Result<Vec<DecisionTable>> {
+pub fn read(path: &Path, outcomes: &RollOutcomes, max_rolls: u8) -> Result<Vec<DecisionTable>> {
     let what = format!("policy table {}", path.display());
     let text = input::read_text(&what, path)?;
     let name = format!("table:{}", path.display());
@@ -145,12 +145,12 @@ pub fn read(path: &Path, tables: &RollTables, max_rolls: u8) -> Result<Vec<Decis
     Ok((1..=max_rolls)
         .map(|allowed| {
             let solution = solve_with(
-                tables,
+                outcomes,
                 allowed,
                 |_, k| f64::from(k.sum),
                 |roll, kept| decisions.get(&(allowed, roll, kept)).map(|d| d.0),
             );
-            DecisionTable::from_solution(&name, tables, &solution)
+            DecisionTable::from_solution(&name, outcomes, &solution)
         })
         .collect())
 }
@@ -178,18 +178,18 @@ mod tests {
         for removal in ["removal=pairs", "removal=subsets"] {
             let s = solver(&[removal, "max_rolls=4"]);
             assert_eq!(
-                s.tables.removal == Removal::Subsets,
+                s.outcomes.removal == Removal::Subsets,
                 removal.ends_with("subsets")
             );
             let csv = String::from_utf8(crate::report::csv::table_csv(&optimal_table(&s))).unwrap();
             // 4 rolls: 1 + 2 + 3 rolls before the last, 111 (dice, sum) states each.
             assert_eq!(csv.lines().count(), 1 + 6 * 111);
             let f = write_tmp(&csv);
-            let read = read(f.path(), &s.tables, 4).unwrap();
+            let read = read(f.path(), &s.outcomes, 4).unwrap();
             for allowed in 1..=4u8 {
-                let optimal = DecisionTable::from_solution("o", &s.tables, s.optimal(allowed));
-                let a = super::super::exact::distribution(&s.tables, &optimal);
-                let b = super::super::exact::distribution(&s.tables, &read[allowed as usize - 1]);
+                let optimal = DecisionTable::from_solution("o", &s.outcomes, s.optimal(allowed));
+                let a = super::super::exact::distribution(&s.outcomes, &optimal);
+                let b = super::super::exact::distribution(&s.outcomes, &read[allowed as usize - 1]);
                 assert_eq!(a.score, b.score, "{removal} allowed {allowed}");
             }
         }
@@ -255,11 +255,11 @@ mod tests {
         ];
         for (text, expected) in cases {
             let f = write_tmp(&text);
-            let e = read(f.path(), &s.tables, 3).unwrap_err().to_string();
+            let e = read(f.path(), &s.outcomes, 3).unwrap_err().to_string();
             assert!(e.contains(expected), "expected '{expected}' in: {e}");
             assert!(e.contains(&f.path().display().to_string()), "{e}");
         }
-        let missing = read(Path::new("no/such/file.csv"), &s.tables, 3).unwrap_err();
+        let missing = read(Path::new("no/such/file.csv"), &s.outcomes, 3).unwrap_err();
         assert!(missing.to_string().contains("no/such/file.csv"));
     }
 }

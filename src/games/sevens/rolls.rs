@@ -15,10 +15,11 @@ pub fn state_index(roll: u8, dice: u8, sum: u8) -> usize {
     ((roll as usize - 1) * 7 + dice as usize) * SCORES + sum as usize
 }
 
-/// What every roll of one to six dice can leave, as lookup tables and as distributions.
+/// What every roll of one to six dice can leave, as a look-up by packed roll and as
+/// distributions.
 #[derive(Clone, Debug)]
-pub struct RollTables {
-    /// The removal rule the tables were built for.
+pub struct RollOutcomes {
+    /// The removal rule the outcomes were enumerated for.
     pub removal: Removal,
     /// Distinct option lists (best first by the default choice).
     pub sets: Vec<Vec<Kept>>,
@@ -28,8 +29,8 @@ pub struct RollTables {
     pub ways: [Vec<(u16, u64)>; 7],
 }
 
-impl RollTables {
-    /// Builds the tables by enumerating every ordered roll of one to six dice.
+impl RollOutcomes {
+    /// Enumerates every ordered roll of one to six dice.
     pub fn new(removal: Removal) -> Self {
         let mut remover = Remover::new(removal);
         let mut sets: Vec<Vec<Kept>> = Vec::new();

@@ -27,7 +27,7 @@ use crate::stats::{Histogram, Metric, Subject, Tally};
 use super::flat::FlatPolicy;
 use super::play::{Lookup, Rolls, coin_generator, play_turn};
 use super::policy::{DecisionTable, Policy};
-use super::rolls::{RollTables, SCORES};
+use super::rolls::{RollOutcomes, SCORES};
 use super::rules::{FollowerLimit, MAX_ROLLS, Rules};
 
 /// Most policies one comparison plays on the same dice.
@@ -45,17 +45,17 @@ pub struct Turns {
 impl Turns {
     /// Turns of `max_rolls` rolls under `policies` (all compiled for the same rules; at most
     /// [`MAX_POLICIES`]).
-    pub fn new(tables: &RollTables, policies: Vec<DecisionTable>) -> Self {
+    pub fn new(outcomes: &RollOutcomes, policies: Vec<DecisionTable>) -> Self {
         assert!(
             policies.len() <= MAX_POLICIES,
             "at most {MAX_POLICIES} policies"
         );
         let max_rolls = policies.first().map_or(1, DecisionTable::max_rolls);
         Self {
-            lookup: Lookup::new(tables),
+            lookup: Lookup::new(outcomes),
             flat: policies
                 .iter()
-                .map(|p| FlatPolicy::new(p, tables))
+                .map(|p| FlatPolicy::new(p, outcomes))
                 .collect(),
             policies,
             max_rolls,
@@ -165,7 +165,7 @@ impl Games {
     /// Games of `players` players; `policies` holds the distinct policies and `rotation` which
     /// one each seat plays.
     pub fn new(
-        tables: &RollTables,
+        outcomes: &RollOutcomes,
         rules: Rules,
         players: u32,
         policies: Vec<Policy>,
@@ -174,7 +174,7 @@ impl Games {
         assert!((2..=MAX_PLAYERS).contains(&players));
         Self {
             rotation,
-            lookup: Lookup::new(tables),
+            lookup: Lookup::new(outcomes),
             tosses: policies.iter().any(Policy::uses_coins),
             policies,
             rules,

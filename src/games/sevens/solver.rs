@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use super::dilemma::{Dilemma, solve_dilemma};
 use super::exact::{Solution, solve};
-use super::rolls::RollTables;
+use super::rolls::RollOutcomes;
 use super::rules::Rules;
 
 /// The exact analysis of one rule set and player count.
@@ -17,7 +17,7 @@ pub struct Solver {
     /// Players in a game (1 for single turns); the leader's dilemma depends on it.
     pub players: u32,
     /// What every roll can leave.
-    pub tables: RollTables,
+    pub outcomes: RollOutcomes,
     /// `optimal[allowed - 1]`: the expected-score optimum with `allowed` rolls (followers may be
     /// allowed fewer than `max_rolls`).
     optimal: Vec<Solution>,
@@ -28,12 +28,12 @@ pub struct Solver {
 impl Solver {
     /// Builds the roll tables and solves the expected-score optimum for every roll count.
     pub fn new(rules: Rules, players: u32) -> Self {
-        let tables = RollTables::new(rules.removal);
-        let optimal = (1..=rules.max_rolls).map(|r| solve(&tables, r)).collect();
+        let outcomes = RollOutcomes::new(rules.removal);
+        let optimal = (1..=rules.max_rolls).map(|r| solve(&outcomes, r)).collect();
         Self {
             rules,
             players,
-            tables,
+            outcomes,
             optimal,
             dilemma: OnceLock::new(),
         }
@@ -47,6 +47,6 @@ impl Solver {
     /// The leader's dilemma under these rules and this many players (at least two).
     pub fn dilemma(&self) -> &Dilemma {
         self.dilemma
-            .get_or_init(|| solve_dilemma(&self.tables, &self.rules, self.players.max(2)))
+            .get_or_init(|| solve_dilemma(&self.outcomes, &self.rules, self.players.max(2)))
     }
 }

@@ -118,7 +118,7 @@ impl fmt::Display for PolicySpec {
 impl PolicySpec {
     /// Compiles the policy for the rules of `solver`, for every number of rolls allowed.
     pub fn compile(&self, solver: &Solver) -> Result<Policy> {
-        let tables = &solver.tables;
+        let outcomes = &solver.outcomes;
         let max_rolls = solver.rules.max_rolls;
         let name = self.to_string();
         let default_choice = |_: u8, _: &[Kept]| 0;
@@ -128,7 +128,7 @@ impl PolicySpec {
         // A policy given as a rule on the turn's state, keeping the default choice of sets.
         let by_rule = |decide: &dyn Fn(&TurnState) -> Action| {
             per_allowed(&|allowed| {
-                DecisionTable::build(&name, tables, allowed, decide, default_choice)
+                DecisionTable::build(&name, outcomes, allowed, decide, default_choice)
             })
         };
         let lead = match self {
@@ -162,10 +162,10 @@ impl PolicySpec {
                 })
             }
             PolicySpec::Optimal | PolicySpec::Target(None) => per_allowed(&|allowed| {
-                DecisionTable::from_solution(&name, tables, solver.optimal(allowed))
+                DecisionTable::from_solution(&name, outcomes, solver.optimal(allowed))
             }),
             PolicySpec::Target(Some(t)) => {
-                per_allowed(&|allowed| target_table(tables, allowed, *t).named(&name))
+                per_allowed(&|allowed| target_table(outcomes, allowed, *t).named(&name))
             }
             PolicySpec::Random => by_rule(&|_| Action::Coin),
             PolicySpec::Leader => {
@@ -175,17 +175,17 @@ impl PolicySpec {
                         dilemma.leader.clone().named(&name)
                     } else {
                         // A round's first player always has every roll; fewer only as a follower.
-                        DecisionTable::from_solution(&name, tables, solver.optimal(allowed))
+                        DecisionTable::from_solution(&name, outcomes, solver.optimal(allowed))
                     }
                 })
             }
-            PolicySpec::Table(path) => policy_file::read(path, tables, max_rolls)?,
+            PolicySpec::Table(path) => policy_file::read(path, outcomes, max_rolls)?,
         };
         let follow = match self {
             PolicySpec::Target(None) => (1..=max_rolls)
                 .map(|allowed| {
                     (0..=MAX_SUM as u8)
-                        .map(|t| target_table(tables, allowed, t).named(&name))
+                        .map(|t| target_table(outcomes, allowed, t).named(&name))
                         .collect()
                 })
                 .collect(),
@@ -263,7 +263,7 @@ mod tests {
             },
             2,
         );
-        let tables = &solver.tables;
+        let outcomes = &solver.outcomes;
         let mut policies: Vec<DecisionTable> = [
             "optimal",
             "rolls:3",
@@ -288,7 +288,12 @@ mod tests {
                 policies.push(target.table(allowed, Some(t)).clone());
             }
         }
-        policies.push(DecisionTable::from_policy("always", &AlwaysRoll, tables, 3));
+        policies.push(DecisionTable::from_policy(
+            "always",
+            &AlwaysRoll,
+            outcomes,
+            3,
+        ));
         for policy in &policies {
             for sum in 0..=36 {
                 assert_eq!(policy.action(1, Kept { dice: 0, sum: 0 }), Action::Stop);

@@ -46,7 +46,7 @@ impl Config {
             .iter()
             .filter_map(|name| name.parse::<PolicySpec>().ok()?.compile(&self.solver).ok())
             .map(|p| {
-                let d = distribution(&self.solver.tables, p.turn());
+                let d = distribution(&self.solver.outcomes, p.turn());
                 (p, d)
             })
             .collect()
@@ -153,7 +153,7 @@ impl Config {
 
     /// The follower's odds as a table and a chart, and a few rows as text.
     fn follower_files(&self, out: &mut Analysis) -> String {
-        let odds = follower_odds(&self.solver.tables, self.rules.max_rolls);
+        let odds = follower_odds(&self.solver.outcomes, self.rules.max_rolls);
         let mut table = DataTable::new(
             "follower_odds",
             &["rolls", "to_beat", "p_beat", "p_tie_or_beat"],
@@ -207,7 +207,7 @@ impl Config {
             self.setup().rules_column()
         );
         // Keeping dice.
-        let keep = keep_chances(&self.solver.tables);
+        let keep = keep_chances(&self.solver.outcomes);
         text.push_str("The chance that one roll of n dice keeps k of them:\n   n");
         for k in 0..=6 {
             text.push_str(&format!("  keep {k}"));
@@ -293,7 +293,7 @@ impl Config {
             text: String::new(),
         };
         let mut text = format!(
-            "sevens | {} | solved in {:.1} ms: roll tables and the optimum for every roll count {:.1} ms, leader's dilemma {:.1} ms\n\n",
+            "sevens | {} | solved in {:.1} ms: roll outcomes and the optimum for every roll count {:.1} ms, leader's dilemma {:.1} ms\n\n",
             self.setup().rules_column(),
             (t_optimal + t_dilemma).as_secs_f64() * 1e3,
             t_optimal.as_secs_f64() * 1e3,
@@ -316,7 +316,7 @@ impl Config {
         );
         for (p, d) in self.table_policies() {
             let decisions = p.table(self.rules.max_rolls, None);
-            let win = fresh.dilemma().p_win_with(&fresh.tables, decisions);
+            let win = fresh.dilemma().p_win_with(&fresh.outcomes, decisions);
             text.push_str(&format!(
                 "  {:<20} {:>8.6} {:>12.6}\n",
                 p.name(),
@@ -331,10 +331,10 @@ impl Config {
             ]);
         }
         let optimal = fresh.dilemma().p_win_with(
-            &fresh.tables,
+            &fresh.outcomes,
             &DecisionTable::from_solution(
                 "optimal",
-                &fresh.tables,
+                &fresh.outcomes,
                 fresh.optimal(self.rules.max_rolls),
             ),
         );
