@@ -3,7 +3,7 @@
 //! Every accumulator is made of event counts (`u64`) and dense histograms (`counts[v]` observations
 //! of the value `v`), so combining the accumulators of two chunks is adding counts, which is exact
 //! and order-free: this is what makes a report byte-identical for any thread count and shard
-//! split. [`Merge`] says it once for every shape a game uses, and [`merge_fields!`] writes a
+//! split. [`Merge`] says it once for every shape a game uses, and [`merge_fields!`](crate::merge_fields) writes a
 //! game's accumulator merge from the list of its fields.
 
 /// Adds another accumulator of the same shape into this one.

@@ -24,7 +24,7 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod analysis;
 pub mod claims;

@@ -41,7 +41,7 @@ impl Histogram {
     }
 
     /// Adds every observation of `other`. The two counts together must fit in 64 bits, which
-    /// [`Tally::merge`] checks (only a damaged accumulator file could break it).
+    /// [`Tally::merge`](super::Tally::merge) checks (only a damaged accumulator file could break it).
     pub fn merge(&mut self, other: &Histogram) {
         for (v, c) in other.iter() {
             self.add(v, c);

@@ -154,11 +154,6 @@ impl TurnDistribution {
             .map(|(r, p)| r as f64 * p)
             .sum()
     }
-
-    /// Probability of a score strictly above `t`.
-    pub fn p_above(&self, t: u8) -> f64 {
-        self.score[t as usize + 1..].iter().sum()
-    }
 }
 
 /// Pushes the probability of each state forward through the rolls a policy chooses.

@@ -268,9 +268,4 @@ impl Policy {
             .chain(self.follow.iter().flatten())
             .any(DecisionTable::uses_coins)
     }
-
-    /// Whether the policy plays differently with a score to beat.
-    pub fn follows_scores(&self) -> bool {
-        !self.follow.is_empty()
-    }
 }

@@ -8,7 +8,7 @@ use super::rules::{MAX_CHOICES, MIN_SUM};
 
 /// One way to divide a roll: the die set aside and the sums of the two pairs.
 ///
-/// Only [`Sheet::legal_choices`] makes choices, so a choice always names a face from 1 to 6 and
+/// Only [`Sheet::legal_choices`](super::sheet::Sheet::legal_choices) makes choices, so a choice always names a face from 1 to 6 and
 /// sums from 2 to 12. Two ways of dividing the same roll that mark the same sheet rows are the
 /// same choice. The derived order (set-aside face, then sums) is the order choices are listed in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -11,7 +11,7 @@ use super::rules::DICE;
 /// A roll of five dice, faces sorted ascending.
 ///
 /// Sorted because the order the dice fell in never matters: sorting makes equal rolls equal values
-/// and lets [`Sheet::legal_choices`] list choices in one fixed order.
+/// and lets [`Sheet::legal_choices`](super::sheet::Sheet::legal_choices) list choices in one fixed order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Roll {
     faces: [u8; DICE],

@@ -15,14 +15,14 @@ use super::heuristic::{Evaluator, Weights};
 ///
 /// A spec is checked data (a weights file is read and compiled when the spec is parsed) so that a
 /// run's configuration can be checked, printed in reports and parsed back by `merge`; the
-/// simulation turns it into a [`Greedy`], a [`Random`](crate::policy::Random) with its own generator, a
+/// simulation turns it into a [`Greedy`](super::policy::Greedy), a [`Random`](crate::policy::Random) with its own generator, a
 /// [`Heuristic`](super::heuristic::Heuristic) or a [`Lookahead`](super::lookahead::Lookahead),
 /// keeping the hot loop statically dispatched. Two specs are equal when their names are.
 #[derive(Clone, Debug)]
 pub enum PolicySpec {
     /// [`Random`](crate::policy::Random): every legal choice equally likely.
     Random,
-    /// [`Greedy`]: the best immediate change of score.
+    /// [`Greedy`](super::policy::Greedy): the best immediate change of score.
     Greedy,
     /// `heuristic:FILE`: the best evaluation of the resulting sheet under the file's weights;
     /// `heuristic` alone uses the built-in weights (the shipped `data/solitaire-tuned.csv`), so

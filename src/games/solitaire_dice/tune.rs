@@ -33,7 +33,7 @@ use super::play::play;
 /// (`heuristic:FILE`) and under a roll of expectimax (`lookahead:FILE`), so each is tuned by
 /// playing it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Player {
+pub(crate) enum Player {
     /// `heuristic:FILE`: games are fast, so evaluations can be large.
     #[default]
     Heuristic,
@@ -65,10 +65,10 @@ impl fmt::Display for Player {
 }
 
 /// Candidates sampled per generation.
-pub const POPULATION: usize = 20;
+pub(crate) const POPULATION: usize = 20;
 
 /// Candidates the next mean is made of.
-pub const ELITE: usize = 5;
+pub(crate) const ELITE: usize = 5;
 
 /// How far a generation moves the mean and spreads towards the elite (the rest stays): damping
 /// keeps one lucky generation from throwing good weights away.
@@ -82,7 +82,7 @@ const VALIDATION_FACTOR: u64 = 5;
 
 /// How long tuning may go on: wall time, or candidate evaluations (each `games` games).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
+pub(crate) enum Budget {
     /// Stop starting generations after this long.
     Time(Duration),
     /// Stop before this many candidate evaluations would be exceeded.
@@ -131,7 +131,7 @@ impl fmt::Display for Budget {
 
 /// What to tune and how long.
 #[derive(Clone, Debug)]
-pub struct TuneConfig {
+pub(crate) struct TuneConfig {
     /// The weights to start from.
     pub start: Weights,
     /// The player the weights are tuned for.
@@ -150,7 +150,7 @@ pub struct TuneConfig {
 
 /// What tuning found.
 #[derive(Clone, Debug)]
-pub struct Tuned {
+pub(crate) struct Tuned {
     /// The weights to write: the final mean, or the start if the final check preferred it.
     pub best: Weights,
     /// Generations run.
@@ -284,7 +284,7 @@ impl Tuner for super::SolitaireDice {
 }
 
 /// Runs the cross-entropy method from `config.start` until the budget is spent.
-pub fn tune(config: &TuneConfig) -> Result<Tuned> {
+pub(crate) fn tune(config: &TuneConfig) -> Result<Tuned> {
     check(config.games, config.budget)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.unwrap_or(0))
