@@ -90,30 +90,61 @@ pub struct ReportRun {
     pub with_tables: bool,
 }
 
+/// What a game declares about itself: plain data, so a listing, a parser and the default job
+/// read the same table.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The command-line name.
+    pub name: &'static str,
+    /// One line on what it is.
+    pub about: &'static str,
+    /// The rule options, in the order the `rules` column lists them.
+    pub options: &'static [OptionSpec],
+    /// The policy specs it accepts.
+    pub policies: &'static [PolicyDoc],
+    /// How many players it takes.
+    pub players: Players,
+    /// The runs of the default job.
+    pub report_runs: &'static [ReportRun],
+}
+
 /// A game dicelab plays.
 pub trait Game: Sync {
-    /// The command-line name.
-    fn name(&self) -> &'static str;
-
-    /// One line on what it is.
-    fn about(&self) -> &'static str;
-
-    /// The rule options, in the order the `rules` column lists them.
-    fn options(&self) -> &'static [OptionSpec];
-
-    /// The policy specs it accepts.
-    fn policies(&self) -> &'static [PolicyDoc];
-
-    /// How many players it takes.
-    fn players(&self) -> Players;
+    /// What the game declares about itself.
+    fn info(&self) -> &'static GameInfo;
 
     /// Checks a request: every bad option, player count or policy is an error here, before any
     /// run.
     fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>>;
 
+    /// The command-line name.
+    fn name(&self) -> &'static str {
+        self.info().name
+    }
+
+    /// One line on what it is.
+    fn about(&self) -> &'static str {
+        self.info().about
+    }
+
+    /// The rule options, in the order the `rules` column lists them.
+    fn options(&self) -> &'static [OptionSpec] {
+        self.info().options
+    }
+
+    /// The policy specs it accepts.
+    fn policies(&self) -> &'static [PolicyDoc] {
+        self.info().policies
+    }
+
+    /// How many players it takes.
+    fn players(&self) -> Players {
+        self.info().players
+    }
+
     /// The runs of the default job.
     fn report_runs(&self) -> &'static [ReportRun] {
-        &[]
+        self.info().report_runs
     }
 
     /// `dicelab tune`, for games with weights to tune.

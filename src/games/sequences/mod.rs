@@ -14,8 +14,8 @@ use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
 use crate::games::seating::{Players, Seats};
-use crate::games::{Configured, Game, PolicyDoc, ReportRun, Setup};
-use crate::options::{OptionSpec, RuleOptions};
+use crate::games::{Configured, Game, GameInfo, ReportRun, Setup};
+use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
@@ -33,81 +33,64 @@ pub const PLAYERS: Players = Players {
 /// Sequences or Hearts Due: one game folder, two entries in the registry.
 #[derive(Clone, Copy, Debug)]
 pub struct Sequences {
-    name: &'static str,
-    about: &'static str,
+    info: &'static GameInfo,
     scoring: Scoring,
+}
+
+/// The default job's runs of one of the two: a billion races with the exact tables, and games
+/// of four.
+const fn report_runs(race: &'static str, game: &'static str) -> [ReportRun; 2] {
+    [
+        ReportRun {
+            folder: race,
+            players: 1,
+            policies: &[],
+            share: 1,
+            with_tables: true,
+        },
+        ReportRun {
+            folder: game,
+            players: 4,
+            policies: &[],
+            share: 10,
+            with_tables: false,
+        },
+    ]
 }
 
 /// Sequences: runs from 1-2 score.
 pub const SEQUENCES: Sequences = Sequences {
-    name: "sequences",
-    about: "Sequences: one cast of six dice per turn, runs from 1-2 score, first to 100",
+    info: &GameInfo {
+        name: "sequences",
+        about: "Sequences: one cast of six dice per turn, runs from 1-2 score, first to 100",
+        options: OPTIONS,
+        policies: POLICIES,
+        players: PLAYERS,
+        report_runs: &report_runs("sequences", "sequences-4p"),
+    },
     scoring: Scoring::Sequences,
 };
 
 /// Hearts Due: Sequences with a scoring lone 1 and a richer table.
 pub const HEARTS_DUE: Sequences = Sequences {
-    name: "hearts-due",
-    about: "Hearts Due: Sequences with a scoring lone 1 and a richer table",
+    info: &GameInfo {
+        name: "hearts-due",
+        about: "Hearts Due: Sequences with a scoring lone 1 and a richer table",
+        options: OPTIONS,
+        policies: POLICIES,
+        players: PLAYERS,
+        report_runs: &report_runs("hearts-due", "hearts-due-4p"),
+    },
     scoring: Scoring::HeartsDue,
 };
 
-/// A race of a billion units and a game of four: the default job's runs.
-const REPORT_RUNS: [[ReportRun; 2]; 2] = {
-    const fn runs(race: &'static str, game: &'static str) -> [ReportRun; 2] {
-        [
-            ReportRun {
-                folder: race,
-                players: 1,
-                policies: &[],
-                share: 1,
-                with_tables: true,
-            },
-            ReportRun {
-                folder: game,
-                players: 4,
-                policies: &[],
-                share: 10,
-                with_tables: false,
-            },
-        ]
-    }
-    [
-        runs("sequences", "sequences-4p"),
-        runs("hearts-due", "hearts-due-4p"),
-    ]
-};
-
 impl Game for Sequences {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn about(&self) -> &'static str {
-        self.about
-    }
-
-    fn options(&self) -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn policies(&self) -> &'static [PolicyDoc] {
-        POLICIES
-    }
-
-    fn players(&self) -> Players {
-        PLAYERS
+    fn info(&self) -> &'static GameInfo {
+        self.info
     }
 
     fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
         Ok(Box::new(Config::new(self, setup)?))
-    }
-
-    fn report_runs(&self) -> &'static [ReportRun] {
-        match self.scoring {
-            Scoring::Sequences => &REPORT_RUNS[0],
-            Scoring::HeartsDue => &REPORT_RUNS[1],
-        }
     }
 }
 
@@ -126,20 +109,21 @@ pub struct Config {
 impl Config {
     /// Checks the options, players and policies a user gave for `game`.
     pub fn new(game: &Sequences, setup: &Setup) -> Result<Self> {
-        let options = RuleOptions::parse(game.name, OPTIONS, &setup.rules)?;
+        let name = game.info.name;
+        let options = RuleOptions::parse(name, OPTIONS, &setup.rules)?;
         let rules = Rules::from_options(game.scoring, &options);
-        PLAYERS.check(game.name, setup.players)?;
+        PLAYERS.check(name, setup.players)?;
         let parsed = setup
             .policies
             .iter()
-            .map(|s| Forced::parse(game.name, s))
+            .map(|s| Forced::parse(name, s))
             .collect::<Result<Vec<_>>>()?;
         Seats::new(parsed, Forced, setup.players, 1)?;
         // Computed up front: it also refuses rule sets whose races would practically never end,
         // before any simulation starts.
         let exact = exact::exact_values(&rules, setup.players)?;
         Ok(Self {
-            name: game.name,
+            name,
             rules,
             players: setup.players,
             options,

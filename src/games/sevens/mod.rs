@@ -21,8 +21,8 @@ use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
 use crate::games::seating::{Players, Rotation, Seats, pairs};
-use crate::games::{Configured, Game, PolicyDoc, ReportRun, Setup};
-use crate::options::{OptionSpec, RuleOptions};
+use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup};
+use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
@@ -121,33 +121,23 @@ const REPORT_RUNS: &[ReportRun] = &[
     },
 ];
 
+/// What Sevens declares about itself.
+const INFO: GameInfo = GameInfo {
+    name: "sevens",
+    about: "Sevens: roll six dice up to three times, remove dice adding up to 7, score what is left",
+    options: OPTIONS,
+    policies: POLICIES,
+    players: PLAYERS,
+    report_runs: REPORT_RUNS,
+};
+
 impl Game for Sevens {
-    fn name(&self) -> &'static str {
-        "sevens"
-    }
-
-    fn about(&self) -> &'static str {
-        "Sevens: roll six dice up to three times, remove dice adding up to 7, score what is left"
-    }
-
-    fn options(&self) -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn policies(&self) -> &'static [PolicyDoc] {
-        POLICIES
-    }
-
-    fn players(&self) -> Players {
-        PLAYERS
+    fn info(&self) -> &'static GameInfo {
+        &INFO
     }
 
     fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
         Ok(Box::new(Config::new(setup)?))
-    }
-
-    fn report_runs(&self) -> &'static [ReportRun] {
-        REPORT_RUNS
     }
 }
 

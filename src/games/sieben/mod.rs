@@ -90,8 +90,8 @@ use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
 use crate::games::seating::{Players, Rotation, Seats};
-use crate::games::{Configured, DeckStudy, Game, PolicyDoc, ReportRun, Setup};
-use crate::options::{OptionSpec, RuleOptions};
+use crate::games::{Configured, DeckStudy, Game, GameInfo, PolicyDoc, ReportRun, Setup};
+use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
@@ -163,33 +163,23 @@ const REPORT_RUNS: &[ReportRun] = &[
     },
 ];
 
+/// What 7 declares about itself.
+const INFO: GameInfo = GameInfo {
+    name: NAME,
+    about: "The card game 7: cards on a two-spot pile up to a total of 7, first out wins chips",
+    options: OPTIONS,
+    policies: POLICIES,
+    players: PLAYERS,
+    report_runs: REPORT_RUNS,
+};
+
 impl Game for Sieben {
-    fn name(&self) -> &'static str {
-        NAME
-    }
-
-    fn about(&self) -> &'static str {
-        "The card game 7: cards on a two-spot pile up to a total of 7, first out wins chips"
-    }
-
-    fn options(&self) -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn policies(&self) -> &'static [PolicyDoc] {
-        POLICIES
-    }
-
-    fn players(&self) -> Players {
-        PLAYERS
+    fn info(&self) -> &'static GameInfo {
+        &INFO
     }
 
     fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
         Ok(Box::new(Config::new(setup)?))
-    }
-
-    fn report_runs(&self) -> &'static [ReportRun] {
-        REPORT_RUNS
     }
 
     fn deck_study(&self) -> Option<&dyn DeckStudy> {

@@ -26,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::input;
 
 use super::choice::Choice;
-use super::policy::{DivideRoll, View};
+use super::policy::{DivideRoll, View, best_choice};
 use super::rules::{END_MARKS, MIN_SUM, SUMS, VALUES};
 use super::sheet::Sheet;
 use crate::policy::Policy;
@@ -303,19 +303,11 @@ impl<'a> Heuristic<'a> {
 
 impl Policy<DivideRoll> for Heuristic<'_> {
     fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
-        let sheet = view.sheet;
-        let mut best = 0;
-        let mut best_value = f64::NEG_INFINITY;
-        for (i, &choice) in choices.iter().enumerate() {
-            let mut after = *sheet;
+        best_choice(choices, |choice| {
+            let mut after = *view.sheet;
             after.apply(choice);
-            let value = self.evaluator.evaluate(&after);
-            if value > best_value {
-                best = i;
-                best_value = value;
-            }
-        }
-        best
+            self.evaluator.evaluate(&after)
+        })
     }
 }
 

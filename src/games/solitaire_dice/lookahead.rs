@@ -18,7 +18,7 @@ use std::sync::LazyLock;
 
 use super::choice::Choice;
 use super::heuristic::{Evaluator, MARK_SLOTS, PHASES};
-use super::policy::{DivideRoll, View};
+use super::policy::{DivideRoll, View, best_choice};
 use super::roll::Roll;
 use super::rules::{DICE, END_MARKS, MAX_CHOICES, MAX_THROWAWAY_FACES, MIN_SUM, SUMS, sum_score};
 use super::sheet::Sheet;
@@ -181,19 +181,11 @@ impl<'a> Lookahead<'a> {
 
 impl Policy<DivideRoll> for Lookahead<'_> {
     fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
-        let sheet = view.sheet;
-        let mut best = 0;
-        let mut best_value = f64::NEG_INFINITY;
-        for (i, &choice) in choices.iter().enumerate() {
-            let mut after = *sheet;
+        best_choice(choices, |choice| {
+            let mut after = *view.sheet;
             after.apply(choice);
-            let value = self.expected(&after);
-            if value > best_value {
-                best = i;
-                best_value = value;
-            }
-        }
-        best
+            self.expected(&after)
+        })
     }
 }
 

@@ -48,8 +48,8 @@ use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
 use crate::games::seating::{Players, Seats};
-use crate::games::{Configured, Game, PolicyDoc, ReportRun, Setup, Tuner};
-use crate::options::{OptionSpec, RuleOptions};
+use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, Tuner};
+use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
@@ -121,33 +121,23 @@ const REPORT_RUNS: &[ReportRun] = &[
     },
 ];
 
+/// What Solitaire Dice declares about itself: no rule options yet.
+const INFO: GameInfo = GameInfo {
+    name: NAME,
+    about: "Sid Sackson's Solitaire Dice: five dice a roll, two pairs scored, one die thrown away",
+    options: &[],
+    policies: POLICIES,
+    players: PLAYERS,
+    report_runs: REPORT_RUNS,
+};
+
 impl Game for SolitaireDice {
-    fn name(&self) -> &'static str {
-        NAME
-    }
-
-    fn about(&self) -> &'static str {
-        "Sid Sackson's Solitaire Dice: five dice a roll, two pairs scored, one die thrown away"
-    }
-
-    fn options(&self) -> &'static [OptionSpec] {
-        &[]
-    }
-
-    fn policies(&self) -> &'static [PolicyDoc] {
-        POLICIES
-    }
-
-    fn players(&self) -> Players {
-        PLAYERS
+    fn info(&self) -> &'static GameInfo {
+        &INFO
     }
 
     fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
         Ok(Box::new(Config::new(setup)?))
-    }
-
-    fn report_runs(&self) -> &'static [ReportRun] {
-        REPORT_RUNS
     }
 
     fn tuner(&self) -> Option<&dyn Tuner> {

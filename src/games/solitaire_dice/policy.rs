@@ -74,19 +74,26 @@ pub struct Greedy;
 
 impl Policy<DivideRoll> for Greedy {
     fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
-        let sheet = view.sheet;
-        let mut best = 0;
-        let mut best_change = i32::MIN;
-        for (i, &choice) in choices.iter().enumerate() {
-            let change = sheet.score_change(choice);
-            // Strictly greater: an equal later choice never replaces the first.
-            if change > best_change {
-                best = i;
-                best_change = change;
-            }
-        }
-        best
+        best_choice(choices, |choice| view.sheet.score_change(choice))
     }
+}
+
+/// The index of the first of `choices` (never empty) that `rate` rates highest: how every
+/// built-in player divides a roll, so they all break ties the same way, in the order of
+/// [`Sheet::legal_choices`](super::sheet::Sheet::legal_choices).
+#[inline]
+pub fn best_choice<T: PartialOrd>(choices: &[Choice], mut rate: impl FnMut(Choice) -> T) -> usize {
+    let mut best = 0;
+    let mut best_value = rate(choices[0]);
+    for (i, &choice) in choices.iter().enumerate().skip(1) {
+        let value = rate(choice);
+        // Strictly greater: an equal later choice never replaces the first.
+        if value > best_value {
+            best = i;
+            best_value = value;
+        }
+    }
+    best
 }
 
 #[cfg(test)]
