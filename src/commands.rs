@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use dicelab::analysis::Analysis;
 use dicelab::claims;
-use dicelab::engine::{RunConfig, STREAM_VERSION, Shard};
+use dicelab::engine::{RunConfig, Shard};
 use dicelab::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
 use dicelab::record::{RunRecord, Saved};
 use dicelab::report::analysis::analysis_files;
@@ -68,15 +68,7 @@ fn run_settings(run: &RunArgs) -> RunSettings {
 fn simulate_game(game: &dyn Configured, config: &RunConfig) -> Result<Saved> {
     let tally = game.simulate(config)?;
     Ok(Saved {
-        record: RunRecord {
-            setup: game.setup(),
-            tool_version: env!("CARGO_PKG_VERSION").to_string(),
-            stream_version: STREAM_VERSION,
-            seed: config.seed,
-            units: config.units,
-            shard_count: config.shard.count,
-            shards: vec![config.shard.index],
-        },
+        record: RunRecord::of(game.setup(), config),
         tally,
     })
 }

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::{RunConfig, STREAM_VERSION};
 use crate::error::{Error, Result};
 use crate::stats::{MetricId, Subject, Tally};
 
@@ -109,6 +110,21 @@ pub struct RunRecord {
     pub shard_count: u32,
     /// Which shards this record holds.
     pub shards: Vec<u32>,
+}
+
+impl RunRecord {
+    /// The record of a run of `setup` as `config` runs it, by this build of dicelab.
+    pub fn of(setup: RunSetup, config: &RunConfig) -> Self {
+        Self {
+            setup,
+            tool_version: env!("CARGO_PKG_VERSION").to_string(),
+            stream_version: STREAM_VERSION,
+            seed: config.seed,
+            units: config.units,
+            shard_count: config.shard.count,
+            shards: vec![config.shard.index],
+        }
+    }
 }
 
 /// A run's record with its accumulators: the content of `accumulators.json`.

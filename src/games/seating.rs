@@ -40,9 +40,17 @@ impl Players {
         } else {
             format!(" ({})", self.note)
         };
+        let count = if self.min == self.max {
+            format!(
+                "{} player{}",
+                self.min,
+                if self.min == 1 { "" } else { "s" }
+            )
+        } else {
+            format!("{} to {} players", self.min, self.max)
+        };
         Err(Error::input(format!(
-            "--players {players}: {game} takes {} to {} players{note}",
-            self.min, self.max
+            "--players {players}: {game} takes {count}{note}"
         )))
     }
 }

@@ -1,0 +1,216 @@
+//! A toy game added to dicelab the way every game is: one type implementing `Game` (what it
+//! declares and how a request is configured) and one implementing `Configured` (simulate, exact
+//! values, tables). Inside the crate this is one folder under `src/games/` and one line in
+//! `games::GAMES`; here, outside it, the same code runs through the library's public API.
+//!
+//! The game: flip a fair coin until `target` heads have come up. The number of flips is
+//! negative binomial, so its exact mean (`2 * target`) and distribution sit beside the estimate.
+//!
+//! Run it with `cargo run --release --example coin_race`.
+
+use dicelab::analysis::{Analysis, DataTable};
+use dicelab::cells;
+use dicelab::counts::bump;
+use dicelab::engine::{ChunkRng, RunConfig, Simulation, run};
+use dicelab::games::seating::{Players, Seats};
+use dicelab::games::{Configured, Game, GameInfo, PolicyDoc, Setup};
+use dicelab::options::{OptionSpec, RuleOptions, Values};
+use dicelab::record::{RunRecord, RunSetup, Saved};
+use dicelab::report::Report;
+use dicelab::stats::{ExactValues, Histogram, Metric, MetricId, Tally};
+use dicelab::{Error, Result};
+use rand_xoshiro::rand_core::Rng;
+
+/// The game in the registry's terms.
+pub struct CoinRace;
+
+/// Its only policy: there is nothing to decide.
+#[derive(Clone, PartialEq)]
+struct Flip;
+
+impl std::fmt::Display for Flip {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("flip")
+    }
+}
+
+const INFO: GameInfo = GameInfo {
+    name: "coin-race",
+    about: "Coin race: flip a fair coin until the target number of heads",
+    options: &[OptionSpec {
+        key: "target",
+        values: Values::Whole { min: 1, max: 100 },
+        default: "10",
+        meaning: "heads that end the race",
+    }],
+    policies: &[PolicyDoc {
+        syntax: "flip",
+        meaning: "flip the coin; there is nothing to choose",
+    }],
+    players: Players {
+        min: 1,
+        max: 1,
+        note: "a race is played alone",
+    },
+    report_runs: &[],
+};
+
+impl Game for CoinRace {
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
+        let options = RuleOptions::parse(INFO.name, INFO.options, &setup.rules)?;
+        INFO.players.check(INFO.name, setup.players)?;
+        let specs = setup
+            .policies
+            .iter()
+            .map(|s| match s.as_str() {
+                "flip" => Ok(Flip),
+                _ => Err(Error::input(format!(
+                    "--policy '{s}': unknown policy for coin-race; the only one is 'flip'"
+                ))),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Seats::new(specs, Flip, setup.players, 1)?;
+        let target = options.whole("target");
+        Ok(Box::new(Race {
+            options,
+            target,
+            exact: exact_values(target),
+        }))
+    }
+}
+
+/// A configured race.
+struct Race {
+    options: RuleOptions,
+    target: u32,
+    exact: ExactValues,
+}
+
+/// The chance that the `target`-th head comes on flip `n`: C(n - 1, target - 1) / 2^n.
+fn p_flips(target: u32, n: u32) -> f64 {
+    let choose: f64 = (0..target - 1)
+        .map(|i| f64::from(n - 1 - i) / f64::from(i + 1))
+        .product();
+    choose * 0.5f64.powi(n as i32)
+}
+
+impl Configured for Race {
+    fn setup(&self) -> RunSetup {
+        RunSetup {
+            game: INFO.name.to_string(),
+            rules: self.options.pairs(),
+            players: 1,
+            policies: vec!["flip".to_string()],
+        }
+    }
+
+    fn simulate(&self, config: &RunConfig) -> Result<Tally> {
+        run(self, config)
+    }
+
+    fn exact(&self) -> &ExactValues {
+        &self.exact
+    }
+
+    fn tables(&self) -> Result<Analysis> {
+        let mut table = DataTable::new("flips", &["flips", "probability"]);
+        for n in self.target..=self.target * 6 {
+            table.push(cells![n, p_flips(self.target, n)]);
+        }
+        Ok(Analysis {
+            tables: vec![table],
+            charts: Vec::new(),
+            text: format!(
+                "coin-race | target {} | exact mean {}\n",
+                self.target,
+                2 * self.target
+            ),
+        })
+    }
+
+    fn solve(&self) -> Result<Analysis> {
+        Err(Error::input(
+            "solve coin-race: a coin race has nothing to decide",
+        ))
+    }
+}
+
+/// The exact mean and distribution of the flips a race of `target` heads takes.
+fn exact_values(target: u32) -> ExactValues {
+    let mut exact = ExactValues::default();
+    exact.set_mean("flips", f64::from(2 * target));
+    let pmf = (target..=target * 8)
+        .map(|n| (i64::from(n), p_flips(target, n)))
+        .collect();
+    exact.set_pmf("flips", pmf);
+    exact
+}
+
+/// The engine adapter: a chunk of races, counted by flips, merged by adding counts.
+impl Simulation for Race {
+    type Acc = Vec<u64>;
+
+    fn units_per_chunk(&self) -> u64 {
+        1 << 12
+    }
+
+    fn new_acc(&self) -> Vec<u64> {
+        Vec::new()
+    }
+
+    fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut Vec<u64>) {
+        for _ in 0..units {
+            let (mut heads, mut flips) = (0, 0);
+            while heads < self.target {
+                heads += (rng.next_u64() >> 63) as u32;
+                flips += 1;
+            }
+            bump(acc, flips);
+        }
+    }
+
+    fn tally(&self, acc: Vec<u64>) -> Tally {
+        Tally {
+            metrics: vec![Metric::mean("flips", true, Histogram::from_dense(0, &acc))],
+        }
+    }
+}
+
+/// Runs `units` races of `target` heads and returns the report's terminal table and how far
+/// the estimate lies from the exact mean, in standard errors.
+pub fn race(target: u32, units: u64, seed: u64) -> Result<(String, f64)> {
+    let game = CoinRace.configure(&Setup {
+        rules: vec![format!("target={target}")],
+        players: 1,
+        policies: vec![],
+    })?;
+    let config = RunConfig::new(units, seed);
+    let saved = Saved {
+        record: RunRecord::of(game.setup(), &config),
+        tally: game.simulate(&config)?,
+    };
+    let flips = MetricId::run("flips");
+    let e = saved
+        .tally
+        .get(&flips)
+        .expect("the race counts flips")
+        .estimate();
+    let exact = game.exact().mean(&flips).expect("known exactly");
+    let report = Report {
+        saved: &saved,
+        exact: game.exact(),
+    };
+    Ok((report.text_table(), (e.mean - exact) / e.se))
+}
+
+#[allow(dead_code)] // also compiled into a test, which has its own main
+fn main() -> Result<()> {
+    let (text, z) = race(10, 1_000_000, 1)?;
+    print!("{text}");
+    println!("the estimate lies {z:+.2} standard errors from the exact mean");
+    Ok(())
+}
