@@ -44,7 +44,7 @@ impl TypedValueParser for GameArg {
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         Some(Box::new(
             games::GAMES
-                .into_iter()
+                .iter()
                 .map(|g| PossibleValue::new(g.name()).help(g.about())),
         ))
     }

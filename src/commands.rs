@@ -320,8 +320,8 @@ pub fn report(args: &ReportArgs) -> Result<()> {
 /// The names of the games that have a command, for the error of one that has not.
 fn games_with(has: impl Fn(&dyn Game) -> bool) -> String {
     games::GAMES
-        .into_iter()
-        .filter(|g| has(*g))
+        .iter()
+        .filter(|g| has(**g))
         .map(|g| g.name())
         .collect::<Vec<_>>()
         .join(", ")

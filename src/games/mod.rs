@@ -30,7 +30,7 @@ use crate::stats::{ExactValues, Tally};
 use seating::Players;
 
 /// Every game, in the order help texts, listings and the default report list them.
-pub const GAMES: [&dyn Game; 5] = [
+pub const GAMES: &[&dyn Game] = &[
     &sequences::SEQUENCES,
     &sequences::HEARTS_DUE,
     &sevens::Sevens,
@@ -40,12 +40,16 @@ pub const GAMES: [&dyn Game; 5] = [
 
 /// The game called `name`.
 pub fn find(name: &str) -> Result<&'static dyn Game> {
-    GAMES.into_iter().find(|g| g.name() == name).ok_or_else(|| {
-        Error::input(format!(
-            "unknown game '{name}': expected one of {}",
-            names().join(", ")
-        ))
-    })
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| g.name() == name)
+        .ok_or_else(|| {
+            Error::input(format!(
+                "unknown game '{name}': expected one of {}",
+                names().join(", ")
+            ))
+        })
 }
 
 /// The names of every game.
