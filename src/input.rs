@@ -2,8 +2,8 @@
 //!
 //! One reader means one behaviour for all of them: an unreadable file is an I/O error naming the
 //! file; the header is checked first; blank lines and lines starting with `#` are skipped; each
-//! line is one record (no field spans lines); fields are trimmed; a byte-order mark is ignored; and every problem is reported as
-//! `WHAT: line N: why`, with the line as an editor counts it.
+//! line is one record (no field spans lines); fields are trimmed; a byte-order mark is ignored;
+//! and every problem is reported as `WHAT: line N: why`, with the line as an editor counts it.
 
 use std::path::Path;
 

@@ -1,4 +1,4 @@
-//! Everything a Sevens policy is compiled against: the rules, the roll tables, the optimal
+//! Everything a Sevens policy is compiled against: the rules, the roll outcomes, the optimal
 //! solution for every number of rolls a turn may be allowed, and (only when a policy asks for it)
 //! the leader's dilemma.
 
