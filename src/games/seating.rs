@@ -7,6 +7,7 @@
 
 use std::fmt::Display;
 use std::ops::RangeInclusive;
+use std::str::FromStr;
 
 use rand_xoshiro::rand_core::Rng;
 
@@ -138,6 +139,19 @@ impl<S: Clone + PartialEq + Display> Seats<S> {
             policies,
             seating,
         })
+    }
+
+    /// Parses the policy specs as written on the command line, then seats them as [`Seats::new`]
+    /// does: the first spec that does not parse is the error.
+    pub fn parse(given: &[String], default: S, players: u32, max_compared: usize) -> Result<Self>
+    where
+        S: FromStr<Err = Error>,
+    {
+        let specs = given
+            .iter()
+            .map(|s| s.parse::<S>())
+            .collect::<Result<Vec<_>>>()?;
+        Self::new(specs, default, players, max_compared)
     }
 
     /// Whether several different policies share the run.

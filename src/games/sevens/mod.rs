@@ -191,12 +191,7 @@ impl Config {
         let rules = Rules::from_options(&options);
         let players = setup.players;
         PLAYERS.check("sevens", players)?;
-        let parsed = setup
-            .policies
-            .iter()
-            .map(|s| s.parse::<PolicySpec>())
-            .collect::<Result<Vec<_>>>()?;
-        let seats = Seats::new(parsed, PolicySpec::Optimal, players, MAX_POLICIES)?;
+        let seats = Seats::parse(&setup.policies, PolicySpec::Optimal, players, MAX_POLICIES)?;
         let solver = Solver::new(rules, players);
         let policies = seats
             .policies

@@ -211,11 +211,7 @@ impl Config {
             PLAYERS.check(NAME, players)?;
         }
         rules.deck.check_deal(players)?;
-        let parsed = policies
-            .iter()
-            .map(|s| s.parse::<PolicySpec>())
-            .collect::<Result<Vec<_>>>()?;
-        let seats = Seats::new(parsed, DEFAULT_POLICY, players, 1)?;
+        let seats = Seats::parse(policies, DEFAULT_POLICY, players, 1)?;
         Ok(Self {
             rules,
             options,

@@ -162,12 +162,7 @@ impl Config {
         let options = RuleOptions::parse(NAME, &[], &setup.rules)?;
         let players = setup.players;
         PLAYERS.check(NAME, players)?;
-        let parsed = setup
-            .policies
-            .iter()
-            .map(|s| s.parse::<PolicySpec>())
-            .collect::<Result<Vec<_>>>()?;
-        let seats = Seats::new(parsed, DEFAULT_POLICY, players, MAX_POLICIES)?;
+        let seats = Seats::parse(&setup.policies, DEFAULT_POLICY, players, MAX_POLICIES)?;
         Ok(Self {
             options,
             players,
