@@ -114,6 +114,7 @@ fn lookahead(c: &mut Criterion) {
     let opponents = [Opponent {
         cards: 6,
         out: false,
+        ..Opponent::default()
     }; 3];
     let view = View {
         hand: &hand,
@@ -125,6 +126,7 @@ fn lookahead(c: &mut Criterion) {
         opponents: &opponents,
         deck: &deck,
         new_pile: false,
+        pay: &[],
     };
     let moves = legal_moves(pile, &hand);
     assert_eq!(moves.len(), 6);

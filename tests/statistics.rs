@@ -364,3 +364,115 @@ fn sieben_lookahead_beats_seven_first() {
         chips.se
     );
 }
+
+/// Under the text's reading of 7 (`finish=seven`, the default), every game pays exactly the
+/// table's chips, for 2 to 7 players: 7 rounds of `P + ... + 1` with 2 to 4, all 80 with 5 to 7.
+/// A round that lost a player (nobody placed, or placed twice) would break the sum.
+#[test]
+fn sieben_games_under_the_text_pay_every_chip() {
+    for players in 2u32..=7 {
+        let game = games::configure(
+            "sieben",
+            &Setup {
+                rules: vec!["finish=seven".to_string()],
+                players,
+                policies: vec![],
+            },
+        )
+        .unwrap();
+        let tally = game.simulate(&RunConfig::new(2_000, 5)).unwrap();
+        let total: f64 = (0..players)
+            .map(|k| {
+                let seat = MetricId::new("chips", Subject::seat(k as usize));
+                tally.get(&seat).unwrap().histogram.mean()
+            })
+            .sum();
+        let expected = if players <= 4 {
+            7 * players * (players + 1) / 2
+        } else {
+            80
+        };
+        assert!(
+            (total - f64::from(expected)).abs() < 1e-9,
+            "{players} players: {total} chips a game, expected {expected}"
+        );
+    }
+}
+
+/// Two identical players under `finish=seven`: seat 1 starts rounds 1, 3, 5 and 7, seat 2 the
+/// other three, and rounds are independent, so with `q` the chance that a round's starter goes
+/// out first, seat 1 wins the game exactly when `Bin(4, q) + Bin(3, 1 - q) >= 4` (2 chips for
+/// first, 1 for second: 7 + X against 14 - X). The simulated seat-1 win rate must match that
+/// within 4 standard errors, `q` estimated from a run of its own (its error carried through).
+/// A rotation that skipped a seat, or rounds that leaked into each other, would break it.
+#[test]
+fn sieben_seat_one_wins_as_the_rotation_says() {
+    let run = |seed: u64, metric: &str| {
+        let game = games::configure(
+            "sieben",
+            &Setup {
+                rules: vec!["finish=seven".to_string()],
+                players: 2,
+                policies: vec![],
+            },
+        )
+        .unwrap();
+        let tally = game.simulate(&RunConfig::new(40_000, seed)).unwrap();
+        tally.get(&MetricId::run(metric)).unwrap().estimate()
+    };
+    let binom = |n: u32, p: f64| -> Vec<f64> {
+        (0..=n)
+            .map(|k| {
+                let c: f64 = (0..k)
+                    .map(|i| f64::from(n - i) / f64::from(i + 1))
+                    .product();
+                c * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32)
+            })
+            .collect()
+    };
+    let seat_one_wins = |q: f64| -> f64 {
+        let (a, b) = (binom(4, q), binom(3, 1.0 - q));
+        let mut p = 0.0;
+        for (i, pa) in a.iter().enumerate() {
+            for (j, pb) in b.iter().enumerate() {
+                if i + j >= 4 {
+                    p += pa * pb;
+                }
+            }
+        }
+        p
+    };
+    let q = run(31, "p_first_player_out_first");
+    let game = games::configure(
+        "sieben",
+        &Setup {
+            rules: vec!["finish=seven".to_string()],
+            players: 2,
+            policies: vec![],
+        },
+    )
+    .unwrap();
+    let tally = game.simulate(&RunConfig::new(40_000, 32)).unwrap();
+    let w = tally
+        .get(&MetricId::new("win_rate", Subject::seat(0)))
+        .unwrap()
+        .estimate();
+    let predicted = seat_one_wins(q.mean);
+    let slope = (seat_one_wins(q.mean + 1e-6) - seat_one_wins(q.mean - 1e-6)) / 2e-6;
+    let se = (w.se.powi(2) + (slope * q.se).powi(2)).sqrt();
+    let z = (w.mean - predicted) / se;
+    assert!(
+        z.abs() < 4.0,
+        "seat 1 wins {} (se {}), the rotation predicts {predicted} from q = {}: {z:+.2} se",
+        w.mean,
+        w.se,
+        q.mean
+    );
+    // The test can tell: had seat 1 started every round, it would win when Bin(7, q) >= 4,
+    // more than 4 standard errors away.
+    let fixed: f64 = binom(7, q.mean)[4..].iter().sum();
+    assert!(
+        (fixed - predicted).abs() > 4.0 * se,
+        "fixed start {fixed} against rotation {predicted} (se {se})"
+    );
+}

@@ -202,7 +202,7 @@ fn sieben_simulates_compares_and_writes_its_table() {
     }
     let summary = String::from_utf8(read(d.join("c/summary.csv"))).unwrap();
     assert!(summary.contains(
-        "sieben,players=3;finish=empty;first_player=rotate;tie=shared;deck=data/sieben-deck.csv,lowest | seven-first | blocker,chips_seat_1,2000,"
+        "sieben,players=3;finish=seven;penalty=turn;first_player=rotate;tie=shared;deck=data/sieben-deck.csv,lowest | seven-first | blocker,chips_seat_1,2000,"
     ), "{summary}");
     // The deck file is named in the rules column.
     fs::write(

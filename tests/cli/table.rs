@@ -93,5 +93,8 @@ bad_input! {
         => "unknown rule option 'x' for solitaire-dice";
     refuses_an_unknown_sieben_finish_rule:
         ["table", "sieben", "--rule", "finish=never"]
-        => "rule option finish for sieben: expected empty or seven, found 'never'";
+        => "rule option finish for sieben: expected seven or empty, found 'never'";
+    refuses_an_unknown_sieben_penalty_rule:
+        ["simulate", "sieben", "--players", "3", "--rule", "penalty=round"]
+        => "rule option penalty for sieben: expected turn or pile, found 'round'";
 }

@@ -22,6 +22,7 @@ fn a_forced_play_or_going_out_needs_no_guess() {
     let opp = [Opponent {
         cards: 7,
         out: false,
+        ..Opponent::default()
     }];
     let mut p = lookahead(64, 1);
     // One legal play: a 4 on {3,3} (the 1 cannot be played).
@@ -36,30 +37,35 @@ fn a_forced_play_or_going_out_needs_no_guess() {
         opponents: &opp,
         deck: &deck,
         new_pile: false,
+        pay: &[],
     };
     let moves = legal_moves(pile, &h);
     assert_eq!(moves.len(), 1);
     assert_eq!(p.choose(&view, &moves), 0);
-    // The last card goes out, in either orientation (finish=empty).
+    // The last card, a 4 on {0,3}: keeping the 0 (listed first) or the 3 (a Seven). Under
+    // finish=seven only the Seven goes out; under finish=empty either does, so the first.
     let h = hand(&[4]);
     let pile = Pile::new(0, 3).unwrap();
     let moves = legal_moves(pile, &h);
     assert_eq!(moves.len(), 2);
+    assert!(moves[1].is_seven());
     let view = View {
         hand: &h,
         pile,
         pile_cards: &hand(&[3]),
         ..view
     };
-    assert_eq!(p.choose(&view, &moves), 0);
-    assert_eq!(
-        p.work(),
-        Work {
-            decisions: 2,
-            ..Work::default()
-        },
-        "no guess, no play-out"
-    );
+    assert_eq!(p.choose(&view, &moves), 1);
+    let empty = Rules {
+        finish: Finish::Empty,
+        ..Rules::default()
+    };
+    let mut q = Lookahead::new(64, &empty, Xoshiro256PlusPlus::seed_from_u64(1));
+    assert_eq!(q.choose(&view, &moves), 0);
+    for work in [p.work(), q.work()] {
+        assert_eq!(work.sampled, 0, "no guess, no play-out");
+    }
+    assert_eq!(p.work().decisions, 2);
 }
 
 /// The view of an end game: nothing set aside and nothing left to draw, so the unseen cards
@@ -82,6 +88,7 @@ fn end_game<'a>(
         opponents,
         deck,
         new_pile,
+        pay: &[],
     }
 }
 
@@ -98,6 +105,7 @@ fn it_blocks_the_next_player_where_seven_first_lets_them_out() {
     let opp = [Opponent {
         cards: 1,
         out: false,
+        ..Opponent::default()
     }];
     let view = end_game(&h, pile, &on_pile, &opp, &deck, false);
     let moves = legal_moves(pile, &h);
@@ -134,6 +142,7 @@ fn after_a_seven_it_starts_the_pile_the_next_player_cannot_follow() {
     let opp = [Opponent {
         cards: 1,
         out: false,
+        ..Opponent::default()
     }];
     let view = end_game(&h, Pile::EMPTY, &none, &opp, &deck, true);
     let moves = legal_moves(Pile::EMPTY, &h);
@@ -153,10 +162,12 @@ fn players_already_out_keep_their_places() {
         Opponent {
             cards: 0,
             out: true,
+            ..Opponent::default()
         },
         Opponent {
             cards: 1,
             out: false,
+            ..Opponent::default()
         },
     ];
     let view = end_game(&h, pile, &on_pile, &opp, &deck, false);

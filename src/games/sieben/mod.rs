@@ -36,21 +36,32 @@
 //! - **Pile.** The two spots are interchangeable, so a pile is an unordered pair. A card
 //!   replacing spot `r` and keeping spot `k` is legal when `card >= r` and `card + k <= 7` (the
 //!   same as "total not lower, at most 7"). An empty pile takes any card, once (both spots are 0).
-//! - **Going out, `finish=empty`.** A player is out the moment their hand is empty, also after an
-//!   ordinary play of their last card: they do not draw for it (otherwise only Sevens could ever
-//!   empty a hand).
+//! - **Going out, `finish=seven`** (the default, rule 7). Only a Seven made with the last card
+//!   puts a player out. An ordinary play of the last card draws as every play does (rule 4). A
+//!   new pile started with the last card after a Seven draws nothing (rule 5, "even now he does
+//!   not draw"): the player stays in with no cards, cannot play at their next turn, and takes a
+//!   penalty card then.
+//! - **Going out, `finish=empty`** (the variant). A player is out the moment their hand is
+//!   empty, also after an ordinary play of their last card or a new pile's: they do not draw for
+//!   it.
 //! - **A Seven with the last card** puts the player out under both readings; nobody starts a new
 //!   pile for them, and the next player's turn on the empty pile is an ordinary turn (they draw
 //!   after it).
-//! - **Starting the new pile** after a Seven draws nothing. If that card empties the hand:
-//!   `finish=empty` puts the player out; `finish=seven` makes them draw one card and play on,
-//!   unless the card was a 7 (a Seven, which puts them out).
+//! - **Penalty cards** (rule 6, "not allowed to lay down any cards in this round"). `penalty=turn`
+//!   (default) reads "round" as the player's go. `penalty=pile` blocks the player until the pile
+//!   is set aside by a Seven: their turns pass without a play or a draw. When every player still
+//!   in is blocked, nobody could ever lay a card on that pile, so the blocks lift. A player who
+//!   cannot play is blocked even when there was nothing to draw.
+//! - **What a penalty card gives away.** A player who cannot play shows that their hand holds no
+//!   number playable on that pile; the table keeps it (see [`policy::Opponent`]) for every policy
+//!   to use, as a player at the table would.
 //! - **Refills** happen when a card must be drawn and the draw pile is empty; every card set
 //!   aside by then goes in, the current pile never does. A refill is counted per shuffle.
 //! - **Nothing to draw.** A player who cannot play and finds nothing to draw just passes; only
 //!   cards actually drawn count as penalty cards. Under `finish=seven` a player left with no
 //!   cards and nothing to draw stays in the round and passes until there is.
-//! - **A frozen round.** If every player still in passes in a row without playing or drawing,
+//! - **A frozen round.** If every player still in passes in a row without playing or drawing
+//!   (a turn sat out under `penalty=pile` neither counts nor breaks the run),
 //!   nothing can change any more: the round ends, the players left finish by fewest cards in
 //!   hand, ties in turn order from the next player (`p_round_stalled` reports how often). A round
 //!   is also ended this way after 100,000 turns, a safety net never reached in our runs.
@@ -63,11 +74,10 @@
 //! - **Ties**, option `tie`: `shared` (default: every leader wins) or `playoff`: extra rounds of
 //!   all players, each paying `P` down to 1, until one leads (at most 100, then shared).
 //! - **What a policy sees**: its hand, the pile's spots and the cards on the current pile, the
-//!   set-aside cards since the last refill, every hand size and who is out, the draw pile's size
-//!   and the deck list. It does not remember cards drawn from a refilled pile. `lookahead`
-//!   guesses the rest uniformly from the unseen cards (it draws no inference from, say, a
-//!   penalty card), and knows the rules, which are public; it does not know the chips a round
-//!   pays from a nearly empty pool (5 to 7 players), so it scores places as a full round pays.
+//!   set-aside cards since the last refill, every hand size, who is out or blocked, what each
+//!   player's penalty cards gave away ([`policy::Opponent`]), the draw pile's size, the deck list
+//!   and the chips each place of this round pays. It does not remember cards drawn from a
+//!   refilled pile.
 //! - **Seating.** With several policies, each game seats them in a random rotation, so seat and
 //!   policy effects separate.
 //! - **Counting.** `round_turns` counts every turn of a round, penalty turns included; a Seven,

@@ -50,8 +50,9 @@ where
             FirstPlayer::Rotate => round as usize % n,
             FirstPlayer::Fixed => 0,
         };
-        table.play_round(rules, first, rng, chooser);
         let pay = round_chips(players, pool.as_deref().copied());
+        table.set_pay(&pay[..n]);
+        table.play_round(rules, first, rng, chooser);
         on_round(table, &pay[..n]);
         for (place, &seat) in table.finishing_order().iter().enumerate() {
             result.chips[usize::from(seat)] += pay[place];

@@ -38,13 +38,37 @@ use crate::policy::{Decision, Policy};
 use super::deck::{Counts, MAX_NUMBER};
 use super::rules::{Move, Pile};
 
-/// What another player shows: how many cards they hold and whether they are out.
+/// What another player shows: how many cards they hold, whether they are out or blocked, and
+/// what their penalty cards gave away.
+///
+/// A player who cannot play shows the table that their hand holds no number playable on that
+/// pile. Every card they draw afterwards may be anything, and a card they play may have come
+/// from either part, so the table keeps a sound lower bound: at least `cards - fresh` of their
+/// cards are numbers outside `lacks`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Opponent {
     /// Cards in hand.
     pub cards: u32,
     /// Out of the round (finished).
     pub out: bool,
+    /// Blocked by a penalty card until the pile is set aside (`penalty=pile`).
+    pub blocked: bool,
+    /// The numbers (bit `c` for card `c`) they did not hold when they last could not play; 0
+    /// when they have not been stuck this round.
+    pub lacks: u8,
+    /// Cards that may be any number: at most the cards drawn since they were stuck.
+    pub fresh: u32,
+}
+
+impl Opponent {
+    /// How many of their cards are known not to be a number in `lacks`.
+    pub fn constrained(&self) -> u32 {
+        if self.lacks == 0 {
+            0
+        } else {
+            self.cards - self.fresh.min(self.cards)
+        }
+    }
 }
 
 /// Everything a player may see when choosing a play.
@@ -67,6 +91,10 @@ pub struct View<'a> {
     /// Whether this play starts a new pile after the player's own Seven (no card is drawn after
     /// it).
     pub new_pile: bool,
+    /// The chips each finishing place earns this round, first place first: players down to 1,
+    /// less when the game's chips are running out (5 to 7 players). A view built by hand may
+    /// leave it empty, which means players down to 1.
+    pub pay: &'a [u32],
 }
 
 impl View<'_> {
@@ -216,6 +244,7 @@ mod tests {
             opponents: opp,
             deck,
             new_pile: false,
+            pay: &[],
         }
     }
 
@@ -252,6 +281,7 @@ mod tests {
         let opp = [Opponent {
             cards: 5,
             out: false,
+            ..Opponent::default()
         }];
         let v = view(&h, pile, &opp, &deck);
         assert_eq!(moves[Blocker.choose(&v, &moves)], Move { card: 3, keep: 3 });
@@ -263,6 +293,7 @@ mod tests {
         let opp = [Opponent {
             cards: 7,
             out: false,
+            ..Opponent::default()
         }];
         let v = view(&h, pile, &opp, &deck);
         assert_eq!(Blocker.choose(&v, &moves), Lowest.choose(&v, &moves));

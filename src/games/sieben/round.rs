@@ -12,7 +12,7 @@ use crate::dice::below;
 
 use super::deck::{Counts, HAND, MAX_NUMBER};
 use super::policy::{Opponent, View};
-use super::rules::{Finish, MAX_PLAYERS, Move, Pile, Rules, legal_moves};
+use super::rules::{Finish, MAX_PLAYERS, Move, Penalty, Pile, Rules, legal_moves, round_chips};
 
 /// Seats at most.
 pub(super) const SEATS: usize = MAX_PLAYERS as usize;
@@ -29,6 +29,8 @@ pub struct RoundStats {
     /// Penalty cards actually drawn (a player who cannot play when nothing can be drawn draws
     /// none).
     pub penalty_cards: u32,
+    /// Turns a player sat out, blocked by an earlier penalty card (`penalty=pile` only).
+    pub blocked_turns: u32,
     /// Sevens called.
     pub sevens: u32,
     /// Times the draw pile was refilled from the set-aside cards.
@@ -51,6 +53,13 @@ pub struct Round {
     pile_cards: Counts,
     set_aside: Counts,
     draw: Vec<u8>,
+    /// Seats blocked by a penalty card until the pile is set aside (`penalty=pile`).
+    blocked: [bool; SEATS],
+    /// What the table has seen of each hand (public): see [`Opponent`].
+    lacks: [u8; SEATS],
+    fresh: [u32; SEATS],
+    /// The chips each finishing place earns this round.
+    pay: [u32; SEATS],
     current: usize,
     /// Who started the round (for the first-player advantage).
     first: usize,
@@ -86,6 +95,10 @@ impl Round {
             pile_cards: [0; 8],
             set_aside: [0; 8],
             draw: Vec::with_capacity(rules.deck.size() as usize),
+            blocked: [false; SEATS],
+            lacks: [0; SEATS],
+            fresh: [0; SEATS],
+            pay: round_chips(players, None),
             current: 0,
             first: 0,
             idle: 0,
@@ -115,6 +128,9 @@ impl Round {
         self.pile = Pile::EMPTY;
         self.pile_cards = [0; 8];
         self.set_aside = [0; 8];
+        self.blocked = [false; SEATS];
+        self.lacks = [0; SEATS];
+        self.fresh = [0; SEATS];
         self.current = first;
         self.first = first;
         self.idle = 0;
@@ -148,6 +164,10 @@ impl Round {
             pile_cards,
             set_aside,
             draw: draw.to_vec(),
+            blocked: [false; SEATS],
+            lacks: [0; SEATS],
+            fresh: [0; SEATS],
+            pay: round_chips(players as u32, None),
             current,
             first: current,
             idle: 0,
@@ -183,13 +203,23 @@ impl Round {
         self.hands[0] = *view.hand;
         self.sizes[0] = view.hand.iter().sum();
         self.out[0] = false;
+        self.blocked[0] = false;
+        self.lacks[0] = 0;
+        self.fresh[0] = 0;
         self.finished_len = 0;
+        self.pay = round_chips(players as u32, None);
+        if view.pay.len() == players {
+            self.pay[..players].copy_from_slice(view.pay);
+        }
         for (i, o) in view.opponents.iter().enumerate() {
             let seat = i + 1;
             self.hands[seat] = hands[i];
             self.sizes[seat] = hands[i].iter().sum();
             debug_assert_eq!(self.sizes[seat], o.cards, "the guess keeps the hand sizes");
             self.out[seat] = o.out;
+            self.blocked[seat] = o.blocked;
+            self.lacks[seat] = o.lacks;
+            self.fresh[seat] = o.fresh;
             if o.out {
                 self.finished[self.finished_len] = seat as u8;
                 self.finished_len += 1;
@@ -267,6 +297,33 @@ impl Round {
         self.stats
     }
 
+    /// Whether a seat is blocked by a penalty card until the pile is set aside.
+    pub fn is_blocked(&self, seat: usize) -> bool {
+        self.blocked[seat]
+    }
+
+    /// What the table has seen of a seat's hand, as a policy sees it.
+    pub fn seen(&self, seat: usize) -> Opponent {
+        Opponent {
+            cards: self.sizes[seat],
+            out: self.out[seat],
+            blocked: self.blocked[seat],
+            lacks: self.lacks[seat],
+            fresh: self.fresh[seat],
+        }
+    }
+
+    /// Sets the chips each finishing place earns this round (first place first): players down
+    /// to 1 unless the game's chips are running out. Policies see it.
+    pub fn set_pay(&mut self, pay: &[u32]) {
+        self.pay[..self.players].copy_from_slice(&pay[..self.players]);
+    }
+
+    /// The chips each finishing place earns this round.
+    pub fn pay(&self) -> &[u32] {
+        &self.pay[..self.players]
+    }
+
     /// Every card on the table: hands, pile, set aside and draw pile. Always the deck's size.
     pub fn cards(&self) -> u32 {
         let sum = |c: &Counts| c.iter().sum::<u32>();
@@ -295,6 +352,7 @@ impl Round {
         let card = self.draw.pop().expect("refilled");
         self.hands[seat][usize::from(card)] += 1;
         self.sizes[seat] += 1;
+        self.fresh[seat] += 1;
         true
     }
 
@@ -304,8 +362,16 @@ impl Round {
         debug_assert!(self.hands[seat][n] > 0);
         self.hands[seat][n] -= 1;
         self.sizes[seat] -= 1;
+        // A number the seat lacked at its last penalty can only come from a card drawn since;
+        // any other is counted against the cards it kept from then, which keeps what the table
+        // infers sound whatever the seat really played.
+        if self.lacks[seat] & (1 << m.card) != 0 {
+            self.fresh[seat] = self.fresh[seat].saturating_sub(1);
+        }
+        self.fresh[seat] = self.fresh[seat].min(self.sizes[seat]);
         self.pile_cards[n] += 1;
         if m.is_seven() {
+            self.blocked = [false; SEATS];
             for (s, p) in self.set_aside.iter_mut().zip(self.pile_cards.iter_mut()) {
                 *s += *p;
                 *p = 0;
@@ -333,10 +399,7 @@ impl Round {
         let mut opponents = [Opponent::default(); SEATS];
         for i in 1..self.players {
             let s = (seat + i) % self.players;
-            opponents[i - 1] = Opponent {
-                cards: self.sizes[s],
-                out: self.out[s],
-            };
+            opponents[i - 1] = self.seen(s);
         }
         let view = View {
             hand: &self.hands[seat],
@@ -347,6 +410,7 @@ impl Round {
             opponents: &opponents[..self.players - 1],
             deck: &self.deck,
             new_pile,
+            pay: &self.pay[..self.players],
         };
         let i = chooser(seat, &view, moves);
         assert!(
@@ -355,17 +419,6 @@ impl Round {
             moves.len()
         );
         moves[i]
-    }
-
-    /// A player whose hand was emptied by a play that did not go out by a Seven: out under
-    /// `finish=empty`; under `finish=seven` they draw a card and play on.
-    fn emptied<R: Rng>(&mut self, seat: usize, rules: &Rules, rng: &mut R) {
-        match rules.finish {
-            Finish::Empty => self.go_out(seat),
-            Finish::Seven => {
-                self.draw_one(seat, rng);
-            }
-        }
     }
 
     /// Plays the current player's turn, asking `chooser(seat, view, moves)` for every play, and
@@ -378,20 +431,34 @@ impl Round {
         assert!(!self.is_over(), "the round is over");
         let p = self.current;
         self.stats.turns += 1;
+        if self.blocked[p] {
+            // Sitting out is neither progress nor a pass: it says nothing about whether the
+            // round can go on, so it leaves the count of passes in a row as it was.
+            self.stats.blocked_turns += 1;
+            self.pass_on(p, None);
+            return;
+        }
         let moves = legal_moves(self.pile, &self.hands[p]);
         let mut progressed = true;
         if moves.is_empty() {
+            // The table learns that this hand holds no number playable here (the hand size
+            // is public, so a hand of 0 teaches nothing new, which the mask also says).
+            self.lacks[p] = self.pile.legal_numbers();
+            self.fresh[p] = 0;
             // A penalty card; with nothing to draw the turn simply passes.
             if self.draw_one(p, rng) {
                 self.stats.penalty_cards += 1;
             } else {
                 progressed = false;
             }
+            if rules.penalty == Penalty::Pile {
+                self.blocked[p] = true;
+            }
         } else {
             let m = self.choose(p, false, &moves, chooser);
             self.play(p, m, false, rules, rng, chooser);
         }
-        self.pass_on(p, progressed);
+        self.pass_on(p, Some(progressed));
     }
 
     /// Plays the current player's turn starting with `first` (which must be legal), then asks
@@ -423,12 +490,15 @@ impl Round {
         );
         self.stats.turns += 1;
         self.play(p, first, new_pile, rules, rng, chooser);
-        self.pass_on(p, true);
+        self.pass_on(p, Some(true));
     }
 
     /// Lays `m` for `p` and finishes the play: after a Seven the same player starts new piles
     /// without drawing (a 7 on one is another Seven at once); an ordinary play draws a card,
-    /// unless it started a new pile (`new_pile`) or emptied the hand.
+    /// unless it started a new pile (`new_pile`, rule 5: "even now he does not draw") or, under
+    /// `finish=empty`, emptied the hand (the player is out). Under `finish=seven` a hand emptied
+    /// without a Seven stays in: by an ordinary play it draws as usual; by a new pile's card it
+    /// holds nothing until its next turn, when it cannot play and takes a penalty card.
     fn play<R, F>(
         &mut self,
         p: usize,
@@ -453,8 +523,8 @@ impl Round {
                 new_pile = true;
                 continue;
             }
-            if self.sizes[p] == 0 {
-                self.emptied(p, rules, rng);
+            if self.sizes[p] == 0 && rules.finish == Finish::Empty {
+                self.go_out(p);
             } else if !new_pile {
                 self.draw_one(p, rng);
             }
@@ -463,10 +533,19 @@ impl Round {
     }
 
     /// Ends `p`'s turn: the round ends when one player is left or it froze, otherwise the next
-    /// player still in is to play.
-    fn pass_on(&mut self, p: usize, progressed: bool) {
+    /// player still in is to play. `progressed` says whether the turn changed the table (a play
+    /// or a draw), `None` for a turn sat out. When every player still in is blocked, nobody could
+    /// ever lay a card on this pile again, so the blocks lift.
+    fn pass_on(&mut self, p: usize, progressed: Option<bool>) {
         let active = self.players - self.finished_len;
-        self.idle = if progressed { 0 } else { self.idle + 1 };
+        match progressed {
+            Some(true) => self.idle = 0,
+            Some(false) => self.idle += 1,
+            None => {}
+        }
+        if (0..self.players).all(|s| self.out[s] || self.blocked[s]) {
+            self.blocked = [false; SEATS];
+        }
         if active == 1 {
             let last = (0..self.players).find(|&s| !self.out[s]).expect("one left");
             self.go_out(last);

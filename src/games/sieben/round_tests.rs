@@ -2,7 +2,9 @@
 //! frozen rounds, going out under each reading, and the chips a game pays.
 
 use super::super::play::{play_game, play_game_with};
-use super::super::rules::{CHIPS, Finish, MAX_PLAYOFF_ROUNDS, Move, Pile, Rules, regular_rounds};
+use super::super::rules::{
+    CHIPS, Finish, MAX_PLAYOFF_ROUNDS, Move, Penalty, Pile, Rules, regular_rounds,
+};
 use super::*;
 use crate::games::sieben::spec::PolicySpec;
 use crate::options::Tie;
@@ -219,12 +221,164 @@ fn the_new_pile_card_may_empty_the_hand() {
         &mut rng(),
         &mut script(&[(4, 3), (2, 0)]),
     );
+    // Rule 5: "even now he does not draw". The hand stays empty and in the round.
     assert!(!t.is_out(0));
-    assert_eq!(
-        t.hand(0),
-        &hand(&[6]),
-        "left empty, so it draws and plays on"
+    assert_eq!(t.hand(0), &[0; 8], "no card drawn for the new pile");
+    assert_eq!(t.draw_pile(), &[6, 6]);
+    assert_eq!(t.current(), 1);
+    let r = rules(Finish::Seven);
+    t.turn(&r, &mut rng(), &mut script(&[(1, 2)])); // seat 2: {0,2} -> {1,2}, draws a 6
+    t.turn(&r, &mut rng(), &mut script(&[(5, 1)])); // seat 3: {1,2} -> {1,5}, draws a 6
+    // Seat 1 holds nothing, so it cannot play: a penalty card, from the refilled set-aside
+    // cards (the 3 and the 4 of the Seven).
+    t.turn(&r, &mut rng(), &mut script(&[]));
+    assert_eq!(t.stats().penalty_cards, 1);
+    assert_eq!(t.stats().refills, 1);
+    assert_eq!(t.hand(0)[3] + t.hand(0)[4], 1);
+    assert!(!t.is_out(0));
+    assert_eq!(t.cards(), 9);
+}
+
+fn pile_penalty() -> Rules {
+    Rules {
+        penalty: Penalty::Pile,
+        ..Rules::default()
+    }
+}
+
+#[test]
+fn under_penalty_pile_a_penalty_card_blocks_until_a_seven() {
+    // Seat 1 cannot play on {3,3} (a 1 and a 2): it takes a penalty card, the 6.
+    let mut t = Round::arrange(
+        3,
+        &[hand(&[1, 2]), hand(&[3, 5]), hand(&[4, 1])],
+        Pile::new(3, 3).unwrap(),
+        hand(&[3, 3]),
+        [0; 8],
+        &[2, 2, 2, 6],
+        0,
     );
+    let r = pile_penalty();
+    t.turn(&r, &mut rng(), &mut script(&[]));
+    assert_eq!(t.hand(0), &hand(&[1, 2, 6]));
+    assert!(t.is_blocked(0));
+    t.turn(&r, &mut rng(), &mut script(&[(3, 3)])); // seat 2: {3,3} -> {3,3}, draws a 2
+    // Seat 3: a Seven, then a new pile with its last card, the 1; the Seven lifts the block.
+    t.turn(&r, &mut rng(), &mut script(&[(4, 3), (1, 0)]));
+    assert!(!t.is_blocked(0));
+    assert_eq!(t.stats().sevens, 1);
+    let mut t = Round::arrange(
+        3,
+        &[hand(&[1, 2]), hand(&[3, 5]), hand(&[3, 1])],
+        Pile::new(3, 3).unwrap(),
+        hand(&[3, 3]),
+        [0; 8],
+        &[2, 2, 2, 6],
+        0,
+    );
+    t.turn(&r, &mut rng(), &mut script(&[]));
+    t.turn(&r, &mut rng(), &mut script(&[(3, 3)])); // seat 2 plays, draws a 2
+    t.turn(&r, &mut rng(), &mut script(&[(3, 3)])); // seat 3 plays, draws a 2
+    // Seat 1 is still blocked on this pile: it sits out without drawing.
+    let before = t.hand(0).iter().sum::<u32>();
+    t.turn(&r, &mut rng(), &mut script(&[]));
+    assert_eq!(
+        t.hand(0).iter().sum::<u32>(),
+        before,
+        "sat out: no card drawn"
+    );
+    assert_eq!(t.stats().blocked_turns, 1);
+    assert_eq!(t.stats().penalty_cards, 1);
+    assert_eq!(t.current(), 1);
+}
+
+#[test]
+fn under_penalty_pile_the_blocks_lift_when_every_player_is_blocked() {
+    // Neither player can play on {3,3}: both take a penalty card, and with both blocked nobody
+    // could lay a card on this pile again, so the blocks lift and seat 1 plays its drawn 4.
+    let mut t = Round::arrange(
+        2,
+        &[hand(&[1, 2]), hand(&[1, 1])],
+        Pile::new(3, 3).unwrap(),
+        hand(&[3, 3]),
+        [0; 8],
+        &[5, 5, 5, 4],
+        0,
+    );
+    let r = pile_penalty();
+    t.turn(&r, &mut rng(), &mut script(&[]));
+    assert!(t.is_blocked(0));
+    t.turn(&r, &mut rng(), &mut script(&[]));
+    assert!(!t.is_blocked(0) && !t.is_blocked(1));
+    t.turn(&r, &mut rng(), &mut script(&[(4, 3), (1, 0)])); // a Seven, a new pile
+    assert_eq!(t.stats().sevens, 1);
+    // Under penalty=turn the same cards play the same way: the block never outlives the turn.
+    let mut t = Round::arrange(
+        2,
+        &[hand(&[1, 2]), hand(&[1, 1])],
+        Pile::new(3, 3).unwrap(),
+        hand(&[3, 3]),
+        [0; 8],
+        &[5, 5, 5, 4],
+        0,
+    );
+    t.turn(&Rules::default(), &mut rng(), &mut script(&[]));
+    assert!(!t.is_blocked(0));
+}
+
+#[test]
+fn the_table_remembers_what_a_penalty_card_gave_away() {
+    // Seat 1 cannot play on {3,3}: it holds no 3 or 4, and draws a 6 that may be anything.
+    let mut t = Round::arrange(
+        2,
+        &[hand(&[1, 2, 5]), hand(&[3, 1, 1])],
+        Pile::new(3, 3).unwrap(),
+        hand(&[3, 3]),
+        [0; 8],
+        &[1, 1, 1, 6],
+        0,
+    );
+    let r = Rules::default();
+    t.turn(&r, &mut rng(), &mut script(&[]));
+    let seen = t.seen(0);
+    assert_eq!(seen.lacks, (1 << 3) | (1 << 4));
+    assert_eq!((seen.cards, seen.fresh, seen.constrained()), (4, 1, 3));
+    t.turn(&r, &mut rng(), &mut script(&[(3, 3)])); // seat 2 plays its 3, draws a 1
+    // Seat 1 is stuck again on {3,3}.
+    t.turn(&r, &mut rng(), &mut script(&[]));
+    let seen = t.seen(0);
+    assert_eq!(seen.lacks, (1 << 3) | (1 << 4), "still no 3 or 4");
+    assert_eq!(
+        (seen.cards, seen.fresh),
+        (5, 1),
+        "a new penalty starts the count again"
+    );
+    // The other seat was never stuck: nothing is known of its hand.
+    assert_eq!(t.seen(1).lacks, 0);
+    assert_eq!(t.seen(1).constrained(), 0);
+}
+
+#[test]
+fn a_number_it_lacked_must_come_from_a_fresh_card() {
+    // Seat 1 lacked 3 and 4 and drew one card since: playing a 4 uses up that fresh card, so
+    // all its remaining cards are known not to be a 3 or a 4.
+    let mut t = Round::arrange(
+        2,
+        &[hand(&[1, 2]), hand(&[1, 1])],
+        Pile::new(3, 3).unwrap(),
+        hand(&[3, 3]),
+        [0; 8],
+        &[5, 5, 5, 4],
+        0,
+    );
+    let r = Rules::default();
+    t.turn(&r, &mut rng(), &mut script(&[])); // seat 1 stuck, draws the 4
+    t.turn(&r, &mut rng(), &mut script(&[])); // seat 2 stuck, draws a 5
+    // Seat 1: the 4 makes a Seven, and its 1 starts the new pile.
+    t.turn(&r, &mut rng(), &mut script(&[(4, 3), (1, 0)]));
+    let seen = t.seen(0);
+    assert_eq!(seen.fresh, 0);
+    assert_eq!(seen.constrained(), seen.cards);
 }
 
 #[test]
@@ -256,10 +410,12 @@ fn a_view_sets_a_table_for_trying_plays() {
         Opponent {
             cards: 0,
             out: true,
+            ..Opponent::default()
         },
         Opponent {
             cards: 2,
             out: false,
+            ..Opponent::default()
         },
     ];
     let view = View {
@@ -271,6 +427,7 @@ fn a_view_sets_a_table_for_trying_plays() {
         opponents: &opponents,
         deck: &deck,
         new_pile: true,
+        pay: &[],
     };
     let mut t = Round::new(&Rules::default(), 2);
     let guess = [[0; 8], hand(&[1, 1])];
@@ -320,6 +477,26 @@ fn a_view_sets_a_table_for_trying_plays() {
 }
 
 #[test]
+fn players_see_what_each_place_pays_as_the_chips_run_out() {
+    // Five players: 15 chips a round, so the sixth and last round pays the 5 left, all to the
+    // first out. Every view of a round shows that round's pay.
+    let rules = Rules::default();
+    let mut table = Round::new(&rules, 5);
+    let mut seen: Vec<Vec<u32>> = Vec::new();
+    let mut chooser = |_: usize, view: &View, _: &[Move]| {
+        if seen.last().map(Vec::as_slice) != Some(view.pay) {
+            seen.push(view.pay.to_vec());
+        }
+        0
+    };
+    let result = play_game_with(&mut table, &rules, &mut rng(), &mut chooser, |_, _| {});
+    assert_eq!(result.rounds, 6);
+    assert_eq!(seen.first().unwrap(), &[5, 4, 3, 2, 1]);
+    assert_eq!(seen.last().unwrap(), &[5, 0, 0, 0, 0]);
+    assert_eq!(seen.len(), 2, "full pay for five rounds, then what is left");
+}
+
+#[test]
 fn games_pay_the_chips_the_rules_say() {
     for players in 2..=7u32 {
         let r = Rules::default();
@@ -345,18 +522,20 @@ fn games_pay_the_chips_the_rules_say() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// Cards are conserved at every step, every round ends with everyone placed once, and a
-    /// game hands out exactly the chips the rules say.
+    /// Cards are conserved at every step, what the table infers of a hand holds, every round
+    /// ends with everyone placed once, and a game hands out exactly the chips the rules say.
     #[test]
     fn cards_are_conserved_and_chips_match(
         seed in any::<u64>(),
         players in 2u32..=7,
         seven in any::<bool>(),
+        pile in any::<bool>(),
         playoff in any::<bool>(),
         policy in 0usize..5,
     ) {
         let rules = Rules {
             finish: if seven { Finish::Seven } else { Finish::Empty },
+            penalty: if pile { Penalty::Pile } else { Penalty::Turn },
             tie: if playoff { Tie::Playoff } else { Tie::Shared },
             ..Rules::default()
         };
@@ -383,6 +562,15 @@ proptest! {
                 let pile = table.pile();
                 prop_assert!(pile.total() < 7);
                 prop_assert_eq!(table.pile_cards().iter().sum::<u32>() == 0, pile.is_empty());
+                // What the table infers from penalty cards is never wrong.
+                for seat in 0..players as usize {
+                    let seen = table.seen(seat);
+                    let outside: u32 = (1..=7)
+                        .filter(|&n| seen.lacks & (1 << n) == 0)
+                        .map(|n| table.hand(seat)[n])
+                        .sum();
+                    prop_assert!(outside >= seen.constrained(), "seat {}: {:?}", seat, seen);
+                }
             }
             let mut order = table.finishing_order().to_vec();
             order.sort();

@@ -31,11 +31,22 @@ pub const MAX_PLAYERS: u32 = 7;
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "finish",
-        values: Values::OneOf(&["empty", "seven"]),
-        default: "empty",
-        meaning: "empty: a player whose hand is empty is out, however it was emptied (as some \
-                  reviews describe the published game); seven: out only by reaching 7 with the \
-                  last card (the text's rule 7), a player emptied any other way draws and plays on",
+        values: Values::OneOf(&["seven", "empty"]),
+        default: "seven",
+        meaning: "seven: out only by reaching 7 with the last card (the text's rule 7); a player \
+                  emptied any other way draws as usual, or, after starting a new pile with the \
+                  last card, holds nothing until their next turn and takes a penalty card then; \
+                  empty (a variant some reviews describe): a player whose hand is empty is out, \
+                  however it was emptied",
+    },
+    OptionSpec {
+        key: "penalty",
+        values: Values::OneOf(&["turn", "pile"]),
+        default: "turn",
+        meaning: "what a penalty card stops (rule 6, 'not allowed to lay down any cards in this \
+                  round'): turn: this turn only; pile: every turn until the pile is set aside by \
+                  a Seven (a blocked player's turns pass without playing or drawing; when every \
+                  player still in is blocked, the blocks lift)",
     },
     FirstPlayer::OPTION,
     Tie::option(
@@ -58,11 +69,22 @@ pub const OPTIONS: &[OptionSpec] = &[
 /// When a player is out of the round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Finish {
-    /// Out as soon as the hand is empty, however it was emptied (the publisher's reviews).
-    Empty,
-    /// Out only when the last card makes a Seven (the rule text); a player emptied any other way
-    /// draws a card and plays on.
+    /// Out only when the last card makes a Seven (the rule text, and the default); a player
+    /// emptied any other way plays on.
     Seven,
+    /// Out as soon as the hand is empty, however it was emptied (a variant some reviews of the
+    /// published game describe).
+    Empty,
+}
+
+/// How long a penalty card keeps a player from laying cards (rule 6: "not allowed to lay down
+/// any cards in this round", where "round" may mean the go or the pile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Penalty {
+    /// The turn the penalty card was drawn (the default).
+    Turn,
+    /// Until the current pile is set aside by a Seven: the player's turns pass meanwhile.
+    Pile,
 }
 
 /// Play-off rounds after which tied leaders share the win, keeping every game finite.
@@ -73,6 +95,8 @@ pub const MAX_PLAYOFF_ROUNDS: u32 = 100;
 pub struct Rules {
     /// When a player is out.
     pub finish: Finish,
+    /// What a penalty card stops.
+    pub penalty: Penalty,
     /// Who starts each round.
     pub first_player: FirstPlayer,
     /// Ties for most chips.
@@ -84,7 +108,8 @@ pub struct Rules {
 impl Default for Rules {
     fn default() -> Self {
         Self {
-            finish: Finish::Empty,
+            finish: Finish::Seven,
+            penalty: Penalty::Turn,
             first_player: FirstPlayer::Rotate,
             tie: Tie::Shared,
             deck: Deck::standard(),
@@ -96,7 +121,8 @@ impl Rules {
     /// Reads the rule set from parsed options, loading the deck file.
     pub fn from_options(options: &RuleOptions) -> Result<Self> {
         Ok(Self {
-            finish: options.one_of("finish", &[Finish::Empty, Finish::Seven]),
+            finish: options.one_of("finish", &[Finish::Seven, Finish::Empty]),
+            penalty: options.one_of("penalty", &[Penalty::Turn, Penalty::Pile]),
             first_player: options.one_of("first_player", &FirstPlayer::ALL),
             tie: options.one_of("tie", &Tie::ALL),
             deck: Deck::load(options.text("deck"))?,

@@ -24,7 +24,7 @@ use crate::stats::{Histogram, Metric, Subject, Tally};
 use super::play::play_game_with;
 use super::policy::View;
 use super::round::Round;
-use super::rules::{MAX_PLAYERS, Move, Rules};
+use super::rules::{MAX_PLAYERS, Move, Penalty, Rules};
 use super::spec::{Builtin, PolicySpec};
 use crate::options::Tie;
 use crate::policy::Policy;
@@ -63,6 +63,7 @@ pub struct GamesAcc {
     chips_policy: Vec<Vec<u64>>,
     round_turns: Vec<u64>,
     penalty_cards: Vec<u64>,
+    blocked_turns: Vec<u64>,
     sevens: Vec<u64>,
     refills: Vec<u64>,
     rounds_per_game: Vec<u64>,
@@ -79,6 +80,7 @@ merge_fields!(GamesAcc {
     chips_policy,
     round_turns,
     penalty_cards,
+    blocked_turns,
     sevens,
     refills,
     rounds_per_game,
@@ -137,6 +139,7 @@ impl Simulation for Games {
                     acc.first_out_first += u64::from(place == 0);
                     bump(&mut acc.round_turns, s.turns as usize);
                     bump(&mut acc.penalty_cards, s.penalty_cards as usize);
+                    bump(&mut acc.blocked_turns, s.blocked_turns as usize);
                     bump(&mut acc.sevens, s.sevens as usize);
                     acc.stalled += u64::from(s.stalled);
                 },
@@ -180,6 +183,9 @@ impl Simulation for Games {
         };
         metrics.push(dense("round_turns", true, &acc.round_turns));
         metrics.push(dense("penalty_cards_per_round", false, &acc.penalty_cards));
+        if self.rules.penalty == Penalty::Pile {
+            metrics.push(dense("blocked_turns_per_round", false, &acc.blocked_turns));
+        }
         metrics.push(dense("sevens_per_round", false, &acc.sevens));
         metrics.push(dense("refills_per_game", false, &acc.refills));
         metrics.push(dense("first_player_chips", false, &acc.first_chips));
