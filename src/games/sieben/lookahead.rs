@@ -19,7 +19,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use super::deck::{Counts, MAX_NUMBER};
 use super::policy::{LayCard, SevenFirst, View};
-use super::round::{Round, shuffle};
+use super::round::{Round, SevenFirstChooser, shuffle};
 use super::rules::{Finish, MAX_MOVES, MAX_PLAYERS, MIN_PLAYERS, Move, Rules};
 use crate::policy::Policy;
 
@@ -149,7 +149,7 @@ impl<R: Rng> Policy<LayCard> for Lookahead<R> {
         }
         let mut left = n;
         let mut score = [0u64; MAX_MOVES];
-        let mut rollout = |_: usize, v: &View, ms: &[Move]| SevenFirst.choose(v, ms);
+        let mut rollout = SevenFirstChooser;
         for _ in 0..rounds {
             let guesses = (budget / (left * rounds)).max(1);
             for _ in 0..guesses {

@@ -159,12 +159,79 @@ pub struct SevenFirst;
 
 impl Policy<LayCard> for SevenFirst {
     fn choose(&mut self, view: &View, moves: &[Move]) -> usize {
-        moves
-            .iter()
-            .position(|m| m.is_seven())
-            .unwrap_or_else(|| smallest_rise(view.pile, moves))
+        seven_first(view.pile, moves)
     }
 }
+
+/// `seven-first`'s choice on `pile`: the first Seven, else the smallest rise.
+#[inline]
+pub fn seven_first(pile: Pile, moves: &[Move]) -> usize {
+    moves
+        .iter()
+        .position(|m| m.is_seven())
+        .unwrap_or_else(|| smallest_rise(pile, moves))
+}
+
+/// `seven-first`'s play for `hand` on `pile` without listing the plays (`None`: it has none).
+///
+/// The play depends only on the pile and which numbers the hand holds, so it is one look-up in
+/// a 12 KB table: play-outs of the looking-ahead player make most of their plays here.
+#[inline]
+pub fn seven_first_play(pile: Pile, hand: &Counts) -> Option<Move> {
+    let [a, b] = pile.spots();
+    let held = hand
+        .iter()
+        .enumerate()
+        .fold(0usize, |held, (n, &c)| held | usize::from(c != 0) << n)
+        & 0xFE;
+    let code = SEVEN_FIRST[usize::from(a) * 7 + usize::from(b)][held];
+    (code != 0).then_some(Move {
+        card: code >> 3,
+        keep: code & 7,
+    })
+}
+
+/// For spots `a <= b` (index `a * 7 + b`) and the numbers held (bit `n` for number `n`),
+/// seven-first's play as `card << 3 | keep`, 0 for none: the first legal play in
+/// [`legal_moves`](super::rules::legal_moves)' order that makes 7, else the first with the
+/// smallest total.
+const SEVEN_FIRST: [[u8; 256]; 49] = {
+    let mut t = [[0u8; 256]; 49];
+    let mut a = 0u8;
+    while a < 7 {
+        let mut b = a;
+        while a + b < 7 {
+            let mut held = 0usize;
+            while held < 256 {
+                let mut best = 0u8;
+                let mut best_total = 99u8;
+                let mut c = 1u8;
+                while c <= 7 {
+                    if held & (1 << c) != 0 {
+                        // Keep a (replace b), then keep b (replace a) when it differs.
+                        let mut k = 0;
+                        while k < 2 {
+                            let (keep, replace) = if k == 0 { (a, b) } else { (b, a) };
+                            let legal = (k == 0 || a != b) && c >= replace && c + keep <= 7;
+                            let total = c + keep;
+                            if legal && best_total != 7 && (total == 7 || total < best_total) {
+                                best = c << 3 | keep;
+                                best_total = total;
+                            }
+                            k += 1;
+                        }
+                    }
+                    c += 1;
+                }
+                t[(a * 7 + b) as usize][held] = best;
+                held += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
 
 /// The chance that a hand of `hand` cards drawn from `unseen` cards holds none of the `good`
 /// ones (hypergeometric; 1 for an empty hand).
@@ -305,5 +372,25 @@ mod tests {
         assert!((p_none(10, 3, 2) - 21.0 / 45.0).abs() < 1e-12);
         assert_eq!(p_none(10, 3, 8), 0.0);
         assert_eq!(p_none(10, 3, 0), 1.0);
+    }
+
+    #[test]
+    fn the_seven_first_table_plays_as_seven_first_on_the_listed_plays() {
+        let mut piles = 0;
+        for a in 0..7u8 {
+            for b in a..7 {
+                let Some(pile) = Pile::new(a, b) else {
+                    continue;
+                };
+                piles += 1;
+                for held in 0..128u32 {
+                    let h: [u32; 8] = std::array::from_fn(|n| (held << 1 >> n) & u32::from(n > 0));
+                    let moves = legal_moves(pile, &h);
+                    let listed = (!moves.is_empty()).then(|| moves[seven_first(pile, &moves)]);
+                    assert_eq!(seven_first_play(pile, &h), listed, "{pile:?} {h:?}");
+                }
+            }
+        }
+        assert_eq!(piles, 16);
     }
 }

@@ -11,7 +11,7 @@ use rand_xoshiro::rand_core::Rng;
 use crate::dice::below;
 
 use super::deck::{Counts, HAND, MAX_NUMBER};
-use super::policy::{Opponent, View};
+use super::policy::{Opponent, View, seven_first, seven_first_play};
 use super::rules::{Finish, MAX_PLAYERS, Move, Penalty, Pile, Rules, legal_moves, round_chips};
 
 /// Seats at most.
@@ -39,6 +39,49 @@ pub struct RoundStats {
     pub stalled: bool,
 }
 
+/// Who picks the plays of a turn. Any closure `(seat, view, moves) -> index` is one and sees
+/// everything a player may see ([`View`]); a play-out policy that needs only the pile and the
+/// plays implements it directly and skips building the view, which is most of a play-out's
+/// time.
+pub trait Chooser {
+    /// Whether [`Chooser::direct`] gives the play, so the plays need not be listed.
+    const DIRECT: bool = false;
+
+    /// The index in `moves` of `seat`'s play on `round` (`new_pile` after its own Seven).
+    fn pick(&mut self, round: &Round, seat: usize, new_pile: bool, moves: &[Move]) -> usize;
+
+    /// The play for `hand` on `pile` (`None`: there is none), for choosers with `DIRECT`; it
+    /// must be one of the legal plays.
+    fn direct(&mut self, _pile: Pile, _hand: &Counts) -> Option<Move> {
+        None
+    }
+}
+
+impl<F: FnMut(usize, &View, &[Move]) -> usize> Chooser for F {
+    fn pick(&mut self, round: &Round, seat: usize, new_pile: bool, moves: &[Move]) -> usize {
+        round.with_view(seat, new_pile, |view| self(seat, view, moves))
+    }
+}
+
+/// `seven-first` as a [`Chooser`]: a Seven when there is one, else the smallest rise. It reads
+/// only the pile, so it is what looking-ahead play-outs run on.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SevenFirstChooser;
+
+impl Chooser for SevenFirstChooser {
+    const DIRECT: bool = true;
+
+    #[inline]
+    fn pick(&mut self, round: &Round, _: usize, _: bool, moves: &[Move]) -> usize {
+        seven_first(round.pile, moves)
+    }
+
+    #[inline]
+    fn direct(&mut self, pile: Pile, hand: &Counts) -> Option<Move> {
+        seven_first_play(pile, hand)
+    }
+}
+
 /// The cards of a round and whose turn it is.
 #[derive(Clone, Debug)]
 pub struct Round {
@@ -53,8 +96,9 @@ pub struct Round {
     pile_cards: Counts,
     set_aside: Counts,
     draw: Vec<u8>,
-    /// Seats blocked by a penalty card until the pile is set aside (`penalty=pile`).
-    blocked: [bool; SEATS],
+    /// Seats blocked by a penalty card until the pile is set aside (`penalty=pile`), bit `s`
+    /// for seat `s`: one test tells a play-out that nobody is.
+    blocked: u8,
     /// What the table has seen of each hand (public): see [`Opponent`].
     lacks: [u8; SEATS],
     fresh: [u32; SEATS],
@@ -95,7 +139,7 @@ impl Round {
             pile_cards: [0; 8],
             set_aside: [0; 8],
             draw: Vec::with_capacity(rules.deck.size() as usize),
-            blocked: [false; SEATS],
+            blocked: 0,
             lacks: [0; SEATS],
             fresh: [0; SEATS],
             pay: round_chips(players, None),
@@ -128,7 +172,7 @@ impl Round {
         self.pile = Pile::EMPTY;
         self.pile_cards = [0; 8];
         self.set_aside = [0; 8];
-        self.blocked = [false; SEATS];
+        self.blocked = 0;
         self.lacks = [0; SEATS];
         self.fresh = [0; SEATS];
         self.current = first;
@@ -164,7 +208,7 @@ impl Round {
             pile_cards,
             set_aside,
             draw: draw.to_vec(),
-            blocked: [false; SEATS],
+            blocked: 0,
             lacks: [0; SEATS],
             fresh: [0; SEATS],
             pay: round_chips(players as u32, None),
@@ -203,7 +247,7 @@ impl Round {
         self.hands[0] = *view.hand;
         self.sizes[0] = view.hand.iter().sum();
         self.out[0] = false;
-        self.blocked[0] = false;
+        self.blocked &= !1;
         self.lacks[0] = 0;
         self.fresh[0] = 0;
         self.finished_len = 0;
@@ -217,7 +261,7 @@ impl Round {
             self.sizes[seat] = hands[i].iter().sum();
             debug_assert_eq!(self.sizes[seat], o.cards, "the guess keeps the hand sizes");
             self.out[seat] = o.out;
-            self.blocked[seat] = o.blocked;
+            self.blocked = self.blocked & !(1 << seat) | u8::from(o.blocked) << seat;
             self.lacks[seat] = o.lacks;
             self.fresh[seat] = o.fresh;
             if o.out {
@@ -299,7 +343,7 @@ impl Round {
 
     /// Whether a seat is blocked by a penalty card until the pile is set aside.
     pub fn is_blocked(&self, seat: usize) -> bool {
-        self.blocked[seat]
+        self.blocked & (1 << seat) != 0
     }
 
     /// What the table has seen of a seat's hand, as a policy sees it.
@@ -307,7 +351,7 @@ impl Round {
         Opponent {
             cards: self.sizes[seat],
             out: self.out[seat],
-            blocked: self.blocked[seat],
+            blocked: self.is_blocked(seat),
             lacks: self.lacks[seat],
             fresh: self.fresh[seat],
         }
@@ -371,7 +415,7 @@ impl Round {
         self.fresh[seat] = self.fresh[seat].min(self.sizes[seat]);
         self.pile_cards[n] += 1;
         if m.is_seven() {
-            self.blocked = [false; SEATS];
+            self.blocked = 0;
             for (s, p) in self.set_aside.iter_mut().zip(self.pile_cards.iter_mut()) {
                 *s += *p;
                 *p = 0;
@@ -391,17 +435,14 @@ impl Round {
         self.finished_len += 1;
     }
 
-    /// Asks `chooser` for `seat`'s play among `moves`, showing what the seat may see.
-    fn choose<F>(&self, seat: usize, new_pile: bool, moves: &[Move], chooser: &mut F) -> Move
-    where
-        F: FnMut(usize, &View, &[Move]) -> usize,
-    {
+    /// Shows `seat` what it may see, as `f` needs it.
+    pub fn with_view<T>(&self, seat: usize, new_pile: bool, f: impl FnOnce(&View) -> T) -> T {
         let mut opponents = [Opponent::default(); SEATS];
         for i in 1..self.players {
             let s = (seat + i) % self.players;
             opponents[i - 1] = self.seen(s);
         }
-        let view = View {
+        f(&View {
             hand: &self.hands[seat],
             pile: self.pile,
             pile_cards: &self.pile_cards,
@@ -411,8 +452,37 @@ impl Round {
             deck: &self.deck,
             new_pile,
             pay: &self.pay[..self.players],
-        };
-        let i = chooser(seat, &view, moves);
+        })
+    }
+
+    /// `seat`'s play on the current pile as `chooser` picks it, or `None` when it has none.
+    #[inline]
+    fn next_play<C: Chooser>(&self, seat: usize, new_pile: bool, chooser: &mut C) -> Option<Move> {
+        if C::DIRECT {
+            let m = chooser.direct(self.pile, &self.hands[seat]);
+            debug_assert_eq!(
+                m,
+                {
+                    let moves = legal_moves(self.pile, &self.hands[seat]);
+                    (!moves.is_empty()).then(|| moves[chooser.pick(self, seat, new_pile, &moves)])
+                },
+                "a direct play is the listed one"
+            );
+            return m;
+        }
+        let moves = legal_moves(self.pile, &self.hands[seat]);
+        (!moves.is_empty()).then(|| self.choose(seat, new_pile, &moves, chooser))
+    }
+
+    /// Asks `chooser` for `seat`'s play among `moves`.
+    fn choose<C: Chooser>(
+        &self,
+        seat: usize,
+        new_pile: bool,
+        moves: &[Move],
+        chooser: &mut C,
+    ) -> Move {
+        let i = chooser.pick(self, seat, new_pile, moves);
         assert!(
             i < moves.len(),
             "a policy chose play {i} of {} legal plays",
@@ -423,24 +493,25 @@ impl Round {
 
     /// Plays the current player's turn, asking `chooser(seat, view, moves)` for every play, and
     /// passes the turn on (or ends the round).
-    pub fn turn<R, F>(&mut self, rules: &Rules, rng: &mut R, chooser: &mut F)
+    pub fn turn<R, C>(&mut self, rules: &Rules, rng: &mut R, chooser: &mut C)
     where
         R: Rng,
-        F: FnMut(usize, &View, &[Move]) -> usize,
+        C: Chooser,
     {
         assert!(!self.is_over(), "the round is over");
         let p = self.current;
         self.stats.turns += 1;
-        if self.blocked[p] {
+        if self.is_blocked(p) {
             // Sitting out is neither progress nor a pass: it says nothing about whether the
             // round can go on, so it leaves the count of passes in a row as it was.
             self.stats.blocked_turns += 1;
             self.pass_on(p, None);
             return;
         }
-        let moves = legal_moves(self.pile, &self.hands[p]);
         let mut progressed = true;
-        if moves.is_empty() {
+        if let Some(m) = self.next_play(p, false, chooser) {
+            self.play(p, m, false, rules, rng, chooser);
+        } else {
             // The table learns that this hand holds no number playable here (the hand size
             // is public, so a hand of 0 teaches nothing new, which the mask also says).
             self.lacks[p] = self.pile.legal_numbers();
@@ -452,11 +523,8 @@ impl Round {
                 progressed = false;
             }
             if rules.penalty == Penalty::Pile {
-                self.blocked[p] = true;
+                self.blocked |= 1 << p;
             }
-        } else {
-            let m = self.choose(p, false, &moves, chooser);
-            self.play(p, m, false, rules, rng, chooser);
         }
         self.pass_on(p, Some(progressed));
     }
@@ -467,16 +535,16 @@ impl Round {
     ///
     /// This is how a policy that looks ahead tries each of its plays on a guessed table, with
     /// every rule applied by the same code as a real turn.
-    pub(crate) fn turn_with<R, F>(
+    pub(crate) fn turn_with<R, C>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
         first: Move,
         new_pile: bool,
-        chooser: &mut F,
+        chooser: &mut C,
     ) where
         R: Rng,
-        F: FnMut(usize, &View, &[Move]) -> usize,
+        C: Chooser,
     {
         assert!(!self.is_over(), "the round is over");
         let p = self.current;
@@ -499,17 +567,17 @@ impl Round {
     /// `finish=empty`, emptied the hand (the player is out). Under `finish=seven` a hand emptied
     /// without a Seven stays in: by an ordinary play it draws as usual; by a new pile's card it
     /// holds nothing until its next turn, when it cannot play and takes a penalty card.
-    fn play<R, F>(
+    fn play<R, C>(
         &mut self,
         p: usize,
         mut m: Move,
         mut new_pile: bool,
         rules: &Rules,
         rng: &mut R,
-        chooser: &mut F,
+        chooser: &mut C,
     ) where
         R: Rng,
-        F: FnMut(usize, &View, &[Move]) -> usize,
+        C: Chooser,
     {
         loop {
             if self.lay(p, m) {
@@ -518,8 +586,9 @@ impl Round {
                     self.go_out(p);
                     return;
                 }
-                let moves = legal_moves(Pile::EMPTY, &self.hands[p]);
-                m = self.choose(p, true, &moves, chooser);
+                m = self
+                    .next_play(p, true, chooser)
+                    .expect("a hand with cards has a play on an empty pile");
                 new_pile = true;
                 continue;
             }
@@ -543,8 +612,8 @@ impl Round {
             Some(false) => self.idle += 1,
             None => {}
         }
-        if (0..self.players).all(|s| self.out[s] || self.blocked[s]) {
-            self.blocked = [false; SEATS];
+        if self.blocked != 0 && (0..self.players).all(|s| self.out[s] || self.is_blocked(s)) {
+            self.blocked = 0;
         }
         if active == 1 {
             let last = (0..self.players).find(|&s| !self.out[s]).expect("one left");
@@ -558,10 +627,17 @@ impl Round {
 
     /// The next seat after `seat` still in the round.
     fn next_active(&self, seat: usize) -> usize {
-        (1..=self.players)
-            .map(|i| (seat + i) % self.players)
-            .find(|&s| !self.out[s])
-            .expect("someone is still in")
+        let mut s = seat;
+        loop {
+            s += 1;
+            if s == self.players {
+                s = 0;
+            }
+            if !self.out[s] {
+                return s;
+            }
+            assert!(s != seat, "someone is still in");
+        }
     }
 
     /// Ends a frozen round: the players still in finish by fewest cards, ties in turn order from
@@ -585,10 +661,10 @@ impl Round {
     }
 
     /// Deals and plays a whole round, `first` starting.
-    pub fn play_round<R, F>(&mut self, rules: &Rules, first: usize, rng: &mut R, chooser: &mut F)
+    pub fn play_round<R, C>(&mut self, rules: &Rules, first: usize, rng: &mut R, chooser: &mut C)
     where
         R: Rng,
-        F: FnMut(usize, &View, &[Move]) -> usize,
+        C: Chooser,
     {
         self.deal(first, rng);
         while !self.is_over() {
