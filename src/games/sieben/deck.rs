@@ -200,6 +200,15 @@ impl Deck {
     }
 }
 
+/// The numbers a hand holds, as a bit mask (bit `n` for number `n`).
+#[inline]
+pub fn held_numbers(hand: &Counts) -> u8 {
+    hand.iter()
+        .enumerate()
+        .skip(1)
+        .fold(0, |held, (n, &c)| held | u8::from(c != 0) << n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

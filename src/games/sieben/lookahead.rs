@@ -1,8 +1,15 @@
 //! The `lookahead` policy: determinized Monte Carlo. A player cannot see the other hands or the
 //! draw pile, so it guesses them: it deals the cards it has not seen at random into hands of the
 //! sizes it sees and a draw pile, tries each of its plays on that table, plays the round out with
-//! every seat (its own too) playing [`SevenFirst`], and keeps the play whose player finished best
-//! on average (the round's chips for the place: players down to 1).
+//! every seat (its own too) playing `seven-first`, and keeps the play whose player finished best
+//! on average, a place counting the chips this round pays for it (players down to 1, less in the
+//! last round of 5 to 7 players when the chips run out).
+//!
+//! The guesses agree with what the table has seen: an opponent who could not play holds no
+//! number that was playable then, except through cards drawn since
+//! ([`Opponent`](super::policy::Opponent)), so those hands are dealt from the other numbers.
+//! The opponents are assumed to play `seven-first`, the strongest simple policy; nothing is
+//! inferred about how they play.
 //!
 //! `lookahead:K` spends `K` play-outs per legal play by sequential halving: rounds of fresh
 //! guesses, each shared by all the plays still in (common random numbers, so plays are compared
@@ -10,9 +17,10 @@
 //! so the policy departs from it only on evidence: with few guesses ties are common, and the
 //! first play listed (the lowest card) is rarely the best. The rounds are played by
 //! [`Round`] itself, so a play-out applies exactly the rules a real turn does
-//! (a Seven's new pile, going out, refills, frozen rounds); a play-out stops as soon as the player
-//! is out, since its place is then settled. Turns with one legal play, or a play that goes out at
-//! once, are answered without a guess.
+//! (a Seven's new pile, going out, penalty cards and blocks, refills, frozen rounds); its plays
+//! are read from `seven-first`'s table without listing them, and a play-out stops as soon as
+//! the player is out, since its place is then settled. Turns with one legal play, or a play
+//! that goes out at once, are answered without a guess.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
@@ -96,23 +104,57 @@ impl<R: Rng> Lookahead<R> {
         view.hand.iter().sum::<u32>() == 1 && (self.rules.finish == Finish::Empty || m.is_seven())
     }
 
-    /// Deals the `unseen` cards at random into a guess: `self.hands` for the opponents, and
-    /// `self.unseen` from the returned index on for the draw pile.
-    fn guess(&mut self, view: &View, unseen: &Counts) -> usize {
+    /// Lists the cards `view` has not seen, once per decision: every guess of the decision
+    /// reshuffles this list (a shuffle of a shuffled list is as uniform as one of a sorted one).
+    fn list_unseen(&mut self, unseen: &Counts) {
         self.unseen.clear();
         for n in 1..=MAX_NUMBER {
             for _ in 0..unseen[usize::from(n)] {
                 self.unseen.push(n);
             }
         }
+    }
+
+    /// Deals the unseen cards at random into a guess that agrees with what the table has seen:
+    /// `self.hands` for the opponents, and `self.unseen` from the returned index on for the draw
+    /// pile.
+    ///
+    /// An opponent who could not play at their last penalty holds at least
+    /// [`constrained`](super::policy::Opponent::constrained) cards outside the numbers they
+    /// lacked, so those are dealt first from the cards outside their `lacks`; the rest of every
+    /// hand, and the draw pile, come from what is left, reshuffled. (Dealing the constrained
+    /// parts one opponent after another is a close, not an exact, draw from the cards' joint
+    /// posterior when several opponents are constrained at once.) If the unseen cards cannot
+    /// meet a constraint, which only a hand-made view can cause, it is dropped.
+    fn guess(&mut self, view: &View) -> usize {
         shuffle(&mut self.unseen, &mut self.rng);
         let mut at = 0;
-        for (hand, o) in self.hands.iter_mut().zip(view.opponents) {
+        let mut dealt = [0u32; MAX_PLAYERS as usize];
+        for ((hand, o), got) in self.hands.iter_mut().zip(view.opponents).zip(&mut dealt) {
             *hand = [0; 8];
-            for &card in &self.unseen[at..at + o.cards as usize] {
+            let want = o.constrained();
+            let mut j = at;
+            while *got < want && j < self.unseen.len() {
+                let card = self.unseen[j];
+                if o.lacks & (1 << card) == 0 {
+                    self.unseen.swap(at, j);
+                    hand[usize::from(card)] += 1;
+                    at += 1;
+                    *got += 1;
+                }
+                j += 1;
+            }
+        }
+        if at > 0 {
+            // Which cards were passed over depends on the constraints: shuffle them away.
+            shuffle(&mut self.unseen[at..], &mut self.rng);
+        }
+        for ((hand, o), &got) in self.hands.iter_mut().zip(view.opponents).zip(&dealt) {
+            let rest = (o.cards - got) as usize;
+            for &card in &self.unseen[at..at + rest] {
                 hand[usize::from(card)] += 1;
             }
-            at += o.cards as usize;
+            at += rest;
         }
         at
     }
@@ -134,7 +176,17 @@ impl<R: Rng> Policy<LayCard> for Lookahead<R> {
             return SevenFirst.choose(view, moves);
         }
         self.work.sampled += 1;
+        self.list_unseen(&unseen);
         let players = view.opponents.len() + 1;
+        // What each place is worth: this round's chips, which run short in the last round of
+        // a game of 5 to 7 (a view built by hand may not say: players down to 1).
+        let mut worth = [0u64; MAX_PLAYERS as usize];
+        for (place, w) in worth.iter_mut().enumerate().take(players) {
+            *w = match view.pay.get(place) {
+                Some(&chips) if view.pay.len() == players => u64::from(chips),
+                _ => (players - place) as u64,
+            };
+        }
         let default = SevenFirst.choose(view, moves);
         let n = moves.len();
         // Sequential halving: the budget of `samples` play-outs per play is spent in rounds,
@@ -153,7 +205,7 @@ impl<R: Rng> Policy<LayCard> for Lookahead<R> {
         for _ in 0..rounds {
             let guesses = (budget / (left * rounds)).max(1);
             for _ in 0..guesses {
-                let hands_end = self.guess(view, &unseen);
+                let hands_end = self.guess(view);
                 // Refills shuffle: every play sees the same shuffles of a guess.
                 let refills = self.rng.next_u64();
                 for &i in &alive[..left] {
@@ -178,8 +230,7 @@ impl<R: Rng> Policy<LayCard> for Lookahead<R> {
                         .iter()
                         .position(|&s| s == 0)
                         .expect("the player is out");
-                    // The round's chips for that place (players down to 1), unlimited pool.
-                    score[i] += (players - place) as u64;
+                    score[i] += worth[place];
                 }
                 self.work.guesses += 1;
                 self.work.playouts += left as u64;

@@ -250,3 +250,58 @@ fn the_choice_depends_only_on_what_the_player_sees() {
     }
     assert!(compared >= 50 && changed >= 250, "{compared} {changed}");
 }
+
+#[test]
+fn guesses_agree_with_what_penalty_cards_gave_away() {
+    // The first opponent could not play on {3,3}, holds 3 cards and has drawn one since: at
+    // least two of its cards are not a 3 or a 4. The second was never stuck.
+    let deck = [0, 12, 12, 12, 11, 11, 11, 11];
+    let h = hand(&[1, 2]);
+    let none = [0; 8];
+    let opp = [
+        Opponent {
+            cards: 3,
+            lacks: (1 << 3) | (1 << 4),
+            fresh: 1,
+            ..Opponent::default()
+        },
+        Opponent {
+            cards: 5,
+            ..Opponent::default()
+        },
+    ];
+    let view = View {
+        hand: &h,
+        pile: Pile::new(3, 3).unwrap(),
+        pile_cards: &hand(&[3, 3]),
+        set_aside: &none,
+        draw_pile: 80 - 2 - 2 - 3 - 5,
+        opponents: &opp,
+        deck: &deck,
+        new_pile: false,
+        pay: &[],
+    };
+    let mut p = lookahead(8, 3);
+    p.list_unseen(&view.unseen());
+    let mut threes_or_fours = [0u32; 2];
+    for _ in 0..2_000 {
+        let draw_from = p.guess(&view);
+        assert_eq!(p.unseen.len() - draw_from, view.draw_pile as usize);
+        for (k, hand) in p.hands[..2].iter().enumerate() {
+            assert_eq!(hand.iter().sum::<u32>(), opp[k].cards);
+            let known = hand[3] + hand[4];
+            assert!(k == 1 || known <= 1, "opponent 1 holds {hand:?}");
+            threes_or_fours[k] += known;
+        }
+    }
+    // The free opponent gets 3s and 4s at their share of the unseen cards (21 of 76: about
+    // 5 x 21 / 76 = 1.38 a hand); the constrained one only through its one fresh card (about
+    // 21 / 76 = 0.28 a hand).
+    let per_hand = |k: usize| f64::from(threes_or_fours[k]) / 2_000.0;
+    assert!(
+        (per_hand(1) - 5.0 * 21.0 / 76.0).abs() < 0.1,
+        "{}",
+        per_hand(1)
+    );
+    assert!(per_hand(0) < 0.4, "{}", per_hand(0));
+}

@@ -172,19 +172,15 @@ pub fn seven_first(pile: Pile, moves: &[Move]) -> usize {
         .unwrap_or_else(|| smallest_rise(pile, moves))
 }
 
-/// `seven-first`'s play for `hand` on `pile` without listing the plays (`None`: it has none).
+/// `seven-first`'s play on `pile` for a hand holding the numbers `held` (bit `n` for number `n`,
+/// see [`held_numbers`](super::deck::held_numbers)) without listing the plays (`None`: it has none).
 ///
 /// The play depends only on the pile and which numbers the hand holds, so it is one look-up in
 /// a 12 KB table: play-outs of the looking-ahead player make most of their plays here.
 #[inline]
-pub fn seven_first_play(pile: Pile, hand: &Counts) -> Option<Move> {
+pub fn seven_first_play(pile: Pile, held: u8) -> Option<Move> {
     let [a, b] = pile.spots();
-    let held = hand
-        .iter()
-        .enumerate()
-        .fold(0usize, |held, (n, &c)| held | usize::from(c != 0) << n)
-        & 0xFE;
-    let code = SEVEN_FIRST[usize::from(a) * 7 + usize::from(b)][held];
+    let code = SEVEN_FIRST[usize::from(a) * 7 + usize::from(b)][usize::from(held & 0xFE)];
     (code != 0).then_some(Move {
         card: code >> 3,
         keep: code & 7,
@@ -296,6 +292,7 @@ impl Policy<LayCard> for Blocker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::sieben::deck::held_numbers;
     use crate::games::sieben::rules::legal_moves;
 
     use crate::games::sieben::deck::counts_of as hand;
@@ -387,7 +384,11 @@ mod tests {
                     let h: [u32; 8] = std::array::from_fn(|n| (held << 1 >> n) & u32::from(n > 0));
                     let moves = legal_moves(pile, &h);
                     let listed = (!moves.is_empty()).then(|| moves[seven_first(pile, &moves)]);
-                    assert_eq!(seven_first_play(pile, &h), listed, "{pile:?} {h:?}");
+                    assert_eq!(
+                        seven_first_play(pile, held_numbers(&h)),
+                        listed,
+                        "{pile:?} {h:?}"
+                    );
                 }
             }
         }

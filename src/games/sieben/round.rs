@@ -10,7 +10,7 @@ use rand_xoshiro::rand_core::Rng;
 
 use crate::dice::below;
 
-use super::deck::{Counts, HAND, MAX_NUMBER};
+use super::deck::{Counts, HAND, MAX_NUMBER, held_numbers};
 use super::policy::{Opponent, View, seven_first, seven_first_play};
 use super::rules::{Finish, MAX_PLAYERS, Move, Penalty, Pile, Rules, legal_moves, round_chips};
 
@@ -50,9 +50,9 @@ pub trait Chooser {
     /// The index in `moves` of `seat`'s play on `round` (`new_pile` after its own Seven).
     fn pick(&mut self, round: &Round, seat: usize, new_pile: bool, moves: &[Move]) -> usize;
 
-    /// The play for `hand` on `pile` (`None`: there is none), for choosers with `DIRECT`; it
-    /// must be one of the legal plays.
-    fn direct(&mut self, _pile: Pile, _hand: &Counts) -> Option<Move> {
+    /// The play on `pile` of a hand holding the numbers `held` (bit `n` for number `n`;
+    /// `None`: there is none), for choosers with `DIRECT`; it must be one of the legal plays.
+    fn direct(&mut self, _pile: Pile, _held: u8) -> Option<Move> {
         None
     }
 }
@@ -77,8 +77,8 @@ impl Chooser for SevenFirstChooser {
     }
 
     #[inline]
-    fn direct(&mut self, pile: Pile, hand: &Counts) -> Option<Move> {
-        seven_first_play(pile, hand)
+    fn direct(&mut self, pile: Pile, held: u8) -> Option<Move> {
+        seven_first_play(pile, held)
     }
 }
 
@@ -88,6 +88,9 @@ pub struct Round {
     players: usize,
     deck: Counts,
     hands: [Counts; SEATS],
+    /// The numbers each hand holds (bit `n` for number `n`), kept with the hands so a play-out
+    /// reads a hand's plays without loading it.
+    held: [u8; SEATS],
     sizes: [u32; SEATS],
     out: [bool; SEATS],
     finished: [u8; SEATS],
@@ -131,6 +134,7 @@ impl Round {
             players: players as usize,
             deck: *rules.deck.counts(),
             hands: [[0; 8]; SEATS],
+            held: [0; SEATS],
             sizes: [0; SEATS],
             out: [false; SEATS],
             finished: [0; SEATS],
@@ -165,6 +169,7 @@ impl Round {
                 let card = self.draw.pop().expect("the deck covers the deal");
                 self.hands[seat][usize::from(card)] += 1;
             }
+            self.held[seat] = held_numbers(&self.hands[seat]);
             self.sizes[seat] = HAND;
             self.out[seat] = false;
         }
@@ -200,6 +205,7 @@ impl Round {
             players,
             deck,
             hands: [[0; 8]; SEATS],
+            held: [0; SEATS],
             sizes: [0; SEATS],
             out: [false; SEATS],
             finished: [0; SEATS],
@@ -219,6 +225,7 @@ impl Round {
         };
         for (seat, hand) in hands.iter().enumerate() {
             t.hands[seat] = *hand;
+            t.held[seat] = held_numbers(hand);
             t.sizes[seat] = hand.iter().sum();
         }
         for n in 1..8 {
@@ -245,6 +252,7 @@ impl Round {
         self.players = players;
         self.deck = *view.deck;
         self.hands[0] = *view.hand;
+        self.held[0] = held_numbers(view.hand);
         self.sizes[0] = view.hand.iter().sum();
         self.out[0] = false;
         self.blocked &= !1;
@@ -258,6 +266,7 @@ impl Round {
         for (i, o) in view.opponents.iter().enumerate() {
             let seat = i + 1;
             self.hands[seat] = hands[i];
+            self.held[seat] = held_numbers(&hands[i]);
             self.sizes[seat] = hands[i].iter().sum();
             debug_assert_eq!(self.sizes[seat], o.cards, "the guess keeps the hand sizes");
             self.out[seat] = o.out;
@@ -395,6 +404,7 @@ impl Round {
         }
         let card = self.draw.pop().expect("refilled");
         self.hands[seat][usize::from(card)] += 1;
+        self.held[seat] |= 1 << card;
         self.sizes[seat] += 1;
         self.fresh[seat] += 1;
         true
@@ -404,26 +414,30 @@ impl Round {
     fn lay(&mut self, seat: usize, m: Move) -> bool {
         let n = usize::from(m.card);
         debug_assert!(self.hands[seat][n] > 0);
-        self.hands[seat][n] -= 1;
-        self.sizes[seat] -= 1;
+        let left = self.hands[seat][n] - 1;
+        self.hands[seat][n] = left;
+        self.held[seat] &= !(u8::from(left == 0) << n);
+        let size = self.sizes[seat] - 1;
+        self.sizes[seat] = size;
         // A number the seat lacked at its last penalty can only come from a card drawn since;
         // any other is counted against the cards it kept from then, which keeps what the table
         // infers sound whatever the seat really played.
-        if self.lacks[seat] & (1 << m.card) != 0 {
-            self.fresh[seat] = self.fresh[seat].saturating_sub(1);
-        }
-        self.fresh[seat] = self.fresh[seat].min(self.sizes[seat]);
-        self.pile_cards[n] += 1;
+        let lacked = u32::from(self.lacks[seat] & (1 << m.card) != 0);
+        self.fresh[seat] = self.fresh[seat].saturating_sub(lacked).min(size);
         if m.is_seven() {
-            self.blocked = 0;
-            for (s, p) in self.set_aside.iter_mut().zip(self.pile_cards.iter_mut()) {
-                *s += *p;
-                *p = 0;
+            // The card goes straight to the set-aside cards: adding the pile to them right after
+            // writing the card onto it would make the processor wait for that write.
+            for (a, p) in self.set_aside.iter_mut().zip(&self.pile_cards) {
+                *a += *p;
             }
+            self.set_aside[n] += 1;
+            self.pile_cards = [0; 8];
+            self.blocked = 0;
             self.pile = Pile::EMPTY;
             self.stats.sevens += 1;
             true
         } else {
+            self.pile_cards[n] += 1;
             self.pile = Pile::new(m.card, m.keep).expect("a legal play keeps the total below 7");
             false
         }
@@ -459,7 +473,7 @@ impl Round {
     #[inline]
     fn next_play<C: Chooser>(&self, seat: usize, new_pile: bool, chooser: &mut C) -> Option<Move> {
         if C::DIRECT {
-            let m = chooser.direct(self.pile, &self.hands[seat]);
+            let m = chooser.direct(self.pile, self.held[seat]);
             debug_assert_eq!(
                 m,
                 {
