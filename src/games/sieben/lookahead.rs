@@ -68,6 +68,8 @@ pub struct Work {
     pub guesses: u64,
     /// Rounds played out (one per play still in, per guess).
     pub playouts: u64,
+    /// Turns played in play-outs, the first included.
+    pub playout_turns: u64,
 }
 
 impl<R: Rng> Lookahead<R> {
@@ -224,6 +226,7 @@ impl<R: Rng> Policy<LayCard> for Lookahead<R> {
                     while !self.table.is_out(0) {
                         self.table.turn(&self.rules, &mut rng, &mut rollout);
                     }
+                    self.work.playout_turns += u64::from(self.table.stats().turns);
                     let place = self
                         .table
                         .finishing_order()
