@@ -273,7 +273,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     for game in games::GAMES {
         for job in game.report_runs() {
             let configured = game.configure(&Setup {
-                rules: Vec::new(),
+                rules: job.rules.iter().map(|r| r.to_string()).collect(),
                 players: job.players,
                 policies: job.policies.iter().map(|p| p.to_string()).collect(),
             })?;

@@ -85,6 +85,9 @@ pub struct ReportRun {
     pub folder: &'static str,
     /// Players.
     pub players: u32,
+    /// Rule options as `key=value` (none: the defaults), for a run that shows what a rule
+    /// changes.
+    pub rules: &'static [&'static str],
     /// Policy specs (none: the game's default).
     pub policies: &'static [&'static str],
     /// The run's units are the job's units divided by this (at least 1): whole games of a slow
@@ -311,6 +314,25 @@ mod tests {
             let configured = game.configure(&setup).unwrap();
             assert_eq!(configured.setup().game, game.name());
             assert_eq!(configured.setup().rules.len(), game.options().len());
+            // Every run of the default job configures, so the job cannot fail half-way on a
+            // typo; and no two runs share a folder.
+            for run in game.report_runs() {
+                let setup = Setup {
+                    rules: run.rules.iter().map(|r| r.to_string()).collect(),
+                    players: run.players,
+                    policies: run.policies.iter().map(|p| p.to_string()).collect(),
+                };
+                let configured = game.configure(&setup);
+                assert!(configured.is_ok(), "{game:?} {}", run.folder);
+            }
         }
+        let mut folders: Vec<&str> = GAMES
+            .iter()
+            .flat_map(|g| g.report_runs().iter().map(|r| r.folder))
+            .collect();
+        let all = folders.len();
+        folders.sort_unstable();
+        folders.dedup();
+        assert_eq!(folders.len(), all, "report folders are distinct");
     }
 }

@@ -44,6 +44,7 @@ const fn report_runs(race: &'static str, game: &'static str) -> [ReportRun; 2] {
         ReportRun {
             folder: race,
             players: 1,
+            rules: &[],
             policies: &[],
             share: 1,
             with_tables: true,
@@ -51,6 +52,7 @@ const fn report_runs(race: &'static str, game: &'static str) -> [ReportRun; 2] {
         ReportRun {
             folder: game,
             players: 4,
+            rules: &[],
             policies: &[],
             share: 10,
             with_tables: false,

@@ -87,6 +87,7 @@ const REPORT_RUNS: &[ReportRun] = &[
     ReportRun {
         folder: "sevens",
         players: 1,
+        rules: &[],
         policies: &[],
         share: 1,
         with_tables: true,
@@ -94,6 +95,7 @@ const REPORT_RUNS: &[ReportRun] = &[
     ReportRun {
         folder: "sevens-compare",
         players: 1,
+        rules: &[],
         policies: &[
             "optimal",
             "leader",
@@ -108,6 +110,7 @@ const REPORT_RUNS: &[ReportRun] = &[
     ReportRun {
         folder: "sevens-2p",
         players: 2,
+        rules: &[],
         policies: &["leader", "optimal"],
         share: 100,
         with_tables: false,
@@ -115,6 +118,7 @@ const REPORT_RUNS: &[ReportRun] = &[
     ReportRun {
         folder: "sevens-4p",
         players: 4,
+        rules: &[],
         policies: &["optimal", "leader", "target", "rolls:1"],
         share: 1000,
         with_tables: false,

@@ -154,19 +154,30 @@ const POLICIES: &[PolicyDoc] = &[
     },
 ];
 
-/// The default job: the built-ins at a table of four with the exact tables, and the best player
-/// against the default one (32 play-outs per legal play make a game about 500 times slower).
+/// The default job: the built-ins at a table of four with the exact tables, the same under the
+/// `finish=empty` variant (how much the rule matters), and the best player against the default
+/// one (32 play-outs per legal play make a game about 500 times slower).
 const REPORT_RUNS: &[ReportRun] = &[
     ReportRun {
         folder: "sieben-4p",
         players: 4,
+        rules: &[],
         policies: &["seven-first", "blocker", "lowest", "random"],
         share: 5000,
         with_tables: true,
     },
     ReportRun {
+        folder: "sieben-4p-empty",
+        players: 4,
+        rules: &["finish=empty"],
+        policies: &["seven-first", "blocker", "lowest", "random"],
+        share: 5000,
+        with_tables: false,
+    },
+    ReportRun {
         folder: "sieben-lookahead",
         players: 4,
+        rules: &[],
         policies: &["lookahead", "seven-first", "seven-first", "seven-first"],
         share: 200_000,
         with_tables: false,

@@ -106,6 +106,7 @@ const REPORT_RUNS: &[ReportRun] = &[
     ReportRun {
         folder: "solitaire-dice",
         players: 1,
+        rules: &[],
         policies: &["greedy", "random"],
         share: 1000,
         with_tables: true,
@@ -115,6 +116,7 @@ const REPORT_RUNS: &[ReportRun] = &[
     ReportRun {
         folder: "solitaire-dice-ladder",
         players: 1,
+        rules: &[],
         policies: &["random", "greedy", "heuristic", "lookahead"],
         share: 5000,
         with_tables: false,
