@@ -72,6 +72,18 @@ pub enum Command {
     /// sieben: the same games under several deck spreads (the real one is unpublished), one row
     /// per deck with the key metrics and their 95% intervals.
     Decks(DecksArgs),
+    /// List a game's rule options: the values each takes, its default and what it decides.
+    Rules(GameArgs),
+    /// List the policy specs a game takes, its default, and how many players it takes.
+    Policies(GameArgs),
+}
+
+/// Arguments of the commands that describe a game.
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// The game.
+    #[arg(value_parser = GameArg)]
+    pub game: &'static dyn Game,
 }
 
 /// How many units, which seed, how many threads, how much chatter.
@@ -95,6 +107,7 @@ pub struct RunArgs {
 
 /// Arguments of `simulate`.
 #[derive(Debug, Args)]
+#[command(mut_arg("units", |a| a.help("Units to simulate (default 1e6): races to the target (Sequences) or turns (Sevens) with one player, games with several; 1000000, 1_000_000 or 1e6")))]
 pub struct SimulateArgs {
     /// The game.
     #[arg(value_parser = GameArg)]
@@ -106,7 +119,8 @@ pub struct SimulateArgs {
     /// up to 8 sheets sharing the rolls; sieben: 2 to 7).
     #[arg(long, default_value_t = 1)]
     pub players: u32,
-    /// A rule option as key=value (repeatable), e.g. --rule wipe_ones=3.
+    /// A rule option as key=value (repeatable), e.g. --rule wipe_ones=3; `dicelab rules GAME`
+    /// lists them.
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
     /// A policy spec (repeatable: several share the same dice; in a game, one for every seat,
@@ -116,6 +130,7 @@ pub struct SimulateArgs {
     /// built-in tuned weights), heuristic:FILE, lookahead or lookahead:FILE; sieben takes
     /// seven-first (default), lowest, blocker, random, lookahead or lookahead:K (K play-outs per
     /// legal play, 1 to 1000, default 32); Sequences and Hearts Due have only 'forced'.
+    /// `dicelab policies GAME` lists them with their meanings.
     #[arg(long = "policy", value_name = "SPEC")]
     pub policies: Vec<String>,
     /// Run only every N-th chunk from K (K/N); combine the parts with `merge`.
@@ -132,6 +147,7 @@ pub struct SimulateArgs {
 
 /// Arguments of `decks`: those of `simulate` that make sense for a sweep, and extra decks.
 #[derive(Debug, Args)]
+#[command(mut_arg("units", |a| a.help("Games per deck (default 1e5); 100000, 100_000 or 1e5")))]
 pub struct DecksArgs {
     /// The game: one played with a deck (sieben).
     #[arg(value_parser = GameArg)]
@@ -193,6 +209,7 @@ pub struct SolveArgs {
 
 /// Arguments of `claims`.
 #[derive(Debug, Args)]
+#[command(mut_arg("units", |a| a.help("Races simulated beside the exact values (default 1e6); 1000000, 1_000_000 or 1e6")))]
 pub struct ClaimsArgs {
     /// The claims file (the built-in copy is used if the default file is absent).
     #[arg(long, default_value = "data/claims.csv")]
@@ -207,6 +224,7 @@ pub struct ClaimsArgs {
 
 /// Arguments of `report`.
 #[derive(Debug, Args)]
+#[command(mut_arg("units", |a| a.help("Races per game of the default job (default 1e9); whole games, comparisons and the claims get a share of it (see README); 1e9, 1_000_000_000")))]
 pub struct ReportArgs {
     /// Run size (races per game, default 1e9; full games and the claims get a tenth), seed,
     /// threads.
@@ -230,6 +248,7 @@ pub struct MergeArgs {
 
 /// Arguments of `tune`.
 #[derive(Debug, Args)]
+#[command(mut_arg("units", |a| a.help("Games per candidate evaluation (default 20000 for heuristic, 2000 for lookahead); 20000, 20_000 or 2e4")))]
 pub struct TuneArgs {
     /// The game: one with weights to tune (solitaire-dice).
     #[arg(value_parser = GameArg)]

@@ -14,12 +14,12 @@ use dicelab::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, T
 use dicelab::record::{RunRecord, Saved};
 use dicelab::report::analysis::analysis_files;
 use dicelab::report::csv::table_csv;
-use dicelab::report::{OutDir, Report};
+use dicelab::report::{OutDir, Report, listing};
 use dicelab::{Error, Result};
 
 use crate::cli::{
-    ClaimsArgs, DecksArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs, TableArgs,
-    TuneArgs,
+    ClaimsArgs, DecksArgs, GameArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs,
+    TableArgs, TuneArgs,
 };
 
 /// Units of `simulate` and `claims` when `-n` is not given.
@@ -403,5 +403,17 @@ pub fn decks(args: &DecksArgs) -> Result<()> {
     if let Some(dir) = &out {
         say(&format!("wrote decks.csv to {}\n", dir.path().display()));
     }
+    Ok(())
+}
+
+/// `dicelab rules`: every rule option of a game.
+pub fn rules(args: &GameArgs) -> Result<()> {
+    say(&listing::rules_text(args.game));
+    Ok(())
+}
+
+/// `dicelab policies`: every policy spec of a game.
+pub fn policies(args: &GameArgs) -> Result<()> {
+    say(&listing::policies_text(args.game));
     Ok(())
 }

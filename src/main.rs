@@ -44,6 +44,8 @@ fn main() -> ExitCode {
         Command::Merge(args) => commands::merge(args),
         Command::Tune(args) => commands::tune(args),
         Command::Decks(args) => commands::decks(args),
+        Command::Rules(args) => commands::rules(args),
+        Command::Policies(args) => commands::policies(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,7 +1,8 @@
 //! Reports of a run, one file per output format behind [`Exporter`] (as hyperfine's exporters):
 //! `summary.csv` ([`summary`]), `distribution.csv` ([`distribution`]), `quantiles.csv`
 //! ([`quantiles`]), `accumulators.json` ([`accumulators`]), the charts ([`charts`]) and what the
-//! terminal shows ([`text`]); and the files of a game's exact analysis ([`analysis`]).
+//! terminal shows ([`text`]); the files of a game's exact analysis ([`analysis`]); and the
+//! listings of a game's rule options and policies ([`listing`]).
 //!
 //! Every file is first written under a temporary name in the output folder and renamed only once
 //! all of them are written ([`OutDir`]), so an interrupted or failed run never leaves a
@@ -12,6 +13,7 @@ pub mod analysis;
 pub mod charts;
 pub mod csv;
 pub mod distribution;
+pub mod listing;
 pub mod out_dir;
 pub mod quantiles;
 pub mod summary;
