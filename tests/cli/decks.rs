@@ -37,8 +37,15 @@ fn decks_writes_one_row_per_deck_and_the_same_bytes_for_any_threads() {
     let csv = String::from_utf8(read(d.join("a/decks.csv"))).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert!(lines[0].starts_with(
-        "deck,1,2,3,4,5,6,7,cards,fair_chips,round_turns_mean,round_turns_low,round_turns_high,first_player_chips_mean,"
+        "deck,1,2,3,4,5,6,7,cards,rules,policy,seed,games,fair_chips,round_turns_mean,round_turns_low,round_turns_high,first_player_chips_mean,"
     ), "{csv}");
+    // Every row says the run that made it.
+    assert!(
+        lines[1].starts_with(
+            "even,12,12,12,11,11,11,11,80,players=3;finish=seven;penalty=turn;first_player=rotate;tie=shared,seven-first,5,600,"
+        ),
+        "{csv}"
+    );
     assert!(
         lines[0].ends_with("win_rate_seat_1_low,win_rate_seat_1_high"),
         "{csv}"
@@ -59,20 +66,17 @@ fn decks_writes_one_row_per_deck_and_the_same_bytes_for_any_threads() {
             "mine.csv"
         ]
     );
+    assert!(lines[1].contains(",seven-first,5,600,2,"), "{csv}");
     assert!(
-        lines[1].starts_with("even,12,12,12,11,11,11,11,80,2,"),
+        lines[2].starts_with("flat,11,11,11,11,11,11,11,77,"),
         "{csv}"
     );
     assert!(
-        lines[2].starts_with("flat,11,11,11,11,11,11,11,77,2,"),
-        "{csv}"
-    );
-    assert!(
-        lines[7].starts_with("mine.csv,20,0,0,20,0,0,20,60,2,"),
+        lines[7].starts_with("mine.csv,20,0,0,20,0,0,20,60,players=3;"),
         "{csv}"
     );
     for line in &lines[1..] {
-        assert_eq!(line.split(',').count(), 10 + 3 * 6, "{line}");
+        assert_eq!(line.split(',').count(), 14 + 3 * 6, "{line}");
     }
     // The same seed gives the same bytes on one thread or two, and prints the same table.
     assert_eq!(run("2", "b"), stdout.replace("to a", "to b"));

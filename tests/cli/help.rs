@@ -24,7 +24,10 @@ fn each_command_says_its_own_run_size_default() {
         (&["decks", "--help"], "default 1e5"),
         (&["claims", "--help"], "default 1e6"),
         (&["report", "--help"], "default 1e9"),
-        (&["tune", "--help"], "default 20000 for heuristic, 2000 for lookahead"),
+        (
+            &["tune", "--help"],
+            "default 20000 for heuristic, 2000 for lookahead",
+        ),
     ] {
         let help = ok(tmp.path(), command);
         assert!(help.contains(default), "{command:?}: {help}");

@@ -3,6 +3,20 @@
 use crate::common::{ok, read};
 
 #[test]
+fn hearts_due_lists_every_split_as_sequences_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let stdout = ok(tmp.path(), &["table", "hearts-due"]);
+    assert!(stdout.contains("17 distinct splits"), "{stdout}");
+    // A lone 1 scores in Hearts Due, so a 1 beside five 6s is a two-part cast (6 ways).
+    assert!(
+        stdout.contains("1 + five 6s                   40 points      6 ways  0.000129"),
+        "{stdout}"
+    );
+    let after = stdout.split("distinct splits").nth(1).unwrap();
+    assert_eq!(after.lines().filter(|l| l.contains(" points ")).count(), 17);
+}
+
+#[test]
 fn table_writes_the_exact_tables() {
     let tmp = tempfile::tempdir().unwrap();
     let stdout = ok(tmp.path(), &["table", "sequences", "--out", "t"]);

@@ -146,12 +146,10 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Analysis {
         let parts: Vec<String> = p.parts.iter().map(|x| x.to_string()).collect();
         let parts = parts.join(" + ");
         let prob = p.ways as f64 / CASTS as f64;
-        if patterns.len() <= 12 {
-            text.push_str(&format!(
-                "  {parts:<28} {:>3} points  {:>5} ways  {prob:.6}\n",
-                p.points, p.ways
-            ));
-        }
+        text.push_str(&format!(
+            "  {parts:<28} {:>3} points  {:>5} ways  {prob:.6}\n",
+            p.points, p.ways
+        ));
         multi.push(cells![game, rules_text, parts, p.points, p.ways, prob]);
     }
     Analysis {

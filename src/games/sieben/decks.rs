@@ -135,14 +135,20 @@ impl DeckStudy for Sieben {
             .map(String::as_str)
             .filter(|r| !r.starts_with("deck="))
             .collect();
+        let rules = format!("players={players};{}", rules.join(";"));
+        let policy = setup.policy_column();
         let heading = format!(
-            "{NAME} | players={players};{} | policy {} | seed {} | {units} games per deck\n",
-            rules.join(";"),
-            setup.policy_column(),
+            "{NAME} | {rules} | policy {policy} | seed {} | {units} games per deck\n",
             run.seed
         );
+        let study = StudyRun {
+            rules: &rules,
+            policy: &policy,
+            seed: run.seed,
+            games: units,
+        };
         Ok(DecksOutput {
-            table: decks_table(&rows),
+            table: decks_table(&rows, &study),
             text: heading + &decks_text(&rows),
         })
     }
@@ -150,7 +156,16 @@ impl DeckStudy for Sieben {
 
 /// `decks.csv`: deck, counts of 1 to 7, cards, the fair share of chips, then mean, 95% low and
 /// high of each of [`deck_metrics`].
-fn decks_table(rows: &[DeckRow]) -> DataTable {
+/// What every row of a study shares: the run that made it, so a `decks.csv` says how to make it
+/// again.
+struct StudyRun<'a> {
+    rules: &'a str,
+    policy: &'a str,
+    seed: u64,
+    games: u64,
+}
+
+fn decks_table(rows: &[DeckRow], study: &StudyRun) -> DataTable {
     let mut header: Vec<String> = [
         "deck",
         "1",
@@ -161,6 +176,10 @@ fn decks_table(rows: &[DeckRow]) -> DataTable {
         "6",
         "7",
         "cards",
+        "rules",
+        "policy",
+        "seed",
+        "games",
         "fair_chips",
     ]
     .map(String::from)
@@ -173,7 +192,14 @@ fn decks_table(rows: &[DeckRow]) -> DataTable {
     for r in rows {
         let mut row = cells![&r.name];
         row.extend(r.counts.iter().map(|&c| Cell::from(c)));
-        row.extend(cells![r.cards, r.fair_chips]);
+        row.extend(cells![
+            r.cards,
+            study.rules,
+            study.policy,
+            study.seed,
+            study.games,
+            r.fair_chips
+        ]);
         for &(_, mean, low, high) in &r.metrics {
             row.extend(cells![mean, low, high]);
         }
