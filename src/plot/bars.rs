@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use crate::error::{Error, Result};
 use crate::stats::Histogram;
 
-use super::chart_frame;
+use super::{chart_frame, whole_labels};
 
 /// Share of the mass the x axis covers: the far tail of a race's length would squeeze the bars.
 const SHOWN_MASS: f64 = 0.999;
@@ -78,6 +78,7 @@ pub fn bars_svg(
         chart
             .configure_mesh()
             .x_desc(x_label)
+            .x_labels(whole_labels(hi as f64 - lo as f64 + 2.0 * step))
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_desc("probability")
             .disable_x_mesh()
@@ -121,4 +122,30 @@ pub fn bars_svg(
         root.present().map_err(|e| plot_error(&e))?;
     }
     Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plot::axis_labels;
+
+    #[test]
+    fn a_narrow_axis_of_whole_numbers_labels_each_number_once() {
+        // Rolls used, 1 to 3: the axis runs from 0 to 4.
+        let bars = [(1, 0.5), (2, 0.3), (3, 0.2)];
+        let svg = bars_svg("rolls\nfooter", "rolls", ("p", &bars), None).unwrap();
+        let labels = axis_labels(&svg);
+        assert!(!labels.is_empty(), "{svg}");
+        let mut seen = labels.clone();
+        seen.dedup();
+        assert_eq!(seen, labels, "repeated labels");
+        assert!(
+            labels.iter().all(|l| l.parse::<i64>().is_ok()),
+            "{labels:?}"
+        );
+        // A wide axis still gets about ten labels, not hundreds.
+        let wide: Vec<(i64, f64)> = (0..500).map(|v| (v, 0.002)).collect();
+        let svg = bars_svg("t\nf", "x", ("p", &wide), None).unwrap();
+        assert!((2..=12).contains(&axis_labels(&svg).len()));
+    }
 }

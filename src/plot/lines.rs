@@ -4,7 +4,7 @@ use plotters::prelude::*;
 
 use crate::error::{Error, Result};
 
-use super::{PALETTE, chart_frame};
+use super::{PALETTE, chart_frame, whole_labels};
 
 /// An SVG line chart of several named series of (x, y) points, each in its own colour, with
 /// dots on the points (the x values are discrete).
@@ -36,6 +36,7 @@ pub fn lines_svg(
             .configure_mesh()
             .x_desc(x_label)
             .y_desc(y_label)
+            .x_labels(whole_labels(x1 - x0 + 1.0))
             .x_label_formatter(&|x| format!("{x:.0}"))
             .draw()
             .map_err(|e| plot_error(&e))?;

@@ -79,3 +79,48 @@ pub(crate) const PALETTE: [RGBColor; 8] = [
     RGBColor(227, 119, 194),
     RGBColor(127, 127, 127),
 ];
+
+/// How many labels to ask of an x axis of whole numbers spanning `range`: plotters puts its
+/// labels a "nice" step apart, and asking for more labels than there are whole numbers in the
+/// range makes that step a fraction, which a whole-number label repeats (`0 0 1 2 2`). At most
+/// 12, about what plotters picks by itself on a wide axis.
+pub(crate) fn whole_labels(range: f64) -> usize {
+    (range.max(0.0).floor() as usize + 1).clamp(2, 12)
+}
+
+/// The x-axis labels of an SVG chart, left to right: the texts on the one line of the chart that
+/// holds the most of them (plotters writes each text's content on a line of its own); for tests.
+#[cfg(test)]
+pub(crate) fn axis_labels(svg: &str) -> Vec<String> {
+    let mut by_line: std::collections::BTreeMap<String, Vec<(f64, String)>> = Default::default();
+    for t in svg.split("<text ").skip(1) {
+        let attr = |name: &str| {
+            t.split(&format!("{name}=\""))
+                .nth(1)?
+                .split('"')
+                .next()
+                .map(str::to_string)
+        };
+        let (Some(x), Some(y)) = (attr("x"), attr("y")) else {
+            continue;
+        };
+        let text = t
+            .split('>')
+            .nth(1)
+            .unwrap_or("")
+            .split('<')
+            .next()
+            .unwrap_or("");
+        let x: f64 = x.parse().unwrap_or(0.0);
+        by_line
+            .entry(y)
+            .or_default()
+            .push((x, text.trim().to_string()));
+    }
+    let mut labels = by_line
+        .into_values()
+        .max_by_key(|v| v.len())
+        .unwrap_or_default();
+    labels.sort_by(|a, b| a.0.total_cmp(&b.0));
+    labels.into_iter().map(|(_, t)| t).collect()
+}
