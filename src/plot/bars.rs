@@ -26,7 +26,7 @@ pub fn distribution_svg(
 
 /// An SVG bar chart of a probability mass function (`bars`, with its legend label) and,
 /// optionally, a second one drawn over it as red dots. The x axis covers the first 99.9% of the
-/// bars' mass. A title may have a second line (after `\n`), drawn small under the chart: rule
+/// bars' mass, and the axis title says how much lies beyond when any does. A title may have a second line (after `\n`), drawn small under the chart: rule
 /// strings are too long for a heading.
 pub fn bars_svg(
     title: &str,
@@ -49,6 +49,16 @@ pub fn bars_svg(
         .map_or(lo, |b| b.0)
         .max(lo);
     let in_range = |v: i64| v >= lo && v <= hi;
+    // Say so when the axis cuts the tail: a reader must not take the last bar for the maximum.
+    let beyond: f64 = bars.iter().filter(|&&(v, _)| v > hi).map(|&(_, p)| p).sum();
+    let x_desc = if beyond > 0.0 {
+        format!(
+            "{x_label} (not drawn: {:.3}% of the mass, above {hi})",
+            100.0 * beyond
+        )
+    } else {
+        x_label.to_string()
+    };
     let bars: Vec<(i64, f64)> = bars.iter().copied().filter(|&(v, _)| in_range(v)).collect();
     let (line_label, exact) = line.unwrap_or(("", &[]));
     let exact: Vec<(i64, f64)> = exact
@@ -77,7 +87,7 @@ pub fn bars_svg(
             .map_err(|e| plot_error(&e))?;
         chart
             .configure_mesh()
-            .x_desc(x_label)
+            .x_desc(&x_desc)
             .x_labels(whole_labels(hi as f64 - lo as f64 + 2.0 * step))
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_desc("probability")
@@ -147,5 +157,14 @@ mod tests {
         let wide: Vec<(i64, f64)> = (0..500).map(|v| (v, 0.002)).collect();
         let svg = bars_svg("t\nf", "x", ("p", &wide), None).unwrap();
         assert!((2..=12).contains(&axis_labels(&svg).len()));
+        // A far, thin tail is cut, and the axis title says what is left out.
+        let tail = [(0, 0.5), (1, 0.4995), (50, 0.0005)];
+        let svg = bars_svg("t\nf", "x", ("p", &tail), None).unwrap();
+        assert!(
+            svg.contains("(not drawn: 0.050% of the mass, above 1)"),
+            "{svg}"
+        );
+        let narrow = bars_svg("t\nf", "x", ("p", &bars), None).unwrap();
+        assert!(!narrow.contains("not drawn"));
     }
 }
