@@ -29,12 +29,24 @@ pub fn decision_map_svg(
         let (top, rest) = root.split_vertically(50);
         top.draw_text(title, &("sans-serif", 20).into_text_style(&top), (15, 15))
             .map_err(|e| plot_error(&e))?;
-        top.draw_text(
-            "blue: roll again   orange: stop   white: cannot happen",
-            &("sans-serif", 13).into_text_style(&top),
-            (560, 20),
-        )
-        .map_err(|e| plot_error(&e))?;
+        // The legend: a swatch before each meaning (the blank one outlined).
+        let legend_style = ("sans-serif", 13).into_text_style(&top);
+        let mut x = 520;
+        for (color, meaning, width) in [
+            (Some(go_on), "roll again", 95),
+            (Some(stop), "stop", 60),
+            (None, "cannot happen", 120),
+        ] {
+            let swatch = [(x, 18), (x + 14, 32)];
+            match color {
+                Some(c) => top.draw(&Rectangle::new(swatch, c.filled())),
+                None => top.draw(&Rectangle::new(swatch, BLACK.stroke_width(1))),
+            }
+            .map_err(|e| plot_error(&e))?;
+            top.draw_text(meaning, &legend_style, (x + 20, 20))
+                .map_err(|e| plot_error(&e))?;
+            x += width;
+        }
         let (body, bottom) = rest.split_vertically(rest.dim_in_pixel().1 - 40);
         bottom
             .draw_text(

@@ -67,4 +67,67 @@ impl RollOutcomes {
             ways,
         }
     }
+
+    /// Which states (`[dice kept][kept sum]`) a roll of `dice` dice can leave, whatever is
+    /// chosen: under `pairs`, for one, two kept dice never add up to 7 (they would be removed).
+    pub fn can_leave(&self, dice: u8) -> [[bool; SCORES]; 7] {
+        let mut can = [[false; SCORES]; 7];
+        for &(id, _) in &self.ways[usize::from(dice)] {
+            for k in &self.sets[usize::from(id)] {
+                can[usize::from(k.dice)][usize::from(k.sum)] = true;
+            }
+        }
+        can
+    }
+
+    /// Which states can occur after each roll of a turn of up to `max_rolls` rolls (index 0 is
+    /// roll 1): roll 1 throws six dice, and each later roll throws again the dice some state of
+    /// the roll before kept.
+    pub fn reachable(&self, max_rolls: u8) -> Vec<[[bool; SCORES]; 7]> {
+        let mut stages = vec![self.can_leave(6)];
+        for _ in 1..max_rolls {
+            let before = stages.last().expect("roll 1 is there");
+            let mut next = [[false; SCORES]; 7];
+            for dice in 1..=6u8 {
+                if before[usize::from(dice)].iter().any(|&b| b) {
+                    let can = self.can_leave(dice);
+                    for (row, add) in next.iter_mut().zip(&can) {
+                        for (cell, &b) in row.iter_mut().zip(add) {
+                            *cell |= b;
+                        }
+                    }
+                }
+            }
+            stages.push(next);
+        }
+        stages
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn under_pairs_an_even_number_of_dice_is_kept_and_never_two_adding_up_to_seven() {
+        let pairs = RollOutcomes::new(Removal::Pairs).reachable(3);
+        for stage in &pairs {
+            // Pairs go two dice at a time from six: 6, 4, 2 or 0 dice stay.
+            for dice in [1, 3, 5] {
+                assert!(stage[dice].iter().all(|&b| !b), "{dice} dice kept");
+            }
+            assert!(!stage[2][7], "a 1-6, 2-5 or 3-4 would have been removed");
+            assert!(stage[2][6] && stage[2][8] && stage[2][2] && stage[2][12]);
+            assert!(stage[4][7], "1, 1, 1, 4 stays");
+            assert!(!stage[6][5] && stage[6][6] && stage[6][36]);
+        }
+        // Under subsets odd counts can stay too (a 1 beside 1-6 and 1-1-5), never five (one die
+        // cannot make 7) and never a set adding up to 7.
+        let subsets = RollOutcomes::new(Removal::Subsets).reachable(2);
+        for stage in &subsets {
+            assert!(stage[1][1] && stage[3][3] && stage[6][36]);
+            assert!(stage[5].iter().all(|&b| !b));
+            assert!(!stage[2][7] && !stage[3][7]);
+        }
+    }
 }

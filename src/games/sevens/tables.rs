@@ -96,18 +96,24 @@ impl Config {
         text
     }
 
-    /// The optimal policy as a heat map, one panel per roll before the last.
-    fn decision_map(&self) -> Chart {
+    /// The optimal policy as a heat map, one panel per roll before the last, with the states no
+    /// roll can leave blank (under `pairs`, odd numbers of dice and two dice adding up to 7).
+    /// `None` with a single roll: there is nothing to decide.
+    fn decision_map(&self) -> Option<Chart> {
         let max_rolls = self.rules.max_rolls;
+        if max_rolls < 2 {
+            return None;
+        }
         let solution = self.solver.optimal(max_rolls);
+        let reachable = self.solver.outcomes.reachable(max_rolls);
         let panels: Vec<_> = (1..max_rolls)
             .map(|roll| {
+                let can = &reachable[usize::from(roll - 1)];
                 let rows = (1..=6u8)
                     .map(|dice| {
                         (0..SCORES as u8)
                             .map(|sum| {
-                                (dice..=6 * dice)
-                                    .contains(&sum)
+                                can[usize::from(dice)][usize::from(sum)]
                                     .then(|| solution.rolls_again(roll, rules::Kept { dice, sum }))
                             })
                             .collect()
@@ -116,12 +122,12 @@ impl Config {
                 (format!("after roll {roll} of {max_rolls}"), rows)
             })
             .collect();
-        Chart::DecisionMap {
+        Some(Chart::DecisionMap {
             title: self.plot_title("Optimal play: roll again or stop"),
             x_label: "kept sum".into(),
             y_label: "dice kept".into(),
             panels,
-        }
+        })
     }
 
     /// The optimal thresholds as text and a table.
@@ -271,8 +277,10 @@ impl Config {
         text.push_str(&self.thresholds(&mut out));
         text.push('\n');
         text.push_str(&self.follower_files(&mut out));
-        out.charts
-            .push(("optimal_policy".to_string(), self.decision_map()));
+        out.charts.extend(
+            self.decision_map()
+                .map(|map| ("optimal_policy".to_string(), map)),
+        );
         out.text = text;
         out
     }
@@ -289,7 +297,11 @@ impl Config {
         let t_dilemma = start.elapsed();
         let mut out = Analysis {
             tables: vec![policy_file::optimal_table(&self.solver)],
-            charts: vec![("optimal_policy".to_string(), self.decision_map())],
+            charts: self
+                .decision_map()
+                .map(|map| ("optimal_policy".to_string(), map))
+                .into_iter()
+                .collect(),
             text: String::new(),
         };
         let mut text = format!(
