@@ -38,6 +38,20 @@ pub struct CompareRow {
     pub note: String,
 }
 
+/// How a comparison chart's axis reads its values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scale {
+    /// As they are (means, differences): the axis spans the values.
+    Plain,
+    /// Shares, drawn in percent on an axis from 0, so close shares look close; `fair` (a share)
+    /// is marked with a dashed line when given, since "is it fair?" is the question of a chart
+    /// by seat.
+    Share {
+        /// The share every row would have if nothing favoured any.
+        fair: Option<f64>,
+    },
+}
+
 /// An SVG chart comparing one metric across rows, first row on top (lines of the title after the
 /// first are drawn small under the chart): the mean as a dot with its
 /// 95% interval as a capped bar and, where given, the spread of one observation as a box (25th
@@ -46,9 +60,32 @@ pub struct CompareRow {
 ///
 /// The intervals of long runs are often narrower than a pixel; the note above each row states
 /// them, so they are never lost.
-pub fn compare_svg(title: &str, x_label: &str, rows: &[CompareRow]) -> Result<String> {
+pub fn compare_svg(
+    title: &str,
+    x_label: &str,
+    rows: &[CompareRow],
+    scale: Scale,
+) -> Result<String> {
     let (title, footer) = title.split_once('\n').unwrap_or((title, ""));
     let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
+    // Shares are drawn in percent.
+    let (rows, fair, x_label): (Vec<CompareRow>, Option<f64>, String) = match scale {
+        Scale::Plain => (rows.to_vec(), None, x_label.to_string()),
+        Scale::Share { fair } => (
+            rows.iter()
+                .map(|r| CompareRow {
+                    mean: r.mean * 100.0,
+                    interval: (r.interval.0 * 100.0, r.interval.1 * 100.0),
+                    quantiles: r.quantiles.map(|q| q.map(|v| v * 100.0)),
+                    ..r.clone()
+                })
+                .collect(),
+            fair.map(|f| f * 100.0),
+            format!("{x_label} (%)"),
+        ),
+    };
+    let rows = &rows[..];
+    let x_label = x_label.as_str();
     let values = rows.iter().flat_map(|r| {
         let q = r.quantiles.unwrap_or([r.mean; 5]);
         [r.mean, r.interval.0, r.interval.1, q[0], q[4]]
@@ -67,9 +104,17 @@ pub fn compare_svg(title: &str, x_label: &str, rows: &[CompareRow]) -> Result<St
         // Every row at one value (say all zero): a range of its own size would be all noise.
         (x0.abs() * 0.05).max(1.0)
     };
-    let (x0, x1) = (x0 - pad, x1 + pad);
+    let (x0, x1) = match scale {
+        Scale::Plain => (x0 - pad, x1 + pad),
+        // From 0 to a little past the largest share or the fair line, at most 100%.
+        Scale::Share { .. } => (0.0, (x1.max(fair.unwrap_or(0.0)) * 1.2).clamp(1.0, 100.0)),
+    };
     // Enough decimals for the tick step (about a tenth of the range), no float noise.
-    let decimals = (1.0 - ((x1 - x0) / 10.0).log10().floor()).clamp(0.0, 12.0) as usize;
+    let decimals = match scale {
+        Scale::Plain => (1.0 - ((x1 - x0) / 10.0).log10().floor()).clamp(0.0, 12.0) as usize,
+        // Whole percents, unless every share is tiny.
+        Scale::Share { .. } => usize::from(x1 - x0 < 5.0),
+    };
     let n = rows.len().max(1);
     let labels: Vec<String> = rows.iter().map(|r| fit_label(&r.label)).collect();
     let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
@@ -116,6 +161,25 @@ pub fn compare_svg(title: &str, x_label: &str, rows: &[CompareRow]) -> Result<St
                     RGBColor(120, 120, 120).into(),
                 ))
                 .map_err(|e| plot_error(&e))?;
+        }
+        if let Some(f) = fair {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(f, -0.6), (f, n as f64 - 0.4)],
+                    6,
+                    4,
+                    RGBColor(200, 60, 60).into(),
+                ))
+                .map_err(|e| plot_error(&e))?;
+            let (px, py) = chart.backend_coord(&(f, n as f64 - 0.4));
+            root.draw_text(
+                &format!("fair share {f:.2}%"),
+                &("sans-serif", 12)
+                    .into_text_style(&root)
+                    .color(&RGBColor(200, 60, 60)),
+                (px + 4, py - 2),
+            )
+            .map_err(|e| plot_error(&e))?;
         }
         let label_style = ("sans-serif", 13).into_text_style(&root);
         let note_style = ("sans-serif", 12).into_text_style(&root);
@@ -215,7 +279,13 @@ mod tests {
 
     #[test]
     fn rows_all_at_one_value_get_a_readable_axis() {
-        let svg = compare_svg("t\nfooter", "x", &[row("a", 0.0), row("b", 0.0)]).unwrap();
+        let svg = compare_svg(
+            "t\nfooter",
+            "x",
+            &[row("a", 0.0), row("b", 0.0)],
+            Scale::Plain,
+        )
+        .unwrap();
         // Ticks from -1 to 1 with two decimals, not float noise around zero.
         assert!(
             svg.contains("\n0.00\n") && svg.contains("\n-1.00\n"),
@@ -226,5 +296,27 @@ mod tests {
             "{svg}"
         );
         assert!(!svg.contains("NaN") && !svg.contains("inf"));
+    }
+
+    #[test]
+    fn shares_are_drawn_in_percent_from_zero_with_the_fair_share() {
+        let share = |label: &str, p: f64| CompareRow {
+            label: label.to_string(),
+            mean: p,
+            interval: (p - 0.001, p + 0.001),
+            quantiles: None,
+            note: String::new(),
+        };
+        let rows = [share("seat 1", 0.281), share("seat 2", 0.297)];
+        let svg =
+            compare_svg("t\nf", "win_rate", &rows, Scale::Share { fair: Some(0.29) }).unwrap();
+        assert!(
+            svg.contains("win_rate (%)") && svg.contains("fair share 29.00%"),
+            "{svg}"
+        );
+        let labels = crate::plot::axis_labels(&svg);
+        assert_eq!(labels.first().map(String::as_str), Some("0"), "{labels:?}");
+        // Whole percents, not six-decimal fractions.
+        assert!(labels.iter().all(|l| !l.contains('.')), "{labels:?}");
     }
 }

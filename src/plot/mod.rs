@@ -10,7 +10,7 @@ mod decision_map;
 mod lines;
 
 pub use bars::{bars_svg, distribution_svg};
-pub use compare::{CompareRow, compare_svg};
+pub use compare::{CompareRow, Scale, compare_svg};
 pub use decision_map::decision_map_svg;
 pub use lines::lines_svg;
 

@@ -2,7 +2,7 @@
 //! one comparison chart per metric reported for several policies or seats.
 
 use crate::error::Result;
-use crate::plot::{CompareRow, compare_svg, distribution_svg};
+use crate::plot::{CompareRow, Scale, compare_svg, distribution_svg};
 use crate::stats::{Metric, MetricKind, Subject};
 
 use super::{Report, file_safe};
@@ -151,7 +151,16 @@ pub fn comparison_charts(report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
                 record.units,
                 record.seed
             );
-            let svg = compare_svg(&title, &base, &rows)?;
+            // Shares are read in percent from 0; by seat, the fair share is the seats' mean
+            // (ties count for every leader, so it is not simply one over the seats).
+            let scale = match kind {
+                MetricKind::Mean => Scale::Plain,
+                MetricKind::Proportion => Scale::Share {
+                    fair: (by == "seat")
+                        .then(|| rows.iter().map(|r| r.mean).sum::<f64>() / rows.len() as f64),
+                },
+            };
+            let svg = compare_svg(&title, &base, &rows, scale)?;
             Ok((
                 format!("{}-by-{by}.svg", file_safe(&base)),
                 svg.into_bytes(),

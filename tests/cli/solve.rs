@@ -13,7 +13,10 @@ fn the_policy_map_is_drawn_only_where_there_is_a_decision() {
     let map = String::from_utf8(read(d.join("three/optimal_policy.svg"))).unwrap();
     assert!(map.contains("cannot happen") && map.contains("after roll 2 of 3"));
     // One roll leaves nothing to decide: no empty map, but the policy table is still written.
-    ok(d, &["solve", "sevens", "--rule", "max_rolls=1", "--out", "one"]);
+    ok(
+        d,
+        &["solve", "sevens", "--rule", "max_rolls=1", "--out", "one"],
+    );
     assert!(!d.join("one/optimal_policy.svg").exists());
     assert!(d.join("one/optimal_policy.csv").exists());
 }
