@@ -128,6 +128,20 @@ pub enum Chart {
         /// Each series' name and points.
         series: Vec<(String, Vec<(f64, f64)>)>,
     },
+    /// One panel per named series on shared axes, each with the reference series under it:
+    /// small multiples, for more series than overlapping lines can show.
+    Panels {
+        /// Title; a second line is drawn small under the chart.
+        title: String,
+        /// The x axis.
+        x_label: String,
+        /// The y axis.
+        y_label: String,
+        /// The series drawn in grey in every panel, with its name.
+        reference: Option<(String, Vec<(f64, f64)>)>,
+        /// Each panel's series: name and points.
+        series: Vec<(String, Vec<(f64, f64)>)>,
+    },
     /// Panels of a yes/no decision over a grid (rows by columns), blank where undefined.
     DecisionMap {
         /// Title; a second line is drawn small under the chart.

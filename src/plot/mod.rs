@@ -8,11 +8,13 @@ mod bars;
 mod compare;
 mod decision_map;
 mod lines;
+mod panels;
 
 pub use bars::{bars_svg, distribution_svg};
 pub use compare::{CompareRow, Scale, compare_svg};
 pub use decision_map::decision_map_svg;
 pub use lines::lines_svg;
+pub use panels::panels_svg;
 
 use plotters::prelude::*;
 
@@ -39,6 +41,13 @@ pub fn render(chart: &Chart) -> Result<String> {
             y_label,
             series,
         } => lines_svg(title, x_label, y_label, series),
+        Chart::Panels {
+            title,
+            x_label,
+            y_label,
+            reference,
+            series,
+        } => panels_svg(title, x_label, y_label, reference.as_ref(), series),
         Chart::DecisionMap {
             title,
             x_label,

@@ -84,12 +84,17 @@ impl Config {
             ));
         }
         out.tables.push(table);
+        // Eight overlapping lines cannot be told apart: one panel each, optimal play in grey
+        // under every other policy.
+        let reference = series.iter().position(|(name, _)| name == "optimal");
+        let reference = reference.map(|i| series[i].clone());
         out.charts.push((
             "policy_distributions".to_string(),
-            Chart::Lines {
+            Chart::Panels {
                 title: self.plot_title("Score of one turn under each policy (exact)"),
                 x_label: "turn score".into(),
                 y_label: "probability".into(),
+                reference,
                 series,
             },
         ));
