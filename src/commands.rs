@@ -14,6 +14,8 @@ use dicelab::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, T
 use dicelab::record::{RunRecord, Saved};
 use dicelab::report::analysis::analysis_files;
 use dicelab::report::csv::table_csv;
+use dicelab::report::index::{IndexSection, index_html, index_markdown};
+use dicelab::report::text::{SUMMARY_HEADER, run_heading, summary_rows};
 use dicelab::report::{OutDir, Report, listing};
 use dicelab::{Error, Result};
 
@@ -80,7 +82,7 @@ fn publish(
     saved: &Saved,
     out: Option<&OutDir>,
     extra: Vec<(String, Vec<u8>)>,
-) -> Result<()> {
+) -> Result<Vec<String>> {
     let report = Report {
         saved,
         exact: game.exact(),
@@ -102,7 +104,7 @@ fn publish(
             dir.path().display()
         ));
     }
-    Ok(())
+    Ok(files.into_iter().map(|(name, _)| name).collect())
 }
 
 /// The rule options with `--deck FILE` added as `deck=FILE`, so the deck is named in the `rules`
@@ -151,7 +153,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<()> {
     let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let saved = simulate_game(game.as_ref(), &run_config(&args.run, units, shard))?;
-    publish(game.as_ref(), &saved, out.as_ref(), Vec::new())
+    publish(game.as_ref(), &saved, out.as_ref(), Vec::new()).map(drop)
 }
 
 /// `dicelab compare`: a simulation of two or more policies, on the same chance where the game
@@ -231,7 +233,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
             merged.record.shards, merged.record.shard_count
         );
     }
-    publish(game.as_ref(), &merged, Some(&out), Vec::new())
+    publish(game.as_ref(), &merged, Some(&out), Vec::new()).map(drop)
 }
 
 /// Loads the claims file, falling back to the built-in copy when the default file is absent.
@@ -243,14 +245,61 @@ fn load_claims(path: &Path) -> Result<Vec<claims::Claim>> {
 }
 
 /// Checks `claims` and writes `claims.csv` into `out`.
-fn check_claims(claims: &[claims::Claim], run: &RunArgs, units: u64, out: &Path) -> Result<()> {
+fn check_claims(
+    claims: &[claims::Claim],
+    run: &RunArgs,
+    units: u64,
+    out: &Path,
+) -> Result<Vec<claims::Verdict>> {
     let out = OutDir::prepare(out)?;
     let verdicts = claims::check(claims, units, run.seed, run.threads)?;
     let csv = table_csv(&claims::verdicts_table(&verdicts));
     say(&claims::verdicts_text(&verdicts));
     out.write_all(&[("claims.csv".to_string(), csv)])?;
     say(&format!("wrote claims.csv to {}\n", out.path().display()));
-    Ok(())
+    Ok(verdicts)
+}
+
+/// The claims as a section of the report index: each claim with the value claimed, the exact
+/// and simulated values and the verdict.
+fn claims_section(verdicts: &[claims::Verdict], units: u64, seed: u64) -> IndexSection {
+    let num = |x: Option<f64>| x.map(|v| format!("{v:.4}")).unwrap_or_default();
+    IndexSection {
+        folder: "claims".into(),
+        question: "Are the rule text's claims right?".into(),
+        heading: format!(
+            "data/claims.csv | exact values, and {units} simulated races a rule set | seed {seed}"
+        ),
+        columns: [
+            "claim",
+            "game",
+            "claimed",
+            "exact",
+            "simulated",
+            "95% interval",
+            "verdict",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: verdicts
+            .iter()
+            .map(|v| {
+                vec![
+                    v.claim.text.clone(),
+                    v.claim.game.to_string(),
+                    format!("{}", v.claim.claimed),
+                    num(v.exact),
+                    num(v.simulated.as_ref().map(|e| e.mean)),
+                    v.simulated
+                        .as_ref()
+                        .map(|e| format!("[{:.4}, {:.4}]", e.ci_low, e.ci_high))
+                        .unwrap_or_default(),
+                    if v.holds { "holds" } else { "fails" }.to_string(),
+                ]
+            })
+            .collect(),
+        files: vec!["claims.csv".into()],
+    }
 }
 
 /// `dicelab claims`.
@@ -258,7 +307,7 @@ pub fn claims(args: &ClaimsArgs) -> Result<()> {
     check_threads(&args.run)?;
     let claims = load_claims(&args.file)?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
-    check_claims(&claims, &args.run, units, &args.out)
+    check_claims(&claims, &args.run, units, &args.out).map(drop)
 }
 
 /// `dicelab report`: every game's runs of the default job, in registry order, each with its
@@ -270,6 +319,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     let root = OutDir::prepare(&args.out)?;
     let units = args.run.units.unwrap_or(DEFAULT_REPORT_UNITS);
     let mut folders: Vec<PathBuf> = Vec::new();
+    let mut sections: Vec<IndexSection> = Vec::new();
     for game in games::GAMES {
         for job in game.report_runs() {
             let configured = game.configure(&Setup {
@@ -298,14 +348,48 @@ pub fn report(args: &ReportArgs) -> Result<()> {
                 }
                 extra = analysis_files(&analysis)?;
             }
-            publish(configured.as_ref(), &saved, Some(&out), extra)?;
+            let files = publish(configured.as_ref(), &saved, Some(&out), extra)?;
+            let report = Report {
+                saved: &saved,
+                exact: configured.exact(),
+            };
+            sections.push(IndexSection {
+                folder: job.folder.to_string(),
+                question: job.question.to_string(),
+                heading: run_heading(&report),
+                columns: SUMMARY_HEADER.map(String::from).to_vec(),
+                rows: summary_rows(&report).into_iter().map(Vec::from).collect(),
+                files,
+            });
             folders.push(folder);
         }
     }
     say("\n== claims of the rule text\n");
     let claims_dir = root.path().join("claims");
-    check_claims(&claims, &args.run, (units / 10).max(1), &claims_dir)?;
+    let claim_units = (units / 10).max(1);
+    let verdicts = check_claims(&claims, &args.run, claim_units, &claims_dir)?;
+    sections.push(claims_section(&verdicts, claim_units, args.run.seed));
     folders.push(claims_dir);
+    // The index last, so it links only what was written.
+    let title = "dicelab: the findings of the default job";
+    let intro = format!(
+        "Every section answers one question with a run of this job (dicelab {}, seed {}): each \
+         estimate with n, its mean and 95% interval, beside the exact value where one is known \
+         and the distance between them in standard errors; then the run's charts and files. \
+         Regenerate it with: cargo run --release -- report.",
+        env!("CARGO_PKG_VERSION"),
+        args.run.seed
+    );
+    root.write_all(&[
+        (
+            "index.html".to_string(),
+            index_html(title, &intro, &sections).into_bytes(),
+        ),
+        (
+            "README.md".to_string(),
+            index_markdown(title, &intro, &sections).into_bytes(),
+        ),
+    ])?;
     say(&format!(
         "\nreports written: {}\n",
         folders

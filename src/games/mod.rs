@@ -83,6 +83,8 @@ pub struct PolicyDoc {
 pub struct ReportRun {
     /// Folder under the report root.
     pub folder: &'static str,
+    /// The question the run answers, as the report index heads its section.
+    pub question: &'static str,
     /// Players.
     pub players: u32,
     /// Rule options as `key=value` (none: the defaults), for a run that shows what a rule

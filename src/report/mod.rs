@@ -2,7 +2,8 @@
 //! `summary.csv` ([`summary`]), `distribution.csv` ([`distribution`]), `quantiles.csv`
 //! ([`quantiles`]), `accumulators.json` ([`accumulators`]), the charts ([`charts`]) and what the
 //! terminal shows ([`text`]); the files of a game's exact analysis ([`analysis`]); and the
-//! listings of a game's rule options and policies ([`listing`]).
+//! listings of a game's rule options and policies ([`listing`]); and the index of the default
+//! job's reports ([`index`]).
 //!
 //! Every file is first written under a temporary name in the output folder and renamed only once
 //! all of them are written ([`OutDir`]), so an interrupted or failed run never leaves a
@@ -13,6 +14,7 @@ pub mod analysis;
 pub mod charts;
 pub mod csv;
 pub mod distribution;
+pub mod index;
 pub mod listing;
 pub mod out_dir;
 pub mod quantiles;

@@ -5,13 +5,22 @@ use crate::stats::{MetricKind, Subject};
 
 use super::Report;
 
-/// The summary as an aligned table for a terminal, with the distance of each estimate from its
-/// exact value in standard errors.
-pub fn text_table(report: &Report) -> String {
+/// The columns of the summary as people read it: [`text_table`] and the report index.
+pub const SUMMARY_HEADER: [&str; 6] = [
+    "metric",
+    "n",
+    "mean",
+    "95% interval",
+    "exact",
+    "(mean-exact)/se",
+];
+
+/// The run in one line: game, rules, policies, seed and size (and which shards, for a part).
+pub fn run_heading(report: &Report) -> String {
     let record = &report.saved.record;
     let setup = &record.setup;
-    let mut out = format!(
-        "{} | {} | policy {} | seed {} | {} units{}\n",
+    format!(
+        "{} | {} | policy {} | seed {} | {} units{}",
         setup.game,
         setup.rules_column(),
         setup.policy_column(),
@@ -22,8 +31,14 @@ pub fn text_table(report: &Report) -> String {
         } else {
             format!(" (shards {:?} of {})", record.shards, record.shard_count)
         }
-    );
-    let rows: Vec<[String; 6]> = report
+    )
+}
+
+/// One row per metric under [`SUMMARY_HEADER`]: the estimate with its interval, rounded for
+/// reading, and its distance from the exact value in standard errors where there is one.
+pub fn summary_rows(report: &Report) -> Vec<[String; 6]> {
+    let setup = &report.saved.record.setup;
+    report
         .saved
         .tally
         .metrics
@@ -49,15 +64,15 @@ pub fn text_table(report: &Report) -> String {
                 z,
             ]
         })
-        .collect();
-    let header = [
-        "metric",
-        "n",
-        "mean",
-        "95% interval",
-        "exact",
-        "(mean-exact)/se",
-    ];
+        .collect()
+}
+
+/// The summary as an aligned table for a terminal, with the distance of each estimate from its
+/// exact value in standard errors.
+pub fn text_table(report: &Report) -> String {
+    let mut out = run_heading(report) + "\n";
+    let rows = summary_rows(report);
+    let header = SUMMARY_HEADER;
     let widths: Vec<usize> = (0..6)
         .map(|i| {
             rows.iter()

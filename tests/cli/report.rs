@@ -20,6 +20,7 @@ fn the_default_job_writes_every_report() {
         "solitaire-dice",
         "solitaire-dice-ladder",
         "sieben-4p",
+        "sieben-4p-empty",
         "sieben-lookahead",
     ] {
         for file in REPORT_FILES {
@@ -38,4 +39,59 @@ fn the_default_job_writes_every_report() {
         assert!(d.join("rep/sevens").join(file).exists(), "{file}");
     }
     assert!(d.join("rep/claims/claims.csv").exists());
+    index_links_resolve(&d.join("rep"));
+}
+
+/// The index page of a report folder: every link and picture resolves to a file the job wrote,
+/// every game and the claims have a section, and the Markdown twin links the same files.
+fn index_links_resolve(root: &std::path::Path) {
+    let html = std::fs::read_to_string(root.join("index.html")).unwrap();
+    let targets: Vec<&str> = html
+        .split('"')
+        .collect::<Vec<_>>()
+        .windows(2)
+        .filter(|w| w[0].ends_with("href=") || w[0].ends_with("src="))
+        .map(|w| w[1])
+        .collect();
+    let mut files = 0;
+    let mut anchors = 0;
+    for target in &targets {
+        if let Some(anchor) = target.strip_prefix('#') {
+            assert!(
+                html.contains(&format!("<section id=\"{anchor}\">")),
+                "no section #{anchor}"
+            );
+            anchors += 1;
+        } else {
+            assert!(
+                !target.contains("://"),
+                "{target}: the page must not need a network"
+            );
+            assert!(root.join(target).is_file(), "{target} does not exist");
+            files += 1;
+        }
+    }
+    assert_eq!(anchors, 14, "one section per run (13) and the claims");
+    assert!(files > 100, "{files} files linked");
+    for game in [
+        "sequences",
+        "hearts-due",
+        "sevens",
+        "solitaire-dice",
+        "sieben",
+        "claims",
+    ] {
+        assert!(
+            html.contains(&format!("<section id=\"{game}")),
+            "{game} has no section"
+        );
+    }
+    assert!(!html.contains("<script"));
+    let md = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for target in targets.iter().filter(|t| !t.starts_with('#')) {
+        assert!(
+            md.contains(&format!("]({target})")),
+            "README.md misses {target}"
+        );
+    }
 }

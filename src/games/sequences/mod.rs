@@ -38,11 +38,17 @@ pub struct Sequences {
 }
 
 /// The default job's runs of one of the two: a billion races with the exact tables, and games
-/// of four.
-const fn report_runs(race: &'static str, game: &'static str) -> [ReportRun; 2] {
+/// of four, with the questions they answer.
+const fn report_runs(
+    race: &'static str,
+    race_question: &'static str,
+    game: &'static str,
+    game_question: &'static str,
+) -> [ReportRun; 2] {
     [
         ReportRun {
             folder: race,
+            question: race_question,
             players: 1,
             rules: &[],
             policies: &[],
@@ -51,6 +57,7 @@ const fn report_runs(race: &'static str, game: &'static str) -> [ReportRun; 2] {
         },
         ReportRun {
             folder: game,
+            question: game_question,
             players: 4,
             rules: &[],
             policies: &[],
@@ -68,7 +75,12 @@ pub const SEQUENCES: Sequences = Sequences {
         options: OPTIONS,
         policies: POLICIES,
         players: PLAYERS,
-        report_runs: &report_runs("sequences", "sequences-4p"),
+        report_runs: &report_runs(
+            "sequences",
+            "Sequences: how often does a cast score, how many points does it earn, and how many casts reach 100?",
+            "sequences-4p",
+            "Sequences: who wins a four-player game, and how many rounds does it take?",
+        ),
     },
     scoring: Scoring::Sequences,
 };
@@ -81,7 +93,12 @@ pub const HEARTS_DUE: Sequences = Sequences {
         options: OPTIONS,
         policies: POLICIES,
         players: PLAYERS,
-        report_runs: &report_runs("hearts-due", "hearts-due-4p"),
+        report_runs: &report_runs(
+            "hearts-due",
+            "Hearts Due: how often does a cast score, how many points does it earn, and how many casts reach 100?",
+            "hearts-due-4p",
+            "Hearts Due: who wins a four-player game, and how many rounds does it take?",
+        ),
     },
     scoring: Scoring::HeartsDue,
 };

@@ -86,6 +86,7 @@ const POLICIES: &[PolicyDoc] = &[
 const REPORT_RUNS: &[ReportRun] = &[
     ReportRun {
         folder: "sevens",
+        question: "Sevens: what does optimal play score in a turn, and how often does it roll again?",
         players: 1,
         rules: &[],
         policies: &[],
@@ -94,6 +95,7 @@ const REPORT_RUNS: &[ReportRun] = &[
     },
     ReportRun {
         folder: "sevens-compare",
+        question: "Sevens: by how much does each way of stopping trail optimal play, on the same dice?",
         players: 1,
         rules: &[],
         policies: &[
@@ -109,6 +111,7 @@ const REPORT_RUNS: &[ReportRun] = &[
     },
     ReportRun {
         folder: "sevens-2p",
+        question: "Sevens: does stopping early to limit the follower pay, over a whole two-player game?",
         players: 2,
         rules: &[],
         policies: &["leader", "optimal"],
@@ -117,6 +120,7 @@ const REPORT_RUNS: &[ReportRun] = &[
     },
     ReportRun {
         folder: "sevens-4p",
+        question: "Sevens: who wins a four-player game of optimal, leader, target and rolls:1?",
         players: 4,
         rules: &[],
         policies: &["optimal", "leader", "target", "rolls:1"],

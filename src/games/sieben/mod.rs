@@ -160,6 +160,7 @@ const POLICIES: &[PolicyDoc] = &[
 const REPORT_RUNS: &[ReportRun] = &[
     ReportRun {
         folder: "sieben-4p",
+        question: "7: which way of playing wins under the text's rules?",
         players: 4,
         rules: &[],
         policies: &["seven-first", "blocker", "lowest", "random"],
@@ -168,6 +169,7 @@ const REPORT_RUNS: &[ReportRun] = &[
     },
     ReportRun {
         folder: "sieben-4p-empty",
+        question: "7: how much does the going-out rule matter? The same table under the finish=empty variant",
         players: 4,
         rules: &["finish=empty"],
         policies: &["seven-first", "blocker", "lowest", "random"],
@@ -176,6 +178,7 @@ const REPORT_RUNS: &[ReportRun] = &[
     },
     ReportRun {
         folder: "sieben-lookahead",
+        question: "7: how much better does a player who looks ahead do against three seven-first players?",
         players: 4,
         rules: &[],
         policies: &["lookahead", "seven-first", "seven-first", "seven-first"],

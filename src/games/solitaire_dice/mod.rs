@@ -105,6 +105,7 @@ const POLICIES: &[PolicyDoc] = &[
 const REPORT_RUNS: &[ReportRun] = &[
     ReportRun {
         folder: "solitaire-dice",
+        question: "Solitaire Dice: how well does greedy division do against random play?",
         players: 1,
         rules: &[],
         policies: &["greedy", "random"],
@@ -115,6 +116,7 @@ const REPORT_RUNS: &[ReportRun] = &[
     // `heuristic` alone is the built-in tuned weights, so the job needs no file.
     ReportRun {
         folder: "solitaire-dice-ladder",
+        question: "Solitaire Dice: how much better do the heuristic and lookahead players score, on the same rolls?",
         players: 1,
         rules: &[],
         policies: &["random", "greedy", "heuristic", "lookahead"],

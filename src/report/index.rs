@@ -1,0 +1,206 @@
+//! The report index: `index.html` and `README.md` at the root of the default job's reports, one
+//! section per question a run answers, with the run's estimates, intervals and exact values, its
+//! charts and links to its files, so the findings are read in one place rather than dug out of
+//! folders.
+//!
+//! The page is self-contained (inline CSS, no script, no network), reads on a phone (tables
+//! scroll sideways, charts shrink to the screen) and prints (each section starts on a page).
+
+use std::fmt::Write;
+
+/// One section: the question, the run that answers it and what it wrote.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IndexSection {
+    /// The folder of the run, relative to the index.
+    pub folder: String,
+    /// The question the run answers.
+    pub question: String,
+    /// The run in one line (game, rules, policies, seed, size).
+    pub heading: String,
+    /// Column names of the findings table.
+    pub columns: Vec<String>,
+    /// The findings, one row per metric or claim, as text.
+    pub rows: Vec<Vec<String>>,
+    /// The files written in the folder, by name.
+    pub files: Vec<String>,
+}
+
+/// Text safe inside HTML elements and attribute values.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A section's anchor: its folder, which is unique.
+fn anchor(section: &IndexSection) -> String {
+    section
+        .folder
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect()
+}
+
+/// Files a reader opens (tables and the accumulators), as opposed to charts shown inline.
+fn data_files(section: &IndexSection) -> impl Iterator<Item = &String> {
+    section.files.iter().filter(|f| !f.ends_with(".svg"))
+}
+
+fn charts(section: &IndexSection) -> impl Iterator<Item = &String> {
+    section.files.iter().filter(|f| f.ends_with(".svg"))
+}
+
+const STYLE: &str = "
+body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 70rem; padding: 1rem;
+  color: #1a1a1a; line-height: 1.45; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2.5rem; }
+nav ol { padding-left: 1.3rem; } nav li { margin: 0.2rem 0; }
+.run { color: #555; font-size: 0.85rem; overflow-wrap: anywhere; }
+.table { overflow-x: auto; }
+table { border-collapse: collapse; font-size: 0.85rem; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: right;
+  white-space: nowrap; }
+th:first-child, td:first-child { text-align: left; }
+.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(26rem, 1fr)); gap: 1rem; }
+@media (max-width: 30rem) { .charts { grid-template-columns: 1fr; } }
+figure { margin: 0; } figure img { width: 100%; height: auto; border: 1px solid #eee; }
+figcaption { font-size: 0.8rem; color: #555; }
+.files a { margin-right: 0.8rem; font-size: 0.85rem; }
+@media print { section { break-before: page; } nav { break-after: page; } }
+";
+
+/// The index as one self-contained HTML page.
+pub fn index_html(title: &str, intro: &str, sections: &[IndexSection]) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{t}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{t}</h1>\n<p>{i}</p>\n\
+         <nav>\n<ol>\n",
+        t = escape(title),
+        i = escape(intro)
+    );
+    for s in sections {
+        let _ = writeln!(
+            out,
+            "<li><a href=\"#{}\">{}</a></li>",
+            anchor(s),
+            escape(&s.question)
+        );
+    }
+    out.push_str("</ol>\n</nav>\n");
+    for s in sections {
+        let _ = write!(
+            out,
+            "<section id=\"{a}\">\n<h2>{q}</h2>\n<p class=\"run\">{h}</p>\n<div class=\"table\">\n\
+             <table>\n<thead><tr>",
+            a = anchor(s),
+            q = escape(&s.question),
+            h = escape(&s.heading)
+        );
+        for c in &s.columns {
+            let _ = write!(out, "<th>{}</th>", escape(c));
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
+        for row in &s.rows {
+            out.push_str("<tr>");
+            for cell in row {
+                let _ = write!(out, "<td>{}</td>", escape(cell));
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody>\n</table>\n</div>\n<div class=\"charts\">\n");
+        for chart in charts(s) {
+            let path = format!("{}/{chart}", s.folder);
+            let _ = writeln!(
+                out,
+                "<figure><img src=\"{p}\" alt=\"{c}\">\
+                 <figcaption><a href=\"{p}\">{c}</a></figcaption></figure>",
+                p = escape(&path),
+                c = escape(chart)
+            );
+        }
+        out.push_str("</div>\n<p class=\"files\">Files: ");
+        for file in data_files(s) {
+            let _ = write!(
+                out,
+                "<a href=\"{}\">{}</a> ",
+                escape(&format!("{}/{file}", s.folder)),
+                escape(file)
+            );
+        }
+        out.push_str("</p>\n</section>\n");
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+/// The same index in Markdown, for reading the folder on a code host.
+pub fn index_markdown(title: &str, intro: &str, sections: &[IndexSection]) -> String {
+    let cell = |t: &str| t.replace('|', "\\|");
+    let mut out = format!("# {title}\n\n{intro}\n\n");
+    for (i, s) in sections.iter().enumerate() {
+        let _ = writeln!(out, "{}. [{}](#{})", i + 1, s.question, anchor(s));
+    }
+    for s in sections {
+        let _ = write!(
+            out,
+            "\n<a id=\"{}\"></a>\n\n## {}\n\n`{}`\n\n| {} |\n|{}\n",
+            anchor(s),
+            s.question,
+            s.heading,
+            s.columns
+                .iter()
+                .map(|c| cell(c))
+                .collect::<Vec<_>>()
+                .join(" | "),
+            " --- |".repeat(s.columns.len())
+        );
+        for row in &s.rows {
+            let _ = writeln!(
+                out,
+                "| {} |",
+                row.iter().map(|c| cell(c)).collect::<Vec<_>>().join(" | ")
+            );
+        }
+        out.push('\n');
+        for chart in charts(s) {
+            let _ = writeln!(out, "![{chart}]({}/{chart})", s.folder);
+        }
+        let files: Vec<String> = data_files(s)
+            .map(|f| format!("[{f}]({}/{f})", s.folder))
+            .collect();
+        let _ = writeln!(out, "\nFiles: {}", files.join(", "));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn section() -> IndexSection {
+        IndexSection {
+            folder: "sevens-2p".into(),
+            question: "Does <stopping> early pay?".into(),
+            heading: "sevens | players=2 | policy leader | optimal".into(),
+            columns: vec!["metric".into(), "mean".into()],
+            rows: vec![vec!["win_rate [leader]".into(), "0.49".into()]],
+            files: vec!["summary.csv".into(), "win_rate-by-seat.svg".into()],
+        }
+    }
+
+    #[test]
+    fn the_page_links_each_file_and_escapes_text() {
+        let html = index_html("Findings", "intro", &[section()]);
+        assert!(html.contains("<a href=\"#sevens-2p\">Does &lt;stopping&gt; early pay?</a>"));
+        assert!(html.contains("<img src=\"sevens-2p/win_rate-by-seat.svg\""));
+        assert!(html.contains("<a href=\"sevens-2p/summary.csv\">summary.csv</a>"));
+        assert!(!html.contains("<script") && !html.contains("http"));
+        let md = index_markdown("Findings", "intro", &[section()]);
+        assert!(md.contains("![win_rate-by-seat.svg](sevens-2p/win_rate-by-seat.svg)"));
+        assert!(md.contains("| win_rate [leader] | 0.49 |"));
+    }
+}
