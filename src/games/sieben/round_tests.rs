@@ -239,6 +239,20 @@ fn the_new_pile_card_may_empty_the_hand() {
     assert_eq!(t.cards(), 9);
 }
 
+/// Two players, neither able to play on {3,3} (a 1 and a 2; two 1s); the draw pile gives seat 1
+/// a 4, then 5s.
+fn both_stuck() -> Round {
+    Round::arrange(
+        2,
+        &[hand(&[1, 2]), hand(&[1, 1])],
+        Pile::new(3, 3).unwrap(),
+        hand(&[3, 3]),
+        [0; 8],
+        &[5, 5, 5, 4],
+        0,
+    )
+}
+
 fn pile_penalty() -> Rules {
     Rules {
         penalty: Penalty::Pile,
@@ -296,15 +310,7 @@ fn under_penalty_pile_a_penalty_card_blocks_until_a_seven() {
 fn under_penalty_pile_the_blocks_lift_when_every_player_is_blocked() {
     // Neither player can play on {3,3}: both take a penalty card, and with both blocked nobody
     // could lay a card on this pile again, so the blocks lift and seat 1 plays its drawn 4.
-    let mut t = Round::arrange(
-        2,
-        &[hand(&[1, 2]), hand(&[1, 1])],
-        Pile::new(3, 3).unwrap(),
-        hand(&[3, 3]),
-        [0; 8],
-        &[5, 5, 5, 4],
-        0,
-    );
+    let mut t = both_stuck();
     let r = pile_penalty();
     t.turn(&r, &mut rng(), &mut script(&[]));
     assert!(t.is_blocked(0));
@@ -313,15 +319,7 @@ fn under_penalty_pile_the_blocks_lift_when_every_player_is_blocked() {
     t.turn(&r, &mut rng(), &mut script(&[(4, 3), (1, 0)])); // a Seven, a new pile
     assert_eq!(t.stats().sevens, 1);
     // Under penalty=turn the same cards play the same way: the block never outlives the turn.
-    let mut t = Round::arrange(
-        2,
-        &[hand(&[1, 2]), hand(&[1, 1])],
-        Pile::new(3, 3).unwrap(),
-        hand(&[3, 3]),
-        [0; 8],
-        &[5, 5, 5, 4],
-        0,
-    );
+    let mut t = both_stuck();
     t.turn(&Rules::default(), &mut rng(), &mut script(&[]));
     assert!(!t.is_blocked(0));
 }
@@ -362,15 +360,7 @@ fn the_table_remembers_what_a_penalty_card_gave_away() {
 fn a_number_it_lacked_must_come_from_a_fresh_card() {
     // Seat 1 lacked 3 and 4 and drew one card since: playing a 4 uses up that fresh card, so
     // all its remaining cards are known not to be a 3 or a 4.
-    let mut t = Round::arrange(
-        2,
-        &[hand(&[1, 2]), hand(&[1, 1])],
-        Pile::new(3, 3).unwrap(),
-        hand(&[3, 3]),
-        [0; 8],
-        &[5, 5, 5, 4],
-        0,
-    );
+    let mut t = both_stuck();
     let r = Rules::default();
     t.turn(&r, &mut rng(), &mut script(&[])); // seat 1 stuck, draws the 4
     t.turn(&r, &mut rng(), &mut script(&[])); // seat 2 stuck, draws a 5
