@@ -27,7 +27,7 @@ use crate::stats::Tally;
 /// generator, a game drawing its dice in another order, a rule's default) bumps it. Every run
 /// records it, and `merge` refuses to combine shards of different stream versions, since their
 /// chunks would not be parts of one run. `docs/reproducibility.md` gives the policy.
-pub const STREAM_VERSION: u32 = 2;
+pub const STREAM_VERSION: u32 = 3;
 
 /// The generator every chunk runs on: fast, 256 bits of state, and good enough for any
 /// statistical test we can afford to run.

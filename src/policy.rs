@@ -10,9 +10,8 @@
 //! function compiled once into a table (`sevens::policy::StopPolicy`), which is what makes its
 //! hot loop fast; a policy with memory or a generator would not compile that way.
 
+use rand::RngExt;
 use rand_xoshiro::rand_core::Rng;
-
-use crate::dice::below;
 
 /// What a game shows a player at a decision, and what the player chooses among.
 pub trait Decision {
@@ -62,10 +61,12 @@ impl<R: Rng> Random<R> {
         Self { rng }
     }
 
-    /// The index of one of `n` choices, each equally likely (Lemire's method: exactly uniform,
-    /// not the slight bias of a modulo).
+    /// The index of one of `n` choices, each equally likely: `rand`'s `random_range`, exactly
+    /// uniform under its `unbiased` feature. It draws a `u64` (not the `u32` a `usize` range
+    /// would), so a seed picks what it picked before `rand` was used, but for a chance of about
+    /// `n / 2^64` a draw.
     pub fn pick(&mut self, n: usize) -> usize {
-        below(&mut self.rng, n as u64) as usize
+        self.rng.random_range(..n as u64) as usize
     }
 }
 

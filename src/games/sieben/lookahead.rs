@@ -27,8 +27,9 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use super::deck::{Counts, MAX_NUMBER};
 use super::policy::{LayCard, SevenFirst, View};
-use super::round::{Round, SevenFirstChooser, shuffle};
+use super::round::{Round, SevenFirstChooser};
 use super::rules::{Finish, MAX_MOVES, MAX_PLAYERS, MIN_PLAYERS, Move, Rules};
+use crate::dice::below;
 use crate::policy::Policy;
 
 /// Play-outs per legal play when `lookahead` is given without a count: chosen by measurement
@@ -70,6 +71,18 @@ pub struct Work {
     pub playouts: u64,
     /// Turns played in play-outs, the first included.
     pub playout_turns: u64,
+}
+
+/// Shuffles `cards` in place: Fisher-Yates with one Lemire draw ([`below`]) a card, exactly
+/// uniform. The guesses are the measured hot path of this policy, and there this loop is faster
+/// than `rand`'s shuffle, which the deals of a real game use: `rand` saves generator calls by
+/// taking several positions from one 32-bit number at the cost of a division each, a poor trade
+/// with a generator as fast as ours (one lookahead game took 8% longer with it).
+fn shuffle<R: Rng>(cards: &mut [u8], rng: &mut R) {
+    for i in (1..cards.len()).rev() {
+        let j = below(rng, i as u64 + 1) as usize;
+        cards.swap(i, j);
+    }
 }
 
 impl<R: Rng> Lookahead<R> {

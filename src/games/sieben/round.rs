@@ -6,9 +6,8 @@
 //! rule of `RULES.md` and the gaps listed in the module docs of [`super`]. Nothing is allocated per
 //! turn or per round: the draw pile's buffer is reused from round to round.
 
+use rand::seq::SliceRandom;
 use rand_xoshiro::rand_core::Rng;
-
-use crate::dice::below;
 
 use super::deck::{Counts, HAND, MAX_NUMBER, held_numbers};
 use super::policy::{Opponent, View, seven_first, seven_first_play};
@@ -114,14 +113,6 @@ pub struct Round {
     stats: RoundStats,
 }
 
-/// Shuffles `cards` in place (Fisher-Yates, exactly uniform through [`below`]).
-pub(crate) fn shuffle<R: Rng>(cards: &mut [u8], rng: &mut R) {
-    for i in (1..cards.len()).rev() {
-        let j = below(rng, i as u64 + 1) as usize;
-        cards.swap(i, j);
-    }
-}
-
 impl Round {
     /// A table for `players` (2 to 7) with the rules' deck; call [`Round::deal`] to start a round.
     pub fn new(rules: &Rules, players: u32) -> Self {
@@ -162,7 +153,9 @@ impl Round {
                 self.draw.push(n);
             }
         }
-        shuffle(&mut self.draw, rng);
+        // `rand`'s Fisher-Yates, exactly uniform under its `unbiased` feature: a documented,
+        // value-stable algorithm for the cards of a real game.
+        self.draw.shuffle(rng);
         for seat in 0..self.players {
             self.hands[seat] = [0; 8];
             for _ in 0..HAND {
@@ -399,7 +392,7 @@ impl Round {
                 }
             }
             self.set_aside = [0; 8];
-            shuffle(&mut self.draw, rng);
+            self.draw.shuffle(rng);
             self.stats.refills += 1;
         }
         let card = self.draw.pop().expect("refilled");
