@@ -46,6 +46,7 @@ const INFO: GameInfo = GameInfo {
     policies: &[PolicyDoc {
         syntax: "flip",
         meaning: "flip the coin; there is nothing to choose",
+        example: "flip",
     }],
     players: Players {
         min: 1,

@@ -9,7 +9,7 @@ use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
 
 use dicelab::engine::Shard;
-use dicelab::games::{self, Game};
+use dicelab::games::{self, Game, PolicyDoc};
 
 /// dicelab: which strategy is better, by how much, and how sure are we?
 ///
@@ -123,15 +123,8 @@ pub struct SimulateArgs {
     /// lists them.
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
-    /// A policy spec (repeatable: several share the same dice; in a game, one for every seat,
-    /// one per seat, or a count that divides the players, taking the seats in turn):
-    /// sevens takes optimal (default), rolls:K, threshold:A,B, target, target:T, leader,
-    /// table:FILE or random; solitaire-dice takes greedy (default), random, heuristic (the
-    /// built-in tuned weights), heuristic:FILE, lookahead or lookahead:FILE; sieben takes
-    /// seven-first (default), lowest, blocker, random, lookahead or lookahead:K (K play-outs per
-    /// legal play, 1 to 1000, default 32); Sequences and Hearts Due have only 'forced'.
-    /// `dicelab policies GAME` lists them with their meanings.
-    #[arg(long = "policy", value_name = "SPEC")]
+    /// A policy spec (repeatable); the help names each game's forms (see `policy_help`).
+    #[arg(long = "policy", value_name = "SPEC", help = policy_help())]
     pub policies: Vec<String>,
     /// Run only every N-th chunk from K (K/N); combine the parts with `merge`.
     #[arg(long, value_parser = parse_with::<Shard>, value_name = "K/N")]
@@ -299,6 +292,21 @@ pub fn parse_units(s: &str) -> Result<u64, String> {
         return Err("expected at least 1 unit, found 0".to_string());
     }
     Ok(value)
+}
+
+/// `--policy`'s help, built from each game's own table of policy forms (the one its parser's
+/// messages and `dicelab policies` read), so the help cannot name a form a game refuses.
+fn policy_help() -> String {
+    let games: Vec<String> = games::GAMES
+        .iter()
+        .map(|g| format!("{} takes {}", g.name(), PolicyDoc::list(g.policies())))
+        .collect();
+    format!(
+        "A policy spec (repeatable: several share the same dice; in a game, one for every seat, \
+         one per seat, or a count that divides the players, taking the seats in turn): {}. \
+         `dicelab policies GAME` lists them with their meanings and defaults",
+        games.join("; ")
+    )
 }
 
 #[cfg(test)]

@@ -69,13 +69,29 @@ pub struct Setup {
     pub policies: Vec<String>,
 }
 
-/// A policy spec a game accepts, for listings and error messages.
+/// A policy spec a game accepts, for listings and error messages. The parser's "expected ..."
+/// line is [`PolicyDoc::list`] of the same table, and a test configures every `example`, so what
+/// `dicelab policies` lists and what `--policy` accepts cannot drift apart.
 #[derive(Clone, Copy, Debug)]
 pub struct PolicyDoc {
     /// How it is written: `threshold:A,B`.
     pub syntax: &'static str,
     /// What it plays.
     pub meaning: &'static str,
+    /// One spec of this form, written out (`threshold:15,10`; a file from the repository's
+    /// root), which the game's parser must accept.
+    pub example: &'static str,
+}
+
+impl PolicyDoc {
+    /// The forms of `policies` as an error message lists them: `a, b or c`.
+    pub fn list(policies: &[PolicyDoc]) -> String {
+        let forms: Vec<&str> = policies.iter().map(|p| p.syntax).collect();
+        match forms.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => forms.join(""),
+        }
+    }
 }
 
 /// A run of the default job (`dicelab report`) a game asks for.
@@ -297,8 +313,12 @@ mod tests {
         let e = find("chess").unwrap_err().to_string();
         assert_eq!(
             e,
-            "unknown game 'chess': expected one of sequences, hearts-due, sevens, solitaire-dice, sieben"
+            format!(
+                "unknown game 'chess': expected one of {}",
+                super::names().join(", ")
+            )
         );
+        assert!(e.contains("sequences, hearts-due, sevens, solitaire-dice, sieben"));
     }
 
     #[test]
@@ -336,5 +356,63 @@ mod tests {
         folders.sort_unstable();
         folders.dedup();
         assert_eq!(folders.len(), all, "report folders are distinct");
+    }
+
+    /// What `dicelab policies` lists is what `--policy` takes: every listed form's example
+    /// configures, and an unknown name is refused with a line naming every listed form.
+    #[test]
+    fn every_listed_policy_parses_and_the_refusal_lists_them_all() {
+        // Examples name files from the repository's root, where cargo runs unit tests.
+        for game in GAMES {
+            let players = game.players().min;
+            for doc in game.policies() {
+                assert!(
+                    doc.example == doc.syntax
+                        || doc
+                            .example
+                            .starts_with(doc.syntax.split(':').next().unwrap()),
+                    "{}: example {} is not of the form {}",
+                    game.name(),
+                    doc.example,
+                    doc.syntax
+                );
+                let setup = Setup {
+                    players,
+                    policies: vec![doc.example.to_string()],
+                    ..Setup::default()
+                };
+                if let Err(e) = game.configure(&setup) {
+                    panic!("{}: listed {} refused: {e}", game.name(), doc.example);
+                }
+            }
+            let setup = Setup {
+                players,
+                policies: vec!["no-such-policy".to_string()],
+                ..Setup::default()
+            };
+            let e = game.configure(&setup).err().expect("refused").to_string();
+            if game.policies().len() > 1 {
+                assert!(
+                    e.contains(&PolicyDoc::list(game.policies())),
+                    "{}: {e}",
+                    game.name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_list_of_forms_reads_as_a_sentence() {
+        let doc = |syntax| PolicyDoc {
+            syntax,
+            meaning: "",
+            example: syntax,
+        };
+        assert_eq!(PolicyDoc::list(&[doc("a")]), "a");
+        assert_eq!(PolicyDoc::list(&[doc("a"), doc("b")]), "a or b");
+        assert_eq!(
+            PolicyDoc::list(&[doc("a"), doc("b:K"), doc("c")]),
+            "a, b:K or c"
+        );
     }
 }

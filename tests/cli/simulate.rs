@@ -252,7 +252,7 @@ mod solitaire_dice {
     bad_input! {
         refuses_an_unknown_policy:
             ["simulate", "solitaire-dice", "--policy", "best"]
-            => "--policy 'best': unknown policy for solitaire-dice; expected greedy, random, heuristic, heuristic:FILE, lookahead or lookahead:FILE";
+            => "--policy 'best': unknown policy for solitaire-dice; expected one of greedy, random, heuristic, heuristic:FILE, lookahead or lookahead:FILE";
         refuses_a_weights_file_without_its_header:
             ["simulate", "solitaire-dice", "--policy", "heuristic:afile"] with afile
             => "policy file afile: line 1: expected the header weight,value, found 'x'";
@@ -296,7 +296,7 @@ mod sieben {
             => "a game of 3 players takes one policy for every seat, one each, or a count that divides 3 (they take the seats in turn): 1, 3; found 5";
         refuses_an_unknown_policy:
             ["simulate", "sieben", "--players", "3", "--policy", "greedy"]
-            => "--policy 'greedy': unknown policy for sieben; expected one of random, lowest, seven-first, blocker, lookahead or lookahead:K";
+            => "--policy 'greedy': unknown policy for sieben; expected one of seven-first, lowest, blocker, random, lookahead or lookahead:K";
         refuses_a_deck_with_a_card_out_of_range:
             ["simulate", "sieben", "--players", "3", "--deck", "bad-deck.csv"] with bad_deck
             => "deck bad-deck.csv: line 3: expected a number from 1 to 7, found '8'";

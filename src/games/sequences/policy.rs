@@ -14,6 +14,7 @@ pub const POLICY: &str = "forced";
 pub const POLICIES: &[PolicyDoc] = &[PolicyDoc {
     syntax: POLICY,
     meaning: "a cast is scored by its best split; there is nothing to choose",
+    example: POLICY,
 }];
 
 /// The only policy spec: `forced`.

@@ -49,35 +49,43 @@ pub struct Sevens;
 const POLICIES: &[PolicyDoc] = &[
     PolicyDoc {
         syntax: "optimal",
-        meaning: "the exact best expected turn score (the default)",
+        meaning: "the exact best expected turn score",
+        example: "optimal",
     },
     PolicyDoc {
         syntax: "rolls:K",
         meaning: "always roll K times while dice remain",
+        example: "rolls:2",
     },
     PolicyDoc {
         syntax: "threshold:A,B",
         meaning: "stop once the kept sum reaches A after roll 1, B after roll 2, ... (one sum per roll before the last)",
+        example: "threshold:15,10",
     },
     PolicyDoc {
         syntax: "target",
         meaning: "the exact best chance to beat the round's best score so far (optimal when nothing is to beat)",
+        example: "target",
     },
     PolicyDoc {
         syntax: "target:T",
         meaning: "the exact best chance to score more than T",
+        example: "target:20",
     },
     PolicyDoc {
         syntax: "leader",
         meaning: "as a round's first player, the exact best chance to win the round (the leader's dilemma); as a follower, the best reply",
+        example: "leader",
     },
     PolicyDoc {
         syntax: "table:FILE",
         meaning: "the stop/roll decisions of a policy table, as `solve` writes them",
+        example: "table:data/sevens-policy.csv",
     },
     PolicyDoc {
         syntax: "random",
         meaning: "a fair coin decides every stop or roll",
+        example: "random",
     },
 ];
 

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use crate::error::{Error, Result};
+use crate::games::PolicyDoc;
 
 use super::exact::target_table;
 use super::policy::{Action, DecisionTable, Policy, TurnState};
@@ -34,9 +35,6 @@ pub enum PolicySpec {
     /// `table:FILE`: the stop/roll decisions of a CSV policy table, as `solve` writes them.
     Table(PathBuf),
 }
-
-const EXPECTED: &str = "rolls:K, threshold:A,B (one sum per roll before the last), optimal, \
-     target, target:T, leader, table:FILE or random";
 
 impl FromStr for PolicySpec {
     type Err = Error;
@@ -91,7 +89,8 @@ impl FromStr for PolicySpec {
                 Ok(PolicySpec::Threshold(sums))
             }
             _ => Err(bad(&format!(
-                "unknown policy for sevens; expected {EXPECTED}"
+                "unknown policy for sevens; expected one of {}",
+                PolicyDoc::list(super::POLICIES)
             ))),
         }
     }

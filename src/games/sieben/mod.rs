@@ -130,27 +130,33 @@ pub struct Sieben;
 const POLICIES: &[PolicyDoc] = &[
     PolicyDoc {
         syntax: "seven-first",
-        meaning: "makes a Seven whenever it can, otherwise the smallest rise of the total (the default)",
+        meaning: "makes a Seven whenever it can, otherwise the smallest rise of the total",
+        example: "seven-first",
     },
     PolicyDoc {
         syntax: "lowest",
         meaning: "the smallest rise of the total",
+        example: "lowest",
     },
     PolicyDoc {
         syntax: "blocker",
         meaning: "a Seven when it can, otherwise the play most likely to leave the next player stuck, if likely enough",
+        example: "blocker",
     },
     PolicyDoc {
         syntax: "random",
         meaning: "every legal play equally likely",
+        example: "random",
     },
     PolicyDoc {
         syntax: "lookahead",
         meaning: "plays each legal play's round out on guesses of the hidden cards, 32 play-outs per play",
+        example: "lookahead",
     },
     PolicyDoc {
         syntax: "lookahead:K",
         meaning: "the same with K play-outs per legal play (1 to 1000)",
+        example: "lookahead:8",
     },
 ];
 

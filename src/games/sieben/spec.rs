@@ -7,6 +7,7 @@ use std::str::FromStr;
 use rand_xoshiro::rand_core::Rng;
 
 use crate::error::{Error, Result};
+use crate::games::PolicyDoc;
 use crate::policy::{Policy, Random};
 
 use super::lookahead::{DEFAULT_SAMPLES, Lookahead, MAX_SAMPLES};
@@ -30,12 +31,8 @@ pub enum PolicySpec {
     Lookahead(u32),
 }
 
-/// What `--policy` accepts for sieben, for error messages.
-pub const EXPECTED: &str = "random, lowest, seven-first, blocker, lookahead or lookahead:K";
-
 impl PolicySpec {
-    /// Every built-in (`lookahead` with its default count), in the order error messages list
-    /// them.
+    /// Every built-in, `lookahead` with its default count.
     pub const ALL: [PolicySpec; 5] = [
         PolicySpec::Random,
         PolicySpec::Lowest,
@@ -96,7 +93,8 @@ impl FromStr for PolicySpec {
             };
         }
         Err(Error::input(format!(
-            "--policy '{s}': unknown policy for sieben; expected one of {EXPECTED}"
+            "--policy '{s}': unknown policy for sieben; expected one of {}",
+            PolicyDoc::list(super::POLICIES)
         )))
     }
 }
@@ -141,7 +139,7 @@ mod tests {
         }
         assert_eq!(
             "greedy".parse::<PolicySpec>().unwrap_err().to_string(),
-            "--policy 'greedy': unknown policy for sieben; expected one of random, lowest, seven-first, blocker, lookahead or lookahead:K"
+            "--policy 'greedy': unknown policy for sieben; expected one of seven-first, lowest, blocker, random, lookahead or lookahead:K"
         );
     }
 

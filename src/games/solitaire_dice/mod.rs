@@ -77,27 +77,33 @@ pub struct SolitaireDice;
 const POLICIES: &[PolicyDoc] = &[
     PolicyDoc {
         syntax: "greedy",
-        meaning: "the division that raises the score most right now (the default)",
+        meaning: "the division that raises the score most right now",
+        example: "greedy",
     },
     PolicyDoc {
         syntax: "random",
         meaning: "every legal division equally likely",
+        example: "random",
     },
     PolicyDoc {
         syntax: "heuristic",
         meaning: "the best evaluation of the sheet after the division, with the built-in tuned weights",
+        example: "heuristic",
     },
     PolicyDoc {
         syntax: "heuristic:FILE",
         meaning: "the same with the weights of a policy file (header weight,value)",
+        example: "heuristic:data/solitaire-best.csv",
     },
     PolicyDoc {
         syntax: "lookahead",
         meaning: "the best expected evaluation after the next roll (one roll of expectimax), with the built-in weights tuned for it",
+        example: "lookahead",
     },
     PolicyDoc {
         syntax: "lookahead:FILE",
         meaning: "the same with the weights of a policy file",
+        example: "lookahead:data/solitaire-tuned.csv",
     },
 ];
 

@@ -8,6 +8,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::error::{Error, Result};
+use crate::games::PolicyDoc;
 
 use super::heuristic::{Evaluator, Weights};
 
@@ -42,9 +43,6 @@ pub enum PolicySpec {
         evaluator: Arc<Evaluator>,
     },
 }
-
-/// What `--policy` accepts for Solitaire Dice, for error messages.
-pub const EXPECTED: &str = "greedy, random, heuristic, heuristic:FILE, lookahead or lookahead:FILE";
 
 impl PolicySpec {
     /// The spec's command-line name.
@@ -114,7 +112,8 @@ impl FromStr for PolicySpec {
                 evaluator: load(file)?,
             }),
             _ => Err(Error::input(format!(
-                "--policy '{s}': unknown policy for solitaire-dice; expected {EXPECTED}"
+                "--policy '{s}': unknown policy for solitaire-dice; expected one of {}",
+                PolicyDoc::list(super::POLICIES)
             ))),
         }
     }
@@ -140,7 +139,10 @@ mod tests {
             let e = bad.parse::<PolicySpec>().unwrap_err().to_string();
             assert_eq!(
                 e,
-                format!("--policy '{bad}': unknown policy for solitaire-dice; expected {EXPECTED}")
+                format!(
+                    "--policy '{bad}': unknown policy for solitaire-dice; expected one of {}",
+                    PolicyDoc::list(super::super::POLICIES)
+                )
             );
         }
         let e = "heuristic:".parse::<PolicySpec>().unwrap_err().to_string();
