@@ -237,6 +237,10 @@ pub struct MergeArgs {
     /// Folder for the merged report.
     #[arg(long)]
     pub out: PathBuf,
+    /// Merge an incomplete set of shards into a partial report (marked so in its header);
+    /// without it a missing shard is an error that names it.
+    #[arg(long)]
+    pub partial: bool,
 }
 
 /// Arguments of `tune`.

@@ -11,7 +11,7 @@ use dicelab::analysis::Analysis;
 use dicelab::claims;
 use dicelab::engine::{RunConfig, Shard};
 use dicelab::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
-use dicelab::record::{RunRecord, Saved};
+use dicelab::record::{RunRecord, Saved, index_ranges};
 use dicelab::report::analysis::analysis_files;
 use dicelab::report::csv::table_csv;
 use dicelab::report::index::{IndexSection, index_html, index_markdown};
@@ -216,7 +216,6 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         .iter()
         .map(|dir| Ok((dir.clone(), Saved::load(dir)?)))
         .collect::<Result<Vec<_>>>()?;
-    let out = OutDir::prepare(&args.out)?;
     let merged = Saved::merge_all(parts)?;
     let setup = &merged.record.setup;
     let game = games::configure(
@@ -228,11 +227,23 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         },
     )?;
     if !merged.is_whole() {
+        let missing = index_ranges(&merged.missing_shards());
+        let count = merged.record.shard_count;
+        if !args.partial {
+            return Err(Error::input(format!(
+                "merge: shards {missing} of 0-{} are missing (resubmit them: sbatch --array={missing}, \
+                 or deploy/slurm/submit.sh --tasks {missing}); give --partial to merge the shards here",
+                count - 1
+            )));
+        }
         eprintln!(
-            "dicelab: note: shards {:?} of {} merged; the run is not complete yet",
-            merged.record.shards, merged.record.shard_count
+            "dicelab: note: shards {} of 0-{} merged (--partial); missing {missing}",
+            merged.shards_held(),
+            count - 1
         );
     }
+    // The folder is made only once the merge is known to be good: a refused merge leaves none.
+    let out = OutDir::prepare(&args.out)?;
     publish(game.as_ref(), &merged, Some(&out), Vec::new()).map(drop)
 }
 

@@ -266,11 +266,57 @@ impl Saved {
     pub fn is_whole(&self) -> bool {
         self.record.shard_count == 1
     }
+
+    /// The shards of the run this file does not hold, in order (none when whole).
+    pub fn missing_shards(&self) -> Vec<u32> {
+        if self.is_whole() {
+            return Vec::new();
+        }
+        (0..self.record.shard_count)
+            .filter(|k| !self.record.shards.contains(k))
+            .collect()
+    }
+
+    /// The shards this file holds, as [`index_ranges`] writes them (`0-3,7`).
+    pub fn shards_held(&self) -> String {
+        index_ranges(&self.record.shards)
+    }
+}
+
+/// Indexes (sorted, distinct) as a list of runs, `2,5-7`: the form `sbatch --array=` and
+/// `deploy/slurm/submit.sh --tasks` take, so a missing shard can be pasted into a resubmission.
+pub fn index_ranges(indexes: &[u32]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < indexes.len() {
+        let start = indexes[i];
+        let mut end = start;
+        while i + 1 < indexes.len() && indexes[i + 1] == end + 1 {
+            end += 1;
+            i += 1;
+        }
+        out.push(if end == start {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        });
+        i += 1;
+    }
+    out.join(",")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn indexes_read_as_runs_sbatch_takes() {
+        assert_eq!(index_ranges(&[]), "");
+        assert_eq!(index_ranges(&[3]), "3");
+        assert_eq!(index_ranges(&[0, 1, 2, 3]), "0-3");
+        assert_eq!(index_ranges(&[2, 5, 6, 7, 9]), "2,5-7,9");
+        assert_eq!(index_ranges(&[0, 2, 4]), "0,2,4");
+    }
 
     fn setup(policies: &[&str]) -> RunSetup {
         RunSetup {

@@ -29,7 +29,11 @@ pub fn run_heading(report: &Report) -> String {
         if report.saved.is_whole() {
             String::new()
         } else {
-            format!(" (shards {:?} of {})", record.shards, record.shard_count)
+            format!(
+                " | shards {} of 0-{}: a part of the run",
+                report.saved.shards_held(),
+                record.shard_count - 1
+            )
         }
     )
 }

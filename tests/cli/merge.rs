@@ -74,3 +74,64 @@ bad_input! {
         ["merge", "nowhere", "--out", "m"]
         => "no accumulators.json";
 }
+
+/// A missing shard is an error naming it in the form `sbatch --array=` takes; `--partial` merges
+/// what is there, says so, and a later merge of the partial report with the rest is the whole run
+/// byte for byte (so a thousand shards can be merged as a tree).
+#[test]
+fn a_missing_shard_is_named_and_partial_merges_compose() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let run = ["simulate", "sequences", "-n", "100000", "-q", "--seed", "4"];
+    for k in 0..8 {
+        let shard = format!("{k}/8");
+        let out = format!("s{k}");
+        let mut args = run.to_vec();
+        args.extend(["--shard", &shard, "--out", &out]);
+        ok(d, &args);
+    }
+    let mut whole = run.to_vec();
+    whole.extend(["--out", "whole"]);
+    ok(d, &whole);
+
+    fails(
+        d,
+        &["merge", "s0", "s1", "s3", "s4", "--out", "m"],
+        2,
+        "merge: shards 2,5-7 of 0-7 are missing (resubmit them: sbatch --array=2,5-7, \
+         or deploy/slurm/submit.sh --tasks 2,5-7); give --partial to merge the shards here",
+    );
+    assert!(!d.join("m").exists(), "a refused merge writes nothing");
+
+    let text = ok(
+        d,
+        &[
+            "merge",
+            "s0",
+            "s1",
+            "s3",
+            "s4",
+            "--partial",
+            "--out",
+            "part",
+        ],
+    );
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .ends_with("| shards 0-1,3-4 of 0-7: a part of the run"),
+        "{text}"
+    );
+    ok(
+        d,
+        &["merge", "s5", "part", "s7", "s2", "s6", "--out", "merged"],
+    );
+    for file in crate::common::REPORT_FILES {
+        assert_eq!(
+            crate::common::read(d.join("merged").join(file)),
+            crate::common::read(d.join("whole").join(file)),
+            "{file}"
+        );
+    }
+}
