@@ -9,10 +9,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use crate::engine::{RunConfig, STREAM_VERSION};
 use crate::error::{Error, Result};
-use crate::stats::{MetricId, Subject, Tally};
+use crate::stats::{MetricId, MetricKind, Subject, Tally};
 
 /// Name of the file holding a run's record and exact accumulators.
 pub const ACCUMULATORS: &str = "accumulators.json";
@@ -136,7 +137,28 @@ pub struct Saved {
     pub tally: Tally,
 }
 
+/// `accumulators.json` as written: the run and its accumulators, sealed with a checksum of their
+/// content so that `merge` can refuse a file edited by hand or damaged in transit.
+#[derive(Serialize, Deserialize)]
+struct Sealed {
+    record: RunRecord,
+    tally: Tally,
+    /// `sha256:` and the hex SHA-256 of the compact JSON of `record` and `tally` (the canonical
+    /// content: the same values always serialize to the same bytes).
+    #[serde(default)]
+    checksum: Option<String>,
+}
+
 impl Saved {
+    /// The checksum `accumulators.json` carries for this content.
+    fn checksum(&self) -> String {
+        let canonical = serde_json::to_vec(&(&self.record, &self.tally))
+            .expect("a record and histograms serialize");
+        let digest = Sha256::digest(&canonical);
+        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        format!("sha256:{hex}")
+    }
+
     /// Reads `accumulators.json` from a report folder.
     pub fn load(dir: &Path) -> Result<Self> {
         let path = dir.join(ACCUMULATORS);
@@ -150,12 +172,33 @@ impl Saved {
                 Error::io(&path, e)
             }
         })?;
-        let saved: Saved = serde_json::from_str(&text).map_err(|e| {
+        let sealed: Sealed = serde_json::from_str(&text).map_err(|e| {
             Error::input(format!(
                 "{}: not a dicelab accumulator file of this version ({e})",
                 path.display()
             ))
         })?;
+        let saved = Saved {
+            record: sealed.record,
+            tally: sealed.tally,
+        };
+        match sealed.checksum {
+            None => {
+                return Err(Error::input(format!(
+                    "{}: no checksum, so its counts cannot be trusted (written by hand or by \
+                     dicelab before 0.4.0: run the shard again)",
+                    path.display()
+                )));
+            }
+            Some(c) if c != saved.checksum() => {
+                return Err(Error::input(format!(
+                    "{}: its content does not match its checksum: the file was edited or \
+                     damaged (run the shard again)",
+                    path.display()
+                )));
+            }
+            Some(_) => {}
+        }
         saved.check().map_err(|problem| {
             Error::input(format!(
                 "{}: not a consistent dicelab accumulator file ({problem})",
@@ -165,10 +208,16 @@ impl Saved {
         Ok(saved)
     }
 
-    /// The file's content: the record and accumulators as pretty JSON, with a final newline.
+    /// The file's content: the record and accumulators as pretty JSON, sealed with their
+    /// checksum, with a final newline.
     pub fn to_json(&self) -> Vec<u8> {
+        let sealed = Sealed {
+            record: self.record.clone(),
+            tally: self.tally.clone(),
+            checksum: Some(self.checksum()),
+        };
         let mut json =
-            serde_json::to_string_pretty(self).expect("a record and histograms serialize");
+            serde_json::to_string_pretty(&sealed).expect("a record and histograms serialize");
         json.push('\n');
         json.into_bytes()
     }
@@ -189,6 +238,16 @@ impl Saved {
         for metric in &self.tally.metrics {
             if metric.histogram.checked_count().is_none() {
                 return Err(format!("counts of {} overflow", metric.id.column()));
+            }
+            // A share is a count of 0/1 observations: any other value would give a mean outside
+            // its own interval.
+            if metric.kind == MetricKind::Proportion
+                && let Some((v, _)) = metric.histogram.iter().find(|&(v, _)| v != 0 && v != 1)
+            {
+                return Err(format!(
+                    "{} is a share but holds the value {v}",
+                    metric.id.column()
+                ));
             }
         }
         Ok(())
@@ -308,6 +367,64 @@ pub fn index_ranges(indexes: &[u32]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A small whole run: one mean and one share.
+    fn saved() -> Saved {
+        use crate::stats::{Histogram, Metric};
+        let mut h = Histogram::new();
+        h.add(3, 5);
+        h.add(7, 2);
+        Saved {
+            record: RunRecord {
+                setup: setup(&["a"]),
+                tool_version: "0.4.0".into(),
+                stream_version: STREAM_VERSION,
+                seed: 1,
+                units: 7,
+                shard_count: 1,
+                shards: vec![0],
+            },
+            tally: Tally {
+                metrics: vec![Metric::mean("m", true, h), Metric::proportion("p", 2, 7)],
+            },
+        }
+    }
+
+    fn load_text(text: &str) -> Result<Saved> {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join(ACCUMULATORS), text).unwrap();
+        Saved::load(dir.path())
+    }
+
+    #[test]
+    fn a_file_reads_back_as_written_and_an_edit_is_refused() {
+        let json = String::from_utf8(saved().to_json()).unwrap();
+        assert!(json.contains("\"checksum\": \"sha256:"), "{json}");
+        assert_eq!(load_text(&json).unwrap(), saved());
+        // One count changed by hand: the checksum no longer matches.
+        let edited = json.replacen("\"3\": 5", "\"3\": 6", 1);
+        assert_ne!(edited, json);
+        let e = load_text(&edited).unwrap_err().to_string();
+        assert!(e.ends_with("its content does not match its checksum: the file was edited or damaged (run the shard again)"), "{e}");
+        // No checksum at all (a file by hand, or from before 0.4.0).
+        let bare = serde_json::to_string(&serde_json::json!({
+            "record": saved().record, "tally": saved().tally
+        }))
+        .unwrap();
+        let e = load_text(&bare).unwrap_err().to_string();
+        assert!(e.contains("no checksum"), "{e}");
+    }
+
+    #[test]
+    fn a_share_holding_anything_but_0_and_1_is_refused_even_when_sealed() {
+        let mut bad = saved();
+        bad.tally.metrics[1].histogram.add(2, 1);
+        // Sealed by dicelab's own writer, so only the consistency check can catch it.
+        let e = load_text(&String::from_utf8(bad.to_json()).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("p is a share but holds the value 2"), "{e}");
+    }
 
     #[test]
     fn indexes_read_as_runs_sbatch_takes() {

@@ -135,3 +135,44 @@ fn a_missing_shard_is_named_and_partial_merges_compose() {
         );
     }
 }
+
+/// A shard whose accumulators were edited by hand (one count raised) is refused, naming the file,
+/// and nothing is written.
+#[test]
+fn merge_refuses_an_edited_shard() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for k in 0..2 {
+        let shard = format!("{k}/2");
+        let out = format!("s{k}");
+        ok(
+            d,
+            &[
+                "simulate",
+                "sequences",
+                "-n",
+                "100000",
+                "-q",
+                "--shard",
+                &shard,
+                "--out",
+                &out,
+            ],
+        );
+    }
+    let path = d.join("s1/accumulators.json");
+    let text = fs::read_to_string(&path).unwrap();
+    let at = text.find("\"counts\": {").unwrap() + "\"counts\": {".len();
+    let colon = at + text[at..].find("\": ").unwrap() + 3;
+    let end = colon + text[colon..].find(|c: char| !c.is_ascii_digit()).unwrap();
+    let count: u64 = text[colon..end].parse().unwrap();
+    let edited = format!("{}{}{}", &text[..colon], count + 1000, &text[end..]);
+    fs::write(&path, edited).unwrap();
+    fails(
+        d,
+        &["merge", "s0", "s1", "--out", "m"],
+        2,
+        "s1/accumulators.json: its content does not match its checksum",
+    );
+    assert!(!d.join("m").exists());
+}
