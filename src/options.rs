@@ -47,10 +47,9 @@ impl Values {
     fn canonical(&self, value: &str) -> Option<String> {
         match *self {
             Values::OneOf(names) => names.contains(&value).then(|| value.to_string()),
-            Values::Whole { min, max } => value
-                .parse::<u32>()
+            Values::Whole { min, max } => crate::number::parse_whole(value)
                 .ok()
-                .filter(|v| (min..=max).contains(v))
+                .filter(|v| (u64::from(min)..=u64::from(max)).contains(v))
                 .map(|v| v.to_string()),
             Values::Text { valid, .. } => valid(value).then(|| value.to_string()),
         }
