@@ -91,7 +91,32 @@ pub fn bad_deck(dir: &Path) {
     fs::write(dir.join("bad-deck.csv"), "number,count\n1,10\n8,3\n").unwrap();
 }
 
-/// A deck of 20 sevens, too few for three players.
+/// A deck of 20 cards (two of each of 1 to 6, eight 7s), too few for three players.
 pub fn small_deck(dir: &Path) {
-    fs::write(dir.join("small-deck.csv"), "number,count\n7,20\n").unwrap();
+    fs::write(
+        dir.join("small-deck.csv"),
+        "number,count\n1,2\n2,2\n3,2\n4,2\n5,2\n6,2\n7,8\n",
+    )
+    .unwrap();
+}
+
+/// A deck missing the rows of 4 to 7 (`short-deck.csv`), one with no 5s (`no-fives.csv`, line 6),
+/// and one of exactly 21 cards (`deal-only.csv`), which deals three hands and leaves nothing to
+/// draw.
+pub fn incomplete_decks(dir: &Path) {
+    fs::write(
+        dir.join("short-deck.csv"),
+        "number,count\n1,12\n2,12\n3,12\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("no-fives.csv"),
+        "number,count\n1,12\n2,12\n3,12\n4,11\n5,0\n6,11\n7,11\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("deal-only.csv"),
+        "number,count\n1,3\n2,3\n3,3\n4,3\n5,3\n6,3\n7,3\n",
+    )
+    .unwrap();
 }

@@ -419,7 +419,16 @@ mod sieben {
             => "deck bad-deck.csv: line 3: expected a number from 1 to 7, found '8'";
         refuses_a_deck_too_small_for_the_deal:
             ["simulate", "sieben", "--players", "3", "--deck", "small-deck.csv"] with small_deck
-            => "deck small-deck.csv: 20 cards are too few; 3 player(s) need at least 21 for the deal";
+            => "deck small-deck.csv: 20 cards are too few; 3 player(s) need at least 22: 21 for the deal (7 each) and one to draw";
+        refuses_a_deck_missing_numbers:
+            ["simulate", "sieben", "--players", "3", "--deck", "short-deck.csv"] with incomplete_decks
+            => "deck short-deck.csv: no row for number 4, 5, 6, 7; expected one row for each number 1 to 7";
+        refuses_a_deck_without_a_number:
+            ["simulate", "sieben", "--players", "3", "--deck", "no-fives.csv"] with incomplete_decks
+            => "deck no-fives.csv: line 6: expected a count from 1 to 10000 (every number needs a card), found '0'";
+        refuses_a_deck_with_nothing_to_draw_after_the_deal:
+            ["simulate", "sieben", "--players", "3", "--deck", "deal-only.csv"] with incomplete_decks
+            => "deck deal-only.csv: 21 cards are too few; 3 player(s) need at least 22";
     }
 
     /// A deck file that cannot be read is a file system failure: exit 1, like every input file.
