@@ -9,9 +9,16 @@ use std::path::Path;
 
 use crate::error::{Error, Result};
 
-/// The text of a user's file, `what` naming it in errors ("deck d.csv").
+/// The text of a user's file, `what` naming it in errors ("deck d.csv"). A file that cannot be
+/// read is an I/O error (exit 1); one that is read but is not UTF-8 text is bad input (exit 2),
+/// named with the line of its first bad byte.
 pub fn read_text(what: &str, path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| Error::unreadable(what, e))
+    let bytes = std::fs::read(path).map_err(|e| Error::unreadable(what, e))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();
+        at(what, line, "not UTF-8 text; expected a CSV file")
+    })
 }
 
 /// One data row of a CSV file, with the line it starts on.
@@ -145,6 +152,19 @@ mod tests {
         assert_eq!(
             e("\n# nothing\n"),
             "deck d.csv: the file is empty; expected the header number,count"
+        );
+    }
+
+    #[test]
+    fn a_file_that_is_not_text_is_bad_input_naming_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("d.csv");
+        std::fs::write(&path, b"number,count\n1,2\n\xff\xfe,3\n").unwrap();
+        let e = read_text("deck d.csv", &path).unwrap_err();
+        assert!(matches!(e, Error::Input(_)));
+        assert_eq!(
+            e.to_string(),
+            "deck d.csv: line 3: not UTF-8 text; expected a CSV file"
         );
     }
 

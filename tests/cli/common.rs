@@ -120,3 +120,10 @@ pub fn incomplete_decks(dir: &Path) {
     )
     .unwrap();
 }
+
+/// A folder named `folder.csv`, where a file is expected, and `binary.csv`, which is not text.
+pub fn odd_files(dir: &Path) {
+    fs::create_dir(dir.join("folder.csv")).unwrap();
+    fs::write(dir.join("binary.csv"), b"\xff\xfe\x00 not text\n").unwrap();
+    fs::create_dir_all(dir.join("odd/accumulators.json")).unwrap();
+}

@@ -70,7 +70,4 @@ fn merge_refuses_parts_of_different_runs() {
 
 bad_input! {
     refuses_a_merge_of_no_shards: ["merge", "--out", "m"] => "<SHARDS>";
-    refuses_a_folder_without_accumulators:
-        ["merge", "nowhere", "--out", "m"]
-        => "no accumulators.json";
 }
