@@ -21,6 +21,26 @@ pub fn read_text(what: &str, path: &Path) -> Result<String> {
     })
 }
 
+/// The provenance a file carries: its `# key: value` comment lines above the header, as
+/// (line, key, value). Other comment lines are skipped.
+pub fn provenance(text: &str) -> Vec<(usize, String, String)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut found = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let Some(comment) = line.strip_prefix('#') else {
+            break;
+        };
+        if let Some((key, value)) = comment.split_once(':') {
+            found.push((i + 1, key.trim().to_string(), value.trim().to_string()));
+        }
+    }
+    found
+}
+
 /// One data row of a CSV file, with the line it starts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
@@ -132,6 +152,21 @@ mod tests {
             rows[1].error("f.csv", "bad").to_string(),
             "f.csv: line 6: bad"
         );
+    }
+
+    #[test]
+    fn provenance_is_read_from_the_comments_above_the_header() {
+        let text = "\u{feff}# made by: dicelab 0.4.0\n\n# a note\n# rules: a=1;b=2\nx,y\n# k: v\n";
+        assert_eq!(
+            provenance(text),
+            [
+                (1, "made by".to_string(), "dicelab 0.4.0".to_string()),
+                (4, "rules".to_string(), "a=1;b=2".to_string())
+            ]
+        );
+        assert!(provenance("x,y\n1,2\n").is_empty());
+        // The rows skip the comments.
+        assert_eq!(csv_rows("f", text, &["x", "y"]).unwrap(), []);
     }
 
     #[test]

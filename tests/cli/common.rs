@@ -68,20 +68,28 @@ pub fn afile(dir: &Path) {
     fs::write(dir.join("afile"), "x").unwrap();
 }
 
-/// A policy table with a bad decision (`policy.csv`), one with a missing state (`short.csv`),
-/// and a good one for max_rolls=3 (`good.csv`), from `solve sevens`.
+/// A policy table with a bad decision on line 5 (`policy.csv`), one with a missing state
+/// (`short.csv`), a good one for max_rolls=3 (`good.csv`), from `solve sevens`, and that one
+/// without its two lines of provenance, as if made by hand (`bare.csv`).
 pub fn sevens_tables(d: &Path) {
     ok(d, &["solve", "sevens", "--out", "solved"]);
     let good = String::from_utf8(read(d.join("solved/optimal_policy.csv"))).unwrap();
     fs::write(d.join("good.csv"), &good).unwrap();
     let mut lines: Vec<String> = good.lines().map(str::to_string).collect();
-    lines[2] = lines[2]
+    // The second data row, under the two lines of provenance and the header: line 5.
+    assert!(lines[2].starts_with("rolls_allowed,"), "{good}");
+    lines[4] = lines[4]
         .replace(",stop,", ",perhaps,")
         .replace(",roll,", ",perhaps,");
     fs::write(d.join("policy.csv"), lines.join("\n")).unwrap();
     fs::write(
         d.join("short.csv"),
         good.lines().take(300).collect::<Vec<_>>().join("\n"),
+    )
+    .unwrap();
+    fs::write(
+        d.join("bare.csv"),
+        good.lines().skip(2).collect::<Vec<_>>().join("\n"),
     )
     .unwrap();
 }
@@ -126,4 +134,30 @@ pub fn odd_files(dir: &Path) {
     fs::create_dir(dir.join("folder.csv")).unwrap();
     fs::write(dir.join("binary.csv"), b"\xff\xfe\x00 not text\n").unwrap();
     fs::create_dir_all(dir.join("odd/accumulators.json")).unwrap();
+}
+
+/// The shipped `data/` folder, copied into the test's folder.
+pub fn shipped_data(dir: &Path) {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    fs::create_dir_all(dir.join("data")).unwrap();
+    for entry in fs::read_dir(data).unwrap() {
+        let entry = entry.unwrap();
+        fs::copy(entry.path(), dir.join("data").join(entry.file_name())).unwrap();
+    }
+}
+
+/// Claims files whose rules column says players=4 (`players.csv`) and names an unknown option
+/// (`colour.csv`), each on line 2.
+pub fn claims_for_four_players(dir: &Path) {
+    let head = "claim,game,rules,metric,check,claimed,tolerance,baseline_game\n";
+    fs::write(
+        dir.join("players.csv"),
+        format!("{head}x,sequences,players=4;wipe_ones=4,p_cast_no_score,about,0.5,0.1,\n"),
+    )
+    .unwrap();
+    fs::write(
+        dir.join("colour.csv"),
+        format!("{head}x,sequences,colour=red,p_cast_no_score,about,0.5,0.1,\n"),
+    )
+    .unwrap();
 }

@@ -351,14 +351,30 @@ mod sevens {
             => "expected table:FILE";
         refuses_a_table_with_a_bad_decision:
             ["simulate", "sevens", "--policy", "table:policy.csv"] with sevens_tables
-            => "policy.csv: line 3: decision must be stop or roll, found 'perhaps'";
+            => "policy.csv: line 5: decision must be stop or roll, found 'perhaps'";
         refuses_a_table_with_missing_states:
             ["simulate", "sevens", "--policy", "table:short.csv"] with sevens_tables
-            => "short.csv: no decision for rolls_allowed=3 roll=2 dice=5 sum=28 and 33 more states";
+            => "short.csv: no decision for rolls_allowed=3 roll=2 dice=5 sum=26 and 35 more states";
         refuses_a_table_solved_for_fewer_rolls:
             ["simulate", "sevens", "--rule", "max_rolls=4", "--policy", "table:good.csv"]
             with sevens_tables
-            => "no decision for rolls_allowed=4";
+            => "policy table good.csv: line 2: solved for 3 rolls (max_rolls=3), but the rules allow 4 (max_rolls=4): `dicelab solve sevens --rule max_rolls=4 --out DIR` writes a table for them";
+        refuses_a_table_solved_for_more_rolls:
+            ["simulate", "sevens", "--rule", "max_rolls=2", "--policy", "table:good.csv"]
+            with sevens_tables
+            => "policy table good.csv: line 2: solved for 3 rolls (max_rolls=3), but the rules allow 2 (max_rolls=2)";
+        refuses_a_hand_made_table_covering_more_rolls:
+            ["simulate", "sevens", "--rule", "max_rolls=2", "--policy", "table:bare.csv"]
+            with sevens_tables
+            => "policy table bare.csv: line 113: rolls_allowed=3: the table was solved for 3 rolls, but the rules allow 2 (max_rolls=2)";
+        refuses_a_table_solved_under_other_removal_rules:
+            ["simulate", "sevens", "--rule", "removal=subsets", "--policy", "table:good.csv"]
+            with sevens_tables
+            => "policy table good.csv: line 2: solved under removal=pairs, but the rules say removal=subsets; a table is optimal only under the rules it was solved for";
+        refuses_the_shipped_table_under_other_removal_rules:
+            ["simulate", "sevens", "--rule", "removal=subsets", "--policy", "table:data/sevens-policy.csv"]
+            with shipped_data
+            => "policy table data/sevens-policy.csv: line 2: solved under removal=pairs, but the rules say removal=subsets";
         refuses_a_deck_file:
             ["simulate", "sevens", "--deck", "small-deck.csv"] with small_deck
             => "--deck small-deck.csv: only sieben is played with a deck file, not sevens";

@@ -30,7 +30,18 @@ fn tune_writes_a_policy_file_and_refuses_bad_budgets() {
         "{stdout}"
     );
     let written = String::from_utf8(read(d.join("w/tuned.csv"))).unwrap();
-    assert!(written.starts_with("weight,value\nopen_sum,"), "{written}");
+    // Its provenance first, as comment lines the weights reader skips.
+    assert!(
+        written.starts_with(&format!(
+            "# made by: dicelab {} (dicelab tune solitaire-dice)\n\
+             # rules: none (solitaire-dice has no rule options)\n\
+             # from: greedy\n# for: heuristic\n# seed: 1\n# budget: 21 evaluations\n\
+             # games per evaluation: 100\n# result: ",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{written}"
+    );
+    assert!(written.contains("\nweight,value\nopen_sum,"), "{written}");
     ok(
         d,
         &[

@@ -269,8 +269,32 @@ impl Tuner for super::SolitaireDice {
         } else {
             "the starting weights (tuning did not beat them)"
         };
+        let mut weights = tuned.best.to_table("weights");
+        // Where the weights came from, as `# ` lines the weights reader skips. Solitaire Dice
+        // has no rule options, so the weights fit every game of it.
+        weights.notes = vec![
+            format!(
+                "made by: dicelab {} (dicelab tune {})",
+                env!("CARGO_PKG_VERSION"),
+                super::NAME
+            ),
+            format!("rules: none ({} has no rule options)", super::NAME),
+            format!("from: {from}"),
+            format!("for: {player}"),
+            format!("seed: {}", run.seed),
+            format!("budget: {budget}"),
+            format!("games per evaluation: {games}"),
+            format!(
+                "result: {kept}; {} generations, {} evaluations; on {} fresh games start {:.2}, tuned {:.2}",
+                tuned.generations,
+                tuned.evaluations,
+                tuned.validation_games,
+                tuned.start_mean,
+                tuned.tuned_mean
+            ),
+        ];
         Ok(TuneOutput {
-            weights: tuned.best.to_table("weights"),
+            weights,
             kept: kept.to_string(),
             summary: format!(
                 "tune {} | from {from} | for {player} | seed {} | {games} games per evaluation | budget {budget}\n\
