@@ -76,6 +76,9 @@ pub struct DataTable {
     pub columns: Vec<String>,
     /// Rows, each with one cell per column.
     pub rows: Vec<Vec<Cell>>,
+    /// Lines written as `# ` comments above the header: where the table came from (the
+    /// provenance of a file dicelab reads back, `key: value`). Every reader skips them.
+    pub notes: Vec<String>,
 }
 
 impl DataTable {
@@ -85,6 +88,7 @@ impl DataTable {
             name: name.to_string(),
             columns: columns.iter().map(|c| c.to_string()).collect(),
             rows: Vec::new(),
+            notes: Vec::new(),
         }
     }
 

@@ -15,7 +15,7 @@ use crate::engine::RunConfig;
 use crate::error::{Error, Result};
 use crate::games::{self, Configured, Setup};
 use crate::input;
-use crate::options::split_rules;
+use crate::options::{RuleOptions, split_rules};
 use crate::stats::{Estimate, MetricId, Subject, Tally, z95};
 
 /// Columns a claims file must have, in order.
@@ -144,10 +144,26 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
                     .name(),
             )
         };
+        // The rules column takes what a report's rules column holds, players= included: claims
+        // are checked on one player's races, so players=1 is the one value it may have.
+        let mut rules = split_rules(fields[2]);
+        if let Some(players) = rules.iter().find(|r| r.starts_with("players=")) {
+            if players.trim_start_matches("players=").trim() != "1" {
+                return Err(at(format!(
+                    "rules '{players}': claims are checked on one player's races, so players \
+                     may only be 1 (as in a report's rules column: players=1;...)"
+                )));
+            }
+            rules.retain(|r| !r.starts_with("players="));
+        }
+        for g in [Some(game), baseline].into_iter().flatten() {
+            let options = games::find(g)?.options();
+            RuleOptions::parse_from("rules", g, options, &rules).map_err(|e| at(e.to_string()))?;
+        }
         let claim = Claim {
             text: fields[0].to_string(),
             game,
-            rules: split_rules(fields[2]),
+            rules,
             metric: MetricId::run(fields[3]),
             check,
             claimed,
@@ -402,6 +418,14 @@ mod tests {
                 "rule option wipe_ones",
             ),
             ("x,sequences,,p_cast_no_score,about", "expected 8 fields"),
+            (
+                "x,sequences,players=4,p_cast_no_score,about,1,1,",
+                "rules 'players=4': claims are checked on one player's races, so players may only be 1",
+            ),
+            (
+                "x,sequences,colour=red,p_cast_no_score,about,1,1,",
+                "rules 'colour=red': unknown rule option 'colour' for sequences",
+            ),
         ];
         for (row, expected) in rows {
             let e = parse("c.csv", &format!("{head}\n{row}\n"))
@@ -413,6 +437,18 @@ mod tests {
                 "{e:?} should start with {expected:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_reports_rules_column_is_a_claims_rules_column() {
+        let head = HEADER.join(",");
+        let row =
+            "x,sequences,players=1;wipe_ones=off;target=100;tie=shared,turns_to_target,about,20,4,";
+        let claims = parse("c.csv", &format!("{head}\n{row}\n")).unwrap();
+        assert_eq!(
+            claims[0].rules,
+            ["wipe_ones=off", "target=100", "tie=shared"]
+        );
     }
 
     #[test]

@@ -8,8 +8,9 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
 
-use dicelab::engine::Shard;
+use dicelab::engine::{MAX_THREADS, Shard};
 use dicelab::games::{self, Game, PolicyDoc};
+use dicelab::number::whole_in;
 
 /// dicelab: which strategy is better, by how much, and how sure are we?
 ///
@@ -92,13 +93,14 @@ pub struct RunArgs {
     /// Units to simulate: races to the target (Sequences) or turns (Sevens) with one player,
     /// games with several.
     /// Accepts 1000000, 1_000_000 or 1e6.
-    #[arg(short = 'n', long = "units", value_name = "N", value_parser = parse_units)]
+    #[arg(short = 'n', long = "units", value_name = "N", value_parser = parse_units, allow_negative_numbers = true)]
     pub units: Option<u64>,
     /// Seed of the run; the same seed gives the same report.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: u64,
-    /// Worker threads (default: every core).
-    #[arg(long)]
+    /// Worker threads (default: every core; at most 1024, and never more than the run has
+    /// chunks).
+    #[arg(long, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// No progress bar.
     #[arg(long, short = 'q')]
@@ -117,7 +119,7 @@ pub struct SimulateArgs {
     pub run: RunArgs,
     /// Number of players; 1 plays races to the target, more play full games (solitaire-dice:
     /// up to 8 sheets sharing the rolls; sieben: 2 to 7).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = parse_players, allow_negative_numbers = true)]
     pub players: u32,
     /// A rule option as key=value (repeatable), e.g. --rule wipe_ones=3; `dicelab rules GAME`
     /// lists them.
@@ -149,7 +151,7 @@ pub struct DecksArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Number of players, 2 to 7 (required: the deck's effect depends on it).
-    #[arg(long)]
+    #[arg(long, value_parser = parse_players, allow_negative_numbers = true)]
     pub players: Option<u32>,
     /// A rule option as key=value (repeatable); the deck comes from the sweep and --deck.
     #[arg(long = "rule", value_name = "KEY=VALUE")]
@@ -193,7 +195,7 @@ pub struct SolveArgs {
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
     /// Players in a game, for the leader's dilemma (exact for 2).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = parse_players, allow_negative_numbers = true)]
     pub players: u32,
     /// Folder for the policy table, CSV tables and SVG plots (default: print only).
     #[arg(long)]
@@ -254,7 +256,7 @@ pub struct TuneArgs {
     #[arg(long, value_name = "SPEC")]
     pub from: String,
     /// How long to tune: a time (90s, 10m, 1h) or a number of candidate evaluations (5000).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub budget: String,
     /// The player the weights are for: heuristic (play heuristic:FILE) or lookahead (play
     /// lookahead:FILE; about 50 times slower a game, so -n defaults to 2000).
@@ -273,29 +275,30 @@ fn parse_with<T: std::str::FromStr<Err = dicelab::Error>>(s: &str) -> Result<T, 
     s.parse().map_err(|e: dicelab::Error| e.to_string())
 }
 
-/// A unit count: digits with optional underscores, or a mantissa and power of ten (`1e9`).
+/// A unit count (`-n`): at least 1, in any of the forms of [`dicelab::number`].
 pub fn parse_units(s: &str) -> Result<u64, String> {
-    let clean = s.replace('_', "");
-    let value = if let Some((m, e)) = clean.split_once(['e', 'E']) {
-        let m: u64 = m
-            .parse()
-            .map_err(|_| format!("expected a whole number such as 1000000 or 1e6, found '{s}'"))?;
-        let e: u32 = e
-            .parse()
-            .map_err(|_| format!("expected a whole number such as 1000000 or 1e6, found '{s}'"))?;
-        10u64
-            .checked_pow(e)
-            .and_then(|p| p.checked_mul(m))
-            .ok_or_else(|| format!("'{s}' is too large"))?
-    } else {
-        clean
-            .parse()
-            .map_err(|_| format!("expected a whole number such as 1000000 or 1e6, found '{s}'"))?
-    };
-    if value == 0 {
+    if dicelab::number::parse_whole(s) == Ok(0) {
         return Err("expected at least 1 unit, found 0".to_string());
     }
-    Ok(value)
+    whole_in(s, 1, u64::MAX)
+}
+
+/// A seed (`--seed`): any whole number a `u64` holds.
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    whole_in(s, 0, u64::MAX)
+}
+
+/// A worker count (`--threads`): 1 to [`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    let max = MAX_THREADS as u64;
+    whole_in(s, 1, max).map(|t| t as usize).map_err(|e| {
+        format!("{e} (worker threads; more than there are cores only wait their turn)")
+    })
+}
+
+/// A player count (`--players`): each game checks its own range.
+pub fn parse_players(s: &str) -> Result<u32, String> {
+    whole_in(s, 0, u64::from(u32::MAX)).map(|p| p as u32)
 }
 
 /// `--policy`'s help, built from each game's own table of policy forms (the one its parser's
@@ -323,6 +326,10 @@ mod tests {
         assert_eq!(parse_units("1_000_000"), Ok(1_000_000));
         assert_eq!(parse_units("1e9"), Ok(1_000_000_000));
         assert_eq!(parse_units("25e6"), Ok(25_000_000));
+        assert_eq!(parse_units("1.5e8"), Ok(150_000_000));
+        assert_eq!(parse_seed("1e3"), Ok(1000));
+        assert_eq!(parse_threads("1024"), Ok(MAX_THREADS));
+        assert!(parse_threads("1025").is_err());
         for bad in ["0", "-5", "abc", "1.5", "1e30", ""] {
             assert!(parse_units(bad).is_err(), "{bad}");
         }

@@ -2,8 +2,13 @@
 //!
 //! Every failure a user can cause is an [`Error::Input`] with a message that names the input, what
 //! was expected and what was found, or an [`Error::Io`] naming the file or folder that could not
-//! be read or written, so the binary can print it as a single line and exit non-zero: 2 for bad
-//! input, 1 for a file system failure.
+//! be read or written, so the binary can print it as a single line and exit non-zero.
+//!
+//! The rule, one for every command: **2** when what the user typed, or the content of a file
+//! dicelab read, is wrong (a bad value, a bad row, a file that is not UTF-8 text or not the
+//! format expected); **1** when the operating system cannot read or write a file or folder (it
+//! does not exist, is a folder where a file is expected or the other way round, permission is
+//! denied, the disk is full).
 
 use std::path::Path;
 
@@ -36,6 +41,15 @@ impl Error {
     pub fn io(path: &Path, source: std::io::Error) -> Self {
         Error::Io {
             context: path.display().to_string(),
+            source,
+        }
+    }
+
+    /// A file or folder that could not be written: `context` names it and what failed
+    /// ("--out r: cannot write a report there").
+    pub fn unwritable(context: impl Into<String>, source: std::io::Error) -> Self {
+        Error::Io {
+            context: context.into(),
             source,
         }
     }

@@ -9,9 +9,36 @@ use std::path::Path;
 
 use crate::error::{Error, Result};
 
-/// The text of a user's file, `what` naming it in errors ("deck d.csv").
+/// The text of a user's file, `what` naming it in errors ("deck d.csv"). A file that cannot be
+/// read is an I/O error (exit 1); one that is read but is not UTF-8 text is bad input (exit 2),
+/// named with the line of its first bad byte.
 pub fn read_text(what: &str, path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| Error::unreadable(what, e))
+    let bytes = std::fs::read(path).map_err(|e| Error::unreadable(what, e))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();
+        at(what, line, "not UTF-8 text; expected a CSV file")
+    })
+}
+
+/// The provenance a file carries: its `# key: value` comment lines above the header, as
+/// (line, key, value). Other comment lines are skipped.
+pub fn provenance(text: &str) -> Vec<(usize, String, String)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut found = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let Some(comment) = line.strip_prefix('#') else {
+            break;
+        };
+        if let Some((key, value)) = comment.split_once(':') {
+            found.push((i + 1, key.trim().to_string(), value.trim().to_string()));
+        }
+    }
+    found
 }
 
 /// One data row of a CSV file, with the line it starts on.
@@ -128,6 +155,21 @@ mod tests {
     }
 
     #[test]
+    fn provenance_is_read_from_the_comments_above_the_header() {
+        let text = "\u{feff}# made by: dicelab 0.4.0\n\n# a note\n# rules: a=1;b=2\nx,y\n# k: v\n";
+        assert_eq!(
+            provenance(text),
+            [
+                (1, "made by".to_string(), "dicelab 0.4.0".to_string()),
+                (4, "rules".to_string(), "a=1;b=2".to_string())
+            ]
+        );
+        assert!(provenance("x,y\n1,2\n").is_empty());
+        // The rows skip the comments.
+        assert_eq!(csv_rows("f", text, &["x", "y"]).unwrap(), []);
+    }
+
+    #[test]
     fn a_wrong_header_a_short_row_and_an_empty_file_are_named() {
         let e = |text: &str| {
             csv_rows("deck d.csv", text, &["number", "count"])
@@ -145,6 +187,19 @@ mod tests {
         assert_eq!(
             e("\n# nothing\n"),
             "deck d.csv: the file is empty; expected the header number,count"
+        );
+    }
+
+    #[test]
+    fn a_file_that_is_not_text_is_bad_input_naming_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("d.csv");
+        std::fs::write(&path, b"number,count\n1,2\n\xff\xfe,3\n").unwrap();
+        let e = read_text("deck d.csv", &path).unwrap_err();
+        assert!(matches!(e, Error::Input(_)));
+        assert_eq!(
+            e.to_string(),
+            "deck d.csv: line 3: not UTF-8 text; expected a CSV file"
         );
     }
 

@@ -34,6 +34,7 @@ pub mod engine;
 pub mod error;
 pub mod games;
 pub mod input;
+pub mod number;
 pub mod options;
 pub mod plot;
 pub mod policy;

@@ -22,14 +22,24 @@ fn main() -> ExitCode {
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
             _ => {
                 // clap adds usage lines; the first paragraph says what is wrong (a missing
-                // argument is named on the lines after the first).
+                // argument is named on the lines after the first), and its tips ("a similar
+                // argument exists: '--threads'") follow in parentheses.
                 let rendered = e.render().to_string();
                 let first: Vec<&str> = rendered
                     .lines()
                     .take_while(|l| !l.trim().is_empty())
                     .map(str::trim)
                     .collect();
-                eprintln!("dicelab: {}", first.join(" "));
+                let tips: Vec<&str> = rendered
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| l.starts_with("tip:"))
+                    .collect();
+                let mut line = first.join(" ");
+                if !tips.is_empty() {
+                    line = format!("{line} ({})", tips.join("; "));
+                }
+                eprintln!("dicelab: {line}");
                 return ExitCode::from(2);
             }
         },

@@ -47,10 +47,9 @@ impl Values {
     fn canonical(&self, value: &str) -> Option<String> {
         match *self {
             Values::OneOf(names) => names.contains(&value).then(|| value.to_string()),
-            Values::Whole { min, max } => value
-                .parse::<u32>()
+            Values::Whole { min, max } => crate::number::parse_whole(value)
                 .ok()
-                .filter(|v| (min..=max).contains(v))
+                .filter(|v| (u64::from(min)..=u64::from(max)).contains(v))
                 .map(|v| v.to_string()),
             Values::Text { valid, .. } => valid(value).then(|| value.to_string()),
         }
@@ -81,13 +80,24 @@ impl RuleOptions {
     /// Applies `overrides` (each `key=value`) to the defaults of `specs` and checks every value
     /// against its spec.
     pub fn parse(game: &'static str, specs: &[OptionSpec], overrides: &[String]) -> Result<Self> {
+        Self::parse_from("--rule", game, specs, overrides)
+    }
+
+    /// [`RuleOptions::parse`] for overrides that came from `source` ("--rule", or a file's
+    /// "rules" column), which messages name.
+    pub fn parse_from(
+        source: &str,
+        game: &'static str,
+        specs: &[OptionSpec],
+        overrides: &[String],
+    ) -> Result<Self> {
         let mut values: Vec<(OptionSpec, String)> =
             specs.iter().map(|s| (*s, s.default.to_string())).collect();
         let mut seen: Vec<&str> = Vec::new();
         for raw in overrides {
             let (key, value) = raw.split_once('=').ok_or_else(|| {
                 Error::input(format!(
-                    "--rule '{raw}': expected key=value, e.g. wipe_ones=3"
+                    "{source} '{raw}': expected key=value, e.g. wipe_ones=3"
                 ))
             })?;
             let (key, value) = (key.trim(), value.trim());
@@ -97,7 +107,7 @@ impl RuleOptions {
                 .ok_or_else(|| {
                     let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
                     Error::input(format!(
-                        "--rule '{raw}': unknown rule option '{key}' for {game}; expected one of: {}",
+                        "{source} '{raw}': unknown rule option '{key}' for {game}; expected one of: {}",
                         if keys.is_empty() {
                             "(none)".to_string()
                         } else {
@@ -107,7 +117,7 @@ impl RuleOptions {
                 })?;
             if seen.contains(&key) {
                 return Err(Error::input(format!(
-                    "--rule '{raw}': rule option '{key}' is given more than once"
+                    "{source} '{raw}': rule option '{key}' is given more than once"
                 )));
             }
             seen.push(slot.0.key);

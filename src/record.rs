@@ -162,17 +162,23 @@ impl Saved {
     /// Reads `accumulators.json` from a report folder.
     pub fn load(dir: &Path) -> Result<Self> {
         let path = dir.join(ACCUMULATORS);
-        let text = fs::read_to_string(&path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
-                Error::input(format!(
+        // A file that cannot be read is exit 1 like every input file; one that is not JSON (or not
+        // UTF-8) is bad content, exit 2.
+        let bytes = fs::read(&path).map_err(|e| {
+            let what = if e.kind() == std::io::ErrorKind::NotFound {
+                format!(
                     "{}: no {ACCUMULATORS} here; expected the --out folder of a simulate run",
                     dir.display()
-                ))
+                )
             } else {
-                Error::io(&path, e)
+                format!("{}: cannot read it", path.display())
+            };
+            Error::Io {
+                context: what,
+                source: e,
             }
         })?;
-        let sealed: Sealed = serde_json::from_str(&text).map_err(|e| {
+        let sealed: Sealed = serde_json::from_slice(&bytes).map_err(|e| {
             Error::input(format!(
                 "{}: not a dicelab accumulator file of this version ({e})",
                 path.display()

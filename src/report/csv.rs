@@ -28,10 +28,15 @@ pub fn csv_bytes<R: AsRef<[u8]>>(
     w.into_inner().expect("CSV into memory")
 }
 
-/// A data table's CSV file.
+/// A data table's CSV file, its notes first as `# ` comment lines.
 pub fn table_csv(table: &DataTable) -> Vec<u8> {
     let header: Vec<&str> = table.columns.iter().map(String::as_str).collect();
-    csv_bytes(
+    let mut bytes: Vec<u8> = table
+        .notes
+        .iter()
+        .flat_map(|n| format!("# {n}\n").into_bytes())
+        .collect();
+    bytes.extend(csv_bytes(
         &header,
         table.rows.iter().map(|row| {
             row.iter()
@@ -42,5 +47,6 @@ pub fn table_csv(table: &DataTable) -> Vec<u8> {
                 })
                 .collect::<Vec<String>>()
         }),
-    )
+    ));
+    bytes
 }

@@ -71,10 +71,35 @@ pub fn summary_rows(report: &Report) -> Vec<[String; 6]> {
         .collect()
 }
 
+/// What a shard that holds no chunk of its run says instead of a table of undefined means: a
+/// run split into more shards than it has chunks leaves some shards nothing to simulate.
+fn empty_shard_note(report: &Report) -> Option<String> {
+    let saved = report.saved;
+    let empty = saved.tally.metrics.iter().all(|m| m.histogram.count() == 0);
+    (empty && !saved.is_whole()).then(|| {
+        let record = &saved.record;
+        format!(
+            "nothing simulated: this run of {} units has fewer chunks than its {} shards, so no \
+             chunk falls to shard {}; `merge` adds its empty accumulators to the other shards'\n",
+            record.units,
+            record.shard_count,
+            record
+                .shards
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
 /// The summary as an aligned table for a terminal, with the distance of each estimate from its
 /// exact value in standard errors.
 pub fn text_table(report: &Report) -> String {
     let mut out = run_heading(report) + "\n";
+    if let Some(note) = empty_shard_note(report) {
+        return out + &note;
+    }
     let rows = summary_rows(report);
     let header = SUMMARY_HEADER;
     let widths: Vec<usize> = (0..6)
@@ -107,6 +132,9 @@ pub fn paired_text(report: &Report) -> String {
     let metrics = &report.saved.tally.metrics;
     let setup = &report.saved.record.setup;
     let mut out = String::new();
+    if empty_shard_note(report).is_some() {
+        return out;
+    }
     for diff in metrics {
         let Subject::Pair(a, b) = diff.id.subject else {
             continue;

@@ -53,3 +53,12 @@ fn claims_are_checked_and_a_user_row_is_picked_up() {
 fn claims_header() -> String {
     "claim,game,rules,metric,check,claimed,tolerance,baseline_game\n".to_string()
 }
+
+bad_input! {
+    refuses_a_claim_for_several_players:
+        ["claims", "--file", "players.csv", "--out", "c"] with claims_for_four_players
+        => "players.csv: line 2: rules 'players=4': claims are checked on one player's races, so players may only be 1";
+    refuses_an_unknown_rule_option_naming_the_file:
+        ["claims", "--file", "colour.csv", "--out", "c"] with claims_for_four_players
+        => "colour.csv: line 2: rules 'colour=red': unknown rule option 'colour' for sequences";
+}

@@ -68,20 +68,28 @@ pub fn afile(dir: &Path) {
     fs::write(dir.join("afile"), "x").unwrap();
 }
 
-/// A policy table with a bad decision (`policy.csv`), one with a missing state (`short.csv`),
-/// and a good one for max_rolls=3 (`good.csv`), from `solve sevens`.
+/// A policy table with a bad decision on line 5 (`policy.csv`), one with a missing state
+/// (`short.csv`), a good one for max_rolls=3 (`good.csv`), from `solve sevens`, and that one
+/// without its two lines of provenance, as if made by hand (`bare.csv`).
 pub fn sevens_tables(d: &Path) {
     ok(d, &["solve", "sevens", "--out", "solved"]);
     let good = String::from_utf8(read(d.join("solved/optimal_policy.csv"))).unwrap();
     fs::write(d.join("good.csv"), &good).unwrap();
     let mut lines: Vec<String> = good.lines().map(str::to_string).collect();
-    lines[2] = lines[2]
+    // The second data row, under the two lines of provenance and the header: line 5.
+    assert!(lines[2].starts_with("rolls_allowed,"), "{good}");
+    lines[4] = lines[4]
         .replace(",stop,", ",perhaps,")
         .replace(",roll,", ",perhaps,");
     fs::write(d.join("policy.csv"), lines.join("\n")).unwrap();
     fs::write(
         d.join("short.csv"),
         good.lines().take(300).collect::<Vec<_>>().join("\n"),
+    )
+    .unwrap();
+    fs::write(
+        d.join("bare.csv"),
+        good.lines().skip(2).collect::<Vec<_>>().join("\n"),
     )
     .unwrap();
 }
@@ -91,7 +99,65 @@ pub fn bad_deck(dir: &Path) {
     fs::write(dir.join("bad-deck.csv"), "number,count\n1,10\n8,3\n").unwrap();
 }
 
-/// A deck of 20 sevens, too few for three players.
+/// A deck of 20 cards (two of each of 1 to 6, eight 7s), too few for three players.
 pub fn small_deck(dir: &Path) {
-    fs::write(dir.join("small-deck.csv"), "number,count\n7,20\n").unwrap();
+    fs::write(
+        dir.join("small-deck.csv"),
+        "number,count\n1,2\n2,2\n3,2\n4,2\n5,2\n6,2\n7,8\n",
+    )
+    .unwrap();
+}
+
+/// A deck missing the rows of 4 to 7 (`short-deck.csv`), one with no 5s (`no-fives.csv`, line 6),
+/// and one of exactly 21 cards (`deal-only.csv`), which deals three hands and leaves nothing to
+/// draw.
+pub fn incomplete_decks(dir: &Path) {
+    fs::write(
+        dir.join("short-deck.csv"),
+        "number,count\n1,12\n2,12\n3,12\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("no-fives.csv"),
+        "number,count\n1,12\n2,12\n3,12\n4,11\n5,0\n6,11\n7,11\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("deal-only.csv"),
+        "number,count\n1,3\n2,3\n3,3\n4,3\n5,3\n6,3\n7,3\n",
+    )
+    .unwrap();
+}
+
+/// A folder named `folder.csv`, where a file is expected, and `binary.csv`, which is not text.
+pub fn odd_files(dir: &Path) {
+    fs::create_dir(dir.join("folder.csv")).unwrap();
+    fs::write(dir.join("binary.csv"), b"\xff\xfe\x00 not text\n").unwrap();
+    fs::create_dir_all(dir.join("odd/accumulators.json")).unwrap();
+}
+
+/// The shipped `data/` folder, copied into the test's folder.
+pub fn shipped_data(dir: &Path) {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    fs::create_dir_all(dir.join("data")).unwrap();
+    for entry in fs::read_dir(data).unwrap() {
+        let entry = entry.unwrap();
+        fs::copy(entry.path(), dir.join("data").join(entry.file_name())).unwrap();
+    }
+}
+
+/// Claims files whose rules column says players=4 (`players.csv`) and names an unknown option
+/// (`colour.csv`), each on line 2.
+pub fn claims_for_four_players(dir: &Path) {
+    let head = "claim,game,rules,metric,check,claimed,tolerance,baseline_game\n";
+    fs::write(
+        dir.join("players.csv"),
+        format!("{head}x,sequences,players=4;wipe_ones=4,p_cast_no_score,about,0.5,0.1,\n"),
+    )
+    .unwrap();
+    fs::write(
+        dir.join("colour.csv"),
+        format!("{head}x,sequences,colour=red,p_cast_no_score,about,0.5,0.1,\n"),
+    )
+    .unwrap();
 }

@@ -8,7 +8,11 @@ use std::fs;
 fn decks_writes_one_row_per_deck_and_the_same_bytes_for_any_threads() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    fs::write(d.join("mine.csv"), "number,count\n1,20\n4,20\n7,20\n").unwrap();
+    fs::write(
+        d.join("mine.csv"),
+        "number,count\n1,20\n2,1\n3,1\n4,20\n5,1\n6,1\n7,20\n",
+    )
+    .unwrap();
     let run = |threads: &str, out: &str| {
         ok(
             d,
@@ -72,7 +76,7 @@ fn decks_writes_one_row_per_deck_and_the_same_bytes_for_any_threads() {
         "{csv}"
     );
     assert!(
-        lines[7].starts_with("mine.csv,20,0,0,20,0,0,20,60,players=3;"),
+        lines[7].starts_with("mine.csv,20,1,1,20,1,1,20,64,players=3;"),
         "{csv}"
     );
     for line in &lines[1..] {
@@ -101,7 +105,7 @@ bad_input! {
         => "deck bad-deck.csv: line 3: expected a number from 1 to 7, found '8'";
     refuses_a_deck_too_small_for_the_deal:
         ["decks", "sieben", "--players", "3", "--deck", "small-deck.csv"] with small_deck
-        => "deck small-deck.csv: 20 cards are too few; 3 player(s) need at least 21 for the deal";
+        => "deck small-deck.csv: 20 cards are too few; 3 player(s) need at least 22: 21 for the deal (7 each) and one to draw";
     refuses_a_deck_given_as_a_rule:
         ["decks", "sieben", "--players", "3", "--rule", "deck=small-deck.csv"] with small_deck
         => "--rule deck=...: decks sweeps the deck itself";

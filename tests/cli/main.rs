@@ -27,12 +27,35 @@ macro_rules! bad_input {
     };
 }
 
+/// Like `bad_input!`, for a file or folder the operating system cannot read or write: each case
+/// must fail with exit code 1 and one stderr line containing the expected text.
+macro_rules! io_failure {
+    ($(
+        $(#[$attr:meta])*
+        $name:ident: [$($arg:expr),+ $(,)?] $(with $($fixture:ident),+)? => $expected:expr;
+    )+) => {
+        $(
+            $(#[$attr])*
+            #[test]
+            fn $name() {
+                let tmp = tempfile::tempdir().unwrap();
+                let d = tmp.path();
+                $($($crate::common::$fixture(d);)+)?
+                let args: &[&str] = &[$($arg),+];
+                $crate::common::fails(d, args, 1, $expected);
+                $crate::common::left_no_report(d, args);
+            }
+        )+
+    };
+}
+
 mod common;
 
 mod claims;
 mod compare;
 mod decks;
 mod determinism;
+mod exit_codes;
 mod games;
 mod help;
 mod merge;

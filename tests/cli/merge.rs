@@ -70,9 +70,6 @@ fn merge_refuses_parts_of_different_runs() {
 
 bad_input! {
     refuses_a_merge_of_no_shards: ["merge", "--out", "m"] => "<SHARDS>";
-    refuses_a_folder_without_accumulators:
-        ["merge", "nowhere", "--out", "m"]
-        => "no accumulators.json";
 }
 
 /// A missing shard is an error naming it in the form `sbatch --array=` takes; `--partial` merges

@@ -129,6 +129,96 @@ fn fewer_policies_than_seats_take_the_seats_in_turn() {
     );
 }
 
+/// Every option that takes a whole number reads the same forms: `--seed 1e3` is `--seed 1000`,
+/// `-n 1.5e3` is `-n 1500`.
+#[test]
+fn whole_numbers_take_the_same_forms_everywhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let run = |args: &[&str]| {
+        let mut all = vec!["simulate", "sevens", "-q"];
+        all.extend_from_slice(args);
+        ok(d, &all)
+    };
+    let plain = run(&[
+        "-n",
+        "1500",
+        "--seed",
+        "1000",
+        "--threads",
+        "2",
+        "--players",
+        "2",
+    ]);
+    for (n, seed, threads, players) in [
+        ("1.5e3", "1e3", "2e0", "0.2e1"),
+        ("1_500", "1_000", "2", "2"),
+        ("15E2", "10e2", "20e-1", "+2"),
+    ] {
+        let other = run(&[
+            "-n",
+            n,
+            "--seed",
+            seed,
+            "--threads",
+            threads,
+            "--players",
+            players,
+        ]);
+        assert_eq!(plain, other, "{n} {seed} {threads} {players}");
+    }
+    // Whole-number rule options too (the rules column writes the number plainly).
+    let rule = ok(
+        d,
+        &["simulate", "sequences", "-n", "100", "--rule", "target=1e2"],
+    );
+    assert!(rule.contains("target=100;"), "{rule}");
+}
+
+/// A shard that gets no chunk (more shards than the run has chunks) says so instead of printing
+/// NaN, and its empty part still merges with the others into the whole run's report.
+#[test]
+fn a_shard_with_no_chunk_says_why_it_reports_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let run = ["simulate", "sequences", "-n", "1000", "-q"];
+    let empty = ok(
+        d,
+        &[&run[..], &["--shard", "5/1000000", "--out", "s5"]].concat(),
+    );
+    assert!(!empty.contains("NaN"), "{empty}");
+    assert!(
+        empty.contains(
+            "nothing simulated: this run of 1000 units has fewer chunks than its 1000000 shards, \
+             so no chunk falls to shard 5; `merge` adds its empty accumulators to the other shards'"
+        ),
+        "{empty}"
+    );
+    let whole = ok(d, &[&run[..], &["--out", "w"]].concat());
+    ok(d, &[&run[..], &["--shard", "0/2", "--out", "s0"]].concat());
+    let empty = ok(d, &[&run[..], &["--shard", "1/2", "--out", "s1"]].concat());
+    assert!(empty.contains("nothing simulated"), "{empty}");
+    let merged = ok(d, &["merge", "s0", "s1", "--out", "m"]);
+    assert_eq!(read(d.join("w/summary.csv")), read(d.join("m/summary.csv")));
+    assert_eq!(whole.lines().nth(1), merged.lines().nth(1));
+}
+
+/// The largest `--threads` on a run of one chunk (the engine starts one worker: its own test
+/// checks the pool) reports what one thread does.
+#[test]
+fn the_most_threads_for_a_small_run_report_what_one_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let many = ok(
+        tmp.path(),
+        &["simulate", "sequences", "-n", "1000", "--threads", "1024"],
+    );
+    let one = ok(
+        tmp.path(),
+        &["simulate", "sequences", "-n", "1000", "--threads", "1"],
+    );
+    assert_eq!(many, one);
+}
+
 bad_input! {
     refuses_an_unknown_game: ["simulate", "chess"] => "unknown game 'chess'";
     refuses_zero_games: ["simulate", "sequences", "-n", "0"] => "at least 1 unit";
@@ -137,6 +227,33 @@ bad_input! {
         => "expected a whole number";
     refuses_a_game_count_too_large: ["simulate", "sequences", "-n", "1e40"] => "too large";
     refuses_zero_threads: ["simulate", "sequences", "--threads", "0"] => "--threads";
+    refuses_a_game_count_past_the_largest:
+        ["simulate", "sequences", "-n", "18446744073709551616"]
+        => "invalid value '18446744073709551616' for '--units <N>': too large; the largest allowed is 18446744073709551615";
+    refuses_a_negative_game_count:
+        ["simulate", "sequences", "-n", "-5"]
+        => "invalid value '-5' for '--units <N>': a negative number is not allowed; expected a whole number from 1 to 18446744073709551615";
+    refuses_a_negative_seed:
+        ["simulate", "sequences", "--seed", "-1"]
+        => "invalid value '-1' for '--seed <SEED>': a negative number is not allowed; expected a whole number from 0 to 18446744073709551615";
+    refuses_a_negative_player_count:
+        ["simulate", "sequences", "--players", "-2"]
+        => "invalid value '-2' for '--players <PLAYERS>': a negative number is not allowed";
+    refuses_a_game_count_that_is_not_whole:
+        ["simulate", "sequences", "-n", "1.5"]
+        => "invalid value '1.5' for '--units <N>': not a whole number; expected a whole number from 1 to";
+    refuses_a_seed_that_is_not_whole:
+        ["simulate", "sequences", "--seed", "12.5e-1"]
+        => "invalid value '12.5e-1' for '--seed <SEED>': not a whole number";
+    refuses_a_thread_count_past_the_limit:
+        ["simulate", "sequences", "--threads", "4000"]
+        => "invalid value '4000' for '--threads <THREADS>': too large; the largest allowed is 1024";
+    refuses_a_misspelt_option_with_the_hint:
+        ["simulate", "sequences", "--thread", "2"]
+        => "unexpected argument '--thread' found (tip: a similar argument exists: '--threads')";
+    refuses_a_misspelt_command_with_the_hint:
+        ["simulat", "sequences"]
+        => "unrecognized subcommand 'simulat' (tip: a similar subcommand exists: 'simulate')";
     refuses_a_shard_index_not_below_the_count:
         ["simulate", "sequences", "--shard", "4/4", "--out", "x"]
         => "expected K/N";
@@ -234,14 +351,30 @@ mod sevens {
             => "expected table:FILE";
         refuses_a_table_with_a_bad_decision:
             ["simulate", "sevens", "--policy", "table:policy.csv"] with sevens_tables
-            => "policy.csv: line 3: decision must be stop or roll, found 'perhaps'";
+            => "policy.csv: line 5: decision must be stop or roll, found 'perhaps'";
         refuses_a_table_with_missing_states:
             ["simulate", "sevens", "--policy", "table:short.csv"] with sevens_tables
-            => "short.csv: no decision for rolls_allowed=3 roll=2 dice=5 sum=28 and 33 more states";
+            => "short.csv: no decision for rolls_allowed=3 roll=2 dice=5 sum=26 and 35 more states";
         refuses_a_table_solved_for_fewer_rolls:
             ["simulate", "sevens", "--rule", "max_rolls=4", "--policy", "table:good.csv"]
             with sevens_tables
-            => "no decision for rolls_allowed=4";
+            => "policy table good.csv: line 2: solved for 3 rolls (max_rolls=3), but the rules allow 4 (max_rolls=4): `dicelab solve sevens --rule max_rolls=4 --out DIR` writes a table for them";
+        refuses_a_table_solved_for_more_rolls:
+            ["simulate", "sevens", "--rule", "max_rolls=2", "--policy", "table:good.csv"]
+            with sevens_tables
+            => "policy table good.csv: line 2: solved for 3 rolls (max_rolls=3), but the rules allow 2 (max_rolls=2)";
+        refuses_a_hand_made_table_covering_more_rolls:
+            ["simulate", "sevens", "--rule", "max_rolls=2", "--policy", "table:bare.csv"]
+            with sevens_tables
+            => "policy table bare.csv: line 113: rolls_allowed=3: the table was solved for 3 rolls, but the rules allow 2 (max_rolls=2)";
+        refuses_a_table_solved_under_other_removal_rules:
+            ["simulate", "sevens", "--rule", "removal=subsets", "--policy", "table:good.csv"]
+            with sevens_tables
+            => "policy table good.csv: line 2: solved under removal=pairs, but the rules say removal=subsets; a table is optimal only under the rules it was solved for";
+        refuses_the_shipped_table_under_other_removal_rules:
+            ["simulate", "sevens", "--rule", "removal=subsets", "--policy", "table:data/sevens-policy.csv"]
+            with shipped_data
+            => "policy table data/sevens-policy.csv: line 2: solved under removal=pairs, but the rules say removal=subsets";
         refuses_a_deck_file:
             ["simulate", "sevens", "--deck", "small-deck.csv"] with small_deck
             => "--deck small-deck.csv: only sieben is played with a deck file, not sevens";
@@ -302,7 +435,16 @@ mod sieben {
             => "deck bad-deck.csv: line 3: expected a number from 1 to 7, found '8'";
         refuses_a_deck_too_small_for_the_deal:
             ["simulate", "sieben", "--players", "3", "--deck", "small-deck.csv"] with small_deck
-            => "deck small-deck.csv: 20 cards are too few; 3 player(s) need at least 21 for the deal";
+            => "deck small-deck.csv: 20 cards are too few; 3 player(s) need at least 22: 21 for the deal (7 each) and one to draw";
+        refuses_a_deck_missing_numbers:
+            ["simulate", "sieben", "--players", "3", "--deck", "short-deck.csv"] with incomplete_decks
+            => "deck short-deck.csv: no row for number 4, 5, 6, 7; expected one row for each number 1 to 7";
+        refuses_a_deck_without_a_number:
+            ["simulate", "sieben", "--players", "3", "--deck", "no-fives.csv"] with incomplete_decks
+            => "deck no-fives.csv: line 6: expected a count from 1 to 10000 (every number needs a card), found '0'";
+        refuses_a_deck_with_nothing_to_draw_after_the_deal:
+            ["simulate", "sieben", "--players", "3", "--deck", "deal-only.csv"] with incomplete_decks
+            => "deck deal-only.csv: 21 cards are too few; 3 player(s) need at least 22";
     }
 
     /// A deck file that cannot be read is a file system failure: exit 1, like every input file.

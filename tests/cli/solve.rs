@@ -43,11 +43,30 @@ fn solve_writes_a_policy_table_that_replays_the_optimal_policy() {
             );
             String::from_utf8(read(d.join(out).join("summary.csv"))).unwrap()
         };
+        let written = String::from_utf8(read(d.join("s/optimal_policy.csv"))).unwrap();
+        // Its provenance: the version that made it and the rules it was solved under.
+        let mut lines = written.lines();
+        assert_eq!(
+            lines.next().unwrap(),
+            format!(
+                "# made by: dicelab {} (dicelab solve sevens)",
+                env!("CARGO_PKG_VERSION")
+            )
+        );
+        assert_eq!(
+            lines.next().unwrap(),
+            format!(
+                "# rules: {removal};max_rolls=3;follower_limit=leader;rounds=10;first_player=rotate;tie=playoff"
+            )
+        );
         if removal == "removal=pairs" {
             // The shipped data/sevens-policy.csv is the default rules' optimal table, exactly
-            // as solve writes it.
+            // as solve writes it but for the version in its first line.
             let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sevens-policy.csv");
-            assert_eq!(read(&shipped), read(d.join("s/optimal_policy.csv")));
+            let shipped = String::from_utf8(read(&shipped)).unwrap();
+            let but_version = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
+            assert!(shipped.starts_with("# made by: dicelab "), "{shipped}");
+            assert_eq!(but_version(&shipped), but_version(&written));
         }
         let optimal = run("optimal", "o");
         let replayed = run(table, "t");
@@ -63,7 +82,7 @@ fn solve_writes_a_policy_table_that_replays_the_optimal_policy() {
             .lines()
             .map(|l| {
                 let f: Vec<&str> = l.split(',').collect();
-                if f[1] == "1" {
+                if f.len() == 7 && f[1] == "1" {
                     format!("{},{},{},{},stop,{},{}", f[0], f[1], f[2], f[3], f[5], f[6])
                 } else {
                     l.to_string()
@@ -95,4 +114,36 @@ bad_input! {
     refuses_sequences_which_has_no_decision: ["solve", "sequences"] => "no decision to solve";
     refuses_sieben_which_has_no_exact_solver: ["solve", "sieben"] => "no exact solver for 7";
     refuses_zero_sevens_rounds: ["solve", "sevens", "--rule", "rounds=0"] => "rounds";
+}
+
+/// With one player (single turns) there is no follower: the dilemma is solved for two, and the
+/// heading and the dilemma's rules column say players=2, not players=1.
+#[test]
+fn one_player_is_labelled_truthfully() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(d, &["solve", "sevens", "--players", "1", "--out", "s"]);
+    assert!(
+        stdout.starts_with("sevens | players=2;removal=pairs;"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("players=1"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "The leader's dilemma (2 players, since a dilemma needs a follower; one round"
+        ),
+        "{stdout}"
+    );
+    let dilemma = String::from_utf8(read(d.join("s/leaders_dilemma.csv"))).unwrap();
+    assert!(!dilemma.contains("players=1"), "{dilemma}");
+    assert!(
+        dilemma.lines().nth(1).unwrap().starts_with("players=2;"),
+        "{dilemma}"
+    );
+    // The default, two players, reads as before.
+    let two = ok(d, &["solve", "sevens"]);
+    assert!(
+        two.contains("The leader's dilemma (2 players, one round"),
+        "{two}"
+    );
 }

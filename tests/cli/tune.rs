@@ -30,7 +30,18 @@ fn tune_writes_a_policy_file_and_refuses_bad_budgets() {
         "{stdout}"
     );
     let written = String::from_utf8(read(d.join("w/tuned.csv"))).unwrap();
-    assert!(written.starts_with("weight,value\nopen_sum,"), "{written}");
+    // Its provenance first, as comment lines the weights reader skips.
+    assert!(
+        written.starts_with(&format!(
+            "# made by: dicelab {} (dicelab tune solitaire-dice)\n\
+             # rules: none (solitaire-dice has no rule options)\n\
+             # from: greedy\n# for: heuristic\n# seed: 1\n# budget: 21 evaluations\n\
+             # games per evaluation: 100\n# result: ",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{written}"
+    );
+    assert!(written.contains("\nweight,value\nopen_sum,"), "{written}");
     ok(
         d,
         &[
@@ -50,11 +61,11 @@ fn tune_writes_a_policy_file_and_refuses_bad_budgets() {
     let cases: [([&str; 8], &str); 6] = [
         (
             tune("0", "greedy", "solitaire-dice"),
-            "--budget '0': expected a time",
+            "--budget 0: one generation takes 21 evaluations",
         ),
         (
             tune("0m", "greedy", "solitaire-dice"),
-            "--budget '0m': expected a time",
+            "--budget '0m': expected a time above 0",
         ),
         (
             tune("soon", "greedy", "solitaire-dice"),
@@ -128,4 +139,16 @@ fn tune_writes_a_policy_file_and_refuses_bad_budgets() {
             "lookahead:w/look.csv",
         ],
     );
+}
+
+bad_input! {
+    refuses_a_negative_budget:
+        ["tune", "solitaire-dice", "--from", "greedy", "--budget", "-5", "--out", "x.csv"]
+        => "--budget '-5': a negative budget is not allowed; expected a time such as 90s";
+    refuses_a_zero_budget_naming_the_option_once:
+        ["tune", "solitaire-dice", "--from", "greedy", "--budget", "0", "--out", "x.csv"]
+        => "error: --budget 0: one generation takes 21 evaluations (20 candidates and the mean)";
+    refuses_a_negative_seed_for_tuning:
+        ["tune", "solitaire-dice", "--from", "greedy", "--budget", "21", "--seed", "-1", "--out", "x.csv"]
+        => "a negative number is not allowed";
 }

@@ -21,8 +21,9 @@ use crate::input;
 use super::exact::solve_with;
 use super::policy::DecisionTable;
 use super::rolls::{RollOutcomes, state_index};
-use super::rules::Kept;
+use super::rules::{Kept, Removal};
 use super::solver::Solver;
+use crate::options::split_rules;
 
 /// The header of a policy table, in order.
 pub const HEADER: [&str; 7] = [
@@ -46,9 +47,17 @@ fn states(max_rolls: u8) -> impl Iterator<Item = (u8, u8, Kept)> {
     })
 }
 
-/// The optimal policy table of the solver's rules (`optimal_policy.csv`).
-pub fn optimal_table(solver: &Solver) -> DataTable {
+/// The optimal policy table of the solver's rules (`optimal_policy.csv`), `rules` (every rule
+/// option as `key=value;...`) named in its provenance.
+pub fn optimal_table(solver: &Solver, rules: &str) -> DataTable {
     let mut table = DataTable::new("optimal_policy", &HEADER);
+    table.notes = vec![
+        format!(
+            "made by: dicelab {} (dicelab solve sevens)",
+            env!("CARGO_PKG_VERSION")
+        ),
+        format!("rules: {rules}"),
+    ];
     for (allowed, roll, kept) in states(solver.rules.max_rolls) {
         let solution = solver.optimal(allowed);
         let i = state_index(roll, kept.dice, kept.sum);
@@ -70,14 +79,100 @@ pub fn optimal_table(solver: &Solver) -> DataTable {
     table
 }
 
-/// Reads a policy table for `max_rolls`: one decision table per number of rolls allowed
-/// (index `allowed - 1`). Every problem names the file and, where there is one, the line.
+/// The name of a removal rule, as `--rule removal=` takes it.
+fn removal_name(removal: Removal) -> &'static str {
+    match removal {
+        Removal::Pairs => "pairs",
+        Removal::Subsets => "subsets",
+    }
+}
+
+/// Refuses a table whose provenance (`# rules: ...`, as `solve` writes it) names other values
+/// of the options that shape a table: how dice are removed and how many rolls a turn has. The
+/// other options (rounds, ties, the follower's limit) decide games, not the one-turn optimum a
+/// table holds, so a table serves under any of them.
+fn check_provenance(what: &str, text: &str, removal: Removal, max_rolls: u8) -> Result<()> {
+    let Some((line, _, rules)) = input::provenance(text)
+        .into_iter()
+        .find(|(_, key, _)| key == "rules")
+    else {
+        return Ok(());
+    };
+    let solved = |key: &str| {
+        split_rules(&rules)
+            .into_iter()
+            .find_map(|r| r.strip_prefix(&format!("{key}=")).map(str::to_string))
+    };
+    if let Some(found) = solved("removal")
+        && found != removal_name(removal)
+    {
+        let want = removal_name(removal);
+        return Err(input::at(
+            what,
+            line,
+            format!(
+                "solved under removal={found}, but the rules say removal={want}; a table is \
+                 optimal only under the rules it was solved for: `dicelab solve sevens --rule \
+                 removal={want} --out DIR` writes one"
+            ),
+        ));
+    }
+    if let Some(found) = solved("max_rolls")
+        && found != max_rolls.to_string()
+    {
+        return Err(input::at(
+            what,
+            line,
+            format!(
+                "solved for {found} rolls (max_rolls={found}), but the rules allow {max_rolls} \
+                 (max_rolls={max_rolls}): `dicelab solve sevens --rule max_rolls={max_rolls} \
+                 --out DIR` writes a table for them"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads a policy table for the removal rule of `outcomes` and `max_rolls`: one decision table
+/// per number of rolls allowed (index `allowed - 1`). A table that says it was solved under other rules is
+/// refused; one without provenance (made by hand) is checked by its content. Every problem names
+/// the file and, where there is one, the line.
 pub fn read(path: &Path, outcomes: &RollOutcomes, max_rolls: u8) -> Result<Vec<DecisionTable>> {
     let what = format!("policy table {}", path.display());
     let text = input::read_text(&what, path)?;
+    check_provenance(&what, &text, outcomes.removal, max_rolls)?;
     let name = format!("table:{}", path.display());
+    let rows = input::csv_rows(&what, &text, &HEADER)?;
+    // The largest number of rolls the table covers is the max_rolls it was made for.
+    let widest = rows
+        .iter()
+        .filter_map(|r| r.get(0).parse::<u8>().ok().map(|a| (a, r.line)))
+        .max_by_key(|&(a, line)| (a, std::cmp::Reverse(line)));
+    if let Some((solved, line)) = widest
+        && solved != max_rolls
+        && solved >= 2
+    {
+        let fix = format!(
+            "`dicelab solve sevens --rule max_rolls={max_rolls} --out DIR` writes a table for them"
+        );
+        return Err(if solved > max_rolls {
+            input::at(
+                &what,
+                line,
+                format!(
+                    "rolls_allowed={solved}: the table was solved for {solved} rolls, but the \
+                     rules allow {max_rolls} (max_rolls={max_rolls}); {fix}"
+                ),
+            )
+        } else {
+            Error::input(format!(
+                "{what}: the table was solved for {solved} rolls (its largest rolls_allowed), \
+                 but the rules allow {max_rolls} (max_rolls={max_rolls}); {fix}"
+            ))
+        });
+    }
     let mut decisions: HashMap<(u8, u8, Kept), (bool, usize)> = HashMap::new();
-    for row in input::csv_rows(&what, &text, &HEADER)? {
+    for row in rows {
         let at = |why: String| row.error(&what, why);
         let number = |col: usize, lo: u8, hi: u8| -> Result<u8> {
             row.get(col)
@@ -157,7 +252,7 @@ pub fn read(path: &Path, outcomes: &RollOutcomes, max_rolls: u8) -> Result<Vec<D
 
 #[cfg(test)]
 mod tests {
-    use super::super::rules::{Removal, Rules};
+    use super::super::rules::Rules;
     use super::*;
     use crate::options::RuleOptions;
 
@@ -181,9 +276,14 @@ mod tests {
                 s.outcomes.removal == Removal::Subsets,
                 removal.ends_with("subsets")
             );
-            let csv = String::from_utf8(crate::report::csv::table_csv(&optimal_table(&s))).unwrap();
-            // 4 rolls: 1 + 2 + 3 rolls before the last, 111 (dice, sum) states each.
-            assert_eq!(csv.lines().count(), 1 + 6 * 111);
+            let csv = String::from_utf8(crate::report::csv::table_csv(&optimal_table(
+                &s,
+                &format!("{removal};max_rolls=4"),
+            )))
+            .unwrap();
+            // Two lines of provenance, the header, and for 4 rolls: 1 + 2 + 3 rolls before the
+            // last, 111 (dice, sum) states each.
+            assert_eq!(csv.lines().count(), 2 + 1 + 6 * 111);
             let f = write_tmp(&csv);
             let read = read(f.path(), &s.outcomes, 4).unwrap();
             for allowed in 1..=4u8 {
@@ -198,7 +298,10 @@ mod tests {
     #[test]
     fn bad_tables_name_the_file_line_and_problem() {
         let s = solver(&[]);
-        let good = String::from_utf8(crate::report::csv::table_csv(&optimal_table(&s))).unwrap();
+        // A table made by hand: no provenance, checked by its content.
+        let mut table = optimal_table(&s, "");
+        table.notes.clear();
+        let good = String::from_utf8(crate::report::csv::table_csv(&table)).unwrap();
         let lines: Vec<&str> = good.lines().collect();
         let with = |edit: &dyn Fn(&mut Vec<String>)| {
             let mut l: Vec<String> = lines.iter().map(|x| x.to_string()).collect();
@@ -238,7 +341,7 @@ mod tests {
             ),
             (
                 with(&|l| l[2] = "4,1,1,1,stop,1,1".into()),
-                "line 3: rolls_allowed must be a whole number from 2 to 3",
+                "line 3: rolls_allowed=4: the table was solved for 4 rolls, but the rules allow 3 (max_rolls=3)",
             ),
             (
                 with(&|l| l[2] = "2,2,1,1,stop,1,1".into()),
@@ -261,5 +364,65 @@ mod tests {
         }
         let missing = read(Path::new("no/such/file.csv"), &s.outcomes, 3).unwrap_err();
         assert!(missing.to_string().contains("no/such/file.csv"));
+    }
+
+    #[test]
+    fn a_table_solved_under_other_rules_is_refused_by_its_provenance_or_content() {
+        let pairs = solver(&[]);
+        let made = |s: &Solver, rules: &str| {
+            String::from_utf8(crate::report::csv::table_csv(&optimal_table(s, rules))).unwrap()
+        };
+        let text = made(&pairs, "removal=pairs;max_rolls=3;rounds=10");
+        assert!(
+            text.starts_with("# made by: dicelab ")
+                && text.contains(" (dicelab solve sevens)\n# rules: removal=pairs;max_rolls=3;rounds=10\nrolls_allowed,"),
+            "{text}"
+        );
+        let f = write_tmp(&text);
+        let path = f.path().display().to_string();
+        // Under its own rules it reads; the rounds it was solved with do not shape a table.
+        assert!(read(f.path(), &pairs.outcomes, 3).is_ok());
+        let subsets = solver(&["removal=subsets"]);
+        assert_eq!(
+            read(f.path(), &subsets.outcomes, 3)
+                .unwrap_err()
+                .to_string(),
+            format!(
+                "policy table {path}: line 2: solved under removal=pairs, but the rules say \
+                 removal=subsets; a table is optimal only under the rules it was solved for: \
+                 `dicelab solve sevens --rule removal=subsets --out DIR` writes one"
+            )
+        );
+        assert_eq!(
+            read(f.path(), &pairs.outcomes, 2).unwrap_err().to_string(),
+            format!(
+                "policy table {path}: line 2: solved for 3 rolls (max_rolls=3), but the rules \
+                 allow 2 (max_rolls=2): `dicelab solve sevens --rule max_rolls=2 --out DIR` \
+                 writes a table for them"
+            )
+        );
+        // Without provenance, the rolls it covers still tell.
+        let bare: String = text.lines().skip(2).map(|l| format!("{l}\n")).collect();
+        let g = write_tmp(&bare);
+        let path = g.path().display().to_string();
+        let first_three = 1 + bare.lines().position(|l| l.starts_with("3,")).unwrap();
+        assert_eq!(
+            read(g.path(), &pairs.outcomes, 2).unwrap_err().to_string(),
+            format!(
+                "policy table {path}: line {first_three}: rolls_allowed=3: the table was solved \
+                 for 3 rolls, but the rules allow 2 (max_rolls=2); `dicelab solve sevens --rule \
+                 max_rolls=2 --out DIR` writes a table for them"
+            )
+        );
+        assert_eq!(
+            read(g.path(), &pairs.outcomes, 4).unwrap_err().to_string(),
+            format!(
+                "policy table {path}: the table was solved for 3 rolls (its largest \
+                 rolls_allowed), but the rules allow 4 (max_rolls=4); `dicelab solve sevens \
+                 --rule max_rolls=4 --out DIR` writes a table for them"
+            )
+        );
+        // A hand-made table under other removal rules cannot be told by its content: accepted.
+        assert!(read(g.path(), &subsets.outcomes, 3).is_ok());
     }
 }

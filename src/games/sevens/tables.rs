@@ -7,6 +7,7 @@ use std::time::Instant;
 use crate::analysis::{Analysis, Chart, DataTable};
 use crate::cells;
 use crate::games::Configured;
+use crate::record::RunSetup;
 
 use super::exact::{self, distribution, follower_odds, keep_chances};
 use super::policy::{DecisionTable, Policy};
@@ -294,6 +295,14 @@ impl Config {
     /// built-in policy's exact distribution, the follower's odds, and the leader's dilemma, with
     /// the time each solve took.
     pub fn solution(&self) -> Analysis {
+        // The dilemma needs a follower: with one player (single turns) it is solved for two, and
+        // the heading and the dilemma's rules column say so rather than players=1.
+        let players = self.players.max(2);
+        let rules_column = RunSetup {
+            players,
+            ..self.setup()
+        }
+        .rules_column();
         let start = Instant::now();
         let fresh = Solver::new(self.rules, self.players.max(2));
         let t_optimal = start.elapsed();
@@ -301,7 +310,10 @@ impl Config {
         let dilemma = fresh.dilemma();
         let t_dilemma = start.elapsed();
         let mut out = Analysis {
-            tables: vec![policy_file::optimal_table(&self.solver)],
+            tables: vec![policy_file::optimal_table(
+                &self.solver,
+                &self.options.pairs().join(";"),
+            )],
             charts: self
                 .decision_map()
                 .map(|map| ("optimal_policy".to_string(), map))
@@ -310,8 +322,7 @@ impl Config {
             text: String::new(),
         };
         let mut text = format!(
-            "sevens | {} | solved in {:.1} ms: roll outcomes and the optimum for every roll count {:.1} ms, leader's dilemma {:.1} ms\n\n",
-            self.setup().rules_column(),
+            "sevens | {rules_column} | solved in {:.1} ms: roll outcomes and the optimum for every roll count {:.1} ms, leader's dilemma {:.1} ms\n\n",
             (t_optimal + t_dilemma).as_secs_f64() * 1e3,
             t_optimal.as_secs_f64() * 1e3,
             t_dilemma.as_secs_f64() * 1e3,
@@ -322,9 +333,9 @@ impl Config {
         text.push('\n');
         text.push_str(&self.follower_files(&mut out));
         // The leader's dilemma: each policy's chance to win as the first player of a round.
-        let players = self.players.max(2);
         text.push_str(&format!(
-            "\nThe leader's dilemma ({players} players, one round, the followers replying best; {}):\n  leader policy          P(win)   mean score\n",
+            "\nThe leader's dilemma ({players} players{} one round, the followers replying best; {}):\n  leader policy          P(win)   mean score\n",
+            if self.players < 2 { ", since a dilemma needs a follower;" } else { "," },
             if players == 2 { "exact" } else { "the leader's values assume independent followers" }
         ));
         let mut table = DataTable::new(
@@ -340,12 +351,7 @@ impl Config {
                 win,
                 d.mean_score()
             ));
-            table.push(cells![
-                self.setup().rules_column(),
-                p.name(),
-                win,
-                d.mean_score()
-            ]);
+            table.push(cells![rules_column.as_str(), p.name(), win, d.mean_score()]);
         }
         let optimal = fresh.dilemma().p_win_with(
             &fresh.outcomes,

@@ -136,11 +136,12 @@ impl Deck {
     }
 
     /// Parses the text of a deck file named `source`: a header `number,count`, then one row per
-    /// number (1 to 7, each at most once; a missing number has no cards).
+    /// number 1 to 7, each exactly once with at least one card (a deck without some number
+    /// stalls the piles that need it).
     pub fn parse(source: &str, text: &str) -> Result<Self> {
         let what = format!("deck {source}");
         let mut counts: Counts = [0; 8];
-        let mut seen = [false; 8];
+        let mut seen: [Option<usize>; 8] = [None; 8];
         for row in input::csv_rows(&what, text, &["number", "count"])? {
             let (number, count) = (row.get(0), row.get(1));
             let n: u8 = number
@@ -156,29 +157,48 @@ impl Deck {
             let c: u32 = count
                 .parse()
                 .ok()
-                .filter(|&c| c <= MAX_CARDS)
+                .filter(|&c| (1..=MAX_CARDS).contains(&c))
                 .ok_or_else(|| {
                     row.error(
                         &what,
-                        format!("expected a count from 0 to {MAX_CARDS}, found '{count}'"),
+                        format!(
+                            "expected a count from 1 to {MAX_CARDS} (every number needs a card), found '{count}'"
+                        ),
                     )
                 })?;
-            if seen[usize::from(n)] {
-                return Err(row.error(&what, format!("number {n} is listed twice")));
+            if let Some(first) = seen[usize::from(n)] {
+                return Err(row.error(
+                    &what,
+                    format!("number {n} is listed twice (first on line {first})"),
+                ));
             }
-            seen[usize::from(n)] = true;
+            seen[usize::from(n)] = Some(row.line);
             counts[usize::from(n)] = c;
+        }
+        let missing: Vec<String> = (1..=MAX_NUMBER)
+            .filter(|&n| seen[usize::from(n)].is_none())
+            .map(|n| n.to_string())
+            .collect();
+        if !missing.is_empty() {
+            return Err(Error::input(format!(
+                "{what}: no row for number {}; expected one row for each number 1 to {MAX_NUMBER}",
+                missing.join(", ")
+            )));
         }
         Self::from_counts(counts, source)
     }
 
-    /// Checks that the deck can deal a hand of [`HAND`] cards to each of `players`.
+    /// Checks that the deck can deal a hand of [`HAND`] cards to each of `players` and leave at
+    /// least one card to draw.
     pub fn check_deal(&self, players: u32) -> Result<()> {
-        let need = HAND * players;
-        if self.size < need {
+        let deal = HAND * players;
+        if self.size <= deal {
             return Err(Error::input(format!(
-                "deck {}: {} cards are too few; {players} player(s) need at least {need} for the deal",
-                self.source, self.size
+                "deck {}: {} cards are too few; {players} player(s) need at least {}: {deal} for \
+                 the deal ({HAND} each) and one to draw",
+                self.source,
+                self.size,
+                deal + 1
             )));
         }
         Ok(())
@@ -249,22 +269,31 @@ mod tests {
         );
         assert_eq!(
             e("number,count\n1,x\n"),
-            "deck d.csv: line 2: expected a count from 0 to 10000, found 'x'"
+            "deck d.csv: line 2: expected a count from 1 to 10000 (every number needs a card), found 'x'"
         );
         assert_eq!(
             e("number,count\n1,3\n\n1,2\n"),
-            "deck d.csv: line 4: number 1 is listed twice"
+            "deck d.csv: line 4: number 1 is listed twice (first on line 2)"
+        );
+        assert_eq!(
+            e("number,count\n1,12\n2,12\n3,12\n"),
+            "deck d.csv: no row for number 4, 5, 6, 7; expected one row for each number 1 to 7"
+        );
+        assert_eq!(
+            e("number,count\n1,12\n2,12\n3,12\n4,0\n5,1\n6,1\n7,1\n"),
+            "deck d.csv: line 5: expected a count from 1 to 10000 (every number needs a card), found '0'"
         );
         assert!(e("n,c\n1,2\n").contains("line 1: expected the header number,count"));
         assert!(
             e("number,count\n1,2,3\n")
                 .contains("line 2: expected 2 fields (number,count), found 3")
         );
-        let small = Deck::parse("d.csv", "number,count\n7,13\n").unwrap();
-        assert_eq!(small.size(), 13);
+        let small =
+            Deck::parse("d.csv", "number,count\n1,1\n2,1\n3,1\n4,1\n5,1\n6,1\n7,8\n").unwrap();
+        assert_eq!(small.size(), 14);
         assert_eq!(
             small.check_deal(2).unwrap_err().to_string(),
-            "deck d.csv: 13 cards are too few; 2 player(s) need at least 14 for the deal"
+            "deck d.csv: 14 cards are too few; 2 player(s) need at least 15: 14 for the deal (7 each) and one to draw"
         );
         assert!(small.check_deal(1).is_ok());
     }

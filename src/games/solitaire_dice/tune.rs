@@ -24,6 +24,7 @@ use rayon::prelude::*;
 use crate::engine::{ChunkRng, chunk_rng};
 use crate::error::{Error, Result};
 use crate::games::{TuneOutput, TuneRequest, Tuner};
+use crate::number::{WholeError, parse_whole};
 
 use super::heuristic::{Evaluator, Heuristic, WEIGHTS, Weights};
 use super::lookahead::Lookahead;
@@ -93,30 +94,36 @@ impl FromStr for Budget {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self> {
-        let bad = || {
-            Error::input(format!(
-                "--budget '{s}': expected a time such as 90s, 10m or 1h, or a number of evaluations such as 5000, above 0"
-            ))
-        };
+        let expected =
+            "expected a time such as 90s, 10m or 1h, or a number of evaluations such as 5000";
         let t = s.trim();
-        let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-            Some((i, _)) => (&t[..i], &t[i..]),
-            None => (t, ""),
+        let (number, seconds) = match t.char_indices().last() {
+            Some((i, 's')) => (&t[..i], Some(1)),
+            Some((i, 'm')) => (&t[..i], Some(60)),
+            Some((i, 'h')) => (&t[..i], Some(3600)),
+            _ => (t, None),
         };
-        let n: u64 = digits.parse().map_err(|_| bad())?;
+        let n = parse_whole(number).map_err(|e| {
+            let why = match e {
+                WholeError::Malformed => String::new(),
+                WholeError::Negative => "a negative budget is not allowed; ".to_string(),
+                WholeError::NotWhole => "not a whole number; ".to_string(),
+                WholeError::TooLarge => "too large; ".to_string(),
+            };
+            Error::input(format!("--budget '{s}': {why}{expected}"))
+        })?;
+        let Some(seconds) = seconds else {
+            // Zero evaluations is refused by `check`, which says how many a generation takes.
+            return Ok(Budget::Evaluations(n));
+        };
         if n == 0 {
-            return Err(bad());
+            return Err(Error::input(format!(
+                "--budget '{s}': expected a time above 0, such as 90s, 10m or 1h"
+            )));
         }
-        let seconds = match unit {
-            "" => return Ok(Budget::Evaluations(n)),
-            "s" => 1,
-            "m" => 60,
-            "h" => 3600,
-            _ => return Err(bad()),
-        };
         n.checked_mul(seconds)
             .map(|secs| Budget::Time(Duration::from_secs(secs)))
-            .ok_or_else(bad)
+            .ok_or_else(|| Error::input(format!("--budget '{s}': too large; {expected}")))
     }
 }
 
@@ -262,8 +269,32 @@ impl Tuner for super::SolitaireDice {
         } else {
             "the starting weights (tuning did not beat them)"
         };
+        let mut weights = tuned.best.to_table("weights");
+        // Where the weights came from, as `# ` lines the weights reader skips. Solitaire Dice
+        // has no rule options, so the weights fit every game of it.
+        weights.notes = vec![
+            format!(
+                "made by: dicelab {} (dicelab tune {})",
+                env!("CARGO_PKG_VERSION"),
+                super::NAME
+            ),
+            format!("rules: none ({} has no rule options)", super::NAME),
+            format!("from: {from}"),
+            format!("for: {player}"),
+            format!("seed: {}", run.seed),
+            format!("budget: {budget}"),
+            format!("games per evaluation: {games}"),
+            format!(
+                "result: {kept}; {} generations, {} evaluations; on {} fresh games start {:.2}, tuned {:.2}",
+                tuned.generations,
+                tuned.evaluations,
+                tuned.validation_games,
+                tuned.start_mean,
+                tuned.tuned_mean
+            ),
+        ];
         Ok(TuneOutput {
-            weights: tuned.best.to_table("weights"),
+            weights,
             kept: kept.to_string(),
             summary: format!(
                 "tune {} | from {from} | for {player} | seed {} | {games} games per evaluation | budget {budget}\n\
@@ -410,23 +441,49 @@ mod tests {
             Budget::Time(Duration::from_secs(3600))
         );
         assert_eq!("5000".parse::<Budget>().unwrap(), Budget::Evaluations(5000));
-        for bad in [
-            "0",
-            "0m",
-            "",
-            "m",
-            "10x",
-            "-5",
-            "1.5m",
-            "ten",
-            "99999999999999999999h",
-        ] {
-            let e = bad.parse::<Budget>().unwrap_err().to_string();
-            assert!(
-                e.starts_with(&format!("--budget '{bad}': expected a time")),
-                "{e}"
-            );
+        // The number forms of every other option.
+        assert_eq!("5e3".parse::<Budget>().unwrap(), Budget::Evaluations(5000));
+        assert_eq!(
+            "2_500".parse::<Budget>().unwrap(),
+            Budget::Evaluations(2500)
+        );
+        assert_eq!(
+            "1.5e2s".parse::<Budget>().unwrap(),
+            Budget::Time(Duration::from_secs(150))
+        );
+        let e = |bad: &str| bad.parse::<Budget>().unwrap_err().to_string();
+        let expected =
+            "expected a time such as 90s, 10m or 1h, or a number of evaluations such as 5000";
+        for bad in ["", "m", "10x", "ten", "s5"] {
+            assert_eq!(e(bad), format!("--budget '{bad}': {expected}"));
         }
+        assert_eq!(
+            e("-5"),
+            format!("--budget '-5': a negative budget is not allowed; {expected}")
+        );
+        assert_eq!(
+            e("1.5m"),
+            format!("--budget '1.5m': not a whole number; {expected}")
+        );
+        assert_eq!(
+            e("99999999999999999999h"),
+            format!("--budget '99999999999999999999h': too large; {expected}")
+        );
+        assert_eq!(
+            e("99999999999999999h"),
+            format!("--budget '99999999999999999h': too large; {expected}")
+        );
+        assert_eq!(
+            e("0m"),
+            "--budget '0m': expected a time above 0, such as 90s, 10m or 1h"
+        );
+        // Zero evaluations parses, and `check` says what a generation takes, naming the option
+        // once.
+        let zero: Budget = "0".parse().unwrap();
+        assert_eq!(
+            check(100, zero).unwrap_err().to_string(),
+            "--budget 0: one generation takes 21 evaluations (20 candidates and the mean)"
+        );
     }
 
     #[test]
