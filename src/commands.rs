@@ -16,7 +16,7 @@ use dicelab::report::analysis::analysis_files;
 use dicelab::report::csv::table_csv;
 use dicelab::report::index::{IndexSection, index_html, index_markdown};
 use dicelab::report::text::{SUMMARY_HEADER, run_heading, summary_rows};
-use dicelab::report::{OutDir, Report, listing};
+use dicelab::report::{OutDir, Report, listing, unique_names};
 use dicelab::{Error, Result};
 
 use crate::cli::{
@@ -88,7 +88,7 @@ fn publish(
         exact: game.exact(),
     };
     let files = match out {
-        Some(_) => [report.files()?, extra].concat(),
+        Some(_) => unique_names([report.files()?, extra].concat()),
         None => Vec::new(),
     };
     // Files first: a run whose report cannot be written prints only the error.

@@ -95,3 +95,23 @@ pub fn bad_deck(dir: &Path) {
 pub fn small_deck(dir: &Path) {
     fs::write(dir.join("small-deck.csv"), "number,count\n7,20\n").unwrap();
 }
+
+/// Every entry of a folder by name, with a regular file's bytes (anything else's are empty, a
+/// FIFO is never opened); a missing folder has none.
+pub fn snapshot(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Default::default();
+    };
+    entries
+        .map(|e| {
+            let e = e.unwrap();
+            let regular = fs::metadata(e.path()).is_ok_and(|m| m.is_file());
+            let bytes = if regular {
+                fs::read(e.path()).unwrap()
+            } else {
+                Vec::new()
+            };
+            (e.file_name().to_string_lossy().into_owned(), bytes)
+        })
+        .collect()
+}
