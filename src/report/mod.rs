@@ -5,9 +5,10 @@
 //! listings of a game's rule options and policies ([`listing`]); and the index of the default
 //! job's reports ([`index`]).
 //!
-//! Every file is first written under a temporary name in the output folder and renamed only once
-//! all of them are written ([`OutDir`]), so an interrupted or failed run never leaves a
-//! half-written report.
+//! Every file is first staged and renamed into place only once all of them are written
+//! ([`OutDir`] for a folder, [`OutFile`] for one file), so an interrupted or failed run never
+//! leaves a half-written report; a folder's [`manifest`] lets a rerun remove the previous run's
+//! files.
 
 pub mod accumulators;
 pub mod analysis;
@@ -16,13 +17,17 @@ pub mod csv;
 pub mod distribution;
 pub mod index;
 pub mod listing;
+pub mod manifest;
 pub mod out_dir;
+pub mod out_file;
+pub mod out_path;
 pub mod quantiles;
 pub mod summary;
 pub mod text;
 
 pub use csv::{csv_bytes, fmt_num};
 pub use out_dir::OutDir;
+pub use out_file::OutFile;
 
 use crate::error::Result;
 use crate::record::Saved;
