@@ -16,7 +16,7 @@ use dicelab::report::analysis::analysis_files;
 use dicelab::report::csv::table_csv;
 use dicelab::report::index::{IndexSection, index_html, index_markdown};
 use dicelab::report::text::{SUMMARY_HEADER, run_heading, summary_rows};
-use dicelab::report::{OutDir, Report, listing};
+use dicelab::report::{OutDir, OutFile, Report, listing, unique_names};
 use dicelab::{Error, Result};
 
 use crate::cli::{
@@ -88,7 +88,7 @@ fn publish(
         exact: game.exact(),
     };
     let files = match out {
-        Some(_) => [report.files()?, extra].concat(),
+        Some(_) => unique_names([report.files()?, extra].concat()),
         None => Vec::new(),
     };
     // Files first: a run whose report cannot be written prints only the error.
@@ -209,6 +209,24 @@ fn show_analysis(analysis: &Analysis, out: Option<&OutDir>) -> Result<()> {
     Ok(())
 }
 
+/// Refuses an `--out` folder that is one of the shards being merged (by their real paths, so
+/// `shard0`, `./shard0` and a symlink to it are one folder): the merge would replace an input.
+fn refuse_an_input_as_out(shards: &[PathBuf], out: &Path) -> Result<()> {
+    let Ok(out_real) = std::fs::canonicalize(out) else {
+        return Ok(());
+    };
+    for shard in shards {
+        if std::fs::canonicalize(shard).is_ok_and(|s| s == out_real) {
+            return Err(Error::input(format!(
+                "--out {}: is the shard {} being merged; write the merged report to another folder",
+                out.display(),
+                shard.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// `dicelab merge`: the shards' accumulators added, the game configured again from the record.
 pub fn merge(args: &MergeArgs) -> Result<()> {
     let parts = args
@@ -216,6 +234,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         .iter()
         .map(|dir| Ok((dir.clone(), Saved::load(dir)?)))
         .collect::<Result<Vec<_>>>()?;
+    refuse_an_input_as_out(&args.shards, &args.out)?;
     let merged = Saved::merge_all(parts)?;
     let setup = &merged.record.setup;
     let game = games::configure(
@@ -432,22 +451,7 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
         ))
     })?;
     check_threads(&args.run)?;
-    let name = args
-        .out
-        .file_name()
-        .ok_or_else(|| {
-            Error::input(format!(
-                "--out {}: expected a file name",
-                args.out.display()
-            ))
-        })?
-        .to_string_lossy()
-        .to_string();
-    let folder = match args.out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut dir = None;
+    let mut out = None;
     let tuned = tuner.tune(
         &TuneRequest {
             from: args.from.clone(),
@@ -456,12 +460,12 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
             run: run_settings(&args.run),
         },
         &mut || {
-            dir = Some(OutDir::prepare(folder)?);
+            out = Some(OutFile::prepare(&args.out)?);
             Ok(())
         },
     )?;
-    let dir = dir.expect("a tuner calls ready before it tunes");
-    dir.write_all(&[(name, table_csv(&tuned.weights))])?;
+    let out = out.expect("a tuner calls ready before it tunes");
+    out.write(&table_csv(&tuned.weights))?;
     say(&tuned.summary);
     say(&format!("wrote {} to {}\n", tuned.kept, args.out.display()));
     Ok(())

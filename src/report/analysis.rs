@@ -16,5 +16,5 @@ pub fn analysis_files(analysis: &Analysis) -> Result<Vec<(String, Vec<u8>)>> {
     for (name, chart) in &analysis.charts {
         files.push((format!("{name}.svg"), render(chart)?.into_bytes()));
     }
-    Ok(files)
+    Ok(super::unique_names(files))
 }

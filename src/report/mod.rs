@@ -5,9 +5,10 @@
 //! listings of a game's rule options and policies ([`listing`]); and the index of the default
 //! job's reports ([`index`]).
 //!
-//! Every file is first written under a temporary name in the output folder and renamed only once
-//! all of them are written ([`OutDir`]), so an interrupted or failed run never leaves a
-//! half-written report.
+//! Every file is first staged and renamed into place only once all of them are written
+//! ([`OutDir`] for a folder, [`OutFile`] for one file), so an interrupted or failed run never
+//! leaves a half-written report; a folder's [`manifest`] lets a rerun remove the previous run's
+//! files.
 
 pub mod accumulators;
 pub mod analysis;
@@ -16,13 +17,17 @@ pub mod csv;
 pub mod distribution;
 pub mod index;
 pub mod listing;
+pub mod manifest;
 pub mod out_dir;
+pub mod out_file;
+pub mod out_path;
 pub mod quantiles;
 pub mod summary;
 pub mod text;
 
 pub use csv::{csv_bytes, fmt_num};
 pub use out_dir::OutDir;
+pub use out_file::OutFile;
 
 use crate::error::Result;
 use crate::record::Saved;
@@ -114,7 +119,7 @@ impl Report<'_> {
         for exporter in EXPORTERS {
             files.extend(exporter.export(self)?);
         }
-        Ok(files)
+        Ok(unique_names(files))
     }
 
     /// The summary as an aligned table for a terminal.
@@ -126,6 +131,32 @@ impl Report<'_> {
     pub fn paired_text(&self) -> String {
         text::paired_text(self)
     }
+}
+
+/// The files with every name made unique: a name met again gets `-2`, `-3`, ... before its
+/// extension, in the order the files come. Two policy specs can map to one file name
+/// (`heuristic:w,1.csv` and `heuristic:w_1.csv` both read `heuristic_w_1_csv` in a file name),
+/// and both asked for their chart: a suffix keeps each (the chart's own title names its policy)
+/// where refusing would reject a valid pair of policies for a naming artifact of ours.
+pub fn unique_names(files: Vec<(String, Vec<u8>)>) -> Vec<(String, Vec<u8>)> {
+    let mut taken: std::collections::HashSet<String> =
+        std::collections::HashSet::with_capacity(files.len());
+    let mut out = Vec::with_capacity(files.len());
+    for (name, bytes) in files {
+        let mut unique = name.clone();
+        let (stem, ext) = match name.rfind('.') {
+            Some(dot) if dot > 0 => name.split_at(dot),
+            _ => (name.as_str(), ""),
+        };
+        let mut k = 2;
+        while taken.contains(&unique) {
+            unique = format!("{stem}-{k}{ext}");
+            k += 1;
+        }
+        taken.insert(unique.clone());
+        out.push((unique, bytes));
+    }
+    out
 }
 
 /// A policy spec as part of a file name: letters, digits, `-` and `_`, everything else `_`.
@@ -211,6 +242,30 @@ mod tests {
         // They are part of the report folder.
         let files: Vec<String> = report.files().unwrap().into_iter().map(|f| f.0).collect();
         assert!(files.contains(&"win_rate-by-seat.svg".to_string()));
+    }
+
+    #[test]
+    fn names_met_again_get_a_numbered_suffix_in_order() {
+        let files = [
+            "a.svg", "b.csv", "a.svg", "a-2.svg", "a.svg", "noext", "noext",
+        ]
+        .map(|n| (n.to_string(), Vec::new()));
+        let names: Vec<String> = unique_names(files.to_vec())
+            .into_iter()
+            .map(|f| f.0)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "a.svg",
+                "b.csv",
+                "a-2.svg",
+                "a-2-2.svg",
+                "a-3.svg",
+                "noext",
+                "noext-2"
+            ]
+        );
     }
 
     #[test]

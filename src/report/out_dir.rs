@@ -1,32 +1,67 @@
 //! Writing a report folder whole or not at all.
+//!
+//! Every file is first written to a staging place, so a failure while writing (a full disk)
+//! replaces nothing and a kill leaves only staged files, which the next run into the folder
+//! removes. Then one of two ways:
+//!
+//! - **Swap** (a new folder, or one that holds only the files the last dicelab run listed in its
+//!   manifest): the files and the manifest are staged in a new folder `.NAME.dicelab-stage-PID`
+//!   beside the target, which is renamed into place (a new folder) or swapped with the old one in
+//!   one step (Linux's `RENAME_EXCHANGE`); the old folder is then removed. At every instant the
+//!   path names either the old folder or the new one, each whole.
+//! - **In place** (a folder with files of the user's own or other folders in it, one without a
+//!   manifest, or where the file system cannot swap): each file is staged as `.NAME.dicelab-PID.tmp`
+//!   beside its target and renamed over it, the previous run's files not written again are
+//!   removed, and the manifest is written last. Every file is whole, old or new; a kill during the
+//!   renames can leave some files new and some old, until the next run.
+//!
+//! Only regular files are replaced: a folder, device, FIFO or socket where a report file goes is
+//! refused before anything is written, and a symlink is written through to its target.
 
 use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
+use super::manifest::{MANIFEST, Manifest, plain_name};
+use super::out_path::{
+    Kind, create_folders, exchange, existing_ancestor, hook, parent_of, probe, remove_folders,
+    remove_leftovers, resolve, stage_folder, temp_file,
+};
 use crate::error::{Error, Result};
 
-/// An output folder that exists and can be written, checked before any work is done.
+/// An output folder that can be written, checked before any work is done. Nothing is created
+/// until [`OutDir::write_all`]: a run that fails leaves no new folder.
 #[derive(Clone, Debug)]
 pub struct OutDir {
     path: PathBuf,
 }
 
 impl OutDir {
-    /// Creates the folder if needed and proves it writable.
+    /// Checks that `path` is a folder, or a new path whose nearest existing ancestor is a
+    /// folder, and that it can be written.
     pub fn prepare(path: &Path) -> Result<Self> {
-        let fail = |e: std::io::Error| {
-            Error::input(format!(
-                "--out {}: cannot write a report there ({e})",
-                path.display()
-            ))
-        };
-        fs::create_dir_all(path).map_err(fail)?;
-        let probe = path.join(format!(".dicelab-probe-{}.tmp", std::process::id()));
-        fs::write(&probe, b"").map_err(fail)?;
-        let _ = fs::remove_file(&probe);
-        Ok(Self {
+        let dir = Self {
             path: path.to_path_buf(),
-        })
+        };
+        let target = resolve(path).map_err(|e| dir.refuse(e))?;
+        match Kind::of(&target).map_err(|e| dir.refuse(e))? {
+            Kind::Folder => probe(&target).map_err(|e| dir.refuse(e))?,
+            Kind::Absent => {
+                let ancestor = existing_ancestor(&parent_of(&target));
+                match Kind::of(&ancestor).map_err(|e| dir.refuse(e))? {
+                    Kind::Folder => probe(&ancestor).map_err(|e| dir.refuse(e))?,
+                    kind => {
+                        return Err(dir.refuse(format!(
+                            "{} is {}, not a folder",
+                            ancestor.display(),
+                            kind.noun()
+                        )));
+                    }
+                }
+            }
+            kind => return Err(dir.refuse(format!("{}, not a folder", kind.noun()))),
+        }
+        Ok(dir)
     }
 
     /// The folder.
@@ -34,34 +69,258 @@ impl OutDir {
         &self.path
     }
 
-    /// Writes every file under a temporary name, then renames them all into place. A failure
-    /// while writing (a full disk, say) removes the temporary files and replaces nothing; only a
-    /// rename failing part way, which within one folder takes a fault of the file system, could
-    /// leave some files new and some old.
+    fn refuse(&self, why: impl std::fmt::Display) -> Error {
+        Error::input(format!(
+            "--out {}: cannot write a report there ({why})",
+            self.path.display()
+        ))
+    }
+
+    /// Writes every file, whole or not at all (see the module's documentation), and returns
+    /// their paths. Names must be unique plain file names.
     pub fn write_all(&self, files: &[(String, Vec<u8>)]) -> Result<Vec<PathBuf>> {
+        let mut seen = std::collections::HashSet::new();
+        for (name, _) in files {
+            if !plain_name(name) || !seen.insert(name.as_str()) {
+                return Err(self.refuse(format!(
+                    "two report files would be named '{name}', or the name is not a plain file name"
+                )));
+            }
+        }
+        let target = resolve(&self.path).map_err(|e| self.refuse(e))?;
+        let exists = match Kind::of(&target).map_err(|e| self.refuse(e))? {
+            Kind::Folder => true,
+            Kind::Absent => false,
+            kind => return Err(self.refuse(format!("{}, not a folder", kind.noun()))),
+        };
+        // A real path: its parent is where a swap stages, its name the folder's.
+        let target = if exists {
+            fs::canonicalize(&target).map_err(|e| Error::io(&self.path, e))?
+        } else {
+            target
+        };
+        let name = target.file_name().map(|n| n.to_string_lossy().into_owned());
+        let parent = parent_of(&target);
+        if let Some(name) = &name {
+            remove_leftovers(&parent, Some(name));
+        }
+        if !exists {
+            let Some(name) = name else {
+                return Err(self.refuse("expected a folder name"));
+            };
+            self.swap_new(&parent, &name, &target, files)?;
+        } else {
+            remove_leftovers(&target, None);
+            for (file, _) in files {
+                self.check_replaceable(&target, file)?;
+            }
+            let old = Manifest::read(&target);
+            // The working folder (a shell's, a server's) is never swapped away from under it.
+            let holds_cwd = std::env::current_dir()
+                .and_then(fs::canonicalize)
+                .is_ok_and(|cwd| cwd.starts_with(&target));
+            let swapped = match (&old, &name) {
+                (Some(old), Some(name)) if !holds_cwd && only_listed(&target, old) => {
+                    self.swap_existing(&parent, name, &target, files)?
+                }
+                _ => false,
+            };
+            if !swapped {
+                self.in_place(&target, old, files)?;
+            }
+        }
+        Ok(files.iter().map(|(n, _)| self.path.join(n)).collect())
+    }
+
+    /// Refuses a report file whose path names anything but a regular file or a new path.
+    fn check_replaceable(&self, target: &Path, name: &str) -> Result<()> {
+        let file = resolve(&target.join(name)).map_err(|e| Error::io(&target.join(name), e))?;
+        match Kind::of(&file).map_err(|e| Error::io(&file, e))? {
+            Kind::Absent | Kind::File => Ok(()),
+            kind => Err(self.refuse(format!(
+                "{} is {}, not a regular file; dicelab replaces only regular files",
+                self.path.join(name).display(),
+                kind.noun()
+            ))),
+        }
+    }
+
+    /// A new folder: staged beside it, then renamed into place.
+    fn swap_new(
+        &self,
+        parent: &Path,
+        name: &str,
+        target: &Path,
+        files: &[(String, Vec<u8>)],
+    ) -> Result<()> {
+        let created = create_folders(parent).map_err(|e| self.refuse(e))?;
+        let stage = stage_folder(parent, name);
+        let result = fs::create_dir(&stage)
+            .map_err(|e| Error::io(&stage, e))
+            .and_then(|()| fill(&stage, files))
+            .and_then(|()| {
+                hook("rename the staged folder into place");
+                fs::rename(&stage, target).map_err(|e| Error::io(target, e))
+            });
+        if result.is_err() {
+            let _ = fs::remove_dir_all(&stage);
+            remove_folders(&created);
+        }
+        result
+    }
+
+    /// A folder of dicelab's alone: the new one staged beside it and swapped with it in one
+    /// step. `Ok(false)` when it cannot be staged beside or swapped, for an in-place write.
+    fn swap_existing(
+        &self,
+        parent: &Path,
+        name: &str,
+        target: &Path,
+        files: &[(String, Vec<u8>)],
+    ) -> Result<bool> {
+        let stage = stage_folder(parent, name);
+        if fs::create_dir(&stage).is_err() {
+            return Ok(false);
+        }
+        if let Err(e) = fill(&stage, files) {
+            let _ = fs::remove_dir_all(&stage);
+            return Err(e);
+        }
+        if let Ok(meta) = fs::metadata(target) {
+            let _ = fs::set_permissions(&stage, meta.permissions());
+        }
+        hook("swap the staged folder with the old one");
+        match exchange(&stage, target) {
+            Ok(true) => {
+                hook("remove the old folder");
+                let _ = fs::remove_dir_all(&stage);
+                Ok(true)
+            }
+            Ok(false) => {
+                let _ = fs::remove_dir_all(&stage);
+                Ok(false)
+            }
+            Err(e) => {
+                let _ = fs::remove_dir_all(&stage);
+                Err(Error::io(target, e))
+            }
+        }
+    }
+
+    /// Each file staged beside its target, then renamed over it; the previous run's files not
+    /// written again removed; the manifest last.
+    fn in_place(
+        &self,
+        target: &Path,
+        old: Option<Manifest>,
+        files: &[(String, Vec<u8>)],
+    ) -> Result<()> {
+        let new = Manifest {
+            files: files.iter().map(|(n, _)| n.clone()).collect(),
+        };
         let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
-        let cleanup = |staged: &[(PathBuf, PathBuf)]| {
-            for (tmp, _) in staged {
+        let mut staging = || -> Result<()> {
+            for (name, bytes) in files {
+                let dest = resolve(&target.join(name)).map_err(|e| Error::io(target, e))?;
+                let tmp = temp_file(&dest);
+                staged.push((tmp.clone(), dest.clone()));
+                write_new(&tmp, bytes, Some(&dest))?;
+                hook(&format!("staged {name}"));
+            }
+            // While the files move, the manifest lists the old and the new ones, so a kill
+            // leaves no file of ours unlisted.
+            let mut both = old.clone().unwrap_or_default();
+            for f in &new.files {
+                if !both.lists(f) {
+                    both.files.push(f.clone());
+                }
+            }
+            write_manifest(target, &both)
+        };
+        if let Err(e) = staging() {
+            for (tmp, _) in &staged {
                 let _ = fs::remove_file(tmp);
             }
-        };
-        for (name, bytes) in files {
-            let tmp = self
-                .path
-                .join(format!(".{name}.{}.tmp", std::process::id()));
-            if let Err(e) = fs::write(&tmp, bytes) {
-                cleanup(&staged);
-                let _ = fs::remove_file(&tmp);
-                return Err(Error::io(&tmp, e));
-            }
-            staged.push((tmp, self.path.join(name)));
+            return Err(e);
         }
-        for (tmp, dest) in &staged {
+        for (i, (tmp, dest)) in staged.iter().enumerate() {
+            hook(&format!("rename {}", files[i].0));
             if let Err(e) = fs::rename(tmp, dest) {
-                cleanup(&staged);
+                for (tmp, _) in &staged[i..] {
+                    let _ = fs::remove_file(tmp);
+                }
                 return Err(Error::io(dest, e));
             }
         }
-        Ok(staged.into_iter().map(|(_, dest)| dest).collect())
+        for stale in old.iter().flat_map(|m| &m.files) {
+            if new.lists(stale) {
+                continue;
+            }
+            let path = target.join(stale);
+            if fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+                hook(&format!("remove {stale}"));
+                let _ = fs::remove_file(&path);
+            }
+        }
+        hook("write the manifest");
+        write_manifest(target, &new)
     }
+}
+
+/// Whether `dir` holds nothing but the files `manifest` lists (regular files) and the manifest.
+fn only_listed(dir: &Path, manifest: &Manifest) -> bool {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return false;
+    };
+    entries.into_iter().all(|e| {
+        let Ok(e) = e else { return false };
+        let name = e.file_name().to_string_lossy().into_owned();
+        let regular = fs::symlink_metadata(e.path()).is_ok_and(|m| m.is_file());
+        regular && (name == MANIFEST || manifest.lists(&name))
+    })
+}
+
+/// Writes every file and then the manifest into the staging folder `stage`.
+fn fill(stage: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
+    for (name, bytes) in files {
+        let path = stage.join(name);
+        fs::write(&path, bytes).map_err(|e| Error::io(&path, e))?;
+        hook(&format!("staged {name}"));
+    }
+    let manifest = Manifest {
+        files: files.iter().map(|(n, _)| n.clone()).collect(),
+    };
+    let path = stage.join(MANIFEST);
+    fs::write(&path, manifest.bytes()).map_err(|e| Error::io(&path, e))
+}
+
+/// Writes `bytes` to the new file `tmp`, with the permissions of `like` where it exists (a
+/// replaced file keeps its mode).
+pub(super) fn write_new(tmp: &Path, bytes: &[u8], like: Option<&Path>) -> Result<()> {
+    let result = (|| -> io::Result<()> {
+        let mut f = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(tmp)?;
+        io::Write::write_all(&mut f, bytes)?;
+        if let Some(meta) = like.and_then(|l| fs::metadata(l).ok()) {
+            f.set_permissions(meta.permissions())?;
+        }
+        Ok(())
+    })();
+    result.map_err(|e| {
+        let _ = fs::remove_file(tmp);
+        Error::io(tmp, e)
+    })
+}
+
+/// Writes the manifest of `dir` through a temporary file and a rename.
+fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<()> {
+    let dest = dir.join(MANIFEST);
+    let tmp = temp_file(&dest);
+    write_new(&tmp, &manifest.bytes(), None)?;
+    fs::rename(&tmp, &dest).map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        Error::io(&dest, e)
+    })
 }

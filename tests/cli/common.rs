@@ -161,3 +161,56 @@ pub fn claims_for_four_players(dir: &Path) {
     )
     .unwrap();
 }
+
+/// A FIFO named `fifo`.
+pub fn fifo(dir: &Path) {
+    let made = Command::new("mkfifo")
+        .arg(dir.join("fifo"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+}
+
+/// A Unix socket named `socket` (its listener closed: the file stays).
+pub fn socket(dir: &Path) {
+    drop(std::os::unix::net::UnixListener::bind(dir.join("socket")).unwrap());
+}
+
+/// A folder named `folder` holding a file.
+pub fn folder(dir: &Path) {
+    fs::create_dir(dir.join("folder")).unwrap();
+    fs::write(dir.join("folder/keep"), "x").unwrap();
+}
+
+/// Every entry of a folder by name, with a regular file's bytes (anything else's are empty, a
+/// FIFO is never opened); a missing folder has none.
+pub fn snapshot(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Default::default();
+    };
+    entries
+        .map(|e| {
+            let e = e.unwrap();
+            let regular = fs::metadata(e.path()).is_ok_and(|m| m.is_file());
+            let bytes = if regular {
+                fs::read(e.path()).unwrap()
+            } else {
+                Vec::new()
+            };
+            (e.file_name().to_string_lossy().into_owned(), bytes)
+        })
+        .collect()
+}
+
+/// The binary run with the write hook, paused at its write steps; see `writes.rs`.
+pub fn dicelab_hooked(dir: &Path, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(args)
+        .current_dir(dir)
+        .env("DICELAB_WRITE_HOOK", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}

@@ -1,8 +1,15 @@
 //! Reports on disk: a failed run leaves an existing report untouched, a failed write replaces
-//! nothing.
+//! nothing, only regular files are replaced (symlinks written through), a rerun removes the
+//! previous run's files and nothing else, and a run killed at any step of its write leaves the
+//! old report or the new one.
 
-use crate::common::{REPORT_FILES, fails, ok, read};
+use crate::common::{
+    REPORT_FILES, dicelab_hooked, fails, fifo, folder, ok, read, snapshot, socket,
+};
+use std::collections::BTreeMap;
 use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 
 #[test]
 fn a_failed_run_leaves_an_existing_report_untouched() {
@@ -31,8 +38,8 @@ fn a_failed_run_leaves_an_existing_report_untouched() {
     assert_eq!(before, read(d.join("r/summary.csv")));
 }
 
-/// A failure while the report is being written (here a folder stands where summary.csv should
-/// go) replaces nothing and leaves no temporary file.
+/// A folder standing where summary.csv should go is refused before anything is written: nothing
+/// is replaced and no temporary file is left.
 #[test]
 fn a_failed_write_replaces_nothing() {
     let tmp = tempfile::tempdir().unwrap();
@@ -51,8 +58,8 @@ fn a_failed_write_replaces_nothing() {
     fails(
         d,
         &["simulate", "sequences", "-n", "2000", "--out", "r", "-q"],
-        1,
-        "summary.csv",
+        2,
+        "r/summary.csv is a folder, not a regular file",
     );
     let after: Vec<Vec<u8>> = REPORT_FILES[1..]
         .iter()
@@ -64,4 +71,446 @@ fn a_failed_write_replaces_nothing() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+}
+
+/// `tune` with a small budget, writing to `out`.
+fn tune_to(out: &str) -> [&str; 12] {
+    [
+        "tune",
+        "solitaire-dice",
+        "--from",
+        "greedy",
+        "--budget",
+        "21",
+        "-n",
+        "10",
+        "-q",
+        "--out",
+        out,
+        "--seed=1",
+    ]
+}
+
+/// What stands at `path` (the link itself, not its target).
+fn file_type(path: impl AsRef<Path>) -> fs::FileType {
+    fs::symlink_metadata(path).unwrap().file_type()
+}
+
+/// `args` fail with exit 2 and `expected`, and `path` is the same kind of node as before.
+fn refused_and_kept(d: &Path, args: &[&str], path: &str, expected: &str) {
+    let before = file_type(d.join(path));
+    fails(d, args, 2, expected);
+    assert_eq!(before, file_type(d.join(path)), "{path} was replaced");
+}
+
+#[test]
+fn tune_refuses_to_replace_a_fifo() {
+    let tmp = tempfile::tempdir().unwrap();
+    fifo(tmp.path());
+    refused_and_kept(
+        tmp.path(),
+        &tune_to("fifo"),
+        "fifo",
+        "--out fifo: cannot write there (a FIFO, not a regular file",
+    );
+}
+
+#[test]
+fn tune_refuses_to_replace_a_socket() {
+    let tmp = tempfile::tempdir().unwrap();
+    socket(tmp.path());
+    refused_and_kept(
+        tmp.path(),
+        &tune_to("socket"),
+        "socket",
+        "--out socket: cannot write there (a socket, not a regular file",
+    );
+}
+
+#[test]
+fn tune_refuses_to_replace_a_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    folder(tmp.path());
+    refused_and_kept(
+        tmp.path(),
+        &tune_to("folder"),
+        "folder",
+        "--out folder: cannot write there (a folder, not a regular file",
+    );
+    assert_eq!(read(tmp.path().join("folder/keep")), b"x");
+}
+
+/// A symlink to a FIFO is followed, and the FIFO refused.
+#[test]
+fn tune_refuses_a_symlink_to_a_fifo() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fifo(d);
+    std::os::unix::fs::symlink("fifo", d.join("link")).unwrap();
+    refused_and_kept(d, &tune_to("link"), "link", "a FIFO, not a regular file");
+    assert!(file_type(d.join("fifo")).is_fifo_like());
+}
+
+trait FifoLike {
+    fn is_fifo_like(&self) -> bool;
+}
+
+impl FifoLike for fs::FileType {
+    fn is_fifo_like(&self) -> bool {
+        std::os::unix::fs::FileTypeExt::is_fifo(self)
+    }
+}
+
+#[test]
+fn a_report_refuses_to_replace_a_fifo_in_its_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::create_dir(d.join("r")).unwrap();
+    fifo(&d.join("r"));
+    fs::rename(d.join("r/fifo"), d.join("r/summary.csv")).unwrap();
+    refused_and_kept(
+        d,
+        &["simulate", "sequences", "-n", "1000", "--out", "r", "-q"],
+        "r/summary.csv",
+        "--out r: cannot write a report there (r/summary.csv is a FIFO, not a regular file",
+    );
+    let names: Vec<String> = snapshot(&d.join("r")).into_keys().collect();
+    assert_eq!(names, ["summary.csv"], "nothing else written");
+}
+
+#[test]
+fn a_report_refuses_a_fifo_as_its_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    fifo(tmp.path());
+    refused_and_kept(
+        tmp.path(),
+        &["simulate", "sequences", "-n", "1000", "--out", "fifo", "-q"],
+        "fifo",
+        "--out fifo: cannot write a report there (a FIFO, not a folder)",
+    );
+}
+
+/// `tune --out` a symlink writes the file it points to and keeps the link; a dangling link
+/// names the new file.
+#[test]
+fn tune_writes_through_a_symlink_to_its_target() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::write(d.join("real.csv"), "old").unwrap();
+    std::os::unix::fs::symlink("real.csv", d.join("link.csv")).unwrap();
+    ok(d, &tune_to("link.csv"));
+    assert!(file_type(d.join("link.csv")).is_symlink());
+    let written = String::from_utf8(read(d.join("real.csv"))).unwrap();
+    // The weights, under their provenance lines.
+    assert!(written.starts_with("# made by: dicelab "), "{written}");
+    assert!(written.contains("\nweight,value\n"), "{written}");
+    std::os::unix::fs::symlink("new.csv", d.join("dangling.csv")).unwrap();
+    ok(d, &tune_to("dangling.csv"));
+    assert!(file_type(d.join("dangling.csv")).is_symlink());
+    assert_eq!(read(d.join("new.csv")), written.as_bytes());
+}
+
+/// `--out` a symlink to a folder writes into that folder, first time and rerun, and keeps the
+/// link; a symlinked report file is written through too.
+#[test]
+fn a_report_writes_through_a_symlinked_folder_and_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::create_dir(d.join("real")).unwrap();
+    std::os::unix::fs::symlink("real", d.join("link")).unwrap();
+    let run = ["simulate", "sequences", "-n", "1000", "--out", "link", "-q"];
+    ok(d, &run);
+    ok(d, &run);
+    assert!(file_type(d.join("link")).is_symlink());
+    assert!(d.join("real/summary.csv").is_file());
+    fs::rename(d.join("real/summary.csv"), d.join("elsewhere.csv")).unwrap();
+    std::os::unix::fs::symlink("../elsewhere.csv", d.join("real/summary.csv")).unwrap();
+    ok(
+        d,
+        &["simulate", "sequences", "-n", "2000", "--out", "link", "-q"],
+    );
+    assert!(file_type(d.join("real/summary.csv")).is_symlink());
+    let summary = String::from_utf8(read(d.join("elsewhere.csv"))).unwrap();
+    assert!(summary.contains(",2000,"), "{summary}");
+}
+
+/// A comparison of two Sevens policies (11 files), then a run of one policy (6 files), each
+/// into `r`.
+const OLD: [&str; 13] = [
+    "compare", "sevens", "-n", "1000", "--policy", "optimal", "--policy", "leader", "--seed", "1",
+    "--out", "r", "-q",
+];
+const NEW: [&str; 11] = [
+    "simulate", "sevens", "-n", "2000", "--policy", "optimal", "--seed", "2", "--out", "r", "-q",
+];
+
+/// The report `args` write, with `--out` renamed to `folder`, read from a fresh folder.
+fn report_of(args: &[&str], folder: &str) -> BTreeMap<String, Vec<u8>> {
+    let tmp = tempfile::tempdir().unwrap();
+    let args: Vec<&str> = args
+        .iter()
+        .map(|a| if *a == "r" { folder } else { a })
+        .collect();
+    ok(tmp.path(), &args);
+    snapshot(&tmp.path().join(folder))
+}
+
+/// Names of hidden leftovers (staged folders, temporary files) in `dir`.
+fn leftovers(dir: &Path) -> Vec<String> {
+    snapshot(dir)
+        .into_keys()
+        .filter(|n| n.contains(".dicelab-stage-") || n.ends_with(".tmp"))
+        .collect()
+}
+
+#[test]
+fn a_rerun_removes_the_previous_runs_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(d, &OLD);
+    assert_eq!(
+        snapshot(&d.join("r")).len(),
+        12,
+        "11 files and the manifest"
+    );
+    ok(d, &NEW);
+    assert_eq!(snapshot(&d.join("r")), report_of(&NEW, "r"));
+    assert!(leftovers(d).is_empty(), "{:?}", leftovers(d));
+}
+
+/// A file of the user's own in the folder survives a rerun, which still removes the previous
+/// run's files.
+#[test]
+fn a_rerun_keeps_the_users_own_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(d, &OLD);
+    fs::write(d.join("r/notes.txt"), "mine").unwrap();
+    ok(d, &NEW);
+    let mut expected = report_of(&NEW, "r");
+    expected.insert("notes.txt".into(), b"mine".to_vec());
+    assert_eq!(snapshot(&d.join("r")), expected);
+    assert!(leftovers(&d.join("r")).is_empty());
+}
+
+/// What killed runs left (temporary files of this version and of 0.4.0, a probe, a staged
+/// folder) is removed by the next run into the folder.
+#[test]
+fn leftovers_of_killed_runs_are_removed_by_the_next_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(d, &OLD);
+    let mut dead = std::process::Command::new("true").spawn().unwrap();
+    let pid = dead.id();
+    dead.wait().unwrap();
+    for name in [
+        format!("r/.summary.csv.{pid}.tmp"),
+        format!("r/.summary.csv.dicelab-{pid}.tmp"),
+        format!("r/.dicelab-probe-{pid}.tmp"),
+    ] {
+        fs::write(d.join(name), "x").unwrap();
+    }
+    fs::create_dir(d.join(format!(".r.dicelab-stage-{pid}"))).unwrap();
+    fs::write(d.join(format!(".r.dicelab-stage-{pid}/summary.csv")), "x").unwrap();
+    ok(d, &NEW);
+    assert!(leftovers(d).is_empty(), "{:?}", leftovers(d));
+    assert!(
+        leftovers(&d.join("r")).is_empty(),
+        "{:?}",
+        leftovers(&d.join("r"))
+    );
+    assert_eq!(snapshot(&d.join("r")), report_of(&NEW, "r"));
+}
+
+/// A run that fails after its folder was checked (here a merge of two different runs) creates
+/// no folder.
+#[test]
+fn a_failed_run_leaves_no_new_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for (seed, shard, out) in [("1", "0/2", "a"), ("2", "1/2", "b")] {
+        ok(
+            d,
+            &[
+                "simulate",
+                "sequences",
+                "-n",
+                "1000",
+                "-q",
+                "--seed",
+                seed,
+                "--shard",
+                shard,
+                "--out",
+                out,
+            ],
+        );
+    }
+    fails(d, &["merge", "a", "b", "--out", "m/deep"], 2, "seed");
+    assert!(!d.join("m").exists());
+}
+
+#[test]
+fn merge_refuses_to_write_into_one_of_its_shards() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for shard in ["0", "1"] {
+        let out = format!("shard{shard}");
+        let part = format!("{shard}/2");
+        ok(
+            d,
+            &[
+                "simulate",
+                "sequences",
+                "-n",
+                "1000",
+                "-q",
+                "--shard",
+                &part,
+                "--out",
+                &out,
+            ],
+        );
+    }
+    let before = snapshot(&d.join("shard0"));
+    for out in ["shard0", "./shard0/"] {
+        fails(
+            d,
+            &["merge", "shard0", "shard1", "--out", out],
+            2,
+            "is the shard shard0 being merged",
+        );
+    }
+    assert_eq!(before, snapshot(&d.join("shard0")));
+}
+
+/// Two policy specs that read the same in a file name each get their chart, the second with a
+/// suffix, and every file is written.
+#[test]
+fn policies_whose_file_names_collide_each_get_their_chart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let weights = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/solitaire-tuned.csv");
+    fs::copy(&weights, d.join("w,1.csv")).unwrap();
+    fs::copy(&weights, d.join("w_1.csv")).unwrap();
+    let stdout = ok(
+        d,
+        &[
+            "compare",
+            "solitaire-dice",
+            "-n",
+            "200",
+            "--policy",
+            "heuristic:w,1.csv",
+            "--policy",
+            "heuristic:w_1.csv",
+            "--out",
+            "coll",
+            "-q",
+        ],
+    );
+    assert!(stdout.contains("wrote 11 files to coll"), "{stdout}");
+    let files = snapshot(&d.join("coll"));
+    let shown = files.keys().filter(|n| !n.starts_with('.')).count();
+    assert_eq!(shown, 11, "{:?}", files.keys());
+    let first = String::from_utf8(files["final_score-heuristic_w_1_csv.svg"].clone()).unwrap();
+    let second = String::from_utf8(files["final_score-heuristic_w_1_csv-2.svg"].clone()).unwrap();
+    assert!(first.contains("heuristic:w,1.csv"), "{first}");
+    assert!(second.contains("heuristic:w_1.csv"), "{second}");
+}
+
+/// Runs `args` with the write hook, lets it take `steps` steps of its write and kills it
+/// (SIGKILL) at the next; `false` if it finished first.
+fn kill_at_step(d: &Path, args: &[&str], steps: usize) -> bool {
+    let mut child = dicelab_hooked(d, args);
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut seen = 0;
+    while let Some(Ok(line)) = lines.next() {
+        assert!(line.starts_with("dicelab: write hook: "), "{line}");
+        if seen == steps {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return true;
+        }
+        seen += 1;
+        stdin.write_all(b"\n").unwrap();
+    }
+    assert!(child.wait().unwrap().success());
+    false
+}
+
+/// The crash test of the write phase: a rerun into a folder of dicelab's own (swapped in one
+/// step) is killed at every step of its write in turn; each time the folder holds the old report
+/// or the new one, whole, and the next run leaves the new report and no leftover.
+#[test]
+fn a_run_killed_at_any_step_of_its_write_leaves_the_old_report_or_the_new_one() {
+    let old = report_of(&OLD, "r");
+    let new = report_of(&NEW, "r");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let mut step = 0;
+    let mut saw = (false, false);
+    loop {
+        let _ = fs::remove_dir_all(d.join("r"));
+        ok(d, &OLD);
+        if !kill_at_step(d, &NEW, step) {
+            break;
+        }
+        let now = snapshot(&d.join("r"));
+        assert!(
+            now == old || now == new,
+            "killed at step {step}: {:?}",
+            now.keys()
+        );
+        saw = (saw.0 || now == old, saw.1 || now == new);
+        ok(d, &NEW);
+        assert_eq!(snapshot(&d.join("r")), new, "after a kill at step {step}");
+        assert!(leftovers(d).is_empty(), "step {step}: {:?}", leftovers(d));
+        step += 1;
+    }
+    assert!(step > 6, "the write took {step} steps");
+    assert_eq!(saw, (true, true), "kills landed before and after the swap");
+}
+
+/// The same in a folder holding a file of the user's own (written in place, file by file): each
+/// file is whole, its old or new version, the user's file is kept, and the next run leaves the
+/// new report and no leftover.
+#[test]
+fn a_run_killed_in_a_shared_folder_leaves_every_file_whole() {
+    let old = report_of(&OLD, "r");
+    let new = report_of(&NEW, "r");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let mut step = 0;
+    loop {
+        let _ = fs::remove_dir_all(d.join("r"));
+        ok(d, &OLD);
+        fs::write(d.join("r/notes.txt"), "mine").unwrap();
+        if !kill_at_step(d, &NEW, step) {
+            break;
+        }
+        for (name, bytes) in snapshot(&d.join("r")) {
+            if name.ends_with(".tmp") {
+                continue;
+            }
+            let whole = old.get(&name) == Some(&bytes)
+                || new.get(&name) == Some(&bytes)
+                || (name == "notes.txt" && bytes == b"mine")
+                // While files move, the manifest lists the old files and the new.
+                || name == ".dicelab-files";
+            assert!(whole, "killed at step {step}: {name} is not whole");
+        }
+        ok(d, &NEW);
+        let mut expected = new.clone();
+        expected.insert("notes.txt".into(), b"mine".to_vec());
+        assert_eq!(
+            snapshot(&d.join("r")),
+            expected,
+            "after a kill at step {step}"
+        );
+        assert!(leftovers(d).is_empty() && leftovers(&d.join("r")).is_empty());
+        step += 1;
+    }
+    assert!(step > 6, "the write took {step} steps");
 }

@@ -1,0 +1,92 @@
+//! Writing one output file (`dicelab tune --out FILE`) whole or not at all: written beside its
+//! target as `.NAME.dicelab-PID.tmp`, then renamed over it in one step. Only a regular file or
+//! a new path is written; a symlink is written through, to its target; a folder, device, FIFO
+//! or socket is refused before any work.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::out_dir::write_new;
+use super::out_path::{
+    Kind, create_folders, existing_ancestor, hook, parent_of, probe, remove_folders,
+    remove_leftovers, resolve, temp_file,
+};
+use crate::error::{Error, Result};
+
+/// An output file that can be written, checked before any work is done.
+#[derive(Clone, Debug)]
+pub struct OutFile {
+    path: PathBuf,
+}
+
+impl OutFile {
+    /// Checks that `path` (its symlinks followed) is a regular file or a new path in a folder
+    /// that can be written. Nothing is created.
+    pub fn prepare(path: &Path) -> Result<Self> {
+        let file = Self {
+            path: path.to_path_buf(),
+        };
+        if path.file_name().is_none() {
+            return Err(Error::input(format!(
+                "--out {}: expected a file name",
+                path.display()
+            )));
+        }
+        let target = file.target()?;
+        let folder = existing_ancestor(&parent_of(&target));
+        match Kind::of(&folder).map_err(|e| file.refuse(e))? {
+            Kind::Folder => probe(&folder).map_err(|e| file.refuse(e))?,
+            kind => {
+                return Err(file.refuse(format!(
+                    "{} is {}, not a folder",
+                    folder.display(),
+                    kind.noun()
+                )));
+            }
+        }
+        Ok(file)
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn refuse(&self, why: impl std::fmt::Display) -> Error {
+        Error::input(format!(
+            "--out {}: cannot write there ({why})",
+            self.path.display()
+        ))
+    }
+
+    /// Where the bytes go: the end of the symlinks at the path, a regular file or nothing yet.
+    fn target(&self) -> Result<PathBuf> {
+        let target = resolve(&self.path).map_err(|e| self.refuse(e))?;
+        match Kind::of(&target).map_err(|e| self.refuse(e))? {
+            Kind::Absent | Kind::File => Ok(target),
+            kind => Err(self.refuse(format!(
+                "{}, not a regular file; dicelab writes only to a regular file or a new path",
+                kind.noun()
+            ))),
+        }
+    }
+
+    /// Writes `bytes` to a temporary file beside the target and renames it over the target.
+    pub fn write(&self, bytes: &[u8]) -> Result<()> {
+        let target = self.target()?;
+        let folder = parent_of(&target);
+        let name = target.file_name().unwrap_or_default().to_string_lossy();
+        remove_leftovers(&folder, Some(&name));
+        let created = create_folders(&folder).map_err(|e| self.refuse(e))?;
+        let tmp = temp_file(&target);
+        let result = write_new(&tmp, bytes, Some(&target)).and_then(|()| {
+            hook("rename the file into place");
+            fs::rename(&tmp, &target).map_err(|e| Error::io(&target, e))
+        });
+        if result.is_err() {
+            let _ = fs::remove_file(&tmp);
+            remove_folders(&created);
+        }
+        result
+    }
+}
