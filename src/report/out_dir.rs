@@ -69,11 +69,14 @@ impl OutDir {
         &self.path
     }
 
+    /// Where a report cannot go: a file or folder that cannot be written, so exit 1 like every
+    /// other one (the error module's rule), whether the system refused it or dicelab did (a
+    /// FIFO, device, socket or folder it will not replace).
     fn refuse(&self, why: impl std::fmt::Display) -> Error {
-        Error::input(format!(
-            "--out {}: cannot write a report there ({why})",
-            self.path.display()
-        ))
+        Error::unwritable(
+            format!("--out {}: cannot write a report there", self.path.display()),
+            std::io::Error::other(why.to_string()),
+        )
     }
 
     /// Writes every file, whole or not at all (see the module's documentation), and returns
@@ -82,8 +85,11 @@ impl OutDir {
         let mut seen = std::collections::HashSet::new();
         for (name, _) in files {
             if !plain_name(name) || !seen.insert(name.as_str()) {
-                return Err(self.refuse(format!(
-                    "two report files would be named '{name}', or the name is not a plain file name"
+                // Not the file system's doing: the names a run chose collide.
+                return Err(Error::input(format!(
+                    "--out {}: two report files would be named '{name}', or the name is not a \
+                     plain file name",
+                    self.path.display()
                 )));
             }
         }

@@ -52,11 +52,13 @@ impl OutFile {
         &self.path
     }
 
+    /// A file that cannot be written: exit 1, whether the system refused it or dicelab did (see
+    /// `OutDir::refuse`).
     fn refuse(&self, why: impl std::fmt::Display) -> Error {
-        Error::input(format!(
-            "--out {}: cannot write there ({why})",
-            self.path.display()
-        ))
+        Error::unwritable(
+            format!("--out {}: cannot write there", self.path.display()),
+            std::io::Error::other(why.to_string()),
+        )
     }
 
     /// Where the bytes go: the end of the symlinks at the path, a regular file or nothing yet.

@@ -112,6 +112,9 @@ bad_input! {
     refuses_a_game_without_a_deck:
         ["decks", "sevens", "--players", "3"]
         => "decks sevens: only sieben is played with a deck";
+}
+
+io_failure! {
     refuses_an_out_folder_inside_a_file:
         ["decks", "sieben", "--players", "3", "--out", "afile/r"] with afile
         => "--out afile/r: cannot write a report there";

@@ -53,16 +53,12 @@ mod unreadable {
 /// A folder that cannot be written. Exit 1.
 mod unwritable {
     io_failure! {
-        // src/report/out_dir.rs (OutDir::prepare) still builds this error as Error::Input, so it
-        // exits 2; it should use Error::unwritable with the same text.
-        #[ignore = "needs OutDir::prepare to return Error::unwritable (src/report/out_dir.rs)"]
         an_out_folder_inside_a_file:
             ["simulate", "sequences", "-n", "10", "--out", "afile/r"] with afile
             => "--out afile/r: cannot write a report there (";
-        #[ignore = "needs OutDir::prepare to return Error::unwritable (src/report/out_dir.rs)"]
         a_tuned_weights_file_inside_a_file:
             ["tune", "solitaire-dice", "--from", "greedy", "--budget", "21", "-n", "10", "--out", "afile/w.csv"] with afile
-            => "--out afile: cannot write a report there (";
+            => "--out afile/w.csv: cannot write there (Not a directory";
     }
 }
 

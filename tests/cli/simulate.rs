@@ -266,9 +266,6 @@ bad_input! {
     refuses_a_shard_without_an_out_folder:
         ["simulate", "sequences", "--shard", "1/4"]
         => "--shard needs --out";
-    refuses_an_out_folder_inside_a_file:
-        ["simulate", "sequences", "--out", "afile/r"] with afile
-        => "cannot write a report there";
     refuses_a_missing_game: ["simulate"] => "<GAME>";
     refuses_an_unknown_flag: ["simulate", "sequences", "--frobnicate"] => "--frobnicate";
 }
@@ -472,4 +469,10 @@ mod sieben {
             crate::common::fails(tmp.path(), &args, 1, "deck no-deck.csv: cannot read it (");
         }
     }
+}
+
+io_failure! {
+    refuses_an_out_folder_inside_a_file:
+        ["simulate", "sequences", "--out", "afile/r"] with afile
+        => "cannot write a report there";
 }

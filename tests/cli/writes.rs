@@ -58,7 +58,7 @@ fn a_failed_write_replaces_nothing() {
     fails(
         d,
         &["simulate", "sequences", "-n", "2000", "--out", "r", "-q"],
-        2,
+        1,
         "r/summary.csv is a folder, not a regular file",
     );
     let after: Vec<Vec<u8>> = REPORT_FILES[1..]
@@ -99,7 +99,7 @@ fn file_type(path: impl AsRef<Path>) -> fs::FileType {
 /// `args` fail with exit 2 and `expected`, and `path` is the same kind of node as before.
 fn refused_and_kept(d: &Path, args: &[&str], path: &str, expected: &str) {
     let before = file_type(d.join(path));
-    fails(d, args, 2, expected);
+    fails(d, args, 1, expected);
     assert_eq!(before, file_type(d.join(path)), "{path} was replaced");
 }
 
