@@ -2,13 +2,13 @@
 //! threads and shards, merging, and one clear error line for every bad input, each bad input its
 //! own test so that one failure does not hide the others.
 
-/// One `#[test]` per bad input, from a table of
+/// One `#[test]` per refused input, from a table of
 /// `name: [args...] with fixture, ... => "expected";` (`with` is optional): each case runs in its
 /// own temporary folder holding the fixtures it names (functions of `common`), must fail with exit
-/// code 2, exactly one stderr line containing the expected text and nothing on stdout, and must
-/// leave no report in the folder its `--out` names.
-macro_rules! bad_input {
-    ($(
+/// code `code`, exactly one stderr line containing the expected text and nothing on stdout, and
+/// must leave no report in the folder its `--out` names.
+macro_rules! refusals {
+    ($code:expr; $(
         $(#[$attr:meta])*
         $name:ident: [$($arg:expr),+ $(,)?] $(with $($fixture:ident),+)? => $expected:expr;
     )+) => {
@@ -20,33 +20,21 @@ macro_rules! bad_input {
                 let d = tmp.path();
                 $($($crate::common::$fixture(d);)+)?
                 let args: &[&str] = &[$($arg),+];
-                $crate::common::fails(d, args, 2, $expected);
+                $crate::common::fails(d, args, $code, $expected);
                 $crate::common::left_no_report(d, args);
             }
         )+
     };
 }
 
-/// Like `bad_input!`, for a file or folder the operating system cannot read or write: each case
-/// must fail with exit code 1 and one stderr line containing the expected text.
+/// Bad input (what was typed, or a file's content): exit code 2; see `refusals!`.
+macro_rules! bad_input {
+    ($($cases:tt)+) => { refusals!(2; $($cases)+); };
+}
+
+/// A file or folder the operating system cannot read or write: exit code 1; see `refusals!`.
 macro_rules! io_failure {
-    ($(
-        $(#[$attr:meta])*
-        $name:ident: [$($arg:expr),+ $(,)?] $(with $($fixture:ident),+)? => $expected:expr;
-    )+) => {
-        $(
-            $(#[$attr])*
-            #[test]
-            fn $name() {
-                let tmp = tempfile::tempdir().unwrap();
-                let d = tmp.path();
-                $($($crate::common::$fixture(d);)+)?
-                let args: &[&str] = &[$($arg),+];
-                $crate::common::fails(d, args, 1, $expected);
-                $crate::common::left_no_report(d, args);
-            }
-        )+
-    };
+    ($($cases:tt)+) => { refusals!(1; $($cases)+); };
 }
 
 mod common;
