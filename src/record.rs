@@ -138,11 +138,12 @@ pub struct Saved {
 }
 
 /// `accumulators.json` as written: the run and its accumulators, sealed with a checksum of their
-/// content so that `merge` can refuse a file edited by hand or damaged in transit.
+/// content so that `merge` can refuse a file edited by hand or damaged in transit. Borrowed for
+/// writing ([`Saved::to_json`]), owned for reading.
 #[derive(Serialize, Deserialize)]
-struct Sealed {
-    record: RunRecord,
-    tally: Tally,
+struct Sealed<R, T> {
+    record: R,
+    tally: T,
     /// `sha256:` and the hex SHA-256 of the compact JSON of `record` and `tally` (the canonical
     /// content: the same values always serialize to the same bytes).
     #[serde(default)]
@@ -178,7 +179,7 @@ impl Saved {
                 source: e,
             }
         })?;
-        let sealed: Sealed = serde_json::from_slice(&bytes).map_err(|e| {
+        let sealed: Sealed<RunRecord, Tally> = serde_json::from_slice(&bytes).map_err(|e| {
             Error::input(format!(
                 "{}: not a dicelab accumulator file of this version ({e})",
                 path.display()
@@ -218,8 +219,8 @@ impl Saved {
     /// checksum, with a final newline.
     pub fn to_json(&self) -> Vec<u8> {
         let sealed = Sealed {
-            record: self.record.clone(),
-            tally: self.tally.clone(),
+            record: &self.record,
+            tally: &self.tally,
             checksum: Some(self.checksum()),
         };
         let mut json =
