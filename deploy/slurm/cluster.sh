@@ -28,9 +28,19 @@ cluster_install() {
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge >&2
 }
 
-# A TCP port nobody listens on (the kernel picks it).
+# A TCP port nobody listens on: the kernel picks it where python3 is at hand, else a random high
+# port that `ss` does not list as listening.
 cluster_free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+    if command -v python3 >/dev/null 2>&1; then
+        python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+        return
+    fi
+    local port
+    while :; do
+        port=$((20000 + RANDOM % 40000))
+        ss -ltn 2>/dev/null | awk '{ print $4 }' | grep -q ":$port\$" || break
+    done
+    echo "$port"
 }
 
 cluster_start() {
