@@ -381,6 +381,7 @@ impl Round {
 
     /// Draws the top card of the draw pile for `seat`, first refilling an empty draw pile by
     /// shuffling the set-aside cards; false when there is nothing to draw.
+    #[inline(always)]
     fn draw_one<R: Rng>(&mut self, seat: usize, rng: &mut R) -> bool {
         if self.draw.is_empty() {
             if self.set_aside.iter().all(|&c| c == 0) {
@@ -404,6 +405,7 @@ impl Round {
     }
 
     /// Plays `m` from `seat`'s hand; true when it makes a Seven, and the pile is set aside.
+    #[inline(always)]
     fn lay(&mut self, seat: usize, m: Move) -> bool {
         let n = usize::from(m.card);
         debug_assert!(self.hands[seat][n] > 0);
@@ -436,6 +438,7 @@ impl Round {
         }
     }
 
+    #[inline(always)]
     fn go_out(&mut self, seat: usize) {
         self.out[seat] = true;
         self.finished[self.finished_len] = seat as u8;
@@ -612,6 +615,7 @@ impl Round {
     /// player still in is to play. `progressed` says whether the turn changed the table (a play
     /// or a draw), `None` for a turn sat out. When every player still in is blocked, nobody could
     /// ever lay a card on this pile again, so the blocks lift.
+    #[inline(always)]
     fn pass_on(&mut self, p: usize, progressed: Option<bool>) {
         let active = self.players - self.finished_len;
         match progressed {
@@ -633,6 +637,7 @@ impl Round {
     }
 
     /// The next seat after `seat` still in the round.
+    #[inline(always)]
     fn next_active(&self, seat: usize) -> usize {
         let mut s = seat;
         loop {
