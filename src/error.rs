@@ -13,13 +13,16 @@
 use std::path::Path;
 
 /// Everything that can go wrong in dicelab that is not a bug.
+///
+/// Its message is always one line: messages quote what the user gave (a spec, a path, a field of
+/// a file), and any of those may hold a line break or another control character, so `Display`
+/// writes such characters escaped (`\n`, `\u{1b}`) wherever the message came from.
 #[derive(Debug, thiserror::Error)]
+#[error("{}", one_line(&self.raw()))]
 pub enum Error {
     /// A bad command-line value, rule option, policy spec or data file.
-    #[error("{0}")]
     Input(String),
     /// A file or folder could not be read or written.
-    #[error("{context} ({source})")]
     Io {
         /// What failed, naming the file or folder: "deck d.csv: cannot read it".
         context: String,
@@ -28,10 +31,35 @@ pub enum Error {
     },
 }
 
+/// `message` with every control character escaped, so that it prints as one line.
+pub fn one_line(message: &str) -> String {
+    if !message.chars().any(char::is_control) {
+        return message.to_string();
+    }
+    message
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// Shorthand used throughout the crate.
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
+    /// The message as built, before [`one_line`] escapes it.
+    fn raw(&self) -> String {
+        match self {
+            Error::Input(message) => message.clone(),
+            Error::Io { context, source } => format!("{context} ({source})"),
+        }
+    }
+
     /// A bad input, with a message written for the user.
     pub fn input(message: impl Into<String>) -> Self {
         Error::Input(message.into())
@@ -60,5 +88,27 @@ impl Error {
             context: format!("{what}: cannot read it"),
             source,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A message quoting a user's text with a line break (a spec, a path, a field of a file)
+    /// still prints as one line.
+    #[test]
+    fn every_message_is_one_line() {
+        let e = Error::input("--policy 'a\nb': unknown policy");
+        assert_eq!(e.to_string(), "--policy 'a\\nb': unknown policy");
+        let e = Error::unwritable(
+            "--out x\ry: cannot write there",
+            std::io::Error::other("bad\u{1b}[31m"),
+        );
+        assert_eq!(
+            e.to_string(),
+            "--out x\\ry: cannot write there (bad\\u{1b}[31m)"
+        );
+        assert_eq!(Error::input("plain é").to_string(), "plain é");
     }
 }

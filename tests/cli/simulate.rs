@@ -267,6 +267,10 @@ bad_input! {
         ["simulate", "sequences", "--shard", "1/4"]
         => "--shard needs --out";
     refuses_a_missing_game: ["simulate"] => "<GAME>";
+    // What the user typed is quoted in the message; a line break in it is escaped, not printed.
+    refuses_a_spec_with_a_line_break:
+        ["simulate", "sequences", "--policy", "a\nb"]
+        => "--policy 'a\\nb': unknown policy";
     refuses_an_unknown_flag: ["simulate", "sequences", "--frobnicate"] => "--frobnicate";
 }
 
