@@ -42,16 +42,54 @@ fn config() -> ProptestConfig {
 const HANG: Duration = Duration::from_secs(5);
 
 /// Runs `parse` on one input: no panic (proptest reports one as a failure), no hang, and an
-/// error is one non-empty line.
-fn one_line<T>(what: &str, parse: impl FnOnce() -> dicelab::Result<T>) {
-    let start = Instant::now();
-    let result = parse();
-    let took = start.elapsed();
-    assert!(took < HANG, "{what}: took {took:?}");
-    if let Err(e) = result {
-        let line = e.to_string();
-        assert!(!line.is_empty(), "{what}: an empty error");
-        assert!(!line.contains('\n'), "{what}: more than one line: {line:?}");
+/// error is one non-empty line. A failing input is also saved at once (see [`save_failure`]), so
+/// a long run that is stopped before proptest reports still leaves it behind.
+fn one_line<T>(what: &str, input: &[u8], parse: impl FnOnce() -> dicelab::Result<T>) {
+    let check = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let start = Instant::now();
+        let result = parse();
+        let took = start.elapsed();
+        assert!(took < HANG, "{what}: took {took:?}");
+        if let Err(e) = result {
+            let line = e.to_string();
+            assert!(!line.is_empty(), "{what}: an empty error");
+            assert!(!line.contains('\n'), "{what}: more than one line: {line:?}");
+        }
+    }));
+    if let Err(panic) = check {
+        save_failure(what, input);
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// Writes a failing input to `DICELAB_FUZZ_FAILURES` (default `target/fuzz-failures`): the
+/// first one a target meets as `TARGET-first.bin`, and every later one (proptest shrinking it)
+/// over `TARGET-smallest.bin`, so the smallest found so far is kept even if the run is stopped.
+/// The first is announced on stderr, past the test harness's capture.
+fn save_failure(what: &str, input: &[u8]) {
+    use std::io::Write;
+    use std::sync::Mutex;
+    static SEEN: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let dir = std::env::var("DICELAB_FUZZ_FAILURES")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target/fuzz-failures").into());
+    let name: String = what
+        .split(' ')
+        .next()
+        .unwrap_or("fuzz")
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    let first = !seen.contains(&name);
+    let kind = if first { "first" } else { "smallest" };
+    let path = Path::new(&dir).join(format!("{name}-{kind}.bin"));
+    if fs::create_dir_all(&dir).is_ok() && fs::write(&path, input).is_ok() && first {
+        seen.push(name);
+        let _ = writeln!(
+            std::io::stderr(),
+            "fuzz: failing input saved to {}",
+            path.display()
+        );
     }
 }
 
@@ -101,13 +139,15 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
     path.display().to_string()
 }
 
-fn configure(game: &str, rules: &[String], players: u32, policies: &[String]) {
+/// Configures `game`; `input` is what the case was made of (a file's bytes, or the setup), saved
+/// if it fails.
+fn configure(game: &str, rules: &[String], players: u32, policies: &[String], input: &[u8]) {
     let setup = Setup {
         rules: rules.to_vec(),
         players,
         policies: policies.to_vec(),
     };
-    one_line(&format!("{game} {setup:?}"), || {
+    one_line(&format!("{game} {setup:?}"), input, || {
         games::configure(game, &setup)
     });
 }
@@ -236,7 +276,8 @@ proptest! {
         policies in prop::collection::vec(spec(), 0..4),
         rules in prop::collection::vec(spec(), 0..3),
     ) {
-        configure(game, &rules, players, &policies);
+        let input = format!("{game} {players} {policies:?} {rules:?}");
+        configure(game, &rules, players, &policies, input.as_bytes());
     }
 
     #[test]
@@ -246,14 +287,14 @@ proptest! {
     ) {
         let dir = tempfile::tempdir().unwrap();
         let path = write(dir.path(), "t.csv", &bytes);
-        configure("sevens", &rules, 1, &[format!("table:{path}")]);
+        configure("sevens", &rules, 1, &[format!("table:{path}")], &bytes);
     }
 
     #[test]
     fn solitaire_dice_weights(bytes in file(include_bytes!("../data/solitaire-tuned.csv"))) {
         let dir = tempfile::tempdir().unwrap();
         let path = write(dir.path(), "w.csv", &bytes);
-        configure("solitaire-dice", &[], 1, &[format!("heuristic:{path}"), format!("lookahead:{path}")]);
+        configure("solitaire-dice", &[], 1, &[format!("heuristic:{path}"), format!("lookahead:{path}")], &bytes);
     }
 
     #[test]
@@ -263,21 +304,21 @@ proptest! {
     ) {
         let dir = tempfile::tempdir().unwrap();
         let path = write(dir.path(), "d.csv", &bytes);
-        configure("sieben", &[format!("deck={path}")], players, &[]);
+        configure("sieben", &[format!("deck={path}")], players, &[], &bytes);
     }
 
     #[test]
     fn claims_files(bytes in file(include_bytes!("../data/claims.csv"))) {
         let dir = tempfile::tempdir().unwrap();
         let path = write(dir.path(), "c.csv", &bytes);
-        one_line("claims", || dicelab::claims::load(Path::new(&path)));
+        one_line("claims", &bytes, || dicelab::claims::load(Path::new(&path)));
     }
 
     #[test]
     fn accumulator_files(bytes in file(include_bytes!("../reports/sevens-2p/accumulators.json"))) {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), "accumulators.json", &bytes);
-        one_line("accumulators.json", || Saved::load(dir.path()));
+        one_line("accumulators.json", &bytes, || Saved::load(dir.path()));
     }
 }
 
