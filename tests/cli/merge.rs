@@ -173,3 +173,28 @@ fn merge_refuses_an_edited_shard() {
     );
     assert!(!d.join("m").exists());
 }
+
+/// Found by fuzzing: an accumulators.json whose subject is an unknown name holding an escaped
+/// line break made serde's message, and so the error, two lines. It is one line now.
+#[test]
+fn a_bad_name_with_a_line_break_in_a_shard_is_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(
+        d,
+        &["simulate", "sequences", "-n", "1000", "-q", "--out", "s"],
+    );
+    let path = d.join("s/accumulators.json");
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(
+        &path,
+        text.replacen("\"subject\": \"run\"", "\"subject\": \"r\\nun\"", 1),
+    )
+    .unwrap();
+    fails(
+        d,
+        &["merge", "s", "--out", "m"],
+        2,
+        "unknown variant `r\\nun`, expected one of `run`",
+    );
+}
