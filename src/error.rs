@@ -33,19 +33,15 @@ pub enum Error {
 
 /// `message` with every control character escaped, so that it prints as one line.
 pub fn one_line(message: &str) -> String {
-    if !message.chars().any(char::is_control) {
-        return message.to_string();
+    let mut line = String::with_capacity(message.len());
+    for c in message.chars() {
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
     }
-    message
-        .chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    line
 }
 
 /// Shorthand used throughout the crate.

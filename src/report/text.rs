@@ -83,12 +83,7 @@ fn empty_shard_note(report: &Report) -> Option<String> {
              chunk falls to shard {}; `merge` adds its empty accumulators to the other shards'\n",
             record.units,
             record.shard_count,
-            record
-                .shards
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
+            saved.shards_held()
         )
     })
 }
