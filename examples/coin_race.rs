@@ -106,6 +106,7 @@ impl Configured for Race {
             rules: self.options.pairs(),
             players: 1,
             policies: vec!["flip".to_string()],
+            inputs: Vec::new(),
         }
     }
 

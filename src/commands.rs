@@ -11,10 +11,12 @@ use dicelab::analysis::Analysis;
 use dicelab::claims;
 use dicelab::engine::{RunConfig, Shard};
 use dicelab::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
+use dicelab::input;
 use dicelab::record::{RunRecord, Saved, index_ranges};
 use dicelab::report::analysis::analysis_files;
 use dicelab::report::csv::table_csv;
 use dicelab::report::index::{IndexSection, index_html, index_markdown};
+use dicelab::report::manifest::{InputRef, RunAbout};
 use dicelab::report::text::{SUMMARY_HEADER, run_heading, summary_rows};
 use dicelab::report::{OutDir, OutFile, Report, listing, unique_names};
 use dicelab::{Error, Result};
@@ -82,7 +84,10 @@ fn publish(
     saved: &Saved,
     out: Option<&OutDir>,
     extra: Vec<(String, Vec<u8>)>,
+    threads: Option<usize>,
 ) -> Result<Vec<String>> {
+    let out = out.map(|o| o.clone().describing(RunAbout::of_saved(saved, threads)));
+    let out = out.as_ref();
     let report = Report {
         saved,
         exact: game.exact(),
@@ -138,11 +143,14 @@ fn rules_with_deck(game: &dyn Game, rules: &[String], deck: Option<&Path>) -> Re
 
 /// `dicelab simulate`.
 pub fn simulate(args: &SimulateArgs) -> Result<()> {
-    let game = args.game.configure(&Setup {
-        rules: rules_with_deck(args.game, &args.rules, args.deck.as_deref())?,
-        players: args.players,
-        policies: args.policies.clone(),
-    })?;
+    let game = games::configure_game(
+        args.game,
+        &Setup {
+            rules: rules_with_deck(args.game, &args.rules, args.deck.as_deref())?,
+            players: args.players,
+            policies: args.policies.clone(),
+        },
+    )?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     if shard != Shard::WHOLE && args.out.is_none() {
         return Err(Error::input(
@@ -153,7 +161,19 @@ pub fn simulate(args: &SimulateArgs) -> Result<()> {
     let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let saved = simulate_game(game.as_ref(), &run_config(&args.run, units, shard))?;
-    publish(game.as_ref(), &saved, out.as_ref(), Vec::new()).map(drop)
+    publish(
+        game.as_ref(),
+        &saved,
+        out.as_ref(),
+        Vec::new(),
+        Some(threads_of(&args.run)),
+    )
+    .map(drop)
+}
+
+/// The worker threads a run asks for: `--threads`, or every core.
+fn threads_of(run: &RunArgs) -> usize {
+    run.threads.unwrap_or_else(rayon::current_num_threads)
 }
 
 /// `dicelab compare`: a simulation of two or more policies, on the same chance where the game
@@ -170,26 +190,34 @@ pub fn compare(args: &SimulateArgs) -> Result<()> {
 
 /// `dicelab solve`.
 pub fn solve(args: &SolveArgs) -> Result<()> {
-    let game = args.game.configure(&Setup {
-        rules: args.rules.clone(),
-        players: args.players,
-        policies: Vec::new(),
-    })?;
+    let game = games::configure_game(
+        args.game,
+        &Setup {
+            rules: args.rules.clone(),
+            players: args.players,
+            policies: Vec::new(),
+        },
+    )?;
     let analysis = game.solve()?;
     let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
-    show_analysis(&analysis, out.as_ref())
+    let about = RunAbout::of_setup(&game.setup());
+    show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref())
 }
 
 /// `dicelab table`.
 pub fn table(args: &TableArgs) -> Result<()> {
-    let game = args.game.configure(&Setup {
-        rules: rules_with_deck(args.game, &args.rules, args.deck.as_deref())?,
-        players: 1,
-        policies: Vec::new(),
-    })?;
+    let game = games::configure_game(
+        args.game,
+        &Setup {
+            rules: rules_with_deck(args.game, &args.rules, args.deck.as_deref())?,
+            players: 1,
+            policies: Vec::new(),
+        },
+    )?;
     let analysis = game.tables()?;
     let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
-    show_analysis(&analysis, out.as_ref())
+    let about = RunAbout::of_setup(&game.setup());
+    show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref())
 }
 
 /// Prints an exact analysis and, with a folder, writes its files there.
@@ -237,14 +265,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
     refuse_an_input_as_out(&args.shards, &args.out)?;
     let merged = Saved::merge_all(parts)?;
     let setup = &merged.record.setup;
-    let game = games::configure(
-        &setup.game,
-        &Setup {
-            rules: setup.rules.clone(),
-            players: setup.players,
-            policies: setup.policies.clone(),
-        },
-    )?;
+    let game = games::configure_again(setup)?;
     if !merged.is_whole() {
         let missing = index_ranges(&merged.missing_shards());
         let count = merged.record.shard_count;
@@ -263,25 +284,42 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
     }
     // The folder is made only once the merge is known to be good: a refused merge leaves none.
     let out = OutDir::prepare(&args.out)?;
-    publish(game.as_ref(), &merged, Some(&out), Vec::new()).map(drop)
+    publish(game.as_ref(), &merged, Some(&out), Vec::new(), None).map(drop)
 }
 
+/// The claims of a claims file (the default falling back to the built-in copy when absent), and
+/// the file by its content for `run.json`.
+type ClaimsFile = (Vec<claims::Claim>, Vec<InputRef>);
+
 /// Loads the claims file, falling back to the built-in copy when the default file is absent.
-fn load_claims(path: &Path) -> Result<Vec<claims::Claim>> {
-    if path == Path::new("data/claims.csv") && !path.exists() {
-        return claims::parse("built-in data/claims.csv", claims::BUILT_IN);
-    }
-    claims::load(path)
+fn load_claims(path: &Path) -> Result<ClaimsFile> {
+    let (claims, read) = input::recording(|| {
+        if path == Path::new("data/claims.csv") {
+            let name = path.display().to_string();
+            return claims::parse(
+                &name,
+                &input::read_text_or_built_in(&name, path, claims::BUILT_IN)?,
+            );
+        }
+        claims::load(path)
+    })?;
+    Ok((claims, read.iter().map(InputRef::from).collect()))
 }
 
 /// Checks `claims` and writes `claims.csv` into `out`.
 fn check_claims(
-    claims: &[claims::Claim],
+    (claims, claims_file): &ClaimsFile,
     run: &RunArgs,
     units: u64,
     out: &Path,
 ) -> Result<Vec<claims::Verdict>> {
-    let out = OutDir::prepare(out)?;
+    let out = OutDir::prepare(out)?.describing(RunAbout {
+        inputs: claims_file.to_vec(),
+        seed: Some(run.seed),
+        units: Some(units),
+        threads: Some(threads_of(run)),
+        ..RunAbout::default()
+    });
     let verdicts = claims::check(claims, units, run.seed, run.threads)?;
     let csv = table_csv(&claims::verdicts_table(&verdicts));
     say(&claims::verdicts_text(&verdicts));
@@ -352,11 +390,14 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     let mut sections: Vec<IndexSection> = Vec::new();
     for game in games::GAMES {
         for job in game.report_runs() {
-            let configured = game.configure(&Setup {
-                rules: job.rules.iter().map(|r| r.to_string()).collect(),
-                players: job.players,
-                policies: job.policies.iter().map(|p| p.to_string()).collect(),
-            })?;
+            let configured = games::configure_game(
+                *game,
+                &Setup {
+                    rules: job.rules.iter().map(|r| r.to_string()).collect(),
+                    players: job.players,
+                    policies: job.policies.iter().map(|p| p.to_string()).collect(),
+                },
+            )?;
             let folder = root.path().join(job.folder);
             let out = OutDir::prepare(&folder)?;
             let n = (units / job.share).max(1);
@@ -378,7 +419,13 @@ pub fn report(args: &ReportArgs) -> Result<()> {
                 }
                 extra = analysis_files(&analysis)?;
             }
-            let files = publish(configured.as_ref(), &saved, Some(&out), extra)?;
+            let files = publish(
+                configured.as_ref(),
+                &saved,
+                Some(&out),
+                extra,
+                Some(threads_of(&args.run)),
+            )?;
             let report = Report {
                 saved: &saved,
                 exact: configured.exact(),
@@ -410,6 +457,12 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         env!("CARGO_PKG_VERSION"),
         args.run.seed
     );
+    let root = root.describing(RunAbout {
+        seed: Some(args.run.seed),
+        units: Some(units),
+        threads: Some(threads_of(&args.run)),
+        ..RunAbout::default()
+    });
     root.write_all(&[
         (
             "index.html".to_string(),
@@ -482,19 +535,30 @@ pub fn decks(args: &DecksArgs) -> Result<()> {
     })?;
     check_threads(&args.run)?;
     let mut out = None;
-    let result = study.study(
-        &DecksRequest {
-            players: args.players,
-            rules: args.rules.clone(),
-            policies: args.policies.clone(),
-            decks: args.deck.clone(),
-            run: run_settings(&args.run),
-        },
-        &mut || {
-            out = args.out.as_deref().map(OutDir::prepare).transpose()?;
-            Ok(())
-        },
-    )?;
+    let (result, decks) = input::recording(|| {
+        study.study(
+            &DecksRequest {
+                players: args.players,
+                rules: args.rules.clone(),
+                policies: args.policies.clone(),
+                decks: args.deck.clone(),
+                run: run_settings(&args.run),
+            },
+            &mut || {
+                out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+                Ok(())
+            },
+        )
+    })?;
+    let out = out.map(|o| {
+        o.describing(RunAbout {
+            game: Some(args.game.name().to_string()),
+            inputs: decks.iter().map(InputRef::from).collect(),
+            seed: Some(args.run.seed),
+            threads: Some(threads_of(&args.run)),
+            ..RunAbout::default()
+        })
+    });
     if let Some(dir) = &out {
         dir.write_all(&[("decks.csv".to_string(), table_csv(&result.table))])?;
     }

@@ -5,15 +5,186 @@
 //! line is one record (no field spans lines); fields are trimmed; a byte-order mark is ignored;
 //! and every problem is reported as `WHAT: line N: why`, with the line as an editor counts it.
 
+use std::cell::RefCell;
 use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
 
+/// A file a run read, identified by its content: two files with the same bytes are the same
+/// input wherever they lie, and one name with other bytes is another input. A run's record keeps
+/// the text too, so `merge` can configure the game again without opening any file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputFile {
+    /// The path as the user gave it (in a policy spec or a rule option), which the report's
+    /// `policy` and `rules` columns show.
+    pub path: String,
+    /// `sha256:` and the hex SHA-256 of the file's bytes.
+    pub sha256: String,
+    /// The file's text, as read.
+    pub text: String,
+}
+
+impl InputFile {
+    /// The record of `text` read from `path`.
+    pub fn new(path: &str, text: &str) -> Self {
+        Self {
+            path: path.to_string(),
+            sha256: sha256(text.as_bytes()),
+            text: text.to_string(),
+        }
+    }
+
+    /// The first 8 hex digits of the hash: what the `policy` and `rules` columns append to the
+    /// path (`heuristic:w.csv@1f3a9c2e`), enough to tell two versions of a file apart at a glance.
+    pub fn short_hash(&self) -> &str {
+        let hex = self.sha256.strip_prefix("sha256:").unwrap_or(&self.sha256);
+        &hex[..hex.len().min(8)]
+    }
+}
+
+/// `sha256:` and the hex SHA-256 of `bytes`.
+pub fn sha256(bytes: &[u8]) -> String {
+    let hex: String = Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256:{hex}")
+}
+
+/// Where the files read on this thread go: recorded as read from disk, or served from a run's
+/// record without touching the disk (`merge`).
+struct Session {
+    /// The files to serve instead of the disk, when replaying.
+    replay: Option<Vec<InputFile>>,
+    /// Every file read so far, once each, in the order first read.
+    read: Vec<InputFile>,
+}
+
+thread_local! {
+    /// The session of the configuration under way on this thread. Thread-local because a game is
+    /// configured on the thread that asks (never inside the workers), and so that tests running
+    /// side by side cannot see each other's files.
+    static SESSION: RefCell<Option<Session>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` (a game's configuration) and returns what it made with every input file it read.
+pub fn recording<T>(f: impl FnOnce() -> Result<T>) -> Result<(T, Vec<InputFile>)> {
+    in_session(None, f)
+}
+
+/// Runs `f` with `files` served in place of the disk: a read of any other file is refused, so
+/// `merge` builds its report from what the shards recorded and nothing else. Returns the files
+/// `f` read.
+pub fn replaying<T>(
+    files: &[InputFile],
+    f: impl FnOnce() -> Result<T>,
+) -> Result<(T, Vec<InputFile>)> {
+    in_session(Some(files.to_vec()), f)
+}
+
+fn in_session<T>(
+    replay: Option<Vec<InputFile>>,
+    f: impl FnOnce() -> Result<T>,
+) -> Result<(T, Vec<InputFile>)> {
+    let outer = SESSION.with(|s| {
+        s.replace(Some(Session {
+            replay,
+            read: Vec::new(),
+        }))
+    });
+    let made = f();
+    let session = SESSION
+        .with(|s| s.replace(outer))
+        .expect("the session set above");
+    // A configuration inside another (a study configuring each of its decks) reads for the
+    // outer one too, so whoever records the whole command sees every file.
+    SESSION.with(|s| {
+        if let Some(outer) = s.borrow_mut().as_mut() {
+            for file in &session.read {
+                if !outer.read.iter().any(|f| f.path == file.path) {
+                    outer.read.push(file.clone());
+                }
+            }
+        }
+    });
+    Ok((made?, session.read))
+}
+
+/// Where a file's text comes from when no session replays it.
+enum Source<'a> {
+    /// The file on disk.
+    Disk,
+    /// The file on disk, or this built-in copy when there is no such file.
+    DiskOrBuiltIn(&'a str),
+}
+
 /// The text of a user's file, `what` naming it in errors ("deck d.csv"). A file that cannot be
 /// read is an I/O error (exit 1); one that is read but is not UTF-8 text is bad input (exit 2),
-/// named with the line of its first bad byte.
+/// named with the line of its first bad byte. Under [`recording`] the file is recorded; under
+/// [`replaying`] it comes from the record.
 pub fn read_text(what: &str, path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|e| Error::unreadable(what, e))?;
+    read(what, path, Source::Disk)
+}
+
+/// Like [`read_text`], but a default file that does not exist is its built-in copy (recorded
+/// under the same name: a run on the built-in copy and one on identical bytes on disk are one
+/// input).
+pub fn read_text_or_built_in(what: &str, path: &Path, built_in: &str) -> Result<String> {
+    read(what, path, Source::DiskOrBuiltIn(built_in))
+}
+
+fn read(what: &str, path: &Path, source: Source) -> Result<String> {
+    let name = path.to_string_lossy();
+    let replayed = SESSION.with(|s| {
+        s.borrow()
+            .as_ref()
+            .and_then(|s| s.replay.as_ref())
+            .map(|files| {
+                files
+                    .iter()
+                    .find(|f| f.path == name)
+                    .map(|f| f.text.clone())
+            })
+    });
+    let text = match (replayed, source) {
+        (Some(Some(text)), _) => text,
+        (Some(None), _) => {
+            return Err(Error::input(format!(
+                "{what}: not among the input files the run recorded (merge never reads an \
+                 input file again)"
+            )));
+        }
+        (None, Source::DiskOrBuiltIn(built_in)) if !path.exists() => built_in.to_string(),
+        (None, _) => decode(
+            what,
+            std::fs::read(path).map_err(|e| Error::unreadable(what, e))?,
+        )?,
+    };
+    let file = InputFile::new(&name, &text);
+    SESSION.with(|s| {
+        let mut s = s.borrow_mut();
+        let Some(session) = s.as_mut() else {
+            return Ok(());
+        };
+        match session.read.iter().find(|f| f.path == file.path) {
+            None => session.read.push(file),
+            Some(f) if f.sha256 == file.sha256 => {}
+            Some(_) => {
+                return Err(Error::input(format!(
+                    "{what}: changed while dicelab was reading it; run again once it is written"
+                )));
+            }
+        }
+        Ok(())
+    })?;
+    Ok(text)
+}
+
+/// The bytes of a file as text, or the line of its first byte that is not UTF-8.
+fn decode(what: &str, bytes: Vec<u8>) -> Result<String> {
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();
@@ -200,6 +371,50 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "deck d.csv: line 3: not UTF-8 text; expected a CSV file"
+        );
+    }
+
+    #[test]
+    fn a_session_records_each_file_once_and_a_replay_never_opens_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("w.csv");
+        std::fs::write(&path, "weight,value\n").unwrap();
+        let missing = dir.path().join("default.csv");
+        let (text, read) = recording(|| {
+            read_text("w", &path)?;
+            read_text_or_built_in("d", &missing, "built,in\n")?;
+            read_text("w", &path)
+        })
+        .unwrap();
+        assert_eq!(text, "weight,value\n");
+        assert_eq!(read.len(), 2, "{read:?}");
+        assert_eq!(
+            read[0],
+            InputFile::new(&path.to_string_lossy(), "weight,value\n")
+        );
+        // As `sha256sum` prints it.
+        assert_eq!(
+            read[0].sha256,
+            "sha256:af39467b0a345ccc88200839af00bab5b06fcfb501555d45f2b35474d546bf4d"
+        );
+        assert_eq!(read[1].text, "built,in\n");
+        // Outside a session nothing is recorded, and reading still works.
+        assert_eq!(read_text("w", &path).unwrap(), "weight,value\n");
+
+        // A replay serves the recorded text even once the file is gone or changed, and refuses
+        // any file the record does not hold.
+        std::fs::write(&path, "changed").unwrap();
+        let (served, again) = replaying(&read, || read_text("w", &path)).unwrap();
+        assert_eq!(served, "weight,value\n");
+        assert_eq!(again, read[..1]);
+        let other = dir.path().join("other.csv");
+        std::fs::write(&other, "a,b\n").unwrap();
+        let e = replaying(&read, || read_text("policy file other.csv", &other))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("policy file other.csv: not among the input files"),
+            "{e}"
         );
     }
 

@@ -14,6 +14,8 @@ use cli::{Cli, Command};
 use dicelab::Error;
 
 fn main() -> ExitCode {
+    // Every run.json this command writes gives the same command line and start time.
+    dicelab::report::manifest::note_start();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => match e.kind() {

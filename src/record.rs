@@ -13,6 +13,7 @@ use sha2::{Digest, Sha256};
 
 use crate::engine::{RunConfig, STREAM_VERSION};
 use crate::error::{Error, Result};
+use crate::input::InputFile;
 use crate::stats::{MetricId, MetricKind, Subject, Tally};
 
 /// Name of the file holding a run's record and exact accumulators.
@@ -22,7 +23,7 @@ pub const ACCUMULATORS: &str = "accumulators.json";
 pub const POLICY_SEPARATOR: &str = " | ";
 
 /// A game as configured: everything needed to configure it again.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunSetup {
     /// The game's name.
     pub game: String,
@@ -32,20 +33,51 @@ pub struct RunSetup {
     pub players: u32,
     /// The policies as given: the ones compared, or one per seat (one for all seats).
     pub policies: Vec<String>,
+    /// Every file the configuration read (policy tables, weights, decks), with its content, so
+    /// the run is identified by what it read and can be configured again without the files.
+    /// Absent from the record of a run that read none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<InputFile>,
 }
 
 impl RunSetup {
-    /// The `rules` column: the player count, then every rule option.
+    /// The `rules` column: the player count, then every rule option, a file's name followed by
+    /// its hash (`deck=d.csv@1f3a9c2e`).
     pub fn rules_column(&self) -> String {
         std::iter::once(format!("players={}", self.players))
-            .chain(self.rules.iter().cloned())
+            .chain(self.rules.iter().map(|r| match r.split_once('=') {
+                Some((key, value)) => format!("{key}={}", self.with_hash(value)),
+                None => r.clone(),
+            }))
             .collect::<Vec<_>>()
             .join(";")
     }
 
-    /// The `policy` column of metrics about the whole run: the policies as given.
+    /// `name`, followed by `@` and its content's short hash when it names a file the run read.
+    fn with_hash(&self, name: &str) -> String {
+        match self.inputs.iter().find(|f| f.path == name) {
+            Some(f) => format!("{name}@{}", f.short_hash()),
+            None => name.to_string(),
+        }
+    }
+
+    /// A policy as reports name it: as given, its file (the part after the first `:`, in every
+    /// game's specs) followed by the file's short hash (`heuristic:w.csv@1f3a9c2e`).
+    pub fn policy_name(&self, policy: &str) -> String {
+        match policy.split_once(':') {
+            Some((kind, file)) => format!("{kind}:{}", self.with_hash(file)),
+            None => policy.to_string(),
+        }
+    }
+
+    /// The `policy` column of metrics about the whole run: the policies as given (with their
+    /// files' hashes).
     pub fn policy_column(&self) -> String {
-        self.policies.join(POLICY_SEPARATOR)
+        self.policies
+            .iter()
+            .map(|p| self.policy_name(p))
+            .collect::<Vec<_>>()
+            .join(POLICY_SEPARATOR)
     }
 
     /// The distinct policies in the order first given: what [`Subject::Policy`] indexes.
@@ -59,13 +91,24 @@ impl RunSetup {
         distinct
     }
 
-    /// The policy (or pair of policies, `A - B`) a subject names, if it names one.
+    /// The policy (or pair of policies, `A - B`) a subject names, if it names one, with its
+    /// files' hashes.
     pub fn label(&self, subject: Subject) -> Option<String> {
+        self.label_by(subject, |p| self.policy_name(p))
+    }
+
+    /// The policy (or pair) a subject names as given, without hashes: what a file name is made
+    /// of, so a chart keeps its name when the file behind a policy is edited.
+    pub fn label_as_given(&self, subject: Subject) -> Option<String> {
+        self.label_by(subject, str::to_string)
+    }
+
+    fn label_by(&self, subject: Subject, named: impl Fn(&str) -> String) -> Option<String> {
         let distinct = self.distinct_policies();
         let name = |i: u32| {
             distinct
                 .get(i as usize)
-                .map_or_else(|| format!("policy {i}"), |p| p.to_string())
+                .map_or_else(|| format!("policy {i}"), |p| named(p))
         };
         match subject {
             Subject::Run | Subject::Seat { policy: None, .. } => None,
@@ -242,6 +285,14 @@ impl Saved {
             }
             seen.push(s);
         }
+        for file in &r.setup.inputs {
+            if file.sha256 != crate::input::sha256(file.text.as_bytes()) {
+                return Err(format!(
+                    "the input file {} does not match its hash",
+                    file.path
+                ));
+            }
+        }
         for metric in &self.tally.metrics {
             if metric.histogram.checked_count().is_none() {
                 return Err(format!("counts of {} overflow", metric.id.column()));
@@ -279,6 +330,45 @@ impl Saved {
             };
             if a.setup.game != b.setup.game {
                 return Err(differ("game", &a.setup.game, &b.setup.game));
+            }
+            // Same names are not the same run: the files behind them must hold the same bytes
+            // (wherever each shard found them).
+            for file in &b.setup.inputs {
+                match a.setup.inputs.iter().find(|f| f.path == file.path) {
+                    Some(f) if f.sha256 == file.sha256 => {}
+                    Some(f) => {
+                        return Err(Error::input(format!(
+                            "merge: {} read {} with content {} but {} read it with content {}; \
+                             the files differ, so these are not shards of one run",
+                            dir.display(),
+                            file.path,
+                            file.short_hash(),
+                            first_dir.display(),
+                            f.short_hash()
+                        )));
+                    }
+                    None => {
+                        return Err(Error::input(format!(
+                            "merge: {} read the file {} but {} did not; only shards of one run merge",
+                            dir.display(),
+                            file.path,
+                            first_dir.display()
+                        )));
+                    }
+                }
+            }
+            if let Some(file) = a
+                .setup
+                .inputs
+                .iter()
+                .find(|f| !b.setup.inputs.iter().any(|g| g.path == f.path))
+            {
+                return Err(Error::input(format!(
+                    "merge: {} read the file {} but {} did not; only shards of one run merge",
+                    first_dir.display(),
+                    file.path,
+                    dir.display()
+                )));
             }
             if a.setup.rules_column() != b.setup.rules_column() {
                 return Err(differ(
@@ -434,6 +524,45 @@ mod tests {
     }
 
     #[test]
+    fn an_input_file_whose_text_does_not_match_its_hash_is_refused_even_when_sealed() {
+        let mut good = saved();
+        good.record.setup.inputs = vec![InputFile::new("w.csv", "weight,value\n")];
+        let json = String::from_utf8(good.to_json()).unwrap();
+        assert_eq!(load_text(&json).unwrap(), good);
+        let mut bad = good.clone();
+        bad.record.setup.inputs[0].text.push_str("open_sum,1\n");
+        let e = load_text(&String::from_utf8(bad.to_json()).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("the input file w.csv does not match its hash"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn files_are_named_with_their_hash_in_the_columns_but_not_in_file_names() {
+        let mut s = setup(&["heuristic:w.csv", "greedy"]);
+        s.rules.push("deck=d.csv".into());
+        s.inputs = vec![InputFile::new("w.csv", "x"), InputFile::new("d.csv", "y")];
+        let (w, d) = (s.inputs[0].short_hash(), s.inputs[1].short_hash());
+        assert_eq!(w.len(), 8);
+        assert_eq!(
+            s.rules_column(),
+            format!("players=4;a=1;b=x;deck=d.csv@{d}")
+        );
+        assert_eq!(s.policy_column(), format!("heuristic:w.csv@{w} | greedy"));
+        assert_eq!(
+            s.label(Subject::Pair(0, 1)),
+            Some(format!("heuristic:w.csv@{w} - greedy"))
+        );
+        assert_eq!(
+            s.label_as_given(Subject::Pair(0, 1)).as_deref(),
+            Some("heuristic:w.csv - greedy")
+        );
+    }
+
+    #[test]
     fn indexes_read_as_runs_sbatch_takes() {
         assert_eq!(index_ranges(&[]), "");
         assert_eq!(index_ranges(&[3]), "3");
@@ -448,6 +577,7 @@ mod tests {
             rules: vec!["a=1".into(), "b=x".into()],
             players: 4,
             policies: policies.iter().map(|p| p.to_string()).collect(),
+            inputs: Vec::new(),
         }
     }
 

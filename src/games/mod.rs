@@ -23,6 +23,7 @@ use std::path::PathBuf;
 use crate::analysis::{Analysis, DataTable};
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
+use crate::input::{self, InputFile};
 use crate::options::OptionSpec;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
@@ -208,9 +209,61 @@ pub trait Configured: Send + Sync {
     fn solve(&self) -> Result<Analysis>;
 }
 
-/// Configures `game` (a name) for `setup`: the shortcut of [`find`] and [`Game::configure`].
+/// Configures `game` (a name) for `setup`: the shortcut of [`find`] and [`configure_game`].
 pub fn configure(game: &str, setup: &Setup) -> Result<Box<dyn Configured>> {
-    find(game)?.configure(setup)
+    configure_game(find(game)?, setup)
+}
+
+/// Configures `game` for `setup`, recording every file it reads (policy tables, weights, decks),
+/// so the run's record names those files by their content and carries them for `merge`. The
+/// commands configure through here rather than through [`Game::configure`] alone, which knows
+/// nothing of files.
+pub fn configure_game(game: &dyn Game, setup: &Setup) -> Result<Box<dyn Configured>> {
+    let (configured, inputs) = input::recording(|| game.configure(setup))?;
+    Ok(Box::new(WithInputs { configured, inputs }))
+}
+
+/// Configures the game of a run's record again from the record alone: its files are served from
+/// the record and no file is opened, so a merge reproduces exactly the run the shards made.
+pub fn configure_again(setup: &RunSetup) -> Result<Box<dyn Configured>> {
+    let game = find(&setup.game)?;
+    let again = Setup {
+        rules: setup.rules.clone(),
+        players: setup.players,
+        policies: setup.policies.clone(),
+    };
+    let (configured, inputs) = input::replaying(&setup.inputs, || game.configure(&again))?;
+    Ok(Box::new(WithInputs { configured, inputs }))
+}
+
+/// A configured game with the files its configuration read.
+struct WithInputs {
+    configured: Box<dyn Configured>,
+    inputs: Vec<InputFile>,
+}
+
+impl Configured for WithInputs {
+    fn setup(&self) -> RunSetup {
+        let mut setup = self.configured.setup();
+        setup.inputs.extend(self.inputs.iter().cloned());
+        setup
+    }
+
+    fn simulate(&self, run: &RunConfig) -> Result<Tally> {
+        self.configured.simulate(run)
+    }
+
+    fn exact(&self) -> &ExactValues {
+        self.configured.exact()
+    }
+
+    fn tables(&self) -> Result<Analysis> {
+        self.configured.tables()
+    }
+
+    fn solve(&self) -> Result<Analysis> {
+        self.configured.solve()
+    }
 }
 
 /// How a run's size, seed and threads are given to a game's own commands.

@@ -86,7 +86,7 @@ pub fn distribution_charts(report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
                 &m.histogram,
                 report.exact.pmfs.get(&m.id).map(Vec::as_slice),
             )?;
-            let file = match setup.label(m.id.subject) {
+            let file = match setup.label_as_given(m.id.subject) {
                 None => format!("{name}.svg"),
                 Some(p) => format!("{name}-{}.svg", file_safe(p.as_str())),
             };

@@ -1,41 +1,263 @@
-//! `.dicelab-files`: the files the last dicelab run wrote into a folder. It is written last, so
-//! a rerun into the folder removes exactly the files of the previous run it does not write again
-//! and nothing else: a file of the user's own is never listed.
+//! `run.json`: what made a report folder and what is in it. Every folder dicelab writes carries
+//! one: the tool's version, the command line, when it started and finished, the run (game, rules,
+//! policies with the hashes of the files they read, seed, `-n`, shards held of how many, threads)
+//! and every file written with its size and SHA-256.
 //!
-//! The file is JSON, `{"files": [...]}`: when every report folder carries a run record with the
-//! files it wrote, the record's `files` field can take this one's place, read by [`Manifest::read`].
+//! It is also the folder's manifest, written last: a rerun into the folder removes exactly the
+//! files of the previous run it does not write again and nothing else, so a file of the user's own
+//! is never touched. It is the one file of a report that is not the same for the same seed (it
+//! records the occasion: times, threads, command line), so byte-identity is of every other file.
+//!
+//! dicelab 0.4.0 kept the list alone in `.dicelab-files`; a folder written by it is still read,
+//! and the old manifest is removed when the folder is next written.
 
 use std::fs;
 use std::path::{Component, Path};
+use std::sync::OnceLock;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-/// The manifest's file name.
-pub const MANIFEST: &str = ".dicelab-files";
+use crate::input::{InputFile, sha256};
+use crate::record::{RunSetup, Saved, index_ranges};
 
-/// The files a run wrote into a folder, by name.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The manifest's file name.
+pub const MANIFEST: &str = "run.json";
+
+/// The manifest of dicelab 0.4.0: read so that its files are still known as dicelab's, removed
+/// when the folder is written again.
+pub const LEGACY_MANIFEST: &str = ".dicelab-files";
+
+/// The files a run wrote into a folder, by name, and what the run was.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Manifest {
     /// File names within the folder, in the order written.
     pub files: Vec<String>,
+    /// What the run was, as `run.json` records it (none for a list read back).
+    pub about: RunAbout,
+}
+
+/// What made a folder, beside its files: the `run` part of `run.json`. Every field is optional,
+/// so a folder of tables (no seed, no policies) says only what applies.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunAbout {
+    /// The game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// The `rules` column: players and every rule option, files with their hashes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    /// The policies, one per seat or compared, named as reports name them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub policies: Vec<String>,
+    /// Every input file read, by path and hash (the text is in `accumulators.json`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<InputRef>,
+    /// The seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Units of the whole run (`-n`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units: Option<u64>,
+    /// The shards this folder holds, as `sbatch --array=` takes them (`0-3,5`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shards: Option<String>,
+    /// How many shards the run was split into (1: the folder holds the whole run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard_count: Option<u32>,
+    /// Worker threads the simulation ran on (none for a merge or a table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
+}
+
+/// An input file as `run.json` names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputRef {
+    /// The path as given.
+    pub path: String,
+    /// `sha256:` and the hex SHA-256 of its bytes.
+    pub sha256: String,
+}
+
+impl From<&InputFile> for InputRef {
+    fn from(f: &InputFile) -> Self {
+        Self {
+            path: f.path.clone(),
+            sha256: f.sha256.clone(),
+        }
+    }
+}
+
+impl RunAbout {
+    /// A game as configured, with no run (a table, a solution).
+    pub fn of_setup(setup: &RunSetup) -> Self {
+        Self {
+            game: Some(setup.game.clone()),
+            rules: Some(setup.rules_column()),
+            policies: setup
+                .policies
+                .iter()
+                .map(|p| setup.policy_name(p))
+                .collect(),
+            inputs: setup.inputs.iter().map(InputRef::from).collect(),
+            ..Self::default()
+        }
+    }
+
+    /// A simulation (or merge) of the record `saved`, on `threads` workers when it simulated.
+    pub fn of_saved(saved: &Saved, threads: Option<usize>) -> Self {
+        let r = &saved.record;
+        Self {
+            seed: Some(r.seed),
+            units: Some(r.units),
+            shards: Some(index_ranges(&r.shards)),
+            shard_count: Some(r.shard_count),
+            threads,
+            ..Self::of_setup(&r.setup)
+        }
+    }
+}
+
+/// When this process started and how it was called: set once by the binary at its start, so
+/// every folder a command writes gives the same command and start time.
+static PROCESS: OnceLock<Process> = OnceLock::new();
+
+/// The command that writes: its words, the folder it ran in (relative paths in it and in
+/// `inputs` are relative to that), and when it started.
+struct Process {
+    command: Vec<String>,
+    directory: String,
+    started: SystemTime,
+}
+
+impl Process {
+    fn now() -> Self {
+        Self {
+            command: std::env::args().collect(),
+            directory: std::env::current_dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_default(),
+            started: SystemTime::now(),
+        }
+    }
+}
+
+/// Notes the command line and the start time (the binary calls it first thing; a library user
+/// who does not gets the process's arguments and the time of the first write).
+pub fn note_start() {
+    let _ = PROCESS.set(Process::now());
+}
+
+fn process() -> &'static Process {
+    PROCESS.get_or_init(Process::now)
+}
+
+/// `run.json` as written.
+#[derive(Serialize, Deserialize)]
+struct RunJson {
+    /// `dicelab` and its version: also what marks the file as dicelab's own.
+    tool: String,
+    /// The command line, word by word.
+    #[serde(default)]
+    command: Vec<String>,
+    /// The folder the command ran in.
+    #[serde(default)]
+    directory: String,
+    /// When the command started and when this folder was written, UTC.
+    #[serde(default)]
+    started: String,
+    #[serde(default)]
+    finished: String,
+    #[serde(default)]
+    run: RunAbout,
+    files: Vec<FileEntry>,
+}
+
+/// A file of the folder: its name, size and hash, so a copy can be checked file by file.
+#[derive(Serialize, Deserialize)]
+struct FileEntry {
+    name: String,
+    #[serde(default)]
+    bytes: u64,
+    #[serde(default)]
+    sha256: String,
 }
 
 impl Manifest {
-    /// The manifest of the run that last wrote into `dir`, if it left one that reads. Names
-    /// that are not a plain file name of the folder are dropped: an edited manifest never
-    /// makes a run remove anything outside the folder.
-    pub fn read(dir: &Path) -> Option<Manifest> {
-        let bytes = fs::read(dir.join(MANIFEST)).ok()?;
-        let mut manifest: Manifest = serde_json::from_slice(&bytes).ok()?;
-        manifest.files.retain(|f| plain_name(f));
-        Some(manifest)
+    /// The manifest of a run that writes `files`.
+    pub fn of(files: &[(String, Vec<u8>)], about: &RunAbout) -> Self {
+        Self {
+            files: files.iter().map(|(n, _)| n.clone()).collect(),
+            about: about.clone(),
+        }
     }
 
-    /// The manifest as written: JSON, one name a line.
-    pub fn bytes(&self) -> Vec<u8> {
-        let mut text = serde_json::to_string_pretty(self).expect("names serialise");
+    /// The manifest of the run that last wrote into `dir`, if it left one that reads as
+    /// dicelab's (`run.json` naming dicelab as its tool, or 0.4.0's `.dicelab-files`). Names
+    /// that are not a plain file name of the folder are dropped: an edited manifest never makes
+    /// a run remove anything outside the folder.
+    pub fn read(dir: &Path) -> Option<Manifest> {
+        let mut files = match fs::read(dir.join(MANIFEST)) {
+            Ok(bytes) => {
+                let run: RunJson = serde_json::from_slice(&bytes).ok()?;
+                if !run.tool.starts_with("dicelab ") {
+                    return None;
+                }
+                run.files.into_iter().map(|f| f.name).collect()
+            }
+            Err(_) => {
+                #[derive(Deserialize)]
+                struct Legacy {
+                    files: Vec<String>,
+                }
+                let bytes = fs::read(dir.join(LEGACY_MANIFEST)).ok()?;
+                serde_json::from_slice::<Legacy>(&bytes).ok()?.files
+            }
+        };
+        files.retain(|f: &String| plain_name(f) && f != MANIFEST);
+        Some(Manifest {
+            files,
+            about: RunAbout::default(),
+        })
+    }
+
+    /// `run.json` for these files, whose bytes are `content(name)` (a file not at hand, listed
+    /// only while a write is under way, gets no size or hash), finished now.
+    pub fn bytes(
+        &self,
+        content: impl Fn(&str) -> Option<u64>,
+        hash: impl Fn(&str) -> Option<String>,
+    ) -> Vec<u8> {
+        let process = process();
+        let run = RunJson {
+            tool: format!("dicelab {}", env!("CARGO_PKG_VERSION")),
+            command: process.command.clone(),
+            directory: process.directory.clone(),
+            started: utc(process.started),
+            finished: utc(SystemTime::now()),
+            run: self.about.clone(),
+            files: self
+                .files
+                .iter()
+                .map(|name| FileEntry {
+                    name: name.clone(),
+                    bytes: content(name).unwrap_or(0),
+                    sha256: hash(name).unwrap_or_default(),
+                })
+                .collect(),
+        };
+        let mut text = serde_json::to_string_pretty(&run).expect("a run record serialises");
         text.push('\n');
         text.into_bytes()
+    }
+
+    /// `run.json` for the files `written` (name and bytes).
+    pub fn bytes_of(&self, written: &[(String, Vec<u8>)]) -> Vec<u8> {
+        let find = |name: &str| written.iter().find(|(n, _)| n == name).map(|(_, b)| b);
+        self.bytes(
+            |name| find(name).map(|b| b.len() as u64),
+            |name| find(name).map(|b| sha256(b)),
+        )
     }
 
     /// Whether `name` is listed.
@@ -44,8 +266,30 @@ impl Manifest {
     }
 }
 
+/// A time as ISO 8601 in UTC to the second (`2026-11-25T04:12:06Z`).
+pub fn utc(t: SystemTime) -> String {
+    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Howard Hinnant's days-to-civil, for days since 1970-01-01.
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
 /// Whether `name` is a file name a report may use: one plain path component, not hidden (so
-/// never the manifest nor a staged file).
+/// never the legacy manifest nor a staged file).
 pub fn plain_name(name: &str) -> bool {
     let mut parts = Path::new(name).components();
     matches!(parts.next(), Some(Component::Normal(_)))
@@ -57,28 +301,66 @@ pub fn plain_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn only_plain_names_of_the_folder_are_read_back() {
         let tmp = tempfile::tempdir().unwrap();
         fs::write(
-            tmp.path().join(MANIFEST),
+            tmp.path().join(LEGACY_MANIFEST),
             r#"{"files": ["summary.csv", "../outside", "/etc/passwd", ".hidden", "a/b", "", "x.svg"]}"#,
         )
         .unwrap();
         let m = Manifest::read(tmp.path()).unwrap();
         assert_eq!(m.files, ["summary.csv", "x.svg"]);
-        fs::write(tmp.path().join(MANIFEST), "not json").unwrap();
+        fs::write(tmp.path().join(LEGACY_MANIFEST), "not json").unwrap();
         assert_eq!(Manifest::read(tmp.path()), None);
     }
 
     #[test]
-    fn a_manifest_reads_back_what_was_written() {
+    fn a_manifest_reads_back_what_was_written_with_sizes_and_hashes() {
         let tmp = tempfile::tempdir().unwrap();
-        let m = Manifest {
-            files: vec!["a.csv".into(), "b.svg".into()],
+        let files = vec![
+            ("a.csv".to_string(), b"x,y\n".to_vec()),
+            ("b.svg".to_string(), Vec::new()),
+        ];
+        let about = RunAbout {
+            seed: Some(7),
+            ..RunAbout::default()
         };
-        fs::write(tmp.path().join(MANIFEST), m.bytes()).unwrap();
-        assert_eq!(Manifest::read(tmp.path()), Some(m));
+        let m = Manifest::of(&files, &about);
+        let bytes = m.bytes_of(&files);
+        fs::write(tmp.path().join(MANIFEST), &bytes).unwrap();
+        assert_eq!(Manifest::read(tmp.path()).unwrap().files, m.files);
+        let json: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(
+            json["tool"],
+            format!("dicelab {}", env!("CARGO_PKG_VERSION"))
+        );
+        assert_eq!(json["run"]["seed"], 7);
+        assert_eq!(json["files"][0]["bytes"], 4);
+        assert_eq!(json["files"][0]["sha256"], sha256(b"x,y\n"));
+        assert_eq!(json["files"][1]["name"], "b.svg");
+    }
+
+    #[test]
+    fn a_run_json_of_the_users_own_is_not_a_manifest() {
+        let tmp = tempfile::tempdir().unwrap();
+        fs::write(
+            tmp.path().join(MANIFEST),
+            r#"{"tool": "mine", "files": [{"name": "a.csv"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(Manifest::read(tmp.path()), None);
+    }
+
+    #[test]
+    fn times_are_written_in_utc() {
+        let at = |s: u64| utc(UNIX_EPOCH + Duration::from_secs(s));
+        assert_eq!(at(0), "1970-01-01T00:00:00Z");
+        // `date -u -d @1795580000 +%FT%TZ`
+        assert_eq!(at(1_795_580_000), "2026-11-25T04:13:20Z");
+        assert_eq!(at(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(at(4_107_542_399), "2100-02-28T23:59:59Z");
     }
 }

@@ -186,6 +186,7 @@ mod tests {
                     rules: vec!["r=1".into()],
                     players: 1,
                     policies: vec!["a".into(), "b".into()],
+                    inputs: Vec::new(),
                 },
                 tool_version: "test".into(),
                 stream_version: 1,

@@ -22,7 +22,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::manifest::{MANIFEST, Manifest, plain_name};
+use super::manifest::{LEGACY_MANIFEST, MANIFEST, Manifest, RunAbout, plain_name};
 use super::out_path::{
     Kind, create_folders, exchange, existing_ancestor, hook, parent_of, probe, remove_folders,
     remove_leftovers, resolve, stage_folder, temp_file,
@@ -34,6 +34,8 @@ use crate::error::{Error, Result};
 #[derive(Clone, Debug)]
 pub struct OutDir {
     path: PathBuf,
+    /// What the run was, for the folder's `run.json`.
+    about: RunAbout,
 }
 
 impl OutDir {
@@ -42,6 +44,7 @@ impl OutDir {
     pub fn prepare(path: &Path) -> Result<Self> {
         let dir = Self {
             path: path.to_path_buf(),
+            about: RunAbout::default(),
         };
         let target = resolve(path).map_err(|e| dir.refuse(e))?;
         match Kind::of(&target).map_err(|e| dir.refuse(e))? {
@@ -62,6 +65,12 @@ impl OutDir {
             kind => return Err(dir.refuse(format!("{}, not a folder", kind.noun()))),
         }
         Ok(dir)
+    }
+
+    /// The folder, whose `run.json` will say the run was `about`.
+    pub fn describing(mut self, about: RunAbout) -> Self {
+        self.about = about;
+        self
     }
 
     /// The folder.
@@ -120,6 +129,14 @@ impl OutDir {
             for (file, _) in files {
                 self.check_replaceable(&target, file)?;
             }
+            if fs::symlink_metadata(target.join(MANIFEST)).is_ok()
+                && Manifest::read(&target).is_none()
+            {
+                return Err(self.refuse(format!(
+                    "{} is not a dicelab run record; dicelab will not replace it",
+                    self.path.join(MANIFEST).display()
+                )));
+            }
             let old = Manifest::read(&target);
             // The working folder (a shell's, a server's) is never swapped away from under it.
             let holds_cwd = std::env::current_dir()
@@ -163,7 +180,7 @@ impl OutDir {
         let stage = stage_folder(parent, name);
         let result = fs::create_dir(&stage)
             .map_err(|e| Error::io(&stage, e))
-            .and_then(|()| fill(&stage, files))
+            .and_then(|()| fill(&stage, files, &self.about))
             .and_then(|()| {
                 hook("rename the staged folder into place");
                 fs::rename(&stage, target).map_err(|e| Error::io(target, e))
@@ -188,7 +205,7 @@ impl OutDir {
         if fs::create_dir(&stage).is_err() {
             return Ok(false);
         }
-        if let Err(e) = fill(&stage, files) {
+        if let Err(e) = fill(&stage, files, &self.about) {
             let _ = fs::remove_dir_all(&stage);
             return Err(e);
         }
@@ -221,9 +238,7 @@ impl OutDir {
         old: Option<Manifest>,
         files: &[(String, Vec<u8>)],
     ) -> Result<()> {
-        let new = Manifest {
-            files: files.iter().map(|(n, _)| n.clone()).collect(),
-        };
+        let new = Manifest::of(files, &self.about);
         let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
         let mut staging = || -> Result<()> {
             for (name, bytes) in files {
@@ -236,12 +251,13 @@ impl OutDir {
             // While the files move, the manifest lists the old and the new ones, so a kill
             // leaves no file of ours unlisted.
             let mut both = old.clone().unwrap_or_default();
+            both.about = self.about.clone();
             for f in &new.files {
                 if !both.lists(f) {
                     both.files.push(f.clone());
                 }
             }
-            write_manifest(target, &both)
+            write_manifest(target, &both, files)
         };
         if let Err(e) = staging() {
             for (tmp, _) in &staged {
@@ -269,7 +285,10 @@ impl OutDir {
             }
         }
         hook("write the manifest");
-        write_manifest(target, &new)
+        write_manifest(target, &new, files)?;
+        // 0.4.0's manifest, now replaced by run.json.
+        let _ = fs::remove_file(target.join(LEGACY_MANIFEST));
+        Ok(())
     }
 }
 
@@ -282,22 +301,20 @@ fn only_listed(dir: &Path, manifest: &Manifest) -> bool {
         let Ok(e) = e else { return false };
         let name = e.file_name().to_string_lossy().into_owned();
         let regular = fs::symlink_metadata(e.path()).is_ok_and(|m| m.is_file());
-        regular && (name == MANIFEST || manifest.lists(&name))
+        regular && (name == MANIFEST || name == LEGACY_MANIFEST || manifest.lists(&name))
     })
 }
 
-/// Writes every file and then the manifest into the staging folder `stage`.
-fn fill(stage: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
+/// Writes every file and then the manifest (saying the run was `about`) into the staging folder
+/// `stage`.
+fn fill(stage: &Path, files: &[(String, Vec<u8>)], about: &RunAbout) -> Result<()> {
     for (name, bytes) in files {
         let path = stage.join(name);
         fs::write(&path, bytes).map_err(|e| Error::io(&path, e))?;
         hook(&format!("staged {name}"));
     }
-    let manifest = Manifest {
-        files: files.iter().map(|(n, _)| n.clone()).collect(),
-    };
     let path = stage.join(MANIFEST);
-    fs::write(&path, manifest.bytes()).map_err(|e| Error::io(&path, e))
+    fs::write(&path, Manifest::of(files, about).bytes_of(files)).map_err(|e| Error::io(&path, e))
 }
 
 /// Writes `bytes` to the new file `tmp`, with the permissions of `like` where it exists (a
@@ -320,11 +337,12 @@ pub(super) fn write_new(tmp: &Path, bytes: &[u8], like: Option<&Path>) -> Result
     })
 }
 
-/// Writes the manifest of `dir` through a temporary file and a rename.
-fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<()> {
+/// Writes the manifest of `dir` through a temporary file and a rename; `written` gives the sizes
+/// and hashes of the files being written.
+fn write_manifest(dir: &Path, manifest: &Manifest, written: &[(String, Vec<u8>)]) -> Result<()> {
     let dest = dir.join(MANIFEST);
     let tmp = temp_file(&dest);
-    write_new(&tmp, &manifest.bytes(), None)?;
+    write_new(&tmp, &manifest.bytes_of(written), None)?;
     fs::rename(&tmp, &dest).map_err(|e| {
         let _ = fs::remove_file(&tmp);
         Error::io(&dest, e)

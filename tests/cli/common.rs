@@ -182,8 +182,21 @@ pub fn folder(dir: &Path) {
     fs::write(dir.join("folder/keep"), "x").unwrap();
 }
 
+/// `run.json` without what records the occasion (when and where the command ran), so two runs of
+/// one command into one folder name compare equal.
+pub fn timeless(run_json: &[u8]) -> Vec<u8> {
+    let mut json: serde_json::Value = serde_json::from_slice(run_json).unwrap();
+    let run = json.as_object_mut().expect("run.json is an object");
+    for key in ["started", "finished"] {
+        let t = run.remove(key).expect("run.json gives the times");
+        assert!(t.as_str().unwrap().ends_with('Z'), "{t}");
+    }
+    run.remove("directory").expect("run.json gives the folder");
+    serde_json::to_vec_pretty(&json).unwrap()
+}
+
 /// Every entry of a folder by name, with a regular file's bytes (anything else's are empty, a
-/// FIFO is never opened); a missing folder has none.
+/// FIFO is never opened; `run.json` [`timeless`]); a missing folder has none.
 pub fn snapshot(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     let Ok(entries) = fs::read_dir(dir) else {
         return Default::default();
@@ -192,7 +205,9 @@ pub fn snapshot(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
         .map(|e| {
             let e = e.unwrap();
             let regular = fs::metadata(e.path()).is_ok_and(|m| m.is_file());
-            let bytes = if regular {
+            let bytes = if regular && e.file_name() == "run.json" {
+                timeless(&fs::read(e.path()).unwrap())
+            } else if regular {
                 fs::read(e.path()).unwrap()
             } else {
                 Vec::new()
@@ -213,4 +228,12 @@ pub fn dicelab_hooked(dir: &Path, args: &[&str]) -> std::process::Child {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("the binary runs")
+}
+
+/// The short hash reports append to a file's name (`w.csv@1f3a9c2e`): the first 8 hex digits of
+/// the SHA-256 of its bytes, computed here independently of dicelab's own code.
+pub fn short_hash(path: impl AsRef<Path>) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(read(path));
+    digest[..4].iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -1,7 +1,7 @@
 //! Each game across commands: Solitaire Dice's weights files, runs and tables, and 7's runs,
 //! comparisons and table.
 
-use crate::common::{fails, ok, read};
+use crate::common::{fails, ok, read, short_hash};
 use std::fs;
 
 /// Weights files: the shipped ones run, and every kind of bad file is one line naming the file,
@@ -29,8 +29,12 @@ fn solitaire_dice_weights_files_run_or_fail_clearly() {
             "lookahead:w.csv",
         ],
     );
+    // The weights are named by their content as well as their path.
+    let h = short_hash(d.join("w.csv"));
     assert!(
-        stdout.contains("final_score_diff [heuristic:w.csv - lookahead:w.csv]"),
+        stdout.contains(&format!(
+            "final_score_diff [heuristic:w.csv@{h} - lookahead:w.csv@{h}]"
+        )),
         "{stdout}"
     );
     let edit = |name: &str, f: &dyn Fn(&mut Vec<String>)| {
@@ -202,7 +206,7 @@ fn sieben_simulates_compares_and_writes_its_table() {
     }
     let summary = String::from_utf8(read(d.join("c/summary.csv"))).unwrap();
     assert!(summary.contains(
-        "sieben,players=3;finish=seven;penalty=turn;first_player=rotate;tie=shared;deck=data/sieben-deck.csv,lowest | seven-first | blocker,chips_seat_1,2000,"
+        "sieben,players=3;finish=seven;penalty=turn;first_player=rotate;tie=shared;deck=data/sieben-deck.csv@9a37e254,lowest | seven-first | blocker,chips_seat_1,2000,"
     ), "{summary}");
     // The deck file is named in the rules column.
     fs::write(
@@ -224,7 +228,10 @@ fn sieben_simulates_compares_and_writes_its_table() {
             "-q",
         ],
     );
-    assert!(stdout.contains("deck=even.csv"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("deck=even.csv@{}", short_hash(d.join("even.csv")))),
+        "{stdout}"
+    );
     let stdout = ok(d, &["table", "sieben", "--out", "t"]);
     assert!(stdout.contains("3176716400 hands of 7"), "{stdout}");
     let csv = String::from_utf8(read(d.join("t/pile_states.csv"))).unwrap();

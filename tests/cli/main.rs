@@ -48,6 +48,7 @@ mod games;
 mod help;
 mod merge;
 mod report;
+mod run_json;
 mod simulate;
 mod solve;
 mod table;

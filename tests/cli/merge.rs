@@ -1,6 +1,6 @@
 //! `merge`: parts of different runs are refused, and so are missing shards.
 
-use crate::common::{fails, ok};
+use crate::common::{fails, ok, read, short_hash};
 use std::fs;
 
 #[test]
@@ -196,5 +196,104 @@ fn a_bad_name_with_a_line_break_in_a_shard_is_one_line() {
         &["merge", "s", "--out", "m"],
         2,
         "unknown variant `r\\nun`, expected one of `run`",
+    );
+}
+
+/// Input files are known by their content: shards run in two folders whose weights files hold
+/// the same bytes merge (from a third folder, with both files gone: merge never re-reads one),
+/// and the result is the unsharded run byte for byte; a shard whose file under the same name
+/// holds other bytes is refused, naming the file. The same holds for a deck, named in the rules.
+#[test]
+fn merge_compares_input_files_by_content_and_never_reads_them_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let weights = fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/solitaire-tuned.csv"
+    ))
+    .unwrap();
+    let other = weights.replace("\nopen_sum,", "\nopen_sum,-150\n# was ");
+    assert_ne!(other, weights);
+    for (folder, text) in [("a", &weights), ("b", &weights), ("c", &other)] {
+        fs::create_dir(d.join(folder)).unwrap();
+        fs::write(d.join(folder).join("w.csv"), text).unwrap();
+    }
+    let run = |folder: &str, extra: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "solitaire-dice",
+            "-n",
+            "30000",
+            "-q",
+            "--policy",
+            "heuristic:w.csv",
+        ];
+        args.extend_from_slice(extra);
+        ok(&d.join(folder), &args)
+    };
+    let whole = run("a", &["--out", "../whole"]);
+    let hash = short_hash(d.join("a/w.csv"));
+    assert!(
+        whole.contains(&format!("policy heuristic:w.csv@{hash} |")),
+        "{whole}"
+    );
+    run("a", &["--shard", "0/2", "--out", "../s0"]);
+    run("b", &["--shard", "1/2", "--out", "../s1"]);
+    run("c", &["--shard", "1/2", "--out", "../s1c"]);
+    for folder in ["a", "b", "c"] {
+        fs::remove_file(d.join(folder).join("w.csv")).unwrap();
+    }
+    ok(d, &["merge", "s0", "s1", "--out", "m"]);
+    for file in [
+        "summary.csv",
+        "accumulators.json",
+        "distribution.csv",
+        "final_score.svg",
+    ] {
+        assert_eq!(
+            read(d.join("m").join(file)),
+            read(d.join("whole").join(file)),
+            "{file}"
+        );
+    }
+    fails(
+        d,
+        &["merge", "s0", "s1c", "--out", "m2"],
+        2,
+        &format!("but s0 read it with content {hash}; the files differ"),
+    );
+    assert!(!d.join("m2").exists());
+
+    // Two decks under one name, named by the rules column.
+    fs::create_dir(d.join("x")).unwrap();
+    fs::create_dir(d.join("y")).unwrap();
+    let even = "number,count\n1,8\n2,8\n3,8\n4,8\n5,8\n6,8\n7,8\n";
+    fs::write(d.join("x/deck.csv"), even).unwrap();
+    fs::write(d.join("y/deck.csv"), even.replace("7,8", "7,9")).unwrap();
+    for (folder, shard) in [("x", "0/2"), ("y", "1/2")] {
+        ok(
+            &d.join(folder),
+            &[
+                "simulate",
+                "sieben",
+                "--players",
+                "4",
+                "--deck",
+                "deck.csv",
+                "-n",
+                "40000",
+                "-q",
+                "--shard",
+                shard,
+                "--out",
+                "out",
+            ],
+        );
+    }
+    fails(
+        d,
+        &["merge", "x/out", "y/out", "--out", "m3"],
+        2,
+        "merge: y/out read deck.csv with content ",
     );
 }

@@ -158,6 +158,7 @@ impl Configured for Config {
             rules: self.options.pairs(),
             players: self.players,
             policies: vec![POLICY.to_string()],
+            inputs: Vec::new(),
         }
     }
 

@@ -128,10 +128,12 @@ impl Deck {
 
     /// Reads a deck file; the default name falls back to the built-in copy when absent.
     pub fn load(path: &str) -> Result<Self> {
-        if path == DEFAULT_FILE && !Path::new(path).exists() {
-            return Ok(Self::standard());
-        }
-        let text = input::read_text(&format!("deck {path}"), Path::new(path))?;
+        let what = format!("deck {path}");
+        let text = if path == DEFAULT_FILE {
+            input::read_text_or_built_in(&what, Path::new(path), BUILT_IN)?
+        } else {
+            input::read_text(&what, Path::new(path))?
+        };
         Self::parse(path, &text)
     }
 

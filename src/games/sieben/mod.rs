@@ -274,6 +274,7 @@ impl Configured for Config {
             rules: self.options.pairs(),
             players: self.players,
             policies: self.seats.given.iter().map(PolicySpec::to_string).collect(),
+            inputs: Vec::new(),
         }
     }
 

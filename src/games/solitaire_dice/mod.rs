@@ -194,6 +194,7 @@ impl Configured for Config {
                 .iter()
                 .map(|p| p.as_str().to_string())
                 .collect(),
+            inputs: Vec::new(),
         }
     }
 
