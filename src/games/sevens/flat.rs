@@ -11,6 +11,7 @@
 use super::play::Lookup;
 use super::policy::{Action, DecisionTable};
 use super::rolls::RollOutcomes;
+use super::rules::MAX_ROLLS;
 
 /// An entry: the kept sum (bits 0-5), the dice kept (bits 6-8), and the decision (bits 9-10:
 /// 0 stop, 1 roll, 2 toss a coin).
@@ -24,6 +25,8 @@ pub struct FlatPolicy {
     max_rolls: u8,
     sets: usize,
     entries: Vec<u16>,
+    /// Whether any decision tosses a coin.
+    tosses: bool,
 }
 
 impl FlatPolicy {
@@ -50,6 +53,7 @@ impl FlatPolicy {
         Self {
             max_rolls,
             sets,
+            tosses: policy.uses_coins(),
             entries,
         }
     }
@@ -75,6 +79,114 @@ impl FlatPolicy {
     }
 }
 
+/// Turns of one policy in flight side by side in [`FlatPolicy::play_turns`].
+const LANES: usize = 4;
+
+/// A turn in flight: its rolls and coins, drawn when it started, and where it is.
+#[derive(Clone, Copy, Debug)]
+struct Lane {
+    rolls: [u32; MAX_ROLLS as usize],
+    coins: u64,
+    dice: u8,
+    roll: u8,
+    block: usize,
+    live: bool,
+}
+
+impl FlatPolicy {
+    /// Plays `units` turns, each on the rolls and coins `draw` gives it (called in turn order,
+    /// so a turn gets the dice [`FlatPolicy::play`] would give it), counting each turn's score
+    /// in `scores` and its rolls used in `used`: the same counts as playing the turns one by one.
+    ///
+    /// Faster for a policy without coins: a turn's rolls are one chain of dependent loads (the
+    /// dice kept decide the next look-up), which leaves the processor waiting, so `LANES` turns
+    /// are stepped side by side and their chains overlap; a lane whose turn stops takes the next
+    /// turn. A coin-tossing policy (`random`) plays one turn at a time, which measured faster for
+    /// it (its stops are coin flips the branch predictor cannot follow across lanes). Measured
+    /// and dropped: 2 and 8 lanes, and a branch-free step over a ring of turns drawn ahead
+    /// (slower for every policy).
+    pub fn play_turns(
+        &self,
+        lookup: &Lookup,
+        units: u64,
+        mut draw: impl FnMut(&mut [u32], &mut u64),
+        scores: &mut [u64],
+        used: &mut [u64],
+    ) {
+        let max_rolls = usize::from(self.max_rolls);
+        let mut count = |(score, roll): (u8, u8)| {
+            scores[usize::from(score)] += 1;
+            used[usize::from(roll)] += 1;
+        };
+        if self.tosses {
+            let mut rolls = [0u32; MAX_ROLLS as usize];
+            let mut coins = 0;
+            for _ in 0..units {
+                draw(&mut rolls[..max_rolls], &mut coins);
+                count(self.play(lookup, &rolls[..max_rolls], coins));
+            }
+            return;
+        }
+        let mut lanes = [Lane {
+            rolls: [0; MAX_ROLLS as usize],
+            coins: 0,
+            dice: 6,
+            roll: 1,
+            block: 0,
+            live: false,
+        }; LANES];
+        let mut started = 0u64;
+        let mut start = |lane: &mut Lane| {
+            draw(&mut lane.rolls[..max_rolls], &mut lane.coins);
+            (lane.dice, lane.roll, lane.block, lane.live) = (6, 1, 0, true);
+        };
+        for lane in lanes.iter_mut().take(units.min(LANES as u64) as usize) {
+            start(lane);
+            started += 1;
+        }
+        while started < units {
+            for lane in lanes.iter_mut() {
+                if let Some(turn) = self.step(lookup, lane) {
+                    count(turn);
+                    if started < units {
+                        start(lane);
+                        started += 1;
+                    } else {
+                        lane.live = false;
+                    }
+                }
+            }
+        }
+        // The turns in flight, played out.
+        for lane in lanes.iter_mut().filter(|l| l.live) {
+            loop {
+                if let Some(turn) = self.step(lookup, lane) {
+                    count(turn);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Plays one roll of the turn in `lane`: (score, rolls used) once the turn stops, as
+    /// [`FlatPolicy::play`] gives them.
+    #[inline(always)]
+    fn step(&self, lookup: &Lookup, lane: &mut Lane) -> Option<(u8, u8)> {
+        let roll = lane.roll;
+        let entry =
+            self.entries[lane.block + lookup.list(lane.dice, lane.rolls[usize::from(roll) - 1])];
+        let action = entry >> ACTION_SHIFT;
+        let again = action == 1 || (action == 2 && (lane.coins >> roll) & 1 == 1);
+        if !again {
+            return Some(((entry & SUM_BITS) as u8, roll));
+        }
+        lane.dice = (entry >> DICE_SHIFT & 7) as u8;
+        lane.block += self.sets;
+        lane.roll = roll + 1;
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rand_xoshiro::rand_core::Rng;
@@ -85,6 +197,51 @@ mod tests {
     use super::super::spec::PolicySpec;
     use super::*;
     use crate::engine::chunk_rng;
+
+    #[test]
+    fn turns_played_side_by_side_count_as_turns_played_one_by_one() {
+        let solver = Solver::new(Rules::default(), 2);
+        let lookup = Lookup::new(&solver.outcomes);
+        for spec in ["optimal", "rolls:3", "threshold:15,10", "random", "leader"] {
+            let policy = spec
+                .parse::<PolicySpec>()
+                .unwrap()
+                .compile(&solver)
+                .unwrap();
+            let flat = FlatPolicy::new(policy.turn(), &solver.outcomes);
+            // Fewer turns than lanes, exactly as many, one more, and many.
+            for units in [0u64, 1, 3, 4, 5, 10_007] {
+                let mut rng = chunk_rng(9, units);
+                let mut stream = Rolls::new();
+                let mut turns = Vec::new();
+                for _ in 0..units {
+                    let rolls: Vec<u32> = (0..3).map(|_| stream.next(&mut rng)).collect();
+                    turns.push((rolls, rng.next_u64()));
+                }
+                let (mut scores, mut used) = ([0u64; 37], [0u64; 4]);
+                for (rolls, coins) in &turns {
+                    let (score, r) = flat.play(&lookup, rolls, *coins);
+                    scores[score as usize] += 1;
+                    used[r as usize] += 1;
+                }
+                let (mut scores2, mut used2) = ([0u64; 37], [0u64; 4]);
+                let mut next = turns.iter();
+                flat.play_turns(
+                    &lookup,
+                    units,
+                    |rolls, coins| {
+                        let (r, c) = next.next().expect("no more draws than turns");
+                        rolls.copy_from_slice(r);
+                        *coins = *c;
+                    },
+                    &mut scores2,
+                    &mut used2,
+                );
+                assert!(next.next().is_none(), "every turn drawn");
+                assert_eq!((scores, used), (scores2, used2), "{spec}, {units} turns");
+            }
+        }
+    }
 
     #[test]
     fn flat_tables_play_every_turn_as_the_decision_tables_do() {

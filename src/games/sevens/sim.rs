@@ -96,18 +96,29 @@ impl Simulation for Turns {
         let mut stream = Rolls::new();
         let mut coin_rng = coin_generator(rng);
         let tosses = self.policies.iter().any(DecisionTable::uses_coins);
+        if let [policy] = self.flat.as_slice() {
+            // One policy: its turns side by side (the same dice per turn, the same counts).
+            let draw = |rolls: &mut [u32], coins: &mut u64| {
+                for r in rolls.iter_mut() {
+                    *r = stream.next(rng);
+                }
+                *coins = if tosses { coin_rng.next_u64() } else { 0 };
+            };
+            policy.play_turns(
+                &self.lookup,
+                units,
+                draw,
+                &mut acc.scores[0],
+                &mut acc.rolls[0],
+            );
+            return;
+        }
         let mut rolls = [0u32; MAX_ROLLS as usize];
         for _ in 0..units {
             for r in rolls.iter_mut().take(self.max_rolls as usize) {
                 *r = stream.next(rng);
             }
             let coins = if tosses { coin_rng.next_u64() } else { 0 };
-            if let [policy] = self.flat.as_slice() {
-                let (score, used) = policy.play(&self.lookup, &rolls, coins);
-                acc.scores[0][score as usize] += 1;
-                acc.rolls[0][used as usize] += 1;
-                continue;
-            }
             let mut scores = [0u8; MAX_POLICIES];
             for (p, policy) in self.flat.iter().enumerate() {
                 let (score, used) = policy.play(&self.lookup, &rolls, coins);
