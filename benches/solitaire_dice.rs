@@ -1,6 +1,6 @@
-//! Speed of Solitaire Dice: whole greedy games through the engine (one and two threads), and
-//! single decisions of the lookahead policy (252 rolls for each legal choice), the two numbers
-//! the README's speed section quotes.
+//! Speed of Solitaire Dice: whole greedy and lookahead games through the engine (one and two
+//! threads), and single decisions of the lookahead policy (252 rolls for each legal choice), the
+//! numbers docs/performance.md quotes.
 
 use std::hint::black_box;
 
@@ -21,6 +21,29 @@ fn greedy_games(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements(GAMES));
     let sim = Games::comparing(&[PolicySpec::Greedy]).unwrap();
+    for threads in [1usize, 2] {
+        group.bench_with_input(
+            BenchmarkId::from_parameter(format!("{threads}t")),
+            &threads,
+            |b, &t| {
+                b.iter(|| {
+                    let mut config = RunConfig::new(GAMES, 1);
+                    config.threads = Some(t);
+                    black_box(run(&sim, &config).unwrap())
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+fn lookahead_games(c: &mut Criterion) {
+    const GAMES: u64 = 1 << 10;
+    let mut group = c.benchmark_group("solitaire_lookahead_games");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(GAMES));
+    let spec: PolicySpec = "lookahead".parse().unwrap();
+    let sim = Games::comparing(&[spec]).unwrap();
     for threads in [1usize, 2] {
         group.bench_with_input(
             BenchmarkId::from_parameter(format!("{threads}t")),
@@ -70,5 +93,5 @@ fn lookahead_decisions(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, greedy_games, lookahead_decisions);
+criterion_group!(benches, greedy_games, lookahead_games, lookahead_decisions);
 criterion_main!(benches);
