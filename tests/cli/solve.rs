@@ -109,10 +109,37 @@ fn solve_writes_a_policy_table_that_replays_the_optimal_policy() {
     }
 }
 
+/// Solitaire Dice cannot be solved, but an upper bound on every player's mean can: each row's
+/// game solved alone (1,876) and with a price on marks (about 1,110), row by row in
+/// upper_bound.csv.
+#[test]
+fn solve_solitaire_dice_bounds_every_players_mean() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(d, &["solve", "solitaire-dice", "--out", "b"]);
+    assert!(
+        stdout
+            .starts_with("solitaire-dice | players=1 | an upper bound on any player's mean score"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nall    1875.95  "), "{stdout}");
+    let bound: f64 = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("No player of Solitaire Dice averages more than "))
+        .and_then(|l| l.strip_suffix(" points a game."))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1100.0..1120.0).contains(&bound), "{bound}");
+    let csv = String::from_utf8(read(d.join("b/upper_bound.csv"))).unwrap();
+    assert!(
+        csv.starts_with("sum,row_alone,row_priced,most_possible\n2,"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 1 + 11 + 2);
+}
+
 bad_input! {
-    refuses_solitaire_dice_which_has_no_exact_solver:
-        ["solve", "solitaire-dice"]
-        => "no exact solver for Solitaire Dice";
     refuses_sequences_which_has_no_decision: ["solve", "sequences"] => "no decision to solve";
     refuses_sieben_which_has_no_exact_solver: ["solve", "sieben"] => "no exact solver for 7";
     refuses_zero_sevens_rounds: ["solve", "sevens", "--rule", "rounds=0"] => "rounds";

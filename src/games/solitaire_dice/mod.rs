@@ -29,6 +29,7 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
+pub mod bound;
 pub mod choice;
 pub mod heuristic;
 pub mod lookahead;
@@ -46,7 +47,7 @@ pub mod tune;
 
 use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::games::seating::{Players, Seats};
 use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, Tuner};
 use crate::options::RuleOptions;
@@ -212,9 +213,14 @@ impl Configured for Config {
         Ok(tables::tables(&self.setup().rules_column()))
     }
 
+    /// The game is far too large to solve; what can be solved exactly is an upper bound on
+    /// every player's mean score (see [`bound`]).
     fn solve(&self) -> Result<Analysis> {
-        Err(Error::input(
-            "solve solitaire-dice: no exact solver for Solitaire Dice yet (its game tree is far too large to enumerate); `dicelab table solitaire-dice` gives the exact chances of one roll and `dicelab compare solitaire-dice` compares policies",
-        ))
+        // One sheet, whatever --players says: the bound is on each player's own score.
+        let one = RunSetup {
+            players: 1,
+            ..self.setup()
+        };
+        Ok(tables::upper_bound(&one.rules_column()))
     }
 }

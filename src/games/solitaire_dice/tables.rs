@@ -12,7 +12,7 @@ use crate::dice::pow6;
 
 use super::policy::{Greedy, View};
 use super::roll::Roll;
-use super::rules::{DICE, MAX_SUM, MIN_SUM, SUMS};
+use super::rules::{DICE, MARK_CAP, MAX_SUM, MIN_SUM, SUMS, sum_score};
 use super::sheet::Sheet;
 use crate::policy::Policy;
 
@@ -180,6 +180,56 @@ pub fn tables(rules_text: &str) -> Analysis {
     }
     Analysis {
         tables: vec![sums, free],
+        charts: Vec::new(),
+        text,
+    }
+}
+
+/// `dicelab solve solitaire-dice`: the upper bound on every player's mean score, row by row
+/// (`upper_bound.csv`), with the time it took.
+pub fn upper_bound(rules: &str) -> Analysis {
+    let start = std::time::Instant::now();
+    let super::bound::Bounds {
+        longest,
+        plain_games: free,
+        plain,
+        price,
+        games,
+        total,
+    } = super::bound::best_bound();
+    let seconds = start.elapsed().as_secs_f64();
+    let mut table = DataTable::new(
+        "upper_bound",
+        &["sum", "row_alone", "row_priced", "most_possible"],
+    );
+    let mut text = format!(
+        "solitaire-dice | {rules} | an upper bound on any player's mean score, solved in {seconds:.1} s\n\n\
+         Each row played by a player who cares for that row alone, under the same rolls, rules and\n\
+         throwaway clock: no player scores more on a row, so none averages more than their sum.\n\
+         Priced: each mark costs the row {price:.2} points, paid back as 2 marks a roll over the\n\
+         longest game a player can make ({longest:.3} rolls on average), which tightens the sum.\n\n\
+         sum  row alone  row priced  most possible\n"
+    );
+    for (alone, priced) in free.iter().zip(&games) {
+        let most = sum_score(alone.sum, MARK_CAP);
+        table.push(cells![alone.sum, alone.value(), priced.value(), most]);
+        text.push_str(&format!(
+            "{:>3}  {:>9.2}  {:>10.2}  {most:>13}\n",
+            alone.sum,
+            alone.value(),
+            priced.value()
+        ));
+    }
+    let paid = 2.0 * price * longest;
+    table.push(cells!["marks paid back", "", paid, ""]);
+    table.push(cells!["all", plain, total, ""]);
+    text.push_str(&format!(
+        "paid back   {paid:>10.2}\nall  {plain:>9.2}  {total:>10.2}\n\n\
+         No player of Solitaire Dice averages more than {:.1} points a game.\n",
+        total.ceil()
+    ));
+    Analysis {
+        tables: vec![table],
         charts: Vec::new(),
         text,
     }
