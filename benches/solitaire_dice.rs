@@ -1,6 +1,6 @@
-//! Speed of Solitaire Dice: whole greedy and lookahead games through the engine (one and two
-//! threads), and single decisions of the lookahead policy (252 rolls for each legal choice), the
-//! numbers docs/performance.md quotes.
+//! Speed of Solitaire Dice: whole greedy, lookahead and `best` games through the engine (one and
+//! two threads; `best` must keep at least 100 games a second per core), and single decisions of
+//! the lookahead policy (252 rolls for each legal choice), the numbers docs/performance.md quotes.
 
 use std::hint::black_box;
 
@@ -93,5 +93,35 @@ fn lookahead_decisions(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, greedy_games, lookahead_games, lookahead_decisions);
+fn best_games(c: &mut Criterion) {
+    // Two chunks of 4,096 games, so two threads have one each.
+    const GAMES: u64 = 1 << 13;
+    let mut group = c.benchmark_group("solitaire_best_games");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(GAMES));
+    let best: PolicySpec = "best".parse().unwrap();
+    let sim = Games::comparing(&[best]).unwrap();
+    for threads in [1usize, 2] {
+        group.bench_with_input(
+            BenchmarkId::from_parameter(format!("{threads}t")),
+            &threads,
+            |b, &t| {
+                b.iter(|| {
+                    let mut config = RunConfig::new(GAMES, 1);
+                    config.threads = Some(t);
+                    black_box(run(&sim, &config).unwrap())
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    greedy_games,
+    lookahead_games,
+    lookahead_decisions,
+    best_games
+);
 criterion_main!(benches);

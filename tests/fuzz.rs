@@ -164,6 +164,7 @@ const WORDS: &[&str] = &[
     "greedy",
     "heuristic",
     "lookahead",
+    "best",
     "seven-first",
     "lowest",
     "blocker",

@@ -54,14 +54,22 @@ fn same_seed_same_bytes_for_any_threads_and_shards() {
                 "--policy", "random", "--policy", "greedy", "--policy", "random",
             ],
         ),
-        // The players that think: lookahead draws nothing of its own in Solitaire Dice (one
-        // chunk of 4,096 games here, so three shards are empty: merge must still agree), and in
-        // 7 it samples from its own generator, seeded per game (three chunks of 256 games).
+        // The players that think: lookahead and best draw nothing of their own in Solitaire Dice
+        // (one chunk of 4,096 games here, so three shards are empty: merge must still agree),
+        // and in 7 it samples from its own generator, seeded per game (three chunks of 256
+        // games).
         (
             "solitaire-dice",
             "1",
             "600",
-            &["--policy", "heuristic", "--policy", "lookahead"],
+            &[
+                "--policy",
+                "heuristic",
+                "--policy",
+                "lookahead",
+                "--policy",
+                "best",
+            ],
         ),
         (
             "sieben",

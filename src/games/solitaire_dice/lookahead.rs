@@ -30,22 +30,22 @@ pub const DISTINCT_ROLLS: usize = 252;
 /// One way to divide a roll: the face set aside (0 for the face 1) and the two rows as one index
 /// into an 11 x 11 table.
 #[derive(Clone, Copy, Debug, Default)]
-struct Division {
-    face: u8,
-    pair: u8,
+pub(super) struct Division {
+    pub(super) face: u8,
+    pub(super) pair: u8,
 }
 
 /// A distinct roll: its weight (ordered rolls / 7,776), the faces it shows, its divisions.
 #[derive(Clone, Copy, Debug)]
-struct RollEntry {
-    weight: f64,
-    shows: u8,
-    len: u8,
-    divisions: [Division; MAX_CHOICES],
+pub(super) struct RollEntry {
+    pub(super) weight: f64,
+    pub(super) shows: u8,
+    pub(super) len: u8,
+    pub(super) divisions: [Division; MAX_CHOICES],
 }
 
 /// The 252 distinct rolls with their weights and every division, built once.
-static ROLLS: LazyLock<Vec<RollEntry>> = LazyLock::new(|| {
+pub(super) static ROLLS: LazyLock<Vec<RollEntry>> = LazyLock::new(|| {
     let mut out = Vec::with_capacity(DISTINCT_ROLLS);
     let empty = Sheet::new();
     for roll in Roll::distinct() {

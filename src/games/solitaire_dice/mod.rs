@@ -6,10 +6,12 @@
 //! `RULES.md`, section "Solitaire Dice"), [`roll`], [`choice`] and [`sheet`] the roll, its
 //! divisions and the sheet with its legal choices, [`policy`] the decision
 //! ([`DivideRoll`](policy::DivideRoll)) with built-in greedy play, [`heuristic`] and
-//! [`lookahead`] the stronger players, [`spec`] the policies as named on the command line,
-//! [`play`] whole games on dice from [`crate::dice`], [`sim`] games on the engine (several
-//! policies or seats on the same rolls), [`tables`] the exact chances of one roll and [`tune`]
-//! the search for better weights. [`Config`] is what `dicelab simulate solitaire-dice` runs.
+//! [`lookahead`] the stronger players, [`projection`] the model-based evaluation under `best`
+//! (the strongest), [`spec`] the policies as named on the command line, [`play`] whole games on
+//! dice from [`crate::dice`], [`sim`] games on the engine (several policies or seats on the same
+//! rolls), [`tables`] the exact chances of one roll, [`tune`] the search for better weights and
+//! [`bound`] an upper bound on every player's mean. [`Config`] is what `dicelab simulate
+//! solitaire-dice` runs.
 //!
 //! ```
 //! use dicelab::games::solitaire_dice::play::play;
@@ -35,6 +37,7 @@ pub mod heuristic;
 pub mod lookahead;
 pub mod play;
 pub mod policy;
+pub mod projection;
 pub mod roll;
 pub mod rules;
 #[cfg(test)]
@@ -105,6 +108,11 @@ const POLICIES: &[PolicyDoc] = &[
         syntax: "lookahead:FILE",
         meaning: "the same with the weights of a policy file",
         example: "lookahead:data/solitaire-tuned.csv",
+    },
+    PolicyDoc {
+        syntax: "best",
+        meaning: "the strongest player we have: one roll of expectimax over a projection of each open sum's final marks blended with lookahead's weights",
+        example: "best",
     },
 ];
 

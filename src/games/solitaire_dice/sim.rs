@@ -22,6 +22,7 @@ use crate::stats::{Histogram, Metric, Subject, Tally};
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls};
+use super::projection::ProjectionLookahead;
 use super::roll::Roll;
 use super::rules::{PENALTY, SUMS, VALUES};
 use super::sheet::{Gains, Sheet};
@@ -112,6 +113,9 @@ fn play_sheet(spec: &PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Outco
         }
         PolicySpec::Lookahead { evaluator, .. } => {
             play_rolls(&mut Lookahead::new(evaluator), game_rolls(dice))
+        }
+        PolicySpec::Best { projection } => {
+            play_rolls(&mut ProjectionLookahead::new(projection), game_rolls(dice))
         }
     };
     // Only MAX_ROLLS rolls without an end can fail a game of a built-in policy: with fair dice

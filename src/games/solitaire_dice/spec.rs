@@ -11,13 +11,15 @@ use crate::error::{Error, Result};
 use crate::games::PolicyDoc;
 
 use super::heuristic::{Evaluator, Weights};
+use super::projection::{Params, Projection};
 
 /// A policy as named on the command line (`--policy greedy`, `--policy heuristic:FILE`).
 ///
 /// A spec is checked data (a weights file is read and compiled when the spec is parsed) so that a
 /// run's configuration can be checked, printed in reports and parsed back by `merge`; the
 /// simulation turns it into a [`Greedy`](super::policy::Greedy), a [`Random`](crate::policy::Random) with its own generator, a
-/// [`Heuristic`](super::heuristic::Heuristic) or a [`Lookahead`](super::lookahead::Lookahead),
+/// [`Heuristic`](super::heuristic::Heuristic), a [`Lookahead`](super::lookahead::Lookahead) or
+/// a [`ProjectionLookahead`](super::projection::ProjectionLookahead),
 /// keeping the hot loop statically dispatched. Two specs are equal when their names are.
 #[derive(Clone, Debug)]
 pub enum PolicySpec {
@@ -42,6 +44,13 @@ pub enum PolicySpec {
         /// The weights (built in, or the file's), compiled; shared by every thread.
         evaluator: Arc<Evaluator>,
     },
+    /// `best`: the strongest player we have, whatever it is made of; today one roll of
+    /// expectimax over the [`Projection`] evaluation with its built-in tuned parameters. The
+    /// name stays when a stronger player replaces it, so scripts asking for the best get it.
+    Best {
+        /// The evaluation; shared by every thread.
+        projection: Arc<Projection>,
+    },
 }
 
 impl PolicySpec {
@@ -50,6 +59,7 @@ impl PolicySpec {
         match self {
             PolicySpec::Random => "random",
             PolicySpec::Greedy => "greedy",
+            PolicySpec::Best { .. } => "best",
             PolicySpec::Heuristic { name, .. } | PolicySpec::Lookahead { name, .. } => name,
         }
     }
@@ -111,6 +121,9 @@ impl FromStr for PolicySpec {
                 name: spec.to_string(),
                 evaluator: load(file)?,
             }),
+            ("best", None) => Ok(PolicySpec::Best {
+                projection: Arc::new(Projection::new(Params::BUILT_IN)),
+            }),
             _ => Err(Error::input(format!(
                 "--policy '{s}': unknown policy for solitaire-dice; expected one of {}",
                 PolicyDoc::list(super::POLICIES)
@@ -135,7 +148,8 @@ mod tests {
             "lookahead".parse::<PolicySpec>().unwrap().as_str(),
             "lookahead"
         );
-        for bad in ["best", "greedy:3", "heuristics", "lookahead2"] {
+        assert_eq!(" best".parse::<PolicySpec>().unwrap().as_str(), "best");
+        for bad in ["best:3", "bestx", "greedy:3", "heuristics", "lookahead2"] {
             let e = bad.parse::<PolicySpec>().unwrap_err().to_string();
             assert_eq!(
                 e,
