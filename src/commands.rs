@@ -71,10 +71,18 @@ fn run_settings(run: &RunArgs) -> RunSettings {
 /// Runs `game` and returns what would be saved.
 fn simulate_game(game: &dyn Configured, config: &RunConfig) -> Result<Saved> {
     let tally = game.simulate(config)?;
-    Ok(Saved {
+    let saved = Saved {
         record: RunRecord::of(game.setup(), config),
         tally,
-    })
+    };
+    // What merge will check of this file holds when it is written, or a shard of a long job
+    // would be refused only once every shard had run.
+    saved.check().map_err(|problem| {
+        Error::input(format!(
+            "internal error: the run's counts are not consistent ({problem}); please report it"
+        ))
+    })?;
+    Ok(saved)
 }
 
 /// Prints a run's table and, with a folder, writes its report files there together with

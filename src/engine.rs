@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use crate::counts::Merge;
 use crate::error::{Error, Result};
-use crate::stats::Tally;
+use crate::stats::{Tally, Units};
 
 /// The version of the streams of chance: which numbers a seed draws for which unit, through the
 /// chunking, the per-chunk generators and every game's way of drawing dice, cards and coins.
@@ -178,20 +178,10 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
         )));
     }
     let per_chunk = sim.units_per_chunk();
-    let chunks = config.units.div_ceil(per_chunk);
     let (first, step) = (u64::from(config.shard.index), u64::from(config.shard.count));
-    // This shard's chunks are first, first + step, ...: counted, never listed, so memory stays
-    // flat however large the run.
-    let mine = chunks.saturating_sub(first).div_ceil(step);
+    let mine = shard_chunks(config.units, per_chunk, config.shard);
     let chunk_len = |i: u64| per_chunk.min(config.units - i * per_chunk);
-    let shard_units = if mine == 0 {
-        // More shards than chunks: this one runs nothing, and its empty accumulators still merge.
-        0
-    } else {
-        // Every chunk is full but possibly the very last one of the run.
-        let last = first + (mine - 1) * step;
-        (mine - 1) * per_chunk + chunk_len(last)
-    };
+    let shard_units = shard_units(config.units, per_chunk, config.shard);
 
     // rayon splits only usize ranges evenly; a 32-bit machine could not index that many chunks.
     let mine_usize = usize::try_from(mine).map_err(|_| {
@@ -212,31 +202,91 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
         .num_threads(workers)
         .build()
         .map_err(|e| Error::input(format!("--threads: cannot start the thread pool: {e}")))?;
-    let acc = pool.install(|| {
+    // Beside the game's counts, what was actually played: units and the indexes of the chunks,
+    // so a shard's file can be checked against the chunks its index owns.
+    let empty = || {
+        (
+            sim.new_acc(),
+            Units {
+                per_chunk,
+                counted: 0,
+                chunk_index_sum: 0,
+            },
+        )
+    };
+    let (acc, units) = pool.install(|| {
         (0..mine_usize)
             .into_par_iter()
             .with_max_len(1)
             .map(|j| first + j as u64 * step)
-            .fold(
-                || sim.new_acc(),
-                |mut acc, i| {
-                    let mut rng = chunk_rng(config.seed, i);
-                    let len = chunk_len(i);
-                    sim.run_chunk(&mut rng, len, &mut acc);
-                    progress.advance(len);
-                    acc
-                },
-            )
-            .reduce(
-                || sim.new_acc(),
-                |mut a, b| {
-                    a.merge(&b);
-                    a
-                },
-            )
+            .fold(empty, |(mut acc, mut units), i| {
+                let mut rng = chunk_rng(config.seed, i);
+                let len = chunk_len(i);
+                sim.run_chunk(&mut rng, len, &mut acc);
+                progress.advance(len);
+                units.counted += len;
+                units.chunk_index_sum = units.chunk_index_sum.wrapping_add(i);
+                (acc, units)
+            })
+            .reduce(empty, |(mut a, mut units), (b, more)| {
+                a.merge(&b);
+                units.counted += more.counted;
+                units.chunk_index_sum = units.chunk_index_sum.wrapping_add(more.chunk_index_sum);
+                (a, units)
+            })
     });
     progress.finish();
-    Ok(sim.tally(acc))
+    debug_assert_eq!(
+        units,
+        shard_run_units(config.units, per_chunk, config.shard)
+    );
+    let mut tally = sim.tally(acc);
+    tally.units = Some(units);
+    Ok(tally)
+}
+
+/// How many chunks `shard` of a run of `units` units in chunks of `per_chunk` runs: chunks
+/// `index`, `index + count`, ... below the run's last. Counted, never listed, so memory stays
+/// flat however large the run.
+pub fn shard_chunks(units: u64, per_chunk: u64, shard: Shard) -> u64 {
+    let chunks = units.div_ceil(per_chunk.max(1));
+    chunks
+        .saturating_sub(u64::from(shard.index))
+        .div_ceil(u64::from(shard.count.max(1)))
+}
+
+/// How many units `shard` of a run of `units` units in chunks of `per_chunk` plays. Every chunk
+/// is full but possibly the run's very last; a shard of a run with fewer chunks than shards plays
+/// none.
+pub fn shard_units(units: u64, per_chunk: u64, shard: Shard) -> u64 {
+    let per_chunk = per_chunk.max(1);
+    let mine = shard_chunks(units, per_chunk, shard);
+    if mine == 0 {
+        return 0;
+    }
+    let last = u64::from(shard.index) + (mine - 1) * u64::from(shard.count);
+    (mine - 1) * per_chunk + per_chunk.min(units - last * per_chunk)
+}
+
+/// What `shard` of a run of `units` units in chunks of `per_chunk` must have played, as its
+/// tally's [`Units`] records it: `merge` checks every shard file against it. The chunk indexes
+/// `K, K+N, K+2N, ...` sum to `m*K + N*m*(m-1)/2` for `m` chunks (modulo 2^64, as the engine
+/// adds them), so a shard's counts relabelled as another index with as many units are caught.
+pub fn shard_run_units(units: u64, per_chunk: u64, shard: Shard) -> Units {
+    let mine = shard_chunks(units, per_chunk, shard);
+    // m*(m-1)/2 without overflow before the halving: halve whichever factor is even.
+    let pairs = if mine.is_multiple_of(2) {
+        (mine / 2).wrapping_mul(mine.saturating_sub(1))
+    } else {
+        mine.wrapping_mul(mine.saturating_sub(1) / 2)
+    };
+    Units {
+        per_chunk,
+        counted: shard_units(units, per_chunk, shard),
+        chunk_index_sum: mine
+            .wrapping_mul(u64::from(shard.index))
+            .wrapping_add(pairs.wrapping_mul(u64::from(shard.count))),
+    }
 }
 
 /// A progress bar on stderr that appears only after a second, only on a terminal.
@@ -303,9 +353,9 @@ mod tests {
             }
         }
         fn tally(&self, acc: Vec<u64>) -> Tally {
-            Tally {
-                metrics: vec![Metric::mean("byte", true, Histogram::from_dense(0, &acc))],
-            }
+            Tally::new(vec![
+                Metric::mean("byte", true, Histogram::from_dense(0, &acc)).per_unit(),
+            ])
         }
     }
 
@@ -317,11 +367,39 @@ mod tests {
             let mut total = 0;
             for index in 0..count {
                 let mut config = RunConfig::new(1050, 1);
-                config.shard = Shard { index, count };
-                total += run(&ByteSum, &config).unwrap().metrics[0].histogram.count();
+                let shard = Shard { index, count };
+                config.shard = shard;
+                let tally = run(&ByteSum, &config).unwrap();
+                let counted = tally.metrics[0].histogram.count();
+                // The tally says what it played, and that follows from the shard alone.
+                let chunks = (u64::from(index)..11).step_by(count as usize);
+                let played = Units {
+                    per_chunk: 100,
+                    counted,
+                    chunk_index_sum: chunks.sum(),
+                };
+                assert_eq!(tally.units, Some(played), "{shard}");
+                assert_eq!(shard_run_units(1050, 100, shard), played, "{shard}");
+                assert_eq!(shard_units(1050, 100, shard), counted, "{shard}");
+                total += counted;
             }
             assert_eq!(total, 1050, "{count} shards");
         }
+    }
+
+    #[test]
+    fn a_shards_chunk_index_sum_is_exact_modulo_2_to_the_64() {
+        // 2^64 - 1 chunks of one unit: m(m-1)/2 overflows a u64 before the halving.
+        let m = u128::from(u64::MAX);
+        let expected = (m * (m - 1) / 2) as u64;
+        let whole = shard_run_units(u64::MAX, 1, Shard { index: 0, count: 1 });
+        assert_eq!(whole.chunk_index_sum, expected);
+        // Shards of it add up to the whole (modulo 2^64), and no two hold the same sum.
+        let parts: Vec<u64> = (0..3)
+            .map(|index| shard_run_units(u64::MAX, 1, Shard { index, count: 3 }).chunk_index_sum)
+            .collect();
+        assert_eq!(parts.iter().fold(0u64, |a, &b| a.wrapping_add(b)), expected);
+        assert!(parts[0] != parts[1] && parts[1] != parts[2] && parts[0] != parts[2]);
     }
 
     /// Records the size of the pool its chunks run on.
@@ -339,9 +417,11 @@ mod tests {
             acc[rayon::current_num_threads()] += 1;
         }
         fn tally(&self, acc: Vec<u64>) -> Tally {
-            Tally {
-                metrics: vec![Metric::mean("pool", true, Histogram::from_dense(0, &acc))],
-            }
+            Tally::new(vec![Metric::mean(
+                "pool",
+                true,
+                Histogram::from_dense(0, &acc),
+            )])
         }
     }
 

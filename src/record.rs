@@ -11,10 +11,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::engine::{RunConfig, STREAM_VERSION};
+use crate::engine::{RunConfig, STREAM_VERSION, Shard, shard_run_units};
 use crate::error::{Error, Result};
 use crate::input::InputFile;
-use crate::stats::{MetricId, MetricKind, Subject, Tally};
+use crate::stats::{MetricId, MetricKind, Subject, Tally, Units};
 
 /// Name of the file holding a run's record and exact accumulators.
 pub const ACCUMULATORS: &str = "accumulators.json";
@@ -272,8 +272,10 @@ impl Saved {
         json.into_bytes()
     }
 
-    /// Checks what a hand-edited or damaged file could get wrong: shard numbers and counts.
-    fn check(&self) -> std::result::Result<(), String> {
+    /// Checks what a hand-edited or damaged file could get wrong: shard numbers, input files
+    /// against their hashes, the units each shard holds against the chunks its index owns, and
+    /// counts (per-unit metrics count the units, shares hold only 0 and 1).
+    pub fn check(&self) -> std::result::Result<(), String> {
         let r = &self.record;
         if r.shard_count == 0 || r.shards.is_empty() {
             return Err("no shards".to_string());
@@ -293,9 +295,73 @@ impl Saved {
                 ));
             }
         }
+        // The units each shard ran follow from -n, the chunk size and its index: a shard whose
+        // count differs holds other chunks than its index owns (or lost some), and a per-unit
+        // metric whose count differs does not add up to the run's units.
+        let Some(units) = self.tally.units else {
+            return Err("it does not say how many units it counts".to_string());
+        };
+        if units.per_chunk == 0 {
+            return Err("its chunks hold no units".to_string());
+        }
+        let mut expected = Units {
+            per_chunk: units.per_chunk,
+            counted: 0,
+            chunk_index_sum: 0,
+        };
+        let mut overflow = false;
+        for &index in &r.shards {
+            let shard = Shard {
+                index,
+                count: r.shard_count,
+            };
+            let owned = shard_run_units(r.units, units.per_chunk, shard);
+            match expected.counted.checked_add(owned.counted) {
+                Some(total) => expected.counted = total,
+                None => overflow = true,
+            }
+            expected.chunk_index_sum = expected.chunk_index_sum.wrapping_add(owned.chunk_index_sum);
+        }
+        let held = || {
+            format!(
+                "shards {} of 0-{} of a run of {} units in chunks of {}",
+                index_ranges(&r.shards),
+                r.shard_count - 1,
+                r.units,
+                units.per_chunk
+            )
+        };
+        if overflow || expected.counted != units.counted {
+            return Err(format!(
+                "it counts {} units, but {} hold {}",
+                units.counted,
+                held(),
+                if overflow {
+                    "more than 2^64".to_string()
+                } else {
+                    expected.counted.to_string()
+                }
+            ));
+        }
+        if expected.chunk_index_sum != units.chunk_index_sum {
+            return Err(format!(
+                "its chunks are not the ones {} play (the indexes of its chunks add up to {}, \
+                 theirs to {}): its counts belong to other shards",
+                held(),
+                units.chunk_index_sum,
+                expected.chunk_index_sum
+            ));
+        }
         for metric in &self.tally.metrics {
-            if metric.histogram.checked_count().is_none() {
+            let Some(count) = metric.histogram.checked_count() else {
                 return Err(format!("counts of {} overflow", metric.id.column()));
+            };
+            if metric.per_unit && count != units.counted {
+                return Err(format!(
+                    "{} counts {count} observations, one a unit, but the file holds {} units",
+                    metric.id.column(),
+                    units.counted
+                ));
             }
             // A share is a count of 0/1 observations: any other value would give a mean outside
             // its own interval.
@@ -465,12 +531,22 @@ pub fn index_ranges(indexes: &[u32]) -> String {
 mod tests {
     use super::*;
 
-    /// A small whole run: one mean and one share.
+    /// A small whole run of 7 units in chunks of 4: one mean and one share, each one a unit.
     fn saved() -> Saved {
         use crate::stats::{Histogram, Metric};
         let mut h = Histogram::new();
         h.add(3, 5);
         h.add(7, 2);
+        let mut tally = Tally::new(vec![
+            Metric::mean("m", true, h).per_unit(),
+            Metric::proportion("p", 2, 7).per_unit(),
+        ]);
+        // Chunks 0 and 1.
+        tally.units = Some(Units {
+            per_chunk: 4,
+            counted: 7,
+            chunk_index_sum: 1,
+        });
         Saved {
             record: RunRecord {
                 setup: setup(&["a"]),
@@ -481,10 +557,103 @@ mod tests {
                 shard_count: 1,
                 shards: vec![0],
             },
-            tally: Tally {
-                metrics: vec![Metric::mean("m", true, h), Metric::proportion("p", 2, 7)],
-            },
+            tally,
         }
+    }
+
+    /// Loads `saved` as dicelab's own writer seals it: only the consistency check can refuse it.
+    fn load_sealed(saved: &Saved) -> std::result::Result<Saved, String> {
+        load_text(&String::from_utf8(saved.to_json()).unwrap()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn counts_that_do_not_add_up_to_the_units_are_refused_even_when_sealed() {
+        assert_eq!(load_sealed(&saved()).unwrap(), saved());
+        // One more observation of a per-unit metric than the file has units.
+        let mut bad = saved();
+        bad.tally.metrics[0].histogram.add(3, 1);
+        let e = load_sealed(&bad).unwrap_err();
+        assert!(
+            e.ends_with("(m counts 8 observations, one a unit, but the file holds 7 units)"),
+            "{e}"
+        );
+        // A metric that is not one a unit may count anything.
+        let mut fine = saved();
+        fine.tally.metrics[0].per_unit = false;
+        fine.tally.metrics[0].histogram.add(3, 1);
+        assert!(load_sealed(&fine).is_ok());
+        // Units and counts raised together no longer match -n.
+        let mut both = saved();
+        for m in &mut both.tally.metrics {
+            m.histogram.add(0, 1);
+        }
+        both.tally.units.as_mut().unwrap().counted = 8;
+        let e = load_sealed(&both).unwrap_err();
+        assert!(
+            e.contains(
+                "it counts 8 units, but shards 0 of 0-0 of a run of 7 units in chunks of 4 hold 7"
+            ),
+            "{e}"
+        );
+        // No count of units at all, or chunks of none.
+        let mut none = saved();
+        none.tally.units = None;
+        assert!(load_sealed(&none).unwrap_err().contains("how many units"));
+        let mut empty = saved();
+        empty.tally.units.as_mut().unwrap().per_chunk = 0;
+        assert!(
+            load_sealed(&empty)
+                .unwrap_err()
+                .contains("chunks hold no units")
+        );
+    }
+
+    #[test]
+    fn a_shard_must_hold_the_chunks_its_index_owns() {
+        use crate::stats::{Histogram, Units};
+        // 7 units in chunks of 4, two shards: shard 0 owns the full chunk 0 (4 units), shard 1
+        // the last chunk (3). The whole run's counts relabelled as either shard are refused.
+        for (index, holds) in [(0u32, 4u64), (1, 3)] {
+            let mut shard = saved();
+            shard.record.shard_count = 2;
+            shard.record.shards = vec![index];
+            let e = load_sealed(&shard).unwrap_err();
+            assert!(
+                e.contains(&format!("it counts 7 units, but shards {index} of 0-1 of a run of 7 units in chunks of 4 hold {holds}")),
+                "{e}"
+            );
+            // With counts of its own chunk it loads.
+            shard.tally.units = Some(Units {
+                per_chunk: 4,
+                counted: holds,
+                chunk_index_sum: u64::from(index),
+            });
+            for m in &mut shard.tally.metrics {
+                m.histogram = Histogram::from_dense(0, &[holds]);
+            }
+            assert!(load_sealed(&shard).is_ok(), "shard {index}");
+        }
+        // 8 units, two shards of 4: shard 0's counts relabelled as shard 1 count as many units,
+        // but not its chunk.
+        let mut forged = saved();
+        forged.record.units = 8;
+        forged.record.shard_count = 2;
+        forged.record.shards = vec![1];
+        forged.tally.units = Some(Units {
+            per_chunk: 4,
+            counted: 4,
+            chunk_index_sum: 0,
+        });
+        for m in &mut forged.tally.metrics {
+            m.histogram = Histogram::from_dense(0, &[4]);
+        }
+        let e = load_sealed(&forged).unwrap_err();
+        assert!(
+            e.contains("its chunks are not the ones shards 1 of 0-1 of a run of 8 units in chunks of 4 play (the indexes of its chunks add up to 0, theirs to 1)"),
+            "{e}"
+        );
+        forged.tally.units.as_mut().unwrap().chunk_index_sum = 1;
+        assert!(load_sealed(&forged).is_ok());
     }
 
     fn load_text(text: &str) -> Result<Saved> {
@@ -514,8 +683,13 @@ mod tests {
 
     #[test]
     fn a_share_holding_anything_but_0_and_1_is_refused_even_when_sealed() {
+        // Seven observations, as many as the units, but one of them a 2.
         let mut bad = saved();
-        bad.tally.metrics[1].histogram.add(2, 1);
+        let mut h = crate::stats::Histogram::new();
+        h.add(0, 4);
+        h.add(1, 2);
+        h.add(2, 1);
+        bad.tally.metrics[1].histogram = h;
         // Sealed by dicelab's own writer, so only the consistency check can catch it.
         let e = load_text(&String::from_utf8(bad.to_json()).unwrap())
             .unwrap_err()

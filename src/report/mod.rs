@@ -195,7 +195,7 @@ mod tests {
                 shard_count: 1,
                 shards: vec![0],
             },
-            tally: Tally { metrics },
+            tally: Tally::new(metrics),
         }
     }
 

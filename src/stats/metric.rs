@@ -121,8 +121,18 @@ pub struct Metric {
     pub kind: MetricKind,
     /// Whether the distribution is written to `distribution.csv` and plotted.
     pub plotted: bool,
+    /// Whether every unit adds exactly one observation (a game's final score, a race's length,
+    /// a seat's win), so that its count must be the run's units: `merge` checks it against
+    /// [`Tally::units`] to catch counts that do not add up, even in a file sealed again by hand.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub per_unit: bool,
     /// Every observation.
     pub histogram: Histogram,
+}
+
+/// For serde: a `false` flag is left out, so metrics without it keep their old form.
+fn is_false(flag: &bool) -> bool {
+    !flag
 }
 
 impl Metric {
@@ -132,6 +142,7 @@ impl Metric {
             id: MetricId::run(name),
             kind: MetricKind::Mean,
             plotted,
+            per_unit: false,
             histogram,
         }
     }
@@ -145,6 +156,7 @@ impl Metric {
             id: MetricId::run(name),
             kind: MetricKind::Proportion,
             plotted: false,
+            per_unit: false,
             histogram,
         }
     }
@@ -155,10 +167,33 @@ impl Metric {
         self
     }
 
+    /// The metric, marked as one observation per unit (see [`Metric::per_unit`]).
+    pub fn per_unit(mut self) -> Self {
+        self.per_unit = true;
+        self
+    }
+
     /// Point estimate, spread and 95% interval.
     pub fn estimate(&self) -> Estimate {
         Estimate::of(self.kind, &self.histogram)
     }
+}
+
+/// How many units a tally counts and how the run cut them into chunks, as the engine ran them.
+///
+/// A shard's units and chunks follow from the run's `-n`, the chunk size and the shard's index
+/// alone ([`crate::engine::shard_run_units`]), so `merge` can check that a shard holds exactly
+/// the chunks its index owns, and that every [`Metric::per_unit`] metric counts one observation
+/// for each of its units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Units {
+    /// Units per chunk of the run: the simulation's, part of the run's identity.
+    pub per_chunk: u64,
+    /// Units the tally holds.
+    pub counted: u64,
+    /// The indexes of the chunks played, added modulo 2^64: with `counted`, what tells the chunks
+    /// of one shard from another's.
+    pub chunk_index_sum: u64,
 }
 
 /// All metrics of a run, in report order.
@@ -166,9 +201,21 @@ impl Metric {
 pub struct Tally {
     /// The metrics, in the order they are reported.
     pub metrics: Vec<Metric>,
+    /// The units the metrics count, set by the engine ([`crate::engine::run`]); `None` for a
+    /// tally made by hand, which then cannot be checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units: Option<Units>,
 }
 
 impl Tally {
+    /// The tally of `metrics`, before the engine says how many units they count.
+    pub fn new(metrics: Vec<Metric>) -> Self {
+        Self {
+            metrics,
+            units: None,
+        }
+    }
+
     /// The metric `id`, if the run has it.
     pub fn get(&self, id: &MetricId) -> Option<&Metric> {
         self.metrics.iter().find(|m| m.id == *id)
@@ -210,9 +257,31 @@ impl Tally {
                 )));
             }
         }
+        let units = match (self.units, other.units) {
+            (None, None) => None,
+            (Some(a), Some(b)) if a.per_chunk == b.per_chunk => Some(Units {
+                per_chunk: a.per_chunk,
+                counted: a.counted.checked_add(b.counted).ok_or_else(|| {
+                    Error::input("cannot merge runs of more than 2^64 units".to_string())
+                })?,
+                chunk_index_sum: a.chunk_index_sum.wrapping_add(b.chunk_index_sum),
+            }),
+            (Some(a), Some(b)) => {
+                return Err(Error::input(format!(
+                    "cannot merge runs cut into chunks of {} and {} units",
+                    a.per_chunk, b.per_chunk
+                )));
+            }
+            _ => {
+                return Err(Error::input(
+                    "cannot merge a run that counts its units with one that does not".to_string(),
+                ));
+            }
+        };
         for (a, b) in self.metrics.iter_mut().zip(&other.metrics) {
             a.histogram.merge(&b.histogram);
         }
+        self.units = units;
         Ok(())
     }
 }
@@ -270,23 +339,53 @@ mod tests {
 
     #[test]
     fn tally_merge_rejects_different_metrics() {
-        let mut a = Tally {
-            metrics: vec![Metric::proportion("x", 1, 2)],
-        };
-        let b = Tally {
-            metrics: vec![Metric::proportion("y", 1, 2)],
-        };
+        let mut a = Tally::new(vec![Metric::proportion("x", 1, 2)]);
+        let b = Tally::new(vec![Metric::proportion("y", 1, 2)]);
         assert!(a.merge(&b).is_err());
-        let other_subject = Tally {
-            metrics: vec![Metric::proportion("x", 1, 2).about(Subject::Policy(0))],
-        };
+        let other_subject = Tally::new(vec![
+            Metric::proportion("x", 1, 2).about(Subject::Policy(0)),
+        ]);
         assert!(a.merge(&other_subject).is_err());
-        let c = Tally {
-            metrics: vec![Metric::proportion("x", 2, 3)],
-        };
+        let c = Tally::new(vec![Metric::proportion("x", 2, 3)]);
         a.merge(&c).unwrap();
         assert_eq!(a.metrics[0].histogram.count(), 5);
         assert_eq!(a.metrics[0].histogram.count_of(1), 3);
+    }
+
+    #[test]
+    fn tally_merge_adds_units_of_one_chunk_size_only() {
+        let of = |per_chunk, counted| {
+            let mut t = Tally::new(vec![Metric::proportion("x", 1, counted).per_unit()]);
+            t.units = Some(Units {
+                per_chunk,
+                counted,
+                chunk_index_sum: u64::MAX - 1,
+            });
+            t
+        };
+        let mut a = of(100, 100);
+        a.merge(&of(100, 50)).unwrap();
+        // Chunk indexes add modulo 2^64, as the engine adds them.
+        assert_eq!(
+            a.units,
+            Some(Units {
+                per_chunk: 100,
+                counted: 150,
+                chunk_index_sum: u64::MAX - 3,
+            })
+        );
+        let e = a.merge(&of(64, 64)).unwrap_err().to_string();
+        assert_eq!(e, "cannot merge runs cut into chunks of 100 and 64 units");
+        let e = a
+            .merge(&Tally::new(vec![Metric::proportion("x", 1, 2).per_unit()]))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("one that does not"), "{e}");
+        assert_eq!(
+            a.units.unwrap().counted,
+            150,
+            "a refused merge changes nothing"
+        );
     }
 
     #[test]

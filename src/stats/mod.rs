@@ -7,4 +7,4 @@ pub mod metric;
 
 pub use estimate::{Estimate, wilson, z95};
 pub use histogram::Histogram;
-pub use metric::{ExactValues, Metric, MetricId, MetricKind, Subject, Tally};
+pub use metric::{ExactValues, Metric, MetricId, MetricKind, Subject, Tally, Units};

@@ -297,3 +297,66 @@ fn merge_compares_input_files_by_content_and_never_reads_them_again() {
         "merge: y/out read deck.csv with content ",
     );
 }
+
+/// A shard file forged with dicelab's own library, so its checksum holds: shard 0's counts
+/// relabelled as shard 1 (as many units: each shard is one chunk) would double shard 0 in the
+/// merge, and a per-unit metric given one more observation than the units would not add up.
+/// Both are refused naming the file, and nothing is written.
+#[test]
+fn merge_refuses_a_resealed_shard_whose_counts_do_not_fit_its_index() {
+    use dicelab::record::Saved;
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // 32,768 races: two chunks of 16,384, one for each shard.
+    for k in 0..2 {
+        let shard = format!("{k}/2");
+        let out = format!("s{k}");
+        ok(
+            d,
+            &[
+                "simulate",
+                "sequences",
+                "-n",
+                "32768",
+                "-q",
+                "--shard",
+                &shard,
+                "--out",
+                &out,
+            ],
+        );
+    }
+    ok(d, &["merge", "s0", "s1", "--out", "m"]);
+    let forge = |name: &str, edit: &dyn Fn(&mut Saved)| {
+        let mut saved = Saved::load(&d.join("s0")).unwrap();
+        edit(&mut saved);
+        fs::create_dir(d.join(name)).unwrap();
+        fs::write(d.join(name).join("accumulators.json"), saved.to_json()).unwrap();
+    };
+    forge("relabelled", &|s| s.record.shards = vec![1]);
+    fails(
+        d,
+        &["merge", "s0", "relabelled", "--out", "m1"],
+        2,
+        "relabelled/accumulators.json: not a consistent dicelab accumulator file (its chunks are \
+         not the ones shards 1 of 0-1 of a run of 32768 units in chunks of 16384 play (the \
+         indexes of its chunks add up to 0, theirs to 1): its counts belong to other shards)",
+    );
+    forge("counted", &|s| {
+        let m = s.tally.metrics.iter_mut().find(|m| m.per_unit).unwrap();
+        m.histogram.add(10, 1);
+    });
+    fails(
+        d,
+        &["merge", "counted", "s1", "--out", "m2"],
+        2,
+        "counted/accumulators.json: not a consistent dicelab accumulator file (",
+    );
+    fails(
+        d,
+        &["merge", "counted", "s1", "--out", "m2"],
+        2,
+        "counts 16385 observations, one a unit, but the file holds 16384 units)",
+    );
+    assert!(!d.join("m1").exists() && !d.join("m2").exists());
+}

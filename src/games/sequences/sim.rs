@@ -110,12 +110,15 @@ impl Simulation for Race {
 
     fn tally(&self, acc: RaceAcc) -> Tally {
         let mut metrics = cast_metrics(&acc.casts);
-        metrics.push(Metric::mean(
-            "turns_to_target",
-            true,
-            Histogram::from_dense(0, &acc.turns),
-        ));
-        Tally { metrics }
+        metrics.push(
+            Metric::mean(
+                "turns_to_target",
+                true,
+                Histogram::from_dense(0, &acc.turns),
+            )
+            .per_unit(),
+        );
+        Tally::new(metrics)
     }
 }
 
@@ -212,14 +215,13 @@ impl Simulation for Game {
         let mut metrics = cast_metrics(&acc.casts);
         let games = acc.wins.games;
         for (seat, &wins) in acc.wins.seat.iter().enumerate() {
-            metrics.push(Metric::proportion("win_rate", wins, games).about(Subject::seat(seat)));
+            let win = Metric::proportion("win_rate", wins, games);
+            metrics.push(win.about(Subject::seat(seat)).per_unit());
         }
-        metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games));
-        metrics.push(Metric::mean(
-            "game_rounds",
-            true,
-            Histogram::from_dense(0, &acc.rounds),
-        ));
-        Tally { metrics }
+        metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games).per_unit());
+        metrics.push(
+            Metric::mean("game_rounds", true, Histogram::from_dense(0, &acc.rounds)).per_unit(),
+        );
+        Tally::new(metrics)
     }
 }

@@ -139,16 +139,26 @@ impl Simulation for Turns {
             let turns: u64 = scores.iter().sum();
             let policy = Subject::policy_of(several, p);
             let score = Histogram::from_dense(0, scores);
-            metrics.push(Metric::mean("turn_score", true, score).about(policy));
+            metrics.push(
+                Metric::mean("turn_score", true, score)
+                    .about(policy)
+                    .per_unit(),
+            );
             let rolls = Histogram::from_dense(0, rolls);
-            metrics.push(Metric::mean("rolls_used", true, rolls).about(policy));
-            metrics.push(Metric::proportion("p_turn_zero", scores[0], turns).about(policy));
+            metrics.push(
+                Metric::mean("rolls_used", true, rolls)
+                    .about(policy)
+                    .per_unit(),
+            );
+            let zero = Metric::proportion("p_turn_zero", scores[0], turns);
+            metrics.push(zero.about(policy).per_unit());
         }
         for ((a, b), diffs) in pairs(self.policies.len()).zip(&acc.diffs) {
             let diffs = Histogram::from_dense(1 - SCORES as i64, diffs);
-            metrics.push(Metric::mean("turn_score", false, diffs).about(Subject::pair(a, b)));
+            let diff = Metric::mean("turn_score", false, diffs).about(Subject::pair(a, b));
+            metrics.push(diff.per_unit());
         }
-        Tally { metrics }
+        Tally::new(metrics)
     }
 }
 
@@ -388,18 +398,21 @@ impl Simulation for Games {
         let games = acc.wins.games;
         let mut metrics = Vec::new();
         for (seat, &wins) in acc.wins.seat.iter().enumerate() {
-            metrics.push(Metric::proportion("win_rate", wins, games).about(Subject::seat(seat)));
+            let win = Metric::proportion("win_rate", wins, games);
+            metrics.push(win.about(Subject::seat(seat)).per_unit());
         }
         for (seat, totals) in acc.totals_seat.iter().enumerate() {
             let totals = Histogram::from_dense(0, totals);
-            metrics.push(Metric::mean("total", false, totals).about(Subject::seat(seat)));
+            let total = Metric::mean("total", false, totals).about(Subject::seat(seat));
+            metrics.push(total.per_unit());
         }
         let several = self.policies.len() > 1;
         for p in 0..self.policies.len() {
             let policy = Subject::policy_of(several, p);
             if several {
                 let wins = acc.wins.policy[p];
-                metrics.push(Metric::proportion("win_rate", wins, games).about(policy));
+                let win = Metric::proportion("win_rate", wins, games).about(policy);
+                metrics.push(win.per_unit());
                 let totals = Histogram::from_dense(0, &acc.totals_policy[p]);
                 metrics.push(Metric::mean("total", false, totals).about(policy));
             }
@@ -417,14 +430,11 @@ impl Simulation for Games {
             acc.leader_round_wins,
             rounds,
         ));
-        metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games));
+        metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games).per_unit());
         if self.rules.tie == Tie::Playoff {
-            metrics.push(Metric::mean(
-                "playoff_rounds",
-                false,
-                Histogram::from_dense(0, &acc.playoff_rounds),
-            ));
+            let playoffs = Histogram::from_dense(0, &acc.playoff_rounds);
+            metrics.push(Metric::mean("playoff_rounds", false, playoffs).per_unit());
         }
-        Tally { metrics }
+        Tally::new(metrics)
     }
 }

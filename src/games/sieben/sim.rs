@@ -164,18 +164,20 @@ impl Simulation for Games {
         let mut metrics = Vec::new();
         for (seat, chips) in acc.chips_seat.iter().enumerate() {
             let chips = Histogram::from_dense(0, chips);
-            metrics.push(Metric::mean("chips", false, chips).about(Subject::seat(seat)));
+            let chips = Metric::mean("chips", false, chips).about(Subject::seat(seat));
+            metrics.push(chips.per_unit());
         }
         for (seat, &wins) in acc.wins.seat.iter().enumerate() {
-            metrics.push(Metric::proportion("win_rate", wins, games).about(Subject::seat(seat)));
+            let win = Metric::proportion("win_rate", wins, games);
+            metrics.push(win.about(Subject::seat(seat)).per_unit());
         }
         if self.policies.len() > 1 {
             for p in 0..self.policies.len() {
                 let chips = Histogram::from_dense(0, &acc.chips_policy[p]);
                 let policy = Subject::Policy(p as u32);
                 metrics.push(Metric::mean("chips", false, chips).about(policy));
-                metrics
-                    .push(Metric::proportion("win_rate", acc.wins.policy[p], games).about(policy));
+                let win = Metric::proportion("win_rate", acc.wins.policy[p], games);
+                metrics.push(win.about(policy).per_unit());
             }
         }
         let dense = |name: &str, plotted: bool, counts: &[u64]| {
@@ -187,7 +189,7 @@ impl Simulation for Games {
             metrics.push(dense("blocked_turns_per_round", false, &acc.blocked_turns));
         }
         metrics.push(dense("sevens_per_round", false, &acc.sevens));
-        metrics.push(dense("refills_per_game", false, &acc.refills));
+        metrics.push(dense("refills_per_game", false, &acc.refills).per_unit());
         metrics.push(dense("first_player_chips", false, &acc.first_chips));
         metrics.push(Metric::proportion(
             "p_first_player_out_first",
@@ -195,14 +197,14 @@ impl Simulation for Games {
             acc.rounds,
         ));
         if self.rules.tie == Tie::Playoff {
-            metrics.push(dense("rounds_per_game", false, &acc.rounds_per_game));
+            metrics.push(dense("rounds_per_game", false, &acc.rounds_per_game).per_unit());
         }
-        metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games));
+        metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games).per_unit());
         metrics.push(Metric::proportion(
             "p_round_stalled",
             acc.stalled,
             acc.rounds,
         ));
-        Tally { metrics }
+        Tally::new(metrics)
     }
 }

@@ -278,29 +278,31 @@ impl Simulation for Games {
                 policy: mixed.then_some(self.policy_of_seat[seat] as u32),
             };
             for (s, &wins) in acc.wins.seat.iter().enumerate() {
-                metrics.push(Metric::proportion("win_rate", wins, games).about(seat(s)));
+                let win = Metric::proportion("win_rate", wins, games);
+                metrics.push(win.about(seat(s)).per_unit());
             }
             for (s, scores) in acc.scores.iter().enumerate() {
                 let h = score_histogram(SCORE_MIN, scores);
-                metrics.push(Metric::mean("final_score", false, h).about(seat(s)));
+                metrics.push(
+                    Metric::mean("final_score", false, h)
+                        .about(seat(s))
+                        .per_unit(),
+                );
             }
             if mixed {
                 for (p, &wins) in acc.wins.policy.iter().enumerate() {
                     let m = Metric::proportion("win_rate", wins, games);
-                    metrics.push(m.about(Subject::Policy(p as u32)));
+                    metrics.push(m.about(Subject::Policy(p as u32)).per_unit());
                 }
             }
-            metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games));
-            metrics.push(Metric::mean(
-                "rolls_per_game",
-                false,
-                Histogram::from_dense(0, &acc.game_rolls),
-            ));
-            return Tally { metrics };
+            metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games).per_unit());
+            let rolls = Histogram::from_dense(0, &acc.game_rolls);
+            metrics.push(Metric::mean("rolls_per_game", false, rolls).per_unit());
+            return Tally::new(metrics);
         }
         let several = self.sheets.len() > 1;
         for s in 0..self.sheets.len() {
-            let tag = |m: Metric| m.about(Subject::policy_of(several, s));
+            let tag = |m: Metric| m.about(Subject::policy_of(several, s)).per_unit();
             let scores = &acc.scores[s];
             metrics.push(tag(Metric::mean(
                 "final_score",
@@ -327,9 +329,10 @@ impl Simulation for Games {
         for ((a, b), diffs) in pairs(self.sheets.len()).zip(&acc.diffs) {
             let lowest = -SCORE_STEP * (SCORE_BINS as i32 - 1);
             let diffs = score_histogram(lowest, diffs);
-            metrics.push(Metric::mean("final_score", false, diffs).about(Subject::pair(a, b)));
+            let diff = Metric::mean("final_score", false, diffs).about(Subject::pair(a, b));
+            metrics.push(diff.per_unit());
         }
-        Tally { metrics }
+        Tally::new(metrics)
     }
 }
 
