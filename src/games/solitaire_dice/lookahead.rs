@@ -11,8 +11,11 @@
 //! three things: the score plus the score change of its rows (it ends the game), or the sheet's
 //! evaluation plus its rows' change and its face's change in the phase the throwaway leads to
 //! (the phase rises by at most one), or, on a free ride, the rows' change alone. So per sheet we
-//! build three 11 x 11 tables of row-pair changes and one constant per face, and each division is
-//! then two loads and an add. Nothing is allocated per decision.
+//! build three 11 x 11 tables of row-pair changes and one constant per face, and from them one
+//! table of every division's value by face and pair (6 x 121 sums): a division is then one load
+//! and a comparison, and a roll's best division is taken in two interleaved runs of comparisons.
+//! That halved the time of a lookahead game (two loads, an add and a branch on the face a
+//! division before). Nothing is allocated per decision.
 
 use std::sync::LazyLock;
 
@@ -27,12 +30,13 @@ use crate::policy::Policy;
 /// Distinct rolls of five dice (multisets of five faces).
 pub const DISTINCT_ROLLS: usize = 252;
 
-/// One way to divide a roll: the face set aside (0 for the face 1) and the two rows as one index
-/// into an 11 x 11 table.
+/// One way to divide a roll: the two rows as one index into an 11 x 11 table, and with the face
+/// set aside (0 for the face 1) as one index into a table of six of them.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Division {
-    pub(super) face: u8,
     pub(super) pair: u8,
+    /// `face * 121 + pair`: the division's place in a table of every face's pair values.
+    pub(super) index: u16,
 }
 
 /// A distinct roll: its weight (ordered rolls / 7,776), the faces it shows, its divisions.
@@ -65,9 +69,11 @@ pub(super) static ROLLS: LazyLock<Vec<RollEntry>> = LazyLock::new(|| {
         };
         for c in empty.legal_choices(&roll).iter() {
             let [a, b] = c.sums().map(|s| usize::from(s - MIN_SUM));
+            let face = c.set_aside() - 1;
+            let pair = a * SUMS + b;
             entry.divisions[usize::from(entry.len)] = Division {
-                face: c.set_aside() - 1,
-                pair: (a * SUMS + b) as u8,
+                pair: pair as u8,
+                index: (usize::from(face) * SUMS * SUMS + pair) as u16,
             };
             entry.len += 1;
         }
@@ -75,6 +81,10 @@ pub(super) static ROLLS: LazyLock<Vec<RollEntry>> = LazyLock::new(|| {
     }
     out
 });
+
+/// The size of the table of every face's pair values (6 x 121 used): a power of two, so an index
+/// masked to it needs no bounds check in the hot loop.
+pub(super) const DIVISION_VALUES: usize = 1024;
 
 /// One-roll expectimax over an [`Evaluator`]; ties go to the first choice, as greedy's.
 #[derive(Clone, Copy, Debug)]
@@ -155,28 +165,51 @@ impl<'a> Lookahead<'a> {
         }
         let full = chosen.count_ones() >= u32::from(MAX_THROWAWAY_FACES);
         let free_constant = base[0] + faces_now;
+        // Every division's value in one table, by face and pair: the same sum as the constant
+        // plus the pair's change, so the same bits; a face that may not be set aside is worth
+        // nothing a maximum can pick.
+        let allowed = if full { chosen } else { 0x3F };
+        let mut values = [f64::NEG_INFINITY; DIVISION_VALUES];
+        for (f, face) in values.chunks_exact_mut(SUMS * SUMS).take(6).enumerate() {
+            if allowed & (1 << f) != 0 {
+                for (v, p) in face.iter_mut().zip(&pairs[table[f]]) {
+                    *v = constant[f] + p;
+                }
+            }
+        }
         let mut total = 0.0;
         for roll in self.rolls {
             let divisions = &roll.divisions[..usize::from(roll.len)];
-            let mut best = f64::NEG_INFINITY;
-            if full && roll.shows & chosen == 0 {
-                for d in divisions {
-                    best = best.max(pairs[0][usize::from(d.pair)]);
-                }
-                best += free_constant;
+            let best = if full && roll.shows & chosen == 0 {
+                most(divisions, |d| pairs[0][usize::from(d.pair)]) + free_constant
             } else {
-                let allowed = if full { chosen } else { 0x3F };
-                for d in divisions {
-                    let f = usize::from(d.face);
-                    if allowed & (1 << f) != 0 {
-                        best = best.max(constant[f] + pairs[table[f]][usize::from(d.pair)]);
-                    }
-                }
-            }
+                most(divisions, |d| {
+                    values[usize::from(d.index) & (DIVISION_VALUES - 1)]
+                })
+            };
             total += roll.weight * best;
         }
         total
     }
+}
+
+/// The largest `value` of `divisions` (minus infinity for none), taken in two interleaved runs
+/// so consecutive comparisons do not wait on each other. A maximum is exact whatever the order
+/// (no value is NaN), so this is the same number as a maximum taken in turn: the choices and
+/// every report stay byte-identical.
+#[inline(always)]
+pub(super) fn most(divisions: &[Division], value: impl Fn(&Division) -> f64) -> f64 {
+    let larger = |a: f64, b: f64| if b > a { b } else { a };
+    let (mut even, mut odd) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+    let mut pairs = divisions.chunks_exact(2);
+    for pair in &mut pairs {
+        even = larger(even, value(&pair[0]));
+        odd = larger(odd, value(&pair[1]));
+    }
+    if let [last] = pairs.remainder() {
+        even = larger(even, value(last));
+    }
+    larger(even, odd)
 }
 
 impl Policy<DivideRoll> for Lookahead<'_> {

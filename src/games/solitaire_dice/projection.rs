@@ -38,7 +38,7 @@ use std::sync::LazyLock;
 
 use super::choice::Choice;
 use super::heuristic::{Evaluator, MARK_SLOTS, Weights};
-use super::lookahead::ROLLS as DIVISIONS;
+use super::lookahead::{DIVISION_VALUES, ROLLS as DIVISIONS, most};
 use super::play::WIN_SCORE;
 use super::policy::{DivideRoll, View, best_choice};
 use super::roll::Roll;
@@ -564,23 +564,26 @@ impl Projection {
                 }
             }
         }
+        // Every division's value by face and pair, as lookahead keeps it (the same sums, so
+        // the same bits).
+        let mut values = [f64::NEG_INFINITY; DIVISION_VALUES];
+        for (f, face) in values.chunks_exact_mut(SUMS * SUMS).take(6).enumerate() {
+            if allowed & (1 << f) != 0 {
+                for (v, p) in face.iter_mut().zip(&pairs[f]) {
+                    *v = constant[f] + p;
+                }
+            }
+        }
         let mut total = 0.0;
         for roll in DIVISIONS.iter() {
             let divisions = &roll.divisions[..usize::from(roll.len)];
-            let mut best = f64::NEG_INFINITY;
-            if full && roll.shows & chosen == 0 {
-                for d in divisions {
-                    best = best.max(pairs[6][usize::from(d.pair)]);
-                }
-                best += constant[6];
+            let best = if full && roll.shows & chosen == 0 {
+                most(divisions, |d| pairs[6][usize::from(d.pair)]) + constant[6]
             } else {
-                for d in divisions {
-                    let f = usize::from(d.face);
-                    if allowed & (1 << f) != 0 {
-                        best = best.max(constant[f] + pairs[f][usize::from(d.pair)]);
-                    }
-                }
-            }
+                most(divisions, |d| {
+                    values[usize::from(d.index) & (DIVISION_VALUES - 1)]
+                })
+            };
             total += roll.weight * best;
         }
         total
