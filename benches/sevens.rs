@@ -4,9 +4,10 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dicelab::engine::{RunConfig, run};
+use dicelab::engine::{RunConfig, chunk_rng, run};
 use dicelab::games::seating::{Rotation, Seats};
 use dicelab::games::sevens::exact::solve;
+use dicelab::games::sevens::play::{Lookup, Rolls};
 use dicelab::games::sevens::rolls::RollOutcomes;
 use dicelab::games::sevens::rules::{Removal, Rules};
 use dicelab::games::sevens::sim::{Games, Turns};
@@ -117,5 +118,84 @@ fn solver(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, turns, games, solver);
+/// The yardstick of issue 15's Sevens target: a tight table-driven loop of three-roll turns with
+/// no engine and no decisions. Each turn draws its three rolls from the same stream the engine
+/// uses and looks every roll up (the option list of the dice rolled, then what keeping the best
+/// option leaves), always three rolls, no branch but the loop's; only the final sum is counted.
+/// Its speed on the machine at hand is what the policies' figures are compared with.
+fn reference(c: &mut Criterion) {
+    const TURNS: u64 = 1 << 22;
+    let solver = Solver::new(Rules::default(), 1);
+    let lookup = Lookup::new(&solver.outcomes);
+    let rolls3 = "rolls:3"
+        .parse::<PolicySpec>()
+        .unwrap()
+        .compile(&solver)
+        .unwrap();
+    let table = rolls3.turn();
+    let sets = solver.outcomes.sets.len();
+    // Per roll and option list: the kept sum (bits 0-5) and the dice left (bits 6-8).
+    let entries: Vec<u16> = (1..=3u8)
+        .flat_map(|roll| {
+            (0..sets).map(move |set| {
+                let step = table.step(roll, set as u16);
+                u16::from(step.sum) | u16::from(step.dice) << 6
+            })
+        })
+        .collect();
+    let mut group = c.benchmark_group("sevens_reference");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(TURNS));
+    group.bench_function("tight-3-roll-loop", |b| {
+        b.iter(|| {
+            let mut rng = chunk_rng(7, 0);
+            let mut stream = Rolls::new();
+            let mut scores = [0u64; 64];
+            for _ in 0..TURNS {
+                let rolls = [
+                    stream.next(&mut rng),
+                    stream.next(&mut rng),
+                    stream.next(&mut rng),
+                ];
+                let (mut dice, mut entry) = (6u8, 0u16);
+                for (k, &roll) in rolls.iter().enumerate() {
+                    entry = entries[k * sets + lookup.list(dice, roll)];
+                    dice = (entry >> 6 & 7) as u8;
+                }
+                scores[usize::from(entry & 0x3F)] += 1;
+            }
+            black_box(scores)
+        })
+    });
+    // The same loop with four turns stepped together, so their chains of loads overlap.
+    group.bench_function("tight-3-roll-loop-4-turns", |b| {
+        b.iter(|| {
+            let mut rng = chunk_rng(7, 0);
+            let mut stream = Rolls::new();
+            let mut scores = [0u64; 64];
+            for _ in 0..TURNS / 4 {
+                let mut rolls = [[0u32; 3]; 4];
+                for turn in &mut rolls {
+                    for roll in turn.iter_mut() {
+                        *roll = stream.next(&mut rng);
+                    }
+                }
+                let (mut dice, mut entry) = ([6u8; 4], [0u16; 4]);
+                for k in 0..3 {
+                    for t in 0..4 {
+                        entry[t] = entries[k * sets + lookup.list(dice[t], rolls[t][k])];
+                        dice[t] = (entry[t] >> 6 & 7) as u8;
+                    }
+                }
+                for e in entry {
+                    scores[usize::from(e & 0x3F)] += 1;
+                }
+            }
+            black_box(scores)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, reference, turns, games, solver);
 criterion_main!(benches);

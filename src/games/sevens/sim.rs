@@ -97,7 +97,7 @@ impl Simulation for Turns {
         let mut coin_rng = coin_generator(rng);
         let tosses = self.policies.iter().any(DecisionTable::uses_coins);
         if let [policy] = self.flat.as_slice() {
-            // One policy: its turns side by side (the same dice per turn, the same counts).
+            // One policy: its turns in groups (the same dice per turn, the same counts).
             let draw = |rolls: &mut [u32], coins: &mut u64| {
                 for r in rolls.iter_mut() {
                     *r = stream.next(rng);
