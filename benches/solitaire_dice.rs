@@ -38,7 +38,8 @@ fn greedy_games(c: &mut Criterion) {
 }
 
 fn lookahead_games(c: &mut Criterion) {
-    const GAMES: u64 = 1 << 10;
+    // Two chunks of 4,096 games, so two threads have one each.
+    const GAMES: u64 = 1 << 13;
     let mut group = c.benchmark_group("solitaire_lookahead_games");
     group.sample_size(10);
     group.throughput(Throughput::Elements(GAMES));

@@ -24,7 +24,7 @@ use crate::merge_fields;
 use crate::options::{FirstPlayer, Tie};
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
-use super::flat::FlatPolicy;
+use super::flat::{FlatPolicy, GROUP};
 use super::play::{Lookup, Rolls, coin_generator, play_turn};
 use super::policy::{DecisionTable, Policy};
 use super::rolls::{RollOutcomes, SCORES};
@@ -77,6 +77,16 @@ merge_fields!(TurnsAcc {
     diffs
 });
 
+impl Turns {
+    /// Counts the score difference of every pair of policies in one turn (`scores` by policy).
+    #[inline(always)]
+    fn count_differences(&self, scores: &[u8; MAX_POLICIES], acc: &mut TurnsAcc) {
+        for (d, (a, b)) in pairs(self.policies.len()).enumerate() {
+            acc.diffs[d][SCORES - 1 + usize::from(scores[a]) - usize::from(scores[b])] += 1;
+        }
+    }
+}
+
 impl Simulation for Turns {
     type Acc = TurnsAcc;
 
@@ -113,22 +123,45 @@ impl Simulation for Turns {
             );
             return;
         }
+        // Several policies: each plays the same group of turns (drawn in turn order, so the
+        // same dice as one turn at a time), then the pairs' differences are counted.
+        let max_rolls = usize::from(self.max_rolls);
+        let mut group = [[0u32; MAX_ROLLS as usize]; GROUP];
+        let mut coins = [0u64; GROUP];
+        let mut scores = [[0u8; MAX_POLICIES]; GROUP];
+        for _ in 0..units / GROUP as u64 {
+            for (turn, c) in group.iter_mut().zip(coins.iter_mut()) {
+                for r in turn.iter_mut().take(max_rolls) {
+                    *r = stream.next(rng);
+                }
+                *c = if tosses { coin_rng.next_u64() } else { 0 };
+            }
+            for (p, policy) in self.flat.iter().enumerate() {
+                let played = policy.play_group(&self.lookup, &group, &coins);
+                for (t, (score, used)) in played.into_iter().enumerate() {
+                    acc.scores[p][usize::from(score)] += 1;
+                    acc.rolls[p][usize::from(used)] += 1;
+                    scores[t][p] = score;
+                }
+            }
+            for turn in &scores {
+                self.count_differences(turn, acc);
+            }
+        }
         let mut rolls = [0u32; MAX_ROLLS as usize];
-        for _ in 0..units {
-            for r in rolls.iter_mut().take(self.max_rolls as usize) {
+        for _ in 0..units % GROUP as u64 {
+            for r in rolls.iter_mut().take(max_rolls) {
                 *r = stream.next(rng);
             }
             let coins = if tosses { coin_rng.next_u64() } else { 0 };
-            let mut scores = [0u8; MAX_POLICIES];
+            let mut turn = [0u8; MAX_POLICIES];
             for (p, policy) in self.flat.iter().enumerate() {
                 let (score, used) = policy.play(&self.lookup, &rolls, coins);
-                acc.scores[p][score as usize] += 1;
-                acc.rolls[p][used as usize] += 1;
-                scores[p] = score;
+                acc.scores[p][usize::from(score)] += 1;
+                acc.rolls[p][usize::from(used)] += 1;
+                turn[p] = score;
             }
-            for (d, (a, b)) in pairs(self.policies.len()).enumerate() {
-                acc.diffs[d][SCORES - 1 + scores[a] as usize - scores[b] as usize] += 1;
-            }
+            self.count_differences(&turn, acc);
         }
     }
 
@@ -436,5 +469,65 @@ impl Simulation for Games {
             metrics.push(Metric::mean("playoff_rounds", false, playoffs).per_unit());
         }
         Tally::new(metrics)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::solver::Solver;
+    use super::super::spec::PolicySpec;
+    use super::*;
+    use crate::engine::{RunConfig, run};
+    use crate::stats::MetricId;
+
+    /// Common random numbers: in a comparison every policy plays the very dice it plays alone
+    /// (none of these tosses coins), whether its turns are played in groups or, at a chunk's
+    /// end, one by one; and each pair's differences add up to the difference of its totals.
+    #[test]
+    fn every_policy_of_a_comparison_plays_the_dice_it_plays_alone() {
+        let solver = Solver::new(Rules::default(), 1);
+        let specs = ["optimal", "rolls:3", "threshold:15,10", "leader"];
+        let table = |spec: &str| {
+            spec.parse::<PolicySpec>()
+                .unwrap()
+                .compile(&solver)
+                .unwrap()
+                .turn()
+                .clone()
+        };
+        let sum = |m: &Metric| {
+            m.histogram
+                .iter()
+                .map(|(v, c)| i128::from(v) * i128::from(c))
+                .sum::<i128>()
+        };
+        // Fewer turns than a group, a group and a bit, and two chunks with a ragged end.
+        for units in [3u64, 7, (1 << 16) + 9] {
+            let config = RunConfig::new(units, 11);
+            let all = run(
+                &Turns::new(&solver.outcomes, specs.map(table).to_vec()),
+                &config,
+            )
+            .unwrap();
+            let mut totals = Vec::new();
+            for (p, spec) in specs.iter().enumerate() {
+                let alone = run(&Turns::new(&solver.outcomes, vec![table(spec)]), &config).unwrap();
+                for name in ["turn_score", "rolls_used"] {
+                    let mine = all
+                        .get(&MetricId::new(name, Subject::policy_of(true, p)))
+                        .unwrap();
+                    let theirs = alone.get(&MetricId::run(name)).unwrap();
+                    assert_eq!(mine.histogram, theirs.histogram, "{spec} {name} {units}");
+                }
+                totals.push(sum(alone.get(&MetricId::run("turn_score")).unwrap()));
+            }
+            for (a, b) in pairs(specs.len()) {
+                let diff = all
+                    .get(&MetricId::new("turn_score", Subject::pair(a, b)))
+                    .unwrap();
+                assert_eq!(diff.histogram.count(), units);
+                assert_eq!(sum(diff), totals[a] - totals[b], "{a}-{b} {units}");
+            }
+        }
     }
 }
