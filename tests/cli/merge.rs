@@ -133,12 +133,8 @@ fn a_missing_shard_is_named_and_partial_merges_compose() {
     }
 }
 
-/// A shard whose accumulators were edited by hand (one count raised) is refused, naming the file,
-/// and nothing is written.
-#[test]
-fn merge_refuses_an_edited_shard() {
-    let tmp = tempfile::tempdir().unwrap();
-    let d = tmp.path();
+/// Shards 0 and 1 of 2 of a Sequences run of `units` races, in `s0` and `s1`.
+fn two_sequences_shards(d: &std::path::Path, units: &str) {
     for k in 0..2 {
         let shard = format!("{k}/2");
         let out = format!("s{k}");
@@ -148,7 +144,7 @@ fn merge_refuses_an_edited_shard() {
                 "simulate",
                 "sequences",
                 "-n",
-                "100000",
+                units,
                 "-q",
                 "--shard",
                 &shard,
@@ -157,6 +153,15 @@ fn merge_refuses_an_edited_shard() {
             ],
         );
     }
+}
+
+/// A shard whose accumulators were edited by hand (one count raised) is refused, naming the file,
+/// and nothing is written.
+#[test]
+fn merge_refuses_an_edited_shard() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    two_sequences_shards(d, "100000");
     let path = d.join("s1/accumulators.json");
     let text = fs::read_to_string(&path).unwrap();
     let at = text.find("\"counts\": {").unwrap() + "\"counts\": {".len();
@@ -308,24 +313,7 @@ fn merge_refuses_a_resealed_shard_whose_counts_do_not_fit_its_index() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
     // 32,768 races: two chunks of 16,384, one for each shard.
-    for k in 0..2 {
-        let shard = format!("{k}/2");
-        let out = format!("s{k}");
-        ok(
-            d,
-            &[
-                "simulate",
-                "sequences",
-                "-n",
-                "32768",
-                "-q",
-                "--shard",
-                &shard,
-                "--out",
-                &out,
-            ],
-        );
-    }
+    two_sequences_shards(d, "32768");
     ok(d, &["merge", "s0", "s1", "--out", "m"]);
     let forge = |name: &str, edit: &dyn Fn(&mut Saved)| {
         let mut saved = Saved::load(&d.join("s0")).unwrap();
