@@ -33,6 +33,7 @@
 
 pub mod bound;
 pub mod choice;
+pub mod greedy;
 pub mod heuristic;
 pub mod lookahead;
 pub mod play;

@@ -34,26 +34,30 @@ fn check_finished(game: &Outcome) -> std::result::Result<(), TestCaseError> {
 
 proptest! {
     /// The fast greedy choice (no list, gains kept up to date) is the choice greedy picks from
-    /// the legal list on every sheet a game under random play goes through.
+    /// the legal list on every sheet a game under random play goes through, and the fast game
+    /// keeps its sheet, its gains and the end of the game as the sheet does.
     #[test]
     fn the_fast_greedy_choice_is_greedys_choice(dice_seed: u64, policy_seed: u64) {
-        use super::super::sheet::Gains;
+        use super::super::greedy::GreedyGame;
         let mut dice = Xoshiro256PlusPlus::seed_from_u64(dice_seed);
         let mut random = Random::new(Xoshiro256PlusPlus::seed_from_u64(policy_seed));
         let mut sheet = Sheet::new();
-        let mut gains = Gains::of(&sheet);
+        let mut game = GreedyGame::new();
         while !sheet.is_over() {
-            let roll = Roll::from_packed(crate::dice::roll_packed(&mut dice, 5));
+            let packed = crate::dice::roll_packed(&mut dice, 5);
+            let roll = Roll::from_packed(packed);
             let choices = sheet.legal_choices(&roll);
             let view = View { sheet: &sheet, roll: &roll };
             let greedy = choices[Greedy.choose(&view, &choices)];
-            prop_assert_eq!(sheet.greedy_choice(&roll, &gains), greedy);
+            prop_assert_eq!(game.choose(packed as u32), greedy);
             let choice = choices[Policy::<DivideRoll>::choose(&mut random, &view, &choices)];
             sheet.apply(choice);
-            for sum in choice.sums() {
-                gains.update(&sheet, sum);
+            let over = game.apply(choice);
+            prop_assert_eq!(over, sheet.is_over());
+            prop_assert_eq!(game.sheet(), &sheet);
+            if !over {
+                prop_assert_eq!(game, GreedyGame::from_sheet(sheet));
             }
-            prop_assert_eq!(gains, Gains::of(&sheet));
         }
     }
 

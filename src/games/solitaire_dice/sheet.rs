@@ -33,49 +33,6 @@ pub struct Sheet {
     throwaways: [u8; 6],
 }
 
-/// [`Sheet::score_change`] of every row ready to read, indexed by the sum itself: what a greedy
-/// game reads up to thirty times a roll, kept up to date as the sheet changes (two rows a roll)
-/// instead of worked out from the marks each time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Gains {
-    /// A mark's change of the row's score.
-    one: [i32; MAX_SUM as usize + 1],
-    /// What two marks change beyond twice one mark's change.
-    two_extra: [i32; MAX_SUM as usize + 1],
-}
-
-impl Gains {
-    /// The gains of `sheet`.
-    pub fn of(sheet: &Sheet) -> Self {
-        let mut gains = Self {
-            one: [0; MAX_SUM as usize + 1],
-            two_extra: [0; MAX_SUM as usize + 1],
-        };
-        for sum in MIN_SUM..=MAX_SUM {
-            gains.update(sheet, sum);
-        }
-        gains
-    }
-
-    /// Takes the row of `sum` again from `sheet`, after it changed.
-    #[inline(always)]
-    pub fn update(&mut self, sheet: &Sheet, sum: u8) {
-        let row = usize::from(sum - MIN_SUM);
-        let marks = usize::from(sheet.marks[row].min(MARK_CAP));
-        let one = MARK_CHANGE[0][row][marks];
-        self.one[usize::from(sum)] = one;
-        self.two_extra[usize::from(sum)] = MARK_CHANGE[1][row][marks] - 2 * one;
-    }
-
-    /// The score change of marking the rows `sums` (equal sums: two marks on one row).
-    #[inline(always)]
-    fn change(&self, [low, high]: [u8; 2]) -> i32 {
-        let (low, high) = (usize::from(low), usize::from(high));
-        let same = -i32::from(low == high);
-        self.one[low] + self.one[high] + (self.two_extra[low] & same)
-    }
-}
-
 impl Sheet {
     /// The empty sheet a game starts from.
     pub const fn new() -> Self {
@@ -240,39 +197,6 @@ impl Sheet {
             }
         }
         out
-    }
-
-    /// The choice [`Greedy`](super::policy::Greedy) takes on `roll`: the first legal choice
-    /// with the largest [`Sheet::score_change`], as greedy picks from [`Sheet::legal_choices`],
-    /// found without listing the choices (a greedy game spent a third of its time copying and
-    /// filtering lists) and with each change read from `gains`, which must be this sheet's. The
-    /// game must not be over.
-    #[inline]
-    pub fn greedy_choice(&self, roll: &Roll, gains: &Gains) -> Choice {
-        let divisions = &DIVISIONS[roll.id()];
-        let mut chosen = 0u8;
-        for (face, &marks) in self.throwaways.iter().enumerate() {
-            chosen |= u8::from(marks > 0) << face;
-        }
-        let full = chosen.count_ones() >= u32::from(MAX_THROWAWAY_FACES);
-        let free_ride = full && roll.shown_faces() & chosen == 0;
-        // Faces a choice may set aside: any with fewer than three thrown away or on a free ride.
-        let allowed = if full && !free_ride { chosen } else { 0x3F };
-        let mut best = divisions.list[0];
-        let mut best_value = i32::MIN;
-        for &c in divisions.iter() {
-            if allowed & (1 << (c.set_aside - 1)) == 0 {
-                continue;
-            }
-            let value = gains.change(c.sums);
-            // Strictly greater: the first best stays, as in best_choice.
-            if value > best_value {
-                best = c;
-                best_value = value;
-            }
-        }
-        best.free_ride = free_ride;
-        best
     }
 
     /// [`Sheet::legal_choices`] worked out from the rule directly: every die set aside in turn,

@@ -19,13 +19,13 @@ use crate::games::seating::{Seats, pairs};
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
+use super::greedy::GreedyGame;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls};
 use super::projection::ProjectionLookahead;
 use super::roll::Roll;
 use super::rules::{PENALTY, SUMS, VALUES};
-use super::sheet::{Gains, Sheet};
 use super::spec::PolicySpec;
 use crate::policy::Random;
 
@@ -72,28 +72,27 @@ fn game_rolls(dice: &ChunkRng) -> impl Iterator<Item = Roll> + use<> {
 }
 
 /// A game of greedy on the game's rolls: what `play_rolls(&mut Greedy, ...)` plays, with each
-/// choice found by [`Sheet::greedy_choice`] instead of picked from a list (greedy is the policy
-/// runs of millions of games use most).
+/// choice made by [`GreedyGame`] instead of picked from a list (greedy is the policy runs of
+/// millions of games use most).
 #[inline(always)]
 fn play_greedy(dice: &ChunkRng) -> Outcome {
-    let mut sheet = Sheet::new();
+    let mut game = GreedyGame::new();
     let (mut played, mut free_rides) = (0u32, 0u32);
-    let mut gains = Gains::of(&sheet);
-    let mut rolls = game_rolls(dice);
-    while !sheet.is_over() {
+    let mut rng = dice.clone();
+    let mut stream = Dice::new();
+    loop {
         assert!(
             played < MAX_ROLLS,
             "a game on fair dice ends within MAX_ROLLS rolls"
         );
-        let roll = rolls.next().expect("the rolls never run out");
-        let choice = sheet.greedy_choice(&roll, &gains);
-        sheet.apply(choice);
-        for sum in choice.sums() {
-            gains.update(&sheet, sum);
-        }
+        let choice = game.choose(stream.next(&mut rng));
         played += 1;
         free_rides += u32::from(choice.free_ride());
+        if game.apply(choice) {
+            break;
+        }
     }
+    let sheet = *game.sheet();
     Outcome {
         score: sheet.score(),
         rolls: played,
@@ -370,6 +369,17 @@ mod tests {
         let rolls: Vec<Roll> = game_rolls(&dice).take(random.rolls as usize).collect();
         let replayed = play_rolls(&mut Random::new(chunk_rng(3, 1)), rolls).unwrap();
         assert_eq!(replayed, random);
+    }
+
+    /// Greedy's own loop plays, game for game, what the policy plays through the general one.
+    #[test]
+    fn greedy_games_are_the_policy_s_games() {
+        use super::super::policy::Greedy;
+        for game in 0..2_000 {
+            let dice = chunk_rng(11, game);
+            let general = play_rolls(&mut Greedy, game_rolls(&dice)).unwrap();
+            assert_eq!(play_greedy(&dice), general, "game {game}");
+        }
     }
 
     #[test]
