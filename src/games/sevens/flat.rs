@@ -1,30 +1,64 @@
-//! The single-turn hot path: a policy flattened into one table per roll, indexed directly by the
-//! dice rolled.
+//! The single-turn hot path: a policy flattened into a machine of one-word states, one step a
+//! roll, with no branch on any decision.
 //!
-//! Profiling showed the turn loop waiting on loads, not computing: a table of every ordered roll
-//! of six dice with a 16-bit entry is 93 KB, twice the first-level cache. Both removal rules
-//! leave at most 166 distinct option lists, so [`Lookup`] keeps one-byte list numbers (all six
-//! dice counts in 56 KB), and each policy packs what it does with each list after each roll into
-//! one 16-bit entry of a table of a few hundred bytes: two loads a roll, both nearly always from
-//! the first-level cache.
+//! A state is the entry a turn's last roll led to: the kept sum, the dice to roll next, the
+//! rolls used, and where the next roll's entries start. A decision to stop leads to a state that
+//! rolls no dice ([`Lookup::NONE`]) and whose next entries are itself, so a turn that has
+//! stopped goes on "rolling" and stays where it is: turns played side by side need no mask or
+//! select to keep their results, and one roll of a turn is a multiplication, a load of its
+//! option list and a load of the next state. A policy that tosses a coin reads the roll's
+//! state from one of two copies of its table, chosen by the coin ([`TAILS`]). Profiling showed the turn loop waiting on loads,
+//! not computing: a table of every ordered roll of six dice with a 16-bit entry is 93 KB, twice
+//! the first-level cache, so [`Lookup`] keeps one-byte list numbers (all six dice counts in
+//! 56 KB), and a policy's states are a table of a few kilobytes beside it.
 
 use super::play::Lookup;
 use super::policy::{Action, DecisionTable};
-use super::rolls::RollOutcomes;
+use super::rolls::{RollOutcomes, SCORES};
 use super::rules::MAX_ROLLS;
 
-/// An entry: the kept sum (bits 0-5), the dice kept (bits 6-8), and the decision (bits 9-10:
-/// 0 stop, 1 roll, 2 toss a coin).
-const SUM_BITS: u16 = 0x3F;
-const DICE_SHIFT: u16 = 6;
-const ACTION_SHIFT: u16 = 9;
+/// A state: the kept sum (bits 0-5), the dice the next roll rolls (bits 6-8, [`Lookup::NONE`]
+/// once stopped), the rolls used (bits 9-12), and the start of the next roll's states (bits 16-31).
+type State = u32;
+const SUM_BITS: State = 0x3F;
+const DICE_SHIFT: u32 = 6;
+const ROLLS_SHIFT: u32 = 9;
+const NEXT_SHIFT: u32 = 16;
 
-/// A policy's decisions for single turns: one packed entry per roll and option list.
+/// Where the states of a roll whose coin shows 0 start: a copy of the table in which every
+/// state that rolls on only if its coin shows 1 is its stopped state instead, so a coin is an
+/// offset added to the index, not a decision.
+const TAILS: usize = 1 << 12;
+
+/// The size of a policy's table of states: every roll's states (at most 12 rolls of 256 option
+/// lists) and the stopped states (37 sums for each roll) fit below [`TAILS`], their copy above,
+/// so an index is masked rather than checked.
+const STATES: usize = 2 * TAILS;
+
+/// The state a turn starts in: six dice to roll, the first roll's states from 0.
+const START: State = 6 << DICE_SHIFT;
+
+/// A policy's decisions for single turns, as a table of states.
 #[derive(Clone, Debug)]
 pub struct FlatPolicy {
     max_rolls: u8,
-    sets: usize,
-    entries: Vec<u16>,
+    coins: bool,
+    states: Box<[State; STATES]>,
+}
+
+/// Where the stopped state of `sum` after roll `roll` sits, after the `blocks` blocks of rolls'
+/// states.
+fn stopped(blocks: usize, roll: u8, sum: u8) -> usize {
+    blocks + usize::from(roll - 1) * SCORES + usize::from(sum)
+}
+
+/// The state of `sum` with `dice` to roll next, after roll `roll`, whose next states start at
+/// `next`.
+fn state(sum: u8, dice: u8, roll: u8, next: usize) -> State {
+    State::from(sum)
+        | State::from(dice) << DICE_SHIFT
+        | State::from(roll) << ROLLS_SHIFT
+        | (next as State) << NEXT_SHIFT
 }
 
 impl FlatPolicy {
@@ -32,47 +66,106 @@ impl FlatPolicy {
     pub fn new(policy: &DecisionTable, outcomes: &RollOutcomes) -> Self {
         let max_rolls = policy.max_rolls();
         let sets = outcomes.sets.len();
-        let mut entries = Vec::with_capacity(max_rolls as usize * sets);
+        let blocks = usize::from(max_rolls) * sets;
+        assert!(
+            max_rolls <= MAX_ROLLS && blocks + usize::from(max_rolls) * SCORES <= TAILS,
+            "a policy's states fit its table"
+        );
+        let mut states = Box::new([0; STATES]);
         for roll in 1..=max_rolls {
             for set in 0..sets {
                 let step = policy.step(roll, set as u16);
-                let action = match step.action {
-                    Action::Stop => 0,
-                    Action::Roll => 1,
-                    Action::Coin => 2,
-                };
-                entries.push(
-                    u16::from(step.sum)
-                        | u16::from(step.dice) << DICE_SHIFT
-                        | action << ACTION_SHIFT,
+                let at = usize::from(roll - 1) * sets + set;
+                let stop = state(
+                    step.sum,
+                    Lookup::NONE,
+                    roll,
+                    stopped(blocks, roll, step.sum),
                 );
+                let next = usize::from(roll) * sets;
+                let (heads, tails) = match step.action {
+                    Action::Stop => (stop, stop),
+                    Action::Roll => {
+                        let on = state(step.sum, step.dice, roll, next);
+                        (on, on)
+                    }
+                    Action::Coin => (state(step.sum, step.dice, roll, next), stop),
+                };
+                states[at] = heads;
+                states[TAILS + at] = tails;
+            }
+            for sum in 0..SCORES as u8 {
+                let at = stopped(blocks, roll, sum);
+                states[at] = state(sum, Lookup::NONE, roll, at);
+                states[TAILS + at] = states[at];
             }
         }
         Self {
             max_rolls,
-            sets,
-            entries,
+            coins: policy.uses_coins(),
+            states,
         }
+    }
+
+    /// The state after rolling `packed` (a roll of six dice, of which the state's dice count)
+    /// in `from`, roll `roll` of the turn; with `COINS`, the coin for that roll decides a state
+    /// that tosses one.
+    #[inline(always)]
+    fn step<const COINS: bool>(
+        &self,
+        lookup: &Lookup,
+        from: State,
+        packed: u32,
+        roll: u8,
+        coins: u64,
+    ) -> State {
+        let list = lookup.list((from >> DICE_SHIFT & 7) as u8, packed);
+        let tails = if COINS {
+            (!(coins >> roll) as usize & 1) * TAILS
+        } else {
+            0
+        };
+        self.states[((from >> NEXT_SHIFT) as usize + list + tails) & (STATES - 1)]
+    }
+
+    /// Plays `N` turns side by side on their pre-drawn `rolls` and `coins`: (score, rolls used)
+    /// of each. A turn's rolls are one chain of dependent loads (the dice kept decide the next
+    /// look-up), which only other turns can overlap; the group stops rolling once every turn
+    /// has stopped.
+    #[inline(always)]
+    fn play_n<const N: usize, const COINS: bool>(
+        &self,
+        lookup: &Lookup,
+        rolls: &[[u32; MAX_ROLLS as usize]; N],
+        coins: &[u64; N],
+    ) -> [(u8, u8); N] {
+        let mut at = [START; N];
+        // No more than the rolls given (always so: `new` checks), which the compiler can see.
+        for roll in 1..=self.max_rolls.min(MAX_ROLLS) {
+            for t in 0..N {
+                let packed = rolls[t][usize::from(roll - 1)];
+                at[t] = self.step::<COINS>(lookup, at[t], packed, roll, coins[t]);
+            }
+            let rolling = at.iter().fold(State::MAX, |all, &s| all & s) >> DICE_SHIFT & 7;
+            if rolling == State::from(Lookup::NONE) {
+                break;
+            }
+        }
+        at.map(|s| ((s & SUM_BITS) as u8, (s >> ROLLS_SHIFT & 15) as u8))
     }
 
     /// Plays one turn on pre-drawn `rolls` (one packed roll of six dice per roll allowed) and
     /// `coins`: (score, rolls used). The same turn as [`super::play::play_turn`] plays.
     #[inline(always)]
     pub fn play(&self, lookup: &Lookup, rolls: &[u32], coins: u64) -> (u8, u8) {
-        let mut dice = 6u8;
-        let mut block = 0;
-        for roll in 1..=self.max_rolls {
-            let entry = self.entries[block + lookup.list(dice, rolls[roll as usize - 1])];
-            let action = entry >> ACTION_SHIFT;
-            // The table stops on the last roll and with no dice left (a sum of 0).
-            let again = action == 1 || (action == 2 && (coins >> roll) & 1 == 1);
-            if !again {
-                return ((entry & SUM_BITS) as u8, roll);
-            }
-            dice = (entry >> DICE_SHIFT & 7) as u8;
-            block += self.sets;
-        }
-        unreachable!("the last roll always stops")
+        let mut turn = [[0u32; MAX_ROLLS as usize]; 1];
+        turn[0][..rolls.len()].copy_from_slice(rolls);
+        let [result] = if self.coins {
+            self.play_n::<1, true>(lookup, &turn, &[coins])
+        } else {
+            self.play_n::<1, false>(lookup, &turn, &[coins])
+        };
+        result
     }
 }
 
@@ -84,16 +177,7 @@ pub type GroupRolls = [[u32; MAX_ROLLS as usize]; GROUP];
 
 impl FlatPolicy {
     /// Plays the [`GROUP`] turns of `rolls` and `coins` together: (score, rolls used) of each,
-    /// as [`FlatPolicy::play`] gives them.
-    ///
-    /// A turn's rolls are one chain of dependent loads (the dice kept decide the next look-up),
-    /// and a policy's stop decisions are branches the dice decide. So every roll is looked up
-    /// for each turn of the group, and a turn that has stopped keeps its result by a select on
-    /// masks, not a jump; the group stops rolling once all its turns have stopped. Measured
-    /// against the four turns stepped side by side with a branch a turn that this replaced:
-    /// 1.2 to 1.9 times as fast for every built-in policy (`rolls:1` most, `rolls:3` least);
-    /// groups of 8 were slower than 4 (registers run out), and rolling every group to the last
-    /// roll slower for the policies that mostly stop early.
+    /// as [`FlatPolicy::play`] gives them. Groups of 8 were slower than 4 (registers run out).
     #[inline(always)]
     pub fn play_group(
         &self,
@@ -101,36 +185,11 @@ impl FlatPolicy {
         rolls: &GroupRolls,
         coins: &[u64; GROUP],
     ) -> [(u8, u8); GROUP] {
-        let mut dice = [6u16; GROUP];
-        // All ones while the turn rolls on, zero once it has stopped: selects by masks, so the
-        // compiler has no branch to make of them.
-        let mut live = [u16::MAX; GROUP];
-        let mut result = [0u16; GROUP];
-        let mut rolled = [0u16; GROUP];
-        let mut block = 0;
-        for roll in 1..=self.max_rolls {
-            let mut any = 0;
-            for t in 0..GROUP {
-                let entry = self.entries
-                    [block + lookup.list(dice[t] as u8, rolls[t][usize::from(roll) - 1])];
-                let action = entry >> ACTION_SHIFT;
-                // Action 1 rolls on; action 2 rolls on when the coin for this roll shows 1.
-                let coin = (coins[t] >> roll) as u16;
-                let again = 0u16.wrapping_sub((action | (action >> 1 & coin)) & 1);
-                let l = live[t];
-                result[t] = entry & l | result[t] & !l;
-                rolled[t] = u16::from(roll) & l | rolled[t] & !l;
-                let moves = l & again;
-                dice[t] = (entry >> DICE_SHIFT & 7) & moves | dice[t] & !moves;
-                live[t] = moves;
-                any |= moves;
-            }
-            if any == 0 {
-                break;
-            }
-            block += self.sets;
+        if self.coins {
+            self.play_n::<GROUP, true>(lookup, rolls, coins)
+        } else {
+            self.play_n::<GROUP, false>(lookup, rolls, coins)
         }
-        std::array::from_fn(|t| ((result[t] & SUM_BITS) as u8, rolled[t] as u8))
     }
 
     /// Plays `units` turns, each on the rolls and coins `draw` gives it (called in turn order,
@@ -146,23 +205,33 @@ impl FlatPolicy {
         used: &mut [u64],
     ) {
         let max_rolls = usize::from(self.max_rolls);
+        // Counted here under masks (scores are below 64, rolls below 16), so no count is a
+        // bounds check, and added to the caller's counts once.
+        let (mut by_score, mut by_rolls) = ([0u64; 64], [0u64; 16]);
+        let mut count = |(score, roll): (u8, u8)| {
+            by_score[usize::from(score) & 63] += 1;
+            by_rolls[usize::from(roll) & 15] += 1;
+        };
         let mut rolls = [[0u32; MAX_ROLLS as usize]; GROUP];
         let mut coins = [0u64; GROUP];
         for _ in 0..units / GROUP as u64 {
             for (turn, c) in rolls.iter_mut().zip(coins.iter_mut()) {
                 draw(&mut turn[..max_rolls], c);
             }
-            for (score, roll) in self.play_group(lookup, &rolls, &coins) {
-                scores[usize::from(score)] += 1;
-                used[usize::from(roll)] += 1;
+            for played in self.play_group(lookup, &rolls, &coins) {
+                count(played);
             }
         }
         let (mut turn, mut c) = ([0u32; MAX_ROLLS as usize], 0u64);
         for _ in 0..units % GROUP as u64 {
             draw(&mut turn[..max_rolls], &mut c);
-            let (score, roll) = self.play(lookup, &turn[..max_rolls], c);
-            scores[usize::from(score)] += 1;
-            used[usize::from(roll)] += 1;
+            count(self.play(lookup, &turn[..max_rolls], c));
+        }
+        for (total, n) in scores.iter_mut().zip(by_score) {
+            *total += n;
+        }
+        for (total, n) in used.iter_mut().zip(by_rolls) {
+            *total += n;
         }
     }
 }
