@@ -40,6 +40,13 @@ pub struct RunSetup {
     pub inputs: Vec<InputFile>,
 }
 
+/// A rule option or a policy as [`Saved::merge_all`] compares them: a file by its content (with
+/// the option's key or the policy's kind), anything else by its text.
+enum Named<'a> {
+    File(&'a str, &'a InputFile),
+    Text(&'a str),
+}
+
 impl RunSetup {
     /// The `rules` column: the player count, then every rule option, a file's name followed by
     /// its hash (`deck=d.csv@1f3a9c2e`).
@@ -59,6 +66,18 @@ impl RunSetup {
             Some(f) => format!("{name}@{}", f.short_hash()),
             None => name.to_string(),
         }
+    }
+
+    /// What a rule option (`key=value`, `split` `=`) or a policy (`kind:file`, `split` `:`)
+    /// names: the file the run read under its value, with what comes before it, or plain text.
+    fn naming<'a>(&'a self, value: &'a str, split: char) -> Named<'a> {
+        value
+            .split_once(split)
+            .and_then(|(kind, name)| {
+                let file = self.inputs.iter().find(|f| f.path == name)?;
+                Some(Named::File(kind, file))
+            })
+            .unwrap_or(Named::Text(value))
     }
 
     /// A policy as reports name it: as given, its file (the part after the first `:`, in every
@@ -397,58 +416,77 @@ impl Saved {
             if a.setup.game != b.setup.game {
                 return Err(differ("game", &a.setup.game, &b.setup.game));
             }
-            // Same names are not the same run: the files behind them must hold the same bytes
-            // (wherever each shard found them).
-            for file in &b.setup.inputs {
-                match a.setup.inputs.iter().find(|f| f.path == file.path) {
-                    Some(f) if f.sha256 == file.sha256 => {}
-                    Some(f) => {
-                        return Err(Error::input(format!(
-                            "merge: {} read {} with content {} but {} read it with content {}; \
-                             the files differ, so these are not shards of one run",
-                            dir.display(),
-                            file.path,
-                            file.short_hash(),
-                            first_dir.display(),
-                            f.short_hash()
-                        )));
-                    }
-                    None => {
-                        return Err(Error::input(format!(
-                            "merge: {} read the file {} but {} did not; only shards of one run merge",
-                            dir.display(),
-                            file.path,
-                            first_dir.display()
-                        )));
-                    }
+            // Files are matched by what they hold, not what they were called: the same bytes
+            // under another name or in another folder make the same run, and the same name
+            // holding other bytes does not.
+            let files_differ = |fa: &InputFile, fb: &InputFile| {
+                let theirs = if fa.path == fb.path {
+                    "it".to_string()
+                } else {
+                    fa.path.clone()
+                };
+                Error::input(format!(
+                    "merge: {} read {} with content {} but {} read {theirs} with content {}; \
+                     the files differ, so these are not shards of one run",
+                    dir.display(),
+                    fb.path,
+                    fb.short_hash(),
+                    first_dir.display(),
+                    fa.short_hash()
+                ))
+            };
+            let rules = matching(&a.setup, &a.setup.rules, &b.setup, &b.setup.rules, '=');
+            match rules {
+                Err(Some((fa, fb))) => return Err(files_differ(fa, fb)),
+                Ok(()) if a.setup.players == b.setup.players => {}
+                _ => {
+                    return Err(differ(
+                        "rules",
+                        &a.setup.rules_column(),
+                        &b.setup.rules_column(),
+                    ));
                 }
             }
-            if let Some(file) = a
-                .setup
-                .inputs
-                .iter()
-                .find(|f| !b.setup.inputs.iter().any(|g| g.path == f.path))
-            {
+            match matching(
+                &a.setup,
+                &a.setup.policies,
+                &b.setup,
+                &b.setup.policies,
+                ':',
+            ) {
+                Err(Some((fa, fb))) => return Err(files_differ(fa, fb)),
+                Err(None) => {
+                    return Err(differ(
+                        "policy",
+                        &a.setup.policy_column(),
+                        &b.setup.policy_column(),
+                    ));
+                }
+                Ok(()) => {}
+            }
+            // Every file read is named by a rule or a policy, so this holds once they match; it
+            // is checked anyway, by content, since the report replays the first shard's files.
+            let unmatched = |x: &RunSetup, y: &RunSetup| {
+                x.inputs
+                    .iter()
+                    .find(|f| !y.inputs.iter().any(|g| g.sha256 == f.sha256))
+                    .map(|f| f.path.clone())
+            };
+            if let Some(path) = unmatched(&b.setup, &a.setup) {
                 return Err(Error::input(format!(
-                    "merge: {} read the file {} but {} did not; only shards of one run merge",
-                    first_dir.display(),
-                    file.path,
-                    dir.display()
+                    "merge: {} read the file {path} but {} read no file with its content; \
+                     only shards of one run merge",
+                    dir.display(),
+                    first_dir.display()
                 )));
             }
-            if a.setup.rules_column() != b.setup.rules_column() {
-                return Err(differ(
-                    "rules",
-                    &a.setup.rules_column(),
-                    &b.setup.rules_column(),
-                ));
-            }
-            if a.setup.policies != b.setup.policies {
-                return Err(differ(
-                    "policy",
-                    &a.setup.policy_column(),
-                    &b.setup.policy_column(),
-                ));
+            if let Some(path) = unmatched(&a.setup, &b.setup) {
+                return Err(Error::input(format!(
+                    "merge: {} read the file {path} but {} read no file with its content; \
+                     only shards of one run merge",
+                    first_dir.display(),
+                    dir.display()
+                )));
             }
             if a.seed != b.seed {
                 return Err(differ("seed", &a.seed, &b.seed));
@@ -503,6 +541,35 @@ impl Saved {
     pub fn shards_held(&self) -> String {
         index_ranges(&self.record.shards)
     }
+}
+
+/// How two shards' rule options (`split` `=`) or policies (`split` `:`), `x` of `a` and `y` of
+/// `b`, compare: `Ok` when each pair is the same text, or names files of the same kind holding
+/// the same bytes wherever they were found; otherwise the first pair of such files whose bytes
+/// differ, if that is what differs.
+fn matching<'a>(
+    a: &'a RunSetup,
+    x: &'a [String],
+    b: &'a RunSetup,
+    y: &'a [String],
+    split: char,
+) -> std::result::Result<(), Option<(&'a InputFile, &'a InputFile)>> {
+    if x.len() != y.len() {
+        return Err(None);
+    }
+    let mut differ = false;
+    for (x, y) in x.iter().zip(y) {
+        match (a.naming(x, split), b.naming(y, split)) {
+            (Named::File(kx, fx), Named::File(ky, fy)) if kx == ky => {
+                if fx.sha256 != fy.sha256 {
+                    return Err(Some((fx, fy)));
+                }
+            }
+            (Named::Text(x), Named::Text(y)) if x == y => {}
+            _ => differ = true,
+        }
+    }
+    if differ { Err(None) } else { Ok(()) }
 }
 
 /// Indexes (sorted, distinct) as a list of runs, `2,5-7`: the form `sbatch --array=` and

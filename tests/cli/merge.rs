@@ -303,10 +303,67 @@ fn merge_compares_input_files_by_content_and_never_reads_them_again() {
     );
 }
 
+/// Content, not names: a shard that read the weights under another name (another file, in
+/// another folder, given by an absolute path) merges with one that read the same bytes as
+/// `w.csv`, into the run made in one go as `w.csv`; a third name holding other bytes is refused
+/// naming both files.
+#[test]
+fn shards_that_read_the_same_bytes_under_other_names_merge() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let weights = fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/solitaire-tuned.csv"
+    ))
+    .unwrap();
+    fs::write(d.join("w.csv"), &weights).unwrap();
+    fs::create_dir(d.join("elsewhere")).unwrap();
+    let copy = d.join("elsewhere/copy.csv");
+    fs::write(&copy, &weights).unwrap();
+    let other = d.join("other.csv");
+    fs::write(
+        &other,
+        weights.replace("\nopen_sum,", "\nopen_sum,-150\n# was "),
+    )
+    .unwrap();
+    let run = |policy: &str, extra: &[&str]| {
+        let policy = format!("heuristic:{policy}");
+        let mut args = vec!["simulate", "solitaire-dice", "-n", "30000", "-q"];
+        args.extend_from_slice(&["--policy", &policy]);
+        args.extend_from_slice(extra);
+        ok(d, &args)
+    };
+    let (copy, other) = (copy.to_str().unwrap(), other.to_str().unwrap());
+    run("w.csv", &["--out", "whole"]);
+    run("w.csv", &["--shard", "0/2", "--out", "s0"]);
+    run(copy, &["--shard", "1/2", "--out", "s1"]);
+    run(other, &["--shard", "1/2", "--out", "s1x"]);
+    ok(d, &["merge", "s0", "s1", "--out", "m"]);
+    for file in ["summary.csv", "accumulators.json", "distribution.csv"] {
+        assert_eq!(
+            read(d.join("m").join(file)),
+            read(d.join("whole").join(file)),
+            "{file}"
+        );
+    }
+    fails(
+        d,
+        &["merge", "s0", "s1x", "--out", "m2"],
+        2,
+        &format!(
+            "merge: s1x read {other} with content {} but s0 read w.csv with content {}; \
+             the files differ",
+            short_hash(other),
+            short_hash(d.join("w.csv"))
+        ),
+    );
+    assert!(!d.join("m2").exists());
+}
+
 /// A shard file forged with dicelab's own library, so its checksum holds: shard 0's counts
 /// relabelled as shard 1 (as many units: each shard is one chunk) would double shard 0 in the
-/// merge, and a per-unit metric given one more observation than the units would not add up.
-/// Both are refused naming the file, and nothing is written.
+/// merge, a per-unit metric given one more observation than the units would not add up, and a
+/// share holding a 2 is no share. Each is refused naming the file, and nothing is written.
 #[test]
 fn merge_refuses_a_resealed_shard_whose_counts_do_not_fit_its_index() {
     use dicelab::record::Saved;
