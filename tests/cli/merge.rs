@@ -403,5 +403,38 @@ fn merge_refuses_a_resealed_shard_whose_counts_do_not_fit_its_index() {
         2,
         "counts 16385 observations, one a unit, but the file holds 16384 units)",
     );
-    assert!(!d.join("m1").exists() && !d.join("m2").exists());
+    // A share given a value 2 in place of a 1 (every count still adds up): its mean would
+    // fall outside its own interval.
+    forge("shared", &|s| {
+        use dicelab::stats::{Histogram, MetricKind};
+        let m = s
+            .tally
+            .metrics
+            .iter_mut()
+            .find(|m| m.kind == MetricKind::Proportion && m.histogram.count_of(1) > 0)
+            .unwrap();
+        let mut forged = Histogram::new();
+        for (v, c) in m.histogram.iter() {
+            if v == 1 {
+                forged.add(1, c - 1);
+                forged.add(2, 1);
+            } else {
+                forged.add(v, c);
+            }
+        }
+        m.histogram = forged;
+    });
+    fails(
+        d,
+        &["merge", "shared", "s1", "--out", "m3"],
+        2,
+        "shared/accumulators.json: not a consistent dicelab accumulator file (",
+    );
+    fails(
+        d,
+        &["merge", "shared", "s1", "--out", "m3"],
+        2,
+        "is a share but holds the value 2)",
+    );
+    assert!(!d.join("m1").exists() && !d.join("m2").exists() && !d.join("m3").exists());
 }

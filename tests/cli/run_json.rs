@@ -51,7 +51,7 @@ fn a_shard_and_its_merge_say_what_they_are() {
     for k in 0..2 {
         let shard = format!("{k}/2");
         let out = format!("s{k}");
-        ok(
+        let printed = ok(
             d,
             &[
                 "simulate",
@@ -70,6 +70,12 @@ fn a_shard_and_its_merge_say_what_they_are() {
                 "--out",
                 &out,
             ],
+        );
+        // The printed table's header line says it is a part, not the run.
+        let header = printed.lines().next().unwrap();
+        assert!(
+            header.ends_with(&format!("units | shards {k} of 0-1: a part of the run")),
+            "{header}"
         );
     }
     let s1 = run_json(&d.join("s1"));
