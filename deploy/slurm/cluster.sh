@@ -24,8 +24,17 @@ cluster_install() {
         echo "cluster: need root to install slurm-wlm and munge" >&2
         return 1
     fi
+    # The packages' install scripts would start the system's own munged and slurm daemons, which
+    # nothing here would stop: a policy-rc.d that refuses every start (Debian's documented way)
+    # keeps them down while the packages install, and is removed after unless it was there.
+    local policy=/usr/sbin/policy-rc.d made="" status=0
+    if [ ! -e "$policy" ]; then
+        printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod 755 "$policy" && made=1
+    fi
     DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge >&2 || status=$?
+    [ -z "$made" ] || rm -f "$policy"
+    return "$status"
 }
 
 # A TCP port nobody listens on: the kernel picks it where python3 is at hand, else a random high
@@ -117,6 +126,20 @@ CONF
 
 cluster_stop() {
     local pid
+    # This cluster's jobs first (a test that failed may leave some queued or running): their
+    # processes belong to slurmstepd, not to a daemon in cluster_pids, and would outlive it.
+    if [ ${#cluster_pids[@]} -gt 0 ] && [ -n "${SLURM_CONF:-}" ]; then
+        local jobs
+        jobs=$(squeue -h -o %i 2>/dev/null | tr '\n' ' ')
+        if [ -n "${jobs// /}" ]; then
+            # shellcheck disable=SC2086
+            scancel $jobs 2>/dev/null || true
+            for _ in $(seq 1 50); do
+                [ -z "$(squeue -h 2>/dev/null)" ] && break
+                sleep 0.2
+            done
+        fi
+    fi
     for pid in "${cluster_pids[@]}"; do
         kill "$pid" 2>/dev/null || true
     done
