@@ -466,27 +466,20 @@ impl Saved {
             }
             // Every file read is named by a rule or a policy, so this holds once they match; it
             // is checked anyway, by content, since the report replays the first shard's files.
-            let unmatched = |x: &RunSetup, y: &RunSetup| {
-                x.inputs
-                    .iter()
-                    .find(|f| !y.inputs.iter().any(|g| g.sha256 == f.sha256))
-                    .map(|f| f.path.clone())
-            };
-            if let Some(path) = unmatched(&b.setup, &a.setup) {
-                return Err(Error::input(format!(
-                    "merge: {} read the file {path} but {} read no file with its content; \
-                     only shards of one run merge",
-                    dir.display(),
-                    first_dir.display()
-                )));
-            }
-            if let Some(path) = unmatched(&a.setup, &b.setup) {
-                return Err(Error::input(format!(
-                    "merge: {} read the file {path} but {} read no file with its content; \
-                     only shards of one run merge",
-                    first_dir.display(),
-                    dir.display()
-                )));
+            for (x, x_dir, y, y_dir) in [
+                (&b.setup, &dir, &a.setup, &first_dir),
+                (&a.setup, &first_dir, &b.setup, &dir),
+            ] {
+                let unmatched = |f: &&InputFile| !y.inputs.iter().any(|g| g.sha256 == f.sha256);
+                if let Some(f) = x.inputs.iter().find(unmatched) {
+                    return Err(Error::input(format!(
+                        "merge: {} read the file {} but {} read no file with its content; \
+                         only shards of one run merge",
+                        x_dir.display(),
+                        f.path,
+                        y_dir.display()
+                    )));
+                }
             }
             if a.seed != b.seed {
                 return Err(differ("seed", &a.seed, &b.seed));

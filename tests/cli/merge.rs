@@ -387,20 +387,21 @@ fn merge_refuses_a_resealed_shard_whose_counts_do_not_fit_its_index() {
          not the ones shards 1 of 0-1 of a run of 32768 units in chunks of 16384 play (the \
          indexes of its chunks add up to 0, theirs to 1): its counts belong to other shards)",
     );
+    // Merging `forged` with shard 1 into `out` is refused naming the file, for `reason`.
+    let refused = |forged: &str, out: &str, reason: &str| {
+        let args = ["merge", forged, "s1", "--out", out];
+        let file =
+            format!("{forged}/accumulators.json: not a consistent dicelab accumulator file (");
+        fails(d, &args, 2, &file);
+        fails(d, &args, 2, reason);
+    };
     forge("counted", &|s| {
         let m = s.tally.metrics.iter_mut().find(|m| m.per_unit).unwrap();
         m.histogram.add(10, 1);
     });
-    fails(
-        d,
-        &["merge", "counted", "s1", "--out", "m2"],
-        2,
-        "counted/accumulators.json: not a consistent dicelab accumulator file (",
-    );
-    fails(
-        d,
-        &["merge", "counted", "s1", "--out", "m2"],
-        2,
+    refused(
+        "counted",
+        "m2",
         "counts 16385 observations, one a unit, but the file holds 16384 units)",
     );
     // A share given a value 2 in place of a 1 (every count still adds up): its mean would
@@ -424,17 +425,6 @@ fn merge_refuses_a_resealed_shard_whose_counts_do_not_fit_its_index() {
         }
         m.histogram = forged;
     });
-    fails(
-        d,
-        &["merge", "shared", "s1", "--out", "m3"],
-        2,
-        "shared/accumulators.json: not a consistent dicelab accumulator file (",
-    );
-    fails(
-        d,
-        &["merge", "shared", "s1", "--out", "m3"],
-        2,
-        "is a share but holds the value 2)",
-    );
+    refused("shared", "m3", "is a share but holds the value 2)");
     assert!(!d.join("m1").exists() && !d.join("m2").exists() && !d.join("m3").exists());
 }
