@@ -114,7 +114,7 @@ fn is_number_like(s: &str) -> bool {
 }
 
 /// A whole number from `min` to `max`, or a message saying why not that leaves out the value
-/// itself, which clap prints first ("invalid value '-5' for '--seed <SEED>': ").
+/// itself, which clap prints first (`invalid value '-5' for '--seed <SEED>': `).
 pub fn whole_in(s: &str, min: u64, max: u64) -> Result<u64, String> {
     let value = parse_whole(s).map_err(|e| Refusal { min, max, e }.to_string())?;
     if value < min {

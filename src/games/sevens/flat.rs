@@ -6,11 +6,11 @@
 //! rolls no dice ([`Lookup::NONE`]) and whose next entries are itself, so a turn that has
 //! stopped goes on "rolling" and stays where it is: turns played side by side need no mask or
 //! select to keep their results, and one roll of a turn is a multiplication, a load of its
-//! option list and a load of the next state. A policy that tosses a coin reads the roll's
-//! state from one of two copies of its table, chosen by the coin ([`TAILS`]). Profiling showed the turn loop waiting on loads,
-//! not computing: a table of every ordered roll of six dice with a 16-bit entry is 93 KB, twice
-//! the first-level cache, so [`Lookup`] keeps one-byte list numbers (all six dice counts in
-//! 56 KB), and a policy's states are a table of a few kilobytes beside it.
+//! option list and a load of the next state. A policy that tosses a coin reads the roll's state
+//! from one of two copies of its table, chosen by the coin. Profiling showed the turn loop
+//! waiting on loads, not computing: a table of every ordered roll of six dice with a 16-bit
+//! entry is 93 KB, twice the first-level cache, so [`Lookup`] keeps one-byte list numbers (all
+//! six dice counts in 56 KB), and a policy's states are a table of a few kilobytes beside it.
 
 use super::play::Lookup;
 use super::policy::{Action, DecisionTable};

@@ -1,7 +1,7 @@
 //! A model-based sheet evaluation: each open sum's final marks projected from the rolls left,
 //! and the `best` player built on it.
 //!
-//! The linear [`Evaluator`](super::heuristic::Evaluator) has to learn from games what a mark is
+//! The linear [`Evaluator`] has to learn from games what a mark is
 //! worth on each row at each stage; this evaluation works much of it out from a small model of
 //! the rest of the game instead:
 //!
