@@ -15,21 +15,21 @@ use dicelab::games::solitaire_dice::sim::Games;
 use dicelab::games::solitaire_dice::spec::PolicySpec;
 use dicelab::policy::Policy;
 
-fn greedy_games(c: &mut Criterion) {
-    // 64 chunks of 4,096 games (about 0.15 s on one thread): long enough that starting two
-    // threads does not hide their scaling.
-    const GAMES: u64 = 1 << 18;
-    let mut group = c.benchmark_group("solitaire_greedy_games");
+/// Whole games of `spec` through the engine, `games` a sample, on one and two threads, as the
+/// group `name`.
+fn games_of(c: &mut Criterion, name: &str, spec: &str, games: u64) {
+    let mut group = c.benchmark_group(name);
     group.sample_size(10);
-    group.throughput(Throughput::Elements(GAMES));
-    let sim = Games::comparing(&[PolicySpec::Greedy]).unwrap();
+    group.throughput(Throughput::Elements(games));
+    let spec: PolicySpec = spec.parse().unwrap();
+    let sim = Games::comparing(&[spec]).unwrap();
     for threads in [1usize, 2] {
         group.bench_with_input(
             BenchmarkId::from_parameter(format!("{threads}t")),
             &threads,
             |b, &t| {
                 b.iter(|| {
-                    let mut config = RunConfig::new(GAMES, 1);
+                    let mut config = RunConfig::new(games, 1);
                     config.threads = Some(t);
                     black_box(run(&sim, &config).unwrap())
                 })
@@ -39,28 +39,15 @@ fn greedy_games(c: &mut Criterion) {
     group.finish();
 }
 
+fn greedy_games(c: &mut Criterion) {
+    // 64 chunks of 4,096 games (about 0.15 s on one thread): long enough that starting two
+    // threads does not hide their scaling.
+    games_of(c, "solitaire_greedy_games", "greedy", 1 << 18);
+}
+
 fn lookahead_games(c: &mut Criterion) {
     // Two chunks of 4,096 games, so two threads have one each.
-    const GAMES: u64 = 1 << 13;
-    let mut group = c.benchmark_group("solitaire_lookahead_games");
-    group.sample_size(10);
-    group.throughput(Throughput::Elements(GAMES));
-    let spec: PolicySpec = "lookahead".parse().unwrap();
-    let sim = Games::comparing(&[spec]).unwrap();
-    for threads in [1usize, 2] {
-        group.bench_with_input(
-            BenchmarkId::from_parameter(format!("{threads}t")),
-            &threads,
-            |b, &t| {
-                b.iter(|| {
-                    let mut config = RunConfig::new(GAMES, 1);
-                    config.threads = Some(t);
-                    black_box(run(&sim, &config).unwrap())
-                })
-            },
-        );
-    }
-    group.finish();
+    games_of(c, "solitaire_lookahead_games", "lookahead", 1 << 13);
 }
 
 fn lookahead_decisions(c: &mut Criterion) {
@@ -98,26 +85,7 @@ fn lookahead_decisions(c: &mut Criterion) {
 
 fn best_games(c: &mut Criterion) {
     // Two chunks of 4,096 games, so two threads have one each.
-    const GAMES: u64 = 1 << 13;
-    let mut group = c.benchmark_group("solitaire_best_games");
-    group.sample_size(10);
-    group.throughput(Throughput::Elements(GAMES));
-    let best: PolicySpec = "best".parse().unwrap();
-    let sim = Games::comparing(&[best]).unwrap();
-    for threads in [1usize, 2] {
-        group.bench_with_input(
-            BenchmarkId::from_parameter(format!("{threads}t")),
-            &threads,
-            |b, &t| {
-                b.iter(|| {
-                    let mut config = RunConfig::new(GAMES, 1);
-                    config.threads = Some(t);
-                    black_box(run(&sim, &config).unwrap())
-                })
-            },
-        );
-    }
-    group.finish();
+    games_of(c, "solitaire_best_games", "best", 1 << 13);
 }
 
 criterion_group!(

@@ -204,6 +204,18 @@ fn a_bad_name_with_a_line_break_in_a_shard_is_one_line() {
     );
 }
 
+/// The shipped Solitaire Dice weights, and the same file with one weight changed.
+fn weights_and_other() -> (String, String) {
+    let weights = fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/solitaire-tuned.csv"
+    ))
+    .unwrap();
+    let other = weights.replace("\nopen_sum,", "\nopen_sum,-150\n# was ");
+    assert_ne!(other, weights);
+    (weights, other)
+}
+
 /// Input files are known by their content: shards run in two folders whose weights files hold
 /// the same bytes merge (from a third folder, with both files gone: merge never re-reads one),
 /// and the result is the unsharded run byte for byte; a shard whose file under the same name
@@ -212,13 +224,7 @@ fn a_bad_name_with_a_line_break_in_a_shard_is_one_line() {
 fn merge_compares_input_files_by_content_and_never_reads_them_again() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    let weights = fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/data/solitaire-tuned.csv"
-    ))
-    .unwrap();
-    let other = weights.replace("\nopen_sum,", "\nopen_sum,-150\n# was ");
-    assert_ne!(other, weights);
+    let (weights, other) = weights_and_other();
     for (folder, text) in [("a", &weights), ("b", &weights), ("c", &other)] {
         fs::create_dir(d.join(folder)).unwrap();
         fs::write(d.join(folder).join("w.csv"), text).unwrap();
@@ -311,21 +317,13 @@ fn merge_compares_input_files_by_content_and_never_reads_them_again() {
 fn shards_that_read_the_same_bytes_under_other_names_merge() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    let weights = fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/data/solitaire-tuned.csv"
-    ))
-    .unwrap();
+    let (weights, other) = weights_and_other();
     fs::write(d.join("w.csv"), &weights).unwrap();
     fs::create_dir(d.join("elsewhere")).unwrap();
     let copy = d.join("elsewhere/copy.csv");
     fs::write(&copy, &weights).unwrap();
-    let other = d.join("other.csv");
-    fs::write(
-        &other,
-        weights.replace("\nopen_sum,", "\nopen_sum,-150\n# was "),
-    )
-    .unwrap();
+    let other_file = d.join("other.csv");
+    fs::write(&other_file, other).unwrap();
     let run = |policy: &str, extra: &[&str]| {
         let policy = format!("heuristic:{policy}");
         let mut args = vec!["simulate", "solitaire-dice", "-n", "30000", "-q"];
@@ -333,7 +331,7 @@ fn shards_that_read_the_same_bytes_under_other_names_merge() {
         args.extend_from_slice(extra);
         ok(d, &args)
     };
-    let (copy, other) = (copy.to_str().unwrap(), other.to_str().unwrap());
+    let (copy, other) = (copy.to_str().unwrap(), other_file.to_str().unwrap());
     run("w.csv", &["--out", "whole"]);
     run("w.csv", &["--shard", "0/2", "--out", "s0"]);
     run(copy, &["--shard", "1/2", "--out", "s1"]);
