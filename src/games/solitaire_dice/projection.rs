@@ -638,31 +638,8 @@ impl Policy<DivideRoll> for ProjectionLookahead<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::lookahead::Lookahead;
+    use super::super::lookahead::{Lookahead, expected_by_definition};
     use super::*;
-
-    /// The definition of [`Projection::expected`], slowly: every ordered roll, every legal
-    /// choice, the best evaluation.
-    fn expected_slowly(p: &Projection, sheet: &Sheet) -> f64 {
-        if sheet.is_over() {
-            return f64::from(sheet.score());
-        }
-        let mut total = 0.0;
-        for packed in 0..ORDERED as u64 {
-            let roll = Roll::from_packed(packed);
-            let best = sheet
-                .legal_choices(&roll)
-                .iter()
-                .map(|&c| {
-                    let mut after = *sheet;
-                    after.apply(c);
-                    p.evaluate(&after)
-                })
-                .fold(f64::NEG_INFINITY, f64::max);
-            total += best;
-        }
-        total / ORDERED as f64
-    }
 
     fn sheets() -> Vec<Sheet> {
         vec![
@@ -687,7 +664,10 @@ mod tests {
         for params in [Params::START, mixed, Params::BUILT_IN] {
             let p = Projection::new(params);
             for sheet in sheets() {
-                let (a, b) = (p.expected(&sheet), expected_slowly(&p, &sheet));
+                let (a, b) = (
+                    p.expected(&sheet),
+                    expected_by_definition(&sheet, |s| p.evaluate(s)),
+                );
                 assert!((a - b).abs() < 1e-6, "{params:?} {sheet:?}: {a} vs {b}");
             }
         }
