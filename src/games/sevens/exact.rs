@@ -158,7 +158,27 @@ impl TurnDistribution {
 
 /// Pushes the probability of each state forward through the rolls a policy chooses.
 pub fn distribution(outcomes: &RollOutcomes, policy: &DecisionTable) -> TurnDistribution {
-    let max_rolls = policy.max_rolls();
+    distribution_by(outcomes, policy.max_rolls(), |roll, set| {
+        let kept = policy.kept(roll, set);
+        // The table stops on the last roll and with no dice left (a sum of 0).
+        let go_on = match policy.action(roll, kept) {
+            Action::Stop => 0.0,
+            Action::Roll => 1.0,
+            Action::Coin => 0.5,
+        };
+        (kept, go_on)
+    })
+}
+
+/// Pushes the probability of each state forward through a turn of `max_rolls` rolls where
+/// `step(roll, set)` says what is kept from option list `set` after `roll` and the chance of
+/// rolling again (it must be 0 on the last roll and with no dice kept): any policy, compiled to
+/// a table or not.
+pub fn distribution_by(
+    outcomes: &RollOutcomes,
+    max_rolls: u8,
+    mut step: impl FnMut(u8, u16) -> (Kept, f64),
+) -> TurnDistribution {
     let mut joint = vec![[0.0; SCORES]; max_rolls as usize + 1];
     // Mass of rolling n dice as roll r.
     let mut to_roll = [0.0f64; 7];
@@ -172,13 +192,7 @@ pub fn distribution(outcomes: &RollOutcomes, policy: &DecisionTable) -> TurnDist
             let total = pow6(n as u32) as f64;
             for &(set, ways) in &outcomes.ways[n] {
                 let p = mass * ways as f64 / total;
-                let kept = policy.kept(roll, set);
-                // The table stops on the last roll and with no dice left (a sum of 0).
-                let go_on = match policy.action(roll, kept) {
-                    Action::Stop => 0.0,
-                    Action::Roll => 1.0,
-                    Action::Coin => 0.5,
-                };
+                let (kept, go_on) = step(roll, set);
                 if go_on < 1.0 {
                     joint[roll as usize][kept.sum as usize] += p * (1.0 - go_on);
                 }

@@ -7,6 +7,7 @@ pub mod dilemma;
 pub mod duel;
 pub mod exact;
 pub mod flat;
+pub mod game;
 pub mod play;
 pub mod policy;
 pub mod policy_file;

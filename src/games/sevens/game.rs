@@ -1,0 +1,753 @@
+//! Sevens as a whole game of two players, solved exactly for the chance to win.
+//!
+//! At a round's start the state is (round, score difference, who leads); inside a round the
+//! leader's turn, then the follower's, who knows the leader's score and (under
+//! `follower_limit=leader`) the rolls it may use. The game is finite apart from the play-off,
+//! so one backward pass over the rounds solves it, as Neller and Presser solved Pig:
+//!
+//! - the follower's turn is a one-turn problem whose value of stopping with a kept sum `t` is
+//!   the next round's value at the difference `z - t`, where `z` is the leader's lead after its
+//!   turn: one dynamic programme over the turn's states, vectorised over every `z` at once;
+//! - the leader's turn is the same problem, stopping with `s` after roll `r` being worth the
+//!   follower's best reply at `x + s` with the rolls `r` allows;
+//! - a play-off round is a one-round game whose tie leads to another play-off round, led by the
+//!   other player under `first_player=rotate` and by the same one under `fixed`: its value is a
+//!   fixed point, found by iterating (a round ties about 5% of the time, so it converges fast).
+//!
+//! Under `tie=playoff` the game is zero-sum and one value per state is kept, the leader's chance
+//! to win: the leader maximises it, the follower minimises it (the minimax strategy). Under
+//! `tie=shared` both tied players win, so the game is not zero-sum: each player maximises its
+//! own chance to win or share, and every state keeps both players' values (a subgame-perfect
+//! equilibrium by backward induction). Everywhere, between stopping and rolling of equal value
+//! a player stops, and among kept sets of equal value (under `subsets`) it keeps the first.
+//!
+//! Only the differences a game can reach and still not have decided are solved: at round `k`
+//! (0-based) of `R`, `|x| <= 36 * min(k, R - k)`. A larger lead is either out of reach from 0-0
+//! or beyond what the remaining rounds can overturn, and is valued by its sign.
+
+use std::sync::Arc;
+
+use crate::dice::pow6;
+use crate::error::{Error, Result};
+use crate::options::{FirstPlayer, Tie};
+
+use super::exact::TurnDistribution;
+use super::play::Lookup;
+use super::rolls::{MAX_SUM, RollOutcomes};
+use super::rules::{FollowerLimit, Kept, Rules};
+
+/// The most a turn changes the score difference by.
+const TOP: i32 = MAX_SUM as i32;
+
+/// The memory a whole-game solution may take: far below the 24 GiB of the machines we run on,
+/// so a policy can be copied to every thread's run and still leave room.
+pub const MEMORY_LIMIT: u64 = 4 << 30;
+
+/// Values over a span of positions, in a player's frame: `mover` for that player, `other` for
+/// the opponent (empty when the game is zero-sum, where it is `1 - mover`).
+#[derive(Clone, Debug, Default)]
+struct Vals {
+    mover: Vec<f64>,
+    other: Vec<f64>,
+}
+
+impl Vals {
+    fn zeros(width: usize, zero_sum: bool) -> Self {
+        Self {
+            mover: vec![0.0; width],
+            other: if zero_sum {
+                Vec::new()
+            } else {
+                vec![0.0; width]
+            },
+        }
+    }
+
+    /// The same values seen by the opponent.
+    fn flip(&self) -> Self {
+        if self.other.is_empty() {
+            Self {
+                mover: self.mover.iter().map(|v| 1.0 - v).collect(),
+                other: Vec::new(),
+            }
+        } else {
+            Self {
+                mover: self.other.clone(),
+                other: self.mover.clone(),
+            }
+        }
+    }
+
+    /// Positions `from..from + width`.
+    fn window(&self, from: usize, width: usize) -> (&[f64], &[f64]) {
+        let other = if self.other.is_empty() {
+            &[][..]
+        } else {
+            &self.other[from..from + width]
+        };
+        (&self.mover[from..from + width], other)
+    }
+}
+
+/// `roll[r][n]`: the mover's value of rolling `n` dice as roll `r` (2 to the rolls allowed) and
+/// playing best after, at every position.
+type RollValues = Vec<[Vec<f64>; 7]>;
+
+/// One turn solved for every position at once: the value of the whole turn and of each roll.
+struct TurnSolve {
+    value: Vals,
+    roll: RollValues,
+}
+
+/// Backward induction over a turn of `allowed` rolls for `width` positions at once, where
+/// `stop(roll, sum)` gives the values of stopping with `sum` after `roll` at every position.
+fn solve_turn<'a>(
+    outcomes: &RollOutcomes,
+    allowed: u8,
+    width: usize,
+    zero_sum: bool,
+    stop: &dyn Fn(u8, u8) -> (&'a [f64], &'a [f64]),
+) -> TurnSolve {
+    let mut roll_values: RollValues = vec![Default::default(); usize::from(allowed) + 1];
+    let mut next: [Vals; 7] = Default::default();
+    for roll in (1..=allowed).rev() {
+        let mut current: [Vals; 7] = Default::default();
+        for (n, ways_of_n) in outcomes.ways.iter().enumerate().skip(1) {
+            let total = pow6(n as u32) as f64;
+            let mut acc = Vals::zeros(width, zero_sum);
+            for &(set, ways) in ways_of_n {
+                let w = ways as f64 / total;
+                let options = &outcomes.sets[usize::from(set)];
+                // What each kept set is worth: stopping, or (with a roll left and dice kept)
+                // the better of stopping and rolling again, ties stopping.
+                let worth: Vec<((&[f64], &[f64]), Option<&Vals>)> = options
+                    .iter()
+                    .map(|k| {
+                        let again =
+                            (roll < allowed && k.dice > 0).then(|| &next[usize::from(k.dice)]);
+                        (stop(roll, k.sum), again)
+                    })
+                    .collect();
+                if let [((sm, so), again)] = worth.as_slice() {
+                    match (again, zero_sum) {
+                        (None, _) => add(&mut acc, w, sm, so),
+                        (Some(r), true) => {
+                            for ((a, &s), &v) in acc.mover.iter_mut().zip(*sm).zip(&r.mover) {
+                                *a += w * if v > s { v } else { s };
+                            }
+                        }
+                        (Some(r), false) => {
+                            for i in 0..width {
+                                if r.mover[i] > sm[i] {
+                                    acc.mover[i] += w * r.mover[i];
+                                    acc.other[i] += w * r.other[i];
+                                } else {
+                                    acc.mover[i] += w * sm[i];
+                                    acc.other[i] += w * so[i];
+                                }
+                            }
+                        }
+                    }
+                    continue;
+                }
+                // Several kept sets (`subsets`): the mover keeps the first of the best.
+                for i in 0..width {
+                    let (mut best, mut best_other) = (f64::NEG_INFINITY, 0.0);
+                    for ((sm, so), again) in &worth {
+                        let (v, o) = match again {
+                            Some(r) if r.mover[i] > sm[i] => {
+                                (r.mover[i], r.other.get(i).copied().unwrap_or(0.0))
+                            }
+                            _ => (sm[i], so.get(i).copied().unwrap_or(0.0)),
+                        };
+                        if v > best {
+                            (best, best_other) = (v, o);
+                        }
+                    }
+                    acc.mover[i] += w * best;
+                    if !zero_sum {
+                        acc.other[i] += w * best_other;
+                    }
+                }
+            }
+            current[n] = acc;
+        }
+        if roll >= 2 {
+            for (slot, vals) in roll_values[usize::from(roll)].iter_mut().zip(&current) {
+                slot.clone_from(&vals.mover);
+            }
+        }
+        next = current;
+    }
+    let [_, _, _, _, _, _, six] = next;
+    TurnSolve {
+        value: six,
+        roll: roll_values,
+    }
+}
+
+fn add(acc: &mut Vals, w: f64, mover: &[f64], other: &[f64]) {
+    for (a, &v) in acc.mover.iter_mut().zip(mover) {
+        *a += w * v;
+    }
+    for (a, &v) in acc.other.iter_mut().zip(other) {
+        *a += w * v;
+    }
+}
+
+/// One round solved for every difference it can start from.
+#[derive(Clone, Debug)]
+pub struct RoundSolution {
+    /// The differences solved: `-span..=span` at the start, in the leader's frame.
+    span: i32,
+    /// The values at the round's start, in the leader's frame.
+    start: Vals,
+    /// The follower's values of stopping: the next round's values in the follower's frame, at
+    /// the differences `-span - 36..=span + 36` (the leader's lead after the round).
+    follow_stop: Vals,
+    /// `lead_stop[a - 1]`: the leader's values of stopping with the follower allowed `a`
+    /// rolls, at the leader's leads `-span..=span + 36` after its turn.
+    lead_stop: Vec<Vals>,
+    /// `follow_roll[a - 1]`: the follower's roll values with `a` rolls allowed, at the leads
+    /// `-span..=span + 36`.
+    follow_roll: Vec<RollValues>,
+    /// The leader's roll values at `-span..=span`.
+    lead_roll: RollValues,
+}
+
+impl RoundSolution {
+    fn solve(outcomes: &RollOutcomes, rules: &Rules, span: i32, next: &Vals) -> Self {
+        let zero_sum = next.other.is_empty();
+        let max_rolls = rules.max_rolls;
+        let follow_stop = next.flip();
+        let width = (2 * span + 1) as usize;
+        let follow_width = width + TOP as usize;
+        let mut lead_stop = Vec::new();
+        let mut follow_roll = Vec::new();
+        for allowed in 1..=max_rolls {
+            // Stopping with t at the lead z is worth the next round at z - t.
+            let turn = solve_turn(outcomes, allowed, follow_width, zero_sum, &|_, t| {
+                follow_stop.window(TOP as usize - usize::from(t), follow_width)
+            });
+            lead_stop.push(turn.value.flip());
+            follow_roll.push(turn.roll);
+        }
+        let lead = solve_turn(outcomes, max_rolls, width, zero_sum, &|roll, s| {
+            let allowed = follower_allowance(rules, roll);
+            lead_stop[usize::from(allowed) - 1].window(usize::from(s), width)
+        });
+        Self {
+            span,
+            start: lead.value,
+            follow_stop,
+            lead_stop,
+            follow_roll,
+            lead_roll: lead.roll,
+        }
+    }
+
+    /// The leader's value at the round's start with lead `x`, and the follower's.
+    fn values_at(&self, x: i32) -> (f64, f64) {
+        if x.abs() > self.span {
+            return if x > 0 { (1.0, 0.0) } else { (0.0, 1.0) };
+        }
+        let i = (x + self.span) as usize;
+        let m = self.start.mover[i];
+        (m, self.start.other.get(i).copied().unwrap_or(1.0 - m))
+    }
+
+    fn bytes(&self) -> u64 {
+        let vals = |v: &Vals| (v.mover.len() + v.other.len()) as u64;
+        let rolls = |r: &RollValues| r.iter().flatten().map(|v| v.len() as u64).sum::<u64>();
+        8 * (vals(&self.start)
+            + vals(&self.follow_stop)
+            + self.lead_stop.iter().map(vals).sum::<u64>()
+            + self.follow_roll.iter().map(rolls).sum::<u64>()
+            + rolls(&self.lead_roll))
+    }
+}
+
+/// The rolls a follower may use after the leader stopped on roll `roll`.
+fn follower_allowance(rules: &Rules, roll: u8) -> u8 {
+    match rules.follower_limit {
+        FollowerLimit::Leader => roll,
+        FollowerLimit::None => rules.max_rolls,
+    }
+}
+
+/// Which round a turn belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Regular round `k` (0-based).
+    Round(u32),
+    /// A play-off round (every one is the same game).
+    Playoff,
+}
+
+/// Where a player stands when its turn starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Leading the round, `x` points ahead of the other player (negative: behind).
+    Lead {
+        /// My total minus the other's, before the round.
+        x: i32,
+    },
+    /// Following, allowed `allowed` rolls, the leader `z` points ahead after its turn.
+    Follow {
+        /// Rolls I may use.
+        allowed: u8,
+        /// The leader's total (this round's score included) minus mine.
+        z: i32,
+    },
+}
+
+/// The whole two-player game solved: every round's values and decisions.
+#[derive(Clone, Debug)]
+pub struct GameSolution {
+    /// The rules solved.
+    pub rules: Rules,
+    outcomes: RollOutcomes,
+    rounds: Vec<RoundSolution>,
+    /// The play-off round (`tie=playoff` only).
+    playoff: Option<RoundSolution>,
+    /// A play-off round's value to its leader (0 without play-offs).
+    pub playoff_value: f64,
+}
+
+/// The seat that leads regular round `k`.
+pub fn leader_seat(rules: &Rules, k: u32) -> usize {
+    match rules.first_player {
+        FirstPlayer::Rotate => (k % 2) as usize,
+        FirstPlayer::Fixed => 0,
+    }
+}
+
+/// The seat that leads the first play-off round.
+pub fn first_playoff_seat(rules: &Rules) -> usize {
+    match rules.first_player {
+        FirstPlayer::Rotate => (rules.rounds % 2) as usize,
+        FirstPlayer::Fixed => 0,
+    }
+}
+
+/// The differences solved at the start of round `k` of `rounds`.
+fn span(k: u32, rounds: u32) -> i32 {
+    TOP * k.min(rounds - k) as i32
+}
+
+impl GameSolution {
+    /// The memory the solution of `rules` takes, in bytes, worked out before solving.
+    pub fn bytes_needed(rules: &Rules) -> u64 {
+        let shared = u64::from(rules.tie == Tie::Shared);
+        let values_per_round = |span: u64| {
+            let m = u64::from(rules.max_rolls);
+            let width = 2 * span + 1;
+            let follow = width + TOP as u64;
+            // start, follow_stop and lead_stop hold both players' values when the game is not
+            // zero-sum; the roll values are the mover's alone.
+            let both = width + follow + TOP as u64 + m * follow;
+            let rolls = 6 * follow * m * m.saturating_sub(1) / 2 + 6 * width * m.saturating_sub(1);
+            both * (1 + shared) + rolls
+        };
+        let regular: u64 = (0..rules.rounds)
+            .map(|k| values_per_round(span(k, rules.rounds) as u64))
+            .sum();
+        let playoff = if rules.tie == Tie::Playoff {
+            values_per_round(0)
+        } else {
+            0
+        };
+        8 * (regular + playoff)
+    }
+
+    /// Solves the game for two players, or refuses (one line, before any work) where the
+    /// solution would take more than [`MEMORY_LIMIT`].
+    pub fn solve(outcomes: &RollOutcomes, rules: &Rules) -> Result<Self> {
+        let need = Self::bytes_needed(rules);
+        if need > MEMORY_LIMIT {
+            return Err(Error::input(format!(
+                "the whole game of {} rounds needs {:.1} GiB to solve, more than the limit of {} GiB; \
+                 solve fewer rounds",
+                rules.rounds,
+                need as f64 / f64::from(1u32 << 30),
+                MEMORY_LIMIT >> 30
+            )));
+        }
+        let zero_sum = rules.tie == Tie::Playoff;
+        let (playoff, playoff_value) = if zero_sum {
+            let (round, q) = Self::solve_playoff(outcomes, rules);
+            (Some(round), q)
+        } else {
+            (None, 0.0)
+        };
+        let tie = match rules.tie {
+            Tie::Shared => (1.0, 1.0),
+            // The first play-off round is led by the last round's follower under `rotate`.
+            Tie::Playoff => match rules.first_player {
+                FirstPlayer::Rotate => (1.0 - playoff_value, playoff_value),
+                FirstPlayer::Fixed => (playoff_value, 1.0 - playoff_value),
+            },
+        };
+        let r = rules.rounds;
+        let mut rounds: Vec<RoundSolution> = Vec::with_capacity(r as usize);
+        for k in (0..r).rev() {
+            let s = span(k, r);
+            let next = if k + 1 == r {
+                terminal(s, zero_sum, tie)
+            } else {
+                let after = rounds.last().expect("solved the round after");
+                let same = leader_seat(rules, k + 1) == leader_seat(rules, k);
+                let mut next = Vals::zeros((2 * (s + TOP) + 1) as usize, zero_sum);
+                for (i, x) in (-s - TOP..=s + TOP).enumerate() {
+                    let (lead, follow) = after.values_at(if same { x } else { -x });
+                    let (mine, theirs) = if same { (lead, follow) } else { (follow, lead) };
+                    next.mover[i] = mine;
+                    if !zero_sum {
+                        next.other[i] = theirs;
+                    }
+                }
+                next
+            };
+            rounds.push(RoundSolution::solve(outcomes, rules, s, &next));
+        }
+        rounds.reverse();
+        Ok(Self {
+            rules: *rules,
+            outcomes: outcomes.clone(),
+            rounds,
+            playoff,
+            playoff_value,
+        })
+    }
+
+    /// A play-off round and its value to its leader, as a fixed point: a tie is worth the
+    /// next play-off round, led by the other player under `rotate` and by the same under
+    /// `fixed`.
+    fn solve_playoff(outcomes: &RollOutcomes, rules: &Rules) -> (RoundSolution, f64) {
+        let mut q = 0.5;
+        for _ in 0..200 {
+            let tie = match rules.first_player {
+                FirstPlayer::Rotate => 1.0 - q,
+                FirstPlayer::Fixed => q,
+            };
+            let round = RoundSolution::solve(outcomes, rules, 0, &terminal(0, true, (tie, 0.0)));
+            let v = round.start.mover[0];
+            let done = (v - q).abs() < 1e-15;
+            q = v;
+            if done {
+                return (round, q);
+            }
+        }
+        let tie = match rules.first_player {
+            FirstPlayer::Rotate => 1.0 - q,
+            FirstPlayer::Fixed => q,
+        };
+        let round = RoundSolution::solve(outcomes, rules, 0, &terminal(0, true, (tie, 0.0)));
+        (round, q)
+    }
+
+    /// The chance that seat 1 (index 0) wins (or, under `tie=shared`, wins or shares) the game
+    /// from its start, both players playing to win; and seat 2's.
+    pub fn p_seats(&self) -> (f64, f64) {
+        let (lead, follow) = self.rounds[0].values_at(0);
+        if leader_seat(&self.rules, 0) == 0 {
+            (lead, follow)
+        } else {
+            (follow, lead)
+        }
+    }
+
+    /// The leader's and the follower's chance at the start of round `k` with the leader `x`
+    /// ahead.
+    pub fn round_values(&self, k: u32, x: i32) -> (f64, f64) {
+        self.rounds[k as usize].values_at(x)
+    }
+
+    /// The memory the solution takes, in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.rounds
+            .iter()
+            .chain(&self.playoff)
+            .map(RoundSolution::bytes)
+            .sum()
+    }
+
+    fn round(&self, phase: Phase) -> &RoundSolution {
+        match phase {
+            Phase::Round(k) => &self.rounds[k as usize],
+            Phase::Playoff => self
+                .playoff
+                .as_ref()
+                .expect("play-offs only under tie=playoff"),
+        }
+    }
+
+    /// The decisions of a player to win in a position.
+    pub fn view(&self, phase: Phase, role: Role) -> View<'_> {
+        let round = self.round(phase);
+        let span = round.span;
+        let (allowed, pos, stop) = match role {
+            Role::Lead { x } => (
+                self.rules.max_rolls,
+                (x.abs() <= span).then(|| (x + span) as usize),
+                Stop::Lead,
+            ),
+            Role::Follow { allowed, z } => (
+                allowed,
+                (-span..=span + TOP)
+                    .contains(&z)
+                    .then(|| (z + span) as usize),
+                Stop::Follow,
+            ),
+        };
+        View {
+            game: self,
+            round,
+            allowed,
+            pos,
+            stop,
+        }
+    }
+
+    /// Plays one turn to win on pre-drawn `rolls`: (score, rolls used).
+    #[inline]
+    pub fn play_turn(&self, lookup: &Lookup, phase: Phase, role: Role, rolls: &[u32]) -> (u8, u8) {
+        let view = self.view(phase, role);
+        let mut dice = 6u8;
+        for roll in 1..=view.allowed {
+            let set = lookup.list(dice, rolls[usize::from(roll) - 1]);
+            let kept = view.choose(roll, &self.outcomes.sets[set]);
+            if !view.rolls_again(roll, kept) {
+                return (kept.sum, roll);
+            }
+            dice = kept.dice;
+        }
+        unreachable!("the last roll always stops")
+    }
+
+    /// The exact distribution of a turn played to win in a position.
+    pub fn distribution(&self, phase: Phase, role: Role) -> TurnDistribution {
+        let view = self.view(phase, role);
+        super::exact::distribution_by(&self.outcomes, view.allowed, |roll, set| {
+            let kept = view.choose(roll, &self.outcomes.sets[usize::from(set)]);
+            (
+                kept,
+                if view.rolls_again(roll, kept) {
+                    1.0
+                } else {
+                    0.0
+                },
+            )
+        })
+    }
+}
+
+/// The values after the last regular round (or a play-off round) in its leader's frame, at
+/// the leads `-span - 36..=span + 36`: a lead wins, a deficit loses, a tie is worth `tie`.
+fn terminal(span: i32, zero_sum: bool, tie: (f64, f64)) -> Vals {
+    let mut vals = Vals::zeros((2 * (span + TOP) + 1) as usize, zero_sum);
+    for (i, x) in (-span - TOP..=span + TOP).enumerate() {
+        let (mine, theirs) = match x.signum() {
+            1 => (1.0, 0.0),
+            -1 => (0.0, 1.0),
+            _ => tie,
+        };
+        vals.mover[i] = mine;
+        if !zero_sum {
+            vals.other[i] = theirs;
+        }
+    }
+    vals
+}
+
+/// Which stopping values a turn compares with.
+#[derive(Clone, Copy, Debug)]
+enum Stop {
+    Lead,
+    Follow,
+}
+
+/// A player to win in one position: what it keeps and whether it rolls again, exactly as the
+/// solution decided (the same numbers compared), so simulation and exact values agree.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    game: &'a GameSolution,
+    round: &'a RoundSolution,
+    /// Rolls the turn may use.
+    pub allowed: u8,
+    /// The position's index in the round's values; `None` where the game is decided (or out of
+    /// reach), where every play is worth the same and the player stops at once.
+    pos: Option<usize>,
+    stop: Stop,
+}
+
+impl View<'_> {
+    fn stop_value(&self, pos: usize, roll: u8, sum: u8) -> f64 {
+        match self.stop {
+            Stop::Lead => {
+                let a = follower_allowance(&self.game.rules, roll);
+                self.round.lead_stop[usize::from(a) - 1].mover[pos + usize::from(sum)]
+            }
+            Stop::Follow => self.round.follow_stop.mover[pos + TOP as usize - usize::from(sum)],
+        }
+    }
+
+    fn roll_value(&self, pos: usize, roll: u8, dice: u8) -> f64 {
+        let values = match self.stop {
+            Stop::Lead => &self.round.lead_roll,
+            Stop::Follow => &self.round.follow_roll[usize::from(self.allowed) - 1],
+        };
+        values[usize::from(roll)][usize::from(dice)][pos]
+    }
+
+    /// The value of keeping `kept` after `roll` and playing best from there.
+    pub fn value(&self, roll: u8, kept: Kept) -> f64 {
+        let Some(pos) = self.pos else { return 0.0 };
+        let stop = self.stop_value(pos, roll, kept.sum);
+        if roll < self.allowed && kept.dice > 0 {
+            let again = self.roll_value(pos, roll + 1, kept.dice);
+            if again > stop {
+                return again;
+            }
+        }
+        stop
+    }
+
+    /// The kept set chosen among `options` after `roll`: the first of the best.
+    pub fn choose(&self, roll: u8, options: &[Kept]) -> Kept {
+        if options.len() == 1 || self.pos.is_none() {
+            return options[0];
+        }
+        let mut best = options[0];
+        let mut best_value = self.value(roll, best);
+        for &k in &options[1..] {
+            let v = self.value(roll, k);
+            if v > best_value {
+                (best, best_value) = (k, v);
+            }
+        }
+        best
+    }
+
+    /// Whether to roll `kept` again after `roll` (never on the last roll or with no dice, and
+    /// never where rolling is worth no more than stopping).
+    pub fn rolls_again(&self, roll: u8, kept: Kept) -> bool {
+        let Some(pos) = self.pos else { return false };
+        roll < self.allowed
+            && kept.dice > 0
+            && self.roll_value(pos, roll + 1, kept.dice) > self.stop_value(pos, roll, kept.sum)
+    }
+}
+
+/// A handle shared by every seat and thread that plays to win.
+pub type SharedGame = Arc<GameSolution>;
+
+#[cfg(test)]
+mod tests {
+    use super::super::rolls::SCORES;
+    use super::super::rules::Removal;
+    use super::*;
+
+    fn rules(rounds: u32) -> Rules {
+        Rules {
+            rounds,
+            ..Rules::default()
+        }
+    }
+
+    #[test]
+    fn one_roll_one_round_matches_the_chance_worked_out_by_hand() {
+        // One roll each, one round, ties shared: nothing to decide, so seat 1 (who leads)
+        // wins or shares with P(S >= T) for two independent one-roll scores S and T.
+        let outcomes = RollOutcomes::new(Removal::Pairs);
+        let r = Rules {
+            max_rolls: 1,
+            tie: Tie::Shared,
+            ..rules(1)
+        };
+        let game = GameSolution::solve(&outcomes, &r).unwrap();
+        let mut p = [0.0; SCORES];
+        for &(set, ways) in &outcomes.ways[6] {
+            p[usize::from(outcomes.sets[usize::from(set)][0].sum)] += ways as f64 / 46656.0;
+        }
+        let mut ge = 0.0;
+        for s in 0..SCORES {
+            for t in 0..=s {
+                ge += p[s] * p[t];
+            }
+        }
+        let (a, b) = game.p_seats();
+        assert!((a - ge).abs() < 1e-12, "{a} vs {ge}");
+        assert!((b - ge).abs() < 1e-12, "symmetric: {b} vs {ge}");
+        // Under a play-off each play-off round is the same coin: the leader wins it with
+        // P(S > T) / (1 - P(S = T)) = 1/2, and so does the first round's leader.
+        let game = GameSolution::solve(
+            &outcomes,
+            &Rules {
+                tie: Tie::Playoff,
+                ..r
+            },
+        )
+        .unwrap();
+        assert!((game.playoff_value - 0.5).abs() < 1e-12);
+        assert!((game.p_seats().0 - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_larger_lead_is_never_worth_less_and_the_values_are_chances() {
+        let outcomes = RollOutcomes::new(Removal::Pairs);
+        for tie in [Tie::Playoff, Tie::Shared] {
+            let game = GameSolution::solve(&outcomes, &Rules { tie, ..rules(4) }).unwrap();
+            for k in 0..4 {
+                let span = game.rounds[k as usize].span;
+                let mut last = (-1.0, 2.0);
+                for x in -span..=span {
+                    let (lead, follow) = game.round_values(k, x);
+                    assert!((0.0..=1.0).contains(&lead) && (0.0..=1.0).contains(&follow));
+                    assert!(
+                        lead >= last.0 - 1e-12 && follow <= last.1 + 1e-12,
+                        "{k} {x}"
+                    );
+                    if tie == Tie::Playoff {
+                        assert!((lead + follow - 1.0).abs() < 1e-12);
+                    } else {
+                        assert!(lead + follow >= 1.0 - 1e-12);
+                    }
+                    last = (lead, follow);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn refuses_a_solution_over_the_memory_limit_before_solving() {
+        let outcomes = RollOutcomes::new(Removal::Pairs);
+        let r = Rules {
+            rounds: 1000,
+            max_rolls: 12,
+            ..Rules::default()
+        };
+        let e = GameSolution::solve(&outcomes, &r).unwrap_err().to_string();
+        assert!(
+            e.contains("1000 rounds") && e.contains("limit of 4 GiB"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_memory_worked_out_before_is_the_memory_taken() {
+        let outcomes = RollOutcomes::new(Removal::Pairs);
+        for r in [
+            rules(1),
+            rules(3),
+            Rules {
+                tie: Tie::Shared,
+                max_rolls: 4,
+                ..rules(5)
+            },
+        ] {
+            let game = GameSolution::solve(&outcomes, &r).unwrap();
+            assert_eq!(game.bytes(), GameSolution::bytes_needed(&r), "{r:?}");
+        }
+    }
+}
