@@ -7,10 +7,12 @@
 //! S and rolls used r, plays the exact best reply: it maximises P(score > S) plus the value of a
 //! tie. The leader then values each way of stopping (S, r) by the chance the follower's best reply
 //! fails, and backward induction over the leader's turn gives the best leader policy. A tie under
-//! `tie=playoff` sends both into a playoff round led by the former follower; the value of a tie
-//! therefore depends on the solution itself, and is found as a fixed point (the tie chance is
-//! about 5%, so a few iterations converge to machine precision). Under `tie=shared` a tie is a
-//! win for both.
+//! `tie=playoff` sends both into a play-off round, which the rules' rotation hands to the other
+//! player under `first_player=rotate` (the same player leads it under `fixed`); a play-off round
+//! is the same game again, so the value of a tie depends on the solution itself and is found as
+//! a fixed point (the tie chance is about 5%, so a few iterations converge to machine
+//! precision). Under `tie=shared` a tie is a win for both. For two players this is the
+//! one-round game of [`super::game`], and a test holds the two to the same value.
 //!
 //! With more players, the leader values a stop by the chance that every follower, each playing
 //! the two-player best reply, fails to beat it: a heuristic whose worth the simulation of full
@@ -20,7 +22,7 @@ use super::exact::{distribution, solve_for};
 use super::policy::DecisionTable;
 use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
 use super::rules::{FollowerLimit, Rules};
-use crate::options::Tie;
+use crate::options::{FirstPlayer, Tie};
 
 /// A higher score breaks ties between decisions of equal winning chance (see `target`).
 const TIE_BREAK: f64 = 1e-9;
@@ -113,24 +115,31 @@ fn replies(
 /// Solves the leader's dilemma for `players` players (exact for two).
 pub fn solve_dilemma(outcomes: &RollOutcomes, rules: &Rules, players: u32) -> Dilemma {
     let followers = players.saturating_sub(1).max(1);
-    // The fixed point of the tie's value, always on the two-player game: a playoff is nearly
-    // always between two players.
-    let mut tie_value = 0.5;
+    // The fixed point of a play-off round's value to its leader, always on the two-player game:
+    // a play-off is nearly always between two players. A tie hands the next play-off round to
+    // the other player under `rotate`, so it is worth 1 - q to this round's leader; under
+    // `fixed` the same player leads again. The first round's tie is worth the same as a
+    // play-off round's: its play-off, too, follows the rotation.
+    let tie_to_leader = |q: f64| match rules.first_player {
+        FirstPlayer::Rotate => 1.0 - q,
+        FirstPlayer::Fixed => q,
+    };
+    let mut playoff_value = 0.5;
     if rules.tie == Tie::Playoff {
         for _ in 0..100 {
-            let (_, win) = replies(outcomes, rules, tie_value, 1);
+            let (_, win) = replies(outcomes, rules, tie_to_leader(playoff_value), 1);
             let v = solve_for(outcomes, rules.max_rolls, |r, k| {
                 win[r as usize][k.sum as usize]
             })
             .expected;
-            let done = (v - tie_value).abs() < 1e-15;
-            tie_value = v;
+            let done = (v - playoff_value).abs() < 1e-15;
+            playoff_value = v;
             if done {
                 break;
             }
         }
     }
-    let (follow, win) = replies(outcomes, rules, tie_value, followers);
+    let (follow, win) = replies(outcomes, rules, tie_to_leader(playoff_value), followers);
     let solution = solve_for(outcomes, rules.max_rolls, |r, k| {
         win[r as usize][k.sum as usize] + TIE_BREAK * f64::from(k.sum)
     });
@@ -140,7 +149,7 @@ pub fn solve_dilemma(outcomes: &RollOutcomes, rules: &Rules, players: u32) -> Di
         follow,
         win,
         p_win: 0.0,
-        playoff_value: tie_value,
+        playoff_value,
         followers,
     };
     dilemma.p_win = dilemma.p_win_with(outcomes, &dilemma.leader);
@@ -150,9 +159,9 @@ pub fn solve_dilemma(outcomes: &RollOutcomes, rules: &Rules, players: u32) -> Di
 #[cfg(test)]
 mod tests {
     use super::super::exact::solve;
+    use super::super::game::GameSolution;
     use super::super::rules::Removal;
     use super::*;
-    use crate::options::FirstPlayer;
 
     fn rules(follower_limit: FollowerLimit, tie: Tie) -> Rules {
         Rules {
@@ -181,10 +190,66 @@ mod tests {
 
     #[test]
     fn the_playoff_value_is_a_fixed_point() {
-        // The leader of the playoff round is in the same position as the leader of round one.
+        // Round one's tie goes to a play-off that follows the same rotation as a play-off
+        // round's tie, so round one is worth what a play-off round is worth to its leader.
         let outcomes = RollOutcomes::new(Removal::Pairs);
-        let d = solve_dilemma(&outcomes, &rules(FollowerLimit::Leader, Tie::Playoff), 2);
-        assert!((d.p_win - d.playoff_value).abs() < 1e-12);
+        for first_player in FirstPlayer::ALL {
+            let r = Rules {
+                first_player,
+                ..rules(FollowerLimit::Leader, Tie::Playoff)
+            };
+            let d = solve_dilemma(&outcomes, &r, 2);
+            assert!((d.p_win - d.playoff_value).abs() < 1e-12);
+        }
+    }
+
+    /// The dilemma for two players is the one-round game that [`GameSolution`] solves by
+    /// another route (vectorised over the score difference, the play-off as its own round):
+    /// the same chance to win under every option of the zero-sum game. (Under `tie=shared`
+    /// the game is not zero-sum and its equilibrium depends on how an indifferent follower
+    /// breaks ties: the dilemma's follower then plays for the higher score, `win` stops.)
+    #[test]
+    fn the_one_round_game_equals_the_dilemma_under_every_playoff_option() {
+        for removal in [Removal::Pairs, Removal::Subsets] {
+            let outcomes = RollOutcomes::new(removal);
+            for limit in [FollowerLimit::Leader, FollowerLimit::None] {
+                for first_player in FirstPlayer::ALL {
+                    let r = Rules {
+                        removal,
+                        first_player,
+                        ..rules(limit, Tie::Playoff)
+                    };
+                    let d = solve_dilemma(&outcomes, &r, 2);
+                    let game = GameSolution::solve(&outcomes, &r).unwrap();
+                    let (p, _) = game.p_seats();
+                    assert!((d.p_win - p).abs() < 1e-12, "{r:?}: {} vs {p}", d.p_win);
+                    assert!((d.playoff_value - game.playoff_value).abs() < 1e-12);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn under_rotation_the_leader_wins_less_than_under_a_fixed_start() {
+        // With the limit the play-off's leader has the edge, and rotation hands it to the
+        // follower: the leader's chance is lower than under `fixed`, where it keeps it.
+        let outcomes = RollOutcomes::new(Removal::Pairs);
+        let r = rules(FollowerLimit::Leader, Tie::Playoff);
+        let rotate = solve_dilemma(&outcomes, &r, 2);
+        let fixed = solve_dilemma(
+            &outcomes,
+            &Rules {
+                first_player: FirstPlayer::Fixed,
+                ..r
+            },
+            2,
+        );
+        assert!(
+            rotate.p_win < fixed.p_win,
+            "{} {}",
+            rotate.p_win,
+            fixed.p_win
+        );
     }
 
     #[test]
