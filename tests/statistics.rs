@@ -251,16 +251,21 @@ fn sevens_comparisons_match_the_exact_paired_differences() {
     }
 }
 
-/// Two players, one round: the game engine (seating, the leader's roll limit, the score to beat,
-/// ties and play-offs) against the exact round odds, under every option that changes them.
+/// Two players, whole games: the game engine (seating, the leader's roll limit, the score to
+/// beat, ties and play-offs, `win` seeing the round and the totals) against the exact game odds,
+/// under every option that changes them, for 1, 2 and 10 rounds; every metric with an exact
+/// value (seats' and policies' wins and totals, turn scores, ties, the leader's rolls and round
+/// wins, the play-off's length) within 4 standard errors.
 #[test]
-fn two_player_sevens_games_match_the_exact_duel() {
-    let policy_sets: [&[&str]; 4] = [
+fn two_player_sevens_games_match_the_exact_game_odds() {
+    let policy_sets: [&[&str]; 5] = [
+        &["win", "optimal"],
         &["optimal", "leader"],
         &["target", "rolls:1"],
         &["threshold:15,10", "random"],
-        &["leader"],
+        &["win"],
     ];
+    let mut runs = 0;
     for options in [
         vec![],
         vec!["follower_limit=none"],
@@ -268,23 +273,40 @@ fn two_player_sevens_games_match_the_exact_duel() {
         vec!["first_player=fixed"],
         vec!["removal=subsets", "max_rolls=4"],
     ] {
-        for policies in policy_sets {
-            let mut rules: Vec<String> = options.iter().map(|s| s.to_string()).collect();
-            rules.push("rounds=1".to_string());
-            if rules.iter().any(|r| r == "max_rolls=4") && policies.contains(&"threshold:15,10") {
-                continue;
+        for rounds in [1, 2, 10] {
+            for policies in policy_sets {
+                let mut rules: Vec<String> = options.iter().map(|s| s.to_string()).collect();
+                rules.push(format!("rounds={rounds}"));
+                if rules.iter().any(|r| r == "max_rolls=4") && policies.contains(&"threshold:15,10")
+                {
+                    continue;
+                }
+                // Ten-round games cost ten times as much: the pairings of `win` carry them.
+                if rounds == 10 && !policies.contains(&"win") {
+                    continue;
+                }
+                let playoff = !options.contains(&"tie=shared");
+                let setup = Setup {
+                    rules,
+                    players: 2,
+                    policies: policies.iter().map(|s| s.to_string()).collect(),
+                };
+                // Two seats' wins and totals; each policy's wins, totals and turn scores (one
+                // turn score for a policy in both seats); ties, the leader's rolls and round
+                // wins; the play-off's length.
+                let per_policy = if policies.len() == 2 { 6 } else { 1 };
+                let expected = 4 + per_policy + 3 + usize::from(playoff);
+                assert_eq!(
+                    check_against_exact("sevens", setup, 40_000, 21 + runs),
+                    expected
+                );
+                runs += 1;
             }
-            let setup = Setup {
-                rules,
-                players: 2,
-                policies: policies.iter().map(|s| s.to_string()).collect(),
-            };
-            // Two seats, the tie rate, the leader's rolls, and a win rate per policy when there
-            // are two.
-            let expected = 4 + if policies.len() == 2 { 2 } else { 0 };
-            assert_eq!(check_against_exact("sevens", setup, 100_000, 21), expected);
         }
     }
+    // 75 combinations, less threshold under max_rolls=4 (3) and the 15 ten-round games without
+    // `win`, one of which is both.
+    assert_eq!(runs, 75 - 3 - 15 + 1);
 }
 
 /// The exact one-roll chances of `dicelab table solitaire-dice` against the frequencies of

@@ -27,7 +27,7 @@ use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
-use duel::exact_duel;
+use duel::exact_game;
 use exact::distribution;
 use policy::{DecisionTable, Policy};
 use rules::{OPTIONS, Rules};
@@ -77,6 +77,11 @@ const POLICIES: &[PolicyDoc] = &[
         syntax: "leader",
         meaning: "as a round's first player, the exact best chance to win the round (the leader's dilemma); as a follower, the best reply",
         example: "leader",
+    },
+    PolicyDoc {
+        syntax: "win",
+        meaning: "every decision to maximise the chance to win the whole two-player game (exact, against an opponent who does the same)",
+        example: "win",
     },
     PolicyDoc {
         syntax: "table:FILE",
@@ -234,8 +239,8 @@ impl Config {
                     exact.set_mean(MetricId::new("turn_score", Subject::pair(a, b)), x - y);
                 }
             }
-        } else if players == 2 && rules.rounds == 1 {
-            exact = exact_duel(&solver.outcomes, &rules, &policies);
+        } else if players == 2 {
+            exact = exact_game(&solver.outcomes, &rules, &policies);
         }
         Ok(Self {
             rules,

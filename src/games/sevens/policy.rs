@@ -25,6 +25,7 @@
 //! assert!(distribution(&tables, &mine).mean_score() < best.expected);
 //! ```
 
+use super::game::SharedGame;
 use super::rolls::{MAX_SUM, RollOutcomes, state_index};
 use super::rules::Kept;
 
@@ -213,6 +214,9 @@ pub struct Policy {
     lead: Vec<DecisionTable>,
     /// `follow[allowed - 1][to_beat]`; empty for policies that ignore the score to beat.
     follow: Vec<Vec<DecisionTable>>,
+    /// The whole two-player game solved, for a policy that plays every turn to win it (`win`):
+    /// its decisions depend on the round and the totals, so it has no tables.
+    game: Option<SharedGame>,
 }
 
 impl Policy {
@@ -223,6 +227,7 @@ impl Policy {
             name: name.to_string(),
             lead: outcomes,
             follow: Vec::new(),
+            game: None,
         }
     }
 
@@ -237,7 +242,25 @@ impl Policy {
             name: name.to_string(),
             lead,
             follow,
+            game: None,
         }
+    }
+
+    /// A policy that plays every turn to win the whole two-player game `game` solves.
+    pub fn to_win(name: &str, game: SharedGame) -> Self {
+        Self {
+            name: name.to_string(),
+            lead: Vec::new(),
+            follow: Vec::new(),
+            game: Some(game),
+        }
+    }
+
+    /// The whole game this policy plays to win, if it does: then it has no tables, and a turn
+    /// is played by [`GameSolution::play_turn`](super::game::GameSolution::play_turn).
+    #[inline(always)]
+    pub fn game(&self) -> Option<&SharedGame> {
+        self.game.as_ref()
     }
 
     /// The policy's name, as in the `policy` column.
@@ -245,7 +268,8 @@ impl Policy {
         &self.name
     }
 
-    /// The decisions for a turn with `allowed` rolls and, for a follower, the score to beat.
+    /// The decisions for a turn with `allowed` rolls and, for a follower, the score to beat
+    /// (a policy that plays to win has none: see [`Policy::game`]).
     #[inline(always)]
     pub fn table(&self, allowed: u8, to_beat: Option<u8>) -> &DecisionTable {
         match to_beat {

@@ -25,6 +25,7 @@ use crate::options::{FirstPlayer, Tie};
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
 use super::flat::{FlatPolicy, GROUP};
+use super::game::{Phase, Role};
 use super::play::{Lookup, Rolls, coin_generator, play_turn};
 use super::policy::{DecisionTable, Policy};
 use super::rolls::{RollOutcomes, SCORES};
@@ -226,6 +227,10 @@ impl Games {
         rotation: Rotation,
     ) -> Self {
         assert!((2..=MAX_PLAYERS).contains(&players));
+        assert!(
+            players == 2 || policies.iter().all(|p| p.game().is_none()),
+            "playing to win is solved for two players"
+        );
         Self {
             rotation,
             lookup: Lookup::new(outcomes),
@@ -248,8 +253,9 @@ impl Games {
         order: &[usize],
         sheet: &mut Sheet,
         acc: &mut GamesAcc,
-        regular: bool,
+        phase: Phase,
     ) {
+        let regular = phase != Phase::Playoff;
         let max_rolls = self.rules.max_rolls;
         let mut allowed = max_rolls;
         let mut best: Option<u8> = None;
@@ -264,8 +270,26 @@ impl Games {
                 0
             };
             let p = self.rotation.policy_of(seat, sheet.offset);
-            let table = self.policies[p].table(allowed, best);
-            let (score, used) = play_turn(&self.lookup, table, &rolls, coins);
+            let policy = &self.policies[p];
+            let (score, used) = match policy.game() {
+                None => play_turn(&self.lookup, policy.table(allowed, best), &rolls, coins),
+                // Playing to win sees the totals: two players, so the other is the one seat
+                // of the round that is not this one.
+                Some(game) => {
+                    let me = i64::from(sheet.totals[seat]);
+                    let role = if i == 0 {
+                        Role::Lead {
+                            x: (me - i64::from(sheet.totals[order[1]])) as i32,
+                        }
+                    } else {
+                        Role::Follow {
+                            allowed,
+                            z: (i64::from(sheet.totals[order[0]]) - me) as i32,
+                        }
+                    };
+                    game.play_turn(&self.lookup, phase, role, &rolls)
+                }
+            };
             if i == 0 && self.rules.follower_limit == FollowerLimit::Leader {
                 allowed = used;
             }
@@ -305,7 +329,13 @@ impl Games {
             for (i, o) in order[..n].iter_mut().enumerate() {
                 *o = (first + i) % n;
             }
-            self.round(dice, &order[..n], &mut sheet, acc, true);
+            self.round(
+                dice,
+                &order[..n],
+                &mut sheet,
+                acc,
+                Phase::Round(round as u32),
+            );
         }
         let totals = sheet.totals;
         for (seat, &total) in totals[..n].iter().enumerate() {
@@ -335,7 +365,7 @@ impl Games {
                 for (i, o) in order[..k].iter_mut().enumerate() {
                     *o = tied[(start + i) % k];
                 }
-                self.round(dice, &order[..k], &mut sheet, acc, false);
+                self.round(dice, &order[..k], &mut sheet, acc, Phase::Playoff);
                 let top = tied.iter().map(|&s| sheet.totals[s]).max().unwrap_or(0);
                 let mut kept = 0;
                 for i in 0..k {

@@ -2,10 +2,13 @@
 //! solution for every number of rolls a turn may be allowed, and (only when a policy asks for it)
 //! the leader's dilemma.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
+
+use crate::error::{Error, Result};
 
 use super::dilemma::{Dilemma, solve_dilemma};
 use super::exact::{Solution, solve};
+use super::game::{GameSolution, SharedGame};
 use super::rolls::RollOutcomes;
 use super::rules::Rules;
 
@@ -23,6 +26,8 @@ pub struct Solver {
     optimal: Vec<Solution>,
     /// Solved on first use: it takes milliseconds, which single-turn runs need not pay.
     dilemma: OnceLock<Dilemma>,
+    /// The whole two-player game, solved on first use (only `win` and `solve` need it).
+    game: OnceLock<SharedGame>,
 }
 
 impl Solver {
@@ -36,12 +41,35 @@ impl Solver {
             outcomes,
             optimal,
             dilemma: OnceLock::new(),
+            game: OnceLock::new(),
         }
     }
 
     /// The expected-score optimum with `allowed` rolls (1 to `max_rolls`).
     pub fn optimal(&self, allowed: u8) -> &Solution {
         &self.optimal[allowed as usize - 1]
+    }
+
+    /// The whole game solved for two players, to win; refused for any other player count and
+    /// where the solution would exceed [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
+    pub fn game(&self) -> Result<SharedGame> {
+        if self.players != 2 {
+            return Err(Error::input(format!(
+                "--policy 'win': the whole game is solved for two players only, not {} \
+                 ({}); see docs/sevens.md",
+                self.players,
+                if self.players == 1 {
+                    "a single turn has no game to win: use optimal"
+                } else {
+                    "more players are not solved"
+                }
+            )));
+        }
+        if let Some(game) = self.game.get() {
+            return Ok(game.clone());
+        }
+        let game = Arc::new(GameSolution::solve(&self.outcomes, &self.rules)?);
+        Ok(self.game.get_or_init(|| game).clone())
     }
 
     /// The leader's dilemma under these rules and this many players (at least two).

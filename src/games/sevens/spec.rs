@@ -34,6 +34,9 @@ pub enum PolicySpec {
     Leader,
     /// `table:FILE`: the stop/roll decisions of a CSV policy table, as `solve` writes them.
     Table(PathBuf),
+    /// `win`: every decision to maximise the chance to win the whole two-player game, against
+    /// an opponent who does the same (the minimax strategy, solved exactly).
+    Win,
 }
 
 impl FromStr for PolicySpec {
@@ -49,6 +52,7 @@ impl FromStr for PolicySpec {
             ("optimal", None) => Ok(PolicySpec::Optimal),
             ("random", None) => Ok(PolicySpec::Random),
             ("leader", None) => Ok(PolicySpec::Leader),
+            ("win", None) => Ok(PolicySpec::Win),
             ("target", None) => Ok(PolicySpec::Target(None)),
             ("target", Some(t)) => t
                 .trim()
@@ -109,6 +113,7 @@ impl fmt::Display for PolicySpec {
             PolicySpec::Target(None) => write!(f, "target"),
             PolicySpec::Target(Some(t)) => write!(f, "target:{t}"),
             PolicySpec::Leader => write!(f, "leader"),
+            PolicySpec::Win => write!(f, "win"),
             PolicySpec::Table(path) => write!(f, "table:{}", path.display()),
         }
     }
@@ -117,6 +122,9 @@ impl fmt::Display for PolicySpec {
 impl PolicySpec {
     /// Compiles the policy for the rules of `solver`, for every number of rolls allowed.
     pub fn compile(&self, solver: &Solver) -> Result<Policy> {
+        if *self == PolicySpec::Win {
+            return Ok(Policy::to_win("win", solver.game()?));
+        }
         let outcomes = &solver.outcomes;
         let max_rolls = solver.rules.max_rolls;
         let name = self.to_string();
@@ -179,6 +187,7 @@ impl PolicySpec {
                 })
             }
             PolicySpec::Table(path) => policy_file::read(path, outcomes, max_rolls)?,
+            PolicySpec::Win => unreachable!("compiled above"),
         };
         let follow = match self {
             PolicySpec::Target(None) => (1..=max_rolls)

@@ -46,6 +46,8 @@ impl Config {
         names
             .iter()
             .filter_map(|name| name.parse::<PolicySpec>().ok()?.compile(&self.solver).ok())
+            // Playing to win has no single-turn table: its turns depend on the game's state.
+            .filter(|p| p.game().is_none())
             .map(|p| {
                 let d = distribution(&self.solver.outcomes, p.turn());
                 (p, d)
