@@ -139,7 +139,50 @@ fn solve_solitaire_dice_bounds_every_players_mean() {
     assert_eq!(csv.lines().count(), 1 + 11 + 2);
 }
 
+/// Two players: the whole game solved, with the exact odds of every pairing of the main
+/// policies in both seatings and the strategy of `win` as a table and two charts.
+#[test]
+fn solve_sevens_for_two_players_writes_the_odds_of_every_pairing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(d, &["solve", "sevens", "--players", "2", "--out", "g"]);
+    assert!(
+        stdout.contains("The whole game (10 rounds, two players; exact)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("both playing to win, seat 1"), "{stdout}");
+    let csv = String::from_utf8(read(d.join("g/game_odds.csv"))).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "rules,seat_1,seat_2,p_seat_1_wins,p_seat_2_wins,p_tie_before_playoff,total_seat_1,total_seat_2"
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 25);
+    let p = |a: &str, b: &str| -> f64 {
+        let row = rows.iter().find(|r| r[1] == a && r[2] == b).unwrap();
+        let (p1, p2): (f64, f64) = (row[3].parse().unwrap(), row[4].parse().unwrap());
+        assert!((p1 + p2 - 1.0).abs() < 1e-9, "{row:?}");
+        p1
+    };
+    // Playing to win beats optimal from either seat; rolls:1 against itself is a fair coin.
+    assert!(p("win", "optimal") > p("optimal", "optimal"));
+    assert!(p("optimal", "win") < p("optimal", "optimal"));
+    assert!((p("rolls:1", "rolls:1") - 0.5).abs() < 1e-12);
+    let strategy = String::from_utf8(read(d.join("g/win_strategy.csv"))).unwrap();
+    assert!(strategy.starts_with(
+        "role,rounds_left,difference,after_roll,dice,roll_again_below
+"
+    ));
+    for chart in ["win_strategy_leader.svg", "win_strategy_follower.svg"] {
+        assert!(d.join("g").join(chart).is_file(), "{chart}");
+    }
+}
+
 bad_input! {
+    refuses_win_for_three_players: ["simulate", "sevens", "--players", "3", "--policy", "win", "-n", "10"] => "two players only";
+    refuses_win_for_single_turns: ["simulate", "sevens", "--policy", "win", "-n", "10"] => "a single turn has no game to win";
+    refuses_a_whole_game_over_the_memory_limit: ["simulate", "sevens", "--players", "2", "--policy", "win", "--rule", "rounds=1000", "--rule", "max_rolls=12", "-n", "10"] => "more than the limit of 4 GiB";
     refuses_sequences_which_has_no_decision: ["solve", "sequences"] => "no decision to solve";
     refuses_sieben_which_has_no_exact_solver: ["solve", "sieben"] => "no exact solver for 7";
     refuses_zero_sevens_rounds: ["solve", "sevens", "--rule", "rounds=0"] => "rounds";

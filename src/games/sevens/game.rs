@@ -19,7 +19,9 @@
 //! `tie=shared` both tied players win, so the game is not zero-sum: each player maximises its
 //! own chance to win or share, and every state keeps both players' values (a subgame-perfect
 //! equilibrium by backward induction). Everywhere, between stopping and rolling of equal value
-//! a player stops, and among kept sets of equal value (under `subsets`) it keeps the first.
+//! a player stops, and among kept sets of equal value (under `subsets`) it keeps the first;
+//! values within 1e-12 of each other are equal (a sure win summed over a roll's outcomes can
+//! come out a rounding above 1).
 //!
 //! Only the differences a game can reach and still not have decided are solved: at round `k`
 //! (0-based) of `R`, `|x| <= 36 * min(k, R - k)`. A larger lead is either out of reach from 0-0
@@ -38,6 +40,17 @@ use super::rules::{FollowerLimit, Kept, Rules};
 
 /// The most a turn changes the score difference by.
 const TOP: i32 = MAX_SUM as i32;
+
+/// Values closer than this are the same value: a sum of chances that should be exactly 1 can
+/// come out 1 + 2e-16, and a player must not roll again for rounding (the rule is that equal
+/// values stop, and keep the first kept set).
+const SAME: f64 = 1e-12;
+
+/// Whether `a` is worth more than `b`, beyond rounding.
+#[inline(always)]
+fn better(a: f64, b: f64) -> bool {
+    a > b + SAME
+}
 
 /// The memory a whole-game solution may take: far below the 24 GiB of the machines we run on,
 /// so a policy can be copied to every thread's run and still leave room.
@@ -133,12 +146,12 @@ fn solve_turn<'a>(
                         (None, _) => add(&mut acc, w, sm, so),
                         (Some(r), true) => {
                             for ((a, &s), &v) in acc.mover.iter_mut().zip(*sm).zip(&r.mover) {
-                                *a += w * if v > s { v } else { s };
+                                *a += w * if better(v, s) { v } else { s };
                             }
                         }
                         (Some(r), false) => {
                             for i in 0..width {
-                                if r.mover[i] > sm[i] {
+                                if better(r.mover[i], sm[i]) {
                                     acc.mover[i] += w * r.mover[i];
                                     acc.other[i] += w * r.other[i];
                                 } else {
@@ -155,12 +168,12 @@ fn solve_turn<'a>(
                     let (mut best, mut best_other) = (f64::NEG_INFINITY, 0.0);
                     for ((sm, so), again) in &worth {
                         let (v, o) = match again {
-                            Some(r) if r.mover[i] > sm[i] => {
+                            Some(r) if better(r.mover[i], sm[i]) => {
                                 (r.mover[i], r.other.get(i).copied().unwrap_or(0.0))
                             }
                             _ => (sm[i], so.get(i).copied().unwrap_or(0.0)),
                         };
-                        if v > best {
+                        if best == f64::NEG_INFINITY || better(v, best) {
                             (best, best_other) = (v, o);
                         }
                     }
@@ -606,7 +619,7 @@ impl View<'_> {
         let stop = self.stop_value(pos, roll, kept.sum);
         if roll < self.allowed && kept.dice > 0 {
             let again = self.roll_value(pos, roll + 1, kept.dice);
-            if again > stop {
+            if better(again, stop) {
                 return again;
             }
         }
@@ -622,7 +635,7 @@ impl View<'_> {
         let mut best_value = self.value(roll, best);
         for &k in &options[1..] {
             let v = self.value(roll, k);
-            if v > best_value {
+            if better(v, best_value) {
                 (best, best_value) = (k, v);
             }
         }
@@ -635,7 +648,10 @@ impl View<'_> {
         let Some(pos) = self.pos else { return false };
         roll < self.allowed
             && kept.dice > 0
-            && self.roll_value(pos, roll + 1, kept.dice) > self.stop_value(pos, roll, kept.sum)
+            && better(
+                self.roll_value(pos, roll + 1, kept.dice),
+                self.stop_value(pos, roll, kept.sum),
+            )
     }
 }
 

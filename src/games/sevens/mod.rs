@@ -8,6 +8,7 @@ pub mod duel;
 pub mod exact;
 pub mod flat;
 pub mod game;
+mod game_report;
 pub mod play;
 pub mod policy;
 pub mod policy_file;
@@ -292,6 +293,11 @@ impl Configured for Config {
     }
 
     fn solve(&self) -> Result<Analysis> {
-        Ok(self.solution())
+        let mut analysis = self.solution();
+        if self.players == 2 {
+            let text = self.whole_game(&mut analysis)?;
+            analysis.text.push_str(&text);
+        }
+        Ok(analysis)
     }
 }

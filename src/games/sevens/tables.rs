@@ -30,7 +30,7 @@ const TABLE_POLICIES: [&str; 8] = [
 
 impl Config {
     /// The title's second line on every plot: the rules it was computed under.
-    fn plot_title(&self, title: &str) -> String {
+    pub(super) fn plot_title(&self, title: &str) -> String {
         format!("{title}\nsevens | {}", self.setup().rules_column())
     }
 

@@ -1,0 +1,212 @@
+//! What `dicelab solve sevens --players 2` shows of the whole game: the headline (the first
+//! seat's chance under play to win, what playing to win gains over `optimal`, what moving first
+//! is worth), the exact odds of every pairing of the main policies in both seatings
+//! (`game_odds.csv`), and the strategy of `win` (`win_strategy.csv` and two charts), so a reader
+//! sees how the right decision moves with the score and the rounds left.
+
+use std::time::Instant;
+
+use crate::analysis::{Analysis, Chart, DataTable};
+use crate::cells;
+use crate::error::Result;
+use crate::games::Configured;
+
+use super::Config;
+use super::duel::game_odds;
+use super::game::{GameSolution, Phase, Role};
+use super::policy::Policy;
+use super::rules::Kept;
+use super::spec::PolicySpec;
+
+/// The policies every pairing of `game_odds.csv` draws from.
+const GAME_POLICIES: [&str; 5] = ["win", "optimal", "leader", "rolls:1", "target"];
+
+/// The rounds left drawn in the strategy charts (those a game has).
+const ROUNDS_LEFT: [u32; 5] = [1, 2, 3, 5, 10];
+
+/// The score differences the strategy charts and table cover.
+const SHOWN: i32 = 36;
+
+/// The kept sum below which the player rolls `dice` dice again after `roll` (a sum above any
+/// the dice can show: always rolls; the fewest: always stops).
+fn roll_again_below(game: &GameSolution, phase: Phase, role: Role, roll: u8, dice: u8) -> u8 {
+    let view = game.view(phase, role);
+    (dice..=6 * dice)
+        .find(|&sum| !view.rolls_again(roll, Kept { dice, sum }))
+        .unwrap_or(6 * dice + 1)
+}
+
+impl Config {
+    /// The whole-game section of `solve` for two players: text, tables and charts.
+    pub(super) fn whole_game(&self, out: &mut Analysis) -> Result<String> {
+        let rules_column = self.setup().rules_column();
+        let start = Instant::now();
+        let game = self.solver.game()?;
+        let t_solve = start.elapsed();
+        let compiled: Vec<Policy> = GAME_POLICIES
+            .iter()
+            .map(|s| s.parse::<PolicySpec>()?.compile(&self.solver))
+            .collect::<Result<_>>()?;
+        let mut table = DataTable::new(
+            "game_odds",
+            &[
+                "rules",
+                "seat_1",
+                "seat_2",
+                "p_seat_1_wins",
+                "p_seat_2_wins",
+                "p_tie_before_playoff",
+                "total_seat_1",
+                "total_seat_2",
+            ],
+        );
+        let shared = self.rules.tie == crate::options::Tie::Shared;
+        let mut text = format!(
+            "\nThe whole game ({} rounds, two players; exact): solved in {:.1} ms, {:.1} MB\n",
+            self.rules.rounds,
+            t_solve.as_secs_f64() * 1e3,
+            game.bytes() as f64 / 1e6
+        );
+        let (p1, _) = game.p_seats();
+        let odds = |a: usize, b: usize| {
+            game_odds(
+                &self.solver.outcomes,
+                &self.rules,
+                [&compiled[a], &compiled[b]],
+            )
+        };
+        let (win_first, win_second) = (odds(0, 1), odds(1, 0));
+        let win_vs_optimal = (win_first.p_win[0] + win_second.p_win[1]) / 2.0;
+        let optimal_vs_optimal = odds(1, 1);
+        let wins = if shared { "wins or shares" } else { "wins" };
+        text.push_str(&format!(
+            "  both playing to win, seat 1 (who leads round 1) {wins} {:.6}: the first move is worth {:+.3} percentage points\n",
+            p1,
+            100.0 * (p1 - 0.5)
+        ));
+        text.push_str(&format!(
+            "  win against optimal {wins} {:.6} of games over both seats ({:.6} as seat 1, {:.6} as seat 2): {:+.3} points over an even game\n",
+            win_vs_optimal,
+            win_first.p_win[0],
+            win_second.p_win[1],
+            100.0 * (win_vs_optimal - 0.5)
+        ));
+        text.push_str(&format!(
+            "  both playing optimal, seat 1 {wins} {:.6}\n\n",
+            optimal_vs_optimal.p_win[0]
+        ));
+        text.push_str(
+            "  seat 1            seat 2          P(seat 1 wins)  P(seat 2 wins)  P(tie before play-off)\n",
+        );
+        for (a, first) in GAME_POLICIES.iter().enumerate() {
+            for (b, second) in GAME_POLICIES.iter().enumerate() {
+                let o = odds(a, b);
+                text.push_str(&format!(
+                    "  {first:<17} {second:<15} {:>14.9} {:>15.9} {:>23.9}\n",
+                    o.p_win[0], o.p_win[1], o.p_tie
+                ));
+                table.push(cells![
+                    rules_column.as_str(),
+                    *first,
+                    *second,
+                    o.p_win[0],
+                    o.p_win[1],
+                    o.p_tie,
+                    o.total[0],
+                    o.total[1]
+                ]);
+            }
+        }
+        out.tables.push(table);
+        self.strategy(&game, out);
+        text.push_str(
+            "\n  win_strategy.csv: the kept sum below which win rolls again, by role, rounds left and score difference\n",
+        );
+        Ok(text)
+    }
+
+    /// The strategy of `win` after each roll but the last, as a table of thresholds and, for
+    /// four kept dice after roll 1, as one chart per role with a line per number of rounds left.
+    fn strategy(&self, game: &GameSolution, out: &mut Analysis) {
+        let rules = &self.rules;
+        let max_rolls = rules.max_rolls;
+        let mut table = DataTable::new(
+            "win_strategy",
+            &[
+                "role",
+                "rounds_left",
+                "difference",
+                "after_roll",
+                "dice",
+                "roll_again_below",
+            ],
+        );
+        let optimal = self.solver.optimal(max_rolls);
+        for role in ["leader", "follower"] {
+            let mut series = Vec::new();
+            for k in (0..rules.rounds).rev() {
+                let left = rules.rounds - k;
+                // The differences the game can reach in this round and has not decided.
+                let reach = 36 * k.min(left) as i32;
+                let (low, high) = if role == "leader" {
+                    (-reach, reach)
+                } else {
+                    (-reach, reach + 36)
+                };
+                let mut points = Vec::new();
+                for x in low.max(-SHOWN)..=high.min(SHOWN) {
+                    let who = if role == "leader" {
+                        Role::Lead { x }
+                    } else {
+                        Role::Follow {
+                            allowed: max_rolls,
+                            z: x,
+                        }
+                    };
+                    for roll in 1..max_rolls {
+                        for dice in 1..=6u8 {
+                            let below = roll_again_below(game, Phase::Round(k), who, roll, dice);
+                            table.push(cells![role, left, x, roll, dice, below]);
+                            if roll == 1 && dice == 4 {
+                                points.push((f64::from(x), f64::from(below)));
+                            }
+                        }
+                    }
+                }
+                if ROUNDS_LEFT.contains(&left) && max_rolls > 1 {
+                    series.push((format!("{left} round(s) left"), points));
+                }
+            }
+            if max_rolls > 1 {
+                // Optimal play's threshold is the same everywhere: the value of rolling 4 dice.
+                let level = (4..=24u8)
+                    .find(|&sum| !optimal.rolls_again(1, Kept { dice: 4, sum }))
+                    .unwrap_or(25);
+                series.push((
+                    "optimal (every round)".to_string(),
+                    vec![
+                        (f64::from(-SHOWN), f64::from(level)),
+                        (f64::from(SHOWN), f64::from(level)),
+                    ],
+                ));
+                let x_label = if role == "leader" {
+                    "my lead before the round (negative: behind)"
+                } else {
+                    "the leader's lead after its turn (negative: I lead)"
+                };
+                out.charts.push((
+                    format!("win_strategy_{role}"),
+                    Chart::Lines {
+                        title: self.plot_title(&format!(
+                            "Playing to win as the {role}: roll 4 dice again below this kept sum (after roll 1)"
+                        )),
+                        x_label: x_label.into(),
+                        y_label: "roll again below this kept sum".into(),
+                        series,
+                    },
+                ));
+            }
+        }
+        out.tables.push(table);
+    }
+}
