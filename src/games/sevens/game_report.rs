@@ -62,8 +62,9 @@ impl Config {
         );
         let shared = self.rules.tie == crate::options::Tie::Shared;
         let mut text = format!(
-            "\nThe whole game ({} rounds, two players; exact): solved in {:.1} ms, {:.1} MB\n",
+            "\nThe whole game ({} round{}, two players; exact): solved in {:.1} ms, {:.1} MB\n",
             self.rules.rounds,
+            if self.rules.rounds == 1 { "" } else { "s" },
             t_solve.as_secs_f64() * 1e3,
             game.bytes() as f64 / 1e6
         );
@@ -85,7 +86,7 @@ impl Config {
             100.0 * (p1 - 0.5)
         ));
         text.push_str(&format!(
-            "  win against optimal {wins} {:.6} of games over both seats ({:.6} as seat 1, {:.6} as seat 2): {:+.3} points over an even game\n",
+            "  win against optimal {wins} {:.6} of games over both seats ({:.6} as seat 1, {:.6} as seat 2): {:+.3} percentage points over an even game\n",
             win_vs_optimal,
             win_first.p_win[0],
             win_second.p_win[1],

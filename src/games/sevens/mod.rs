@@ -134,6 +134,15 @@ const REPORT_RUNS: &[ReportRun] = &[
         with_tables: false,
     },
     ReportRun {
+        folder: "sevens-win",
+        question: "Sevens: how much does playing to win the game gain over maximising each turn, and what are the exact odds of every pairing?",
+        players: 2,
+        rules: &[],
+        policies: &["win", "optimal"],
+        share: 100,
+        with_tables: true,
+    },
+    ReportRun {
         folder: "sevens-4p",
         question: "Sevens: who wins a four-player game of optimal, leader, target and rolls:1?",
         players: 4,
