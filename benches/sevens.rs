@@ -7,12 +7,14 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use dicelab::engine::{RunConfig, chunk_rng, run};
 use dicelab::games::seating::{Rotation, Seats};
 use dicelab::games::sevens::exact::solve;
+use dicelab::games::sevens::game::GameSolution;
 use dicelab::games::sevens::play::{Lookup, Rolls};
 use dicelab::games::sevens::rolls::RollOutcomes;
 use dicelab::games::sevens::rules::{Removal, Rules};
 use dicelab::games::sevens::sim::{Games, Turns};
 use dicelab::games::sevens::solver::Solver;
 use dicelab::games::sevens::spec::PolicySpec;
+use dicelab::options::Tie;
 
 fn turns(c: &mut Criterion) {
     const TURNS: u64 = 1 << 22;
@@ -68,9 +70,13 @@ fn games(c: &mut Criterion) {
     group.throughput(Throughput::Elements(GAMES));
     for (players, specs) in [
         (2u32, vec!["optimal", "leader"]),
+        // Playing to win reads the round and the totals: its own path through the engine.
+        (2, vec!["win", "optimal"]),
+        (2, vec!["win"]),
         (4, vec!["optimal", "target", "rolls:1", "leader"]),
     ] {
         let solver = Solver::new(Rules::default(), players);
+        let specs_name = specs.join("-");
         let specs = specs
             .iter()
             .map(|s| s.parse::<PolicySpec>().unwrap())
@@ -89,7 +95,10 @@ fn games(c: &mut Criterion) {
             Rotation::new(&seats),
         );
         for threads in [1usize, 2] {
-            let id = BenchmarkId::new(format!("{players}p-10-rounds"), format!("{threads}t"));
+            let id = BenchmarkId::new(
+                format!("{players}p-10-rounds-{}", specs_name),
+                format!("{threads}t"),
+            );
             group.bench_with_input(id, &threads, |b, &t| {
                 let mut config = RunConfig::new(GAMES, 7);
                 config.threads = Some(t);
@@ -115,6 +124,24 @@ fn solver(c: &mut Criterion) {
             black_box(solver.dilemma().p_win)
         })
     });
+    group.finish();
+    // The whole two-player game solved to win (issue 21's target: 100 rounds in under a second
+    // on one core).
+    let mut group = c.benchmark_group("sevens_game");
+    group.sample_size(10);
+    let outcomes = RollOutcomes::new(Removal::Pairs);
+    for rounds in [10u32, 100] {
+        for tie in [Tie::Playoff, Tie::Shared] {
+            let rules = Rules {
+                rounds,
+                tie,
+                ..Rules::default()
+            };
+            group.bench_function(format!("solve-{rounds}-rounds-{tie:?}"), |b| {
+                b.iter(|| black_box(GameSolution::solve(&outcomes, &rules).unwrap().p_seats()))
+            });
+        }
+    }
     group.finish();
 }
 
