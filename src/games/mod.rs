@@ -437,10 +437,10 @@ mod tests {
                         ..Setup::default()
                     })
                 };
-                if let Err(e) = configures(players) {
-                    if let Err(e2) = configures(players.max(2)) {
-                        panic!("{}: listed {} refused: {e}; {e2}", game.name(), doc.example);
-                    }
+                if let Err(e) = configures(players)
+                    && let Err(e2) = configures(players.max(2))
+                {
+                    panic!("{}: listed {} refused: {e}; {e2}", game.name(), doc.example);
                 }
             }
             let setup = Setup {

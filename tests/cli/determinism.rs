@@ -4,7 +4,7 @@ use crate::common::{REPORT_FILES, ok, read};
 use std::fs;
 
 /// The same seed gives byte-identical files for 1 and 2 threads and for 4 shards merged in any
-/// order, for races, full games, Sevens turns, comparisons and Sevens games.
+/// order, for races, full games, Sevens turns, comparisons and Sevens games (`win` among them).
 #[test]
 fn same_seed_same_bytes_for_any_threads_and_shards() {
     let tmp = tempfile::tempdir().unwrap();
@@ -14,8 +14,15 @@ fn same_seed_same_bytes_for_any_threads_and_shards() {
         "number,count\n1,8\n2,8\n3,8\n4,8\n5,8\n6,8\n7,8\n",
     )
     .unwrap();
-    let specs: [(&str, &str, &str, &[&str]); 13] = [
+    let specs: [(&str, &str, &str, &[&str]); 14] = [
         ("sequences", "1", "300000", &[]),
+        // Playing to win reads the round and the totals, from a solution each run solves anew.
+        (
+            "sevens",
+            "2",
+            "20000",
+            &["--policy", "win", "--policy", "optimal"],
+        ),
         ("hearts-due", "4", "50000", &[]),
         ("sevens", "1", "300000", &[]),
         (

@@ -106,6 +106,10 @@ impl Vals {
 /// playing best after, at every position.
 type RollValues = Vec<[Vec<f64>; 7]>;
 
+/// The values of stopping at every position: the mover's, and the other player's (empty in a
+/// zero-sum game).
+type Stopping<'a> = (&'a [f64], &'a [f64]);
+
 /// One turn solved for every position at once: the value of the whole turn and of each roll.
 struct TurnSolve {
     value: Vals,
@@ -133,7 +137,7 @@ fn solve_turn<'a>(
                 let options = &outcomes.sets[usize::from(set)];
                 // What each kept set is worth: stopping, or (with a roll left and dice kept)
                 // the better of stopping and rolling again, ties stopping.
-                let worth: Vec<((&[f64], &[f64]), Option<&Vals>)> = options
+                let worth: Vec<(Stopping, Option<&Vals>)> = options
                     .iter()
                     .map(|k| {
                         let again =
