@@ -19,10 +19,11 @@
 //! games measures.
 
 use super::exact::{distribution, solve_for};
+use super::game::tie_to_leader;
 use super::policy::DecisionTable;
 use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
-use super::rules::{FollowerLimit, Rules};
-use crate::options::{FirstPlayer, Tie};
+use super::rules::Rules;
+use crate::options::Tie;
 
 /// A higher score breaks ties between decisions of equal winning chance (see `target`).
 const TIE_BREAK: f64 = 1e-9;
@@ -101,10 +102,7 @@ fn replies(
         .collect();
     let mut win = vec![[0.0; SCORES]; max_rolls as usize + 1];
     for (r, row) in win.iter_mut().enumerate().skip(1) {
-        let allowed = match rules.follower_limit {
-            FollowerLimit::Leader => r,
-            FollowerLimit::None => max_rolls as usize,
-        };
+        let allowed = usize::from(rules.follower_allowance(r as u8));
         for (s, w) in row.iter_mut().enumerate() {
             *w = survive[allowed - 1][s].powi(followers as i32);
         }
@@ -120,14 +118,10 @@ pub fn solve_dilemma(outcomes: &RollOutcomes, rules: &Rules, players: u32) -> Di
     // the other player under `rotate`, so it is worth 1 - q to this round's leader; under
     // `fixed` the same player leads again. The first round's tie is worth the same as a
     // play-off round's: its play-off, too, follows the rotation.
-    let tie_to_leader = |q: f64| match rules.first_player {
-        FirstPlayer::Rotate => 1.0 - q,
-        FirstPlayer::Fixed => q,
-    };
     let mut playoff_value = 0.5;
     if rules.tie == Tie::Playoff {
         for _ in 0..100 {
-            let (_, win) = replies(outcomes, rules, tie_to_leader(playoff_value), 1);
+            let (_, win) = replies(outcomes, rules, tie_to_leader(rules, playoff_value), 1);
             let v = solve_for(outcomes, rules.max_rolls, |r, k| {
                 win[r as usize][k.sum as usize]
             })
@@ -139,7 +133,12 @@ pub fn solve_dilemma(outcomes: &RollOutcomes, rules: &Rules, players: u32) -> Di
             }
         }
     }
-    let (follow, win) = replies(outcomes, rules, tie_to_leader(playoff_value), followers);
+    let (follow, win) = replies(
+        outcomes,
+        rules,
+        tie_to_leader(rules, playoff_value),
+        followers,
+    );
     let solution = solve_for(outcomes, rules.max_rolls, |r, k| {
         win[r as usize][k.sum as usize] + TIE_BREAK * f64::from(k.sum)
     });
@@ -160,8 +159,9 @@ pub fn solve_dilemma(outcomes: &RollOutcomes, rules: &Rules, players: u32) -> Di
 mod tests {
     use super::super::exact::solve;
     use super::super::game::GameSolution;
-    use super::super::rules::Removal;
+    use super::super::rules::{FollowerLimit, Removal};
     use super::*;
+    use crate::options::FirstPlayer;
 
     fn rules(follower_limit: FollowerLimit, tie: Tie) -> Rules {
         Rules {

@@ -17,7 +17,7 @@ use super::exact::distribution;
 use super::game::{Phase, Role, first_playoff_seat, leader_seat};
 use super::policy::Policy;
 use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
-use super::rules::{FollowerLimit, Rules};
+use super::rules::Rules;
 
 /// The score difference a round can change by, either way.
 const TOP: usize = MAX_SUM;
@@ -155,10 +155,7 @@ impl Rounds<'_> {
         };
         for (r, row) in lead.joint.iter().enumerate().skip(1) {
             out.rolls[r] = row.iter().sum();
-            let allowed = match self.rules.follower_limit {
-                FollowerLimit::Leader => r as u8,
-                FollowerLimit::None => max_rolls,
-            };
+            let allowed = self.rules.follower_allowance(r as u8);
             for (s, &p) in row.iter().enumerate() {
                 if p == 0.0 {
                     continue;
@@ -327,7 +324,7 @@ pub fn exact_game(outcomes: &RollOutcomes, rules: &Rules, policies: &[Policy]) -
 #[cfg(test)]
 mod tests {
     use super::super::game::GameSolution;
-    use super::super::rules::Removal;
+    use super::super::rules::{FollowerLimit, Removal};
     use super::super::solver::Solver;
     use super::super::spec::PolicySpec;
     use super::*;

@@ -36,7 +36,7 @@ use crate::options::{FirstPlayer, Tie};
 use super::exact::TurnDistribution;
 use super::play::Lookup;
 use super::rolls::{MAX_SUM, RollOutcomes};
-use super::rules::{FollowerLimit, Kept, Rules};
+use super::rules::{Kept, Rules};
 
 /// The most a turn changes the score difference by.
 const TOP: i32 = MAX_SUM as i32;
@@ -250,7 +250,7 @@ impl RoundSolution {
             follow_roll.push(turn.roll);
         }
         let lead = solve_turn(outcomes, max_rolls, width, zero_sum, &|roll, s| {
-            let allowed = follower_allowance(rules, roll);
+            let allowed = rules.follower_allowance(roll);
             lead_stop[usize::from(allowed) - 1].window(usize::from(s), width)
         });
         Self {
@@ -281,14 +281,6 @@ impl RoundSolution {
             + self.lead_stop.iter().map(vals).sum::<u64>()
             + self.follow_roll.iter().map(rolls).sum::<u64>()
             + rolls(&self.lead_roll))
-    }
-}
-
-/// The rolls a follower may use after the leader stopped on roll `roll`.
-fn follower_allowance(rules: &Rules, roll: u8) -> u8 {
-    match rules.follower_limit {
-        FollowerLimit::Leader => roll,
-        FollowerLimit::None => rules.max_rolls,
     }
 }
 
@@ -339,6 +331,16 @@ pub fn leader_seat(rules: &Rules, k: u32) -> usize {
     }
 }
 
+/// What a tie is worth to a round's leader when a play-off round is worth `q` to its leader:
+/// the rules' rotation hands the play-off to the other player (`1 - q`), a fixed start keeps
+/// it with the same one (`q`).
+pub fn tie_to_leader(rules: &Rules, q: f64) -> f64 {
+    match rules.first_player {
+        FirstPlayer::Rotate => 1.0 - q,
+        FirstPlayer::Fixed => q,
+    }
+}
+
 /// The seat that leads the first play-off round.
 pub fn first_playoff_seat(rules: &Rules) -> usize {
     match rules.first_player {
@@ -347,8 +349,9 @@ pub fn first_playoff_seat(rules: &Rules) -> usize {
     }
 }
 
-/// The differences solved at the start of round `k` of `rounds`.
-fn span(k: u32, rounds: u32) -> i32 {
+/// The differences solved at the start of round `k` of `rounds`: those it can reach from 0-0
+/// and has not yet decided.
+pub(super) fn span(k: u32, rounds: u32) -> i32 {
     TOP * k.min(rounds - k) as i32
 }
 
@@ -400,10 +403,10 @@ impl GameSolution {
         let tie = match rules.tie {
             Tie::Shared => (1.0, 1.0),
             // The first play-off round is led by the last round's follower under `rotate`.
-            Tie::Playoff => match rules.first_player {
-                FirstPlayer::Rotate => (1.0 - playoff_value, playoff_value),
-                FirstPlayer::Fixed => (playoff_value, 1.0 - playoff_value),
-            },
+            Tie::Playoff => {
+                let t = tie_to_leader(rules, playoff_value);
+                (t, 1.0 - t)
+            }
         };
         let r = rules.rounds;
         let mut rounds: Vec<RoundSolution> = Vec::with_capacity(r as usize);
@@ -442,25 +445,19 @@ impl GameSolution {
     /// `fixed`.
     fn solve_playoff(outcomes: &RollOutcomes, rules: &Rules) -> (RoundSolution, f64) {
         let mut q = 0.5;
-        for _ in 0..200 {
-            let tie = match rules.first_player {
-                FirstPlayer::Rotate => 1.0 - q,
-                FirstPlayer::Fixed => q,
-            };
+        for iteration in 1.. {
+            let tie = tie_to_leader(rules, q);
             let round = RoundSolution::solve(outcomes, rules, 0, &terminal(0, true, (tie, 0.0)));
             let v = round.start.mover[0];
-            let done = (v - q).abs() < 1e-15;
+            // A tie is about 5% likely, so this converges in a dozen rounds; the cap only
+            // guards against a rule set where rounds nearly always tie.
+            let done = (v - q).abs() < 1e-15 || iteration == 200;
             q = v;
             if done {
                 return (round, q);
             }
         }
-        let tie = match rules.first_player {
-            FirstPlayer::Rotate => 1.0 - q,
-            FirstPlayer::Fixed => q,
-        };
-        let round = RoundSolution::solve(outcomes, rules, 0, &terminal(0, true, (tie, 0.0)));
-        (round, q)
+        unreachable!("the loop returns by its 200th round")
     }
 
     /// The chance that seat 1 (index 0) wins (or, under `tie=shared`, wins or shares) the game
@@ -602,7 +599,7 @@ impl View<'_> {
     fn stop_value(&self, pos: usize, roll: u8, sum: u8) -> f64 {
         match self.stop {
             Stop::Lead => {
-                let a = follower_allowance(&self.game.rules, roll);
+                let a = self.game.rules.follower_allowance(roll);
                 self.round.lead_stop[usize::from(a) - 1].mover[pos + usize::from(sum)]
             }
             Stop::Follow => self.round.follow_stop.mover[pos + TOP as usize - usize::from(sum)],

@@ -12,8 +12,8 @@ use crate::error::Result;
 use crate::games::Configured;
 
 use super::Config;
-use super::duel::game_odds;
-use super::game::{GameSolution, Phase, Role};
+use super::duel::{GameOdds, game_odds};
+use super::game::{GameSolution, Phase, Role, span};
 use super::policy::Policy;
 use super::rules::Kept;
 use super::spec::PolicySpec;
@@ -69,16 +69,21 @@ impl Config {
             game.bytes() as f64 / 1e6
         );
         let (p1, _) = game.p_seats();
-        let odds = |a: usize, b: usize| {
-            game_odds(
-                &self.solver.outcomes,
-                &self.rules,
-                [&compiled[a], &compiled[b]],
-            )
-        };
-        let (win_first, win_second) = (odds(0, 1), odds(1, 0));
+        // Every ordered pairing once (with `win` at 100 rounds each costs about a second);
+        // `odds[a][b]`: `GAME_POLICIES[a]` in seat 1 against `GAME_POLICIES[b]`.
+        let odds: Vec<Vec<GameOdds>> = compiled
+            .iter()
+            .map(|a| {
+                compiled
+                    .iter()
+                    .map(|b| game_odds(&self.solver.outcomes, &self.rules, [a, b]))
+                    .collect()
+            })
+            .collect();
+        // `win` is GAME_POLICIES[0] and `optimal` GAME_POLICIES[1].
+        let (win_first, win_second) = (&odds[0][1], &odds[1][0]);
         let win_vs_optimal = (win_first.p_win[0] + win_second.p_win[1]) / 2.0;
-        let optimal_vs_optimal = odds(1, 1);
+        let optimal_vs_optimal = &odds[1][1];
         let wins = if shared { "wins or shares" } else { "wins" };
         text.push_str(&format!(
             "  both playing to win, seat 1 (who leads round 1) {wins} {:.6}: the first move is worth {:+.3} percentage points\n",
@@ -99,9 +104,8 @@ impl Config {
         text.push_str(
             "  seat 1            seat 2          P(seat 1 wins)  P(seat 2 wins)  P(tie before play-off)\n",
         );
-        for (a, first) in GAME_POLICIES.iter().enumerate() {
-            for (b, second) in GAME_POLICIES.iter().enumerate() {
-                let o = odds(a, b);
+        for (first, row) in GAME_POLICIES.iter().zip(&odds) {
+            for (second, o) in GAME_POLICIES.iter().zip(row) {
                 text.push_str(&format!(
                     "  {first:<17} {second:<15} {:>14.9} {:>15.9} {:>23.9}\n",
                     o.p_win[0], o.p_win[1], o.p_tie
@@ -148,7 +152,7 @@ impl Config {
             for k in (0..rules.rounds).rev() {
                 let left = rules.rounds - k;
                 // The differences the game can reach in this round and has not decided.
-                let reach = 36 * k.min(left) as i32;
+                let reach = span(k, rules.rounds);
                 let (low, high) = if role == "leader" {
                     (-reach, reach)
                 } else {

@@ -113,6 +113,14 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// The rolls a follower may use after the round's first player stopped on roll `roll`.
+    pub fn follower_allowance(&self, roll: u8) -> u8 {
+        match self.follower_limit {
+            FollowerLimit::Leader => roll,
+            FollowerLimit::None => self.max_rolls,
+        }
+    }
+
     /// The rules with the options in `options`.
     pub fn from_options(options: &RuleOptions) -> Self {
         Self {
