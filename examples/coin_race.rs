@@ -206,6 +206,7 @@ pub fn race(target: u32, units: u64, seed: u64) -> Result<(String, f64)> {
     let report = Report {
         saved: &saved,
         exact: game.exact(),
+        notes: &[],
     };
     Ok((report.text_table(), (e.mean - exact) / e.se))
 }

@@ -94,11 +94,17 @@ fn publish(
     extra: Vec<(String, Vec<u8>)>,
     threads: Option<usize>,
 ) -> Result<Vec<String>> {
-    let out = out.map(|o| o.clone().describing(RunAbout::of_saved(saved, threads)));
+    let notes = game.notes();
+    let about = RunAbout {
+        notes: notes.clone(),
+        ..RunAbout::of_saved(saved, threads)
+    };
+    let out = out.map(|o| o.clone().describing(about));
     let out = out.as_ref();
     let report = Report {
         saved,
         exact: game.exact(),
+        notes: &notes,
     };
     let files = match out {
         Some(_) => unique_names([report.files()?, extra].concat()),
@@ -434,9 +440,11 @@ pub fn report(args: &ReportArgs) -> Result<()> {
                 extra,
                 Some(threads_of(&args.run)),
             )?;
+            let notes = configured.notes();
             let report = Report {
                 saved: &saved,
                 exact: configured.exact(),
+                notes: &notes,
             };
             sections.push(IndexSection {
                 folder: job.folder.to_string(),

@@ -201,6 +201,12 @@ pub trait Configured: Send + Sync {
     /// Exact values of the run's metrics, where known.
     fn exact(&self) -> &ExactValues;
 
+    /// What a reader must know about how the run is played, one line each, for the report's
+    /// heading: where a policy plays by a heuristic rather than an exact solution.
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The game's exact probability tables (`dicelab table`).
     fn tables(&self) -> Result<Analysis>;
 
@@ -255,6 +261,10 @@ impl Configured for WithInputs {
 
     fn exact(&self) -> &ExactValues {
         self.configured.exact()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.configured.notes()
     }
 
     fn tables(&self) -> Result<Analysis> {

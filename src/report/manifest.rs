@@ -68,6 +68,10 @@ pub struct RunAbout {
     /// Worker threads the simulation ran on (none for a merge or a table).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub threads: Option<usize>,
+    /// What a reader must know about how the run was played, as the heading shows it (a
+    /// policy played by a heuristic).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// An input file as `run.json` names it.

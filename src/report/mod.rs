@@ -39,6 +39,9 @@ pub struct Report<'a> {
     pub saved: &'a Saved,
     /// Exact values, where known.
     pub exact: &'a ExactValues,
+    /// What a reader must know about how the run was played (a policy played by a heuristic
+    /// rather than its exact solution), shown in the report's heading.
+    pub notes: &'a [String],
 }
 
 /// One output format of a run's report folder.
@@ -229,6 +232,7 @@ mod tests {
         let report = Report {
             saved: &saved,
             exact: &exact,
+            notes: &[],
         };
         let plots = charts::comparison_charts(&report).unwrap();
         let names: Vec<&str> = plots.iter().map(|p| p.0.as_str()).collect();
@@ -281,6 +285,7 @@ mod tests {
         let report = Report {
             saved: &saved,
             exact: &exact,
+            notes: &[],
         };
         let text = report.paired_text();
         assert!(text.contains("  table:a - b.csv - c: +0.5000 ["), "{text}");

@@ -20,12 +20,17 @@ pub fn run_heading(report: &Report) -> String {
     let record = &report.saved.record;
     let setup = &record.setup;
     format!(
-        "{} | {} | policy {} | seed {} | {} units{}",
+        "{} | {} | policy {} | seed {} | {} units{}{}",
         setup.game,
         setup.rules_column(),
         setup.policy_column(),
         record.seed,
         record.units,
+        report
+            .notes
+            .iter()
+            .map(|n| format!(" | {n}"))
+            .collect::<String>(),
         if report.saved.is_whole() {
             String::new()
         } else {

@@ -4,7 +4,8 @@ use crate::common::{REPORT_FILES, ok, read};
 use std::fs;
 
 /// The same seed gives byte-identical files for 1 and 2 threads and for 4 shards merged in any
-/// order, for races, full games, Sevens turns, comparisons and Sevens games (`win` among them).
+/// order, for races, full games, Sevens turns, comparisons and Sevens games (`win` among them,
+/// for two, three and four players).
 #[test]
 fn same_seed_same_bytes_for_any_threads_and_shards() {
     let tmp = tempfile::tempdir().unwrap();
@@ -14,7 +15,7 @@ fn same_seed_same_bytes_for_any_threads_and_shards() {
         "number,count\n1,8\n2,8\n3,8\n4,8\n5,8\n6,8\n7,8\n",
     )
     .unwrap();
-    let specs: [(&str, &str, &str, &[&str]); 14] = [
+    let specs: [(&str, &str, &str, &[&str]); 16] = [
         ("sequences", "1", "300000", &[]),
         // Playing to win reads the round and the totals, from a solution each run solves anew.
         (
@@ -22,6 +23,24 @@ fn same_seed_same_bytes_for_any_threads_and_shards() {
             "2",
             "20000",
             &["--policy", "win", "--policy", "optimal"],
+        ),
+        // Three players' exact solution, and four players' heuristic, against table policies.
+        (
+            "sevens",
+            "3",
+            "20000",
+            &[
+                "--policy", "win", "--policy", "optimal", "--policy", "leader", "--rule",
+                "rounds=3",
+            ],
+        ),
+        (
+            "sevens",
+            "4",
+            "20000",
+            &[
+                "--policy", "win", "--policy", "optimal", "--rule", "rounds=3",
+            ],
         ),
         ("hearts-due", "4", "50000", &[]),
         ("sevens", "1", "300000", &[]),

@@ -179,8 +179,85 @@ fn solve_sevens_for_two_players_writes_the_odds_of_every_pairing() {
     }
 }
 
+/// `solve sevens --players 3` solves the whole three-player game: each seat's chance under
+/// play to win, printed and in `game_odds.csv`, adding up to 1 under a play-off.
+#[test]
+fn solve_three_players_prints_and_writes_each_seats_chance() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(
+        d,
+        &[
+            "solve",
+            "sevens",
+            "--players",
+            "3",
+            "--rule",
+            "rounds=2",
+            "--out",
+            "g",
+        ],
+    );
+    assert!(
+        stdout.contains("The whole game (2 rounds, three players; exact)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("all three playing to win, seat 1"),
+        "{stdout}"
+    );
+    let odds = String::from_utf8(read(d.join("g/game_odds.csv"))).unwrap();
+    let mut lines = odds.lines().filter(|l| !l.starts_with('#'));
+    assert_eq!(
+        lines.next(),
+        Some("rules,seat_1,seat_2,seat_3,p_seat_1_wins,p_seat_2_wins,p_seat_3_wins")
+    );
+    let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(&row[1..4], ["win", "win", "win"]);
+    let p: Vec<f64> = row[4..].iter().map(|v| v.parse().unwrap()).collect();
+    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{row:?}");
+    // Moving first is worth something, and no seat is far from a third.
+    assert!(
+        p[0] > 1.0 / 3.0 && p.iter().all(|v| (v - 1.0 / 3.0).abs() < 0.05),
+        "{p:?}"
+    );
+}
+
+/// With four players `win` plays the documented heuristic, and the report says so in its
+/// heading and in run.json; with three it is exact and says nothing.
+#[test]
+fn win_for_four_players_says_it_is_a_heuristic() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let args = |players: &'static str, out: &'static str| {
+        [
+            "simulate",
+            "sevens",
+            "--players",
+            players,
+            "--policy",
+            "win",
+            "--rule",
+            "rounds=2",
+            "-n",
+            "2000",
+            "-q",
+            "--out",
+            out,
+        ]
+    };
+    let stdout = ok(d, &args("4", "four"));
+    let note =
+        "win is a heuristic for 4 players: the two-player solution against the best other total";
+    assert!(stdout.lines().next().unwrap().contains(note), "{stdout}");
+    let about = String::from_utf8(read(d.join("four/run.json"))).unwrap();
+    assert!(about.contains(note), "{about}");
+    let stdout = ok(d, &args("3", "three"));
+    assert!(!stdout.contains("heuristic"), "{stdout}");
+}
+
 bad_input! {
-    refuses_win_for_three_players: ["simulate", "sevens", "--players", "3", "--policy", "win", "-n", "10"] => "two players only";
+    refuses_a_three_player_game_over_the_memory_limit: ["simulate", "sevens", "--players", "3", "--policy", "win", "--rule", "rounds=60", "-n", "10"] => "three players and 60 rounds needs";
     refuses_win_for_single_turns: ["simulate", "sevens", "--policy", "win", "-n", "10"] => "a single turn has no game to win";
     refuses_a_whole_game_over_the_memory_limit: ["simulate", "sevens", "--players", "2", "--policy", "win", "--rule", "rounds=1000", "--rule", "max_rolls=12", "-n", "10"] => "more than the limit of 4 GiB";
     refuses_sequences_which_has_no_decision: ["solve", "sequences"] => "no decision to solve";

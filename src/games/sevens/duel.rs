@@ -86,7 +86,7 @@ impl<'a> Seat<'a> {
     }
 
     fn plays_the_state(&self) -> bool {
-        self.policy.game().is_some()
+        self.policy.two_player_game().is_some()
     }
 }
 
@@ -103,7 +103,7 @@ impl Rounds<'_> {
     fn lead(&mut self, seat: usize, phase: Phase, x: i32) -> super::exact::TurnDistribution {
         let (outcomes, max_rolls) = (self.outcomes, self.rules.max_rolls);
         let s = &mut self.seats[seat];
-        match s.policy.game() {
+        match s.policy.two_player_game() {
             Some(game) => game.distribution(phase, Role::Lead { x }),
             None => s
                 .lead
@@ -118,7 +118,7 @@ impl Rounds<'_> {
     fn reply(&mut self, seat: usize, phase: Phase, allowed: u8, z: i32, s: u8) -> [f64; SCORES] {
         let outcomes = self.outcomes;
         let seat = &mut self.seats[seat];
-        match seat.policy.game() {
+        match seat.policy.two_player_game() {
             Some(game) => {
                 if seat.phase != Some(phase) {
                     seat.replies.clear();

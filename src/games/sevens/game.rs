@@ -48,7 +48,7 @@ const SAME: f64 = 1e-12;
 
 /// Whether `a` is worth more than `b`, beyond rounding.
 #[inline(always)]
-fn better(a: f64, b: f64) -> bool {
+pub(super) fn better(a: f64, b: f64) -> bool {
     a > b + SAME
 }
 
@@ -59,7 +59,7 @@ pub const MEMORY_LIMIT: u64 = 4 << 30;
 /// Values over a span of positions, in a player's frame: `mover` for that player, `other` for
 /// the opponent (empty when the game is zero-sum, where it is `1 - mover`).
 #[derive(Clone, Debug, Default)]
-struct Vals {
+pub(super) struct Vals {
     mover: Vec<f64>,
     other: Vec<f64>,
 }
@@ -233,7 +233,9 @@ pub struct RoundSolution {
 }
 
 impl RoundSolution {
-    fn solve(outcomes: &RollOutcomes, rules: &Rules, span: i32, next: &Vals) -> Self {
+    /// Solves a round over the differences `-span..=span` at its start, whose end is worth
+    /// `next` (in the leader's frame, at `-span - 36..=span + 36`).
+    pub(super) fn solve(outcomes: &RollOutcomes, rules: &Rules, span: i32, next: &Vals) -> Self {
         let zero_sum = next.other.is_empty();
         let max_rolls = rules.max_rolls;
         let follow_stop = next.flip();
@@ -264,13 +266,39 @@ impl RoundSolution {
     }
 
     /// The leader's value at the round's start with lead `x`, and the follower's.
-    fn values_at(&self, x: i32) -> (f64, f64) {
+    pub(super) fn values_at(&self, x: i32) -> (f64, f64) {
         if x.abs() > self.span {
             return if x > 0 { (1.0, 0.0) } else { (0.0, 1.0) };
         }
         let i = (x + self.span) as usize;
         let m = self.start.mover[i];
         (m, self.start.other.get(i).copied().unwrap_or(1.0 - m))
+    }
+
+    /// The decisions of a player to win this round under `rules`, in a position.
+    pub(super) fn view<'a>(&'a self, rules: &'a Rules, role: Role) -> View<'a> {
+        let span = self.span;
+        let (allowed, pos, stop) = match role {
+            Role::Lead { x } => (
+                rules.max_rolls,
+                (x.abs() <= span).then(|| (x + span) as usize),
+                Stop::Lead,
+            ),
+            Role::Follow { allowed, z } => (
+                allowed,
+                (-span..=span + TOP)
+                    .contains(&z)
+                    .then(|| (z + span) as usize),
+                Stop::Follow,
+            ),
+        };
+        View {
+            rules,
+            round: self,
+            allowed,
+            pos,
+            stop,
+        }
     }
 
     fn bytes(&self) -> u64 {
@@ -498,45 +526,13 @@ impl GameSolution {
 
     /// The decisions of a player to win in a position.
     pub fn view(&self, phase: Phase, role: Role) -> View<'_> {
-        let round = self.round(phase);
-        let span = round.span;
-        let (allowed, pos, stop) = match role {
-            Role::Lead { x } => (
-                self.rules.max_rolls,
-                (x.abs() <= span).then(|| (x + span) as usize),
-                Stop::Lead,
-            ),
-            Role::Follow { allowed, z } => (
-                allowed,
-                (-span..=span + TOP)
-                    .contains(&z)
-                    .then(|| (z + span) as usize),
-                Stop::Follow,
-            ),
-        };
-        View {
-            game: self,
-            round,
-            allowed,
-            pos,
-            stop,
-        }
+        self.round(phase).view(&self.rules, role)
     }
 
     /// Plays one turn to win on pre-drawn `rolls`: (score, rolls used).
     #[inline]
     pub fn play_turn(&self, lookup: &Lookup, phase: Phase, role: Role, rolls: &[u32]) -> (u8, u8) {
-        let view = self.view(phase, role);
-        let mut dice = 6u8;
-        for roll in 1..=view.allowed {
-            let set = lookup.list(dice, rolls[usize::from(roll) - 1]);
-            let kept = view.choose(roll, &self.outcomes.sets[set]);
-            if !view.rolls_again(roll, kept) {
-                return (kept.sum, roll);
-            }
-            dice = kept.dice;
-        }
-        unreachable!("the last roll always stops")
+        play_view(&self.view(phase, role), lookup, &self.outcomes, rolls)
     }
 
     /// The exact distribution of a turn played to win in a position.
@@ -558,7 +554,7 @@ impl GameSolution {
 
 /// The values after the last regular round (or a play-off round) in its leader's frame, at
 /// the leads `-span - 36..=span + 36`: a lead wins, a deficit loses, a tie is worth `tie`.
-fn terminal(span: i32, zero_sum: bool, tie: (f64, f64)) -> Vals {
+pub(super) fn terminal(span: i32, zero_sum: bool, tie: (f64, f64)) -> Vals {
     let mut vals = Vals::zeros((2 * (span + TOP) + 1) as usize, zero_sum);
     for (i, x) in (-span - TOP..=span + TOP).enumerate() {
         let (mine, theirs) = match x.signum() {
@@ -585,7 +581,7 @@ enum Stop {
 /// solution decided (the same numbers compared), so simulation and exact values agree.
 #[derive(Clone, Copy, Debug)]
 pub struct View<'a> {
-    game: &'a GameSolution,
+    rules: &'a Rules,
     round: &'a RoundSolution,
     /// Rolls the turn may use.
     pub allowed: u8,
@@ -599,7 +595,7 @@ impl View<'_> {
     fn stop_value(&self, pos: usize, roll: u8, sum: u8) -> f64 {
         match self.stop {
             Stop::Lead => {
-                let a = self.game.rules.follower_allowance(roll);
+                let a = self.rules.follower_allowance(roll);
                 self.round.lead_stop[usize::from(a) - 1].mover[pos + usize::from(sum)]
             }
             Stop::Follow => self.round.follow_stop.mover[pos + TOP as usize - usize::from(sum)],
@@ -654,6 +650,26 @@ impl View<'_> {
                 self.stop_value(pos, roll, kept.sum),
             )
     }
+}
+
+/// Plays one turn as `view` decides on pre-drawn `rolls`: (score, rolls used).
+#[inline]
+pub(super) fn play_view(
+    view: &View<'_>,
+    lookup: &Lookup,
+    outcomes: &RollOutcomes,
+    rolls: &[u32],
+) -> (u8, u8) {
+    let mut dice = 6u8;
+    for roll in 1..=view.allowed {
+        let set = lookup.list(dice, rolls[usize::from(roll) - 1]);
+        let kept = view.choose(roll, &outcomes.sets[set]);
+        if !view.rolls_again(roll, kept) {
+            return (kept.sum, roll);
+        }
+        dice = kept.dice;
+    }
+    unreachable!("the last roll always stops")
 }
 
 /// A handle shared by every seat and thread that plays to win.

@@ -130,6 +130,57 @@ impl Config {
         Ok(text)
     }
 
+    /// The whole-game section of `solve` for three players: each seat's chance when all three
+    /// play to win, as text and `game_odds.csv`.
+    pub(super) fn three_player_game(&self, out: &mut Analysis) -> Result<String> {
+        let start = Instant::now();
+        let game = self.solver.game3()?;
+        let t_solve = start.elapsed();
+        let p = game.p_seats();
+        let wins = if self.rules.tie == crate::options::Tie::Shared {
+            "wins or shares"
+        } else {
+            "wins"
+        };
+        let mut text = format!(
+            "\nThe whole game ({} round{}, three players; exact): solved in {:.2} s, {:.1} MB\n",
+            self.rules.rounds,
+            if self.rules.rounds == 1 { "" } else { "s" },
+            t_solve.as_secs_f64(),
+            game.bytes() as f64 / 1e6
+        );
+        text.push_str(&format!(
+            "  all three playing to win, seat 1 (who leads round 1) {wins} {:.6}, seat 2 {:.6}, seat 3 {:.6}: the first move is worth {:+.3} percentage points over a third\n",
+            p[0],
+            p[1],
+            p[2],
+            100.0 * (p[0] - 1.0 / 3.0)
+        ));
+        let mut table = DataTable::new(
+            "game_odds",
+            &[
+                "rules",
+                "seat_1",
+                "seat_2",
+                "seat_3",
+                "p_seat_1_wins",
+                "p_seat_2_wins",
+                "p_seat_3_wins",
+            ],
+        );
+        table.push(cells![
+            self.setup().rules_column().as_str(),
+            "win",
+            "win",
+            "win",
+            p[0],
+            p[1],
+            p[2]
+        ]);
+        out.tables.push(table);
+        Ok(text)
+    }
+
     /// The strategy of `win` after each roll but the last, as a table of thresholds and, for
     /// four kept dice after roll 1, as one chart per role with a line per number of rounds left.
     fn strategy(&self, game: &GameSolution, out: &mut Analysis) {

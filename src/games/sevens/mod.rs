@@ -8,6 +8,7 @@ pub mod duel;
 pub mod exact;
 pub mod flat;
 pub mod game;
+pub mod game3;
 mod game_report;
 pub mod play;
 pub mod policy;
@@ -30,7 +31,7 @@ use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
 use duel::exact_game;
 use exact::distribution;
-use policy::{DecisionTable, Policy};
+use policy::{DecisionTable, Policy, Win};
 use rules::{OPTIONS, Rules};
 use sim::{Games, MAX_PLAYERS, MAX_POLICIES, Turns};
 use solver::Solver;
@@ -251,6 +252,13 @@ impl Config {
             }
         } else if players == 2 {
             exact = exact_game(&solver.outcomes, &rules, &policies);
+        } else if let [policy] = policies.as_slice()
+            && let Some(Win::Three(game)) = policy.game()
+        {
+            // Three players all playing to win: each seat's chance, from the solution.
+            for (seat, p) in game.p_seats().into_iter().enumerate() {
+                exact.set_mean(MetricId::new("win_rate", Subject::seat(seat)), p);
+            }
         }
         Ok(Self {
             rules,
@@ -297,16 +305,34 @@ impl Configured for Config {
         &self.exact
     }
 
+    fn notes(&self) -> Vec<String> {
+        if self
+            .policies
+            .iter()
+            .any(|p| matches!(p.game(), Some(Win::Heuristic(_))))
+        {
+            vec![format!(
+                "win is a heuristic for {} players: the two-player solution against the best \
+                 other total (docs/sevens.md)",
+                self.players
+            )]
+        } else {
+            Vec::new()
+        }
+    }
+
     fn tables(&self) -> Result<Analysis> {
         Ok(self.exact_tables())
     }
 
     fn solve(&self) -> Result<Analysis> {
         let mut analysis = self.solution();
-        if self.players == 2 {
-            let text = self.whole_game(&mut analysis)?;
-            analysis.text.push_str(&text);
-        }
+        let text = match self.players {
+            2 => self.whole_game(&mut analysis)?,
+            3 => self.three_player_game(&mut analysis)?,
+            _ => String::new(),
+        };
+        analysis.text.push_str(&text);
         Ok(analysis)
     }
 }

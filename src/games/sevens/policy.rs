@@ -26,6 +26,7 @@
 //! ```
 
 use super::game::SharedGame;
+use super::game3::SharedGame3;
 use super::rolls::{MAX_SUM, RollOutcomes, state_index};
 use super::rules::Kept;
 
@@ -214,9 +215,31 @@ pub struct Policy {
     lead: Vec<DecisionTable>,
     /// `follow[allowed - 1][to_beat]`; empty for policies that ignore the score to beat.
     follow: Vec<Vec<DecisionTable>>,
-    /// The whole two-player game solved, for a policy that plays every turn to win it (`win`):
-    /// its decisions depend on the round and the totals, so it has no tables.
-    game: Option<SharedGame>,
+    /// The whole game solved, for a policy that plays every turn to win it (`win`): its
+    /// decisions depend on the round and the totals, so it has no tables.
+    game: Option<Win>,
+}
+
+/// The solution a policy that plays to win (`win`) plays by, which depends on the players.
+#[derive(Clone, Debug)]
+pub enum Win {
+    /// Two players: the exact whole-game solution.
+    Two(SharedGame),
+    /// Three players: the exact whole-game solution.
+    Three(SharedGame3),
+    /// Four or more players, which are not solved: the heuristic of docs/sevens.md, the
+    /// two-player solution played against the best total among the others.
+    Heuristic(SharedGame),
+}
+
+impl Win {
+    /// The exact two-player solution, when that is what is played.
+    pub fn two(&self) -> Option<&SharedGame> {
+        match self {
+            Win::Two(game) => Some(game),
+            _ => None,
+        }
+    }
 }
 
 impl Policy {
@@ -246,8 +269,8 @@ impl Policy {
         }
     }
 
-    /// A policy that plays every turn to win the whole two-player game `game` solves.
-    pub fn to_win(name: &str, game: SharedGame) -> Self {
+    /// A policy that plays every turn to win the whole game as `game` says.
+    pub fn to_win(name: &str, game: Win) -> Self {
         Self {
             name: name.to_string(),
             lead: Vec::new(),
@@ -259,8 +282,14 @@ impl Policy {
     /// The whole game this policy plays to win, if it does: then it has no tables, and a turn
     /// is played by [`GameSolution::play_turn`](super::game::GameSolution::play_turn).
     #[inline(always)]
-    pub fn game(&self) -> Option<&SharedGame> {
+    pub fn game(&self) -> Option<&Win> {
         self.game.as_ref()
+    }
+
+    /// The exact two-player solution this policy plays to win, if it does.
+    #[inline(always)]
+    pub fn two_player_game(&self) -> Option<&SharedGame> {
+        self.game.as_ref().and_then(Win::two)
     }
 
     /// The policy's name, as in the `policy` column.

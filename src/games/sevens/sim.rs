@@ -26,8 +26,9 @@ use crate::stats::{Histogram, Metric, Subject, Tally};
 
 use super::flat::{FlatPolicy, GROUP};
 use super::game::{Phase, Role};
+use super::game3::{Stage, Turn};
 use super::play::{Lookup, Rolls, coin_generator, play_turn};
-use super::policy::{DecisionTable, Policy};
+use super::policy::{DecisionTable, Policy, Win};
 use super::rolls::{RollOutcomes, SCORES};
 use super::rules::{FollowerLimit, MAX_ROLLS, Rules};
 
@@ -227,10 +228,6 @@ impl Games {
         rotation: Rotation,
     ) -> Self {
         assert!((2..=MAX_PLAYERS).contains(&players));
-        assert!(
-            players == 2 || policies.iter().all(|p| p.game().is_none()),
-            "playing to win is solved for two players"
-        );
         Self {
             rotation,
             lookup: Lookup::new(outcomes),
@@ -245,12 +242,13 @@ impl Games {
         self.rules.rounds as usize * (SCORES - 1)
     }
 
-    /// Plays one round among `order` (seats, first player first), adding each score to the
-    /// sheet; only regular rounds (not play-offs) are counted in the per-turn statistics.
+    /// Plays one round among `order` (seats, first player first; `first` is the rotation's
+    /// first player, who in a play-off may be a seat that is not tied), adding each score to
+    /// the sheet; only regular rounds (not play-offs) are counted in the per-turn statistics.
     fn round(
         &self,
         dice: &mut GameDice,
-        order: &[usize],
+        (order, first): (&[usize], usize),
         sheet: &mut Sheet,
         acc: &mut GamesAcc,
         phase: Phase,
@@ -260,6 +258,13 @@ impl Games {
         let mut allowed = max_rolls;
         let mut best: Option<u8> = None;
         let mut rolls = [0u32; MAX_ROLLS as usize];
+        // The totals before the round and its scores so far, in the round's order, for the
+        // three-player solution (which follows a round from its start).
+        let mut start = [0i32; 3];
+        for (s, &seat) in start.iter_mut().zip(order) {
+            *s = sheet.totals[seat] as i32;
+        }
+        let mut scores = [0u8; 3];
         for (i, &seat) in order.iter().enumerate() {
             for r in rolls.iter_mut().take(max_rolls as usize) {
                 *r = dice.stream.next(&mut dice.rng);
@@ -273,9 +278,8 @@ impl Games {
             let policy = &self.policies[p];
             let (score, used) = match policy.game() {
                 None => play_turn(&self.lookup, policy.table(allowed, best), &rolls, coins),
-                // Playing to win sees the totals: two players, so the other is the one seat
-                // of the round that is not this one.
-                Some(game) => {
+                Some(Win::Two(game)) => {
+                    // Two players: the other is the one seat of the round that is not this one.
                     let me = i64::from(sheet.totals[seat]);
                     let role = if i == 0 {
                         Role::Lead {
@@ -289,6 +293,44 @@ impl Games {
                     };
                     game.play_turn(&self.lookup, phase, role, &rolls)
                 }
+                Some(Win::Three(game)) => {
+                    let stage = match (phase, order.len()) {
+                        (Phase::Round(k), _) => Stage::Round(k),
+                        (Phase::Playoff, 3) => Stage::Playoff,
+                        (Phase::Playoff, _) => Stage::Duel {
+                            pair: [order[0], order[1]],
+                            first,
+                        },
+                    };
+                    let turn = Turn {
+                        position: i,
+                        allowed,
+                        start,
+                        scores,
+                    };
+                    game.play_turn(&self.lookup, stage, turn, &rolls)
+                }
+                Some(Win::Heuristic(game)) => {
+                    // The two-player solution against the best total among the others.
+                    let me = i64::from(sheet.totals[seat]);
+                    let best_other = order
+                        .iter()
+                        .filter(|&&s| s != seat)
+                        .map(|&s| i64::from(sheet.totals[s]))
+                        .max()
+                        .unwrap_or(0);
+                    let role = if i == 0 {
+                        Role::Lead {
+                            x: (me - best_other) as i32,
+                        }
+                    } else {
+                        Role::Follow {
+                            allowed,
+                            z: (best_other - me) as i32,
+                        }
+                    };
+                    game.play_turn(&self.lookup, phase, role, &rolls)
+                }
             };
             if i == 0 && self.rules.follower_limit == FollowerLimit::Leader {
                 allowed = used;
@@ -298,6 +340,9 @@ impl Games {
                 if i == 0 {
                     acc.leader_rolls[used as usize] += 1;
                 }
+            }
+            if let Some(s) = scores.get_mut(i) {
+                *s = score;
             }
             best = Some(best.map_or(score, |b| b.max(score)));
             sheet.scores[seat] = score;
@@ -331,7 +376,7 @@ impl Games {
             }
             self.round(
                 dice,
-                &order[..n],
+                (&order[..n], first),
                 &mut sheet,
                 acc,
                 Phase::Round(round as u32),
@@ -365,7 +410,7 @@ impl Games {
                 for (i, o) in order[..k].iter_mut().enumerate() {
                     *o = tied[(start + i) % k];
                 }
-                self.round(dice, &order[..k], &mut sheet, acc, Phase::Playoff);
+                self.round(dice, (&order[..k], first), &mut sheet, acc, Phase::Playoff);
                 let top = tied.iter().map(|&s| sheet.totals[s]).max().unwrap_or(0);
                 let mut kept = 0;
                 for i in 0..k {

@@ -9,6 +9,8 @@ use crate::error::{Error, Result};
 use super::dilemma::{Dilemma, solve_dilemma};
 use super::exact::{Solution, solve};
 use super::game::{GameSolution, SharedGame};
+use super::game3::{Game3, SharedGame3};
+use super::policy::Win;
 use super::rolls::RollOutcomes;
 use super::rules::Rules;
 
@@ -28,6 +30,8 @@ pub struct Solver {
     dilemma: OnceLock<Dilemma>,
     /// The whole two-player game, solved on first use (only `win` and `solve` need it).
     game: OnceLock<SharedGame>,
+    /// The whole three-player game, solved on first use.
+    game3: OnceLock<SharedGame3>,
 }
 
 impl Solver {
@@ -42,6 +46,7 @@ impl Solver {
             optimal,
             dilemma: OnceLock::new(),
             game: OnceLock::new(),
+            game3: OnceLock::new(),
         }
     }
 
@@ -50,26 +55,42 @@ impl Solver {
         &self.optimal[allowed as usize - 1]
     }
 
-    /// The whole game solved for two players, to win; refused for any other player count and
-    /// where the solution would exceed [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
+    /// What `win` plays by for this many players: the exact solution for two or three, the
+    /// documented heuristic for more; refused for a single turn (no game to win) and where the
+    /// solution would exceed [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
+    pub fn win(&self) -> Result<Win> {
+        Ok(match self.players {
+            1 => {
+                return Err(Error::input(
+                    "--policy 'win': a single turn has no game to win: use optimal; see \
+                     docs/sevens.md",
+                ));
+            }
+            2 => Win::Two(self.game()?),
+            3 => Win::Three(self.game3()?),
+            _ => Win::Heuristic(self.game()?),
+        })
+    }
+
+    /// The whole game solved for two players, to win (whatever the run's player count: more
+    /// players' heuristic plays by it); refused where the solution would exceed
+    /// [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
     pub fn game(&self) -> Result<SharedGame> {
-        if self.players != 2 {
-            return Err(Error::input(format!(
-                "--policy 'win': the whole game is solved for two players only, not {} \
-                 ({}); see docs/sevens.md",
-                self.players,
-                if self.players == 1 {
-                    "a single turn has no game to win: use optimal"
-                } else {
-                    "more players are not solved"
-                }
-            )));
-        }
         if let Some(game) = self.game.get() {
             return Ok(game.clone());
         }
         let game = Arc::new(GameSolution::solve(&self.outcomes, &self.rules)?);
         Ok(self.game.get_or_init(|| game).clone())
+    }
+
+    /// The whole game solved for three players, to win; refused where the solution would
+    /// exceed [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
+    pub fn game3(&self) -> Result<SharedGame3> {
+        if let Some(game) = self.game3.get() {
+            return Ok(game.clone());
+        }
+        let game = Arc::new(Game3::solve(&self.outcomes, &self.rules)?);
+        Ok(self.game3.get_or_init(|| game).clone())
     }
 
     /// The leader's dilemma under these rules and this many players (at least two).

@@ -123,7 +123,7 @@ impl PolicySpec {
     /// Compiles the policy for the rules of `solver`, for every number of rolls allowed.
     pub fn compile(&self, solver: &Solver) -> Result<Policy> {
         if *self == PolicySpec::Win {
-            return Ok(Policy::to_win("win", solver.game()?));
+            return Ok(Policy::to_win("win", solver.win()?));
         }
         let outcomes = &solver.outcomes;
         let max_rolls = solver.rules.max_rolls;
