@@ -8,6 +8,7 @@ use dicelab::engine::{RunConfig, chunk_rng, run};
 use dicelab::games::seating::{Rotation, Seats};
 use dicelab::games::sevens::exact::solve;
 use dicelab::games::sevens::game::GameSolution;
+use dicelab::games::sevens::game3::Game3;
 use dicelab::games::sevens::play::{Lookup, Rolls};
 use dicelab::games::sevens::rolls::RollOutcomes;
 use dicelab::games::sevens::rules::{Removal, Rules};
@@ -73,6 +74,11 @@ fn games(c: &mut Criterion) {
         // Playing to win reads the round and the totals: its own path through the engine.
         (2, vec!["win", "optimal"]),
         (2, vec!["win"]),
+        // Three players' exact solution (solved once, before timing) and four players'
+        // heuristic.
+        (3, vec!["win"]),
+        (3, vec!["optimal"]),
+        (4, vec!["win"]),
         (4, vec!["optimal", "target", "rolls:1", "leader"]),
     ] {
         let solver = Solver::new(Rules::default(), players);
@@ -141,6 +147,16 @@ fn solver(c: &mut Criterion) {
                 b.iter(|| black_box(GameSolution::solve(&outcomes, &rules).unwrap().p_seats()))
             });
         }
+    }
+    // The whole three-player game: 447,162 states at the rounds' starts over ten rounds.
+    for rounds in [3u32, 10] {
+        let rules = Rules {
+            rounds,
+            ..Rules::default()
+        };
+        group.bench_function(format!("solve-3p-{rounds}-rounds-Playoff"), |b| {
+            b.iter(|| black_box(Game3::solve(&outcomes, &rules).unwrap().p_seats()))
+        });
     }
     group.finish();
 }

@@ -258,13 +258,6 @@ impl Games {
         let mut allowed = max_rolls;
         let mut best: Option<u8> = None;
         let mut rolls = [0u32; MAX_ROLLS as usize];
-        // The totals before the round and its scores so far, in the round's order, for the
-        // three-player solution (which follows a round from its start).
-        let mut start = [0i32; 3];
-        for (s, &seat) in start.iter_mut().zip(order) {
-            *s = sheet.totals[seat] as i32;
-        }
-        let mut scores = [0u8; 3];
         for (i, &seat) in order.iter().enumerate() {
             for r in rolls.iter_mut().take(max_rolls as usize) {
                 *r = dice.stream.next(&mut dice.rng);
@@ -278,59 +271,7 @@ impl Games {
             let policy = &self.policies[p];
             let (score, used) = match policy.game() {
                 None => play_turn(&self.lookup, policy.table(allowed, best), &rolls, coins),
-                Some(Win::Two(game)) => {
-                    // Two players: the other is the one seat of the round that is not this one.
-                    let me = i64::from(sheet.totals[seat]);
-                    let role = if i == 0 {
-                        Role::Lead {
-                            x: (me - i64::from(sheet.totals[order[1]])) as i32,
-                        }
-                    } else {
-                        Role::Follow {
-                            allowed,
-                            z: (i64::from(sheet.totals[order[0]]) - me) as i32,
-                        }
-                    };
-                    game.play_turn(&self.lookup, phase, role, &rolls)
-                }
-                Some(Win::Three(game)) => {
-                    let stage = match (phase, order.len()) {
-                        (Phase::Round(k), _) => Stage::Round(k),
-                        (Phase::Playoff, 3) => Stage::Playoff,
-                        (Phase::Playoff, _) => Stage::Duel {
-                            pair: [order[0], order[1]],
-                            first,
-                        },
-                    };
-                    let turn = Turn {
-                        position: i,
-                        allowed,
-                        start,
-                        scores,
-                    };
-                    game.play_turn(&self.lookup, stage, turn, &rolls)
-                }
-                Some(Win::Heuristic(game)) => {
-                    // The two-player solution against the best total among the others.
-                    let me = i64::from(sheet.totals[seat]);
-                    let best_other = order
-                        .iter()
-                        .filter(|&&s| s != seat)
-                        .map(|&s| i64::from(sheet.totals[s]))
-                        .max()
-                        .unwrap_or(0);
-                    let role = if i == 0 {
-                        Role::Lead {
-                            x: (me - best_other) as i32,
-                        }
-                    } else {
-                        Role::Follow {
-                            allowed,
-                            z: (best_other - me) as i32,
-                        }
-                    };
-                    game.play_turn(&self.lookup, phase, role, &rolls)
-                }
+                Some(win) => self.win_turn(win, (order, first), i, allowed, sheet, phase, &rolls),
             };
             if i == 0 && self.rules.follower_limit == FollowerLimit::Leader {
                 allowed = used;
@@ -341,9 +282,6 @@ impl Games {
                     acc.leader_rolls[used as usize] += 1;
                 }
             }
-            if let Some(s) = scores.get_mut(i) {
-                *s = score;
-            }
             best = Some(best.map_or(score, |b| b.max(score)));
             sheet.scores[seat] = score;
             sheet.totals[seat] += u32::from(score);
@@ -352,6 +290,86 @@ impl Games {
             let leader = sheet.scores[order[0]];
             if order[1..].iter().all(|&s| sheet.scores[s] < leader) {
                 acc.leader_round_wins += 1;
+            }
+        }
+    }
+
+    /// Plays the turn of the `i`-th player of `order` to win, as its solution (or the
+    /// heuristic) decides from the round and the totals. Kept out of [`Games::round`] so the
+    /// table policies' loop stays as tight as before.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn win_turn(
+        &self,
+        win: &Win,
+        (order, first): (&[usize], usize),
+        i: usize,
+        allowed: u8,
+        sheet: &Sheet,
+        phase: Phase,
+        rolls: &[u32],
+    ) -> (u8, u8) {
+        let seat = order[i];
+        let me = i64::from(sheet.totals[seat]);
+        match win {
+            Win::Two(game) => {
+                // Two players: the other is the one seat of the round that is not this one.
+                let role = if i == 0 {
+                    Role::Lead {
+                        x: (me - i64::from(sheet.totals[order[1]])) as i32,
+                    }
+                } else {
+                    Role::Follow {
+                        allowed,
+                        z: (i64::from(sheet.totals[order[0]]) - me) as i32,
+                    }
+                };
+                game.play_turn(&self.lookup, phase, role, rolls)
+            }
+            Win::Three(game) => {
+                let stage = match (phase, order.len()) {
+                    (Phase::Round(k), _) => Stage::Round(k),
+                    (Phase::Playoff, 3) => Stage::Playoff,
+                    (Phase::Playoff, _) => Stage::Duel {
+                        pair: [order[0], order[1]],
+                        first,
+                    },
+                };
+                // The solution follows a round from its start: the totals before it, and the
+                // scores of those who have played (the sheet holds this round's for them).
+                let (mut start, mut scores) = ([0i32; 3], [0u8; 3]);
+                for (j, &s) in order.iter().enumerate().take(3) {
+                    let played = if j < i { sheet.scores[s] } else { 0 };
+                    scores[j] = played;
+                    start[j] = (sheet.totals[s] - u32::from(played)) as i32;
+                }
+                let turn = Turn {
+                    position: i,
+                    allowed,
+                    start,
+                    scores,
+                };
+                game.play_turn(&self.lookup, stage, turn, rolls)
+            }
+            Win::Heuristic(game) => {
+                // The two-player solution against the best total among the others.
+                let best_other = order
+                    .iter()
+                    .filter(|&&s| s != seat)
+                    .map(|&s| i64::from(sheet.totals[s]))
+                    .max()
+                    .unwrap_or(0);
+                let role = if i == 0 {
+                    Role::Lead {
+                        x: (me - best_other) as i32,
+                    }
+                } else {
+                    Role::Follow {
+                        allowed,
+                        z: (best_other - me) as i32,
+                    }
+                };
+                game.play_turn(&self.lookup, phase, role, rolls)
             }
         }
     }
