@@ -16,6 +16,8 @@ fn the_default_job_writes_every_report() {
         "sevens",
         "sevens-compare",
         "sevens-2p",
+        "sevens-win",
+        "sevens-3p-win",
         "sevens-4p",
         "solitaire-dice",
         "solitaire-dice-ladder",

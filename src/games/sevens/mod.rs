@@ -82,7 +82,7 @@ const POLICIES: &[PolicyDoc] = &[
     },
     PolicyDoc {
         syntax: "win",
-        meaning: "every decision to maximise the chance to win the whole two-player game (exact, against an opponent who does the same)",
+        meaning: "every decision to maximise the chance to win the whole game, against opponents who do the same (exact for 2 and 3 players; for more, the 2-player solution against the best other total)",
         example: "win",
     },
     PolicyDoc {
@@ -140,6 +140,15 @@ const REPORT_RUNS: &[ReportRun] = &[
         players: 2,
         rules: &[],
         policies: &["win", "optimal"],
+        share: 100,
+        with_tables: true,
+    },
+    ReportRun {
+        folder: "sevens-3p-win",
+        question: "Sevens: with three players all playing to win, how often does each seat win (exact and simulated)?",
+        players: 3,
+        rules: &[],
+        policies: &["win"],
         share: 100,
         with_tables: true,
     },

@@ -34,8 +34,9 @@ pub enum PolicySpec {
     Leader,
     /// `table:FILE`: the stop/roll decisions of a CSV policy table, as `solve` writes them.
     Table(PathBuf),
-    /// `win`: every decision to maximise the chance to win the whole two-player game, against
-    /// an opponent who does the same (the minimax strategy, solved exactly).
+    /// `win`: every decision to maximise the chance to win the whole game, against opponents
+    /// who do the same: solved exactly for two players (the minimax strategy) and three (an
+    /// equilibrium), a heuristic on the two-player solution for more.
     Win,
 }
 
