@@ -152,6 +152,8 @@ pub enum Chart {
         title: String,
         /// What the columns are.
         x_label: String,
+        /// The value of the first column (the others follow one by one).
+        x_from: i32,
         /// What the rows are.
         y_label: String,
         /// Each panel's heading and cells (`Some(true)`: the decision is yes).

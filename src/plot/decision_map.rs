@@ -9,11 +9,12 @@ use crate::error::{Error, Result};
 pub type DecisionPanel = (String, Vec<Vec<Option<bool>>>);
 
 /// An SVG heat map of stop/roll decisions, one panel per stage, rows labelled by `y_label`
-/// (values 1, 2, ...) and columns by `x_label` (values 0, 1, ...). A map shows at a glance where
-/// the boundary between rolling and stopping lies, which a table of numbers hides.
+/// (values 1, 2, ...) and columns by `x_label` (values `x_from`, `x_from + 1`, ...). A map shows
+/// at a glance where the boundary between rolling and stopping lies, which a table of numbers
+/// hides.
 pub fn decision_map_svg(
     title: &str,
-    x_label: &str,
+    (x_label, x_from): (&str, i32),
     y_label: &str,
     panels: &[DecisionPanel],
 ) -> Result<String> {
@@ -63,7 +64,10 @@ pub fn decision_map_svg(
                 .margin(8)
                 .x_label_area_size(35)
                 .y_label_area_size(50)
-                .build_cartesian_2d(-0.5..(cols as f64 - 0.5), 0.5..(rows.len() as f64 + 0.5))
+                .build_cartesian_2d(
+                    (f64::from(x_from) - 0.5)..(f64::from(x_from) + cols as f64 - 0.5),
+                    0.5..(rows.len() as f64 + 0.5),
+                )
                 .map_err(|e| plot_error(&e))?;
             chart
                 .configure_mesh()
@@ -79,7 +83,7 @@ pub fn decision_map_svg(
             let cells = rows.iter().enumerate().flat_map(|(r, row)| {
                 row.iter().enumerate().filter_map(move |(c, d)| {
                     d.map(|roll| {
-                        let (x, y) = (c as f64, r as f64 + 1.0);
+                        let (x, y) = (f64::from(x_from) + c as f64, r as f64 + 1.0);
                         Rectangle::new(
                             [(x - 0.45, y - 0.45), (x + 0.45, y + 0.45)],
                             if roll { go_on } else { stop }.filled(),

@@ -51,9 +51,10 @@ pub fn render(chart: &Chart) -> Result<String> {
         Chart::DecisionMap {
             title,
             x_label,
+            x_from,
             y_label,
             panels,
-        } => decision_map_svg(title, x_label, y_label, panels),
+        } => decision_map_svg(title, (x_label, *x_from), y_label, panels),
     }
 }
 

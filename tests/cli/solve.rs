@@ -174,7 +174,12 @@ fn solve_sevens_for_two_players_writes_the_odds_of_every_pairing() {
         "role,rounds_left,difference,after_roll,dice,roll_again_below
 "
     ));
-    for chart in ["win_strategy_leader.svg", "win_strategy_follower.svg"] {
+    for chart in [
+        "win_strategy_leader.svg",
+        "win_strategy_follower.svg",
+        "win_map_leader.svg",
+        "win_map_follower.svg",
+    ] {
         assert!(d.join("g").join(chart).is_file(), "{chart}");
     }
 }

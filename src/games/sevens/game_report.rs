@@ -181,6 +181,59 @@ impl Config {
         Ok(text)
     }
 
+    /// `win`'s decision as a heat map, one panel per roll but the last: for each number of
+    /// rounds left (rows, up to 10) and score difference (columns), whether it rolls 4 dice
+    /// again where `optimal` stops (the smallest kept sum at which it does), blank where the
+    /// difference cannot occur that round.
+    fn win_map(&self, game: &GameSolution, role: &str, x_label: &str) -> Chart {
+        let rules = &self.rules;
+        let max_rolls = rules.max_rolls;
+        let optimal = self.solver.optimal(max_rolls);
+        let panels = (1..max_rolls)
+            .map(|roll| {
+                let level = (4..=24u8)
+                    .find(|&sum| !optimal.rolls_again(roll, Kept { dice: 4, sum }))
+                    .unwrap_or(24);
+                let rows = (1..=rules.rounds.min(10))
+                    .map(|left| {
+                        let k = rules.rounds - left;
+                        let reach = span(k, rules.rounds);
+                        let high = if role == "leader" { reach } else { reach + 36 };
+                        (-SHOWN..=SHOWN)
+                            .map(|x| {
+                                (-reach..=high).contains(&x).then(|| {
+                                    let who = if role == "leader" {
+                                        Role::Lead { x }
+                                    } else {
+                                        Role::Follow {
+                                            allowed: max_rolls,
+                                            z: x,
+                                        }
+                                    };
+                                    game.view(Phase::Round(k), who)
+                                        .rolls_again(roll, Kept { dice: 4, sum: level })
+                                })
+                            })
+                            .collect()
+                    })
+                    .collect();
+                (
+                    format!("after roll {roll} of {max_rolls}, 4 dice kept showing {level} (optimal stops)"),
+                    rows,
+                )
+            })
+            .collect();
+        Chart::DecisionMap {
+            title: self.plot_title(&format!(
+                "Playing to win as the {role}: roll again where optimal stops?"
+            )),
+            x_label: x_label.into(),
+            x_from: -SHOWN,
+            y_label: "rounds left".into(),
+            panels,
+        }
+    }
+
     /// The strategy of `win` after each roll but the last, as a table of thresholds and, for
     /// four kept dice after roll 1, as one chart per role with a line per number of rounds left.
     fn strategy(&self, game: &GameSolution, out: &mut Analysis) {
@@ -261,6 +314,8 @@ impl Config {
                         series,
                     },
                 ));
+                out.charts
+                    .push((format!("win_map_{role}"), self.win_map(game, role, x_label)));
             }
         }
         out.tables.push(table);

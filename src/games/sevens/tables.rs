@@ -133,6 +133,7 @@ impl Config {
         Some(Chart::DecisionMap {
             title: self.plot_title("Optimal play: roll again or stop"),
             x_label: "kept sum".into(),
+            x_from: 0,
             y_label: "dice kept".into(),
             panels,
         })
