@@ -56,6 +56,20 @@ pub(super) fn better(a: f64, b: f64) -> bool {
 /// so a policy can be copied to every thread's run and still leave room.
 pub const MEMORY_LIMIT: u64 = 4 << 30;
 
+/// Refuses, in one line naming the limit, a solution of `what` (the game, as the message puts
+/// it) that would take `need` bytes, more than [`MEMORY_LIMIT`]: checked before any work.
+pub(super) fn within_memory(what: &str, need: u64) -> Result<()> {
+    if need > MEMORY_LIMIT {
+        return Err(Error::input(format!(
+            "the whole game of {what} needs {:.1} GiB to solve, more than the limit of {} GiB; \
+             solve fewer rounds",
+            need as f64 / f64::from(1u32 << 30),
+            MEMORY_LIMIT >> 30
+        )));
+    }
+    Ok(())
+}
+
 /// Values over a span of positions, in a player's frame: `mover` for that player, `other` for
 /// the opponent (empty when the game is zero-sum, where it is `1 - mover`).
 #[derive(Clone, Debug, Default)]
@@ -411,16 +425,10 @@ impl GameSolution {
     /// Solves the game for two players, or refuses (one line, before any work) where the
     /// solution would take more than [`MEMORY_LIMIT`].
     pub fn solve(outcomes: &RollOutcomes, rules: &Rules) -> Result<Self> {
-        let need = Self::bytes_needed(rules);
-        if need > MEMORY_LIMIT {
-            return Err(Error::input(format!(
-                "the whole game of {} rounds needs {:.1} GiB to solve, more than the limit of {} GiB; \
-                 solve fewer rounds",
-                rules.rounds,
-                need as f64 / f64::from(1u32 << 30),
-                MEMORY_LIMIT >> 30
-            )));
-        }
+        within_memory(
+            &format!("{} rounds", rules.rounds),
+            Self::bytes_needed(rules),
+        )?;
         let zero_sum = rules.tie == Tie::Playoff;
         let (playoff, playoff_value) = if zero_sum {
             let (round, q) = Self::solve_playoff(outcomes, rules);

@@ -36,10 +36,10 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::dice::pow6;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::options::{FirstPlayer, Tie};
 
-use super::game::{MEMORY_LIMIT, Role, RoundSolution, View, better, play_view, terminal};
+use super::game::{Role, RoundSolution, View, better, play_view, terminal, within_memory};
 use super::play::Lookup;
 use super::rolls::{MAX_SUM, RollOutcomes};
 use super::rules::{FollowerLimit, Rules};
@@ -529,18 +529,12 @@ impl Game3 {
     }
 
     /// Solves the game for three players, or refuses (one line, before any work) where the
-    /// solution would take more than [`MEMORY_LIMIT`].
+    /// solution would take more than [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
     pub fn solve(outcomes: &RollOutcomes, rules: &Rules) -> Result<Self> {
-        let need = Self::bytes_needed(rules);
-        if need > MEMORY_LIMIT {
-            return Err(Error::input(format!(
-                "the whole game of three players and {} rounds needs {:.1} GiB to solve, more \
-                 than the limit of {} GiB; solve fewer rounds",
-                rules.rounds,
-                need as f64 / f64::from(1u32 << 30),
-                MEMORY_LIMIT >> 30
-            )));
-        }
+        within_memory(
+            &format!("three players and {} rounds", rules.rounds),
+            Self::bytes_needed(rules),
+        )?;
         let next = next_first(rules);
         let (duels, playoff, three) = if rules.tie == Tie::Playoff {
             let duels = Duels::solve(outcomes, rules);

@@ -36,6 +36,19 @@ fn roll_again_below(game: &GameSolution, phase: Phase, role: Role, roll: u8, dic
         .unwrap_or(6 * dice + 1)
 }
 
+/// The position a chart's `role` ("leader" or "follower") at difference `x` stands for: the
+/// leader's lead before the round, or the leader's lead after its turn with every roll allowed.
+fn role_at(role: &str, x: i32, max_rolls: u8) -> Role {
+    if role == "leader" {
+        Role::Lead { x }
+    } else {
+        Role::Follow {
+            allowed: max_rolls,
+            z: x,
+        }
+    }
+}
+
 impl Config {
     /// The whole-game section of `solve` for two players: text, tables and charts.
     pub(super) fn whole_game(&self, out: &mut Analysis) -> Result<String> {
@@ -202,15 +215,7 @@ impl Config {
                         (-SHOWN..=SHOWN)
                             .map(|x| {
                                 (-reach..=high).contains(&x).then(|| {
-                                    let who = if role == "leader" {
-                                        Role::Lead { x }
-                                    } else {
-                                        Role::Follow {
-                                            allowed: max_rolls,
-                                            z: x,
-                                        }
-                                    };
-                                    game.view(Phase::Round(k), who)
+                                    game.view(Phase::Round(k), role_at(role, x, max_rolls))
                                         .rolls_again(roll, Kept { dice: 4, sum: level })
                                 })
                             })
@@ -264,14 +269,7 @@ impl Config {
                 };
                 let mut points = Vec::new();
                 for x in low.max(-SHOWN)..=high.min(SHOWN) {
-                    let who = if role == "leader" {
-                        Role::Lead { x }
-                    } else {
-                        Role::Follow {
-                            allowed: max_rolls,
-                            z: x,
-                        }
-                    };
+                    let who = role_at(role, x, max_rolls);
                     for roll in 1..max_rolls {
                         for dice in 1..=6u8 {
                             let below = roll_again_below(game, Phase::Round(k), who, roll, dice);
