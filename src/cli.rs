@@ -73,6 +73,9 @@ pub enum Command {
     /// sieben: the same games under several deck spreads (the real one is unpublished), one row
     /// per deck with the key metrics and their 95% intervals.
     Decks(DecksArgs),
+    /// Advise a position: every legal action ranked, with its value and what it loses against
+    /// the best (exact where an exact value exists, else play-outs on common dice).
+    Advise(AdviseArgs),
     /// List a game's rule options: the values each takes, its default and what it decides.
     Rules(GameArgs),
     /// List the policy specs a game takes, its default, and how many players it takes.
@@ -166,6 +169,104 @@ pub struct DecksArgs {
     /// Folder for decks.csv (default: print only).
     #[arg(long)]
     pub out: Option<PathBuf>,
+}
+
+/// Arguments of `advise`.
+#[derive(Debug, Args)]
+#[command(mut_arg("units", |a| a.help("Play-outs per action where values are estimated (default: about a second of work on one core); 1000, 1_000 or 1e3")))]
+pub struct AdviseArgs {
+    /// The game.
+    #[arg(value_parser = GameArg)]
+    pub game: &'static dyn Game,
+    /// A rule option as key=value (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// The player whose evaluation and play-outs the advice shows (the game's default when
+    /// omitted; `dicelab policies GAME` lists them).
+    #[arg(long = "policy", value_name = "SPEC")]
+    pub policies: Vec<String>,
+    /// A JSON file holding the position: one object of the position keys below, e.g.
+    /// {"roll": 1, "dice": 2, "sum": 5}; a flag given too takes the file's value's place.
+    #[arg(long = "position", value_name = "FILE")]
+    pub position_file: Option<PathBuf>,
+    /// Print one JSON document instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Play-outs, seed, threads.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// The position, key by key (each game takes its own keys; see below).
+    #[command(flatten)]
+    pub position: PositionArgs,
+}
+
+/// The position flags of `advise`: the union of every game's position keys, from the
+/// registry, so a new game's keys need nothing here; each game refuses the keys it does not
+/// take.
+#[derive(Debug, Default)]
+pub struct PositionArgs {
+    /// The flags given, as key and text, in the registry's order.
+    pub given: Vec<(String, String)>,
+}
+
+/// Every position key of every game, once, with the games' meanings joined.
+fn position_keys() -> Vec<(&'static str, &'static str, String)> {
+    let mut keys: Vec<(&'static str, &'static str, String)> = Vec::new();
+    for game in games::GAMES {
+        let Some(advisor) = game.advisor() else {
+            continue;
+        };
+        for key in advisor.keys() {
+            let meaning = format!("{}: {}", game.name(), key.meaning);
+            match keys.iter_mut().find(|(k, _, _)| *k == key.key) {
+                Some((_, _, m)) => {
+                    m.push_str("; ");
+                    m.push_str(&meaning);
+                }
+                None => keys.push((key.key, key.syntax, meaning)),
+            }
+        }
+    }
+    keys
+}
+
+impl clap::FromArgMatches for PositionArgs {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let given = position_keys()
+            .into_iter()
+            .filter_map(|(key, _, _)| {
+                matches
+                    .get_one::<String>(key)
+                    .map(|v| (key.to_string(), v.clone()))
+            })
+            .collect();
+        Ok(Self { given })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for PositionArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let mut cmd = cmd.next_help_heading("Position");
+        for (key, syntax, meaning) in position_keys() {
+            cmd = cmd.arg(
+                clap::Arg::new(key)
+                    .long(key)
+                    .value_name(syntax)
+                    .help(meaning)
+                    .allow_negative_numbers(true),
+            );
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
 }
 
 /// Arguments of `table`.

@@ -7,12 +7,14 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use dicelab::advice::{AdviceRequest, Position};
 use dicelab::analysis::Analysis;
 use dicelab::claims;
 use dicelab::engine::{RunConfig, Shard};
 use dicelab::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
 use dicelab::input;
 use dicelab::record::{RunRecord, Saved, index_ranges};
+use dicelab::report::advice::{advice_json, advice_text};
 use dicelab::report::analysis::analysis_files;
 use dicelab::report::csv::table_csv;
 use dicelab::report::index::{IndexSection, index_html, index_markdown};
@@ -22,7 +24,7 @@ use dicelab::report::{OutDir, OutFile, Report, listing, unique_names};
 use dicelab::{Error, Result};
 
 use crate::cli::{
-    ClaimsArgs, DecksArgs, GameArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs,
+    AdviseArgs, ClaimsArgs, DecksArgs, GameArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs,
     TableArgs, TuneArgs,
 };
 
@@ -582,6 +584,46 @@ pub fn decks(args: &DecksArgs) -> Result<()> {
     if let Some(dir) = &out {
         say(&format!("wrote decks.csv to {}\n", dir.path().display()));
     }
+    Ok(())
+}
+
+/// `dicelab advise`: every legal action in a position, ranked. It writes no file: a position
+/// file is only read.
+pub fn advise(args: &AdviseArgs) -> Result<()> {
+    let advisor = args.game.advisor().ok_or_else(|| {
+        Error::input(format!(
+            "advise {}: only {} can advise a position",
+            args.game.name(),
+            games_with(|g| g.advisor().is_some())
+        ))
+    })?;
+    check_threads(&args.run)?;
+    let flags = Position::new(args.position.given.clone())?;
+    let position = match &args.position_file {
+        Some(path) => {
+            let what = format!("position {}", path.display());
+            let text = input::read_text(&what, path)?;
+            Position::from_json(&what, &text, flags)?
+        }
+        None => flags,
+    };
+    let request = AdviceRequest {
+        rules: args.rules.clone(),
+        policies: args.policies.clone(),
+        position,
+        run: run_settings(&args.run),
+    };
+    // A solver's own parallel loops (the three-player game's) keep to --threads too.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.run.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::input(format!("--threads: cannot start the thread pool: {e}")))?;
+    let advice = pool.install(|| advisor.advise(&request))?;
+    say(&if args.json {
+        advice_json(&advice)
+    } else {
+        advice_text(&advice)
+    });
     Ok(())
 }
 

@@ -26,6 +26,7 @@
 
 #![deny(missing_docs)]
 
+pub mod advice;
 pub mod analysis;
 pub mod claims;
 pub mod counts;

@@ -56,6 +56,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => commands::merge(args),
         Command::Tune(args) => commands::tune(args),
         Command::Decks(args) => commands::decks(args),
+        Command::Advise(args) => commands::advise(args),
         Command::Rules(args) => commands::rules(args),
         Command::Policies(args) => commands::policies(args),
     };

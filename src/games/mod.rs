@@ -20,6 +20,7 @@ pub mod solitaire_dice;
 
 use std::path::PathBuf;
 
+use crate::advice::Advisor;
 use crate::analysis::{Analysis, DataTable};
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
@@ -180,6 +181,11 @@ pub trait Game: Sync {
 
     /// `dicelab decks`, for games played with a deck file.
     fn deck_study(&self) -> Option<&dyn DeckStudy> {
+        None
+    }
+
+    /// `dicelab advise`, for games that can advise a position.
+    fn advisor(&self) -> Option<&dyn Advisor> {
         None
     }
 }

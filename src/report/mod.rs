@@ -11,6 +11,7 @@
 //! files.
 
 pub mod accumulators;
+pub mod advice;
 pub mod analysis;
 pub mod charts;
 pub mod csv;

@@ -78,7 +78,7 @@ impl CastDistribution {
     }
 
     /// The outcome codes that can happen, with their probabilities.
-    fn steps(&self) -> Vec<(u8, f64)> {
+    pub fn steps(&self) -> Vec<(u8, f64)> {
         (0..CODES)
             .filter(|&c| self.ways[c] > 0)
             .map(|c| (c as u8, self.p(c)))
@@ -95,6 +95,26 @@ pub const MAX_EXPECTED_TURNS: f64 = 5000.0;
 /// (terms reaching the target vanish). Writing `E[s] = a[s] + b[s] E[0]` and solving from the
 /// top down leaves one equation for `E[0]`. Returns infinity when the target can never be reached.
 pub fn expected_turns(cast: &CastDistribution, target: u32) -> f64 {
+    let (a, b) = turn_coefficients(cast, target);
+    if b[0] >= 1.0 {
+        return f64::INFINITY;
+    }
+    a[0] / (1.0 - b[0])
+}
+
+/// Expected number of casts to reach `target` from the total `from` (below it), as
+/// [`expected_turns`] works it out: `E[from] = a[from] + b[from] E[0]`.
+pub fn expected_turns_from(cast: &CastDistribution, target: u32, from: u32) -> f64 {
+    let (a, b) = turn_coefficients(cast, target);
+    if b[0] >= 1.0 {
+        return f64::INFINITY;
+    }
+    let from = from as usize;
+    a[from] + b[from] * (a[0] / (1.0 - b[0]))
+}
+
+/// The coefficients `a`, `b` of `E[s] = a[s] + b[s] E[0]` for every total below the target.
+fn turn_coefficients(cast: &CastDistribution, target: u32) -> (Vec<f64>, Vec<f64>) {
     let target = target as usize;
     let p_stay = cast.p(0);
     let p_wipe = cast.p(WIPE as usize);
@@ -115,10 +135,7 @@ pub fn expected_turns(cast: &CastDistribution, target: u32) -> f64 {
         a[s] = sa / (1.0 - p_stay);
         b[s] = sb / (1.0 - p_stay);
     }
-    if b[0] >= 1.0 {
-        return f64::INFINITY;
-    }
-    a[0] / (1.0 - b[0])
+    (a, b)
 }
 
 /// Steps one player's race round by round, calling `visit(r, survival, crossing)` after each

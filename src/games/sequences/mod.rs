@@ -4,6 +4,7 @@
 //! often a cast scores, how long a race to 100 takes and who wins a game. All of it is known
 //! exactly ([`exact`]), so every simulated figure is checked against its exact value.
 
+pub mod advise;
 pub mod exact;
 pub mod policy;
 pub mod rules;
@@ -110,6 +111,10 @@ impl Game for Sequences {
 
     fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
         Ok(Box::new(Config::new(self, setup)?))
+    }
+
+    fn advisor(&self) -> Option<&dyn crate::advice::Advisor> {
+        Some(self)
     }
 }
 

@@ -631,6 +631,16 @@ impl View<'_> {
         stop
     }
 
+    /// The chance to win of keeping `kept` after `roll` and stopping, and of rolling its dice
+    /// again and playing to win after (`None` on the last roll or with no dice), for a coach;
+    /// `None` where the game is already decided, so every action is worth the same.
+    pub fn action_values(&self, roll: u8, kept: Kept) -> Option<(f64, Option<f64>)> {
+        let pos = self.pos?;
+        let again = (roll < self.allowed && kept.dice > 0)
+            .then(|| self.roll_value(pos, roll + 1, kept.dice));
+        Some((self.stop_value(pos, roll, kept.sum), again))
+    }
+
     /// The kept set chosen among `options` after `roll`: the first of the best.
     pub fn choose(&self, roll: u8, options: &[Kept]) -> Kept {
         if options.len() == 1 || self.pos.is_none() {

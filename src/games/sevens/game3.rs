@@ -42,7 +42,7 @@ use crate::options::{FirstPlayer, Tie};
 use super::game::{Role, RoundSolution, View, better, play_view, terminal, within_memory};
 use super::play::Lookup;
 use super::rolls::{MAX_SUM, RollOutcomes};
-use super::rules::{FollowerLimit, Rules};
+use super::rules::{FollowerLimit, Kept, Rules};
 
 /// The most one turn scores.
 const TOP: i32 = MAX_SUM as i32;
@@ -637,6 +637,19 @@ impl Game3 {
             Either::Three(view) => view.play(lookup, &self.outcomes, rolls),
             Either::Two(view) => play_view(&view, lookup, &self.outcomes, rolls),
         }
+    }
+
+    /// The mover's chance to win in regular round `k` of keeping `kept` after `roll` and
+    /// stopping, and of rolling its dice again and playing to win after (`None` on the last
+    /// roll or with no dice), for a coach. The totals must be ones the round can start from.
+    pub fn action_values(&self, k: u32, turn: Turn, roll: u8, kept: Kept) -> (f64, Option<f64>) {
+        let Either::Three(view) = self.view(Stage::Round(k), turn) else {
+            unreachable!("a regular round is a round of three")
+        };
+        let again = (roll < view.allowed && kept.dice > 0).then(|| {
+            view.turn().roll[usize::from(roll) + 1][usize::from(kept.dice)][view.cell]
+        });
+        (view.stop_value(roll, kept.sum), again)
     }
 
     fn view(&self, stage: Stage, turn: Turn) -> Either<'_> {

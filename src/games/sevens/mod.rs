@@ -3,6 +3,7 @@
 //! The question users bring is "when should I stop rolling?": [`exact`] answers it by dynamic
 //! programming and gives every built-in policy's exact score distribution.
 
+pub mod advise;
 pub mod dilemma;
 pub mod duel;
 pub mod exact;
@@ -180,6 +181,10 @@ impl Game for Sevens {
 
     fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
         Ok(Box::new(Config::new(setup)?))
+    }
+
+    fn advisor(&self) -> Option<&dyn crate::advice::Advisor> {
+        Some(&advise::SevensAdvisor)
     }
 }
 

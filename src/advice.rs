@@ -1,0 +1,380 @@
+//! What `dicelab advise` answers: every legal action in a position, ranked, each with its value
+//! and what it loses against the best, as chess engines show a move list; or, in a game with no
+//! decisions, the odds of the position.
+//!
+//! A game declares the keys its positions are written with ([`PositionKey`]); the command line
+//! offers each as a flag (`--roll 1`) and a JSON file (`--position FILE`) as an object of the
+//! same keys, so both forms reach the game as one [`Position`] of `key`, text pairs and are
+//! parsed by the same code. The game returns an [`Advice`], plain data the output layer prints
+//! as a table or as one JSON document; no game prints anything itself.
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::games::RunSettings;
+
+/// A key a game's position is written with: `--KEY VALUE` on the command line, `"KEY": VALUE` in
+/// a position file. The same table parses, lists in help, and names the keys in errors.
+#[derive(Clone, Copy, Debug)]
+pub struct PositionKey {
+    /// The key, as the flag's name (`to-beat`).
+    pub key: &'static str,
+    /// How its value is written (`T`, `F,F,F`).
+    pub syntax: &'static str,
+    /// What it says about the position.
+    pub meaning: &'static str,
+}
+
+impl PositionKey {
+    /// The keys of `keys` as an error lists them: `--a, --b or --c`.
+    pub fn list(keys: &[PositionKey]) -> String {
+        let names: Vec<String> = keys.iter().map(|k| format!("--{}", k.key)).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.join(""),
+        }
+    }
+}
+
+/// A position as the user wrote it: `key`, text pairs, in the order given, each key once.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Position {
+    entries: Vec<(String, String)>,
+}
+
+impl Position {
+    /// A position from `key`, text pairs (the command line's flags); a key given twice is
+    /// refused.
+    pub fn new(entries: Vec<(String, String)>) -> Result<Self> {
+        let mut position = Self::default();
+        for (key, text) in entries {
+            position.add(key, text)?;
+        }
+        Ok(position)
+    }
+
+    fn add(&mut self, key: String, text: String) -> Result<()> {
+        if self.get(&key).is_some() {
+            return Err(Error::input(format!("--{key} is given twice")));
+        }
+        self.entries.push((key, text));
+        Ok(())
+    }
+
+    /// The position in a JSON file's text (`what` names it in errors): one object whose keys are
+    /// position keys and whose values are numbers, strings, or lists of numbers (written as the
+    /// flag's comma-separated text). Keys given in `overrides` (the command line's flags) take
+    /// their place.
+    pub fn from_json(what: &str, text: &str, overrides: Position) -> Result<Self> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| Error::input(format!("{what}: not a JSON document ({e})")))?;
+        let serde_json::Value::Object(map) = value else {
+            return Err(Error::input(format!(
+                "{what}: expected one JSON object of position keys, as {{\"roll\": 1}}"
+            )));
+        };
+        let mut position = overrides;
+        for (key, value) in map {
+            let text = json_text(&value).ok_or_else(|| {
+                Error::input(format!(
+                    "{what}: \"{key}\" is {value}: expected a number, a string or a list of \
+                     numbers"
+                ))
+            })?;
+            if position.get(&key).is_none() {
+                position.entries.push((key, text));
+            }
+        }
+        Ok(position)
+    }
+
+    /// The text given for `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, t)| t.as_str())
+    }
+
+    /// Refuses a key `game` does not take, naming those it does.
+    pub fn check_keys(&self, game: &str, keys: &[PositionKey]) -> Result<()> {
+        for (key, _) in &self.entries {
+            if !keys.iter().any(|k| k.key == key) {
+                return Err(Error::input(format!(
+                    "{game} positions take no --{key}: they take {}",
+                    PositionKey::list(keys)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether no key was given.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+/// A JSON value as the text its flag would take: `3`, `"2:1/5:3"`, `[6, 1, 6]` as `6,1,6`.
+fn json_text(value: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) => Some(n.to_string()),
+        Value::String(s) => Some(s.clone()),
+        Value::Array(items) => {
+            let parts: Option<Vec<String>> = items
+                .iter()
+                .map(|v| match v {
+                    Value::Number(n) => Some(n.to_string()),
+                    Value::String(s) => Some(s.clone()),
+                    _ => None,
+                })
+                .collect();
+            parts.map(|p| p.join(","))
+        }
+        _ => None,
+    }
+}
+
+/// What `dicelab advise` asks of a game.
+#[derive(Clone, Debug, Default)]
+pub struct AdviceRequest {
+    /// `key=value` rule option overrides.
+    pub rules: Vec<String>,
+    /// Policy specs: the player whose evaluation and play-outs are shown (the game's default
+    /// when empty).
+    pub policies: Vec<String>,
+    /// The position.
+    pub position: Position,
+    /// Play-outs per action (`-n`; each game has its own default, about a second of work),
+    /// seed, threads.
+    pub run: RunSettings,
+}
+
+/// A number of the advice: exact, or a Monte Carlo estimate with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Value {
+    /// The value, or the estimate's mean.
+    pub value: f64,
+    /// Half the width of the 95% interval; `None` when the value is exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub half_width: Option<f64>,
+}
+
+impl Value {
+    /// An exact value.
+    pub fn exact(value: f64) -> Self {
+        Self {
+            value,
+            half_width: None,
+        }
+    }
+
+    /// An estimate with the half-width of its 95% interval.
+    pub fn estimate(value: f64, half_width: f64) -> Self {
+        Self {
+            value,
+            half_width: Some(half_width),
+        }
+    }
+}
+
+/// One column of the advice: what a value means.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Column {
+    /// A short name for tables and JSON keys (`expected_score`).
+    pub name: String,
+    /// What it is, in words, for the legend.
+    pub meaning: String,
+    /// How it is printed: a chance (as a percentage) or points.
+    pub chance: bool,
+}
+
+/// One row: an action with its values, or (in a game with no decisions) a player's odds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Row {
+    /// The action in words (`roll 2 dice again`), or the player.
+    pub name: String,
+    /// Its value in each column (`None` where a column does not apply to it).
+    pub values: Vec<Option<Value>>,
+    /// What it loses against the best action in the ranking column (0 for the best; with its
+    /// own interval where the values are estimated on common random numbers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loss: Option<Value>,
+    /// A remark on the row (`the policy's choice`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remark: Option<String>,
+}
+
+/// What a game advises in a position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Advice {
+    /// The game's name.
+    pub game: String,
+    /// Every rule option as `key=value`.
+    pub rules: Vec<String>,
+    /// The policy whose evaluation or play-outs the values use, where one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy: Option<String>,
+    /// The position as understood, `key`, value pairs in words the user can check.
+    pub position: Vec<(String, String)>,
+    /// How the values were found ("exact: ..." or "Monte Carlo: ...").
+    pub method: String,
+    /// The columns; with actions, the first ranks them.
+    pub columns: Vec<Column>,
+    /// Whether the rows are actions (ranked best first, the first named best) or, in a game
+    /// with no decisions, each player's odds.
+    pub decision: bool,
+    /// The rows.
+    pub rows: Vec<Row>,
+    /// What a reader must know, one line each.
+    pub notes: Vec<String>,
+}
+
+impl Advice {
+    /// The best action's name, where the rows are actions.
+    pub fn best(&self) -> Option<&str> {
+        if self.decision {
+            self.rows.first().map(|r| r.name.as_str())
+        } else {
+            None
+        }
+    }
+
+    /// Sorts exact action rows best first by the ranking column, actions of equal value there
+    /// by the next column and so on (values within 1e-12 are equal; full ties keep their
+    /// order), and fills each row's loss against the best in the ranking column.
+    pub fn rank_exact(&mut self) {
+        self.rows.sort_by(|a, b| {
+            for (x, y) in a.values.iter().zip(&b.values) {
+                let (x, y) = (column_value(x), column_value(y));
+                if (x - y).abs() > 1e-12 || x.is_infinite() != y.is_infinite() {
+                    return y.total_cmp(&x);
+                }
+            }
+            std::cmp::Ordering::Equal
+        });
+        let best = self.rows.first().map(rank_value).unwrap_or(0.0);
+        let tied = self
+            .rows
+            .iter()
+            .filter(|r| (rank_value(r) - best).abs() <= 1e-12)
+            .count();
+        if tied > 1 && self.columns.len() > 1 {
+            self.notes.push(format!(
+                "the first {tied} actions are worth the same in {}: they are ranked by {} next",
+                self.columns[0].name, self.columns[1].name
+            ));
+        }
+        for row in &mut self.rows {
+            row.loss = Some(Value::exact((best - rank_value(row)).max(0.0)));
+        }
+    }
+}
+
+fn column_value(value: &Option<Value>) -> f64 {
+    value.map_or(f64::NEG_INFINITY, |v| v.value)
+}
+
+fn rank_value(row: &Row) -> f64 {
+    row.values.first().map_or(f64::NEG_INFINITY, column_value)
+}
+
+/// `dicelab advise GAME`: a game that can advise a position.
+pub trait Advisor: Sync {
+    /// The keys its positions are written with.
+    fn keys(&self) -> &'static [PositionKey];
+
+    /// Advises the position `request` describes; a position that cannot occur is refused with
+    /// one line naming what is wrong.
+    fn advise(&self, request: &AdviceRequest) -> Result<Advice>;
+}
+
+/// Parses a list of whole numbers written `a,b,c` (spaces allowed), each in `min..=max`, for
+/// the key `key`.
+pub fn whole_list(key: &str, text: &str, min: i64, max: i64) -> Result<Vec<i64>> {
+    text.split(',')
+        .map(|part| {
+            let part = part.trim();
+            part.parse::<i64>()
+                .ok()
+                .filter(|v| (min..=max).contains(v))
+                .ok_or_else(|| {
+                    Error::input(format!(
+                        "--{key} {text}: '{part}' is not a whole number from {min} to {max}"
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// Parses one whole number in `min..=max` for the key `key`.
+pub fn whole(key: &str, text: &str, min: i64, max: i64) -> Result<i64> {
+    let values = whole_list(key, text, min, max)?;
+    match values.as_slice() {
+        [v] => Ok(*v),
+        _ => Err(Error::input(format!(
+            "--{key} {text}: expected one whole number from {min} to {max}"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_json_position_reads_as_the_flags_and_the_flags_win() {
+        let flags = Position::new(vec![("sum".into(), "9".into())]).unwrap();
+        let p = Position::from_json(
+            "position p.json",
+            r#"{"roll": 1, "dice-shown": [6, 1, 6, 6], "sheet": "2:1/5:3", "sum": 4}"#,
+            flags,
+        )
+        .unwrap();
+        assert_eq!(p.get("roll"), Some("1"));
+        assert_eq!(p.get("dice-shown"), Some("6,1,6,6"));
+        assert_eq!(p.get("sheet"), Some("2:1/5:3"));
+        assert_eq!(p.get("sum"), Some("9"));
+        for bad in ["[1, 2]", "{\"roll\": {\"a\": 1}}", "{\"roll\": true}", "nope"] {
+            assert!(
+                Position::from_json("p", bad, Position::default()).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_key_twice_or_unknown_is_refused_naming_the_keys() {
+        let twice = Position::new(vec![("a".into(), "1".into()), ("a".into(), "2".into())]);
+        assert_eq!(twice.unwrap_err().to_string(), "--a is given twice");
+        const KEYS: &[PositionKey] = &[
+            PositionKey {
+                key: "roll",
+                syntax: "R",
+                meaning: "",
+            },
+            PositionKey {
+                key: "sum",
+                syntax: "S",
+                meaning: "",
+            },
+        ];
+        let p = Position::new(vec![("sheet".into(), "1".into())]).unwrap();
+        assert_eq!(
+            p.check_keys("sevens", KEYS).unwrap_err().to_string(),
+            "sevens positions take no --sheet: they take --roll or --sum"
+        );
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_refused_with_the_key() {
+        assert_eq!(whole_list("roll", "1, 2,6", 1, 6).unwrap(), vec![1, 2, 6]);
+        assert_eq!(
+            whole_list("roll", "1,7", 1, 6).unwrap_err().to_string(),
+            "--roll 1,7: '7' is not a whole number from 1 to 6"
+        );
+        assert!(whole("dice", "1,2", 0, 6).is_err());
+        assert!(whole("dice", "", 0, 6).is_err());
+    }
+}

@@ -1,0 +1,461 @@
+//! `dicelab advise sequences` (and `hearts-due`): a game with no decisions, so the advice is the
+//! odds of the position, every one exact.
+//!
+//! Each player's total follows the same Markov chain as a race to the target (a wipe sends it
+//! back to 0), independently of the others, so the chance each player wins from the current
+//! totals follows from stepping every player's own chain round by round: player `i` wins when
+//! it first reaches the target in round `r` with a total `x` and every other player, by the end
+//! of that round, is short of the target or reached it lower (equal totals tie: shared, or a
+//! play-off among players on equal totals, where each wins one time in as many as are tied).
+
+use crate::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value, whole, whole_list};
+use crate::error::{Error, Result};
+use crate::games::Setup;
+use crate::options::Tie;
+
+use super::exact::{CastDistribution, expected_turns_from};
+use super::rules::{Rules, WIPE};
+use super::{Config, PLAYERS, Sequences};
+
+/// The keys of a Sequences or Hearts Due position.
+pub const KEYS: &[PositionKey] = &[
+    PositionKey {
+        key: "totals",
+        syntax: "A[,B,...]",
+        meaning: "every player's total, in turn order (one total: a race to the target)",
+    },
+    PositionKey {
+        key: "next",
+        syntax: "I",
+        meaning: "the player who casts next, 1 for the first in --totals (default 1: a round \
+                  starts); those before it have cast this round",
+    },
+    PositionKey {
+        key: "within",
+        syntax: "K",
+        meaning: "the casts for the chance to reach the target within K of one's own casts \
+                  (default 10)",
+    },
+];
+
+/// The most players advised: the exact odds cost the cube of the players a round (0.3 s at
+/// this many on one core).
+const MAX_PLAYERS: u32 = 40;
+
+/// The most rounds stepped: far past any game the rules allow (their races average at most
+/// 5,000 casts, and a game stops once less than 1e-15 of it is left).
+const MAX_ROUNDS: usize = 1_000_000;
+
+impl Advisor for Sequences {
+    fn keys(&self) -> &'static [PositionKey] {
+        KEYS
+    }
+
+    fn advise(&self, request: &AdviceRequest) -> Result<Advice> {
+        let name = self.info.name;
+        request.position.check_keys(name, KEYS)?;
+        if !request.policies.is_empty() {
+            return Err(Error::input(format!(
+                "{name} advice takes no --policy: the game has no decisions"
+            )));
+        }
+        let given = &request.position;
+        let totals_text = given.get("totals").ok_or_else(|| {
+            Error::input(format!(
+                "a {name} position needs --totals: every player's total, in turn order"
+            ))
+        })?;
+        let totals: Vec<u32> = whole_list("totals", totals_text, 0, 100_000)?
+            .into_iter()
+            .map(|t| t as u32)
+            .collect();
+        let players = totals.len() as u32;
+        if players > MAX_PLAYERS {
+            return Err(Error::input(format!(
+                "--totals: {players} totals: advice works out exact odds for at most \
+                 {MAX_PLAYERS} players"
+            )));
+        }
+        // The same checks as a run: players, options, and races that would practically never end.
+        let config = Config::new(
+            self,
+            &Setup {
+                rules: request.rules.clone(),
+                players,
+                policies: Vec::new(),
+            },
+        )
+        .map_err(|e| {
+            if PLAYERS.check(name, players).is_err() {
+                Error::input(format!("--totals: {e}"))
+            } else {
+                e
+            }
+        })?;
+        let rules = config.rules;
+        let next = match given.get("next") {
+            Some(t) => whole("next", t, 1, i64::from(players))? as usize - 1,
+            None => 0,
+        };
+        let within = match given.get("within") {
+            Some(t) => whole("within", t, 1, 1_000_000)? as usize,
+            None => 10,
+        };
+        let target = rules.target;
+        let cast = CastDistribution::new(&rules);
+        // The most a player can reach: the target less one, plus the best cast.
+        let best_cast = (1..WIPE as usize).rev().find(|&k| cast.ways[k] > 0).unwrap_or(0);
+        let top = target - 1 + best_cast as u32;
+        for (i, &t) in totals.iter().enumerate() {
+            let has_cast = i < next;
+            if t >= target && !has_cast {
+                return Err(Error::input(format!(
+                    "--totals: player {} has {t}, at or past the target {target}, before casting \
+                     this round: the game would have ended",
+                    i + 1
+                )));
+            }
+            if t > top {
+                return Err(Error::input(format!(
+                    "--totals: player {} has {t}: no cast takes a total past {top} (the target \
+                     {target} less one, plus the best cast)",
+                    i + 1
+                )));
+            }
+        }
+        let odds = game_odds(&cast, &rules, &totals, next);
+        let shared = rules.tie == Tie::Shared;
+        let mut columns = Vec::new();
+        let column = |name: &str, meaning: String, chance: bool| Column {
+            name: name.to_string(),
+            meaning,
+            chance,
+        };
+        if players > 1 {
+            if shared {
+                columns.push(column(
+                    "p_win_or_share",
+                    "chance to have the highest total when the game ends (alone or tied)".into(),
+                    true,
+                ));
+                columns.push(column(
+                    "p_win_alone",
+                    "chance to have the highest total alone".into(),
+                    true,
+                ));
+            } else {
+                columns.push(column(
+                    "p_win",
+                    "chance to win, play-offs included".into(),
+                    true,
+                ));
+            }
+        }
+        columns.push(column(
+            "p_reach_within",
+            format!("chance to reach {target} within {within} of one's own casts from now"),
+            true,
+        ));
+        columns.push(column(
+            "expected_casts",
+            format!("expected casts to reach {target} from one's total"),
+            false,
+        ));
+        let rows = totals
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| {
+                let mut values = Vec::new();
+                if players > 1 {
+                    if shared {
+                        values.push(Some(Value::exact(odds[i].share)));
+                        values.push(Some(Value::exact(odds[i].alone)));
+                    } else {
+                        values.push(Some(Value::exact(odds[i].playoff)));
+                    }
+                }
+                let (reach, casts) = if t >= target {
+                    (1.0, 0.0)
+                } else {
+                    (
+                        reach_within(&cast, target, t, within),
+                        expected_turns_from(&cast, target, t),
+                    )
+                };
+                values.push(Some(Value::exact(reach)));
+                values.push(Some(Value::exact(casts)));
+                Row {
+                    name: format!("player {} ({t})", i + 1),
+                    values,
+                    loss: None,
+                    remark: (players > 1 && i == next).then(|| "casts next".to_string()),
+                }
+            })
+            .collect();
+        let position = vec![
+            (
+                "totals".to_string(),
+                totals
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            (
+                "next".to_string(),
+                format!(
+                    "player {} (players before it have cast this round)",
+                    next + 1
+                ),
+            ),
+            ("target".to_string(), target.to_string()),
+        ];
+        Ok(Advice {
+            game: name.to_string(),
+            rules: config.options.pairs(),
+            policy: None,
+            position,
+            method: "exact: every player's total as a Markov chain, stepped round by round"
+                .to_string(),
+            columns,
+            decision: false,
+            rows,
+            notes: vec![format!("{name} has no decisions: these are the position's odds")],
+        })
+    }
+}
+
+/// One player's chances to win from a position.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Odds {
+    /// Highest total alone when the game ends.
+    alone: f64,
+    /// Highest total, alone or tied.
+    share: f64,
+    /// Winning, a tie settled by play-offs (each tied player equally likely).
+    playoff: f64,
+}
+
+/// One player's chain: the chance of each total below the target, and of having reached the
+/// target with each total (index: total - target), once reached the total is final.
+#[derive(Clone, Debug)]
+struct Chain {
+    below: Vec<f64>,
+    /// Reached the target in the round just stepped, by final total.
+    crossed: Vec<f64>,
+}
+
+impl Chain {
+    fn step(&mut self, steps: &[(u8, f64)], target: usize) {
+        let mut next = vec![0.0; target];
+        self.crossed.iter_mut().for_each(|x| *x = 0.0);
+        for (s, &m) in self.below.iter().enumerate() {
+            if m == 0.0 {
+                continue;
+            }
+            for &(code, p) in steps {
+                if code == WIPE {
+                    next[0] += m * p;
+                } else if s + (code as usize) < target {
+                    next[s + code as usize] += m * p;
+                } else {
+                    self.crossed[s + code as usize - target] += m * p;
+                }
+            }
+        }
+        self.below = next;
+    }
+
+    fn survival(&self) -> f64 {
+        self.below.iter().sum()
+    }
+}
+
+/// Every player's chance to win from `totals` with player `next` to cast (those before it have
+/// cast this round; one of them may already have reached the target, which makes this round the
+/// last).
+fn game_odds(cast: &CastDistribution, rules: &Rules, totals: &[u32], next: usize) -> Vec<Odds> {
+    let target = rules.target as usize;
+    let steps = cast.steps();
+    let width = WIPE as usize;
+    let mut chains: Vec<Chain> = totals
+        .iter()
+        .map(|&t| {
+            let mut chain = Chain {
+                below: vec![0.0; target],
+                crossed: vec![0.0; width],
+            };
+            if (t as usize) < target {
+                chain.below[t as usize] = 1.0;
+            } else {
+                chain.crossed[t as usize - target] = 1.0;
+            }
+            chain
+        })
+        .collect();
+    let players = totals.len();
+    let mut odds = vec![Odds::default(); players];
+    for round in 0..MAX_ROUNDS {
+        for (i, chain) in chains.iter_mut().enumerate() {
+            // Those before `next` cast already this round: what they reached stands.
+            if round > 0 || i >= next {
+                chain.step(&steps, target);
+            }
+        }
+        // Player i wins in this round with total x when every other is short, or crossed at
+        // most as high.
+        for i in 0..players {
+            for (x, &g) in chains[i].crossed.iter().enumerate() {
+                if g == 0.0 {
+                    continue;
+                }
+                // The others' chances: below x (or short), and exactly x, as a polynomial in
+                // the number tied.
+                let mut poly = vec![1.0];
+                let (mut alone, mut share) = (g, g);
+                for (j, other) in chains.iter().enumerate() {
+                    if j == i {
+                        continue;
+                    }
+                    let lower = other.survival() + other.crossed[..x].iter().sum::<f64>();
+                    let equal = other.crossed[x];
+                    alone *= lower;
+                    share *= lower + equal;
+                    let mut next_poly = vec![0.0; poly.len() + 1];
+                    for (k, &c) in poly.iter().enumerate() {
+                        next_poly[k] += c * lower;
+                        next_poly[k + 1] += c * equal;
+                    }
+                    poly = next_poly;
+                }
+                odds[i].alone += alone;
+                odds[i].share += share;
+                odds[i].playoff += g * poly
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| c / (k + 1) as f64)
+                    .sum::<f64>();
+            }
+        }
+        // The game goes on only where nobody has reached the target.
+        let going_on: f64 = chains.iter().map(Chain::survival).product();
+        if going_on < 1e-15 {
+            break;
+        }
+        for chain in &mut chains {
+            chain.crossed.iter_mut().for_each(|x| *x = 0.0);
+        }
+    }
+    odds
+}
+
+/// The chance to reach `target` from `from` within `casts` casts.
+fn reach_within(cast: &CastDistribution, target: u32, from: u32, casts: usize) -> f64 {
+    let mut chain = Chain {
+        below: vec![0.0; target as usize],
+        crossed: vec![0.0; WIPE as usize],
+    };
+    chain.below[from as usize] = 1.0;
+    let steps = cast.steps();
+    // Summed as it crosses, not as one less what is left, so a sure miss is exactly 0.
+    let mut reached = 0.0;
+    for _ in 0..casts {
+        chain.step(&steps, target as usize);
+        reached += chain.crossed.iter().sum::<f64>();
+        if chain.survival() == 0.0 {
+            break;
+        }
+    }
+    reached.min(1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::advice::Position;
+    use crate::games::sequences::exact::game_exact;
+    use crate::games::sequences::{HEARTS_DUE, SEQUENCES};
+    use crate::options::RuleOptions;
+
+    fn advise(game: &Sequences, rules: &[&str], keys: &[(&str, &str)]) -> Result<Advice> {
+        let position = Position::new(
+            keys.iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )?;
+        game.advise(&AdviceRequest {
+            rules: rules.iter().map(|r| r.to_string()).collect(),
+            position,
+            ..AdviceRequest::default()
+        })
+    }
+
+    /// From the start, every seat's chance is the whole-game exact value the reports print.
+    #[test]
+    fn from_the_start_every_seat_has_the_games_exact_chance() {
+        for (game, rules) in [(&SEQUENCES, vec![]), (&HEARTS_DUE, vec!["wipe_ones=3"])] {
+            let a = advise(game, &rules, &[("totals", "0,0,0")]).unwrap();
+            let options = RuleOptions::parse(game.info.name, super::super::rules::OPTIONS, &rules.iter().map(|r| r.to_string()).collect::<Vec<_>>()).unwrap();
+            let r = Rules::from_options(game.scoring, &options);
+            let exact = game_exact(&CastDistribution::new(&r), r.target, 3);
+            for row in &a.rows {
+                assert!((row.values[0].unwrap().value - exact.win_or_share).abs() < 1e-12);
+                assert!((row.values[1].unwrap().value - exact.outright).abs() < 1e-12);
+            }
+        }
+    }
+
+    #[test]
+    fn the_chances_to_win_add_up_to_one_under_a_playoff() {
+        let a = advise(&SEQUENCES, &["tie=playoff"], &[("totals", "80,95,40"), ("next", "2")])
+            .unwrap();
+        let sum: f64 = a.rows.iter().map(|r| r.values[0].unwrap().value).sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+        // The player on 95 to cast next is the favourite.
+        assert!(a.rows[1].values[0].unwrap().value > a.rows[0].values[0].unwrap().value);
+    }
+
+    /// A player who reached the target this round wins unless a later player passes it this
+    /// round: worked by hand with one later player on 99 and a cast's own chances.
+    #[test]
+    fn a_reached_target_ends_the_round_and_only_later_casts_can_pass_it() {
+        let a = advise(&SEQUENCES, &["tie=playoff"], &[("totals", "105,99"), ("next", "2")])
+            .unwrap();
+        let cast = CastDistribution::new(&Rules::from_options(
+            super::super::rules::Scoring::Sequences,
+            &RuleOptions::parse("sequences", super::super::rules::OPTIONS, &[]).unwrap(),
+        ));
+        // Player 2 on 99 beats 105 with a cast of 7 or more, ties at 6.
+        let beat: f64 = (7..WIPE as usize).map(|k| cast.p(k)).sum();
+        let tie = cast.p(6);
+        let p2 = a.rows[1].values[0].unwrap().value;
+        assert!((p2 - (beat + tie / 2.0)).abs() < 1e-12, "{p2}");
+    }
+
+    #[test]
+    fn the_chance_to_reach_within_k_casts_follows_the_race() {
+        let a = advise(&SEQUENCES, &[], &[("totals", "0"), ("within", "1")]).unwrap();
+        assert_eq!(a.rows[0].values[0].unwrap().value, 0.0);
+        let a = advise(&SEQUENCES, &[], &[("totals", "95"), ("within", "1")]).unwrap();
+        let cast = CastDistribution::new(&Rules::from_options(
+            super::super::rules::Scoring::Sequences,
+            &RuleOptions::parse("sequences", super::super::rules::OPTIONS, &[]).unwrap(),
+        ));
+        let reach: f64 = (5..WIPE as usize).map(|k| cast.p(k)).sum();
+        assert!((a.rows[0].values[0].unwrap().value - reach).abs() < 1e-12);
+    }
+
+    #[test]
+    fn impossible_positions_are_refused() {
+        let bad = |keys: &[(&str, &str)], says: &str| {
+            let e = advise(&SEQUENCES, &[], keys).unwrap_err().to_string();
+            assert!(e.contains(says), "{keys:?}: {e}");
+        };
+        bad(&[], "needs --totals");
+        bad(&[("totals", "100,20")], "before casting this round");
+        bad(&[("totals", "20,200"), ("next", "3")], "from 1 to 2");
+        bad(&[("totals", "300,20"), ("next", "2")], "no cast takes a total past 159");
+        bad(&[("totals", "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0")], "at most 40 players");
+        bad(&[("totals", "1,x")], "'x' is not a whole number");
+    }
+}

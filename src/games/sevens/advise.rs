@@ -1,0 +1,677 @@
+//! `dicelab advise sevens`: stop or roll (and, under `subsets`, which sevens to remove) in one
+//! position, every value exact.
+//!
+//! A turn's position is the roll just made and the dice kept after removing sevens (or the dice
+//! showing, before removal). Each action is valued three ways, each by its own exact solution of
+//! what follows it: the expected turn score under `optimal` play after it; with a score to beat,
+//! the chance to beat it under the play that maximises that chance; and with the game's state
+//! (round and totals, two or three players), the chance to win the game under the whole-game
+//! solution, which is what `win` plays. The actions are ranked by the last of these that applies.
+
+use crate::advice::{Advice, AdviceRequest, Column, PositionKey, Row, Value, whole, whole_list};
+use crate::error::{Error, Result};
+use crate::options::RuleOptions;
+
+use super::exact::solve_for;
+use super::game::{Phase, Role};
+use super::game3::Turn;
+use super::rolls::{MAX_SUM, SCORES};
+use super::rules::{FollowerLimit, Kept, OPTIONS, Removal, Remover, Rules};
+use super::solver::Solver;
+
+/// The keys of a Sevens position.
+pub const KEYS: &[PositionKey] = &[
+    PositionKey {
+        key: "roll",
+        syntax: "R",
+        meaning: "rolls used this turn, the one just made included (default 1)",
+    },
+    PositionKey {
+        key: "dice",
+        syntax: "N",
+        meaning: "dice kept after removing sevens (0 to 6)",
+    },
+    PositionKey {
+        key: "sum",
+        syntax: "S",
+        meaning: "the kept dice's sum",
+    },
+    PositionKey {
+        key: "dice-shown",
+        syntax: "F,F,...",
+        meaning: "the dice showing after the roll, before removing sevens (instead of \
+                  --dice and --sum); under removal=subsets, which sevens to remove is part of \
+                  the advice",
+    },
+    PositionKey {
+        key: "allowed",
+        syntax: "A",
+        meaning: "rolls this turn may use (default max_rolls; a follower under \
+                  follower_limit=leader may use as many as the round's first player did)",
+    },
+    PositionKey {
+        key: "to-beat",
+        syntax: "T",
+        meaning: "the best score so far this round, to beat (with --scores: their best)",
+    },
+    PositionKey {
+        key: "round",
+        syntax: "K",
+        meaning: "the game's round, 1 to rounds; with --totals, each action gets its \
+                  exact chance to win the game",
+    },
+    PositionKey {
+        key: "totals",
+        syntax: "A,B[,C]",
+        meaning: "two or three players' totals before this round, in this round's order (its \
+                  first player first)",
+    },
+    PositionKey {
+        key: "scores",
+        syntax: "S[,S]",
+        meaning: "this round's scores of the players before me, in order (none: I am the \
+                  round's first player)",
+    },
+];
+
+/// Sevens' advisor.
+#[derive(Clone, Copy, Debug)]
+pub struct SevensAdvisor;
+
+/// The game's state, where given: the exact chance to win needs it.
+struct GameState {
+    /// The round, 0-based.
+    k: u32,
+    /// Totals before the round, in the round's order.
+    totals: Vec<i32>,
+    /// This round's scores of the players before me.
+    scores: Vec<u8>,
+}
+
+/// A checked position.
+struct Position {
+    rules: Rules,
+    roll: u8,
+    allowed: u8,
+    /// The kept sets to choose among: one, unless the dice showing leave a choice.
+    options: Vec<Kept>,
+    shown: Option<Vec<u8>>,
+    to_beat: Option<u8>,
+    game: Option<GameState>,
+}
+
+impl crate::advice::Advisor for SevensAdvisor {
+    fn keys(&self) -> &'static [PositionKey] {
+        KEYS
+    }
+
+    fn advise(&self, request: &AdviceRequest) -> Result<Advice> {
+        request.position.check_keys("sevens", self.keys())?;
+        if !request.policies.is_empty() {
+            return Err(Error::input(
+                "sevens advice takes no --policy: every action is valued exactly, under the \
+                 best play after it (optimal, the best chance to beat, win)",
+            ));
+        }
+        let options = RuleOptions::parse("sevens", OPTIONS, &request.rules)?;
+        let rules = Rules::from_options(&options);
+        let p = Position::parse(&rules, &request.position)?;
+        let players = p.game.as_ref().map_or(1, |g| g.totals.len() as u32);
+        let solver = Solver::new(rules, players);
+        let mut advice = Advice {
+            game: "sevens".to_string(),
+            rules: options.pairs(),
+            policy: None,
+            position: p.understood(),
+            method: "exact: each action, then the best play after it".to_string(),
+            columns: Vec::new(),
+            decision: true,
+            rows: Vec::new(),
+            notes: Vec::new(),
+        };
+        // Ranked by the last column that applies: the game, the round, the turn.
+        let win = p.game.as_ref().map(|g| win_values(&solver, &p, g)).transpose()?;
+        if let Some(values) = &win {
+            let meaning = if rules.tie == crate::options::Tie::Shared {
+                "chance to win or share the game, every player playing to win after"
+            } else {
+                "chance to win the game, every player playing to win after"
+            };
+            advice.columns.push(column("p_win_game", meaning, true));
+            debug_assert_eq!(values.len(), p.options.len());
+        }
+        let beat = p
+            .to_beat
+            .map(|t| solve_for(&solver.outcomes, p.allowed, |_, k| f64::from(u8::from(k.sum > t))));
+        if let Some(t) = p.to_beat {
+            advice.columns.push(column(
+                "p_beat",
+                &format!("chance to score more than {t}, playing for it after"),
+                true,
+            ));
+        }
+        advice.columns.push(column(
+            "expected_score",
+            "expected turn score, playing optimal after",
+            false,
+        ));
+        let optimal = solver.optimal(p.allowed);
+        for (i, &kept) in p.options.iter().enumerate() {
+            let keep = if p.options.len() > 1 {
+                format!("keep {} (sum {}), ", dice_word(kept.dice), kept.sum)
+            } else {
+                String::new()
+            };
+            let can_roll = p.roll < p.allowed && kept.dice > 0;
+            let stop_name = if kept.dice == 0 {
+                format!("{keep}the turn ends with 0")
+            } else {
+                format!("{keep}stop with {}", kept.sum)
+            };
+            let mut stop = Vec::new();
+            let mut again = Vec::new();
+            if let Some(values) = &win {
+                stop.push(Some(Value::exact(values[i].0)));
+                again.push(values[i].1.map(Value::exact));
+            }
+            if let (Some(t), Some(beat)) = (p.to_beat, &beat) {
+                stop.push(Some(Value::exact(f64::from(u8::from(kept.sum > t)))));
+                again.push(Some(Value::exact(
+                    beat.roll_value[usize::from(p.roll) + 1][usize::from(kept.dice)],
+                )));
+            }
+            stop.push(Some(Value::exact(f64::from(kept.sum))));
+            again.push(Some(Value::exact(
+                optimal.roll_value[usize::from(p.roll) + 1][usize::from(kept.dice)],
+            )));
+            advice.rows.push(row(stop_name, stop));
+            if can_roll {
+                advice.rows.push(row(
+                    format!("{keep}roll {} again", dice_word(kept.dice)),
+                    again,
+                ));
+            }
+        }
+        advice.rank_exact();
+        if advice.rows.len() == 1 {
+            advice
+                .notes
+                .push("one legal action: the turn is over whatever you decide".to_string());
+        }
+        if p.game.as_ref().is_some_and(|g| g.totals.len() == 3) {
+            advice.notes.push(
+                "three players: each maximises its own chance to win (docs/sevens.md)".to_string(),
+            );
+        }
+        Ok(advice)
+    }
+}
+
+fn column(name: &str, meaning: &str, chance: bool) -> Column {
+    Column {
+        name: name.to_string(),
+        meaning: meaning.to_string(),
+        chance,
+    }
+}
+
+fn row(name: String, values: Vec<Option<Value>>) -> Row {
+    Row {
+        name,
+        values,
+        loss: None,
+        remark: None,
+    }
+}
+
+fn dice_word(n: u8) -> String {
+    if n == 1 {
+        "1 die".to_string()
+    } else {
+        format!("{n} dice")
+    }
+}
+
+/// The chance to win of stopping and of rolling again with each kept option.
+fn win_values(solver: &Solver, p: &Position, g: &GameState) -> Result<Vec<(f64, Option<f64>)>> {
+    let me = g.scores.len();
+    if g.totals.len() == 2 {
+        let game = solver.game()?;
+        let role = if me == 0 {
+            Role::Lead {
+                x: g.totals[0] - g.totals[1],
+            }
+        } else {
+            Role::Follow {
+                allowed: p.allowed,
+                z: g.totals[0] + i32::from(g.scores[0]) - g.totals[1],
+            }
+        };
+        let view = game.view(Phase::Round(g.k), role);
+        // A game already decided is worth the same whatever is done.
+        let decided = match role {
+            Role::Lead { x } => f64::from(u8::from(x > 0)),
+            Role::Follow { z, .. } => f64::from(u8::from(z < 0)),
+        };
+        Ok(p.options
+            .iter()
+            .map(|&kept| {
+                view.action_values(p.roll, kept).unwrap_or_else(|| {
+                    let again = (p.roll < p.allowed && kept.dice > 0).then_some(decided);
+                    (decided, again)
+                })
+            })
+            .collect())
+    } else {
+        let game = solver.game3()?;
+        let mut scores = [0u8; 3];
+        scores[..me].copy_from_slice(&g.scores);
+        let turn = Turn {
+            position: me,
+            allowed: p.allowed,
+            start: [g.totals[0], g.totals[1], g.totals[2]],
+            scores,
+        };
+        Ok(p.options
+            .iter()
+            .map(|&kept| game.action_values(g.k, turn, p.roll, kept))
+            .collect())
+    }
+}
+
+impl Position {
+    fn parse(rules: &Rules, given: &crate::advice::Position) -> Result<Self> {
+        let max = rules.max_rolls;
+        let get = |key| given.get(key);
+        let roll = match get("roll") {
+            Some(t) => whole("roll", t, 1, i64::from(max))? as u8,
+            None => 1,
+        };
+        let game = Self::game_state(rules, given)?;
+        let leads = game.as_ref().is_none_or(|g| g.scores.is_empty());
+        let allowed = match get("allowed") {
+            Some(t) => {
+                let a = whole("allowed", t, 1, i64::from(max))? as u8;
+                if game.is_some() && a != max && (leads || rules.follower_limit == FollowerLimit::None)
+                {
+                    return Err(Error::input(format!(
+                        "--allowed {a}: {} may use every roll (max_rolls={max})",
+                        if leads {
+                            "the round's first player"
+                        } else {
+                            "a follower under follower_limit=none"
+                        }
+                    )));
+                }
+                a
+            }
+            None => max,
+        };
+        if roll > allowed {
+            return Err(Error::input(format!(
+                "--roll {roll}: the turn may use only {allowed} roll{} (--allowed)",
+                if allowed == 1 { "" } else { "s" }
+            )));
+        }
+        let best_before = game
+            .as_ref()
+            .and_then(|g| g.scores.iter().copied().max());
+        let to_beat = match (get("to-beat"), best_before) {
+            (Some(t), best) => {
+                let t = whole("to-beat", t, 0, MAX_SUM as i64)? as u8;
+                if let Some(b) = best
+                    && b != t
+                {
+                    return Err(Error::input(format!(
+                        "--to-beat {t}: the best of --scores is {b}; give one or the other"
+                    )));
+                }
+                Some(t)
+            }
+            (None, best) => best,
+        };
+        let reachable = super::rolls::RollOutcomes::new(rules.removal).reachable(max);
+        let (options, shown) = match (get("dice-shown"), get("dice"), get("sum")) {
+            (Some(t), None, None) => {
+                let faces = whole_list("dice-shown", t, 1, 6)?;
+                let n = faces.len() as u8;
+                let could_roll = if roll == 1 {
+                    n == 6
+                } else {
+                    reachable[usize::from(roll) - 2][usize::from(n)]
+                        .iter()
+                        .any(|&b| b)
+                };
+                if !could_roll {
+                    return Err(Error::input(format!(
+                        "--dice-shown {t}: roll {roll} cannot throw {n} dice ({})",
+                        if roll == 1 {
+                            "the first roll throws all six".to_string()
+                        } else {
+                            "no earlier roll keeps that many".to_string()
+                        }
+                    )));
+                }
+                let mut counts = [0u8; 6];
+                for &f in &faces {
+                    counts[f as usize - 1] += 1;
+                }
+                let faces: Vec<u8> = faces.iter().map(|&f| f as u8).collect();
+                (Remover::new(rules.removal).options(counts), Some(faces))
+            }
+            (None, Some(d), Some(s)) => {
+                let dice = whole("dice", d, 0, 6)? as u8;
+                let sum = whole("sum", s, 0, MAX_SUM as i64)? as u8;
+                let sum = if dice == 0 { 0 } else { sum };
+                let possible: &[[bool; SCORES]; 7] = &reachable[usize::from(roll) - 1];
+                if !possible[usize::from(dice)].iter().any(|&b| b) {
+                    return Err(Error::input(format!(
+                        "--dice {dice}: no roll {roll} can leave {}{}",
+                        dice_word(dice),
+                        if rules.removal == Removal::Pairs {
+                            " (under removal=pairs sevens go in pairs: six dice keep 6, 4, 2 or 0)"
+                        } else {
+                            ""
+                        }
+                    )));
+                }
+                if !possible[usize::from(dice)][usize::from(sum)] {
+                    return Err(Error::input(format!(
+                        "--dice {dice} --sum {sum}: no roll {roll} can leave {} summing {sum}{}",
+                        dice_word(dice),
+                        if rules.removal == Removal::Pairs && dice > 0 {
+                            " under removal=pairs (no 1 with a 6, 2 with a 5, 3 with a 4)"
+                        } else {
+                            ""
+                        }
+                    )));
+                }
+                (vec![Kept { dice, sum }], None)
+            }
+            (None, None, None) => {
+                return Err(Error::input(
+                    "a sevens position needs the dice kept (--dice N --sum S) or the dice \
+                     showing (--dice-shown F,F,...)",
+                ));
+            }
+            (Some(_), _, _) => {
+                return Err(Error::input(
+                    "--dice-shown gives the dice before removal: give it without --dice and --sum",
+                ));
+            }
+            _ => {
+                return Err(Error::input(
+                    "--dice and --sum go together: the dice kept and their sum",
+                ));
+            }
+        };
+        Ok(Self {
+            rules: *rules,
+            roll,
+            allowed,
+            options,
+            shown,
+            to_beat,
+            game,
+        })
+    }
+
+    fn game_state(rules: &Rules, given: &crate::advice::Position) -> Result<Option<GameState>> {
+        let (round, totals) = match (given.get("round"), given.get("totals")) {
+            (None, None) => {
+                if given.get("scores").is_some() {
+                    return Err(Error::input(
+                        "--scores needs the game's state: --round and --totals",
+                    ));
+                }
+                return Ok(None);
+            }
+            (Some(r), Some(t)) => (r, t),
+            _ => {
+                return Err(Error::input(
+                    "--round and --totals go together: the round and the totals before it",
+                ));
+            }
+        };
+        let rounds = rules.rounds;
+        let k = whole("round", round, 1, i64::from(rounds))? as u32 - 1;
+        let most = i64::from(k) * MAX_SUM as i64;
+        let totals: Vec<i32> = whole_list("totals", totals, 0, most)
+            .map_err(|e| {
+                Error::input(format!(
+                    "{e} (before round {}, {k} round{} of at most {MAX_SUM} each)",
+                    k + 1,
+                    if k == 1 { "" } else { "s" }
+                ))
+            })?
+            .into_iter()
+            .map(|t| t as i32)
+            .collect();
+        if !(2..=3).contains(&totals.len()) {
+            return Err(Error::input(format!(
+                "--totals: {} totals given: the game's exact chances are solved for two or \
+                 three players",
+                totals.len()
+            )));
+        }
+        let scores: Vec<u8> = match given.get("scores") {
+            Some(s) => whole_list("scores", s, 0, MAX_SUM as i64)?
+                .into_iter()
+                .map(|v| v as u8)
+                .collect(),
+            None => Vec::new(),
+        };
+        if scores.len() >= totals.len() {
+            return Err(Error::input(format!(
+                "--scores: {} scores for {} players: give those of the players before me",
+                scores.len(),
+                totals.len()
+            )));
+        }
+        Ok(Some(GameState { k, totals, scores }))
+    }
+
+    /// The position in words, key by key.
+    fn understood(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let mut say = |k: &str, v: String| out.push((k.to_string(), v));
+        say(
+            "turn",
+            format!("after roll {} of {} allowed", self.roll, self.allowed),
+        );
+        match &self.shown {
+            Some(faces) => {
+                let faces: Vec<String> = faces.iter().map(u8::to_string).collect();
+                say(
+                    "dice_showing",
+                    format!(
+                        "{} (removal={})",
+                        faces.join(","),
+                        match self.rules.removal {
+                            Removal::Pairs => "pairs",
+                            Removal::Subsets => "subsets",
+                        }
+                    ),
+                );
+            }
+            None => say(
+                "kept",
+                format!("{} summing {}", dice_word(self.options[0].dice), self.options[0].sum),
+            ),
+        }
+        if let Some(t) = self.to_beat {
+            say("to_beat", t.to_string());
+        }
+        if let Some(g) = &self.game {
+            say("round", format!("{} of {}", g.k + 1, self.rules.rounds));
+            let names = ["first", "second", "third"];
+            let me = g.scores.len();
+            let who: Vec<String> = g
+                .totals
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    let score = g.scores.get(i).map_or(String::new(), |s| format!(" + {s} this round"));
+                    let mine = if i == me { " (me)" } else { "" };
+                    format!("{} {t}{score}{mine}", names[i])
+                })
+                .collect();
+            say("totals", who.join("; "));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::advice::{Advisor, Position as Given};
+
+    fn advise(rules: &[&str], keys: &[(&str, &str)]) -> Result<Advice> {
+        let position = Given::new(
+            keys.iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )?;
+        SevensAdvisor.advise(&AdviceRequest {
+            rules: rules.iter().map(|r| r.to_string()).collect(),
+            position,
+            ..AdviceRequest::default()
+        })
+    }
+
+    fn value(a: &Advice, name: &str, col: usize) -> f64 {
+        let row = a.rows.iter().find(|r| r.name == name).expect(name);
+        row.values[col].unwrap().value
+    }
+
+    /// The values are the exact solver's: the optimal table's roll value and stop value.
+    #[test]
+    fn the_expected_scores_are_the_exact_solvers_and_the_best_is_optimals_choice() {
+        let solver = Solver::new(Rules::default(), 1);
+        let optimal = solver.optimal(3);
+        for (dice, sum) in [(2u8, 5u8), (4, 14), (2, 12), (6, 25)] {
+            let a = advise(
+                &[],
+                &[("roll", "1"), ("dice", &dice.to_string()), ("sum", &sum.to_string())],
+            )
+            .unwrap();
+            let again = optimal.roll_value[2][usize::from(dice)];
+            assert_eq!(value(&a, &format!("stop with {sum}"), 0), f64::from(sum));
+            assert_eq!(value(&a, &format!("roll {} again", dice_word(dice)), 0), again);
+            let rolls = optimal.rolls_again(1, Kept { dice, sum });
+            assert_eq!(a.best().unwrap().starts_with("roll"), rolls, "{dice} {sum}");
+            assert_eq!(a.rows[1].loss.unwrap().value, (again - f64::from(sum)).abs());
+        }
+    }
+
+    /// The issue's follower: the leader scored 15 with two rolls, 2 dice showing 5 after the
+    /// first roll. The chance to beat 15 is the target solution's, and rolling is the advice.
+    #[test]
+    fn a_follower_gets_the_exact_chance_to_beat_the_leader() {
+        let a = advise(
+            &[],
+            &[("roll", "1"), ("dice", "2"), ("sum", "5"), ("allowed", "2"), ("to-beat", "15")],
+        )
+        .unwrap();
+        let solver = Solver::new(Rules::default(), 1);
+        let beat = solve_for(&solver.outcomes, 2, |_, k| f64::from(u8::from(k.sum > 15)));
+        assert_eq!(value(&a, "roll 2 dice again", 0), beat.roll_value[2][2]);
+        assert_eq!(value(&a, "stop with 5", 0), 0.0);
+        assert_eq!(a.best(), Some("roll 2 dice again"));
+        assert_eq!(a.columns[0].name, "p_beat");
+    }
+
+    /// With the game's state, the chance to win is the whole-game solution's: at the first
+    /// round's start, the leader's best action is worth the seat's chance from the solver.
+    #[test]
+    fn the_chance_to_win_agrees_with_the_whole_game_solution() {
+        let rules = Rules {
+            rounds: 2,
+            ..Rules::default()
+        };
+        let solver = Solver::new(rules, 2);
+        let game = solver.game().unwrap();
+        let (lead, _) = game.round_values(1, 10);
+        // Round 2 of 2, the leader 10 ahead, after a first roll keeping 4 dice summing 14: the
+        // best action's chance is at most the round's start value... and the values are chances.
+        let a = advise(
+            &["rounds=2"],
+            &[("roll", "1"), ("dice", "4"), ("sum", "14"), ("round", "2"), ("totals", "30,20")],
+        )
+        .unwrap();
+        assert_eq!(a.columns[0].name, "p_win_game");
+        for r in &a.rows {
+            let v = r.values[0].unwrap().value;
+            assert!((0.0..=1.0).contains(&v));
+        }
+        assert!(a.rows[0].values[0].unwrap().value <= 1.0);
+        // Averaged over the first roll's outcomes, the best actions give the start value.
+        let view = game.view(Phase::Round(1), Role::Lead { x: 10 });
+        let outcomes = &solver.outcomes;
+        let mut total = 0.0;
+        for &(set, ways) in &outcomes.ways[6] {
+            let kept = view.choose(1, &outcomes.sets[usize::from(set)]);
+            let (stop, again) = view.action_values(1, kept).unwrap();
+            let best = again.map_or(stop, |a| if super::super::game::better(a, stop) { a } else { stop });
+            total += ways as f64 * best;
+        }
+        assert!((total / 46656.0 - lead).abs() < 1e-12);
+    }
+
+    #[test]
+    fn subsets_make_the_removal_part_of_the_advice() {
+        let a = advise(&["removal=subsets"], &[("roll", "1"), ("dice-shown", "1,2,4,6,3,3")])
+            .unwrap();
+        // 1+2+4 or 3+4 or 1+6 or 2+...: several kept sets, each with stop and roll.
+        assert!(a.rows.iter().any(|r| r.name.starts_with("keep 3 dice (sum 12)")));
+        assert!(a.rows.len() > 2);
+        let pairs = advise(&[], &[("roll", "1"), ("dice-shown", "1,2,4,6,3,3")]).unwrap();
+        // 001's example: 2 and 3 are kept, sum 5.
+        assert!(pairs.rows.iter().any(|r| r.name == "stop with 5"));
+        assert_eq!(pairs.rows.len(), 2);
+    }
+
+    #[test]
+    fn impossible_positions_are_refused_naming_what_is_wrong() {
+        let bad = |rules: &[&str], keys: &[(&str, &str)], says: &str| {
+            let e = advise(rules, keys).unwrap_err().to_string();
+            assert!(e.contains(says), "{keys:?}: {e}");
+        };
+        bad(&[], &[("dice", "2"), ("sum", "7")], "no roll 1 can leave 2 dice summing 7");
+        bad(&[], &[("dice", "1"), ("sum", "3")], "no roll 1 can leave 1 die (under removal=pairs");
+        bad(&["removal=subsets"], &[("dice", "1"), ("sum", "9")], "no roll 1 can leave 1 die summing 9");
+        bad(&[], &[("roll", "4"), ("dice", "1"), ("sum", "3")], "from 1 to 3");
+        bad(&[], &[("roll", "3"), ("allowed", "2"), ("dice", "1"), ("sum", "3")], "only 2 rolls");
+        bad(&[], &[("dice-shown", "1,2,3")], "roll 1 cannot throw 3 dice");
+        bad(&[], &[("dice-shown", "1,2,3,4,5,7")], "'7' is not a whole number from 1 to 6");
+        bad(&[], &[("dice", "2")], "--dice and --sum go together");
+        bad(&[], &[], "needs the dice kept");
+        bad(&[], &[("dice", "2"), ("sum", "5"), ("round", "2")], "go together");
+        bad(
+            &[],
+            &[("dice", "2"), ("sum", "5"), ("round", "2"), ("totals", "40,0")],
+            "from 0 to 36",
+        );
+        bad(
+            &[],
+            &[("dice", "2"), ("sum", "5"), ("round", "2"), ("totals", "4,0,1,3")],
+            "two or three players",
+        );
+        bad(
+            &[],
+            &[("dice", "2"), ("sum", "5"), ("round", "2"), ("totals", "4,0"), ("scores", "5,6")],
+            "2 scores for 2 players",
+        );
+        bad(
+            &[],
+            &[("dice", "2"), ("sum", "5"), ("round", "2"), ("totals", "4,0"), ("scores", "5"), ("to-beat", "6")],
+            "the best of --scores is 5",
+        );
+        bad(
+            &[],
+            &[("dice", "2"), ("sum", "5"), ("round", "2"), ("totals", "4,0"), ("allowed", "2")],
+            "the round's first player may use every roll",
+        );
+    }
+}

@@ -1,0 +1,253 @@
+//! How `dicelab advise` shows an [`Advice`]: an aligned table for a person, or one JSON document
+//! for a script (`--json`).
+
+use serde_json::{Map, Value as Json, json};
+
+use crate::advice::{Advice, Column, Value};
+
+/// A value as the table prints it: a chance as a percentage, points with two decimals; an
+/// estimate with the half-width of its 95% interval.
+fn cell(value: Option<Value>, column: &Column) -> String {
+    let Some(v) = value else {
+        return "-".to_string();
+    };
+    let (scale, unit) = if column.chance {
+        (100.0, "%")
+    } else {
+        (1.0, "")
+    };
+    match v.half_width {
+        None => format!("{:.2}{unit}", v.value * scale),
+        Some(h) => format!("{:.2}{unit} ±{:.2}", v.value * scale, h * scale),
+    }
+}
+
+/// What an action loses against the best, in the ranking column's unit: percentage points of
+/// a chance, or points.
+fn loss_cell(advice: &Advice, loss: Option<Value>, best: bool) -> String {
+    let Some(loss) = loss else {
+        return String::new();
+    };
+    if best {
+        return "best".to_string();
+    }
+    let chance = advice.columns.first().is_some_and(|c| c.chance);
+    let (scale, unit) = if chance { (100.0, " pp") } else { (1.0, "") };
+    match loss.half_width {
+        None => format!("{:.2}{unit}", loss.value * scale),
+        Some(h) => format!("{:.2}{unit} ±{:.2}", loss.value * scale, h * scale),
+    }
+}
+
+/// The advice as the terminal shows it: the position as understood, how it was valued, the
+/// ranked table, the best action, and what each column means.
+pub fn advice_text(advice: &Advice) -> String {
+    let mut out = format!("{} advice ({})\n", advice.game, advice.rules.join(" "));
+    if let Some(policy) = &advice.policy {
+        out.push_str(&format!("policy: {policy}\n"));
+    }
+    for (key, value) in &advice.position {
+        out.push_str(&format!("{key}: {value}\n"));
+    }
+    out.push_str(&format!("{}\n\n", advice.method));
+    let first = if advice.decision { "action" } else { "player" };
+    let mut header = vec![first.to_string()];
+    header.extend(advice.columns.iter().map(|c| c.name.clone()));
+    if advice.decision {
+        header.push("loses".to_string());
+    }
+    let mut rows = vec![header];
+    for (i, row) in advice.rows.iter().enumerate() {
+        let mut line = vec![row.name.clone()];
+        line.extend(
+            row.values
+                .iter()
+                .zip(&advice.columns)
+                .map(|(v, c)| cell(*v, c)),
+        );
+        if advice.decision {
+            line.push(loss_cell(advice, row.loss, i == 0));
+        }
+        if let Some(remark) = &row.remark {
+            line.push(format!("({remark})"));
+        }
+        rows.push(line);
+    }
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for row in &rows {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                if c == 0 {
+                    format!("{s:<w$}", w = widths[c])
+                } else {
+                    format!("{s:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        out.push_str(&format!("  {}\n", cells.join("  ").trim_end()));
+    }
+    if let Some(best) = advice.best() {
+        out.push_str(&format!("\nbest: {best}\n"));
+    }
+    out.push('\n');
+    for c in &advice.columns {
+        out.push_str(&format!("{}: {}\n", c.name, c.meaning));
+    }
+    if advice.decision {
+        let chance = advice.columns.first().is_some_and(|c| c.chance);
+        out.push_str(&format!(
+            "loses: what the action gives up against the best, in {}\n",
+            if chance {
+                "percentage points (pp) of the first column"
+            } else {
+                "the first column's points"
+            }
+        ));
+    }
+    for note in &advice.notes {
+        out.push_str(&format!("note: {note}\n"));
+    }
+    out
+}
+
+fn json_value(v: Value) -> Json {
+    match v.half_width {
+        None => json!({ "value": v.value, "exact": true }),
+        Some(h) => json!({
+            "value": v.value,
+            "exact": false,
+            "ci95": [v.value - h, v.value + h],
+        }),
+    }
+}
+
+/// The advice as one JSON document: the position as understood, the rules and policy, how it
+/// was valued, what each value means, every action (or player) with its values by column name,
+/// its interval and its loss, and the best action.
+pub fn advice_json(advice: &Advice) -> String {
+    let rows: Vec<Json> = advice
+        .rows
+        .iter()
+        .map(|row| {
+            let mut values = Map::new();
+            for (c, v) in advice.columns.iter().zip(&row.values) {
+                values.insert(c.name.clone(), v.map_or(Json::Null, json_value));
+            }
+            let mut out = Map::new();
+            out.insert("name".into(), json!(row.name));
+            out.insert("values".into(), Json::Object(values));
+            if let Some(loss) = row.loss {
+                out.insert("loss".into(), json_value(loss));
+            }
+            if let Some(remark) = &row.remark {
+                out.insert("remark".into(), json!(remark));
+            }
+            Json::Object(out)
+        })
+        .collect();
+    let position: Map<String, Json> = advice
+        .position
+        .iter()
+        .map(|(k, v)| (k.clone(), json!(v)))
+        .collect();
+    let columns: Vec<Json> = advice
+        .columns
+        .iter()
+        .map(|c| json!({ "name": c.name, "meaning": c.meaning, "chance": c.chance }))
+        .collect();
+    let mut doc = Map::new();
+    doc.insert("game".into(), json!(advice.game));
+    doc.insert("rules".into(), json!(advice.rules));
+    doc.insert("policy".into(), json!(advice.policy));
+    doc.insert("position".into(), Json::Object(position));
+    doc.insert("method".into(), json!(advice.method));
+    doc.insert("columns".into(), Json::Array(columns));
+    let key = if advice.decision { "actions" } else { "players" };
+    doc.insert(key.into(), Json::Array(rows));
+    if advice.decision {
+        doc.insert("best".into(), json!(advice.best()));
+    }
+    doc.insert("notes".into(), json!(advice.notes));
+    let mut text = serde_json::to_string_pretty(&Json::Object(doc))
+        .expect("a JSON value always serialises");
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::advice::Row;
+
+    fn sample() -> Advice {
+        let mut advice = Advice {
+            game: "sevens".into(),
+            rules: vec!["max_rolls=3".into()],
+            policy: None,
+            position: vec![("kept".into(), "2 dice summing 5".into())],
+            method: "exact".into(),
+            columns: vec![
+                Column {
+                    name: "p_beat".into(),
+                    meaning: "chance to beat 15".into(),
+                    chance: true,
+                },
+                Column {
+                    name: "expected_score".into(),
+                    meaning: "points".into(),
+                    chance: false,
+                },
+            ],
+            decision: true,
+            rows: vec![
+                Row {
+                    name: "stop with 5".into(),
+                    values: vec![Some(Value::exact(0.0)), Some(Value::exact(5.0))],
+                    loss: None,
+                    remark: None,
+                },
+                Row {
+                    name: "roll 2 dice again".into(),
+                    values: vec![Some(Value::exact(0.25)), Some(Value::estimate(6.5, 0.25))],
+                    loss: None,
+                    remark: None,
+                },
+            ],
+            notes: vec![],
+        };
+        advice.rank_exact();
+        advice
+    }
+
+    #[test]
+    fn the_table_ranks_names_the_best_and_explains_the_columns() {
+        let text = advice_text(&sample());
+        assert!(text.contains("best: roll 2 dice again"), "{text}");
+        let roll = text.lines().find(|l| l.contains("roll 2 dice")).unwrap();
+        assert!(roll.contains("25.00%") && roll.contains("6.50 ±0.25") && roll.contains("best"));
+        let stop = text.lines().find(|l| l.contains("stop with 5")).unwrap();
+        assert!(stop.contains("25.00 pp"), "{stop}");
+        assert!(text.contains("p_beat: chance to beat 15"));
+    }
+
+    #[test]
+    fn the_json_document_keys_values_by_column_and_names_the_best() {
+        let doc: Json = serde_json::from_str(&advice_json(&sample())).unwrap();
+        assert_eq!(doc["best"], "roll 2 dice again");
+        assert_eq!(doc["actions"][0]["values"]["p_beat"]["value"], 0.25);
+        assert_eq!(doc["actions"][0]["values"]["expected_score"]["ci95"][1], 6.75);
+        assert_eq!(doc["actions"][1]["loss"]["value"], 0.25);
+        assert_eq!(doc["position"]["kept"], "2 dice summing 5");
+    }
+}
