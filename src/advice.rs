@@ -156,25 +156,32 @@ pub struct AdviceRequest {
 pub struct Value {
     /// The value, or the estimate's mean.
     pub value: f64,
-    /// Half the width of the 95% interval; `None` when the value is exact.
+    /// The 95% interval, low and high; `None` when the value is exact.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub half_width: Option<f64>,
+    pub ci95: Option<(f64, f64)>,
 }
 
 impl Value {
     /// An exact value.
     pub fn exact(value: f64) -> Self {
-        Self {
-            value,
-            half_width: None,
-        }
+        Self { value, ci95: None }
     }
 
-    /// An estimate with the half-width of its 95% interval.
+    /// An estimate with the half-width of its (normal) 95% interval.
     pub fn estimate(value: f64, half_width: f64) -> Self {
         Self {
             value,
-            half_width: Some(half_width),
+            ci95: Some((value - half_width, value + half_width)),
+        }
+    }
+
+    /// A proportion of `hits` in `n` with its Wilson 95% interval, which stays inside [0, 1]
+    /// and is not empty at 0 or `n` hits.
+    pub fn proportion(hits: u64, n: u64) -> Self {
+        let z = crate::stats::estimate::z95();
+        Self {
+            value: hits as f64 / n as f64,
+            ci95: Some(crate::stats::estimate::wilson(hits, n, z)),
         }
     }
 }
@@ -227,6 +234,9 @@ pub struct Advice {
     pub decision: bool,
     /// The rows.
     pub rows: Vec<Row>,
+    /// The column each row's loss is measured in: the ranking column, or (where actions are
+    /// ranked by a player's own rating) the column of what they lead to.
+    pub loss_column: usize,
     /// What a reader must know, one line each.
     pub notes: Vec<String>,
 }
@@ -336,7 +346,12 @@ mod tests {
         assert_eq!(p.get("dice-shown"), Some("6,1,6,6"));
         assert_eq!(p.get("sheet"), Some("2:1/5:3"));
         assert_eq!(p.get("sum"), Some("9"));
-        for bad in ["[1, 2]", "{\"roll\": {\"a\": 1}}", "{\"roll\": true}", "nope"] {
+        for bad in [
+            "[1, 2]",
+            "{\"roll\": {\"a\": 1}}",
+            "{\"roll\": true}",
+            "nope",
+        ] {
             assert!(
                 Position::from_json("p", bad, Position::default()).is_err(),
                 "{bad}"

@@ -24,8 +24,8 @@ use dicelab::report::{OutDir, OutFile, Report, listing, unique_names};
 use dicelab::{Error, Result};
 
 use crate::cli::{
-    AdviseArgs, ClaimsArgs, DecksArgs, GameArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs,
-    TableArgs, TuneArgs,
+    AdviseArgs, ClaimsArgs, DecksArgs, GameArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs,
+    SolveArgs, TableArgs, TuneArgs,
 };
 
 /// Units of `simulate` and `claims` when `-n` is not given.

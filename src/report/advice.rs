@@ -6,24 +6,46 @@ use serde_json::{Map, Value as Json, json};
 use crate::advice::{Advice, Column, Value};
 
 /// A value as the table prints it: a chance as a percentage, points with two decimals; an
-/// estimate with the half-width of its 95% interval.
-fn cell(value: Option<Value>, column: &Column) -> String {
-    let Some(v) = value else {
-        return "-".to_string();
-    };
-    let (scale, unit) = if column.chance {
-        (100.0, "%")
-    } else {
-        (1.0, "")
-    };
-    match v.half_width {
+/// estimate with its 95% interval, as `± half-width` when symmetric, else `[low, high]`.
+fn shown(v: Value, scale: f64, unit: &str) -> String {
+    match v.ci95 {
         None => format!("{:.2}{unit}", v.value * scale),
-        Some(h) => format!("{:.2}{unit} ±{:.2}", v.value * scale, h * scale),
+        Some((lo, hi)) => {
+            let (below, above) = (v.value - lo, hi - v.value);
+            if (below - above).abs() <= 1e-9 * (1.0 + v.value.abs()) {
+                format!("{:.2}{unit} ±{:.2}", v.value * scale, above * scale)
+            } else {
+                format!(
+                    "{:.2}{unit} [{:.2}, {:.2}]",
+                    v.value * scale,
+                    lo * scale,
+                    hi * scale
+                )
+            }
+        }
     }
 }
 
-/// What an action loses against the best, in the ranking column's unit: percentage points of
-/// a chance, or points.
+fn scale_of(column: Option<&Column>) -> (f64, &'static str) {
+    if column.is_some_and(|c| c.chance) {
+        (100.0, "%")
+    } else {
+        (1.0, "")
+    }
+}
+
+fn cell(value: Option<Value>, column: &Column) -> String {
+    match value {
+        None => "-".to_string(),
+        Some(v) => {
+            let (scale, unit) = scale_of(Some(column));
+            shown(v, scale, unit)
+        }
+    }
+}
+
+/// What an action loses against the best, in the loss column's unit: percentage points of a
+/// chance, or points.
 fn loss_cell(advice: &Advice, loss: Option<Value>, best: bool) -> String {
     let Some(loss) = loss else {
         return String::new();
@@ -31,18 +53,20 @@ fn loss_cell(advice: &Advice, loss: Option<Value>, best: bool) -> String {
     if best {
         return "best".to_string();
     }
-    let chance = advice.columns.first().is_some_and(|c| c.chance);
-    let (scale, unit) = if chance { (100.0, " pp") } else { (1.0, "") };
-    match loss.half_width {
-        None => format!("{:.2}{unit}", loss.value * scale),
-        Some(h) => format!("{:.2}{unit} ±{:.2}", loss.value * scale, h * scale),
-    }
+    let column = advice.columns.get(advice.loss_column);
+    let (scale, unit) = scale_of(column);
+    shown(loss, scale, if unit == "%" { " pp" } else { "" })
 }
 
 /// The advice as the terminal shows it: the position as understood, how it was valued, the
 /// ranked table, the best action, and what each column means.
 pub fn advice_text(advice: &Advice) -> String {
-    let mut out = format!("{} advice ({})\n", advice.game, advice.rules.join(" "));
+    let rules = if advice.rules.is_empty() {
+        "the text's rules".to_string()
+    } else {
+        advice.rules.join(" ")
+    };
+    let mut out = format!("{} advice ({rules})\n", advice.game);
     if let Some(policy) = &advice.policy {
         out.push_str(&format!("policy: {policy}\n"));
     }
@@ -104,14 +128,14 @@ pub fn advice_text(advice: &Advice) -> String {
     for c in &advice.columns {
         out.push_str(&format!("{}: {}\n", c.name, c.meaning));
     }
-    if advice.decision {
-        let chance = advice.columns.first().is_some_and(|c| c.chance);
+    if let (true, Some(c)) = (advice.decision, advice.columns.get(advice.loss_column)) {
         out.push_str(&format!(
-            "loses: what the action gives up against the best, in {}\n",
-            if chance {
-                "percentage points (pp) of the first column"
+            "loses: what the action gives up against the best in {}{}\n",
+            c.name,
+            if c.chance {
+                ", in percentage points (pp)"
             } else {
-                "the first column's points"
+                ""
             }
         ));
     }
@@ -122,13 +146,9 @@ pub fn advice_text(advice: &Advice) -> String {
 }
 
 fn json_value(v: Value) -> Json {
-    match v.half_width {
+    match v.ci95 {
         None => json!({ "value": v.value, "exact": true }),
-        Some(h) => json!({
-            "value": v.value,
-            "exact": false,
-            "ci95": [v.value - h, v.value + h],
-        }),
+        Some((lo, hi)) => json!({ "value": v.value, "exact": false, "ci95": [lo, hi] }),
     }
 }
 
@@ -173,14 +193,22 @@ pub fn advice_json(advice: &Advice) -> String {
     doc.insert("position".into(), Json::Object(position));
     doc.insert("method".into(), json!(advice.method));
     doc.insert("columns".into(), Json::Array(columns));
-    let key = if advice.decision { "actions" } else { "players" };
+    doc.insert(
+        "loss_column".into(),
+        json!(advice.columns.get(advice.loss_column).map(|c| &c.name)),
+    );
+    let key = if advice.decision {
+        "actions"
+    } else {
+        "players"
+    };
     doc.insert(key.into(), Json::Array(rows));
     if advice.decision {
         doc.insert("best".into(), json!(advice.best()));
     }
     doc.insert("notes".into(), json!(advice.notes));
-    let mut text = serde_json::to_string_pretty(&Json::Object(doc))
-        .expect("a JSON value always serialises");
+    let mut text =
+        serde_json::to_string_pretty(&Json::Object(doc)).expect("a JSON value always serialises");
     text.push('\n');
     text
 }
@@ -224,6 +252,7 @@ mod tests {
                     remark: None,
                 },
             ],
+            loss_column: 0,
             notes: vec![],
         };
         advice.rank_exact();
@@ -246,7 +275,10 @@ mod tests {
         let doc: Json = serde_json::from_str(&advice_json(&sample())).unwrap();
         assert_eq!(doc["best"], "roll 2 dice again");
         assert_eq!(doc["actions"][0]["values"]["p_beat"]["value"], 0.25);
-        assert_eq!(doc["actions"][0]["values"]["expected_score"]["ci95"][1], 6.75);
+        assert_eq!(
+            doc["actions"][0]["values"]["expected_score"]["ci95"][1],
+            6.75
+        );
         assert_eq!(doc["actions"][1]["loss"]["value"], 0.25);
         assert_eq!(doc["position"]["kept"], "2 dice summing 5");
     }

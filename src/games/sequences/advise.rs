@@ -8,7 +8,9 @@
 //! of that round, is short of the target or reached it lower (equal totals tie: shared, or a
 //! play-off among players on equal totals, where each wins one time in as many as are tied).
 
-use crate::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value, whole, whole_list};
+use crate::advice::{
+    Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value, whole, whole_list,
+};
 use crate::error::{Error, Result};
 use crate::games::Setup;
 use crate::options::Tie;
@@ -104,7 +106,10 @@ impl Advisor for Sequences {
         let target = rules.target;
         let cast = CastDistribution::new(&rules);
         // The most a player can reach: the target less one, plus the best cast.
-        let best_cast = (1..WIPE as usize).rev().find(|&k| cast.ways[k] > 0).unwrap_or(0);
+        let best_cast = (1..WIPE as usize)
+            .rev()
+            .find(|&k| cast.ways[k] > 0)
+            .unwrap_or(0);
         let top = target - 1 + best_cast as u32;
         for (i, &t) in totals.iter().enumerate() {
             let has_cast = i < next;
@@ -220,7 +225,10 @@ impl Advisor for Sequences {
             columns,
             decision: false,
             rows,
-            notes: vec![format!("{name} has no decisions: these are the position's odds")],
+            loss_column: 0,
+            notes: vec![format!(
+                "{name} has no decisions: these are the position's odds"
+            )],
         })
     }
 }
@@ -395,7 +403,12 @@ mod tests {
     fn from_the_start_every_seat_has_the_games_exact_chance() {
         for (game, rules) in [(&SEQUENCES, vec![]), (&HEARTS_DUE, vec!["wipe_ones=3"])] {
             let a = advise(game, &rules, &[("totals", "0,0,0")]).unwrap();
-            let options = RuleOptions::parse(game.info.name, super::super::rules::OPTIONS, &rules.iter().map(|r| r.to_string()).collect::<Vec<_>>()).unwrap();
+            let options = RuleOptions::parse(
+                game.info.name,
+                super::super::rules::OPTIONS,
+                &rules.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
+            )
+            .unwrap();
             let r = Rules::from_options(game.scoring, &options);
             let exact = game_exact(&CastDistribution::new(&r), r.target, 3);
             for row in &a.rows {
@@ -407,8 +420,12 @@ mod tests {
 
     #[test]
     fn the_chances_to_win_add_up_to_one_under_a_playoff() {
-        let a = advise(&SEQUENCES, &["tie=playoff"], &[("totals", "80,95,40"), ("next", "2")])
-            .unwrap();
+        let a = advise(
+            &SEQUENCES,
+            &["tie=playoff"],
+            &[("totals", "80,95,40"), ("next", "2")],
+        )
+        .unwrap();
         let sum: f64 = a.rows.iter().map(|r| r.values[0].unwrap().value).sum();
         assert!((sum - 1.0).abs() < 1e-9, "{sum}");
         // The player on 95 to cast next is the favourite.
@@ -419,8 +436,12 @@ mod tests {
     /// round: worked by hand with one later player on 99 and a cast's own chances.
     #[test]
     fn a_reached_target_ends_the_round_and_only_later_casts_can_pass_it() {
-        let a = advise(&SEQUENCES, &["tie=playoff"], &[("totals", "105,99"), ("next", "2")])
-            .unwrap();
+        let a = advise(
+            &SEQUENCES,
+            &["tie=playoff"],
+            &[("totals", "105,99"), ("next", "2")],
+        )
+        .unwrap();
         let cast = CastDistribution::new(&Rules::from_options(
             super::super::rules::Scoring::Sequences,
             &RuleOptions::parse("sequences", super::super::rules::OPTIONS, &[]).unwrap(),
@@ -454,8 +475,17 @@ mod tests {
         bad(&[], "needs --totals");
         bad(&[("totals", "100,20")], "before casting this round");
         bad(&[("totals", "20,200"), ("next", "3")], "from 1 to 2");
-        bad(&[("totals", "300,20"), ("next", "2")], "no cast takes a total past 159");
-        bad(&[("totals", "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0")], "at most 40 players");
+        bad(
+            &[("totals", "300,20"), ("next", "2")],
+            "no cast takes a total past 159",
+        );
+        bad(
+            &[(
+                "totals",
+                "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
+            )],
+            "at most 40 players",
+        );
         bad(&[("totals", "1,x")], "'x' is not a whole number");
     }
 }

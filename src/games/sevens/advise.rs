@@ -127,10 +127,15 @@ impl crate::advice::Advisor for SevensAdvisor {
             columns: Vec::new(),
             decision: true,
             rows: Vec::new(),
+            loss_column: 0,
             notes: Vec::new(),
         };
         // Ranked by the last column that applies: the game, the round, the turn.
-        let win = p.game.as_ref().map(|g| win_values(&solver, &p, g)).transpose()?;
+        let win = p
+            .game
+            .as_ref()
+            .map(|g| win_values(&solver, &p, g))
+            .transpose()?;
         if let Some(values) = &win {
             let meaning = if rules.tie == crate::options::Tie::Shared {
                 "chance to win or share the game, every player playing to win after"
@@ -140,9 +145,11 @@ impl crate::advice::Advisor for SevensAdvisor {
             advice.columns.push(column("p_win_game", meaning, true));
             debug_assert_eq!(values.len(), p.options.len());
         }
-        let beat = p
-            .to_beat
-            .map(|t| solve_for(&solver.outcomes, p.allowed, |_, k| f64::from(u8::from(k.sum > t))));
+        let beat = p.to_beat.map(|t| {
+            solve_for(&solver.outcomes, p.allowed, |_, k| {
+                f64::from(u8::from(k.sum > t))
+            })
+        });
         if let Some(t) = p.to_beat {
             advice.columns.push(column(
                 "p_beat",
@@ -292,7 +299,9 @@ impl Position {
         let allowed = match get("allowed") {
             Some(t) => {
                 let a = whole("allowed", t, 1, i64::from(max))? as u8;
-                if game.is_some() && a != max && (leads || rules.follower_limit == FollowerLimit::None)
+                if game.is_some()
+                    && a != max
+                    && (leads || rules.follower_limit == FollowerLimit::None)
                 {
                     return Err(Error::input(format!(
                         "--allowed {a}: {} may use every roll (max_rolls={max})",
@@ -313,9 +322,7 @@ impl Position {
                 if allowed == 1 { "" } else { "s" }
             )));
         }
-        let best_before = game
-            .as_ref()
-            .and_then(|g| g.scores.iter().copied().max());
+        let best_before = game.as_ref().and_then(|g| g.scores.iter().copied().max());
         let to_beat = match (get("to-beat"), best_before) {
             (Some(t), best) => {
                 let t = whole("to-beat", t, 0, MAX_SUM as i64)? as u8;
@@ -496,7 +503,11 @@ impl Position {
             }
             None => say(
                 "kept",
-                format!("{} summing {}", dice_word(self.options[0].dice), self.options[0].sum),
+                format!(
+                    "{} summing {}",
+                    dice_word(self.options[0].dice),
+                    self.options[0].sum
+                ),
             ),
         }
         if let Some(t) = self.to_beat {
@@ -511,7 +522,10 @@ impl Position {
                 .iter()
                 .enumerate()
                 .map(|(i, t)| {
-                    let score = g.scores.get(i).map_or(String::new(), |s| format!(" + {s} this round"));
+                    let score = g
+                        .scores
+                        .get(i)
+                        .map_or(String::new(), |s| format!(" + {s} this round"));
                     let mine = if i == me { " (me)" } else { "" };
                     format!("{} {t}{score}{mine}", names[i])
                 })
@@ -553,15 +567,25 @@ mod tests {
         for (dice, sum) in [(2u8, 5u8), (4, 14), (2, 12), (6, 25)] {
             let a = advise(
                 &[],
-                &[("roll", "1"), ("dice", &dice.to_string()), ("sum", &sum.to_string())],
+                &[
+                    ("roll", "1"),
+                    ("dice", &dice.to_string()),
+                    ("sum", &sum.to_string()),
+                ],
             )
             .unwrap();
             let again = optimal.roll_value[2][usize::from(dice)];
             assert_eq!(value(&a, &format!("stop with {sum}"), 0), f64::from(sum));
-            assert_eq!(value(&a, &format!("roll {} again", dice_word(dice)), 0), again);
+            assert_eq!(
+                value(&a, &format!("roll {} again", dice_word(dice)), 0),
+                again
+            );
             let rolls = optimal.rolls_again(1, Kept { dice, sum });
             assert_eq!(a.best().unwrap().starts_with("roll"), rolls, "{dice} {sum}");
-            assert_eq!(a.rows[1].loss.unwrap().value, (again - f64::from(sum)).abs());
+            assert_eq!(
+                a.rows[1].loss.unwrap().value,
+                (again - f64::from(sum)).abs()
+            );
         }
     }
 
@@ -571,7 +595,13 @@ mod tests {
     fn a_follower_gets_the_exact_chance_to_beat_the_leader() {
         let a = advise(
             &[],
-            &[("roll", "1"), ("dice", "2"), ("sum", "5"), ("allowed", "2"), ("to-beat", "15")],
+            &[
+                ("roll", "1"),
+                ("dice", "2"),
+                ("sum", "5"),
+                ("allowed", "2"),
+                ("to-beat", "15"),
+            ],
         )
         .unwrap();
         let solver = Solver::new(Rules::default(), 1);
@@ -597,7 +627,13 @@ mod tests {
         // best action's chance is at most the round's start value... and the values are chances.
         let a = advise(
             &["rounds=2"],
-            &[("roll", "1"), ("dice", "4"), ("sum", "14"), ("round", "2"), ("totals", "30,20")],
+            &[
+                ("roll", "1"),
+                ("dice", "4"),
+                ("sum", "14"),
+                ("round", "2"),
+                ("totals", "30,20"),
+            ],
         )
         .unwrap();
         assert_eq!(a.columns[0].name, "p_win_game");
@@ -613,7 +649,13 @@ mod tests {
         for &(set, ways) in &outcomes.ways[6] {
             let kept = view.choose(1, &outcomes.sets[usize::from(set)]);
             let (stop, again) = view.action_values(1, kept).unwrap();
-            let best = again.map_or(stop, |a| if super::super::game::better(a, stop) { a } else { stop });
+            let best = again.map_or(stop, |a| {
+                if super::super::game::better(a, stop) {
+                    a
+                } else {
+                    stop
+                }
+            });
             total += ways as f64 * best;
         }
         assert!((total / 46656.0 - lead).abs() < 1e-12);
@@ -621,10 +663,17 @@ mod tests {
 
     #[test]
     fn subsets_make_the_removal_part_of_the_advice() {
-        let a = advise(&["removal=subsets"], &[("roll", "1"), ("dice-shown", "1,2,4,6,3,3")])
-            .unwrap();
+        let a = advise(
+            &["removal=subsets"],
+            &[("roll", "1"), ("dice-shown", "1,2,4,6,3,3")],
+        )
+        .unwrap();
         // 1+2+4 or 3+4 or 1+6 or 2+...: several kept sets, each with stop and roll.
-        assert!(a.rows.iter().any(|r| r.name.starts_with("keep 3 dice (sum 12)")));
+        assert!(
+            a.rows
+                .iter()
+                .any(|r| r.name.starts_with("keep 3 dice (sum 12)"))
+        );
         assert!(a.rows.len() > 2);
         let pairs = advise(&[], &[("roll", "1"), ("dice-shown", "1,2,4,6,3,3")]).unwrap();
         // 001's example: 2 and 3 are kept, sum 5.
@@ -638,39 +687,100 @@ mod tests {
             let e = advise(rules, keys).unwrap_err().to_string();
             assert!(e.contains(says), "{keys:?}: {e}");
         };
-        bad(&[], &[("dice", "2"), ("sum", "7")], "no roll 1 can leave 2 dice summing 7");
-        bad(&[], &[("dice", "1"), ("sum", "3")], "no roll 1 can leave 1 die (under removal=pairs");
-        bad(&["removal=subsets"], &[("dice", "1"), ("sum", "9")], "no roll 1 can leave 1 die summing 9");
-        bad(&[], &[("roll", "4"), ("dice", "1"), ("sum", "3")], "from 1 to 3");
-        bad(&[], &[("roll", "3"), ("allowed", "2"), ("dice", "1"), ("sum", "3")], "only 2 rolls");
-        bad(&[], &[("dice-shown", "1,2,3")], "roll 1 cannot throw 3 dice");
-        bad(&[], &[("dice-shown", "1,2,3,4,5,7")], "'7' is not a whole number from 1 to 6");
-        bad(&[], &[("dice", "2")], "--dice and --sum go together");
-        bad(&[], &[], "needs the dice kept");
-        bad(&[], &[("dice", "2"), ("sum", "5"), ("round", "2")], "go together");
         bad(
             &[],
-            &[("dice", "2"), ("sum", "5"), ("round", "2"), ("totals", "40,0")],
+            &[("dice", "2"), ("sum", "7")],
+            "no roll 1 can leave 2 dice summing 7",
+        );
+        bad(
+            &[],
+            &[("dice", "1"), ("sum", "3")],
+            "no roll 1 can leave 1 die (under removal=pairs",
+        );
+        bad(
+            &["removal=subsets"],
+            &[("dice", "1"), ("sum", "9")],
+            "no roll 1 can leave 1 die summing 9",
+        );
+        bad(
+            &[],
+            &[("roll", "4"), ("dice", "1"), ("sum", "3")],
+            "from 1 to 3",
+        );
+        bad(
+            &[],
+            &[("roll", "3"), ("allowed", "2"), ("dice", "1"), ("sum", "3")],
+            "only 2 rolls",
+        );
+        bad(
+            &[],
+            &[("dice-shown", "1,2,3")],
+            "roll 1 cannot throw 3 dice",
+        );
+        bad(
+            &[],
+            &[("dice-shown", "1,2,3,4,5,7")],
+            "'7' is not a whole number from 1 to 6",
+        );
+        bad(&[], &[("dice", "2")], "--dice and --sum go together");
+        bad(&[], &[], "needs the dice kept");
+        bad(
+            &[],
+            &[("dice", "2"), ("sum", "5"), ("round", "2")],
+            "go together",
+        );
+        bad(
+            &[],
+            &[
+                ("dice", "2"),
+                ("sum", "5"),
+                ("round", "2"),
+                ("totals", "40,0"),
+            ],
             "from 0 to 36",
         );
         bad(
             &[],
-            &[("dice", "2"), ("sum", "5"), ("round", "2"), ("totals", "4,0,1,3")],
+            &[
+                ("dice", "2"),
+                ("sum", "5"),
+                ("round", "2"),
+                ("totals", "4,0,1,3"),
+            ],
             "two or three players",
         );
         bad(
             &[],
-            &[("dice", "2"), ("sum", "5"), ("round", "2"), ("totals", "4,0"), ("scores", "5,6")],
+            &[
+                ("dice", "2"),
+                ("sum", "5"),
+                ("round", "2"),
+                ("totals", "4,0"),
+                ("scores", "5,6"),
+            ],
             "2 scores for 2 players",
         );
         bad(
             &[],
-            &[("dice", "2"), ("sum", "5"), ("round", "2"), ("totals", "4,0"), ("scores", "5"), ("to-beat", "6")],
+            &[
+                ("dice", "2"),
+                ("sum", "5"),
+                ("round", "2"),
+                ("totals", "4,0"),
+                ("scores", "5"),
+                ("to-beat", "6"),
+            ],
             "the best of --scores is 5",
         );
         bad(
             &[],
-            &[("dice", "2"), ("sum", "5"), ("round", "2"), ("totals", "4,0"), ("allowed", "2")],
+            &[
+                ("dice", "2"),
+                ("sum", "5"),
+                ("round", "2"),
+                ("totals", "4,0"),
+                ("allowed", "2"),
+            ],
             "the round's first player may use every roll",
         );
     }

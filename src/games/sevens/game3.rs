@@ -646,9 +646,8 @@ impl Game3 {
         let Either::Three(view) = self.view(Stage::Round(k), turn) else {
             unreachable!("a regular round is a round of three")
         };
-        let again = (roll < view.allowed && kept.dice > 0).then(|| {
-            view.turn().roll[usize::from(roll) + 1][usize::from(kept.dice)][view.cell]
-        });
+        let again = (roll < view.allowed && kept.dice > 0)
+            .then(|| view.turn().roll[usize::from(roll) + 1][usize::from(kept.dice)][view.cell]);
         (view.stop_value(roll, kept.sum), again)
     }
 

@@ -31,6 +31,7 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
+pub mod advise;
 pub mod bound;
 pub mod choice;
 pub mod greedy;
@@ -161,6 +162,10 @@ impl Game for SolitaireDice {
     }
 
     fn tuner(&self) -> Option<&dyn Tuner> {
+        Some(self)
+    }
+
+    fn advisor(&self) -> Option<&dyn crate::advice::Advisor> {
         Some(self)
     }
 }

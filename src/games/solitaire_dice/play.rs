@@ -71,7 +71,17 @@ where
     P: Policy<DivideRoll> + ?Sized,
     I: IntoIterator<Item = Roll>,
 {
-    let mut sheet = Sheet::new();
+    play_rolls_from(Sheet::new(), policy, rolls)
+}
+
+/// Plays on from `sheet` (a position mid-game, as a coach's play-outs need) on the given rolls,
+/// as [`play_rolls`] does from an empty one; `rolls` and `free_rides` count the rolls played from
+/// here.
+pub fn play_rolls_from<P, I>(mut sheet: Sheet, policy: &mut P, rolls: I) -> Result<Outcome>
+where
+    P: Policy<DivideRoll> + ?Sized,
+    I: IntoIterator<Item = Roll>,
+{
     let mut played = 0u32;
     let mut free_rides = 0u32;
     let mut rolls = rolls.into_iter();

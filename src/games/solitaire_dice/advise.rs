@@ -1,0 +1,662 @@
+//! `dicelab advise solitaire-dice`: every legal division of a roll on a sheet, with the chosen
+//! player's own evaluation of it (the advice, so the advised division is exactly the one that
+//! player makes) and a Monte Carlo estimate of the final score from the sheet it leaves, played
+//! out by the same player. Every division is played out on the same rolls (game `g` of the
+//! play-outs draws its rolls from the chunk generator of `(seed, g)` whatever the division), so
+//! the differences between divisions carry much less noise than the scores themselves: each
+//! division's loss against the advised one is a paired difference with its own interval.
+
+use rayon::prelude::*;
+
+use crate::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value};
+use crate::engine::{ChunkRng, chunk_rng};
+use crate::error::{Error, Result};
+use crate::options::RuleOptions;
+use crate::policy::{Policy, Random};
+use crate::stats::estimate::z95;
+
+use super::choice::Choice;
+use super::heuristic::Heuristic;
+use super::lookahead::Lookahead;
+use super::play::{WIN_SCORE, play_rolls_from};
+use super::policy::{Greedy, View};
+use super::projection::ProjectionLookahead;
+use super::roll::Roll;
+use super::rules::{DICE, END_MARKS, MAX_SUM, MIN_SUM};
+use super::sheet::Sheet;
+use super::sim::game_rolls;
+use super::spec::PolicySpec;
+use super::{NAME, SolitaireDice};
+
+/// The keys of a Solitaire Dice position.
+pub const KEYS: &[PositionKey] = &[
+    PositionKey {
+        key: "roll",
+        syntax: "F,F,F,F,F",
+        meaning: "the five dice rolled",
+    },
+    PositionKey {
+        key: "sheet",
+        syntax: "S:M,.../F:M,...",
+        meaning: "marks per sum, then after a slash throwaway marks per face (default: an \
+                  empty sheet), as 3:2,5:7,7:8,8:4,9:5/1:6,2:4,5:3",
+    },
+];
+
+/// Play-outs per division when `-n` is not given, by player: about a second of work on one
+/// core for a roll's fifteen divisions from an early sheet (measured: docs/cli.md).
+fn default_playouts(spec: &PolicySpec) -> u64 {
+    match spec {
+        PolicySpec::Greedy | PolicySpec::Random => 20_000,
+        PolicySpec::Heuristic { .. } => 4_000,
+        PolicySpec::Lookahead { .. } => 400,
+        PolicySpec::Best { .. } => 200,
+    }
+}
+
+/// Parses a sheet written `S:M,.../F:M,...`: marks per sum 2 to 12, a slash, throwaway marks
+/// per face; either part may be empty, and the slash may be left out with no throwaways.
+pub fn parse_sheet(text: &str) -> Result<Sheet> {
+    let (sums, faces) = text.split_once('/').unwrap_or((text, ""));
+    let pairs = |part: &str, what: &str| -> Result<Vec<(u8, u8)>> {
+        part.split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(|p| {
+                let bad = || {
+                    Error::input(format!(
+                        "--sheet {text}: '{p}' is not {what}:MARKS (two whole numbers)"
+                    ))
+                };
+                let (a, b) = p.split_once(':').ok_or_else(bad)?;
+                let a: u8 = a.trim().parse().map_err(|_| bad())?;
+                let b: u8 = b.trim().parse().map_err(|_| bad())?;
+                Ok((a, b))
+            })
+            .collect()
+    };
+    let marks = pairs(sums, "SUM")?;
+    let throwaways = pairs(faces, "FACE")?;
+    let sheet = Sheet::from_marks(&marks, &throwaways)
+        .map_err(|e| Error::input(format!("--sheet {text}: {e}")))?;
+    // What the rolls so far must have made: two sum marks and (but for a free ride) one
+    // throwaway mark a roll; free rides need three faces chosen.
+    let sum_marks: u32 = (MIN_SUM..=MAX_SUM).map(|s| u32::from(sheet.marks(s))).sum();
+    let thrown: u32 = (1..=6).map(|f| u32::from(sheet.throwaway_marks(f))).sum();
+    if sum_marks % 2 == 1 {
+        return Err(Error::input(format!(
+            "--sheet {text}: {sum_marks} sum marks: every roll marks two sums, so they are even"
+        )));
+    }
+    let rolls = sum_marks / 2;
+    if thrown > rolls {
+        return Err(Error::input(format!(
+            "--sheet {text}: {thrown} throwaway marks after {rolls} rolls (one a roll at most)"
+        )));
+    }
+    if thrown < rolls && sheet.throwaway_faces() < 3 {
+        return Err(Error::input(format!(
+            "--sheet {text}: {rolls} rolls with only {thrown} throwaway marks need free rides, \
+             which come only once three faces are chosen"
+        )));
+    }
+    if sheet.is_over() {
+        return Err(Error::input(format!(
+            "--sheet {text}: a throwaway face has {END_MARKS} marks: the game is over"
+        )));
+    }
+    Ok(sheet)
+}
+
+/// Parses the five dice of `--roll`.
+fn parse_roll(text: &str) -> Result<Roll> {
+    let faces = crate::advice::whole_list("roll", text, 1, 6)?;
+    let faces: [u8; DICE] = faces
+        .iter()
+        .map(|&f| f as u8)
+        .collect::<Vec<_>>()
+        .try_into()
+        .map_err(|f: Vec<u8>| {
+            Error::input(format!(
+                "--roll {text}: {} dice given; a roll is {DICE} dice",
+                f.len()
+            ))
+        })?;
+    Roll::new(faces)
+}
+
+/// The player's own rating of a division (higher is better) and what it means, or `None` for a
+/// player without one (random).
+fn rating(spec: &PolicySpec) -> Option<(&'static str, String)> {
+    Some(match spec {
+        PolicySpec::Random => return None,
+        PolicySpec::Greedy => (
+            "greedy_gain",
+            "points the division adds now (greedy's rating)".into(),
+        ),
+        PolicySpec::Heuristic { .. } => (
+            "heuristic_value",
+            format!("{}'s evaluation of the sheet left", spec.as_str()),
+        ),
+        PolicySpec::Lookahead { .. } => (
+            "lookahead_value",
+            format!(
+                "{}'s expected evaluation after the next roll",
+                spec.as_str()
+            ),
+        ),
+        PolicySpec::Best { .. } => (
+            "best_value",
+            "best's projected worth of the sheet left, averaged over the next roll".into(),
+        ),
+    })
+}
+
+fn rate(spec: &PolicySpec, sheet: &Sheet, choice: Choice) -> f64 {
+    let mut after = *sheet;
+    after.apply(choice);
+    match spec {
+        PolicySpec::Random => 0.0,
+        PolicySpec::Greedy => f64::from(sheet.score_change(choice)),
+        PolicySpec::Heuristic { evaluator, .. } => evaluator.evaluate(&after),
+        PolicySpec::Lookahead { evaluator, .. } => Lookahead::new(evaluator).expected(&after),
+        PolicySpec::Best { projection } => projection.expected(&after),
+    }
+}
+
+/// The index the player picks among `choices` (its own `choose`, so the advice is its play).
+fn pick(spec: &PolicySpec, view: &View, choices: &[Choice]) -> Option<usize> {
+    Some(match spec {
+        PolicySpec::Random => return None,
+        PolicySpec::Greedy => Greedy.choose(view, choices),
+        PolicySpec::Heuristic { evaluator, .. } => Heuristic::new(evaluator).choose(view, choices),
+        PolicySpec::Lookahead { evaluator, .. } => Lookahead::new(evaluator).choose(view, choices),
+        PolicySpec::Best { projection } => {
+            ProjectionLookahead::new(projection).choose(view, choices)
+        }
+    })
+}
+
+/// The final score of one play-out from `sheet` under `spec` on game `dice`'s rolls.
+fn play_out(spec: &PolicySpec, sheet: Sheet, dice: &ChunkRng, coins: &mut ChunkRng) -> i32 {
+    if sheet.is_over() {
+        return sheet.score();
+    }
+    let rolls = game_rolls(dice);
+    let outcome = match spec {
+        PolicySpec::Greedy => play_rolls_from(sheet, &mut Greedy, rolls),
+        PolicySpec::Random => play_rolls_from(sheet, &mut Random::new(coins), rolls),
+        PolicySpec::Heuristic { evaluator, .. } => {
+            play_rolls_from(sheet, &mut Heuristic::new(evaluator), rolls)
+        }
+        PolicySpec::Lookahead { evaluator, .. } => {
+            play_rolls_from(sheet, &mut Lookahead::new(evaluator), rolls)
+        }
+        PolicySpec::Best { projection } => {
+            play_rolls_from(sheet, &mut ProjectionLookahead::new(projection), rolls)
+        }
+    };
+    outcome
+        .expect("a game on fair dice ends within MAX_ROLLS rolls")
+        .score
+}
+
+/// Exact integer sums over the play-outs, so any split of the games over threads adds up to the
+/// same bits.
+#[derive(Clone, Debug, Default)]
+struct Sums {
+    /// Per division: the sum of final scores, of their squares, of wins (500 or more), and of
+    /// the paired difference to the advised division and its square.
+    score: Vec<[i128; 5]>,
+}
+
+impl Sums {
+    fn new(n: usize) -> Self {
+        Self {
+            score: vec![[0; 5]; n],
+        }
+    }
+
+    fn add(mut self, other: Sums) -> Self {
+        for (a, b) in self.score.iter_mut().zip(other.score) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        self
+    }
+}
+
+/// Mean and half-width of the 95% interval of `n` observations with sum `s` and sum of squares
+/// `q`.
+fn mean_ci(s: i128, q: i128, n: u64) -> (f64, f64) {
+    let n_f = n as f64;
+    let mean = s as f64 / n_f;
+    if n < 2 {
+        return (mean, f64::NAN);
+    }
+    // Integer arithmetic for the sum of squared deviations: exact, then one rounding.
+    let ss = q as f64 - (s as f64) * mean;
+    let var = (ss / (n_f - 1.0)).max(0.0);
+    (mean, z95() * (var / n_f).sqrt())
+}
+
+impl Advisor for SolitaireDice {
+    fn keys(&self) -> &'static [PositionKey] {
+        KEYS
+    }
+
+    fn advise(&self, request: &AdviceRequest) -> Result<Advice> {
+        request.position.check_keys(NAME, KEYS)?;
+        let options = RuleOptions::parse(NAME, &[], &request.rules)?;
+        let spec: PolicySpec = match request.policies.as_slice() {
+            [] => "best".parse()?,
+            [one] => one.parse()?,
+            more => {
+                return Err(Error::input(format!(
+                    "--policy: {} given; advice shows one player's evaluation and play-outs",
+                    more.len()
+                )));
+            }
+        };
+        let given = &request.position;
+        let roll = parse_roll(given.get("roll").ok_or_else(|| {
+            Error::input("a solitaire-dice position needs --roll: the five dice rolled")
+        })?)?;
+        let sheet_text = given.get("sheet").unwrap_or("");
+        let sheet = parse_sheet(sheet_text)?;
+        let choices = sheet.legal_choices(&roll);
+        let view = View {
+            sheet: &sheet,
+            roll: &roll,
+        };
+        let picked = pick(&spec, &view, &choices);
+        let n = request.run.units.unwrap_or_else(|| default_playouts(&spec));
+        let reference = picked.unwrap_or(0);
+        let afters: Vec<Sheet> = choices
+            .iter()
+            .map(|&c| {
+                let mut after = sheet;
+                after.apply(c);
+                after
+            })
+            .collect();
+        let seed = request.run.seed;
+        let sums = (0..n)
+            .into_par_iter()
+            .fold(
+                || Sums::new(choices.len()),
+                |mut acc, g| {
+                    let dice = chunk_rng(seed, g);
+                    let mut scores = Vec::with_capacity(afters.len());
+                    for after in &afters {
+                        // The random player's coins are the game's own too, the same for
+                        // every division.
+                        let mut coins = chunk_rng(!seed, g);
+                        scores.push(i128::from(play_out(&spec, *after, &dice, &mut coins)));
+                    }
+                    let base = scores[reference];
+                    for (acc, &x) in acc.score.iter_mut().zip(&scores) {
+                        let d = x - base;
+                        acc[0] += x;
+                        acc[1] += x * x;
+                        acc[2] += i128::from(x >= i128::from(WIN_SCORE));
+                        acc[3] += d;
+                        acc[4] += d * d;
+                    }
+                    acc
+                },
+            )
+            .reduce(|| Sums::new(choices.len()), Sums::add);
+        let mut columns = Vec::new();
+        let rated = rating(&spec);
+        if let Some((name, meaning)) = &rated {
+            columns.push(Column {
+                name: name.to_string(),
+                meaning: meaning.clone(),
+                chance: false,
+            });
+        }
+        columns.push(Column {
+            name: "final_score".into(),
+            meaning: format!(
+                "final score, {n} play-outs by {} from the sheet left (95% interval)",
+                spec.as_str()
+            ),
+            chance: false,
+        });
+        columns.push(Column {
+            name: "p_win".into(),
+            meaning: format!("chance of a final score of {WIN_SCORE} or more, the same play-outs"),
+            chance: true,
+        });
+        columns.push(Column {
+            name: "now".into(),
+            meaning: "what the division changes the score by now".into(),
+            chance: false,
+        });
+        let greedy_pick = Greedy.choose(&view, &choices);
+        let mut rows: Vec<(f64, Row)> = choices
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let [s, q, w, d, dd] = sums.score[i];
+                let (mean, half) = mean_ci(s, q, n);
+                let (loss, loss_half) = mean_ci(d, dd, n);
+                let p = Value::proportion(w as u64, n);
+                let mut values = Vec::new();
+                let rate_value = rated.as_ref().map(|_| rate(&spec, &sheet, c));
+                if let Some(v) = rate_value {
+                    values.push(Some(Value::exact(v)));
+                }
+                let over = afters[i].is_over();
+                values.push(Some(if over {
+                    Value::exact(mean)
+                } else {
+                    Value::estimate(mean, half)
+                }));
+                values.push(Some(if over { Value::exact(p.value) } else { p }));
+                values.push(Some(Value::exact(f64::from(sheet.score_change(c)))));
+                let mut remarks = Vec::new();
+                if over {
+                    remarks.push("ends the game".to_string());
+                }
+                if picked == Some(i) {
+                    remarks.push(format!("{}'s choice", spec.as_str()));
+                }
+                if greedy_pick == i && !matches!(spec, PolicySpec::Greedy) {
+                    remarks.push("greedy's choice".to_string());
+                }
+                let row = Row {
+                    name: division(c),
+                    values,
+                    loss: Some(if i == reference {
+                        Value::exact(0.0)
+                    } else {
+                        Value::estimate(-loss, loss_half)
+                    }),
+                    remark: (!remarks.is_empty()).then(|| remarks.join("; ")),
+                };
+                let key = if picked == Some(i) {
+                    f64::INFINITY
+                } else {
+                    rate_value.unwrap_or(mean)
+                };
+                (key, row)
+            })
+            .collect();
+        // The player's own choice first (ties in its rating go to its first, as it plays), then
+        // by its rating; a random player's divisions by their play-outs.
+        rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let method = format!(
+            "{} play-outs per division by {}, every division on the same rolls (seed {seed}); \
+             ranked by {}",
+            n,
+            spec.as_str(),
+            match &rated {
+                Some((name, _)) => format!("{name}, {}'s own rating", spec.as_str()),
+                None => "final_score".to_string(),
+            }
+        );
+        let mut notes = vec![format!(
+            "loses: the final score given up against {}, a paired difference on the same rolls",
+            match picked {
+                Some(_) => format!("{}'s choice", spec.as_str()),
+                None => "the first division".to_string(),
+            }
+        )];
+        if choices.len() == 1 {
+            notes.push("one legal division".to_string());
+        }
+        Ok(Advice {
+            game: NAME.to_string(),
+            rules: options.pairs(),
+            policy: Some(spec.as_str().to_string()),
+            position: vec![
+                ("roll".into(), roll_text(&roll)),
+                ("sheet".into(), sheet_words(&sheet)),
+                ("score".into(), sheet.score().to_string()),
+            ],
+            method,
+            columns,
+            decision: true,
+            rows: rows.into_iter().map(|(_, r)| r).collect(),
+            loss_column: usize::from(rated.is_some()),
+            notes,
+        })
+    }
+}
+
+fn roll_text(roll: &Roll) -> String {
+    roll.faces()
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A division in the text's words: the two sums marked, and the die set aside.
+fn division(choice: Choice) -> String {
+    let [low, high] = choice.sums();
+    let kind = if choice.free_ride() {
+        "free ride"
+    } else {
+        "throw away"
+    };
+    format!("{low} + {high}, {kind} {}", choice.set_aside())
+}
+
+/// The sheet in words: the marks per sum, then the throwaway marks.
+fn sheet_words(sheet: &Sheet) -> String {
+    let sums: Vec<String> = (MIN_SUM..=MAX_SUM)
+        .filter(|&s| sheet.marks(s) > 0)
+        .map(|s| format!("{s} x{}", sheet.marks(s)))
+        .collect();
+    let faces: Vec<String> = (1..=6)
+        .filter(|&f| sheet.throwaway_marks(f) > 0)
+        .map(|f| format!("{f} x{}", sheet.throwaway_marks(f)))
+        .collect();
+    let part = |v: Vec<String>| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    format!("sums {}; throwaways {}", part(sums), part(faces))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::advice::Position;
+    use crate::games::RunSettings;
+
+    fn advise(policy: &[&str], keys: &[(&str, &str)], n: u64) -> Result<Advice> {
+        let position = Position::new(
+            keys.iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )?;
+        SolitaireDice.advise(&AdviceRequest {
+            policies: policy.iter().map(|p| p.to_string()).collect(),
+            position,
+            run: RunSettings {
+                units: Some(n),
+                seed: 3,
+                ..RunSettings::default()
+            },
+            ..AdviceRequest::default()
+        })
+    }
+
+    const EXAMPLE_B: &str = "3:2,5:7,7:8,8:4,9:5/1:6,2:4,5:3";
+
+    /// The advised division is the one `best` makes in a game, and every listed division is
+    /// legal: the rows are exactly the roll's legal choices.
+    #[test]
+    fn the_advice_is_bests_choice_and_lists_every_legal_division() {
+        let spec: PolicySpec = "best".parse().unwrap();
+        for (roll, sheet) in [
+            ([1, 1, 3, 5, 6], ""),
+            ([1, 1, 3, 5, 6], EXAMPLE_B),
+            ([2, 2, 4, 6, 6], EXAMPLE_B),
+            ([3, 4, 4, 6, 6], "7:3,6:3/4:2,1:1"),
+        ] {
+            let r = Roll::new(roll).unwrap();
+            let s = parse_sheet(sheet).unwrap();
+            let choices = s.legal_choices(&r);
+            let i = ProjectionLookahead::new(match &spec {
+                PolicySpec::Best { projection } => projection,
+                _ => unreachable!(),
+            })
+            .choose(
+                &View {
+                    sheet: &s,
+                    roll: &r,
+                },
+                &choices,
+            );
+            let roll_text: Vec<String> = roll.iter().map(u8::to_string).collect();
+            let a = advise(&[], &[("roll", &roll_text.join(",")), ("sheet", sheet)], 20).unwrap();
+            assert_eq!(a.best().unwrap(), division(choices[i]), "{roll:?} {sheet}");
+            let mut listed: Vec<&str> = a.rows.iter().map(|r| r.name.as_str()).collect();
+            let mut legal: Vec<String> = choices.iter().map(|&c| division(c)).collect();
+            listed.sort_unstable();
+            legal.sort_unstable();
+            assert_eq!(listed, legal);
+        }
+    }
+
+    /// Play-outs are on common rolls and exact sums: the same seed gives the same advice
+    /// whatever the threads, and the advised division's loss is exactly 0.
+    #[test]
+    fn play_outs_are_the_same_for_any_threads() {
+        let run = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                advise(
+                    &["greedy"],
+                    &[("roll", "1,1,3,5,6"), ("sheet", EXAMPLE_B)],
+                    3000,
+                )
+                .unwrap()
+            })
+        };
+        let (a, b) = (run(1), run(2));
+        assert_eq!(a, b);
+        assert_eq!(a.rows[0].loss, Some(Value::exact(0.0)));
+    }
+
+    /// Example A's roll on example B's sheet: `best` throws away the 1 the text warns about,
+    /// because 1+6 and 3+5 mark a 7 and the 8 that lifts the -200 (230 points now), and the
+    /// play-outs agree by far.
+    #[test]
+    fn example_a_roll_on_example_b_sheet_marks_the_eight_and_throws_away_a_one() {
+        let a = advise(&[], &[("roll", "1,1,3,5,6"), ("sheet", EXAMPLE_B)], 200).unwrap();
+        assert_eq!(a.best(), Some("7 + 8, throw away 1"));
+        for row in &a.rows[1..] {
+            let (lo, _) = row.loss.unwrap().ci95.unwrap();
+            assert!(lo > 0.0, "{}: {:?}", row.name, row.loss);
+        }
+    }
+
+    /// Example B's advice, over every next roll: "use combinations that will result in 5 and 2
+    /// being used as the throwaway die". Where a roll lets `best` throw away 1 or another face
+    /// (49.8% of rolls), it throws away the 1 in 21.6% of them, half of those to mark the 8
+    /// the text also asks for; 10.0% of rolls leave only the 1.
+    #[test]
+    fn example_b_best_mostly_throws_away_five_or_two_as_the_text_advises() {
+        let PolicySpec::Best { projection } = "best".parse().unwrap() else {
+            unreachable!("best is the projection's lookahead")
+        };
+        let sheet = parse_sheet(EXAMPLE_B).unwrap();
+        let fact = |n: u32| f64::from((1..=n).product::<u32>());
+        let (mut avoidable, mut one, mut for_eight, mut forced) = (0.0, 0.0, 0.0, 0.0);
+        for roll in Roll::distinct() {
+            let mut counts = [0u32; 7];
+            for f in roll.faces() {
+                counts[usize::from(f)] += 1;
+            }
+            let w = fact(5) / counts.iter().map(|&c| fact(c)).product::<f64>() / 7776.0;
+            let choices = sheet.legal_choices(&roll);
+            let view = View {
+                sheet: &sheet,
+                roll: &roll,
+            };
+            let c = choices[ProjectionLookahead::new(&projection).choose(&view, &choices)];
+            let can_one = choices.iter().any(|c| c.throwaway() == Some(1));
+            let can_other = choices.iter().any(|c| c.throwaway() != Some(1));
+            match (can_one, can_other) {
+                (true, true) => {
+                    avoidable += w;
+                    if c.throwaway() == Some(1) {
+                        one += w;
+                        if c.sums().contains(&8) {
+                            for_eight += w;
+                        }
+                    }
+                }
+                (true, false) => forced += w,
+                _ => {}
+            }
+        }
+        assert!((avoidable - 0.4977).abs() < 1e-4, "{avoidable}");
+        assert!(
+            (one / avoidable - 0.2158).abs() < 1e-4,
+            "{}",
+            one / avoidable
+        );
+        assert!(
+            (for_eight / one - 0.515).abs() < 1e-3,
+            "{}",
+            for_eight / one
+        );
+        assert!((forced - 0.1004).abs() < 1e-4, "{forced}");
+    }
+
+    #[test]
+    fn impossible_positions_are_refused() {
+        let bad = |keys: &[(&str, &str)], says: &str| {
+            let e = advise(&[], keys, 10).unwrap_err().to_string();
+            assert!(e.contains(says), "{keys:?}: {e}");
+        };
+        bad(&[], "needs --roll");
+        bad(&[("roll", "1,2,3,4")], "4 dice given");
+        bad(
+            &[("roll", "1,2,3,4,7")],
+            "'7' is not a whole number from 1 to 6",
+        );
+        bad(
+            &[("roll", "1,2,3,4,5"), ("sheet", "7:1")],
+            "so they are even",
+        );
+        bad(
+            &[("roll", "1,2,3,4,5"), ("sheet", "7:2/1:1,2:1,3:1,4:1")],
+            "at most 3",
+        );
+        bad(
+            &[("roll", "1,2,3,4,5"), ("sheet", "7:2/1:2")],
+            "2 throwaway marks after 1 rolls",
+        );
+        bad(
+            &[("roll", "1,2,3,4,5"), ("sheet", "7:4/1:1")],
+            "need free rides",
+        );
+        bad(
+            &[("roll", "1,2,3,4,5"), ("sheet", "7:16/1:8")],
+            "the game is over",
+        );
+        bad(
+            &[("roll", "1,2,3,4,5"), ("sheet", "13:2/1:1")],
+            "sum 13 has no row",
+        );
+        bad(
+            &[("roll", "1,2,3,4,5"), ("sheet", "7-2")],
+            "is not SUM:MARKS",
+        );
+    }
+}
