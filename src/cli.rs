@@ -209,25 +209,39 @@ pub struct PositionArgs {
     pub given: Vec<(String, String)>,
 }
 
-/// Every position key of every game, once, with the games' meanings joined.
+/// Every position key of every game, once, with the games' meanings joined (games that mean
+/// the same by a key named together).
 fn position_keys() -> Vec<(&'static str, &'static str, String)> {
-    let mut keys: Vec<(&'static str, &'static str, String)> = Vec::new();
+    /// A key's meanings, each with the games that mean it.
+    type Meanings = Vec<(Vec<&'static str>, &'static str)>;
+    let mut keys: Vec<(&'static str, &'static str, Meanings)> = Vec::new();
     for game in games::GAMES {
         let Some(advisor) = game.advisor() else {
             continue;
         };
         for key in advisor.keys() {
-            let meaning = format!("{}: {}", game.name(), key.meaning);
-            match keys.iter_mut().find(|(k, _, _)| *k == key.key) {
-                Some((_, _, m)) => {
-                    m.push_str("; ");
-                    m.push_str(&meaning);
+            let entry = match keys.iter_mut().position(|(k, _, _)| *k == key.key) {
+                Some(i) => &mut keys[i],
+                None => {
+                    keys.push((key.key, key.syntax, Vec::new()));
+                    keys.last_mut().expect("just pushed")
                 }
-                None => keys.push((key.key, key.syntax, meaning)),
+            };
+            match entry.2.iter_mut().find(|(_, m)| *m == key.meaning) {
+                Some((names, _)) => names.push(game.name()),
+                None => entry.2.push((vec![game.name()], key.meaning)),
             }
         }
     }
-    keys
+    keys.into_iter()
+        .map(|(key, syntax, meanings)| {
+            let text: Vec<String> = meanings
+                .iter()
+                .map(|(names, meaning)| format!("{}: {meaning}", names.join(", ")))
+                .collect();
+            (key, syntax, text.join("; "))
+        })
+        .collect()
 }
 
 impl clap::FromArgMatches for PositionArgs {

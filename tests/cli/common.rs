@@ -237,3 +237,8 @@ pub fn short_hash(path: impl AsRef<Path>) -> String {
     let digest = Sha256::digest(read(path));
     digest[..4].iter().map(|b| format!("{b:02x}")).collect()
 }
+
+/// A JSON file holding a list, where a position must be an object.
+pub fn json_list(dir: &Path) {
+    fs::write(dir.join("list.json"), "[1, 2]").unwrap();
+}

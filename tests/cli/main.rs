@@ -39,6 +39,7 @@ macro_rules! io_failure {
 
 mod common;
 
+mod advise;
 mod claims;
 mod compare;
 mod decks;

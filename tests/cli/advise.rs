@@ -1,0 +1,185 @@
+//! `advise`: a position given as flags or as a JSON file gives the same ranked advice, as a
+//! table or one JSON document; play-outs are the same for any threads; every impossible
+//! position is one line with exit code 2, and nothing is written.
+
+use crate::common::{ok, snapshot};
+use std::fs;
+
+#[test]
+fn the_issues_follower_is_told_to_roll_with_the_exact_values() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let args = [
+        "advise",
+        "sevens",
+        "--roll",
+        "1",
+        "--dice",
+        "2",
+        "--sum",
+        "5",
+        "--allowed",
+        "2",
+        "--to-beat",
+        "15",
+    ];
+    let text = ok(d, &args);
+    assert!(text.contains("best: roll 2 dice again"), "{text}");
+    assert!(text.contains("kept: 2 dice summing 5"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(d, &[&args[..], &["--json"]].concat())).unwrap();
+    assert_eq!(json["best"], "roll 2 dice again");
+    assert_eq!(json["actions"][0]["values"]["p_beat"]["value"], 0.0);
+    assert_eq!(
+        json["actions"][0]["values"]["expected_score"]["exact"],
+        true
+    );
+    // Nothing is ever written.
+    assert!(snapshot(d).is_empty());
+}
+
+#[test]
+fn a_position_file_gives_the_same_advice_as_the_flags_and_flags_win() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::write(
+        d.join("p.json"),
+        r#"{"roll": [1, 1, 3, 5, 6], "sheet": "3:2,5:7,7:8,8:4,9:5/1:6,2:4,5:3"}"#,
+    )
+    .unwrap();
+    let flags = ok(
+        d,
+        &[
+            "advise",
+            "solitaire-dice",
+            "--roll",
+            "1,1,3,5,6",
+            "--sheet",
+            "3:2,5:7,7:8,8:4,9:5/1:6,2:4,5:3",
+            "-n",
+            "50",
+        ],
+    );
+    let file = ok(
+        d,
+        &[
+            "advise",
+            "solitaire-dice",
+            "--position",
+            "p.json",
+            "-n",
+            "50",
+        ],
+    );
+    assert_eq!(flags, file);
+    assert!(file.contains("best: 7 + 8, throw away 1"), "{file}");
+    let over = ok(
+        d,
+        &[
+            "advise",
+            "solitaire-dice",
+            "--position",
+            "p.json",
+            "--roll",
+            "2,2,2,2,2",
+            "-n",
+            "5",
+        ],
+    );
+    assert!(over.contains("roll: 2 2 2 2 2"), "{over}");
+}
+
+#[test]
+fn solitaire_play_outs_are_byte_identical_for_any_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let run = |threads: &str| {
+        ok(
+            d,
+            &[
+                "advise",
+                "solitaire-dice",
+                "--roll",
+                "2,3,3,5,6",
+                "--policy",
+                "greedy",
+                "-n",
+                "2000",
+                "--seed",
+                "9",
+                "--threads",
+                threads,
+                "--json",
+            ],
+        )
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn sequences_odds_name_every_player_and_add_up_under_a_playoff() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let out = ok(
+        d,
+        &[
+            "advise",
+            "sequences",
+            "--totals",
+            "80,95,40",
+            "--next",
+            "2",
+            "--rule",
+            "tie=playoff",
+            "--json",
+        ],
+    );
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let players = json["players"].as_array().unwrap();
+    assert_eq!(players.len(), 3);
+    let total: f64 = players
+        .iter()
+        .map(|p| p["values"]["p_win"]["value"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-9, "{total}");
+}
+
+bad_input! {
+    advise_unknown_key_for_the_game: ["advise", "sevens", "--sheet", "7:2", "--dice", "2", "--sum", "5"]
+        => "sevens positions take no --sheet";
+    advise_sevens_impossible_sum: ["advise", "sevens", "--dice", "2", "--sum", "7"]
+        => "no roll 1 can leave 2 dice summing 7";
+    advise_sevens_roll_past_the_allowance: ["advise", "sevens", "--roll", "3", "--allowed", "2", "--dice", "2", "--sum", "5"]
+        => "only 2 rolls";
+    advise_sevens_unreachable_totals: ["advise", "sevens", "--dice", "2", "--sum", "5", "--round", "2", "--totals", "50,0"]
+        => "from 0 to 36";
+    advise_sevens_wrong_first_roll: ["advise", "sevens", "--dice-shown", "1,2,3"]
+        => "roll 1 cannot throw 3 dice";
+    advise_sevens_no_position: ["advise", "sevens"]
+        => "needs the dice kept";
+    advise_solitaire_four_dice: ["advise", "solitaire-dice", "--roll", "1,2,3,4"]
+        => "4 dice given";
+    advise_solitaire_face_seven: ["advise", "solitaire-dice", "--roll", "1,2,3,4,7"]
+        => "'7' is not a whole number from 1 to 6";
+    advise_solitaire_four_throwaway_faces: ["advise", "solitaire-dice", "--roll", "1,2,3,4,5", "--sheet", "7:2,8:2/1:1,2:1,3:1,4:1"]
+        => "at most 3";
+    advise_solitaire_unreachable_marks: ["advise", "solitaire-dice", "--roll", "1,2,3,4,5", "--sheet", "7:3/1:1"]
+        => "so they are even";
+    advise_solitaire_game_over: ["advise", "solitaire-dice", "--roll", "1,2,3,4,5", "--sheet", "7:16/1:8"]
+        => "the game is over";
+    advise_solitaire_two_policies: ["advise", "solitaire-dice", "--roll", "1,2,3,4,5", "--policy", "best", "--policy", "greedy"]
+        => "2 given";
+    advise_sequences_total_past_the_target_before_casting: ["advise", "sequences", "--totals", "100,20"]
+        => "before casting this round";
+    advise_position_file_not_json: ["advise", "sevens", "--position", "afile"] with afile
+        => "not a JSON document";
+    advise_position_file_not_an_object: ["advise", "sevens", "--position", "list.json"] with json_list
+        => "expected one JSON object";
+    advise_zero_threads: ["advise", "sequences", "--totals", "1", "--threads", "0"]
+        => "--threads";
+}
+
+io_failure! {
+    advise_missing_position_file: ["advise", "sevens", "--position", "nope.json"]
+        => "position nope.json";
+}
