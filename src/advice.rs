@@ -28,11 +28,12 @@ pub struct PositionKey {
 impl PositionKey {
     /// The keys of `keys` as an error lists them: `--a, --b or --c`.
     pub fn list(keys: &[PositionKey]) -> String {
-        let names: Vec<String> = keys.iter().map(|k| format!("--{}", k.key)).collect();
-        match names.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => names.join(""),
-        }
+        crate::games::or_list(
+            &keys
+                .iter()
+                .map(|k| format!("--{}", k.key))
+                .collect::<Vec<_>>(),
+        )
     }
 }
 
@@ -51,6 +52,16 @@ impl Position {
             position.add(key, text)?;
         }
         Ok(position)
+    }
+
+    /// A position from `key`, text pairs written out, as tests and a library user write one.
+    pub fn of(entries: &[(&str, &str)]) -> Result<Self> {
+        Self::new(
+            entries
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
     }
 
     fn add(&mut self, key: String, text: String) -> Result<()> {

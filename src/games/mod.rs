@@ -88,11 +88,16 @@ pub struct PolicyDoc {
 impl PolicyDoc {
     /// The forms of `policies` as an error message lists them: `a, b or c`.
     pub fn list(policies: &[PolicyDoc]) -> String {
-        let forms: Vec<&str> = policies.iter().map(|p| p.syntax).collect();
-        match forms.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => forms.join(""),
-        }
+        or_list(&policies.iter().map(|p| p.syntax).collect::<Vec<_>>())
+    }
+}
+
+/// Items as an error message lists them: `a, b or c`.
+pub fn or_list<S: AsRef<str>>(items: &[S]) -> String {
+    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => items.join(""),
     }
 }
 

@@ -386,11 +386,7 @@ mod tests {
     use crate::options::RuleOptions;
 
     fn advise(game: &Sequences, rules: &[&str], keys: &[(&str, &str)]) -> Result<Advice> {
-        let position = Position::new(
-            keys.iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        )?;
+        let position = Position::of(keys)?;
         game.advise(&AdviceRequest {
             rules: rules.iter().map(|r| r.to_string()).collect(),
             position,

@@ -542,11 +542,7 @@ mod tests {
     use crate::advice::{Advisor, Position as Given};
 
     fn advise(rules: &[&str], keys: &[(&str, &str)]) -> Result<Advice> {
-        let position = Given::new(
-            keys.iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        )?;
+        let position = Given::of(keys)?;
         SevensAdvisor.advise(&AdviceRequest {
             rules: rules.iter().map(|r| r.to_string()).collect(),
             position,

@@ -473,11 +473,7 @@ mod tests {
     use crate::games::RunSettings;
 
     fn advise(policy: &[&str], keys: &[(&str, &str)], n: u64) -> Result<Advice> {
-        let position = Position::new(
-            keys.iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        )?;
+        let position = Position::of(keys)?;
         SolitaireDice.advise(&AdviceRequest {
             policies: policy.iter().map(|p| p.to_string()).collect(),
             position,
