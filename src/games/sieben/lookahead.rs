@@ -22,12 +22,12 @@
 //! the player is out, since its place is then settled. Turns with one legal play, or a play
 //! that goes out at once, are answered without a guess.
 
-use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use rand_xoshiro::rand_core::Rng;
 
 use super::deck::{Counts, MAX_NUMBER};
+use super::playout;
 use super::policy::{LayCard, SevenFirst, View};
-use super::round::{Round, SevenFirstChooser};
+use super::round::Round;
 use super::rules::{Finish, MAX_MOVES, MAX_PLAYERS, MIN_PLAYERS, Move, Rules};
 use crate::dice::below;
 use crate::policy::Policy;
@@ -94,7 +94,7 @@ impl<R: Rng> Lookahead<R> {
             samples,
             rules: rules.clone(),
             rng,
-            // Any table will do: every decision overwrites it with the position it sees.
+            // Any table will do: every play-out on it sets it to the position it starts from.
             table: Round::new(rules, MIN_PLAYERS),
             unseen: Vec::with_capacity(rules.deck.size() as usize),
             hands: [[0; 8]; MAX_PLAYERS as usize],
@@ -216,37 +216,19 @@ impl<R: Rng> Policy<LayCard> for Lookahead<R> {
         }
         let mut left = n;
         let mut score = [0u64; MAX_MOVES];
-        let mut rollout = SevenFirstChooser;
         for _ in 0..rounds {
             let guesses = (budget / (left * rounds)).max(1);
             for _ in 0..guesses {
                 let hands_end = self.guess(view);
+                let (hands, draw) = (&self.hands[..players - 1], &self.unseen[hands_end..]);
                 // Refills shuffle: every play sees the same shuffles of a guess.
                 let refills = self.rng.next_u64();
                 for &i in &alive[..left] {
-                    let draw = &self.unseen[hands_end..];
-                    self.table
-                        .set_from_view(view, &self.hands[..players - 1], draw);
-                    let mut rng = Xoshiro256PlusPlus::seed_from_u64(refills);
-                    self.table.turn_with(
-                        &self.rules,
-                        &mut rng,
-                        moves[i],
-                        view.new_pile,
-                        &mut rollout,
-                    );
-                    // Once the player is out its place is settled: the rest need not be played.
-                    while !self.table.is_out(0) {
-                        self.table.turn(&self.rules, &mut rng, &mut rollout);
-                    }
-                    self.work.playout_turns += u64::from(self.table.stats().turns);
-                    let place = self
-                        .table
-                        .finishing_order()
-                        .iter()
-                        .position(|&s| s == 0)
-                        .expect("the player is out");
-                    score[i] += worth[place];
+                    let (rules, first) = (&self.rules, moves[i]);
+                    let table = &mut self.table;
+                    let end = playout::on_round(table, rules, view, hands, draw, refills, first);
+                    self.work.playout_turns += u64::from(end.turns);
+                    score[i] += worth[end.place];
                 }
                 self.work.guesses += 1;
                 self.work.playouts += left as u64;

@@ -3,7 +3,10 @@
 
 use super::*;
 use crate::games::sieben::policy::Opponent;
+use crate::games::sieben::round::Round;
 use crate::games::sieben::rules::{Pile, legal_moves};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::games::sieben::deck::counts_of as hand;
 

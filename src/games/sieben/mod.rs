@@ -89,6 +89,7 @@ pub mod deck;
 pub mod decks;
 pub mod lookahead;
 pub mod play;
+mod playout;
 pub mod policy;
 pub mod round;
 pub mod rules;
