@@ -191,7 +191,7 @@ pub fn seven_first_play(pile: Pile, held: u8) -> Option<Move> {
 /// seven-first's play as `card << 3 | keep`, 0 for none: the first legal play in
 /// [`legal_moves`](super::rules::legal_moves)' order that makes 7, else the first with the
 /// smallest total.
-const SEVEN_FIRST: [[u8; 256]; 49] = {
+pub(super) const SEVEN_FIRST: [[u8; 256]; 49] = {
     let mut t = [[0u8; 256]; 49];
     let mut a = 0u8;
     while a < 7 {

@@ -238,7 +238,9 @@ impl Round {
     /// does not change anyone's place after them). The buffers are reused: nothing is
     /// allocated once the draw pile has held as many cards.
     ///
-    /// This is the table a looking-ahead policy plays its rounds out on.
+    /// This is the table a looking-ahead policy plays its rounds out on when its lean
+    /// [`Playout`](super::playout::Playout) cannot, and the reference that one is tested
+    /// against.
     pub(crate) fn set_from_view(&mut self, view: &View, hands: &[Counts], draw: &[u8]) {
         let players = view.opponents.len() + 1;
         assert!((2..=SEATS).contains(&players) && hands.len() + 1 >= players);
@@ -544,7 +546,8 @@ impl Round {
     /// turn is taken up where a Seven left it: `first` starts the new pile and draws nothing.
     ///
     /// This is how a policy that looks ahead tries each of its plays on a guessed table, with
-    /// every rule applied by the same code as a real turn.
+    /// every rule applied by the same code as a real turn, when its lean
+    /// [`Playout`](super::playout::Playout) cannot; the lean play-outs are tested against it.
     pub(crate) fn turn_with<R, C>(
         &mut self,
         rules: &Rules,
