@@ -79,13 +79,12 @@ fn moves(c: &mut Criterion) {
 }
 
 /// `lookahead` (default play-outs): 4-player games with one lookahead seat against three
-/// seven-first seats on one thread, and one decision that needs guesses (six legal plays on
-/// {0,3}, four players, mid-round).
+/// seven-first seats, 64 on one thread and 512 on two, and one decision that needs guesses (six
+/// legal plays on {0,3}, four players, mid-round).
 fn lookahead(c: &mut Criterion) {
     const GAMES: u64 = 64;
     let mut group = c.benchmark_group("sieben_lookahead");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(GAMES));
     let specs = vec![
         PolicySpec::Lookahead(DEFAULT_SAMPLES),
         PolicySpec::SevenFirst,
@@ -99,11 +98,16 @@ fn lookahead(c: &mut Criterion) {
         seats.policies.clone(),
         Rotation::new(&seats),
     );
-    group.bench_function("4p-lookahead+3-seven-first-1t", |b| {
-        let mut config = RunConfig::new(GAMES, 7);
-        config.threads = Some(1);
-        b.iter(|| black_box(run(&sim, &config).unwrap()))
-    });
+    // A run is cut into chunks of 256 games, one thread each: two threads need two chunks.
+    for (threads, games) in [(1usize, GAMES), (2, 512)] {
+        group.throughput(Throughput::Elements(games));
+        let id = format!("4p-lookahead+3-seven-first-{threads}t");
+        group.bench_function(id, |b| {
+            let mut config = RunConfig::new(games, 7);
+            config.threads = Some(threads);
+            b.iter(|| black_box(run(&sim, &config).unwrap()))
+        });
+    }
     group.throughput(Throughput::Elements(1));
     let rules = Rules::default();
     let deck = *rules.deck.counts();
