@@ -391,6 +391,19 @@ pub fn first_playoff_seat(rules: &Rules) -> usize {
     }
 }
 
+/// The bytes of a whole-game solution under `rules` that holds `values(Some(k))` values for
+/// regular round `k` and `values(None)` for its play-off round (kept under `tie=playoff`
+/// only): what both solvers check against [`MEMORY_LIMIT`] before solving.
+pub(super) fn solution_bytes(rules: &Rules, values: impl Fn(Option<u32>) -> u64) -> u64 {
+    let regular: u64 = (0..rules.rounds).map(|k| values(Some(k))).sum();
+    let playoff = if rules.tie == Tie::Playoff {
+        values(None)
+    } else {
+        0
+    };
+    8 * (regular + playoff)
+}
+
 /// The differences solved at the start of round `k` of `rounds`: those it can reach from 0-0
 /// and has not yet decided.
 pub(super) fn span(k: u32, rounds: u32) -> i32 {
@@ -411,15 +424,9 @@ impl GameSolution {
             let rolls = 6 * follow * m * m.saturating_sub(1) / 2 + 6 * width * m.saturating_sub(1);
             both * (1 + shared) + rolls
         };
-        let regular: u64 = (0..rules.rounds)
-            .map(|k| values_per_round(span(k, rules.rounds) as u64))
-            .sum();
-        let playoff = if rules.tie == Tie::Playoff {
-            values_per_round(0)
-        } else {
-            0
-        };
-        8 * (regular + playoff)
+        solution_bytes(rules, |k| {
+            values_per_round(k.map_or(0, |k| span(k, rules.rounds)) as u64)
+        })
     }
 
     /// Solves the game for two players, or refuses (one line, before any work) where the

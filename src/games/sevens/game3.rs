@@ -39,7 +39,9 @@ use crate::dice::pow6;
 use crate::error::Result;
 use crate::options::{FirstPlayer, Tie};
 
-use super::game::{Role, RoundSolution, View, better, play_view, terminal, within_memory};
+use super::game::{
+    Role, RoundSolution, View, better, play_view, solution_bytes, terminal, within_memory,
+};
 use super::play::Lookup;
 use super::rolls::{MAX_SUM, RollOutcomes};
 use super::rules::{FollowerLimit, Kept, Rules};
@@ -517,15 +519,10 @@ pub struct Turn {
 impl Game3 {
     /// The memory the solution of `rules` takes, in bytes, worked out before solving.
     pub fn bytes_needed(rules: &Rules) -> u64 {
-        let regular: u64 = (0..rules.rounds)
-            .map(|k| Round3::values(rules, Grid::new(half_width(rules, k)).len() as u64))
-            .sum();
-        let playoff = if rules.tie == Tie::Playoff {
-            Round3::values(rules, Grid::new(0).len() as u64)
-        } else {
-            0
-        };
-        8 * (regular + playoff)
+        solution_bytes(rules, |k| {
+            let half = k.map_or(0, |k| half_width(rules, k));
+            Round3::values(rules, Grid::new(half).len() as u64)
+        })
     }
 
     /// Solves the game for three players, or refuses (one line, before any work) where the
