@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::games::Setup;
 use crate::options::Tie;
 
-use super::exact::{CastDistribution, expected_turns_from};
+use super::exact::{CastDistribution, Race, expected_turns_from};
 use super::rules::{Rules, WIPE};
 use super::{Config, PLAYERS, Sequences};
 
@@ -244,76 +244,27 @@ struct Odds {
     playoff: f64,
 }
 
-/// One player's chain: the chance of each total below the target, and of having reached the
-/// target with each total (index: total - target), once reached the total is final.
-#[derive(Clone, Debug)]
-struct Chain {
-    below: Vec<f64>,
-    /// Reached the target in the round just stepped, by final total.
-    crossed: Vec<f64>,
-}
-
-impl Chain {
-    fn step(&mut self, steps: &[(u8, f64)], target: usize) {
-        let mut next = vec![0.0; target];
-        self.crossed.iter_mut().for_each(|x| *x = 0.0);
-        for (s, &m) in self.below.iter().enumerate() {
-            if m == 0.0 {
-                continue;
-            }
-            for &(code, p) in steps {
-                if code == WIPE {
-                    next[0] += m * p;
-                } else if s + (code as usize) < target {
-                    next[s + code as usize] += m * p;
-                } else {
-                    self.crossed[s + code as usize - target] += m * p;
-                }
-            }
-        }
-        self.below = next;
-    }
-
-    fn survival(&self) -> f64 {
-        self.below.iter().sum()
-    }
-}
-
 /// Every player's chance to win from `totals` with player `next` to cast (those before it have
 /// cast this round; one of them may already have reached the target, which makes this round the
 /// last).
 fn game_odds(cast: &CastDistribution, rules: &Rules, totals: &[u32], next: usize) -> Vec<Odds> {
-    let target = rules.target as usize;
-    let steps = cast.steps();
-    let width = WIPE as usize;
-    let mut chains: Vec<Chain> = totals
+    let mut races: Vec<Race> = totals
         .iter()
-        .map(|&t| {
-            let mut chain = Chain {
-                below: vec![0.0; target],
-                crossed: vec![0.0; width],
-            };
-            if (t as usize) < target {
-                chain.below[t as usize] = 1.0;
-            } else {
-                chain.crossed[t as usize - target] = 1.0;
-            }
-            chain
-        })
+        .map(|&t| Race::from(cast, rules.target, t))
         .collect();
     let players = totals.len();
     let mut odds = vec![Odds::default(); players];
     for round in 0..MAX_ROUNDS {
-        for (i, chain) in chains.iter_mut().enumerate() {
+        for (i, chain) in races.iter_mut().enumerate() {
             // Those before `next` cast already this round: what they reached stands.
             if round > 0 || i >= next {
-                chain.step(&steps, target);
+                chain.step();
             }
         }
         // Player i wins in this round with total x when every other is short, or crossed at
         // most as high.
         for i in 0..players {
-            for (x, &g) in chains[i].crossed.iter().enumerate() {
+            for (x, &g) in races[i].crossed.iter().enumerate() {
                 if g == 0.0 {
                     continue;
                 }
@@ -321,7 +272,7 @@ fn game_odds(cast: &CastDistribution, rules: &Rules, totals: &[u32], next: usize
                 // the number tied.
                 let mut poly = vec![1.0];
                 let (mut alone, mut share) = (g, g);
-                for (j, other) in chains.iter().enumerate() {
+                for (j, other) in races.iter().enumerate() {
                     if j == i {
                         continue;
                     }
@@ -346,12 +297,9 @@ fn game_odds(cast: &CastDistribution, rules: &Rules, totals: &[u32], next: usize
             }
         }
         // The game goes on only where nobody has reached the target.
-        let going_on: f64 = chains.iter().map(Chain::survival).product();
+        let going_on: f64 = races.iter().map(Race::survival).product();
         if going_on < 1e-15 {
             break;
-        }
-        for chain in &mut chains {
-            chain.crossed.iter_mut().for_each(|x| *x = 0.0);
         }
     }
     odds
@@ -359,18 +307,13 @@ fn game_odds(cast: &CastDistribution, rules: &Rules, totals: &[u32], next: usize
 
 /// The chance to reach `target` from `from` within `casts` casts.
 fn reach_within(cast: &CastDistribution, target: u32, from: u32, casts: usize) -> f64 {
-    let mut chain = Chain {
-        below: vec![0.0; target as usize],
-        crossed: vec![0.0; WIPE as usize],
-    };
-    chain.below[from as usize] = 1.0;
-    let steps = cast.steps();
+    let mut race = Race::from(cast, target, from);
     // Summed as it crosses, not as one less what is left, so a sure miss is exactly 0.
     let mut reached = 0.0;
     for _ in 0..casts {
-        chain.step(&steps, target as usize);
-        reached += chain.crossed.iter().sum::<f64>();
-        if chain.survival() == 0.0 {
+        race.step();
+        reached += race.crossed.iter().sum::<f64>();
+        if race.survival() == 0.0 {
             break;
         }
     }

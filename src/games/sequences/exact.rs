@@ -78,7 +78,7 @@ impl CastDistribution {
     }
 
     /// The outcome codes that can happen, with their probabilities.
-    pub fn steps(&self) -> Vec<(u8, f64)> {
+    fn steps(&self) -> Vec<(u8, f64)> {
         (0..CODES)
             .filter(|&c| self.ways[c] > 0)
             .map(|c| (c as u8, self.p(c)))
@@ -138,39 +138,79 @@ fn turn_coefficients(cast: &CastDistribution, target: u32) -> (Vec<f64>, Vec<f64
     (a, b)
 }
 
+/// One player's race as a distribution, stepped a cast at a time: the chance of each total
+/// below the target, and of having first reached it at the last cast with each total (index:
+/// total - target). Once reached, a total is final: the player casts no more.
+#[derive(Clone, Debug)]
+pub struct Race {
+    target: usize,
+    steps: Vec<(u8, f64)>,
+    /// The chance of each total below the target.
+    pub below: Vec<f64>,
+    /// The chance of first reaching the target at the last cast, by final total - target.
+    pub crossed: Vec<f64>,
+    next: Vec<f64>,
+}
+
+impl Race {
+    /// A player on `total` under `cast`'s chances (a total at or past the target counts as
+    /// reached with that total, as if at the last cast).
+    pub fn from(cast: &CastDistribution, target: u32, total: u32) -> Self {
+        let target = target as usize;
+        let mut race = Self {
+            target,
+            steps: cast.steps(),
+            below: vec![0.0; target],
+            crossed: vec![0.0; WIPE as usize],
+            next: vec![0.0; target],
+        };
+        match (total as usize).checked_sub(target) {
+            None => race.below[total as usize] = 1.0,
+            Some(past) => race.crossed[past] = 1.0,
+        }
+        race
+    }
+
+    /// One cast: a wipe sends the total back to 0, a cast reaching the target is recorded in
+    /// `crossed` (which holds this cast's crossings only).
+    pub fn step(&mut self) {
+        self.next.iter_mut().for_each(|x| *x = 0.0);
+        self.crossed.iter_mut().for_each(|x| *x = 0.0);
+        for (s, &m) in self.below.iter().enumerate() {
+            if m == 0.0 {
+                continue;
+            }
+            for &(code, p) in &self.steps {
+                if code == WIPE {
+                    self.next[0] += m * p;
+                } else if s + (code as usize) < self.target {
+                    self.next[s + code as usize] += m * p;
+                } else {
+                    self.crossed[s + code as usize - self.target] += m * p;
+                }
+            }
+        }
+        std::mem::swap(&mut self.below, &mut self.next);
+    }
+
+    /// The chance the target is still unreached.
+    pub fn survival(&self) -> f64 {
+        self.below.iter().sum()
+    }
+}
+
 /// Steps one player's race round by round, calling `visit(r, survival, crossing)` after each
 /// cast `r = 1, 2, ...`: `survival` is the chance the target is still unreached, `crossing[x]` the
 /// chance it was first reached at this cast with total `target + x`. Stops once less than 1e-15
 /// of the mass is left.
 pub fn step_race(cast: &CastDistribution, target: u32, mut visit: impl FnMut(usize, f64, &[f64])) {
-    let target = target as usize;
-    let steps = cast.steps();
-    let mut mass = vec![0.0; target];
-    mass[0] = 1.0;
-    let mut next = vec![0.0; target];
-    let mut crossing = vec![0.0; WIPE as usize];
+    let mut race = Race::from(cast, target, 0);
     let mut round = 0;
     loop {
         round += 1;
-        next.iter_mut().for_each(|x| *x = 0.0);
-        crossing.iter_mut().for_each(|x| *x = 0.0);
-        for (s, &m) in mass.iter().enumerate() {
-            if m == 0.0 {
-                continue;
-            }
-            for &(code, p) in &steps {
-                if code == WIPE {
-                    next[0] += m * p;
-                } else if s + (code as usize) < target {
-                    next[s + code as usize] += m * p;
-                } else {
-                    crossing[s + code as usize - target] += m * p;
-                }
-            }
-        }
-        std::mem::swap(&mut mass, &mut next);
-        let survival: f64 = mass.iter().sum();
-        visit(round, survival, &crossing);
+        race.step();
+        let survival = race.survival();
+        visit(round, survival, &race.crossed);
         if survival < 1e-15 {
             break;
         }
