@@ -9,22 +9,23 @@
 use rayon::prelude::*;
 
 use crate::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value};
-use crate::engine::{ChunkRng, chunk_rng};
+use crate::engine::chunk_rng;
 use crate::error::{Error, Result};
 use crate::options::RuleOptions;
-use crate::policy::{Policy, Random};
-use crate::stats::estimate::z95;
+use crate::policy::Policy;
+use crate::stats::estimate::Estimate;
+use crate::stats::{Histogram, MetricKind};
 
 use super::choice::Choice;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
-use super::play::{WIN_SCORE, play_rolls_from};
+use super::play::WIN_SCORE;
 use super::policy::{Greedy, View};
 use super::projection::ProjectionLookahead;
 use super::roll::Roll;
 use super::rules::{DICE, END_MARKS, MAX_SUM, MIN_SUM};
 use super::sheet::Sheet;
-use super::sim::game_rolls;
+use super::sim::play_from;
 use super::spec::PolicySpec;
 use super::{NAME, SolitaireDice};
 
@@ -177,68 +178,40 @@ fn pick(spec: &PolicySpec, view: &View, choices: &[Choice]) -> Option<usize> {
     })
 }
 
-/// The final score of one play-out from `sheet` under `spec` on game `dice`'s rolls.
-fn play_out(spec: &PolicySpec, sheet: Sheet, dice: &ChunkRng, coins: &mut ChunkRng) -> i32 {
-    if sheet.is_over() {
-        return sheet.score();
-    }
-    let rolls = game_rolls(dice);
-    let outcome = match spec {
-        PolicySpec::Greedy => play_rolls_from(sheet, &mut Greedy, rolls),
-        PolicySpec::Random => play_rolls_from(sheet, &mut Random::new(coins), rolls),
-        PolicySpec::Heuristic { evaluator, .. } => {
-            play_rolls_from(sheet, &mut Heuristic::new(evaluator), rolls)
-        }
-        PolicySpec::Lookahead { evaluator, .. } => {
-            play_rolls_from(sheet, &mut Lookahead::new(evaluator), rolls)
-        }
-        PolicySpec::Best { projection } => {
-            play_rolls_from(sheet, &mut ProjectionLookahead::new(projection), rolls)
-        }
-    };
-    outcome
-        .expect("a game on fair dice ends within MAX_ROLLS rolls")
-        .score
+/// Per division, the play-outs' final scores and their paired differences from the advised
+/// division (its score less this one's), as exact histograms: any split of the games over
+/// threads merges to the same counts, and the estimates are the reports' own.
+#[derive(Clone, Debug)]
+struct Playouts {
+    scores: Vec<Histogram>,
+    losses: Vec<Histogram>,
 }
 
-/// Exact integer sums over the play-outs, so any split of the games over threads adds up to the
-/// same bits.
-#[derive(Clone, Debug, Default)]
-struct Sums {
-    /// Per division: the sum of final scores, of their squares, of wins (500 or more), and of
-    /// the paired difference to the advised division and its square.
-    score: Vec<[i128; 5]>,
-}
-
-impl Sums {
+impl Playouts {
     fn new(n: usize) -> Self {
         Self {
-            score: vec![[0; 5]; n],
+            scores: vec![Histogram::new(); n],
+            losses: vec![Histogram::new(); n],
         }
     }
 
-    fn add(mut self, other: Sums) -> Self {
-        for (a, b) in self.score.iter_mut().zip(other.score) {
-            for (x, y) in a.iter_mut().zip(b) {
-                *x += y;
-            }
+    fn merge(mut self, other: Playouts) -> Self {
+        for (a, b) in self.scores.iter_mut().zip(&other.scores) {
+            a.merge(b);
+        }
+        for (a, b) in self.losses.iter_mut().zip(&other.losses) {
+            a.merge(b);
         }
         self
     }
 }
 
-/// Mean and half-width of the 95% interval of `n` observations with sum `s` and sum of squares
-/// `q`.
-fn mean_ci(s: i128, q: i128, n: u64) -> (f64, f64) {
-    let n_f = n as f64;
-    let mean = s as f64 / n_f;
-    if n < 2 {
-        return (mean, f64::NAN);
+/// An estimate as advice shows it.
+fn estimated(e: Estimate) -> Value {
+    Value {
+        value: e.mean,
+        ci95: Some((e.ci_low, e.ci_high)),
     }
-    // Integer arithmetic for the sum of squared deviations: exact, then one rounding.
-    let ss = q as f64 - (s as f64) * mean;
-    let var = (ss / (n_f - 1.0)).max(0.0);
-    (mean, z95() * (var / n_f).sqrt())
 }
 
 impl Advisor for SolitaireDice {
@@ -282,32 +255,30 @@ impl Advisor for SolitaireDice {
             })
             .collect();
         let seed = request.run.seed;
-        let sums = (0..n)
+        let playouts = (0..n)
             .into_par_iter()
             .fold(
-                || Sums::new(choices.len()),
+                || Playouts::new(choices.len()),
                 |mut acc, g| {
                     let dice = chunk_rng(seed, g);
-                    let mut scores = Vec::with_capacity(afters.len());
-                    for after in &afters {
-                        // The random player's coins are the game's own too, the same for
-                        // every division.
-                        let mut coins = chunk_rng(!seed, g);
-                        scores.push(i128::from(play_out(&spec, *after, &dice, &mut coins)));
-                    }
+                    let scores: Vec<i64> = afters
+                        .iter()
+                        .map(|after| {
+                            // The random player's coins are the game's own too, the same for
+                            // every division.
+                            let mut coins = chunk_rng(!seed, g);
+                            i64::from(play_from(&spec, *after, &dice, &mut coins).score)
+                        })
+                        .collect();
                     let base = scores[reference];
-                    for (acc, &x) in acc.score.iter_mut().zip(&scores) {
-                        let d = x - base;
-                        acc[0] += x;
-                        acc[1] += x * x;
-                        acc[2] += i128::from(x >= i128::from(WIN_SCORE));
-                        acc[3] += d;
-                        acc[4] += d * d;
+                    for (i, &x) in scores.iter().enumerate() {
+                        acc.scores[i].add(x, 1);
+                        acc.losses[i].add(base - x, 1);
                     }
                     acc
                 },
             )
-            .reduce(|| Sums::new(choices.len()), Sums::add);
+            .reduce(|| Playouts::new(choices.len()), Playouts::merge);
         let mut columns = Vec::new();
         let rated = rating(&spec);
         if let Some((name, meaning)) = &rated {
@@ -340,10 +311,14 @@ impl Advisor for SolitaireDice {
             .iter()
             .enumerate()
             .map(|(i, &c)| {
-                let [s, q, w, d, dd] = sums.score[i];
-                let (mean, half) = mean_ci(s, q, n);
-                let (loss, loss_half) = mean_ci(d, dd, n);
-                let p = Value::proportion(w as u64, n);
+                let scores = &playouts.scores[i];
+                let score = Estimate::of(MetricKind::Mean, scores);
+                let wins: u64 = scores
+                    .iter()
+                    .filter(|&(v, _)| v >= i64::from(WIN_SCORE))
+                    .map(|(_, c)| c)
+                    .sum();
+                let p = Value::proportion(wins, n);
                 let mut values = Vec::new();
                 let rate_value = rated.as_ref().map(|_| rate(&spec, &sheet, c));
                 if let Some(v) = rate_value {
@@ -351,9 +326,9 @@ impl Advisor for SolitaireDice {
                 }
                 let over = afters[i].is_over();
                 values.push(Some(if over {
-                    Value::exact(mean)
+                    Value::exact(score.mean)
                 } else {
-                    Value::estimate(mean, half)
+                    estimated(score)
                 }));
                 values.push(Some(if over { Value::exact(p.value) } else { p }));
                 values.push(Some(Value::exact(f64::from(sheet.score_change(c)))));
@@ -373,14 +348,14 @@ impl Advisor for SolitaireDice {
                     loss: Some(if i == reference {
                         Value::exact(0.0)
                     } else {
-                        Value::estimate(-loss, loss_half)
+                        estimated(Estimate::of(MetricKind::Mean, &playouts.losses[i]))
                     }),
                     remark: (!remarks.is_empty()).then(|| remarks.join("; ")),
                 };
                 let key = if picked == Some(i) {
                     f64::INFINITY
                 } else {
-                    rate_value.unwrap_or(mean)
+                    rate_value.unwrap_or(score.mean)
                 };
                 (key, row)
             })

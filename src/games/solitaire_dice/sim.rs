@@ -22,10 +22,12 @@ use crate::stats::{Histogram, Metric, Subject, Tally};
 use super::greedy::GreedyGame;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
-use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls};
+use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls_from};
+use super::policy::Greedy;
 use super::projection::ProjectionLookahead;
 use super::roll::Roll;
 use super::rules::{PENALTY, SUMS, VALUES};
+use super::sheet::Sheet;
 use super::spec::PolicySpec;
 use crate::policy::Random;
 
@@ -65,7 +67,7 @@ type Dice = RollStream<5, 3>;
 ///
 /// Each sheet starts from a copy of the same generator and a fresh stream, so every sheet sees
 /// the same rolls however many the others used, with no buffer to fill.
-pub(super) fn game_rolls(dice: &ChunkRng) -> impl Iterator<Item = Roll> + use<> {
+fn game_rolls(dice: &ChunkRng) -> impl Iterator<Item = Roll> + use<> {
     let mut rng = dice.clone();
     let mut stream = Dice::new();
     std::iter::repeat_with(move || Roll::from_packed(u64::from(stream.next(&mut rng))))
@@ -104,17 +106,33 @@ fn play_greedy(dice: &ChunkRng) -> Outcome {
 /// Plays one sheet under `spec` on the game's rolls; the random policy draws from `coins`.
 #[inline(always)]
 fn play_sheet(spec: &PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Outcome {
+    match spec {
+        PolicySpec::Greedy => play_greedy(dice),
+        _ => play_from(spec, Sheet::new(), dice, coins),
+    }
+}
+
+/// Plays on from `sheet` under `spec` on the game's rolls (the random policy draws from
+/// `coins`): a game from its start, or a coach's play-out from a position.
+#[inline(always)]
+pub(super) fn play_from(
+    spec: &PolicySpec,
+    sheet: Sheet,
+    dice: &ChunkRng,
+    coins: &mut ChunkRng,
+) -> Outcome {
+    let rolls = game_rolls(dice);
     let game = match spec {
-        PolicySpec::Greedy => return play_greedy(dice),
-        PolicySpec::Random => play_rolls(&mut Random::new(&mut *coins), game_rolls(dice)),
+        PolicySpec::Greedy => play_rolls_from(sheet, &mut Greedy, rolls),
+        PolicySpec::Random => play_rolls_from(sheet, &mut Random::new(&mut *coins), rolls),
         PolicySpec::Heuristic { evaluator, .. } => {
-            play_rolls(&mut Heuristic::new(evaluator), game_rolls(dice))
+            play_rolls_from(sheet, &mut Heuristic::new(evaluator), rolls)
         }
         PolicySpec::Lookahead { evaluator, .. } => {
-            play_rolls(&mut Lookahead::new(evaluator), game_rolls(dice))
+            play_rolls_from(sheet, &mut Lookahead::new(evaluator), rolls)
         }
         PolicySpec::Best { projection } => {
-            play_rolls(&mut ProjectionLookahead::new(projection), game_rolls(dice))
+            play_rolls_from(sheet, &mut ProjectionLookahead::new(projection), rolls)
         }
     };
     // Only MAX_ROLLS rolls without an end can fail a game of a built-in policy: with fair dice
@@ -339,6 +357,7 @@ impl Simulation for Games {
 mod tests {
     use super::*;
     use crate::engine::chunk_rng;
+    use crate::games::solitaire_dice::play::play_rolls;
 
     /// Games of `players` seats taken by `policies` in turn.
     fn seated(players: u32, policies: &[PolicySpec]) -> Games {
