@@ -15,7 +15,7 @@ use crate::options::RuleOptions;
 use super::exact::solve_for;
 use super::game::{Phase, Role};
 use super::game3::Turn;
-use super::rolls::{MAX_SUM, SCORES};
+use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
 use super::rules::{FollowerLimit, Kept, OPTIONS, Removal, Remover, Rules};
 use super::solver::Solver;
 
@@ -115,9 +115,10 @@ impl crate::advice::Advisor for SevensAdvisor {
         }
         let options = RuleOptions::parse("sevens", OPTIONS, &request.rules)?;
         let rules = Rules::from_options(&options);
-        let p = Position::parse(&rules, &request.position)?;
-        let players = p.game.as_ref().map_or(1, |g| g.totals.len() as u32);
+        let game = Position::game_state(&rules, &request.position)?;
+        let players = game.as_ref().map_or(1, |g| g.totals.len() as u32);
         let solver = Solver::new(rules, players);
+        let p = Position::parse(&rules, &request.position, game, &solver.outcomes)?;
         let mut advice = Advice {
             game: "sevens".to_string(),
             rules: options.pairs(),
@@ -287,14 +288,20 @@ fn win_values(solver: &Solver, p: &Position, g: &GameState) -> Result<Vec<(f64, 
 }
 
 impl Position {
-    fn parse(rules: &Rules, given: &crate::advice::Position) -> Result<Self> {
+    /// The position `given` describes, with the game's state already read from it, checked
+    /// against what the rolls (`outcomes`) can leave.
+    fn parse(
+        rules: &Rules,
+        given: &crate::advice::Position,
+        game: Option<GameState>,
+        outcomes: &RollOutcomes,
+    ) -> Result<Self> {
         let max = rules.max_rolls;
         let get = |key| given.get(key);
         let roll = match get("roll") {
             Some(t) => whole("roll", t, 1, i64::from(max))? as u8,
             None => 1,
         };
-        let game = Self::game_state(rules, given)?;
         let leads = game.as_ref().is_none_or(|g| g.scores.is_empty());
         let allowed = match get("allowed") {
             Some(t) => {
@@ -337,7 +344,7 @@ impl Position {
             }
             (None, best) => best,
         };
-        let reachable = super::rolls::RollOutcomes::new(rules.removal).reachable(max);
+        let reachable = outcomes.reachable(max);
         let (options, shown) = match (get("dice-shown"), get("dice"), get("sum")) {
             (Some(t), None, None) => {
                 let faces = whole_list("dice-shown", t, 1, 6)?;
@@ -619,8 +626,8 @@ mod tests {
         let solver = Solver::new(rules, 2);
         let game = solver.game().unwrap();
         let (lead, _) = game.round_values(1, 10);
-        // Round 2 of 2, the leader 10 ahead, after a first roll keeping 4 dice summing 14: the
-        // best action's chance is at most the round's start value... and the values are chances.
+        // Round 2 of 2, the leader 10 ahead, after a first roll keeping 4 dice summing 14: each
+        // action's chance is the solution's, and the values are chances.
         let a = advise(
             &["rounds=2"],
             &[
@@ -638,8 +645,11 @@ mod tests {
             assert!((0.0..=1.0).contains(&v));
         }
         assert!(a.rows[0].values[0].unwrap().value <= 1.0);
-        // Averaged over the first roll's outcomes, the best actions give the start value.
         let view = game.view(Phase::Round(1), Role::Lead { x: 10 });
+        let (stop, again) = view.action_values(1, Kept { dice: 4, sum: 14 }).unwrap();
+        assert_eq!(value(&a, "stop with 14", 0), stop);
+        assert_eq!(value(&a, "roll 4 dice again", 0), again.unwrap());
+        // Averaged over the first roll's outcomes, the best actions give the start value.
         let outcomes = &solver.outcomes;
         let mut total = 0.0;
         for &(set, ways) in &outcomes.ways[6] {
