@@ -54,10 +54,7 @@ pub struct Lookahead<R> {
     /// The table of play-outs the lean ones cannot play (decks of more than 255 cards of a
     /// number), reused.
     table: Round,
-    /// The unseen cards, shuffled into a guess: the opponents' hands first, then the draw pile.
-    unseen: Vec<u8>,
-    /// The opponents' guessed hands.
-    hands: [Counts; MAX_PLAYERS as usize],
+    guesser: Guesser,
     work: Work,
 }
 
@@ -88,6 +85,88 @@ fn shuffle<R: Rng>(cards: &mut [u8], rng: &mut R) {
     }
 }
 
+/// Deals the cards a player has not seen into guesses of the hidden hands and draw pile that
+/// agree with what the table has seen: the lookahead's guesses, and the coach's
+/// (`dicelab advise sieben`), which values every play on the same kind of guess.
+#[derive(Clone, Debug)]
+pub(crate) struct Guesser {
+    /// The unseen cards, shuffled into a guess: the opponents' hands first, then the draw pile.
+    unseen: Vec<u8>,
+    /// The opponents' guessed hands.
+    hands: [Counts; MAX_PLAYERS as usize],
+}
+
+impl Guesser {
+    /// A guesser with room for a deck of `cards`.
+    pub(crate) fn new(cards: usize) -> Self {
+        Self {
+            unseen: Vec::with_capacity(cards),
+            hands: [[0; 8]; MAX_PLAYERS as usize],
+        }
+    }
+
+    /// The last guess: the first `opponents` hands, and the draw pile (top card last) from
+    /// `draw_from`, the index [`Guesser::guess`] returned.
+    pub(crate) fn last(&self, opponents: usize, draw_from: usize) -> (&[Counts], &[u8]) {
+        (&self.hands[..opponents], &self.unseen[draw_from..])
+    }
+
+    /// Lists the cards `view` has not seen, once per decision: every guess of the decision
+    /// reshuffles this list (a shuffle of a shuffled list is as uniform as one of a sorted one).
+    pub(crate) fn list_unseen(&mut self, unseen: &Counts) {
+        self.unseen.clear();
+        for n in 1..=MAX_NUMBER {
+            for _ in 0..unseen[usize::from(n)] {
+                self.unseen.push(n);
+            }
+        }
+    }
+
+    /// Deals the unseen cards at random into a guess that agrees with what the table has seen:
+    /// `self.hands` for the opponents, and `self.unseen` from the returned index on for the draw
+    /// pile.
+    ///
+    /// An opponent who could not play at their last penalty holds at least
+    /// [`constrained`](super::policy::Opponent::constrained) cards outside the numbers they
+    /// lacked, so those are dealt first from the cards outside their `lacks`; the rest of every
+    /// hand, and the draw pile, come from what is left, reshuffled. (Dealing the constrained
+    /// parts one opponent after another is a close, not an exact, draw from the cards' joint
+    /// posterior when several opponents are constrained at once.) If the unseen cards cannot
+    /// meet a constraint, which only a hand-made view can cause, it is dropped.
+    pub(crate) fn guess<R: Rng>(&mut self, view: &View, rng: &mut R) -> usize {
+        shuffle(&mut self.unseen, rng);
+        let mut at = 0;
+        let mut dealt = [0u32; MAX_PLAYERS as usize];
+        for ((hand, o), got) in self.hands.iter_mut().zip(view.opponents).zip(&mut dealt) {
+            *hand = [0; 8];
+            let want = o.constrained();
+            let mut j = at;
+            while *got < want && j < self.unseen.len() {
+                let card = self.unseen[j];
+                if o.lacks & (1 << card) == 0 {
+                    self.unseen.swap(at, j);
+                    hand[usize::from(card)] += 1;
+                    at += 1;
+                    *got += 1;
+                }
+                j += 1;
+            }
+        }
+        if at > 0 {
+            // Which cards were passed over depends on the constraints: shuffle them away.
+            shuffle(&mut self.unseen[at..], rng);
+        }
+        for ((hand, o), &got) in self.hands.iter_mut().zip(view.opponents).zip(&dealt) {
+            let rest = (o.cards - got) as usize;
+            for &card in &self.unseen[at..at + rest] {
+                hand[usize::from(card)] += 1;
+            }
+            at += rest;
+        }
+        at
+    }
+}
+
 impl<R: Rng> Lookahead<R> {
     /// A lookahead of `samples` play-outs per legal play (at least 1) under `rules` (the finish
     /// rule decides when a play goes out), drawing from `rng`.
@@ -100,8 +179,7 @@ impl<R: Rng> Lookahead<R> {
             refill: Vec::with_capacity(rules.deck.size() as usize),
             // Any table will do: every play-out on it sets it to the position it starts from.
             table: Round::new(rules, MIN_PLAYERS),
-            unseen: Vec::with_capacity(rules.deck.size() as usize),
-            hands: [[0; 8]; MAX_PLAYERS as usize],
+            guesser: Guesser::new(rules.deck.size() as usize),
             work: Work::default(),
         }
     }
@@ -122,61 +200,6 @@ impl<R: Rng> Lookahead<R> {
     fn goes_out(&self, view: &View, m: Move) -> bool {
         view.hand.iter().sum::<u32>() == 1 && (self.rules.finish == Finish::Empty || m.is_seven())
     }
-
-    /// Lists the cards `view` has not seen, once per decision: every guess of the decision
-    /// reshuffles this list (a shuffle of a shuffled list is as uniform as one of a sorted one).
-    fn list_unseen(&mut self, unseen: &Counts) {
-        self.unseen.clear();
-        for n in 1..=MAX_NUMBER {
-            for _ in 0..unseen[usize::from(n)] {
-                self.unseen.push(n);
-            }
-        }
-    }
-
-    /// Deals the unseen cards at random into a guess that agrees with what the table has seen:
-    /// `self.hands` for the opponents, and `self.unseen` from the returned index on for the draw
-    /// pile.
-    ///
-    /// An opponent who could not play at their last penalty holds at least
-    /// [`constrained`](super::policy::Opponent::constrained) cards outside the numbers they
-    /// lacked, so those are dealt first from the cards outside their `lacks`; the rest of every
-    /// hand, and the draw pile, come from what is left, reshuffled. (Dealing the constrained
-    /// parts one opponent after another is a close, not an exact, draw from the cards' joint
-    /// posterior when several opponents are constrained at once.) If the unseen cards cannot
-    /// meet a constraint, which only a hand-made view can cause, it is dropped.
-    fn guess(&mut self, view: &View) -> usize {
-        shuffle(&mut self.unseen, &mut self.rng);
-        let mut at = 0;
-        let mut dealt = [0u32; MAX_PLAYERS as usize];
-        for ((hand, o), got) in self.hands.iter_mut().zip(view.opponents).zip(&mut dealt) {
-            *hand = [0; 8];
-            let want = o.constrained();
-            let mut j = at;
-            while *got < want && j < self.unseen.len() {
-                let card = self.unseen[j];
-                if o.lacks & (1 << card) == 0 {
-                    self.unseen.swap(at, j);
-                    hand[usize::from(card)] += 1;
-                    at += 1;
-                    *got += 1;
-                }
-                j += 1;
-            }
-        }
-        if at > 0 {
-            // Which cards were passed over depends on the constraints: shuffle them away.
-            shuffle(&mut self.unseen[at..], &mut self.rng);
-        }
-        for ((hand, o), &got) in self.hands.iter_mut().zip(view.opponents).zip(&dealt) {
-            let rest = (o.cards - got) as usize;
-            for &card in &self.unseen[at..at + rest] {
-                hand[usize::from(card)] += 1;
-            }
-            at += rest;
-        }
-        at
-    }
 }
 
 impl<R: Rng> Policy<LayCard> for Lookahead<R> {
@@ -195,7 +218,7 @@ impl<R: Rng> Policy<LayCard> for Lookahead<R> {
             return SevenFirst.choose(view, moves);
         }
         self.work.sampled += 1;
-        self.list_unseen(&unseen);
+        self.guesser.list_unseen(&unseen);
         let players = view.opponents.len() + 1;
         // What each place is worth: this round's chips, which run short in the last round of
         // a game of 5 to 7 (a view built by hand may not say: players down to 1).
@@ -224,8 +247,8 @@ impl<R: Rng> Policy<LayCard> for Lookahead<R> {
         for _ in 0..rounds {
             let guesses = (budget / (left * rounds)).max(1);
             for _ in 0..guesses {
-                let hands_end = self.guess(view);
-                let (hands, draw) = (&self.hands[..players - 1], &self.unseen[hands_end..]);
+                let hands_end = self.guesser.guess(view, &mut self.rng);
+                let (hands, draw) = self.guesser.last(players - 1, hands_end);
                 if let Some(table) = &mut lean {
                     table.deal(hands, draw.len());
                 }

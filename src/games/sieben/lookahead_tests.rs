@@ -281,11 +281,12 @@ fn guesses_agree_with_what_penalty_cards_gave_away() {
         new_pile: false,
         pay: &[],
     };
-    let mut p = lookahead(8, 3);
+    let mut p = Guesser::new(80);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     p.list_unseen(&view.unseen());
     let mut threes_or_fours = [0u32; 2];
     for _ in 0..2_000 {
-        let draw_from = p.guess(&view);
+        let draw_from = p.guess(&view, &mut rng);
         assert_eq!(p.unseen.len() - draw_from, view.draw_pile as usize);
         for (k, hand) in p.hands[..2].iter().enumerate() {
             assert_eq!(hand.iter().sum::<u32>(), opp[k].cards);

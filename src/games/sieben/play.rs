@@ -3,7 +3,7 @@
 use rand_xoshiro::rand_core::Rng;
 
 use super::policy::{LayCard, View};
-use super::round::{Round, SEATS};
+use super::round::{Chooser, Round, SEATS};
 use super::rules::{CHIPS, MAX_PLAYOFF_ROUNDS, Move, Rules, regular_rounds, round_chips};
 use crate::options::{FirstPlayer, Tie};
 use crate::policy::Policy;
@@ -39,39 +39,71 @@ where
     F: FnMut(usize, &View, &[Move]) -> usize,
     O: FnMut(&Round, &[u32]),
 {
-    let n = table.players();
-    let players = n as u32;
     let mut result = GameResult::default();
     let mut pool = CHIPS;
-    let regular = regular_rounds(players);
-    let mut round = 0u32;
-    let mut play = |round: u32, pool: Option<&mut u32>, result: &mut GameResult| {
-        let first = match rules.first_player {
-            FirstPlayer::Rotate => round as usize % n,
-            FirstPlayer::Fixed => 0,
-        };
-        let pay = round_chips(players, pool.as_deref().copied());
-        table.set_pay(&pay[..n]);
-        table.play_round(rules, first, rng, chooser);
-        on_round(table, &pay[..n]);
-        for (place, &seat) in table.finishing_order().iter().enumerate() {
-            result.chips[usize::from(seat)] += pay[place];
-        }
-        if let Some(pool) = pool {
-            *pool -= pay[..n].iter().sum::<u32>();
-        }
-        result.refills += table.stats().refills;
-        result.rounds += 1;
-    };
-    while round < regular {
-        let limited = (players > 4).then_some(&mut pool);
-        play(round, limited, &mut result);
-        round += 1;
+    play_rounds(
+        table,
+        rules,
+        0,
+        &mut result,
+        &mut pool,
+        rng,
+        chooser,
+        &mut on_round,
+    );
+    play_offs(table, rules, 0, &mut result, rng, chooser, &mut on_round);
+    result
+}
+
+/// Plays the regular rounds of a game from where `result` stands (`result.rounds` played, the
+/// chips paid so far, `pool` chips left in the box, which only games of 5 to 7 players use up)
+/// to the last, adding to both, as [`play_game_with`] does. `start` is the seat that started
+/// the game's first round: under `first_player=rotate` round `r` (from 0) starts at seat
+/// `(start + r) % players`. A game is played on from any round this way (the coach plays the
+/// rest of a game once for every guess of a position, whatever the play it values).
+#[allow(clippy::too_many_arguments)] // a game's parts, each passed on to every round
+pub fn play_rounds<R, F, O>(
+    table: &mut Round,
+    rules: &Rules,
+    start: usize,
+    result: &mut GameResult,
+    pool: &mut u32,
+    rng: &mut R,
+    chooser: &mut F,
+    on_round: &mut O,
+) where
+    R: Rng,
+    F: Chooser,
+    O: FnMut(&Round, &[u32]),
+{
+    let players = table.players() as u32;
+    while result.rounds < regular_rounds(players) {
+        let limited = (players > 4).then_some(&mut *pool);
+        play_round(table, rules, start, limited, result, rng, chooser, on_round);
     }
     debug_assert!(
-        players <= 4 || pool == 0,
+        players <= 4 || *pool == 0,
         "5 to 7 players hand out all 80 chips"
     );
+}
+
+/// Settles a game whose regular rounds are played (`result`): who has the most chips, and
+/// under `tie=playoff` the extra rounds of tied leaders (at most [`MAX_PLAYOFF_ROUNDS`]), as
+/// [`play_game_with`] does; `start` as for [`play_rounds`].
+pub fn play_offs<R, F, O>(
+    table: &mut Round,
+    rules: &Rules,
+    start: usize,
+    result: &mut GameResult,
+    rng: &mut R,
+    chooser: &mut F,
+    on_round: &mut O,
+) where
+    R: Rng,
+    F: Chooser,
+    O: FnMut(&Round, &[u32]),
+{
+    let n = table.players();
     let leaders = |r: &GameResult| {
         let top = r.chips[..n].iter().copied().max().unwrap_or(0);
         let mut w = [false; SEATS];
@@ -80,19 +112,54 @@ where
         }
         w
     };
-    let mut winners = leaders(&result);
+    let mut winners = leaders(result);
     result.tied = winners.iter().filter(|&&w| w).count() > 1;
     if rules.tie == Tie::Playoff {
         let mut extra = 0;
         while winners.iter().filter(|&&w| w).count() > 1 && extra < MAX_PLAYOFF_ROUNDS {
-            play(round, None, &mut result);
-            round += 1;
+            play_round(table, rules, start, None, result, rng, chooser, on_round);
             extra += 1;
-            winners = leaders(&result);
+            winners = leaders(result);
         }
     }
     result.winners = winners;
-    result
+}
+
+/// Plays round `result.rounds` (from 0) and pays it out from `pool` (`None`: unlimited, as in
+/// 2 to 4 player games and play-offs).
+#[allow(clippy::too_many_arguments)] // a game's parts, as its callers hold them
+fn play_round<R, F, O>(
+    table: &mut Round,
+    rules: &Rules,
+    start: usize,
+    pool: Option<&mut u32>,
+    result: &mut GameResult,
+    rng: &mut R,
+    chooser: &mut F,
+    on_round: &mut O,
+) where
+    R: Rng,
+    F: Chooser,
+    O: FnMut(&Round, &[u32]),
+{
+    let n = table.players();
+    let players = n as u32;
+    let first = match rules.first_player {
+        FirstPlayer::Rotate => (start + result.rounds as usize) % n,
+        FirstPlayer::Fixed => start,
+    };
+    let pay = round_chips(players, pool.as_deref().copied());
+    table.set_pay(&pay[..n]);
+    table.play_round(rules, first, rng, chooser);
+    on_round(table, &pay[..n]);
+    for (place, &seat) in table.finishing_order().iter().enumerate() {
+        result.chips[usize::from(seat)] += pay[place];
+    }
+    if let Some(pool) = pool {
+        *pool -= pay[..n].iter().sum::<u32>();
+    }
+    result.refills += table.stats().refills;
+    result.rounds += 1;
 }
 
 /// Plays a game with one policy per seat (`seats.len()` players, 2 to 7), seat 1 starting.
