@@ -85,6 +85,7 @@
 //! - **The deck file** is named in the `rules` column (`deck=...`); the default name falls back to
 //!   the built-in copy when the file is absent, so the default runs from any folder.
 
+pub mod advise;
 pub mod deck;
 pub mod decks;
 pub mod lookahead;
@@ -214,6 +215,10 @@ impl Game for Sieben {
     }
 
     fn deck_study(&self) -> Option<&dyn DeckStudy> {
+        Some(self)
+    }
+
+    fn advisor(&self) -> Option<&dyn crate::advice::Advisor> {
         Some(self)
     }
 }
