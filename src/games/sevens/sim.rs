@@ -294,9 +294,8 @@ impl Games {
         }
     }
 
-    /// Plays the turn of the `i`-th player of `order` to win, as its solution (or the
-    /// heuristic) decides from the round and the totals. Kept out of [`Games::round`] so the
-    /// table policies' loop stays as tight as before.
+    /// Plays the turn of the `i`-th player of `order` to win ([`win_turn`]). Kept out of
+    /// [`Games::round`] so the table policies' loop stays as tight as before.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn win_turn(
@@ -309,69 +308,17 @@ impl Games {
         phase: Phase,
         rolls: &[u32],
     ) -> (u8, u8) {
-        let seat = order[i];
-        let me = i64::from(sheet.totals[seat]);
-        match win {
-            Win::Two(game) => {
-                // Two players: the other is the one seat of the round that is not this one.
-                let role = if i == 0 {
-                    Role::Lead {
-                        x: (me - i64::from(sheet.totals[order[1]])) as i32,
-                    }
-                } else {
-                    Role::Follow {
-                        allowed,
-                        z: (i64::from(sheet.totals[order[0]]) - me) as i32,
-                    }
-                };
-                game.play_turn(&self.lookup, phase, role, rolls)
-            }
-            Win::Three(game) => {
-                let stage = match (phase, order.len()) {
-                    (Phase::Round(k), _) => Stage::Round(k),
-                    (Phase::Playoff, 3) => Stage::Playoff,
-                    (Phase::Playoff, _) => Stage::Duel {
-                        pair: [order[0], order[1]],
-                        first,
-                    },
-                };
-                // The solution follows a round from its start: the totals before it, and the
-                // scores of those who have played (the sheet holds this round's for them).
-                let (mut start, mut scores) = ([0i32; 3], [0u8; 3]);
-                for (j, &s) in order.iter().enumerate().take(3) {
-                    let played = if j < i { sheet.scores[s] } else { 0 };
-                    scores[j] = played;
-                    start[j] = (sheet.totals[s] - u32::from(played)) as i32;
-                }
-                let turn = Turn {
-                    position: i,
-                    allowed,
-                    start,
-                    scores,
-                };
-                game.play_turn(&self.lookup, stage, turn, rolls)
-            }
-            Win::Heuristic(game) => {
-                // The two-player solution against the best total among the others.
-                let best_other = order
-                    .iter()
-                    .filter(|&&s| s != seat)
-                    .map(|&s| i64::from(sheet.totals[s]))
-                    .max()
-                    .unwrap_or(0);
-                let role = if i == 0 {
-                    Role::Lead {
-                        x: (me - best_other) as i32,
-                    }
-                } else {
-                    Role::Follow {
-                        allowed,
-                        z: (best_other - me) as i32,
-                    }
-                };
-                game.play_turn(&self.lookup, phase, role, rolls)
-            }
-        }
+        let seats = (order, first);
+        win_turn(
+            &self.lookup,
+            win,
+            seats,
+            i,
+            allowed,
+            (&sheet.totals, &sheet.scores),
+            phase,
+            rolls,
+        )
     }
 
     fn game(&self, dice: &mut GameDice, acc: &mut GamesAcc) {
@@ -562,6 +509,86 @@ impl Simulation for Games {
             metrics.push(Metric::mean("playoff_rounds", false, playoffs).per_unit());
         }
         Tally::new(metrics)
+    }
+}
+
+/// Plays the turn of the `i`-th player of `order` (a round's seats, first player first;
+/// `first` the rotation's first player) to win, as its solution (or the heuristic) decides
+/// from the round and the totals: `totals` and `scores` by seat, this round's scores for those
+/// who have played. A game at the terminal plays its computer seats with it too.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn win_turn(
+    lookup: &Lookup,
+    win: &Win,
+    (order, first): (&[usize], usize),
+    i: usize,
+    allowed: u8,
+    (totals, round_scores): (&[u32], &[u8]),
+    phase: Phase,
+    rolls: &[u32],
+) -> (u8, u8) {
+    let seat = order[i];
+    let me = i64::from(totals[seat]);
+    match win {
+        Win::Two(game) => {
+            // Two players: the other is the one seat of the round that is not this one.
+            let role = if i == 0 {
+                Role::Lead {
+                    x: (me - i64::from(totals[order[1]])) as i32,
+                }
+            } else {
+                Role::Follow {
+                    allowed,
+                    z: (i64::from(totals[order[0]]) - me) as i32,
+                }
+            };
+            game.play_turn(lookup, phase, role, rolls)
+        }
+        Win::Three(game) => {
+            let stage = match (phase, order.len()) {
+                (Phase::Round(k), _) => Stage::Round(k),
+                (Phase::Playoff, 3) => Stage::Playoff,
+                (Phase::Playoff, _) => Stage::Duel {
+                    pair: [order[0], order[1]],
+                    first,
+                },
+            };
+            // The solution follows a round from its start: the totals before it, and the
+            // scores of those who have played (the sheet holds this round's for them).
+            let (mut start, mut scores) = ([0i32; 3], [0u8; 3]);
+            for (j, &s) in order.iter().enumerate().take(3) {
+                let played = if j < i { round_scores[s] } else { 0 };
+                scores[j] = played;
+                start[j] = (totals[s] - u32::from(played)) as i32;
+            }
+            let turn = Turn {
+                position: i,
+                allowed,
+                start,
+                scores,
+            };
+            game.play_turn(lookup, stage, turn, rolls)
+        }
+        Win::Heuristic(game) => {
+            // The two-player solution against the best total among the others.
+            let best_other = order
+                .iter()
+                .filter(|&&s| s != seat)
+                .map(|&s| i64::from(totals[s]))
+                .max()
+                .unwrap_or(0);
+            let role = if i == 0 {
+                Role::Lead {
+                    x: (me - best_other) as i32,
+                }
+            } else {
+                Role::Follow {
+                    allowed,
+                    z: (best_other - me) as i32,
+                }
+            };
+            game.play_turn(lookup, phase, role, rolls)
+        }
     }
 }
 
