@@ -76,6 +76,9 @@ pub enum Command {
     /// Advise a position: every legal action ranked, with its value and what it loses against
     /// the best (exact where an exact value exists, else play-outs on common dice).
     Advise(AdviseArgs),
+    /// Play a game at the terminal against computer players: `?` for advice, --coach to hear
+    /// what each decision cost against the best.
+    Play(PlayArgs),
     /// List a game's rule options: the values each takes, its default and what it decides.
     Rules(GameArgs),
     /// List the policy specs a game takes, its default, and how many players it takes.
@@ -198,6 +201,33 @@ pub struct AdviseArgs {
     /// The position, key by key (each game takes its own keys; see below).
     #[command(flatten)]
     pub position: PositionArgs,
+}
+
+/// Arguments of `play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game.
+    #[arg(value_parser = GameArg)]
+    pub game: &'static dyn Game,
+    /// A rule option as key=value (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// Players at the table, you included (the game's default when omitted).
+    #[arg(long, value_parser = parse_players, allow_negative_numbers = true)]
+    pub players: Option<u32>,
+    /// The computer players' policies: one for all, or one each (Solitaire Dice: the coach's
+    /// player).
+    #[arg(long = "policy", value_name = "SPEC")]
+    pub policies: Vec<String>,
+    /// Say after each decision what it cost against the best, and sum it up at the end.
+    #[arg(long)]
+    pub coach: bool,
+    /// Seed of the dice and cards; the same seed deals the same game.
+    #[arg(long, default_value_t = 1, value_parser = parse_seed, allow_negative_numbers = true)]
+    pub seed: u64,
+    /// Play-outs of the advice where it estimates (default: the advice's, about a second).
+    #[arg(short = 'n', long = "units", value_name = "N", value_parser = parse_units, allow_negative_numbers = true)]
+    pub units: Option<u64>,
 }
 
 /// The position flags of `advise`: the union of every game's position keys, from the

@@ -21,11 +21,12 @@ use dicelab::report::index::{IndexSection, index_html, index_markdown};
 use dicelab::report::manifest::{InputRef, RunAbout};
 use dicelab::report::text::{SUMMARY_HEADER, run_heading, summary_rows};
 use dicelab::report::{OutDir, OutFile, Report, listing, unique_names};
+use dicelab::session::{self, PlayRequest};
 use dicelab::{Error, Result};
 
 use crate::cli::{
-    AdviseArgs, ClaimsArgs, DecksArgs, GameArgs, MergeArgs, ReportArgs, RunArgs, SimulateArgs,
-    SolveArgs, TableArgs, TuneArgs,
+    AdviseArgs, ClaimsArgs, DecksArgs, GameArgs, MergeArgs, PlayArgs, ReportArgs, RunArgs,
+    SimulateArgs, SolveArgs, TableArgs, TuneArgs,
 };
 
 /// Units of `simulate` and `claims` when `-n` is not given.
@@ -624,6 +625,31 @@ pub fn advise(args: &AdviseArgs) -> Result<()> {
     } else {
         advice_text(&advice)
     });
+    Ok(())
+}
+
+/// `dicelab play`: a game at the terminal, reading the player's lines from stdin.
+pub fn play(args: &PlayArgs) -> Result<()> {
+    let playable = args.game.playable().ok_or_else(|| {
+        Error::input(format!(
+            "play {}: only {} can be played at the terminal",
+            args.game.name(),
+            games_with(|g| g.playable().is_some())
+        ))
+    })?;
+    let request = PlayRequest {
+        rules: args.rules.clone(),
+        players: args.players,
+        policies: args.policies.clone(),
+        seed: args.seed,
+        advice_units: args.units,
+    };
+    let mut session = playable.session(&request)?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    session::play(session.as_mut(), &mut input, &mut out, args.coach)?;
     Ok(())
 }
 

@@ -41,6 +41,7 @@ pub mod plot;
 pub mod policy;
 pub mod record;
 pub mod report;
+pub mod session;
 pub mod stats;
 
 pub use error::{Error, Result};

@@ -57,6 +57,7 @@ fn main() -> ExitCode {
         Command::Tune(args) => commands::tune(args),
         Command::Decks(args) => commands::decks(args),
         Command::Advise(args) => commands::advise(args),
+        Command::Play(args) => commands::play(args),
         Command::Rules(args) => commands::rules(args),
         Command::Policies(args) => commands::policies(args),
     };

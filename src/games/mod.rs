@@ -193,6 +193,11 @@ pub trait Game: Sync {
     fn advisor(&self) -> Option<&dyn Advisor> {
         None
     }
+
+    /// `dicelab play`, for games that can be played at the terminal.
+    fn playable(&self) -> Option<&dyn crate::session::Playable> {
+        None
+    }
 }
 
 impl std::fmt::Debug for dyn Game {

@@ -144,7 +144,50 @@ fn sequences_odds_name_every_player_and_add_up_under_a_playoff() {
     assert!((total - 1.0).abs() < 1e-9, "{total}");
 }
 
+#[test]
+fn the_7_player_is_told_the_seven_is_worth_most_this_round_and_for_the_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let args = [
+        "advise",
+        "sieben",
+        "--hand",
+        "1,3,3,5,6",
+        "--pile",
+        "2+3",
+        "--others",
+        "7,6,7",
+        "--chips",
+        "10,5,8,7",
+        "-n",
+        "4000",
+        "--json",
+    ];
+    let json: serde_json::Value = serde_json::from_str(&ok(d, &args)).unwrap();
+    assert_eq!(json["best"], "5 over 3 (2+5=7 Seven)");
+    let actions = json["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 3, "every legal play, once");
+    for a in actions {
+        let p = a["values"]["p_win_game"]["value"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&p));
+        assert!(a["values"]["chips_round"]["ci95"].is_array());
+    }
+    let text = ok(d, &args[..args.len() - 1]);
+    assert!(text.contains("draw pile: 53 cards"), "{text}");
+    assert!(text.contains("round 4 of 7"), "{text}");
+}
+
 bad_input! {
+    advise_sieben_card_not_in_the_deck: ["advise", "sieben", "--hand", "1,8", "--pile", "2+3", "--others", "7"]
+        => "'8' is not a whole number from 1 to 7";
+    advise_sieben_hand_the_deck_cannot_hold: ["advise", "sieben", "--hand", "7,7,7,7,7,7,7,7,7,7,7,7", "--pile", "2+3", "--others", "7"]
+        => "12 cards of 7, but the deck";
+    advise_sieben_pile_of_seven: ["advise", "sieben", "--hand", "1", "--pile", "3+4", "--others", "7"]
+        => "their total 1 to 6";
+    advise_sieben_no_legal_play: ["advise", "sieben", "--hand", "1", "--pile", "3+3", "--others", "7"]
+        => "you take a penalty card";
+    advise_sieben_with_a_policy: ["advise", "sieben", "--hand", "1", "--pile", "2+3", "--others", "7", "--policy", "lowest"]
+        => "takes no --policy";
     advise_unknown_key_for_the_game: ["advise", "sevens", "--sheet", "7:2", "--dice", "2", "--sum", "5"]
         => "sevens positions take no --sheet";
     advise_sevens_impossible_sum: ["advise", "sevens", "--dice", "2", "--sum", "7"]

@@ -48,6 +48,7 @@ mod exit_codes;
 mod games;
 mod help;
 mod merge;
+mod play;
 mod report;
 mod run_json;
 mod simulate;

@@ -16,6 +16,7 @@ pub mod policy;
 pub mod policy_file;
 pub mod rolls;
 pub mod rules;
+pub mod session;
 pub mod sim;
 pub mod solver;
 pub mod spec;
@@ -185,6 +186,10 @@ impl Game for Sevens {
 
     fn advisor(&self) -> Option<&dyn crate::advice::Advisor> {
         Some(&advise::SevensAdvisor)
+    }
+
+    fn playable(&self) -> Option<&dyn crate::session::Playable> {
+        Some(self)
     }
 }
 

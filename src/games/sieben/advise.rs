@@ -986,7 +986,7 @@ impl Advisor for Sieben {
         if plays == 1 {
             notes.push("one legal play".into());
         }
-        if table.set_aside.iter().sum::<u32>() == 0 && table.draw_pile > 0 {
+        if request.position.get("set-aside").is_none() && table.draw_pile > 0 {
             notes.push(
                 "no --set-aside given: cards set aside since the last refill are guessed among \
                  the hidden ones"

@@ -94,6 +94,7 @@ mod playout;
 pub mod policy;
 pub mod round;
 pub mod rules;
+pub mod session;
 pub mod sim;
 pub mod spec;
 pub mod tables;
@@ -219,6 +220,10 @@ impl Game for Sieben {
     }
 
     fn advisor(&self) -> Option<&dyn crate::advice::Advisor> {
+        Some(self)
+    }
+
+    fn playable(&self) -> Option<&dyn crate::session::Playable> {
         Some(self)
     }
 }

@@ -109,6 +109,19 @@ pub fn parse_sheet(text: &str) -> Result<Sheet> {
     Ok(sheet)
 }
 
+/// A sheet as `--sheet` writes it (the inverse of [`parse_sheet`]): `S:M,.../F:M,...`.
+pub fn sheet_text(sheet: &Sheet) -> String {
+    let sums: Vec<String> = (MIN_SUM..=MAX_SUM)
+        .filter(|&s| sheet.marks(s) > 0)
+        .map(|s| format!("{s}:{}", sheet.marks(s)))
+        .collect();
+    let faces: Vec<String> = (1..=6)
+        .filter(|&f| sheet.throwaway_marks(f) > 0)
+        .map(|f| format!("{f}:{}", sheet.throwaway_marks(f)))
+        .collect();
+    format!("{}/{}", sums.join(","), faces.join(","))
+}
+
 /// Parses the five dice of `--roll`.
 fn parse_roll(text: &str) -> Result<Roll> {
     let faces = crate::advice::whole_list("roll", text, 1, 6)?;
@@ -411,7 +424,7 @@ fn roll_text(roll: &Roll) -> String {
 }
 
 /// A division in the text's words: the two sums marked, and the die set aside.
-fn division(choice: Choice) -> String {
+pub(super) fn division(choice: Choice) -> String {
     let [low, high] = choice.sums();
     let kind = if choice.free_ride() {
         "free ride"
@@ -422,7 +435,7 @@ fn division(choice: Choice) -> String {
 }
 
 /// The sheet in words: the marks per sum, then the throwaway marks.
-fn sheet_words(sheet: &Sheet) -> String {
+pub(super) fn sheet_words(sheet: &Sheet) -> String {
     let sums: Vec<String> = (MIN_SUM..=MAX_SUM)
         .filter(|&s| sheet.marks(s) > 0)
         .map(|s| format!("{s} x{}", sheet.marks(s)))

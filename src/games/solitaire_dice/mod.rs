@@ -44,6 +44,7 @@ pub mod roll;
 pub mod rules;
 #[cfg(test)]
 mod rules_tests;
+pub mod session;
 pub mod sheet;
 pub mod sim;
 pub mod spec;
@@ -166,6 +167,10 @@ impl Game for SolitaireDice {
     }
 
     fn advisor(&self) -> Option<&dyn crate::advice::Advisor> {
+        Some(self)
+    }
+
+    fn playable(&self) -> Option<&dyn crate::session::Playable> {
         Some(self)
     }
 }

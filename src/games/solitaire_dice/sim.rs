@@ -67,7 +67,7 @@ type Dice = RollStream<5, 3>;
 ///
 /// Each sheet starts from a copy of the same generator and a fresh stream, so every sheet sees
 /// the same rolls however many the others used, with no buffer to fill.
-fn game_rolls(dice: &ChunkRng) -> impl Iterator<Item = Roll> + use<> {
+pub(super) fn game_rolls(dice: &ChunkRng) -> impl Iterator<Item = Roll> + use<> {
     let mut rng = dice.clone();
     let mut stream = Dice::new();
     std::iter::repeat_with(move || Roll::from_packed(u64::from(stream.next(&mut rng))))

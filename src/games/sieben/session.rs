@@ -1,0 +1,516 @@
+//! `dicelab play sieben`: a game of 7 at the terminal. You sit in seat 1 (you start the first
+//! round); the other seats play their policies. On your turn you pick a play from the legal
+//! ones; after your own Seven you pick the card that starts the new pile, as a decision of its
+//! own, and your turn is played once every card of it is chosen, by the same code as a
+//! simulated turn ([`Round::turn_with`]). The advice (`?`, and the coach) is `dicelab advise
+//! sieben` on the position as you see it, with the chips so far.
+
+use std::io::Write;
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::SeedableRng;
+
+use crate::advice::{Advice, AdviceRequest, Advisor, Position};
+use crate::engine::{ChunkRng, chunk_rng};
+use crate::error::{Error, Result};
+use crate::games::RunSettings;
+use crate::options::{FirstPlayer, RuleOptions, Tie};
+use crate::policy::Policy;
+use crate::session::{Decision, PlayRequest, Playable, Session};
+
+use super::advise::play_name;
+use super::deck::Counts;
+use super::round::{Round, SEATS};
+use super::rules::{
+    CHIPS, MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves, regular_rounds, round_chips,
+};
+use super::spec::{Builtin, PolicySpec};
+use super::{NAME, PLAYERS, Sieben};
+
+/// Players when `--players` is not given.
+const DEFAULT_PLAYERS: u32 = 4;
+
+/// A game of 7 in progress, you in seat 0.
+struct SiebenSession {
+    rules: Rules,
+    rule_pairs: Vec<String>,
+    players: usize,
+    seats: Vec<Option<Builtin<Xoshiro256PlusPlus>>>,
+    names: Vec<String>,
+    table: Round,
+    rng: ChunkRng,
+    /// Rounds played, play-offs included.
+    rounds: u32,
+    chips: [u32; SEATS],
+    pool: u32,
+    /// Whether a round is on the table.
+    dealt: bool,
+    /// The round's pay.
+    pay: [u32; SEATS],
+    /// Seats still playing off a tie (all, before the regular rounds end).
+    playoff: Option<Vec<usize>>,
+    over: bool,
+    /// Your plays chosen so far this turn: a Seven, then the card of each new pile.
+    queued: Vec<Move>,
+    /// The pending decision's plays.
+    moves: Vec<Move>,
+    seed: u64,
+    advice_units: Option<u64>,
+}
+
+impl Playable for Sieben {
+    fn session(&self, request: &PlayRequest) -> Result<Box<dyn Session>> {
+        let options = RuleOptions::parse(NAME, OPTIONS, &request.rules)?;
+        let rules = Rules::from_options(&options)?;
+        let players = request.players.unwrap_or(DEFAULT_PLAYERS);
+        PLAYERS.check(NAME, players)?;
+        rules.deck.check_deal(players)?;
+        let others = players as usize - 1;
+        let specs: Vec<PolicySpec> = match request.policies.len() {
+            0 => vec![super::DEFAULT_POLICY; others],
+            1 => vec![request.policies[0].parse()?; others],
+            k if k == others => request
+                .policies
+                .iter()
+                .map(|p| p.parse())
+                .collect::<Result<_>>()?,
+            k => {
+                return Err(Error::input(format!(
+                    "--policy: {k} given for {others} computer players: give one for all or one \
+                     each"
+                )));
+            }
+        };
+        let mut seats = vec![None];
+        let mut names = vec!["you".to_string()];
+        for (i, spec) in specs.iter().enumerate() {
+            let rng = Xoshiro256PlusPlus::seed_from_u64(request.seed ^ (0x5EA7 + i as u64));
+            seats.push(Some(spec.build(&rules, rng)));
+            names.push(format!("seat {} ({spec})", i + 2));
+        }
+        Ok(Box::new(SiebenSession {
+            table: Round::new(&rules, players),
+            rules,
+            rule_pairs: options.pairs(),
+            players: players as usize,
+            seats,
+            names,
+            rng: chunk_rng(request.seed, 0),
+            rounds: 0,
+            chips: [0; SEATS],
+            pool: CHIPS,
+            dealt: false,
+            pay: [0; SEATS],
+            playoff: None,
+            over: false,
+            queued: Vec::new(),
+            moves: Vec::new(),
+            seed: request.seed,
+            advice_units: request.advice_units,
+        }))
+    }
+}
+
+fn cards_list(hand: &Counts) -> String {
+    let cards: Vec<String> = (1..8)
+        .flat_map(|n| std::iter::repeat_n(n.to_string(), hand[n] as usize))
+        .collect();
+    if cards.is_empty() {
+        "no cards".into()
+    } else {
+        cards.join(" ")
+    }
+}
+
+fn say(out: &mut dyn Write, text: &str) -> Result<()> {
+    out.write_all(text.as_bytes())
+        .map_err(|e| Error::unwritable("play: the terminal", e))
+}
+
+impl SiebenSession {
+    fn regular(&self) -> u32 {
+        regular_rounds(self.players as u32)
+    }
+
+    /// The round's first player.
+    fn first(&self) -> usize {
+        match self.rules.first_player {
+            FirstPlayer::Rotate => self.rounds as usize % self.players,
+            FirstPlayer::Fixed => 0,
+        }
+    }
+
+    /// Starts the next round, or ends the game; false when it is over.
+    fn deal(&mut self, out: &mut dyn Write) -> Result<bool> {
+        let n = self.players;
+        if self.rounds >= self.regular() {
+            let top = self.chips[..n].iter().copied().max().unwrap_or(0);
+            let leaders: Vec<usize> = (0..n).filter(|&s| self.chips[s] == top).collect();
+            let extra = self.rounds - self.regular();
+            if leaders.len() == 1 || self.rules.tie == Tie::Shared || extra >= MAX_PLAYOFF_ROUNDS {
+                self.over = true;
+                return Ok(false);
+            }
+            if self.playoff.is_none() {
+                say(
+                    out,
+                    "\nthe lead is shared: play-off rounds until one leads\n",
+                )?;
+            }
+            self.playoff = Some(leaders);
+        }
+        let limited = n > 4 && self.playoff.is_none();
+        self.pay = round_chips(n as u32, limited.then_some(self.pool));
+        self.table.set_pay(&self.pay[..n]);
+        let first = self.first();
+        self.table.deal(first, &mut self.rng);
+        self.dealt = true;
+        say(
+            out,
+            &format!(
+                "\nround {}{}: {} {}; it pays {}\n",
+                self.rounds + 1,
+                if self.playoff.is_some() {
+                    " (play-off)"
+                } else {
+                    ""
+                },
+                self.names[first],
+                if first == 0 { "start" } else { "starts" },
+                self.pay[..n]
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )?;
+        Ok(true)
+    }
+
+    /// Pays out a finished round.
+    fn pay_out(&mut self, out: &mut dyn Write) -> Result<()> {
+        let n = self.players;
+        let mut line = String::from("round over:");
+        for (place, &seat) in self.table.finishing_order().iter().enumerate() {
+            let seat = usize::from(seat);
+            self.chips[seat] += self.pay[place];
+            line.push_str(&format!(
+                " {}. {} +{}",
+                place + 1,
+                self.names[seat],
+                self.pay[place]
+            ));
+        }
+        if n > 4 && self.playoff.is_none() {
+            self.pool -= self.pay[..n].iter().sum::<u32>();
+        }
+        self.rounds += 1;
+        self.dealt = false;
+        say(out, &format!("{line}\nchips: {}\n", self.chips_text()))
+    }
+
+    fn chips_text(&self) -> String {
+        (0..self.players)
+            .map(|s| format!("{} {}", self.names[s], self.chips[s]))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Plays the current seat's turn: the computer's by its policy, yours with the plays
+    /// queued (or, without a play, a penalty card), telling what was laid and drawn.
+    fn play_turn(&mut self, out: &mut dyn Write) -> Result<()> {
+        let p = self.table.current();
+        let before = self.table.hand(p).iter().sum::<u32>();
+        let blocked = self.table.is_blocked(p);
+        let queued = std::mem::take(&mut self.queued);
+        let mut laid: Vec<(Pile, Move)> = queued
+            .first()
+            .map(|&m| (self.table.pile(), m))
+            .into_iter()
+            .collect();
+        {
+            let seats = &mut self.seats;
+            let laid = &mut laid;
+            let mut next_queued = queued.iter().skip(1);
+            let mut chooser = |seat: usize, view: &super::policy::View, moves: &[Move]| {
+                let i = match &mut seats[seat] {
+                    Some(policy) => policy.choose(view, moves),
+                    None => {
+                        let m = next_queued.next().expect("your new piles were chosen");
+                        moves.iter().position(|x| x == m).expect("a legal play")
+                    }
+                };
+                laid.push((view.pile, moves[i]));
+                i
+            };
+            match queued.first() {
+                Some(&first) => {
+                    self.table
+                        .turn_with(&self.rules, &mut self.rng, first, false, &mut chooser);
+                }
+                None => self.table.turn(&self.rules, &mut self.rng, &mut chooser),
+            }
+        }
+        let who = &self.names[p];
+        let mut text = String::new();
+        if blocked {
+            text.push_str(&format!("{who}: blocked, sits out\n"));
+        } else if laid.is_empty() {
+            let after = self.table.hand(p).iter().sum::<u32>();
+            text.push_str(&if after > before && before == 0 {
+                format!("{who}: holds no card, takes a penalty card\n")
+            } else if after > before {
+                format!(
+                    "{who}: cannot play on {}, takes a penalty card\n",
+                    pile_text(self.table.pile())
+                )
+            } else {
+                format!("{who}: cannot play, nothing to draw\n")
+            });
+        } else {
+            let plays: Vec<String> = laid.iter().map(|&(pile, m)| play_name(pile, m)).collect();
+            text.push_str(&format!("{who}: {}", plays.join(", then ")));
+            let cards = self.table.hand(p).iter().sum::<u32>();
+            text.push_str(&format!(
+                "; holds {cards} card{}\n",
+                if cards == 1 { "" } else { "s" }
+            ));
+        }
+        if self.table.is_out(p) && !self.table.is_over() {
+            text.push_str(&format!("{who} is out\n"));
+        }
+        say(out, &text)
+    }
+
+    /// Your hand as it will be once the queued plays are laid.
+    fn hand_now(&self) -> Counts {
+        let mut hand = *self.table.hand(0);
+        for m in &self.queued {
+            hand[usize::from(m.card)] -= 1;
+        }
+        hand
+    }
+
+    /// The position as `dicelab advise sieben` reads it.
+    fn position(&self) -> Result<Position> {
+        let t = &self.table;
+        let hand = self.hand_now();
+        let cards = |c: &Counts| {
+            (1..8)
+                .flat_map(|n| std::iter::repeat_n(n.to_string(), c[n] as usize))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let pile = if !self.queued.is_empty() {
+            "new".to_string()
+        } else if t.pile().is_empty() {
+            "empty".to_string()
+        } else {
+            pile_text(t.pile())
+        };
+        // The set-aside cards, with this turn's Sevens.
+        let mut set_aside = *t.set_aside();
+        let mut pile_cards = *t.pile_cards();
+        for m in &self.queued {
+            pile_cards[usize::from(m.card)] += 1;
+            if m.is_seven() {
+                for n in 1..8 {
+                    set_aside[n] += pile_cards[n];
+                }
+                pile_cards = [0; 8];
+            }
+        }
+        let order = t.finishing_order();
+        let mut others = Vec::new();
+        let mut stuck = Vec::new();
+        let mut blocked = Vec::new();
+        for k in 1..self.players {
+            if t.is_out(k) {
+                let place = order
+                    .iter()
+                    .position(|&s| usize::from(s) == k)
+                    .expect("out")
+                    + 1;
+                others.push(format!("out{place}"));
+                continue;
+            }
+            let seen = t.seen(k);
+            others.push(seen.cards.to_string());
+            if seen.lacks != 0 {
+                // Any pile whose playable numbers are the ones lacked says the same.
+                if let Some(on) = stuck_pile(seen.lacks) {
+                    stuck.push(format!("{k}@{}:{}", pile_text(on), seen.fresh));
+                }
+            }
+            if t.is_blocked(k) && self.queued.is_empty() {
+                blocked.push(k.to_string());
+            }
+        }
+        let mut keys = vec![
+            ("hand".to_string(), cards(&hand)),
+            ("pile".to_string(), pile),
+            ("others".to_string(), others.join(",")),
+            ("pile-cards".to_string(), cards(&pile_cards)),
+            ("set-aside".to_string(), cards(&set_aside)),
+        ];
+        if !stuck.is_empty() {
+            keys.push(("stuck".into(), stuck.join(",")));
+        }
+        if !blocked.is_empty() {
+            keys.push(("blocked".into(), blocked.join(",")));
+        }
+        if self.playoff.is_none() && self.rounds < self.regular() {
+            let chips: Vec<String> = (0..self.players)
+                .map(|s| self.chips[s].to_string())
+                .collect();
+            keys.push(("chips".into(), chips.join(",")));
+            let first = t.first();
+            keys.push((
+                "starter".into(),
+                if first == 0 {
+                    "you".into()
+                } else {
+                    first.to_string()
+                },
+            ));
+        }
+        Position::new(keys)
+    }
+}
+
+/// A pile `A+B` as the advice writes it.
+fn pile_text(pile: Pile) -> String {
+    let [a, b] = pile.spots();
+    format!("{a}+{b}")
+}
+
+/// A pile on which exactly the numbers `lacks` can be laid.
+fn stuck_pile(lacks: u8) -> Option<Pile> {
+    (0..7u8)
+        .flat_map(|a| (a..7u8).map(move |b| (a, b)))
+        .filter_map(|(a, b)| Pile::new(a, b))
+        .find(|p| !p.is_empty() && p.legal_numbers() == lacks)
+}
+
+impl Session for SiebenSession {
+    fn next(&mut self, out: &mut dyn Write) -> Result<Option<Decision>> {
+        loop {
+            if self.over {
+                return Ok(None);
+            }
+            if !self.queued.is_empty() {
+                // After your Seven: the new pile's card, from what is left.
+                let hand = self.hand_now();
+                self.moves = legal_moves(Pile::EMPTY, &hand).to_vec();
+                return Ok(Some(Decision {
+                    prompt: format!(
+                        "Seven! you start the new pile (no draw); you hold {}",
+                        cards_list(&hand)
+                    ),
+                    actions: self
+                        .moves
+                        .iter()
+                        .map(|&m| play_name(Pile::EMPTY, m))
+                        .collect(),
+                }));
+            }
+            if !self.dealt && !self.deal(out)? {
+                return Ok(None);
+            }
+            if self.table.is_over() {
+                self.pay_out(out)?;
+                continue;
+            }
+            let p = self.table.current();
+            let moves = legal_moves(self.table.pile(), self.table.hand(0));
+            if p == 0 && !self.table.is_blocked(0) && !moves.is_empty() {
+                self.moves = moves.to_vec();
+                let t = &self.table;
+                let others: Vec<String> = (1..self.players)
+                    .map(|k| {
+                        if t.is_out(k) {
+                            format!("{}: out", self.names[k])
+                        } else {
+                            let cards = t.hand(k).iter().sum::<u32>();
+                            format!(
+                                "{}: {cards} card{}",
+                                self.names[k],
+                                if cards == 1 { "" } else { "s" }
+                            )
+                        }
+                    })
+                    .collect();
+                let pile = if t.pile().is_empty() {
+                    "empty".to_string()
+                } else {
+                    format!("{} (total {})", pile_text(t.pile()), t.pile().total())
+                };
+                return Ok(Some(Decision {
+                    prompt: format!(
+                        "round {}, your turn. pile: {pile}; draw pile: {} cards\n{}\nyou hold {}",
+                        self.rounds + 1,
+                        t.draw_pile().len(),
+                        others.join("; "),
+                        cards_list(t.hand(0))
+                    ),
+                    actions: self.moves.iter().map(|&m| play_name(t.pile(), m)).collect(),
+                }));
+            }
+            self.play_turn(out)?;
+        }
+    }
+
+    fn advise(&mut self) -> Result<Advice> {
+        Sieben.advise(&AdviceRequest {
+            rules: self.rule_pairs.clone(),
+            policies: Vec::new(),
+            position: self.position()?,
+            run: RunSettings {
+                units: self.advice_units,
+                seed: self.seed,
+                threads: None,
+                progress: false,
+            },
+        })
+    }
+
+    fn apply(&mut self, action: usize, out: &mut dyn Write) -> Result<()> {
+        let m = self.moves[action];
+        self.queued.push(m);
+        let left = self.hand_now().iter().sum::<u32>();
+        if m.is_seven() && left > 0 {
+            // The new pile's card is your next decision.
+            return Ok(());
+        }
+        self.play_turn(out)
+    }
+
+    fn result(&self) -> String {
+        let n = self.players;
+        let top = self.chips[..n].iter().copied().max().unwrap_or(0);
+        let winners: Vec<&str> = (0..n)
+            .filter(|&s| self.chips[s] == top)
+            .map(|s| self.names[s].as_str())
+            .collect();
+        if self.over {
+            format!(
+                "game over after {} rounds. chips: {}\n{}",
+                self.rounds,
+                self.chips_text(),
+                if winners == ["you"] {
+                    "you win!".to_string()
+                } else if winners.contains(&"you") {
+                    format!("you share the win with {}", winners.len() - 1)
+                } else {
+                    format!("the winner: {}", winners.join(" and "))
+                }
+            )
+        } else {
+            format!(
+                "game stopped in round {}. chips: {}",
+                self.rounds + 1,
+                self.chips_text()
+            )
+        }
+    }
+}

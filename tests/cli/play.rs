@@ -1,0 +1,120 @@
+//! `dicelab play`: whole games of Sevens, Solitaire Dice and 7 from scripted input through a
+//! pipe, coached; the same seed dealing the same game; unreadable answers and the end of input
+//! met with a clear line; bad options refused before anything is dealt.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Runs `dicelab play ...` with `input` on its stdin; its stdout, after a successful exit.
+fn play(dir: &Path, args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .arg("play")
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // The game may end before reading every line: a closed pipe is not a failure here.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "dicelab play {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Always the first listed action, `n` times.
+fn firsts(n: usize) -> String {
+    "1\n".repeat(n)
+}
+
+#[test]
+fn a_coached_game_of_sevens_is_played_to_its_end_from_a_pipe() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = play(
+        tmp.path(),
+        &["sevens", "--coach", "--seed", "3"],
+        &firsts(60),
+    );
+    assert!(out.contains("round 10:"), "{out}");
+    assert!(out.contains("game over. totals: you "), "{out}");
+    assert!(out.contains("coach's summary"), "{out}");
+    assert!(out.contains("total cost: "), "{out}");
+    // Every decision is followed by the coach's word on it.
+    let asked = out.matches("your choice").count();
+    let told = out.matches("coach: ").count();
+    assert!(asked > 0 && asked == told, "{asked} decisions, {told} told");
+}
+
+#[test]
+fn a_coached_game_of_solitaire_dice_ends_when_a_throwaway_has_eight_marks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = play(
+        tmp.path(),
+        &[
+            "solitaire-dice",
+            "--coach",
+            "--policy",
+            "greedy",
+            "-n",
+            "20",
+        ],
+        &firsts(200),
+    );
+    assert!(out.contains("game over after "), "{out}");
+    assert!(out.contains("decisions: "), "{out}");
+}
+
+#[test]
+fn a_coached_game_of_7_is_played_to_its_end_and_the_same_seed_deals_it_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = ["sieben", "--coach", "-n", "100", "--seed", "5"];
+    let out = play(tmp.path(), &args, &firsts(400));
+    assert!(out.contains("round 7"), "{out}");
+    assert!(out.contains("game over after 7 rounds"), "{out}");
+    assert!(out.contains("coach's summary"), "{out}");
+    assert_eq!(out, play(tmp.path(), &args, &firsts(400)));
+}
+
+#[test]
+fn an_unreadable_answer_is_asked_again_and_the_end_of_input_stops_the_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = play(tmp.path(), &["sieben"], "x\n99\n");
+    assert!(out.contains("'x' is not one of the choices"), "{out}");
+    assert!(out.contains("'99' is not one of the choices"), "{out}");
+    assert!(out.contains("end of input: the game stops here"), "{out}");
+    assert!(out.contains("game stopped in round 1"), "{out}");
+    let out = play(tmp.path(), &["solitaire-dice"], "q\n");
+    assert!(out.contains("you left the game"), "{out}");
+}
+
+#[test]
+fn a_question_mark_shows_the_advice_on_the_position() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = play(tmp.path(), &["sevens", "--seed", "3"], "?\nq\n");
+    assert!(out.contains("sevens advice"), "{out}");
+    assert!(out.contains("p_win_game"), "{out}");
+    assert!(out.contains("best: "), "{out}");
+}
+
+bad_input! {
+    play_a_game_without_decisions: ["play", "sequences"]
+        => "only ";
+    play_sevens_with_four_players: ["play", "sevens", "--players", "4"]
+        => "1 to 3 players";
+    play_sieben_unknown_policy: ["play", "sieben", "--policy", "nope"]
+        => "unknown policy for sieben";
+    play_sieben_too_many_policies: ["play", "sieben", "--players", "3", "--policy", "lowest", "--policy", "lowest", "--policy", "lowest"]
+        => "3 given for 2 computer players";
+    play_solitaire_with_players: ["play", "solitaire-dice", "--players", "2"]
+        => "played alone";
+    play_sieben_bad_rule: ["play", "sieben", "--rule", "finish=never"]
+        => "finish";
+}
