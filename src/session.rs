@@ -13,6 +13,7 @@ use std::io::{BufRead, Write};
 
 use crate::advice::Advice;
 use crate::error::{Error, Result};
+use crate::games::RunSettings;
 use crate::report::advice::advice_text;
 
 /// What `dicelab play` asks of a game.
@@ -28,6 +29,35 @@ pub struct PlayRequest {
     pub seed: u64,
     /// Play-outs of the advice where it estimates (`None`: the advice's default).
     pub advice_units: Option<u64>,
+}
+
+impl PlayRequest {
+    /// The computer seats' policies, `others` of them: the default for all when none is
+    /// given, one spec for all, or one each.
+    pub fn computer_policies<S>(&self, others: usize, default: S) -> Result<Vec<S>>
+    where
+        S: std::str::FromStr<Err = Error> + Clone,
+    {
+        match self.policies.len() {
+            0 => Ok(vec![default; others]),
+            1 => Ok(vec![self.policies[0].parse()?; others]),
+            k if k == others => self.policies.iter().map(|p| p.parse()).collect(),
+            k => Err(Error::input(format!(
+                "--policy: {k} given for {others} computer players: give one for all or one each"
+            ))),
+        }
+    }
+
+    /// What the advice on a decision runs with: the game's seed, `-n`, the global thread pool,
+    /// no progress bar.
+    pub fn advice_settings(&self) -> RunSettings {
+        RunSettings {
+            units: self.advice_units,
+            seed: self.seed,
+            threads: None,
+            progress: false,
+        }
+    }
 }
 
 /// A decision the person must make.

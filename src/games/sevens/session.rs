@@ -69,7 +69,8 @@ struct SevensSession {
     scores: Vec<u8>,
     mine: Option<MyTurn>,
     over: bool,
-    seed: u64,
+    /// What the advice runs with.
+    advice: RunSettings,
 }
 
 impl Playable for Sevens {
@@ -85,21 +86,7 @@ impl Playable for Sevens {
         }
         let solver = Solver::new(rules, players);
         let others = players as usize - 1;
-        let specs: Vec<PolicySpec> = match request.policies.len() {
-            0 => vec![PolicySpec::Win; others],
-            1 => vec![request.policies[0].parse()?; others],
-            k if k == others => request
-                .policies
-                .iter()
-                .map(|p| p.parse())
-                .collect::<Result<_>>()?,
-            k => {
-                return Err(Error::input(format!(
-                    "--policy: {k} given for {others} computer players: give one for all or one \
-                     each"
-                )));
-            }
-        };
+        let specs = request.computer_policies(others, PolicySpec::Win)?;
         let mut policies = vec![None];
         let mut names = vec!["you".to_string()];
         for (i, spec) in specs.iter().enumerate() {
@@ -131,7 +118,7 @@ impl Playable for Sevens {
             scores: vec![0; players as usize],
             mine: None,
             over: false,
-            seed: request.seed,
+            advice: request.advice_settings(),
         }))
     }
 }
@@ -273,24 +260,17 @@ impl SevensSession {
                 &rolls,
                 coins,
             ),
-            Some(win) => {
-                let mut totals = [0u32; 100];
-                let mut scores = [0u8; 100];
-                totals[..self.players].copy_from_slice(&self.totals);
-                for &s in &self.order[..self.at] {
-                    scores[s] = self.scores[s];
-                }
-                win_turn(
-                    &self.lookup,
-                    win,
-                    (&self.order, self.first),
-                    self.at,
-                    self.allowed,
-                    (&totals, &scores),
-                    phase,
-                    &rolls,
-                )
-            }
+            // The win turn reads this round's scores only of the seats that have played it.
+            Some(win) => win_turn(
+                &self.lookup,
+                win,
+                (&self.order, self.first),
+                self.at,
+                self.allowed,
+                (&self.totals, &self.scores),
+                phase,
+                &rolls,
+            ),
         };
         self.end_turn(score, used, out)
     }
@@ -410,12 +390,7 @@ impl Session for SevensSession {
             rules: self.rule_pairs.clone(),
             policies: Vec::new(),
             position: Position::new(keys)?,
-            run: RunSettings {
-                units: None,
-                seed: self.seed,
-                threads: None,
-                progress: false,
-            },
+            run: self.advice.clone(),
         })
     }
 

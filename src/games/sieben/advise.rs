@@ -15,8 +15,7 @@
 //! against the best is a paired difference on the same guesses. The sums are whole numbers,
 //! so any split of the guesses over threads gives the same advice.
 
-use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use rand_xoshiro::rand_core::Rng;
 use rayon::prelude::*;
 
 use crate::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value, whole_list};
@@ -1028,12 +1027,9 @@ fn round_to_end(
     seed: u64,
     first: Move,
 ) -> [u8; SEATS] {
-    table.set_from_view(view, hands, draw);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut rollout = SevenFirstChooser;
-    table.turn_with(rules, &mut rng, first, view.new_pile, &mut rollout);
+    let mut rng = playout::start_on_round(table, rules, view, hands, draw, seed, first);
     while !table.is_over() {
-        table.turn(rules, &mut rng, &mut rollout);
+        table.turn(rules, &mut rng, &mut SevenFirstChooser);
     }
     let mut order = [0; SEATS];
     let done = table.finishing_order();

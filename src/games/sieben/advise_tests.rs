@@ -7,6 +7,8 @@ use crate::advice::Position;
 use crate::games::RunSettings;
 use crate::games::sieben::deck::counts_of;
 use rand::seq::SliceRandom;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::SeedableRng;
 
 fn advise(rules: &[&str], keys: &[(&str, &str)], n: u64, seed: u64) -> Result<Advice> {
     Sieben.advise(&AdviceRequest {

@@ -183,19 +183,41 @@ pub(crate) fn on_round(
     seed: u64,
     first: Move,
 ) -> Finished {
-    table.set_from_view(view, hands, draw);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut rollout = SevenFirstChooser;
-    table.turn_with(rules, &mut rng, first, view.new_pile, &mut rollout);
+    let mut rng = start_on_round(table, rules, view, hands, draw, seed, first);
     // Once the player is out its place is settled: the rest need not be played.
     while !table.is_out(0) {
-        table.turn(rules, &mut rng, &mut rollout);
+        table.turn(rules, &mut rng, &mut SevenFirstChooser);
     }
     let place = table.finishing_order().iter().position(|&s| s == 0);
     Finished {
         place: place.expect("the player is out"),
         turns: table.stats().turns,
     }
+}
+
+/// The start of every play-out on a [`Round`]: `table` set to the position `view` shows with
+/// the guess filled in, and `first` played (starting the new pile after the player's own Seven
+/// when the view says so) with `seven-first` for any further play of the turn. The generator
+/// it returns, seeded with `seed`, shuffles the refills from there on.
+pub(crate) fn start_on_round(
+    table: &mut Round,
+    rules: &Rules,
+    view: &View,
+    hands: &[Counts],
+    draw: &[u8],
+    seed: u64,
+    first: Move,
+) -> Xoshiro256PlusPlus {
+    table.set_from_view(view, hands, draw);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    table.turn_with(
+        rules,
+        &mut rng,
+        first,
+        view.new_pile,
+        &mut SevenFirstChooser,
+    );
+    rng
 }
 
 /// Seats as the play-out indexes them: a power of two, so a seat masked to it needs no bounds

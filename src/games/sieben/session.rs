@@ -24,7 +24,7 @@ use super::round::{Round, SEATS};
 use super::rules::{
     CHIPS, MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves, regular_rounds, round_chips,
 };
-use super::spec::{Builtin, PolicySpec};
+use super::spec::Builtin;
 use super::{NAME, PLAYERS, Sieben};
 
 /// Players when `--players` is not given.
@@ -54,8 +54,8 @@ struct SiebenSession {
     queued: Vec<Move>,
     /// The pending decision's plays.
     moves: Vec<Move>,
-    seed: u64,
-    advice_units: Option<u64>,
+    /// What the advice runs with.
+    advice: RunSettings,
 }
 
 impl Playable for Sieben {
@@ -66,21 +66,7 @@ impl Playable for Sieben {
         PLAYERS.check(NAME, players)?;
         rules.deck.check_deal(players)?;
         let others = players as usize - 1;
-        let specs: Vec<PolicySpec> = match request.policies.len() {
-            0 => vec![super::DEFAULT_POLICY; others],
-            1 => vec![request.policies[0].parse()?; others],
-            k if k == others => request
-                .policies
-                .iter()
-                .map(|p| p.parse())
-                .collect::<Result<_>>()?,
-            k => {
-                return Err(Error::input(format!(
-                    "--policy: {k} given for {others} computer players: give one for all or one \
-                     each"
-                )));
-            }
-        };
+        let specs = request.computer_policies(others, super::DEFAULT_POLICY)?;
         let mut seats = vec![None];
         let mut names = vec!["you".to_string()];
         for (i, spec) in specs.iter().enumerate() {
@@ -105,8 +91,7 @@ impl Playable for Sieben {
             over: false,
             queued: Vec::new(),
             moves: Vec::new(),
-            seed: request.seed,
-            advice_units: request.advice_units,
+            advice: request.advice_settings(),
         }))
     }
 }
@@ -465,12 +450,7 @@ impl Session for SiebenSession {
             rules: self.rule_pairs.clone(),
             policies: Vec::new(),
             position: self.position()?,
-            run: RunSettings {
-                units: self.advice_units,
-                seed: self.seed,
-                threads: None,
-                progress: false,
-            },
+            run: self.advice.clone(),
         })
     }
 

@@ -30,8 +30,8 @@ struct SolitaireSession {
     played: u32,
     rules: Vec<String>,
     policies: Vec<String>,
-    seed: u64,
-    advice_units: Option<u64>,
+    /// What the advice runs with.
+    advice: RunSettings,
 }
 
 impl Playable for SolitaireDice {
@@ -62,8 +62,7 @@ impl Playable for SolitaireDice {
             played: 0,
             rules: request.rules.clone(),
             policies: request.policies.clone(),
-            seed: request.seed,
-            advice_units: request.advice_units,
+            advice: request.advice_settings(),
         }))
     }
 }
@@ -105,12 +104,7 @@ impl Session for SolitaireSession {
                 ("roll", &faces.join(",")),
                 ("sheet", &sheet_text(&self.sheet)),
             ])?,
-            run: RunSettings {
-                units: self.advice_units,
-                seed: self.seed,
-                threads: None,
-                progress: false,
-            },
+            run: self.advice.clone(),
         })
     }
 
