@@ -106,6 +106,20 @@ impl crate::advice::Advisor for SevensAdvisor {
     }
 
     fn advise(&self, request: &AdviceRequest) -> Result<Advice> {
+        self.advise_with(request, None)
+    }
+}
+
+impl SevensAdvisor {
+    /// [`advise`](crate::advice::Advisor::advise), reusing `solved` where its rules are the
+    /// request's: a game at the table asks for advice at every decision, and the whole
+    /// three-player game takes about a second to solve, so it is solved once per game.
+    pub(crate) fn advise_with(
+        &self,
+        request: &AdviceRequest,
+        solved: Option<&Solver>,
+    ) -> Result<Advice> {
+        use crate::advice::Advisor;
         request.position.check_keys("sevens", self.keys())?;
         if !request.policies.is_empty() {
             return Err(Error::input(
@@ -117,7 +131,14 @@ impl crate::advice::Advisor for SevensAdvisor {
         let rules = Rules::from_options(&options);
         let game = Position::game_state(&rules, &request.position)?;
         let players = game.as_ref().map_or(1, |g| g.totals.len() as u32);
-        let solver = Solver::new(rules, players);
+        let fresh;
+        let solver = match solved {
+            Some(solver) if solver.rules == rules => solver,
+            _ => {
+                fresh = Solver::new(rules, players);
+                &fresh
+            }
+        };
         let p = Position::parse(&rules, &request.position, game, &solver.outcomes)?;
         let mut advice = Advice {
             game: "sevens".to_string(),
@@ -135,7 +156,7 @@ impl crate::advice::Advisor for SevensAdvisor {
         let win = p
             .game
             .as_ref()
-            .map(|g| win_values(&solver, &p, g))
+            .map(|g| win_values(solver, &p, g))
             .transpose()?;
         if let Some(values) = &win {
             let meaning = if rules.tie == crate::options::Tie::Shared {

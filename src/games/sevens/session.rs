@@ -7,7 +7,7 @@
 
 use std::io::Write;
 
-use crate::advice::{Advice, AdviceRequest, Advisor, Position};
+use crate::advice::{Advice, AdviceRequest, Position};
 use crate::dice::pow6;
 use crate::engine::{ChunkRng, chunk_rng};
 use crate::error::{Error, Result};
@@ -386,12 +386,13 @@ impl Session for SevensSession {
         } else if let Some(b) = self.best.filter(|_| self.at > 0) {
             keys.push(("to-beat".into(), b.to_string()));
         }
-        SevensAdvisor.advise(&AdviceRequest {
+        let request = AdviceRequest {
             rules: self.rule_pairs.clone(),
             policies: Vec::new(),
             position: Position::new(keys)?,
             run: self.advice.clone(),
-        })
+        };
+        SevensAdvisor.advise_with(&request, Some(&self.solver))
     }
 
     fn apply(&mut self, action: usize, out: &mut dyn Write) -> Result<()> {
