@@ -2,8 +2,9 @@
 //!
 //! A claims file (`data/claims.csv`) has one row per claim: the game and rule options it is about,
 //! the metric that tests it, how to compare (`about` within a tolerance, `below`, `above`,
-//! `equal`), and optionally a baseline game, in which case the metric is the ratio of the game's
-//! value to the baseline's ("plays in about half the time"). Users add rows and rerun.
+//! `equal`), and optionally a baseline game and its rule options, in which case the metric is the
+//! ratio of the game's value to the baseline's ("plays in about half the time", "three 1s
+//! wiping makes the race longer"). Users add rows and rerun.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -18,8 +19,9 @@ use crate::input;
 use crate::options::{RuleOptions, split_rules};
 use crate::stats::{Estimate, MetricId, Subject, Tally, z95};
 
-/// Columns a claims file must have, in order.
-pub const HEADER: [&str; 8] = [
+/// Columns of a claims file, in order; files written before `baseline_rules` existed leave it
+/// out, and their baselines are played under the baseline game's defaults.
+pub const HEADER: [&str; 9] = [
     "claim",
     "game",
     "rules",
@@ -28,6 +30,7 @@ pub const HEADER: [&str; 8] = [
     "claimed",
     "tolerance",
     "baseline_game",
+    "baseline_rules",
 ];
 
 /// The claims file shipped with dicelab, used when `data/claims.csv` is not at hand.
@@ -96,12 +99,14 @@ pub struct Claim {
     pub tolerance: f64,
     /// If set, the metric is the ratio of the game's value to this game's.
     pub baseline: Option<&'static str>,
+    /// The baseline's rule option overrides (none: its defaults).
+    pub baseline_rules: Vec<String>,
 }
 
 /// Reads and checks a claims file; every problem names the file and line.
 pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
     let mut claims = Vec::new();
-    for row in input::csv_rows(name, text, &HEADER)? {
+    for row in input::csv_rows_optional(name, text, &HEADER, 1)? {
         let at = |msg: String| row.error(name, msg);
         let fields: Vec<&str> = row.fields.iter().map(String::as_str).collect();
         let game = games::find(fields[1])
@@ -144,21 +149,51 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
                     .name(),
             )
         };
-        // The rules column takes what a report's rules column holds, players= included: claims
+        // The rules columns take what a report's rules column holds, players= included: claims
         // are checked on one player's races, so players=1 is the one value it may have.
-        let mut rules = split_rules(fields[2]);
-        if let Some(players) = rules.iter().find(|r| r.starts_with("players=")) {
-            if players.trim_start_matches("players=").trim() != "1" {
-                return Err(at(format!(
-                    "rules '{players}': claims are checked on one player's races, so players \
-                     may only be 1 (as in a report's rules column: players=1;...)"
-                )));
+        let one_player = |column: &str, text: &str| -> Result<Vec<String>> {
+            let mut rules = split_rules(text);
+            if let Some(players) = rules.iter().find(|r| r.starts_with("players=")) {
+                if players.trim_start_matches("players=").trim() != "1" {
+                    return Err(at(format!(
+                        "{column} '{players}': claims are checked on one player's races, so \
+                         players may only be 1 (as in a report's rules column: players=1;...)"
+                    )));
+                }
+                rules.retain(|r| !r.starts_with("players="));
             }
-            rules.retain(|r| !r.starts_with("players="));
-        }
-        for g in [Some(game), baseline].into_iter().flatten() {
+            Ok(rules)
+        };
+        let rules = one_player("rules", fields[2])?;
+        let baseline_rules = one_player("baseline_rules", fields[8])?;
+        let options_of = |column: &str, g: &'static str, rules: &[String]| -> Result<Vec<String>> {
             let options = games::find(g)?.options();
-            RuleOptions::parse_from("rules", g, options, &rules).map_err(|e| at(e.to_string()))?;
+            RuleOptions::parse_from(column, g, options, rules)
+                .map(|o| o.pairs())
+                .map_err(|e| at(e.to_string()))
+        };
+        let game_options = options_of("rules", game, &rules)?;
+        match baseline {
+            None if !baseline_rules.is_empty() => {
+                return Err(at(
+                    "baseline_rules: given without a baseline_game to play them under".to_string(),
+                ));
+            }
+            None => {}
+            Some(base) => {
+                // The same game under the same rules is a ratio of 1 whatever the game does:
+                // a claim about a variant needs the variant's baseline.
+                if base == game
+                    && options_of("baseline_rules", base, &baseline_rules)? == game_options
+                {
+                    return Err(at(format!(
+                        "baseline_rules: the baseline is {game} under the same rules as the \
+                         claim, so the ratio is 1 whatever the game does; give the claim's rules \
+                         to the variant and leave baseline_rules empty for the default game"
+                    )));
+                }
+                options_of("baseline_rules", base, &baseline_rules)?;
+            }
         }
         let claim = Claim {
             text: fields[0].to_string(),
@@ -169,10 +204,15 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
             claimed,
             tolerance,
             baseline,
+            baseline_rules,
         };
         // Configure now so a bad option or metric is reported with its line.
-        for g in [Some(game), baseline].into_iter().flatten() {
-            let configured = games::configure(g, &claim.setup()).map_err(|e| at(e.to_string()))?;
+        let sides = [
+            Some((game, &claim.rules)),
+            baseline.map(|b| (b, &claim.baseline_rules)),
+        ];
+        for (g, rules) in sides.into_iter().flatten() {
+            let configured = games::configure(g, &setup(rules)).map_err(|e| at(e.to_string()))?;
             if configured.exact().mean(&claim.metric).is_none() {
                 let known: Vec<&str> = configured
                     .exact()
@@ -202,14 +242,12 @@ pub fn load(path: &Path) -> Result<Vec<Claim>> {
     parse(&name, &input::read_text(&name, path)?)
 }
 
-impl Claim {
-    /// The single-player setup of a game under this claim's rules.
-    fn setup(&self) -> Setup {
-        Setup {
-            rules: self.rules.clone(),
-            players: 1,
-            policies: Vec::new(),
-        }
+/// The single-player setup of a game under `rules`.
+fn setup(rules: &[String]) -> Setup {
+    Setup {
+        rules: rules.to_vec(),
+        players: 1,
+        policies: Vec::new(),
     }
 }
 
@@ -220,6 +258,8 @@ pub struct Verdict {
     pub claim: Claim,
     /// The `rules` column of the game the claim is about.
     pub rules: String,
+    /// The `rules` column of the baseline, when there is one.
+    pub baseline_rules: Option<String>,
     /// Exact value of the metric (or ratio).
     pub exact: Option<f64>,
     /// Simulated estimate (or ratio), when the metric is simulated.
@@ -240,12 +280,12 @@ pub fn check(
 ) -> Result<Vec<Verdict>> {
     type Run = (Arc<dyn Configured>, Tally);
     let mut runs: BTreeMap<(&str, Vec<String>), Run> = BTreeMap::new();
-    let mut run_of = |game: &'static str, claim: &Claim| -> Result<Run> {
-        let key = (game, claim.rules.clone());
+    let mut run_of = |game: &'static str, rules: &[String]| -> Result<Run> {
+        let key = (game, rules.to_vec());
         if let Some(found) = runs.get(&key) {
             return Ok(found.clone());
         }
-        let configured: Arc<dyn Configured> = games::configure(game, &claim.setup())?.into();
+        let configured: Arc<dyn Configured> = games::configure(game, &setup(rules))?.into();
         let mut config = RunConfig::new(units, seed);
         config.threads = threads;
         let tally = configured.simulate(&config)?;
@@ -254,12 +294,14 @@ pub fn check(
     };
     let mut verdicts = Vec::new();
     for claim in claims {
-        let (game, tally) = run_of(claim.game, claim)?;
+        let (game, tally) = run_of(claim.game, &claim.rules)?;
         let exact = game.exact().mean(&claim.metric);
         let mut simulated = tally.get(&claim.metric).map(|m| m.estimate());
         let mut exact_value = exact;
+        let mut baseline_rules = None;
         if let Some(base) = claim.baseline {
-            let (base_game, base_tally) = run_of(base, claim)?;
+            let (base_game, base_tally) = run_of(base, &claim.baseline_rules)?;
+            baseline_rules = Some(base_game.setup().rules_column());
             exact_value = match (exact, base_game.exact().mean(&claim.metric)) {
                 (Some(a), Some(b)) => Some(a / b),
                 _ => None,
@@ -286,6 +328,7 @@ pub fn check(
         verdicts.push(Verdict {
             claim: claim.clone(),
             rules: game.setup().rules_column(),
+            baseline_rules,
             exact: exact_value,
             simulated,
             holds,
@@ -338,6 +381,7 @@ pub fn verdicts_table(verdicts: &[Verdict]) -> DataTable {
             c.claimed,
             (c.check == Check::About).then_some(c.tolerance),
             c.baseline.map(|b| b.to_string()).unwrap_or_default(),
+            v.baseline_rules.clone().unwrap_or_default(),
             v.exact,
             sim(|s| s.mean),
             sim(|s| s.ci_low),
@@ -348,6 +392,29 @@ pub fn verdicts_table(verdicts: &[Verdict]) -> DataTable {
         ]);
     }
     table
+}
+
+/// What a ratio claim divides by, for the terminal: ` / GAME`, and both sides' rules where
+/// either has any (a claim about a variant is read against its baseline).
+fn ratio_of(c: &Claim) -> String {
+    let Some(base) = c.baseline else {
+        return String::new();
+    };
+    if c.rules.is_empty() && c.baseline_rules.is_empty() {
+        return format!(" / {base}");
+    }
+    let under = |rules: &[String]| {
+        if rules.is_empty() {
+            "defaults".to_string()
+        } else {
+            rules.join(";")
+        }
+    };
+    format!(
+        " ({}) / {base} ({})",
+        under(&c.rules),
+        under(&c.baseline_rules)
+    )
 }
 
 /// The verdicts as text for a terminal.
@@ -375,7 +442,7 @@ pub fn verdicts_text(verdicts: &[Verdict]) -> String {
             c.text,
             c.game,
             c.metric.name,
-            c.baseline.map(|b| format!(" / {b}")).unwrap_or_default(),
+            ratio_of(c),
         ));
     }
     out
@@ -408,23 +475,53 @@ mod tests {
                 .contains("no claims")
         );
         let rows = [
-            ("x,chess,,p,about,1,1,", "unknown game 'chess'"),
-            ("x,sequences,,p_cast_no_score,roughly,1,1,", "check"),
-            ("x,sequences,,p_cast_no_score,about,half,1,", "claimed"),
-            ("x,sequences,,p_cast_no_score,about,1,,", "tolerance"),
-            ("x,sequences,,nonsense,about,1,1,", "metric"),
+            ("x,chess,,p,about,1,1,,", "unknown game 'chess'"),
+            ("x,sequences,,p_cast_no_score,roughly,1,1,,", "check"),
+            ("x,sequences,,p_cast_no_score,about,half,1,,", "claimed"),
+            ("x,sequences,,p_cast_no_score,about,1,,,", "tolerance"),
+            ("x,sequences,,nonsense,about,1,1,,", "metric"),
             (
-                "x,sequences,wipe_ones=9,p_cast_no_score,about,1,1,",
+                "x,sequences,wipe_ones=9,p_cast_no_score,about,1,1,,",
                 "rule option wipe_ones",
             ),
-            ("x,sequences,,p_cast_no_score,about", "expected 8 fields"),
+            ("x,sequences,,p_cast_no_score,about", "expected 9 fields"),
             (
-                "x,sequences,players=4,p_cast_no_score,about,1,1,",
+                "x,sequences,players=4,p_cast_no_score,about,1,1,,",
                 "rules 'players=4': claims are checked on one player's races, so players may only be 1",
             ),
             (
-                "x,sequences,colour=red,p_cast_no_score,about,1,1,",
+                "x,sequences,colour=red,p_cast_no_score,about,1,1,,",
                 "rules 'colour=red': unknown rule option 'colour' for sequences",
+            ),
+            (
+                "x,sequences,,turns_to_target,about,1,1,,wipe_ones=3",
+                "baseline_rules: given without a baseline_game",
+            ),
+            (
+                "x,hearts-due,,turns_to_target,about,1,1,sequences,wipe_ones=9",
+                "rule option wipe_ones for sequences: expected 4, 3 or off, found '9'",
+            ),
+            (
+                "x,sequences,players=2,turns_to_target,about,1,1,sequences,",
+                "rules 'players=2'",
+            ),
+            (
+                "x,sequences,,turns_to_target,about,1,1,sequences,players=3",
+                "baseline_rules 'players=3'",
+            ),
+            // A ratio of a game to itself under the same rules is 1 whatever the game does.
+            (
+                "x,sequences,,turns_to_target,about,1,1,sequences,",
+                "baseline_rules: the baseline is sequences under the same rules",
+            ),
+            (
+                "x,sequences,wipe_ones=3,turns_to_target,about,1,1,sequences,players=1;wipe_ones=3",
+                "baseline_rules: the baseline is sequences under the same rules",
+            ),
+            // The same rules spelt otherwise: the defaults written out.
+            (
+                "x,sequences,wipe_ones=4,turns_to_target,about,1,1,sequences,",
+                "baseline_rules: the baseline is sequences under the same rules",
             ),
         ];
         for (row, expected) in rows {
@@ -440,10 +537,59 @@ mod tests {
     }
 
     #[test]
+    fn files_without_baseline_rules_still_read_and_their_baselines_play_the_defaults() {
+        let head = HEADER[..8].join(",");
+        let row = "x,sequences,wipe_ones=3,turns_to_target,about,2,0.2,sequences";
+        let claims = parse("c.csv", &format!("{head}\n{row}\n")).unwrap();
+        assert_eq!(claims[0].rules, ["wipe_ones=3"]);
+        assert_eq!(claims[0].baseline, Some("sequences"));
+        assert!(claims[0].baseline_rules.is_empty());
+        // A row of nine fields under the old header is one too many.
+        let e = parse("c.csv", &format!("{head}\n{row},\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 2: expected 8 fields"), "{e}");
+    }
+
+    #[test]
+    fn a_claim_about_a_variant_is_checked_against_the_default_game() {
+        // Issue 23's wrong answer: the baseline ran under the claim's rules and the ratio read 1.
+        let head = HEADER.join(",");
+        let row = "x,sequences,wipe_ones=3,turns_to_target,about,2,0.2,sequences,";
+        let claims = parse("c.csv", &format!("{head}\n{row}\n")).unwrap();
+        let verdicts = check(&claims, 20_000, 7, Some(1)).unwrap();
+        let v = &verdicts[0];
+        let exact_of = |rules: &[&str]| {
+            let rules: Vec<String> = rules.iter().map(|r| r.to_string()).collect();
+            games::configure("sequences", &setup(&rules))
+                .unwrap()
+                .exact()
+                .mean(&MetricId::run("turns_to_target"))
+                .unwrap()
+        };
+        let expected = exact_of(&["wipe_ones=3"]) / exact_of(&[]);
+        assert_eq!(v.exact, Some(expected));
+        assert!((1.8..2.0).contains(&expected), "{expected}");
+        let s = v.simulated.unwrap();
+        assert!(
+            (s.mean - expected).abs() < 4.0 * s.se,
+            "{s:?} vs {expected}"
+        );
+        assert_eq!(
+            v.baseline_rules.as_deref(),
+            Some("players=1;wipe_ones=4;target=100;tie=shared")
+        );
+        // And the other way round: the default game against a variant as its baseline.
+        let row = "y,sequences,,turns_to_target,about,0.5,0.1,sequences,wipe_ones=off";
+        let claims = parse("c.csv", &format!("{head}\n{row}\n")).unwrap();
+        let v = &check(&claims, 1_000, 7, Some(1)).unwrap()[0];
+        assert_eq!(v.exact, Some(exact_of(&[]) / exact_of(&["wipe_ones=off"])));
+    }
+
+    #[test]
     fn a_reports_rules_column_is_a_claims_rules_column() {
         let head = HEADER.join(",");
-        let row =
-            "x,sequences,players=1;wipe_ones=off;target=100;tie=shared,turns_to_target,about,20,4,";
+        let row = "x,sequences,players=1;wipe_ones=off;target=100;tie=shared,turns_to_target,about,20,4,,";
         let claims = parse("c.csv", &format!("{head}\n{row}\n")).unwrap();
         assert_eq!(
             claims[0].rules,

@@ -241,6 +241,20 @@ pub fn at(what: &str, line: usize, why: impl std::fmt::Display) -> Error {
 /// The data rows of CSV `text` (the file `what`) whose first row must be `header`; each row must
 /// have as many fields as the header.
 pub fn csv_rows(what: &str, text: &str, header: &[&str]) -> Result<Vec<Row>> {
+    csv_rows_optional(what, text, header, 0)
+}
+
+/// [`csv_rows`] for a format that grew: a file may leave out the last `optional` columns of
+/// `header` (older files were written without them), in its header and in every row alike, and
+/// each row comes back with the columns left out as empty fields.
+pub fn csv_rows_optional(
+    what: &str,
+    text: &str,
+    header: &[&str],
+    optional: usize,
+) -> Result<Vec<Row>> {
+    let full = header;
+    let mut header = header;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut rows = Vec::new();
     let mut saw_header = false;
@@ -261,16 +275,25 @@ pub fn csv_rows(what: &str, text: &str, header: &[&str]) -> Result<Vec<Row>> {
             .map_err(|e| at(what, line, format!("not CSV ({e})")))?;
         let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
         if !saw_header {
-            if fields != header {
-                return Err(at(
-                    what,
-                    line,
-                    format!(
-                        "expected the header {}, found '{}'",
-                        header.join(","),
-                        fields.join(",")
-                    ),
-                ));
+            let shorter = full.len().saturating_sub(optional)..full.len();
+            match shorter.chain([full.len()]).find(|&n| fields == full[..n]) {
+                Some(n) => header = &full[..n],
+                None => {
+                    let may = if optional > 0 {
+                        format!(" (the last {optional} column(s) may be left out)",)
+                    } else {
+                        String::new()
+                    };
+                    return Err(at(
+                        what,
+                        line,
+                        format!(
+                            "expected the header {}{may}, found '{}'",
+                            full.join(","),
+                            fields.join(",")
+                        ),
+                    ));
+                }
             }
             saw_header = true;
             continue;
@@ -287,6 +310,8 @@ pub fn csv_rows(what: &str, text: &str, header: &[&str]) -> Result<Vec<Row>> {
                 ),
             ));
         }
+        let mut fields = fields;
+        fields.resize(full.len(), String::new());
         rows.push(Row { line, fields });
     }
     if !saw_header {
@@ -301,6 +326,28 @@ pub fn csv_rows(what: &str, text: &str, header: &[&str]) -> Result<Vec<Row>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_grown_format_reads_files_with_and_without_its_optional_column() {
+        let header = ["a", "b", "c"];
+        let old = csv_rows_optional("f.csv", "a,b\n1,2\n", &header, 1).unwrap();
+        assert_eq!(old[0].fields, ["1", "2", ""]);
+        let new = csv_rows_optional("f.csv", "a,b,c\n1,2,3\n", &header, 1).unwrap();
+        assert_eq!(new[0].fields, ["1", "2", "3"]);
+        // Only the last columns may be left out, and a row follows its file's header.
+        let e = csv_rows_optional("f.csv", "a\n1\n", &header, 1).unwrap_err();
+        assert!(
+            e.to_string().contains(
+                "line 1: expected the header a,b,c (the last 1 column(s) may be left out)"
+            ),
+            "{e}"
+        );
+        let e = csv_rows_optional("f.csv", "a,b\n1,2,3\n", &header, 1).unwrap_err();
+        assert!(
+            e.to_string().contains("line 2: expected 2 fields (a,b)"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn rows_carry_their_lines_past_blanks_comments_and_a_byte_order_mark() {

@@ -61,4 +61,46 @@ bad_input! {
     refuses_an_unknown_rule_option_naming_the_file:
         ["claims", "--file", "colour.csv", "--out", "c"] with claims_for_four_players
         => "colour.csv: line 2: rules 'colour=red': unknown rule option 'colour' for sequences";
+    refuses_a_ratio_of_a_variant_to_itself:
+        ["claims", "--file", "itself.csv", "--out", "c"] with claims_of_variants
+        => "itself.csv: line 2: baseline_rules: the baseline is sequences under the same rules as the claim, so the ratio is 1 whatever the game does";
+    refuses_an_old_files_ratio_of_the_default_game_to_itself:
+        ["claims", "--file", "old.csv", "--out", "c"] with claims_of_variants
+        => "old.csv: line 2: baseline_rules: the baseline is sequences under the same rules";
+    refuses_baseline_rules_without_a_baseline_game:
+        ["claims", "--file", "lonely.csv", "--out", "c"] with claims_of_variants
+        => "lonely.csv: line 2: baseline_rules: given without a baseline_game";
+}
+
+#[test]
+fn a_claim_about_a_variant_prints_both_sides_rules_and_writes_the_baselines() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::write(
+        d.join("v.csv"),
+        "claim,game,rules,metric,check,claimed,tolerance,baseline_game,baseline_rules\n\
+         Three 1s about double the race,sequences,wipe_ones=3,turns_to_target,about,2,0.2,sequences,\n",
+    )
+    .unwrap();
+    let stdout = ok(
+        d,
+        &[
+            "claims", "--file", "v.csv", "-n", "20000", "-q", "--out", "c",
+        ],
+    );
+    assert!(
+        stdout.contains("sequences turns_to_target (wipe_ones=3) / sequences (defaults): claimed about 2 (within 0.2); exact 1.8953"),
+        "{stdout}"
+    );
+    let csv = String::from_utf8(read(d.join("c/claims.csv"))).unwrap();
+    assert!(
+        csv.starts_with(
+            "claim,game,rules,metric,check,claimed,tolerance,baseline_game,baseline_rules,exact,"
+        ),
+        "{csv}"
+    );
+    assert!(
+        csv.contains(",sequences,players=1;wipe_ones=4;target=100;tie=shared,1.895"),
+        "{csv}"
+    );
 }

@@ -148,6 +148,30 @@ pub fn shipped_data(dir: &Path) {
 
 /// Claims files whose rules column says players=4 (`players.csv`) and names an unknown option
 /// (`colour.csv`), each on line 2.
+/// Claims files of the newer header whose baselines cannot be what was meant.
+pub fn claims_of_variants(dir: &Path) {
+    let head = "claim,game,rules,metric,check,claimed,tolerance,baseline_game,baseline_rules\n";
+    fs::write(
+        dir.join("itself.csv"),
+        format!(
+            "{head}x,sequences,wipe_ones=3,turns_to_target,about,2,0.2,sequences,wipe_ones=3\n"
+        ),
+    )
+    .unwrap();
+    fs::write(
+        dir.join("lonely.csv"),
+        format!("{head}x,sequences,,turns_to_target,about,20,4,,wipe_ones=3\n"),
+    )
+    .unwrap();
+    // An old file: its baseline plays under its own game's defaults, the claim's rules here.
+    fs::write(
+        dir.join("old.csv"),
+        "claim,game,rules,metric,check,claimed,tolerance,baseline_game\n\
+         x,sequences,,turns_to_target,about,1,0.1,sequences\n",
+    )
+    .unwrap();
+}
+
 pub fn claims_for_four_players(dir: &Path) {
     let head = "claim,game,rules,metric,check,claimed,tolerance,baseline_game\n";
     fs::write(
