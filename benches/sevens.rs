@@ -39,6 +39,8 @@ fn turns(c: &mut Criterion) {
         "target:20",
         "leader",
         "random",
+        // A rule of thumb compiles into a table like the built-ins: the same speed.
+        "stop-if: sum >= 14 or dice <= 2",
     ] {
         let sim = Turns::new(&solver.outcomes, vec![compile(spec)]);
         for threads in [1usize, 2] {
@@ -74,6 +76,15 @@ fn games(c: &mut Criterion) {
         // Playing to win reads the round and the totals: its own path through the engine.
         (2, vec!["win", "optimal"]),
         (2, vec!["win"]),
+        // A rule of thumb that reads the totals: asked at each decision, no table.
+        (2, vec!["stop-if: sum >= 14 or dice <= 2", "optimal"]),
+        (
+            2,
+            vec![
+                "stop-if: sum >= 14 or dice <= 2 or me > best_other + 20",
+                "optimal",
+            ],
+        ),
         // Three players' exact solution (solved once, before timing) and four players'
         // heuristic.
         (3, vec!["win"]),

@@ -251,6 +251,43 @@ fn sevens_comparisons_match_the_exact_paired_differences() {
     }
 }
 
+/// A player's own rules (`stop-if:`) compile into tables like the built-ins, so they have exact
+/// values: single turns under three rule sets, and two-player games where the rule reads the
+/// score to beat (its follower tables), each within 4 standard errors of simulation.
+#[test]
+fn sevens_rules_of_thumb_match_their_exact_values() {
+    let rule = "stop-if: sum >= 14 or dice <= 2";
+    for rules in [
+        vec![],
+        vec!["removal=subsets".to_string()],
+        vec!["max_rolls=4".to_string(), "removal=subsets".to_string()],
+    ] {
+        let setup = Setup {
+            rules,
+            players: 1,
+            policies: vec![rule.to_string()],
+        };
+        assert_eq!(check_against_exact("sevens", setup, 200_000, 31), 3);
+    }
+    let reply = "stop-if: (to_beat < 0 and (sum >= 14 or dice <= 2)) or sum > to_beat + 3 \
+                 or (roll + 1 == rolls and sum > to_beat)";
+    for (i, options) in [vec!["rounds=2"], vec!["rounds=2", "follower_limit=none"]]
+        .into_iter()
+        .enumerate()
+    {
+        let setup = Setup {
+            rules: options.iter().map(|s| s.to_string()).collect(),
+            players: 2,
+            policies: vec![reply.to_string(), "optimal".to_string()],
+        };
+        // As in the games below: seats, policies, ties, the leader, the play-off's length.
+        assert_eq!(
+            check_against_exact("sevens", setup, 40_000, 41 + i as u64),
+            4 + 6 + 3 + 1
+        );
+    }
+}
+
 /// Two players, whole games: the game engine (seating, the leader's roll limit, the score to
 /// beat, ties and play-offs, `win` seeing the round and the totals) against the exact game odds,
 /// under every option that changes them, for 1, 2 and 10 rounds; every metric with an exact

@@ -48,6 +48,7 @@ mod exit_codes;
 mod games;
 mod help;
 mod merge;
+mod own_rules;
 mod play;
 mod report;
 mod run_json;

@@ -20,6 +20,7 @@ pub mod session;
 pub mod sim;
 pub mod solver;
 pub mod spec;
+pub mod stop_if;
 pub mod tables;
 
 use crate::analysis::Analysis;
@@ -86,6 +87,11 @@ const POLICIES: &[PolicyDoc] = &[
         syntax: "win",
         meaning: "every decision to maximise the chance to win the whole game, against opponents who do the same (exact for 2 and 3 players; for more, the 2-player solution against the best other total)",
         example: "win",
+    },
+    PolicyDoc {
+        syntax: "stop-if:EXPR",
+        meaning: "your own rule: stop when EXPR is true; it reads roll, rolls, dice, sum, to_beat (-1 with nothing to beat) and in games round, rounds, me, best_other, with and, or, not, == != < <= > >=, + - * and parentheses (docs/own-rules.md)",
+        example: "'stop-if: sum >= 14 or dice <= 2'",
     },
     PolicyDoc {
         syntax: "table:FILE",
@@ -269,7 +275,13 @@ impl Config {
                     exact.set_mean(MetricId::new("turn_score", Subject::pair(a, b)), x - y);
                 }
             }
-        } else if players == 2 {
+        } else if players == 2
+            && !policies
+                .iter()
+                .any(|p| matches!(p.game(), Some(Win::Rule(_))))
+        {
+            // A rule that reads the totals has no exact game: its states are the totals
+            // themselves, not their difference the solver follows.
             exact = exact_game(&solver.outcomes, &rules, &policies);
         } else if let [policy] = policies.as_slice()
             && let Some(Win::Three(game)) = policy.game()

@@ -25,10 +25,13 @@
 //! assert!(distribution(&tables, &mine).mean_score() < best.expected);
 //! ```
 
+use std::sync::Arc;
+
 use super::game::SharedGame;
 use super::game3::SharedGame3;
 use super::rolls::{MAX_SUM, RollOutcomes, state_index};
 use super::rules::Kept;
+use super::stop_if::GameRule;
 
 /// What a policy sees after a roll: which roll it was, how many are allowed, what is kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -230,6 +233,10 @@ pub enum Win {
     /// Four or more players, which are not solved: the heuristic of docs/sevens.md, the
     /// two-player solution played against the best total among the others.
     Heuristic(SharedGame),
+    /// Not a solution but a player's own rule that reads the game's state (`stop-if:` with
+    /// `round`, `me`, ...): like the solutions it decides from the round and the totals, so it
+    /// is played where they are, asked at each decision.
+    Rule(Arc<GameRule>),
 }
 
 impl Win {

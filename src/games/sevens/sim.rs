@@ -31,6 +31,7 @@ use super::play::{Lookup, Rolls, coin_generator, play_turn};
 use super::policy::{DecisionTable, Policy, Win};
 use super::rolls::{RollOutcomes, SCORES};
 use super::rules::{FollowerLimit, MAX_ROLLS, Rules};
+use super::stop_if::GameAt;
 
 /// Most policies one comparison plays on the same dice.
 pub const MAX_POLICIES: usize = 16;
@@ -588,6 +589,31 @@ pub(crate) fn win_turn(
                 }
             };
             game.play_turn(lookup, phase, role, rolls)
+        }
+        Win::Rule(rule) => {
+            let to_beat = order[..i]
+                .iter()
+                .map(|&s| i64::from(round_scores[s]))
+                .max()
+                .unwrap_or(-1);
+            // The others of the round: every seat in a regular round, the tied in a play-off.
+            let best_other = order
+                .iter()
+                .filter(|&&s| s != seat)
+                .map(|&s| i64::from(totals[s]))
+                .max()
+                .unwrap_or(0);
+            let round = match phase {
+                Phase::Round(k) => Some(i64::from(k) + 1),
+                Phase::Playoff => None,
+            };
+            let at = GameAt {
+                round,
+                to_beat,
+                me,
+                best_other,
+            };
+            rule.play_turn(lookup, rolls, allowed, at)
         }
     }
 }

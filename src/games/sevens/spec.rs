@@ -9,11 +9,12 @@ use crate::error::{Error, Result};
 use crate::games::PolicyDoc;
 
 use super::exact::target_table;
-use super::policy::{Action, DecisionTable, Policy, TurnState};
+use super::policy::{Action, DecisionTable, Policy, TurnState, Win};
 use super::policy_file;
 use super::rolls::MAX_SUM;
 use super::rules::Kept;
 use super::solver::Solver;
+use super::stop_if::{GameRule, StopIf, Vars};
 
 /// A built-in policy as written on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +39,8 @@ pub enum PolicySpec {
     /// who do the same: solved exactly for two players (the minimax strategy) and three (an
     /// equilibrium), a heuristic on the two-player solution for more.
     Win,
+    /// `stop-if:EXPR`: a player's own rule of thumb; stop when it is true.
+    StopIf(StopIf),
 }
 
 impl FromStr for PolicySpec {
@@ -49,6 +52,10 @@ impl FromStr for PolicySpec {
             Some((n, a)) => (n, Some(a)),
             None => (spec, None),
         };
+        if name.trim() == "stop-if" {
+            let text = args.unwrap_or_default();
+            return StopIf::parse(spec, spec.len() - text.len(), text).map(PolicySpec::StopIf);
+        }
         match (name, args) {
             ("optimal", None) => Ok(PolicySpec::Optimal),
             ("random", None) => Ok(PolicySpec::Random),
@@ -116,6 +123,7 @@ impl fmt::Display for PolicySpec {
             PolicySpec::Leader => write!(f, "leader"),
             PolicySpec::Win => write!(f, "win"),
             PolicySpec::Table(path) => write!(f, "table:{}", path.display()),
+            PolicySpec::StopIf(rule) => write!(f, "{rule}"),
         }
     }
 }
@@ -139,6 +147,9 @@ impl PolicySpec {
                 DecisionTable::build(&name, outcomes, allowed, decide, default_choice)
             })
         };
+        if let PolicySpec::StopIf(rule) = self {
+            return stop_if(rule, &name, solver);
+        }
         let lead = match self {
             PolicySpec::Rolls(k) => {
                 if *k > max_rolls {
@@ -188,7 +199,7 @@ impl PolicySpec {
                 })
             }
             PolicySpec::Table(path) => policy_file::read(path, outcomes, max_rolls)?,
-            PolicySpec::Win => unreachable!("compiled above"),
+            PolicySpec::Win | PolicySpec::StopIf(_) => unreachable!("compiled above"),
         };
         let follow = match self {
             PolicySpec::Target(None) => (1..=max_rolls)
@@ -203,6 +214,61 @@ impl PolicySpec {
         };
         Ok(Policy::following(&name, lead, follow))
     }
+}
+
+/// Compiles a rule of thumb: into tables over every state when it reads only the turn (a table
+/// per score to beat when it reads `to_beat`), or, when it reads the game's state, into a rule
+/// a game asks at each decision; that has no value in a single turn, so it is refused there.
+fn stop_if(rule: &StopIf, name: &str, solver: &Solver) -> Result<Policy> {
+    let outcomes = &solver.outcomes;
+    let game_variables = rule.game_variables();
+    if !game_variables.is_empty() {
+        if solver.players < 2 {
+            let (names, verb, pronoun) = match game_variables.as_slice() {
+                [one] => (one.to_string(), "is", "it"),
+                many => (many.join(", "), "are", "them"),
+            };
+            return Err(Error::input(format!(
+                "--policy '{name}': {names} {verb} known only in a game; play games \
+                 (--players 2 or more), or leave {pronoun} out of a rule for single turns"
+            )));
+        }
+        let game = GameRule::new(rule.clone(), outcomes, solver.rules.rounds);
+        return Ok(Policy::to_win(name, Win::Rule(std::sync::Arc::new(game))));
+    }
+    let table = |allowed: u8, to_beat: i64| {
+        DecisionTable::build(
+            name,
+            outcomes,
+            allowed,
+            |s| {
+                let vars = Vars {
+                    roll: i64::from(s.roll),
+                    rolls: i64::from(s.max_rolls),
+                    dice: i64::from(s.kept.dice),
+                    sum: i64::from(s.kept.sum),
+                    to_beat,
+                    ..Vars::default()
+                };
+                if rule.stops(&vars) {
+                    Action::Stop
+                } else {
+                    Action::Roll
+                }
+            },
+            |_, _| 0,
+        )
+    };
+    let max_rolls = solver.rules.max_rolls;
+    let lead = (1..=max_rolls).map(|a| table(a, -1)).collect();
+    let follow = if rule.reads_to_beat() {
+        (1..=max_rolls)
+            .map(|a| (0..=MAX_SUM as i64).map(|t| table(a, t)).collect())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(Policy::following(name, lead, follow))
 }
 
 #[cfg(test)]
