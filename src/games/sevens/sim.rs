@@ -530,6 +530,16 @@ pub(crate) fn win_turn(
 ) -> (u8, u8) {
     let seat = order[i];
     let me = i64::from(totals[seat]);
+    // The best total among the others of the round: every seat in a regular round, the tied
+    // in a play-off.
+    let best_other = || {
+        order
+            .iter()
+            .filter(|&&s| s != seat)
+            .map(|&s| i64::from(totals[s]))
+            .max()
+            .unwrap_or(0)
+    };
     match win {
         Win::Two(game) => {
             // Two players: the other is the one seat of the round that is not this one.
@@ -572,12 +582,7 @@ pub(crate) fn win_turn(
         }
         Win::Heuristic(game) => {
             // The two-player solution against the best total among the others.
-            let best_other = order
-                .iter()
-                .filter(|&&s| s != seat)
-                .map(|&s| i64::from(totals[s]))
-                .max()
-                .unwrap_or(0);
+            let best_other = best_other();
             let role = if i == 0 {
                 Role::Lead {
                     x: (me - best_other) as i32,
@@ -596,13 +601,7 @@ pub(crate) fn win_turn(
                 .map(|&s| i64::from(round_scores[s]))
                 .max()
                 .unwrap_or(-1);
-            // The others of the round: every seat in a regular round, the tied in a play-off.
-            let best_other = order
-                .iter()
-                .filter(|&&s| s != seat)
-                .map(|&s| i64::from(totals[s]))
-                .max()
-                .unwrap_or(0);
+            let best_other = best_other();
             let round = match phase {
                 Phase::Round(k) => Some(i64::from(k) + 1),
                 Phase::Playoff => None,
