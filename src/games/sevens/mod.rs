@@ -91,7 +91,7 @@ const POLICIES: &[PolicyDoc] = &[
     PolicyDoc {
         syntax: "stop-if:EXPR",
         meaning: "your own rule: stop when EXPR is true; it reads roll, rolls, dice, sum, to_beat (-1 with nothing to beat) and in games round, rounds, me, best_other, with and, or, not, == != < <= > >=, + - * and parentheses (docs/own-rules.md)",
-        example: "'stop-if: sum >= 14 or dice <= 2'",
+        example: "stop-if: sum >= 14 or dice <= 2",
     },
     PolicyDoc {
         syntax: "table:FILE",
