@@ -181,18 +181,16 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
             }
             None => {}
             Some(base) => {
+                let base_options = options_of("baseline_rules", base, &baseline_rules)?;
                 // The same game under the same rules is a ratio of 1 whatever the game does:
                 // a claim about a variant needs the variant's baseline.
-                if base == game
-                    && options_of("baseline_rules", base, &baseline_rules)? == game_options
-                {
+                if base == game && base_options == game_options {
                     return Err(at(format!(
                         "baseline_rules: the baseline is {game} under the same rules as the \
                          claim, so the ratio is 1 whatever the game does; give the claim's rules \
                          to the variant and leave baseline_rules empty for the default game"
                     )));
                 }
-                options_of("baseline_rules", base, &baseline_rules)?;
             }
         }
         let claim = Claim {

@@ -242,15 +242,7 @@ fn stop_if(rule: &StopIf, name: &str, solver: &Solver) -> Result<Policy> {
             outcomes,
             allowed,
             |s| {
-                let vars = Vars {
-                    roll: i64::from(s.roll),
-                    rolls: i64::from(s.max_rolls),
-                    dice: i64::from(s.kept.dice),
-                    sum: i64::from(s.kept.sum),
-                    to_beat,
-                    ..Vars::default()
-                };
-                if rule.stops(&vars) {
+                if rule.stops(&Vars::turn(s.roll, s.max_rolls, s.kept, to_beat)) {
                     Action::Stop
                 } else {
                     Action::Roll

@@ -130,6 +130,19 @@ pub struct Vars {
 }
 
 impl Vars {
+    /// The turn's variables after roll `roll` of `rolls` with `kept`; the game's are 0 (a rule
+    /// that reads them is asked with them set, by [`GameRule`]).
+    pub fn turn(roll: u8, rolls: u8, kept: Kept, to_beat: i64) -> Self {
+        Self {
+            roll: i64::from(roll),
+            rolls: i64::from(rolls),
+            dice: i64::from(kept.dice),
+            sum: i64::from(kept.sum),
+            to_beat,
+            ..Self::default()
+        }
+    }
+
     fn get(&self, v: Var) -> i64 {
         match v {
             Var::Roll => self.roll,
@@ -364,15 +377,11 @@ impl GameRule {
         for roll in 1..=allowed {
             let kept = self.first[lookup.list(dice, rolls[usize::from(roll) - 1])];
             let vars = Vars {
-                roll: i64::from(roll),
-                rolls: i64::from(allowed),
-                dice: i64::from(kept.dice),
-                sum: i64::from(kept.sum),
-                to_beat: at.to_beat,
                 round: at.round.unwrap_or(self.rounds + 1),
                 rounds: self.rounds,
                 me: at.me,
                 best_other: at.best_other,
+                ..Vars::turn(roll, allowed, kept, at.to_beat)
             };
             if roll == allowed || kept.dice == 0 || self.rule.stops(&vars) {
                 return (kept.sum, roll);
