@@ -42,6 +42,7 @@ const INFO: GameInfo = GameInfo {
         values: Values::Whole { min: 1, max: 100 },
         default: "10",
         meaning: "heads that end the race",
+        quiet: false,
     }],
     policies: &[PolicyDoc {
         syntax: "flip",

@@ -19,6 +19,23 @@ pub enum Values {
         /// Largest allowed.
         max: u32,
     },
+    /// A whole number in this range or the one word `name` (`off`, `auto`): an option whose
+    /// text value is a number but which can also be switched off.
+    WholeOr {
+        /// Smallest allowed.
+        min: u32,
+        /// Largest allowed.
+        max: u32,
+        /// The word allowed beside the numbers.
+        name: &'static str,
+    },
+    /// A whole number, possibly negative, in this range (a penalty such as -200).
+    Integer {
+        /// Smallest allowed.
+        min: i32,
+        /// Largest allowed.
+        max: i32,
+    },
     /// Free text the game checks with `valid` (a file name, say), described by `expected`.
     Text {
         /// What is allowed, for messages and listings.
@@ -38,6 +55,10 @@ impl Values {
                 [init @ .., last] => format!("{} or {last}", init.join(", ")),
             },
             Values::Whole { min, max } => format!("a whole number from {min} to {max}"),
+            Values::WholeOr { min, max, name } => {
+                format!("a whole number from {min} to {max}, or {name}")
+            }
+            Values::Integer { min, max } => format!("a whole number from {min} to {max}"),
             Values::Text { expected, .. } => expected.to_string(),
         }
     }
@@ -51,6 +72,25 @@ impl Values {
                 .ok()
                 .filter(|v| (u64::from(min)..=u64::from(max)).contains(v))
                 .map(|v| v.to_string()),
+            Values::WholeOr { min, max, name } => {
+                if value == name {
+                    Some(value.to_string())
+                } else {
+                    Values::Whole { min, max }.canonical(value)
+                }
+            }
+            Values::Integer { min, max } => {
+                let (negative, digits) = match value.trim().strip_prefix('-') {
+                    Some(rest) => (true, rest),
+                    None => (false, value),
+                };
+                let magnitude = crate::number::parse_whole(digits).ok()?;
+                let v = i64::try_from(magnitude).ok()?;
+                let v = if negative { -v } else { v };
+                (i64::from(min)..=i64::from(max))
+                    .contains(&v)
+                    .then(|| v.to_string())
+            }
             Values::Text { valid, .. } => valid(value).then(|| value.to_string()),
         }
     }
@@ -67,6 +107,11 @@ pub struct OptionSpec {
     pub default: &'static str,
     /// What the option decides, for listings and documentation.
     pub meaning: &'static str,
+    /// Left out of the rules a run records ([`RuleOptions::pairs`]) while at its default. The
+    /// options that give every number of the rule texts are quiet: the rules column of a run
+    /// under the texts' numbers reads as it did before they existed, and a house rule shows as
+    /// exactly what differs.
+    pub quiet: bool,
 }
 
 /// A game's options with the user's overrides applied and checked, in the game's declared order.
@@ -161,15 +206,34 @@ impl RuleOptions {
         self.value(key).1.parse().expect("checked")
     }
 
+    /// The value of a [`Values::WholeOr`] option: the number, or `None` for its word.
+    pub fn whole_or(&self, key: &str) -> Option<u32> {
+        self.value(key).1.parse().ok()
+    }
+
+    /// The value of a [`Values::Integer`] option.
+    pub fn integer(&self, key: &str) -> i32 {
+        self.value(key).1.parse().expect("checked")
+    }
+
+    /// Whether every option has its default value.
+    pub fn all_default(&self) -> bool {
+        self.values
+            .iter()
+            .all(|(s, v)| s.values.canonical(s.default).as_ref() == Some(v))
+    }
+
     /// The value of a [`Values::Text`] option.
     pub fn text(&self, key: &str) -> &str {
         self.value(key).1
     }
 
-    /// Every option as `key=value`, in declared order: what configures the same rules again.
+    /// Every option as `key=value`, in declared order, leaving out quiet options at their
+    /// default: what configures the same rules again.
     pub fn pairs(&self) -> Vec<String> {
         self.values
             .iter()
+            .filter(|(s, v)| !(s.quiet && s.values.canonical(s.default).as_ref() == Some(v)))
             .map(|(s, v)| format!("{}={v}", s.key))
             .collect()
     }
@@ -207,6 +271,7 @@ impl FirstPlayer {
         default: "rotate",
         meaning: "rotate: the start passes one seat on each round; fixed: the same seat starts \
                   every round",
+        quiet: false,
     };
 
     /// The values, in the order of [`FirstPlayer::OPTION`]'s names.
@@ -236,6 +301,7 @@ impl Tie {
                 Tie::Playoff => "playoff",
             },
             meaning,
+            quiet: false,
         }
     }
 }
@@ -250,12 +316,14 @@ mod tests {
             values: Values::Whole { min: 1, max: 2 },
             default: "1",
             meaning: "a number",
+            quiet: false,
         },
         OptionSpec {
             key: "b",
             values: Values::OneOf(&["x", "y"]),
             default: "x",
             meaning: "a letter",
+            quiet: false,
         },
         OptionSpec {
             key: "c",
@@ -265,6 +333,7 @@ mod tests {
             },
             default: "word",
             meaning: "a word",
+            quiet: false,
         },
     ];
 
@@ -315,6 +384,80 @@ mod tests {
         assert_eq!(
             e,
             "rule option c for demo: expected a word without ';', found 'a;b'"
+        );
+    }
+
+    const NUMBERS: &[OptionSpec] = &[
+        OptionSpec {
+            key: "wipe",
+            values: Values::WholeOr {
+                min: 1,
+                max: 6,
+                name: "off",
+            },
+            default: "4",
+            meaning: "a count or off",
+            quiet: false,
+        },
+        OptionSpec {
+            key: "penalty",
+            values: Values::Integer {
+                min: -1000,
+                max: 1000,
+            },
+            default: "-200",
+            meaning: "a signed number",
+            quiet: true,
+        },
+    ];
+
+    fn numbers(overrides: &[&str]) -> Result<RuleOptions> {
+        let o: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+        RuleOptions::parse("demo", NUMBERS, &o)
+    }
+
+    #[test]
+    fn a_quiet_option_is_recorded_only_when_it_differs_from_the_text() {
+        let o = numbers(&[]).unwrap();
+        assert_eq!(o.render(), "wipe=4");
+        assert!(o.all_default());
+        // Written as the default in another form, it is still the default.
+        let o = numbers(&["penalty=-0200"]).unwrap();
+        assert_eq!(o.render(), "wipe=4");
+        assert!(o.all_default());
+        let o = numbers(&["penalty=+150", "wipe=off"]).unwrap();
+        assert_eq!(o.render(), "wipe=off;penalty=150");
+        assert!(!o.all_default());
+        assert_eq!(o.integer("penalty"), 150);
+        assert_eq!(o.whole_or("wipe"), None);
+        assert_eq!(numbers(&["wipe=06"]).unwrap().whole_or("wipe"), Some(6));
+    }
+
+    #[test]
+    fn numbers_or_words_and_signed_numbers_refuse_what_is_out_of_range() {
+        for bad in ["wipe=0", "wipe=7", "wipe=of", "wipe=-1", "wipe=2.5"] {
+            let e = numbers(&[bad]).unwrap_err().to_string();
+            assert!(
+                e.contains("expected a whole number from 1 to 6, or off"),
+                "{bad}: {e}"
+            );
+        }
+        for bad in [
+            "penalty=-1001",
+            "penalty=1001",
+            "penalty=--5",
+            "penalty=x",
+            "penalty=-",
+        ] {
+            let e = numbers(&[bad]).unwrap_err().to_string();
+            assert!(
+                e.contains("expected a whole number from -1000 to 1000"),
+                "{bad}: {e}"
+            );
+        }
+        assert_eq!(
+            numbers(&["penalty=-1000"]).unwrap().integer("penalty"),
+            -1000
         );
     }
 

@@ -184,6 +184,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         meaning: "that many 1's in a cast wipe the player's total and the cast scores nothing (4: \
                   the text; 3: other published versions of Hearts Due); off: no penalty, the \
                   cast scores normally",
+        quiet: false,
     },
     OptionSpec {
         key: "target",
@@ -193,6 +194,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         },
         default: "100",
         meaning: "points that end the race or game",
+        quiet: false,
     },
     Tie::option(
         Tie::Shared,

@@ -67,6 +67,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         meaning: "pairs: remove the disjoint pairs 1-6, 2-5, 3-4, as many as the counts allow (text \
                   001); subsets: while any set of two or more dice adds up to 7, one such set \
                   goes, the player choosing which (text 000)",
+        quiet: false,
     },
     OptionSpec {
         key: "max_rolls",
@@ -76,6 +77,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         },
         default: "3",
         meaning: "rolls a turn may use at most",
+        quiet: false,
     },
     OptionSpec {
         key: "follower_limit",
@@ -83,12 +85,14 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "leader",
         meaning: "leader: the rolls the round's first player used cap everyone after them; none: \
                   every player may use max_rolls",
+        quiet: false,
     },
     OptionSpec {
         key: "rounds",
         values: Values::Whole { min: 1, max: 1000 },
         default: "10",
         meaning: "rounds in a game",
+        quiet: false,
     },
     FirstPlayer::OPTION,
     Tie::option(

@@ -38,6 +38,7 @@ pub const OPTIONS: &[OptionSpec] = &[
                   last card, holds nothing until their next turn and takes a penalty card then; \
                   empty (a variant some reviews describe): a player whose hand is empty is out, \
                   however it was emptied",
+        quiet: false,
     },
     OptionSpec {
         key: "penalty",
@@ -47,6 +48,7 @@ pub const OPTIONS: &[OptionSpec] = &[
                   round'): turn: this turn only; pile: every turn until the pile is set aside by \
                   a Seven (a blocked player's turns pass without playing or drawing; when every \
                   player still in is blocked, the blocks lift)",
+        quiet: false,
     },
     FirstPlayer::OPTION,
     Tie::option(
@@ -63,6 +65,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: super::deck::DEFAULT_FILE,
         meaning: "the deck file: header number,count, one row per number 1 to 7 (the real \
                   spread is unpublished; the default spreads 80 cards evenly)",
+        quiet: false,
     },
 ];
 
