@@ -6,13 +6,14 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dicelab::dice::RollStream;
 use dicelab::engine::{RunConfig, chunk_rng, run};
-use dicelab::games::sequences::rules::{CODES, DICE, Rules, Scoring, WipeOnes};
+use dicelab::games::sequences::rules::{DICE, Rules, Scoring, WipeOnes};
 use dicelab::games::sequences::sim::{Game, Race};
 use dicelab::options::Tie;
 
 fn rules() -> Rules {
     Rules {
         scoring: Scoring::Sequences,
+        points: Scoring::Sequences.text_points(),
         wipe_ones: WipeOnes::AtLeast(4),
         target: 100,
         tie: Tie::Shared,
@@ -22,16 +23,17 @@ fn rules() -> Rules {
 /// Casts drawn and tallied with nothing else: the ceiling for any Sequences run.
 fn cast_loop(c: &mut Criterion) {
     const CASTS: u64 = 1 << 20;
-    let table = rules().outcome_table();
+    let table = rules().cast_table();
+    let (codes, wipe) = (table.codes, usize::from(table.wipe));
     let mut group = c.benchmark_group("sequences_cast_loop");
     group.throughput(Throughput::Elements(CASTS));
     group.bench_function("casts", |b| {
         b.iter(|| {
             let mut rng = chunk_rng(1, 0);
             let mut stream = RollStream::<DICE, 3>::new();
-            let mut counts = [0u64; CODES];
+            let mut counts = vec![0u64; wipe + 1];
             for _ in 0..CASTS {
-                counts[table[stream.next(&mut rng) as usize] as usize] += 1;
+                counts[usize::from(codes[stream.next(&mut rng) as usize])] += 1;
             }
             black_box(counts)
         })

@@ -128,6 +128,14 @@ fn races_match_the_exact_chain_under_every_rule_set() {
             vec!["wipe_ones=3".to_string()],
             vec!["wipe_ones=off".to_string()],
             vec!["target=37".to_string()],
+            // House rules: any count of 1's, and a points table of the designer's own.
+            vec!["wipe_ones=5".to_string()],
+            vec![
+                "run_2=8".to_string(),
+                "run_6=40".to_string(),
+                "six_sixes=100".to_string(),
+            ],
+            vec!["run_1=0".to_string(), "five_sixes=50".to_string()],
         ] {
             let setup = Setup {
                 rules,

@@ -47,6 +47,7 @@ mod determinism;
 mod exit_codes;
 mod games;
 mod help;
+mod house_rules;
 mod merge;
 mod own_rules;
 mod play;

@@ -16,7 +16,7 @@ use crate::games::Setup;
 use crate::options::Tie;
 
 use super::exact::{CastDistribution, Race, expected_turns_from};
-use super::rules::{Rules, WIPE};
+use super::rules::Rules;
 use super::{Config, PLAYERS, Sequences};
 
 /// The keys of a Sequences or Hearts Due position.
@@ -106,7 +106,7 @@ impl Advisor for Sequences {
         let target = rules.target;
         let cast = CastDistribution::new(&rules);
         // The most a player can reach: the target less one, plus the best cast.
-        let best_cast = (1..WIPE as usize)
+        let best_cast = (1..cast.wipe)
             .rev()
             .find(|&k| cast.ways[k] > 0)
             .unwrap_or(0);
@@ -344,7 +344,7 @@ mod tests {
             let a = advise(game, &rules, &[("totals", "0,0,0")]).unwrap();
             let options = RuleOptions::parse(
                 game.info.name,
-                super::super::rules::OPTIONS,
+                game.scoring.options(),
                 &rules.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
             )
             .unwrap();
@@ -383,10 +383,10 @@ mod tests {
         .unwrap();
         let cast = CastDistribution::new(&Rules::from_options(
             super::super::rules::Scoring::Sequences,
-            &RuleOptions::parse("sequences", super::super::rules::OPTIONS, &[]).unwrap(),
+            &RuleOptions::parse("sequences", super::super::rules::SEQUENCES_OPTIONS, &[]).unwrap(),
         ));
         // Player 2 on 99 beats 105 with a cast of 7 or more, ties at 6.
-        let beat: f64 = (7..WIPE as usize).map(|k| cast.p(k)).sum();
+        let beat: f64 = (7..cast.wipe).map(|k| cast.p(k)).sum();
         let tie = cast.p(6);
         let p2 = a.rows[1].values[0].unwrap().value;
         assert!((p2 - (beat + tie / 2.0)).abs() < 1e-12, "{p2}");
@@ -399,9 +399,9 @@ mod tests {
         let a = advise(&SEQUENCES, &[], &[("totals", "95"), ("within", "1")]).unwrap();
         let cast = CastDistribution::new(&Rules::from_options(
             super::super::rules::Scoring::Sequences,
-            &RuleOptions::parse("sequences", super::super::rules::OPTIONS, &[]).unwrap(),
+            &RuleOptions::parse("sequences", super::super::rules::SEQUENCES_OPTIONS, &[]).unwrap(),
         ));
-        let reach: f64 = (5..WIPE as usize).map(|k| cast.p(k)).sum();
+        let reach: f64 = (5..cast.wipe).map(|k| cast.p(k)).sum();
         assert!((a.rows[0].values[0].unwrap().value - reach).abs() < 1e-12);
     }
 

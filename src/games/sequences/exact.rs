@@ -12,24 +12,28 @@ use std::collections::BTreeMap;
 use crate::error::{Error, Result};
 use crate::stats::{ExactValues, MetricId, Subject};
 
-use super::rules::{CASTS, CODES, Part, Rules, WIPE, best_split};
+use super::rules::{CASTS, Code, Part, Rules, best_split};
 use crate::options::Tie;
 
 /// How many of the 46,656 ordered casts give each outcome code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CastDistribution {
-    /// Ways per outcome code (points 0..=70, then [`WIPE`]).
-    pub ways: [u64; CODES],
+    /// Ways per outcome code (points from 0, then the wipe code last).
+    pub ways: Vec<u64>,
+    /// The wipe code: one above the most a cast can score.
+    pub wipe: usize,
 }
 
 impl CastDistribution {
     /// Enumerates every ordered cast under `rules`.
     pub fn new(rules: &Rules) -> Self {
-        let mut ways = [0u64; CODES];
-        for code in rules.outcome_table() {
-            ways[code as usize] += 1;
+        let table = rules.cast_table();
+        let wipe = usize::from(table.wipe);
+        let mut ways = vec![0u64; wipe + 1];
+        for code in table.codes {
+            ways[usize::from(code)] += 1;
         }
-        Self { ways }
+        Self { ways, wipe }
     }
 
     /// Probability of outcome `code`.
@@ -39,14 +43,9 @@ impl CastDistribution {
 
     /// Distribution of the points a cast earns (a wipe earns 0).
     pub fn points_pmf(&self) -> Vec<(i64, f64)> {
-        (0..WIPE as usize)
+        (0..self.wipe)
             .map(|pts| {
-                let ways = self.ways[pts]
-                    + if pts == 0 {
-                        self.ways[WIPE as usize]
-                    } else {
-                        0
-                    };
+                let ways = self.ways[pts] + if pts == 0 { self.ways[self.wipe] } else { 0 };
                 (pts as i64, ways as f64 / CASTS as f64)
             })
             .filter(|&(_, p)| p > 0.0)
@@ -55,13 +54,13 @@ impl CastDistribution {
 
     /// Expected points per cast.
     pub fn mean_points(&self) -> f64 {
-        (1..WIPE as usize).map(|pts| pts as f64 * self.p(pts)).sum()
+        (1..self.wipe).map(|pts| pts as f64 * self.p(pts)).sum()
     }
 
     /// Expected points of a cast that scores.
     pub fn mean_points_when_scoring(&self) -> f64 {
-        let scoring: u64 = self.ways[1..WIPE as usize].iter().sum();
-        (1..WIPE as usize)
+        let scoring: u64 = self.ways[1..self.wipe].iter().sum();
+        (1..self.wipe)
             .map(|pts| pts as f64 * self.ways[pts] as f64)
             .sum::<f64>()
             / scoring as f64
@@ -69,19 +68,19 @@ impl CastDistribution {
 
     /// Chance a cast scores nothing (a wipe included).
     pub fn p_no_score(&self) -> f64 {
-        self.p(0) + self.p(WIPE as usize)
+        self.p(0) + self.p(self.wipe)
     }
 
     /// Chance a cast triggers the penalty.
     pub fn p_penalty(&self) -> f64 {
-        self.p(WIPE as usize)
+        self.p(self.wipe)
     }
 
     /// The outcome codes that can happen, with their probabilities.
-    fn steps(&self) -> Vec<(u8, f64)> {
-        (0..CODES)
+    fn steps(&self) -> Vec<(Code, f64)> {
+        (0..=self.wipe)
             .filter(|&c| self.ways[c] > 0)
-            .map(|c| (c as u8, self.p(c)))
+            .map(|c| (c as Code, self.p(c)))
             .collect()
     }
 }
@@ -117,8 +116,8 @@ pub fn expected_turns_from(cast: &CastDistribution, target: u32, from: u32) -> f
 fn turn_coefficients(cast: &CastDistribution, target: u32) -> (Vec<f64>, Vec<f64>) {
     let target = target as usize;
     let p_stay = cast.p(0);
-    let p_wipe = cast.p(WIPE as usize);
-    let moves: Vec<(usize, f64)> = (1..WIPE as usize)
+    let p_wipe = cast.p(cast.wipe);
+    let moves: Vec<(usize, f64)> = (1..cast.wipe)
         .filter(|&k| cast.ways[k] > 0)
         .map(|k| (k, cast.p(k)))
         .collect();
@@ -144,7 +143,8 @@ fn turn_coefficients(cast: &CastDistribution, target: u32) -> (Vec<f64>, Vec<f64
 #[derive(Clone, Debug)]
 pub struct Race {
     target: usize,
-    steps: Vec<(u8, f64)>,
+    wipe: Code,
+    steps: Vec<(Code, f64)>,
     /// The chance of each total below the target.
     pub below: Vec<f64>,
     /// The chance of first reaching the target at the last cast, by final total - target.
@@ -159,9 +159,10 @@ impl Race {
         let target = target as usize;
         let mut race = Self {
             target,
+            wipe: cast.wipe as Code,
             steps: cast.steps(),
             below: vec![0.0; target],
-            crossed: vec![0.0; WIPE as usize],
+            crossed: vec![0.0; cast.wipe],
             next: vec![0.0; target],
         };
         match (total as usize).checked_sub(target) {
@@ -181,7 +182,7 @@ impl Race {
                 continue;
             }
             for &(code, p) in &self.steps {
-                if code == WIPE {
+                if code == self.wipe {
                     self.next[0] += m * p;
                 } else if s + (code as usize) < self.target {
                     self.next[s + code as usize] += m * p;
@@ -287,13 +288,13 @@ pub struct Pattern {
 /// Every multi-part scoring split that some cast's best split uses, under `rules` (casts that
 /// trigger the penalty do not score and are left out).
 pub fn multi_run_patterns(rules: &Rules) -> Vec<Pattern> {
-    let table = rules.outcome_table();
+    let table = rules.cast_table();
     let mut found: BTreeMap<Vec<Part>, (u32, u64)> = BTreeMap::new();
-    for (packed, &code) in table.iter().enumerate() {
-        if code == WIPE {
+    for (packed, &code) in table.codes.iter().enumerate() {
+        if code == table.wipe {
             continue;
         }
-        let split = best_split(crate::dice::face_counts(packed as u64, 6), rules.scoring);
+        let split = best_split(crate::dice::face_counts(packed as u64, 6), &rules.points);
         if split.parts.len() >= 2 {
             found.entry(split.parts).or_insert((split.points, 0)).1 += 1;
         }
@@ -316,6 +317,12 @@ fn pmf_mean(pmf: &[(i64, f64)]) -> f64 {
 /// Every exact value of a run of this game with `players` players (1 = a race to the target).
 pub fn exact_values(rules: &Rules, players: u32) -> Result<ExactValues> {
     let cast = CastDistribution::new(rules);
+    if cast.ways[1..cast.wipe].iter().all(|&w| w == 0) {
+        return Err(Error::input(
+            "rule options: no cast scores under these points, so no race ever reaches the target \
+             (give some part points)",
+        ));
+    }
     let turns = expected_turns(&cast, rules.target);
     if turns > MAX_EXPECTED_TURNS {
         return Err(Error::input(format!(
@@ -367,6 +374,7 @@ mod tests {
     fn rules(scoring: Scoring, wipe_ones: WipeOnes) -> Rules {
         Rules {
             scoring,
+            points: scoring.text_points(),
             wipe_ones,
             target: 100,
             tie: Tie::Shared,
@@ -491,6 +499,50 @@ mod tests {
         );
         // 1-2 + 1-2 + 1-2 needs exactly 1,1,1,2,2,2: 6! / (3! 3!) = 20 orders.
         assert_eq!(patterns[1].ways, 20);
+    }
+
+    #[test]
+    fn every_option_changes_the_exact_values() {
+        use crate::options::RuleOptions;
+        for scoring in [Scoring::Sequences, Scoring::HeartsDue] {
+            let values = |overrides: &[&str]| {
+                let o: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+                let options = RuleOptions::parse("x", scoring.options(), &o).unwrap();
+                let rules = Rules::from_options(scoring, &options);
+                let cast = CastDistribution::new(&rules);
+                (cast.mean_points(), expected_turns(&cast, rules.target))
+            };
+            let text = values(&[]);
+            for changed in [
+                "wipe_ones=5",
+                "wipe_ones=3",
+                "target=90",
+                "run_1=1",
+                "run_2=6",
+                "run_3=11",
+                "run_4=16",
+                "run_5=21",
+                "run_6=26",
+                "five_sixes=29",
+                "six_sixes=59",
+            ] {
+                let house = values(&[changed]);
+                assert!(
+                    house.0 != text.0 || house.1 != text.1,
+                    "{scoring:?} {changed}: {house:?} vs {text:?}"
+                );
+            }
+            // Each point added to a part adds its chance to the mean points of a cast.
+            let p_run_2 = {
+                let mut r = rules(scoring, WipeOnes::AtLeast(4));
+                r.points.runs[1] = 1000;
+                CastDistribution::new(&r).mean_points()
+            };
+            assert!(
+                p_run_2 > text.0 + 1.0,
+                "{scoring:?}: a dear 1-2 raises the mean"
+            );
+        }
     }
 
     #[test]

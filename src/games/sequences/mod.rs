@@ -21,7 +21,7 @@ use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
 use policy::{Forced, POLICIES, POLICY};
-use rules::{OPTIONS, Rules, Scoring};
+use rules::{HEARTS_DUE_OPTIONS, Rules, SEQUENCES_OPTIONS, Scoring};
 
 /// Players: one races to the target, more play full games (the text allows "any number";
 /// reports get a row per seat).
@@ -73,7 +73,7 @@ pub const SEQUENCES: Sequences = Sequences {
     info: &GameInfo {
         name: "sequences",
         about: "Sequences: one cast of six dice per turn, runs from 1-2 score, first to 100",
-        options: OPTIONS,
+        options: SEQUENCES_OPTIONS,
         policies: POLICIES,
         players: PLAYERS,
         report_runs: &report_runs(
@@ -91,7 +91,7 @@ pub const HEARTS_DUE: Sequences = Sequences {
     info: &GameInfo {
         name: "hearts-due",
         about: "Hearts Due: Sequences with a scoring lone 1 and a richer table",
-        options: OPTIONS,
+        options: HEARTS_DUE_OPTIONS,
         policies: POLICIES,
         players: PLAYERS,
         report_runs: &report_runs(
@@ -134,7 +134,7 @@ impl Config {
     /// Checks the options, players and policies a user gave for `game`.
     pub fn new(game: &Sequences, setup: &Setup) -> Result<Self> {
         let name = game.info.name;
-        let options = RuleOptions::parse(name, OPTIONS, &setup.rules)?;
+        let options = RuleOptions::parse(name, game.scoring.options(), &setup.rules)?;
         let rules = Rules::from_options(game.scoring, &options);
         PLAYERS.check(name, setup.players)?;
         let parsed = setup

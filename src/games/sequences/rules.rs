@@ -15,10 +15,9 @@ use crate::options::{OptionSpec, RuleOptions, Tie, Values};
 pub const DICE: u32 = 6;
 /// Ordered outcomes of one cast.
 pub const CASTS: usize = pow6(DICE) as usize;
-/// Outcome code of a cast that triggers the penalty; codes below it are the points scored.
-pub const WIPE: u8 = 71;
-/// Number of distinct outcome codes (points 0..=70, then [`WIPE`]).
-pub const CODES: usize = WIPE as usize + 1;
+/// A cast's outcome code: its points, or the run's wipe code (one above the most a cast can
+/// score). Sixteen bits hold any points table the options allow.
+pub type Code = u16;
 
 /// Which scoring table is in force: the game's name on the command line picks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,23 +29,44 @@ pub enum Scoring {
 }
 
 impl Scoring {
-    /// Points for the run 1..=`len`, or `None` where the run is too short to score.
-    pub fn run_points(self, len: u8) -> Option<u32> {
+    /// The points table of the rule text for this game.
+    pub const fn text_points(self) -> Points {
         match self {
-            Scoring::Sequences => (len >= 2).then(|| 5 * (u32::from(len) - 1)),
-            Scoring::HeartsDue => (len >= 1).then(|| 5 * u32::from(len)),
+            Scoring::Sequences => Points {
+                runs: [0, 5, 10, 15, 20, 25],
+                five_sixes: 30,
+                six_sixes: 60,
+            },
+            Scoring::HeartsDue => Points {
+                runs: [5, 10, 15, 20, 25, 30],
+                five_sixes: 35,
+                six_sixes: 70,
+            },
         }
     }
+}
 
-    /// Points for a part of a split.
-    pub fn points(self, part: Part) -> Option<u32> {
-        match (self, part) {
-            (_, Part::Run(len)) => self.run_points(len),
-            (Scoring::Sequences, Part::FiveSixes) => Some(30),
-            (Scoring::HeartsDue, Part::FiveSixes) => Some(35),
-            (Scoring::Sequences, Part::SixSixes) => Some(60),
-            (Scoring::HeartsDue, Part::SixSixes) => Some(70),
-        }
+/// The points of every scoring part: the text's table, or a designer's house rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Points {
+    /// The run 1, 2, ..., len at index len - 1 (a lone 1 first); 0 means the part does not
+    /// score, as a lone 1 in Sequences.
+    pub runs: [u32; 6],
+    /// Five 6's.
+    pub five_sixes: u32,
+    /// Six 6's.
+    pub six_sixes: u32,
+}
+
+impl Points {
+    /// Points for a part of a split, or `None` where it does not score.
+    pub fn of(&self, part: Part) -> Option<u32> {
+        let points = match part {
+            Part::Run(len) => self.runs[usize::from(len) - 1],
+            Part::FiveSixes => self.five_sixes,
+            Part::SixSixes => self.six_sixes,
+        };
+        (points > 0).then_some(points)
     }
 }
 
@@ -111,11 +131,11 @@ pub struct Split {
 /// An exhaustive search over multisets of parts (tried in a fixed order, so among equal splits
 /// the first found is kept): a cast has six dice, so the search is tiny and runs only when the
 /// lookup table is built.
-pub fn best_split(counts: [u8; 6], scoring: Scoring) -> Split {
+pub fn best_split(counts: [u8; 6], points: &Points) -> Split {
     fn search(
         counts: &mut [u8; 6],
         from: usize,
-        scoring: Scoring,
+        points_of: &Points,
         current: &mut Vec<Part>,
         points: u32,
         best: &mut Split,
@@ -127,7 +147,7 @@ pub fn best_split(counts: [u8; 6], scoring: Scoring) -> Split {
             };
         }
         for (idx, &part) in Part::ALL.iter().enumerate().skip(from) {
-            let Some(gain) = scoring.points(part) else {
+            let Some(gain) = points_of.of(part) else {
                 continue;
             };
             let uses = part.uses();
@@ -136,7 +156,7 @@ pub fn best_split(counts: [u8; 6], scoring: Scoring) -> Split {
             }
             counts.iter_mut().zip(uses).for_each(|(c, u)| *c -= u);
             current.push(part);
-            search(counts, idx, scoring, current, points + gain, best);
+            search(counts, idx, points_of, current, points + gain, best);
             current.pop();
             counts.iter_mut().zip(uses).for_each(|(c, u)| *c += u);
         }
@@ -146,7 +166,7 @@ pub fn best_split(counts: [u8; 6], scoring: Scoring) -> Split {
         parts: Vec::new(),
     };
     let mut counts = counts;
-    search(&mut counts, 0, scoring, &mut Vec::new(), 0, &mut best);
+    search(&mut counts, 0, points, &mut Vec::new(), 0, &mut best);
     best
 }
 
@@ -162,8 +182,10 @@ pub enum WipeOnes {
 /// The complete rule set of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
-    /// Scoring table (chosen by the game's name).
+    /// The game (chosen by its name): the text whose points are the defaults.
     pub scoring: Scoring,
+    /// The points of every part, the text's unless an option changed them.
+    pub points: Points,
     /// The penalty for many 1's.
     pub wipe_ones: WipeOnes,
     /// Points that end the game.
@@ -175,15 +197,23 @@ pub struct Rules {
 /// Largest target accepted: far beyond the game, small enough that exact chains stay quick.
 pub const MAX_TARGET: u32 = 1000;
 
-/// The rule options of Sequences and Hearts Due, defaults as in RULES.md.
-pub const OPTIONS: &[OptionSpec] = &[
+/// Most points one part may be given: far beyond the texts, small enough that no cast's total
+/// comes near the limit of a [`Code`].
+pub const MAX_PART_POINTS: u32 = 1000;
+
+/// The options both games share, the text's values first in every report's rules column.
+const SHARED: [OptionSpec; 3] = [
     OptionSpec {
         key: "wipe_ones",
-        values: Values::OneOf(&["4", "3", "off"]),
+        values: Values::WholeOr {
+            min: 1,
+            max: DICE,
+            name: "off",
+        },
         default: "4",
-        meaning: "that many 1's in a cast wipe the player's total and the cast scores nothing (4: \
-                  the text; 3: other published versions of Hearts Due); off: no penalty, the \
-                  cast scores normally",
+        meaning: "that many 1's or more in a cast wipe the player's total and the cast scores \
+                  nothing (4: the text; 3: other published versions of Hearts Due); off: no \
+                  penalty, the cast scores normally",
         quiet: false,
     },
     OptionSpec {
@@ -203,35 +233,141 @@ pub const OPTIONS: &[OptionSpec] = &[
     ),
 ];
 
+/// The keys of the points options, in [`Part::ALL`] order.
+pub const POINT_KEYS: [&str; 8] = [
+    "run_1",
+    "run_2",
+    "run_3",
+    "run_4",
+    "run_5",
+    "run_6",
+    "five_sixes",
+    "six_sixes",
+];
+
+/// One points option: quiet, so a run under the text's table records the rules it always did.
+const fn point_option(
+    key: &'static str,
+    default: &'static str,
+    meaning: &'static str,
+) -> OptionSpec {
+    OptionSpec {
+        key,
+        values: Values::Whole {
+            min: 0,
+            max: MAX_PART_POINTS,
+        },
+        default,
+        meaning,
+        quiet: true,
+    }
+}
+
+/// The points options with `defaults` (in [`POINT_KEYS`] order, the text's table as written).
+const fn point_options(defaults: [&'static str; 8]) -> [OptionSpec; 8] {
+    [
+        point_option(
+            POINT_KEYS[0],
+            defaults[0],
+            "points for a lone 1 (0: it does not score)",
+        ),
+        point_option(POINT_KEYS[1], defaults[1], "points for the run 1-2"),
+        point_option(POINT_KEYS[2], defaults[2], "points for the run 1-2-3"),
+        point_option(POINT_KEYS[3], defaults[3], "points for the run 1-2-3-4"),
+        point_option(POINT_KEYS[4], defaults[4], "points for the run 1-2-3-4-5"),
+        point_option(POINT_KEYS[5], defaults[5], "points for the run 1-2-3-4-5-6"),
+        point_option(POINT_KEYS[6], defaults[6], "points for five 6's"),
+        point_option(
+            POINT_KEYS[7],
+            defaults[7],
+            "points for six 6's (one part, not five 6's and a spare)",
+        ),
+    ]
+}
+
+/// The shared options followed by the points options.
+const fn with_points(points: [OptionSpec; 8]) -> [OptionSpec; 11] {
+    [
+        SHARED[0], SHARED[1], SHARED[2], points[0], points[1], points[2], points[3], points[4],
+        points[5], points[6], points[7],
+    ]
+}
+
+/// The rule options of Sequences, defaults as in RULES.md.
+pub const SEQUENCES_OPTIONS: &[OptionSpec] = &with_points(point_options([
+    "0", "5", "10", "15", "20", "25", "30", "60",
+]));
+
+/// The rule options of Hearts Due, defaults as in RULES.md.
+pub const HEARTS_DUE_OPTIONS: &[OptionSpec] = &with_points(point_options([
+    "5", "10", "15", "20", "25", "30", "35", "70",
+]));
+
+impl Scoring {
+    /// The rule options of this game.
+    pub const fn options(self) -> &'static [OptionSpec] {
+        match self {
+            Scoring::Sequences => SEQUENCES_OPTIONS,
+            Scoring::HeartsDue => HEARTS_DUE_OPTIONS,
+        }
+    }
+}
+
+/// Every cast's outcome code under one rule set, and the code that means a wipe.
+#[derive(Clone, Debug)]
+pub struct CastTable {
+    /// The outcome code of every packed cast, indexed by the packed roll.
+    pub codes: Vec<Code>,
+    /// The code of a wipe: one above the most a cast can score.
+    pub wipe: Code,
+}
+
 impl Rules {
-    /// The rules under `scoring` with the options in `options`.
+    /// The rules under `scoring` with the options in `options` (parsed from
+    /// [`Scoring::options`]).
     pub fn from_options(scoring: Scoring, options: &RuleOptions) -> Self {
+        let point = |i: usize| options.whole(POINT_KEYS[i]);
         Self {
             scoring,
-            wipe_ones: options.one_of(
-                "wipe_ones",
-                &[WipeOnes::AtLeast(4), WipeOnes::AtLeast(3), WipeOnes::Off],
-            ),
+            points: Points {
+                runs: std::array::from_fn(point),
+                five_sixes: point(6),
+                six_sixes: point(7),
+            },
+            wipe_ones: match options.whole_or("wipe_ones") {
+                Some(k) => WipeOnes::AtLeast(k as u8),
+                None => WipeOnes::Off,
+            },
             target: options.whole("target"),
             tie: options.one_of("tie", &Tie::ALL),
         }
     }
 
-    /// The outcome code of a cast: its points, or [`WIPE`].
-    pub fn outcome(&self, counts: [u8; 6]) -> u8 {
+    /// The points of a cast, or `None` if it wipes.
+    pub fn outcome(&self, counts: [u8; 6]) -> Option<u32> {
         if let WipeOnes::AtLeast(k) = self.wipe_ones
             && counts[0] >= k
         {
-            return WIPE;
+            return None;
         }
-        best_split(counts, self.scoring).points as u8
+        Some(best_split(counts, &self.points).points)
     }
 
-    /// The outcome code of every packed cast, indexed by the packed roll.
-    pub fn outcome_table(&self) -> Vec<u8> {
-        (0..CASTS as u64)
+    /// Every packed cast's outcome code, and the code of a wipe.
+    pub fn cast_table(&self) -> CastTable {
+        let outcomes: Vec<Option<u32>> = (0..CASTS as u64)
             .map(|packed| self.outcome(face_counts(packed, DICE)))
-            .collect()
+            .collect();
+        let most = outcomes.iter().flatten().max().copied().unwrap_or(0);
+        // Six parts of at most MAX_PART_POINTS each stay far below the 16-bit limit.
+        let wipe = Code::try_from(most + 1).expect("a cast's points fit in a code");
+        CastTable {
+            codes: outcomes
+                .into_iter()
+                .map(|o| o.map_or(wipe, |p| p as Code))
+                .collect(),
+            wipe,
+        }
     }
 }
 
@@ -249,7 +385,7 @@ mod tests {
     }
 
     fn score(faces: [u8; 6], scoring: Scoring) -> u32 {
-        best_split(cast(faces), scoring).points
+        best_split(cast(faces), &scoring.text_points()).points
     }
 
     #[test]
@@ -278,7 +414,7 @@ mod tests {
     fn the_texts_worked_example_uses_each_die_once() {
         // "1-2-2-3-4-6 scores 15 points for a single 1-2-3-4 sequence, but may not use the 1 to
         // form a 1-2 sequence as well."
-        let split = best_split(cast([1, 2, 2, 3, 4, 6]), Scoring::Sequences);
+        let split = best_split(cast([1, 2, 2, 3, 4, 6]), &Scoring::Sequences.text_points());
         assert_eq!(split.points, 15);
         assert_eq!(split.parts, vec![Part::Run(4)]);
     }
@@ -286,7 +422,7 @@ mod tests {
     #[test]
     fn the_texts_four_multi_sequence_casts() {
         use Scoring::Sequences;
-        let parts = |faces| best_split(cast(faces), Sequences);
+        let parts = |faces| best_split(cast(faces), &Sequences.text_points());
         // 1-2, 1-2 scores 10
         assert_eq!(parts([1, 2, 1, 2, 5, 5]).points, 10);
         assert_eq!(
@@ -317,41 +453,109 @@ mod tests {
         assert_eq!(score([1, 6, 6, 6, 6, 6], Scoring::Sequences), 30);
     }
 
-    #[test]
-    fn wipe_ones_option() {
-        let mut rules = Rules {
-            scoring: Scoring::Sequences,
+    fn text_rules(scoring: Scoring) -> Rules {
+        Rules {
+            scoring,
+            points: scoring.text_points(),
             wipe_ones: WipeOnes::AtLeast(4),
             target: 100,
             tie: Tie::Shared,
-        };
-        assert_eq!(rules.outcome(cast([1, 1, 1, 1, 2, 3])), WIPE);
+        }
+    }
+
+    #[test]
+    fn wipe_ones_option() {
+        let mut rules = text_rules(Scoring::Sequences);
+        assert_eq!(rules.outcome(cast([1, 1, 1, 1, 2, 3])), None);
         assert_eq!(
             rules.outcome(cast([1, 1, 1, 2, 2, 3])),
-            15,
+            Some(15),
             "1-2-3 + 1-2, three 1s"
         );
         rules.wipe_ones = WipeOnes::AtLeast(3);
-        assert_eq!(rules.outcome(cast([1, 1, 1, 2, 2, 3])), WIPE);
+        assert_eq!(rules.outcome(cast([1, 1, 1, 2, 2, 3])), None);
+        // Any count: five 1's wipe under wipe_ones=5, four do not.
+        rules.wipe_ones = WipeOnes::AtLeast(5);
+        assert_eq!(rules.outcome(cast([1, 1, 1, 1, 2, 3])), Some(10));
+        assert_eq!(rules.outcome(cast([1, 1, 1, 1, 1, 3])), None);
+        rules.wipe_ones = WipeOnes::AtLeast(1);
+        assert_eq!(rules.outcome(cast([1, 2, 3, 4, 5, 6])), None);
+        assert_eq!(rules.outcome(cast([6, 6, 6, 6, 6, 6])), Some(60));
         rules.wipe_ones = WipeOnes::Off;
-        assert_eq!(rules.outcome(cast([1, 1, 1, 1, 2, 3])), 10);
+        assert_eq!(rules.outcome(cast([1, 1, 1, 1, 2, 3])), Some(10));
         rules.scoring = Scoring::HeartsDue;
+        rules.points = Scoring::HeartsDue.text_points();
         // 1-2-3 (15) + three lone 1's (15)
-        assert_eq!(rules.outcome(cast([1, 1, 1, 1, 2, 3])), 30);
+        assert_eq!(rules.outcome(cast([1, 1, 1, 1, 2, 3])), Some(30));
+    }
+
+    #[test]
+    fn a_points_table_of_a_house_rule_scores_by_its_own_numbers() {
+        let mut rules = text_rules(Scoring::Sequences);
+        rules.points.runs[1] = 7; // 1-2 pays 7
+        rules.points.six_sixes = 100;
+        rules.points.five_sixes = 0; // five 6's no longer score
+        assert_eq!(rules.outcome(cast([1, 2, 5, 5, 6, 6])), Some(7));
+        // 1-2-3 (10) and 1-2 (now 7) in 1,1,2,2,3,5: 17, where the text gives 15.
+        let split = best_split(cast([1, 1, 2, 2, 3, 5]), &rules.points);
+        assert_eq!((split.points, split.parts.len()), (17, 2));
+        assert_eq!(rules.outcome(cast([6, 6, 6, 6, 6, 2])), Some(0));
+        assert_eq!(rules.outcome(cast([6, 6, 6, 6, 6, 6])), Some(100));
+        // The wipe code sits one above the best cast, whatever the table.
+        let table = rules.cast_table();
+        assert_eq!(table.wipe, 101);
+        // A lone 1 worth 200 with no penalty: six 1's score 1,200.
+        rules.points.runs[0] = 200;
+        rules.wipe_ones = WipeOnes::Off;
+        assert_eq!(rules.outcome(cast([1, 1, 1, 1, 1, 1])), Some(1200));
+        assert_eq!(rules.cast_table().wipe, 1201);
+    }
+
+    #[test]
+    fn the_options_default_to_each_texts_table() {
+        for scoring in [Scoring::Sequences, Scoring::HeartsDue] {
+            let o = RuleOptions::parse("x", scoring.options(), &[]).unwrap();
+            assert_eq!(Rules::from_options(scoring, &o), text_rules(scoring));
+            // The points options are quiet: the rules column reads as before they existed.
+            assert_eq!(o.render(), "wipe_ones=4;target=100;tie=shared");
+        }
+        let o = RuleOptions::parse(
+            "x",
+            Scoring::HeartsDue.options(),
+            &["six_sixes=90".to_string(), "wipe_ones=off".to_string()],
+        )
+        .unwrap();
+        assert_eq!(
+            o.render(),
+            "wipe_ones=off;target=100;tie=shared;six_sixes=90"
+        );
+        let r = Rules::from_options(Scoring::HeartsDue, &o);
+        assert_eq!((r.points.six_sixes, r.points.runs[0]), (90, 5));
+        assert_eq!(r.wipe_ones, WipeOnes::Off);
+        for bad in [
+            "run_2=-5",
+            "run_2=1001",
+            "wipe_ones=0",
+            "wipe_ones=7",
+            "five_sixes=x",
+        ] {
+            assert!(
+                RuleOptions::parse("x", Scoring::Sequences.options(), &[bad.to_string()]).is_err(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
     fn outcome_table_counts_match_hand_counts() {
-        let rules = Rules {
-            scoring: Scoring::Sequences,
-            wipe_ones: WipeOnes::AtLeast(4),
-            target: 100,
-            tie: Tie::Shared,
-        };
-        let table = rules.outcome_table();
-        assert_eq!(table.len(), 46_656);
+        let table = text_rules(Scoring::Sequences).cast_table();
+        assert_eq!(table.codes.len(), 46_656);
+        assert_eq!(table.wipe, 61, "one above six 6's");
         // Six 6's: one ordered cast. Four or more 1's: C(6,4)*25 + C(6,5)*5 + 1 = 406.
-        assert_eq!(table.iter().filter(|&&c| c == 60).count(), 1);
-        assert_eq!(table.iter().filter(|&&c| c == WIPE).count(), 406);
+        assert_eq!(table.codes.iter().filter(|&&c| c == 60).count(), 1);
+        assert_eq!(
+            table.codes.iter().filter(|&&c| c == table.wipe).count(),
+            406
+        );
     }
 }

@@ -10,21 +10,23 @@ use crate::games::outcomes::Wins;
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
-use super::rules::{CODES, DICE, Rules, WIPE};
+use super::rules::{Code, DICE, Rules};
 use crate::options::Tie;
 
 /// Casts of six dice, three per 64-bit draw (6^18 < 2^64, so a redraw is a one-in-180,000 event).
 type Casts = RollStream<DICE, 3>;
 
-/// Counts of each cast outcome code.
-pub type CastCounts = [u64; CODES];
+/// Counts of each cast outcome code, the wipe code last.
+pub type CastCounts = Vec<u64>;
 
-/// The cast metrics every run of this game reports, from outcome counts.
-pub fn cast_metrics(casts: &CastCounts) -> Vec<Metric> {
-    let wipes = casts[WIPE as usize];
-    let mut points = Histogram::from_dense(0, &casts[..WIPE as usize]);
+/// The cast metrics every run of this game reports, from outcome counts whose last code is the
+/// wipe.
+pub fn cast_metrics(casts: &[u64]) -> Vec<Metric> {
+    let wipe = casts.len() - 1;
+    let wipes = casts[wipe];
+    let mut points = Histogram::from_dense(0, &casts[..wipe]);
     points.add(0, wipes);
-    let scoring = Histogram::from_dense(1, &casts[1..WIPE as usize]);
+    let scoring = Histogram::from_dense(1, &casts[1..wipe]);
     let all: u64 = casts.iter().sum();
     let no_score = casts[0] + wipes;
     vec![
@@ -40,15 +42,16 @@ pub fn cast_metrics(casts: &CastCounts) -> Vec<Metric> {
 /// Shared by races and games; always inlined, since it is the whole hot loop.
 #[inline(always)]
 fn cast(
-    table: &[u8],
+    table: &[Code],
+    wipe: Code,
     rng: &mut ChunkRng,
     casts: &mut Casts,
-    counts: &mut CastCounts,
+    counts: &mut [u64],
     total: u32,
 ) -> u32 {
     let code = table[casts.next(rng) as usize];
-    counts[code as usize] += 1;
-    if code == WIPE {
+    counts[usize::from(code)] += 1;
+    if code == wipe {
         0
     } else {
         total + u32::from(code)
@@ -58,15 +61,18 @@ fn cast(
 /// One player casting until their total reaches the target: unit = one such race.
 #[derive(Clone, Debug)]
 pub struct Race {
-    table: Vec<u8>,
+    table: Vec<Code>,
+    wipe: Code,
     target: u32,
 }
 
 impl Race {
     /// A race under `rules`.
     pub fn new(rules: &Rules) -> Self {
+        let table = rules.cast_table();
         Self {
-            table: rules.outcome_table(),
+            table: table.codes,
+            wipe: table.wipe,
             target: rules.target,
         }
     }
@@ -89,19 +95,19 @@ impl Simulation for Race {
 
     fn new_acc(&self) -> RaceAcc {
         RaceAcc {
-            casts: [0; CODES],
+            casts: vec![0; usize::from(self.wipe) + 1],
             turns: vec![0; 256],
         }
     }
 
     fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut RaceAcc) {
         let mut casts = Casts::new();
-        let table: &[u8] = &self.table;
+        let table: &[Code] = &self.table;
         for _ in 0..units {
             let mut total = 0u32;
             let mut turns = 0usize;
             while total < self.target {
-                total = cast(table, rng, &mut casts, &mut acc.casts, total);
+                total = cast(table, self.wipe, rng, &mut casts, &mut acc.casts, total);
                 turns += 1;
             }
             bump(&mut acc.turns, turns);
@@ -129,7 +135,8 @@ impl Simulation for Race {
 /// `tie` option).
 #[derive(Clone, Debug)]
 pub struct Game {
-    table: Vec<u8>,
+    table: Vec<Code>,
+    wipe: Code,
     target: u32,
     players: usize,
     tie: Tie,
@@ -138,8 +145,10 @@ pub struct Game {
 impl Game {
     /// A game under `rules` for `players` players.
     pub fn new(rules: &Rules, players: usize) -> Self {
+        let table = rules.cast_table();
         Self {
-            table: rules.outcome_table(),
+            table: table.codes,
+            wipe: table.wipe,
             target: rules.target,
             players,
             tie: rules.tie,
@@ -169,7 +178,7 @@ impl Simulation for Game {
 
     fn new_acc(&self) -> GameAcc {
         GameAcc {
-            casts: [0; CODES],
+            casts: vec![0; usize::from(self.wipe) + 1],
             wins: Wins::new(self.players, 1),
             rounds: vec![0; 64],
         }
@@ -185,7 +194,14 @@ impl Simulation for Game {
             loop {
                 rounds += 1;
                 for total in totals.iter_mut() {
-                    *total = cast(&self.table, rng, &mut casts, &mut acc.casts, *total);
+                    *total = cast(
+                        &self.table,
+                        self.wipe,
+                        rng,
+                        &mut casts,
+                        &mut acc.casts,
+                        *total,
+                    );
                 }
                 if totals.iter().any(|&t| t >= self.target) {
                     break;
@@ -199,8 +215,14 @@ impl Simulation for Game {
                 while leaders.len() > 1 {
                     rounds += 1;
                     for &seat in &leaders {
-                        totals[seat] =
-                            cast(&self.table, rng, &mut casts, &mut acc.casts, totals[seat]);
+                        totals[seat] = cast(
+                            &self.table,
+                            self.wipe,
+                            rng,
+                            &mut casts,
+                            &mut acc.casts,
+                            totals[seat],
+                        );
                     }
                     let best = leaders.iter().map(|&s| totals[s]).max().unwrap_or(0);
                     leaders.retain(|&s| totals[s] == best);

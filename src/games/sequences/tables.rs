@@ -4,7 +4,7 @@ use crate::analysis::{Analysis, Chart, DataTable};
 use crate::cells;
 
 use super::exact::{CastDistribution, expected_turns, multi_run_patterns, turns_pmf};
-use super::rules::{CASTS, Rules, WIPE, WipeOnes};
+use super::rules::{CASTS, Rules, WipeOnes};
 
 fn wipe_name(w: WipeOnes) -> String {
     match w {
@@ -26,13 +26,13 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Analysis {
     text.push_str(
         "One cast of six dice (46,656 ordered casts)\n  outcome     points    ways  probability\n",
     );
-    for code in 0..=WIPE as usize {
+    for code in 0..=cast.wipe {
         if cast.ways[code] == 0 {
             continue;
         }
         let (outcome, points) = match code {
             0 => ("no score", 0),
-            c if c == WIPE as usize => ("penalty", 0),
+            c if c == cast.wipe => ("penalty", 0),
             c => ("scores", c),
         };
         let p = cast.p(code);
