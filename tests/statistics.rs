@@ -207,6 +207,14 @@ fn sevens_turns_match_the_exact_distribution_for_every_policy() {
         vec!["removal=subsets".to_string()],
         vec!["max_rolls=4".to_string(), "removal=subsets".to_string()],
         vec!["max_rolls=1".to_string()],
+        // House rules: fewer dice, another sum removed, under both removals.
+        vec!["dice=4".to_string(), "removed_sum=8".to_string()],
+        vec![
+            "dice=5".to_string(),
+            "removed_sum=6".to_string(),
+            "removal=subsets".to_string(),
+        ],
+        vec!["removed_sum=12".to_string()],
     ] {
         let max_rolls = if rules.iter().any(|r| r == "max_rolls=4") {
             4

@@ -98,7 +98,85 @@ fn rules_lists_every_number_of_the_text_with_each_games_default() {
     }
 }
 
+#[test]
+fn one_sevens_die_rolled_three_times_is_worth_fourteen_thirds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = ok(tmp.path(), &["solve", "sevens", "--rule", "dice=1"]);
+    // Stop on 4+ after roll 1, on 5+ after roll 2: (5 + 6) / 6 + (4 / 6) 4.25 = 4.666667.
+    assert!(out.contains("optimal                   4.666667"), "{out}");
+    assert!(out.contains(";tie=playoff;dice=1 |"), "{out}");
+}
+
+#[test]
+fn a_sevens_table_solved_under_other_numbers_is_refused_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(
+        d,
+        &[
+            "solve",
+            "sevens",
+            "--rule",
+            "removed_sum=8",
+            "--out",
+            "eight",
+        ],
+    );
+    crate::common::fails(
+        d,
+        &[
+            "simulate",
+            "sevens",
+            "--policy",
+            "table:eight/optimal_policy.csv",
+            "--out",
+            "o",
+        ],
+        2,
+        "solved under removed_sum=8, but the rules say removed_sum=7",
+    );
+    ok(d, &["solve", "sevens", "--out", "text"]);
+    crate::common::fails(
+        d,
+        &[
+            "simulate",
+            "sevens",
+            "--rule",
+            "dice=5",
+            "--policy",
+            "table:text/optimal_policy.csv",
+            "--out",
+            "o",
+        ],
+        2,
+        "solved under dice=6, but the rules say dice=5",
+    );
+    // Under the numbers it was solved for, it plays.
+    ok(
+        d,
+        &[
+            "simulate",
+            "sevens",
+            "--rule",
+            "removed_sum=8",
+            "-n",
+            "1000",
+            "-q",
+            "--policy",
+            "table:eight/optimal_policy.csv",
+            "--out",
+            "o",
+        ],
+    );
+}
+
 bad_input! {
+    sevens_more_dice_than_the_tables_hold_are_refused: ["simulate", "sevens", "--rule", "dice=7", "--out", "o"]
+        => "rule option dice for sevens: expected a whole number from 1 to 6, found '7'";
+    sevens_a_removed_sum_no_two_dice_make_is_refused: ["solve", "sevens", "--rule", "removed_sum=13"]
+        => "rule option removed_sum for sevens: expected a whole number from 2 to 12, found '13'";
+    sevens_a_shown_roll_of_the_wrong_size_is_refused: ["advise", "sevens", "--rule", "dice=4", "--roll", "1", "--dice-shown", "1,2,3,3,4"]
+        => "roll 1 cannot throw 5 dice (the first roll throws all 4)";
     sequences_negative_points_are_refused: ["simulate", "sequences", "--rule", "run_2=-5", "--out", "o"]
         => "rule option run_2 for sequences: expected a whole number from 0 to 1000, found '-5'";
     sequences_points_beyond_the_limit_are_refused: ["simulate", "hearts-due", "--rule", "six_sixes=1001", "--out", "o"]

@@ -29,7 +29,7 @@ pub const KEYS: &[PositionKey] = &[
     PositionKey {
         key: "dice",
         syntax: "N",
-        meaning: "dice kept after removing sevens (0 to 6)",
+        meaning: "dice kept after removing sevens (0 to the dice a turn starts with, 6 in the text)",
     },
     PositionKey {
         key: "sum",
@@ -366,12 +366,14 @@ impl Position {
             (None, best) => best,
         };
         let reachable = outcomes.reachable(max);
+        // The hints about which pairs go hold for the text's six dice and sevens only.
+        let text_numbers = rules.dice == 6 && rules.removed_sum == 7;
         let (options, shown) = match (get("dice-shown"), get("dice"), get("sum")) {
             (Some(t), None, None) => {
                 let faces = whole_list("dice-shown", t, 1, 6)?;
                 let n = faces.len() as u8;
                 let could_roll = if roll == 1 {
-                    n == 6
+                    n == rules.dice
                 } else {
                     reachable[usize::from(roll) - 2][usize::from(n)]
                         .iter()
@@ -381,7 +383,7 @@ impl Position {
                     return Err(Error::input(format!(
                         "--dice-shown {t}: roll {roll} cannot throw {n} dice ({})",
                         if roll == 1 {
-                            "the first roll throws all six".to_string()
+                            format!("the first roll throws all {}", rules.dice)
                         } else {
                             "no earlier roll keeps that many".to_string()
                         }
@@ -392,10 +394,13 @@ impl Position {
                     counts[f as usize - 1] += 1;
                 }
                 let faces: Vec<u8> = faces.iter().map(|&f| f as u8).collect();
-                (Remover::new(rules.removal).options(counts), Some(faces))
+                (
+                    Remover::removing(rules.removal, rules.removed_sum).options(counts),
+                    Some(faces),
+                )
             }
             (None, Some(d), Some(s)) => {
-                let dice = whole("dice", d, 0, 6)? as u8;
+                let dice = whole("dice", d, 0, i64::from(rules.dice))? as u8;
                 let sum = whole("sum", s, 0, MAX_SUM as i64)? as u8;
                 let sum = if dice == 0 { 0 } else { sum };
                 let possible: &[[bool; SCORES]; 7] = &reachable[usize::from(roll) - 1];
@@ -403,7 +408,7 @@ impl Position {
                     return Err(Error::input(format!(
                         "--dice {dice}: no roll {roll} can leave {}{}",
                         dice_word(dice),
-                        if rules.removal == Removal::Pairs {
+                        if rules.removal == Removal::Pairs && text_numbers {
                             " (under removal=pairs sevens go in pairs: six dice keep 6, 4, 2 or 0)"
                         } else {
                             ""
@@ -414,7 +419,7 @@ impl Position {
                     return Err(Error::input(format!(
                         "--dice {dice} --sum {sum}: no roll {roll} can leave {} summing {sum}{}",
                         dice_word(dice),
-                        if rules.removal == Removal::Pairs && dice > 0 {
+                        if rules.removal == Removal::Pairs && dice > 0 && text_numbers {
                             " under removal=pairs (no 1 with a 6, 2 with a 5, 3 with a 4)"
                         } else {
                             ""

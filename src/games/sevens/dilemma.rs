@@ -171,6 +171,7 @@ mod tests {
             rounds: 1,
             first_player: FirstPlayer::Rotate,
             tie,
+            ..Rules::default()
         }
     }
 

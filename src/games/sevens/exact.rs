@@ -112,7 +112,7 @@ pub fn solve_with(
                 / total;
         }
     }
-    let expected = roll_value[1][6];
+    let expected = roll_value[1][usize::from(outcomes.dice)];
     Solution {
         max_rolls,
         values,
@@ -182,7 +182,7 @@ pub fn distribution_by(
     let mut joint = vec![[0.0; SCORES]; max_rolls as usize + 1];
     // Mass of rolling n dice as roll r.
     let mut to_roll = [0.0f64; 7];
-    to_roll[6] = 1.0;
+    to_roll[usize::from(outcomes.dice)] = 1.0;
     for roll in 1..=max_rolls {
         let mut next = [0.0f64; 7];
         for (n, &mass) in to_roll.iter().enumerate().skip(1) {
@@ -380,5 +380,23 @@ mod tests {
         let t = RollOutcomes::new(Removal::Pairs);
         let values: Vec<f64> = (1..=6).map(|r| solve(&t, r).expected).collect();
         assert!(values.windows(2).all(|w| w[1] > w[0]), "{values:?}");
+    }
+
+    #[test]
+    fn one_die_rolled_up_to_three_times_is_worth_fourteen_thirds() {
+        // One die is never removed (a pair needs two): stop on 4 or more after the first roll
+        // (E = 4.25 for the two rolls left), on 5 or more after the second (E = 3.5), so
+        // E = (5 + 6) / 6 + (4 / 6) 4.25 = 14 / 3.
+        let t = RollOutcomes::enumerate(Removal::Pairs, 1, 7);
+        assert!((solve(&t, 3).expected - 14.0 / 3.0).abs() < 1e-12);
+        assert!((solve(&t, 1).expected - 3.5).abs() < 1e-12);
+        // Fewer dice, a lower score; another sum removed, another value.
+        let text = solve(&RollOutcomes::new(Removal::Pairs), 3).expected;
+        let four = solve(&RollOutcomes::enumerate(Removal::Pairs, 4, 7), 3).expected;
+        let eight = solve(&RollOutcomes::enumerate(Removal::Pairs, 6, 8), 3).expected;
+        assert!(
+            four < text && (eight - text).abs() > 0.1,
+            "{four} {eight} {text}"
+        );
     }
 }

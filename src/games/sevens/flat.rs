@@ -35,13 +35,17 @@ const TAILS: usize = 1 << 12;
 /// so an index is masked rather than checked.
 const STATES: usize = 2 * TAILS;
 
-/// The state a turn starts in: six dice to roll, the first roll's states from 0.
-const START: State = 6 << DICE_SHIFT;
+/// The state a turn of `dice` dice starts in: the first roll's states from 0.
+const fn start(dice: u8) -> State {
+    (dice as State) << DICE_SHIFT
+}
 
 /// A policy's decisions for single turns, as a table of states.
 #[derive(Clone, Debug)]
 pub struct FlatPolicy {
     max_rolls: u8,
+    /// The state every turn starts in.
+    start: State,
     coins: bool,
     states: Box<[State; STATES]>,
 }
@@ -102,6 +106,7 @@ impl FlatPolicy {
         }
         Self {
             max_rolls,
+            start: start(outcomes.dice),
             coins: policy.uses_coins(),
             states,
         }
@@ -139,7 +144,7 @@ impl FlatPolicy {
         rolls: &[[u32; MAX_ROLLS as usize]; N],
         coins: &[u64; N],
     ) -> [(u8, u8); N] {
-        let mut at = [START; N];
+        let mut at = [self.start; N];
         // No more than the rolls given (always so: `new` checks), which the compiler can see.
         for roll in 1..=self.max_rolls.min(MAX_ROLLS) {
             for t in 0..N {

@@ -210,9 +210,10 @@ fn solve_turn<'a>(
         }
         next = current;
     }
-    let [_, _, _, _, _, _, six] = next;
+    // The turn starts with all its dice to roll.
+    let start = std::mem::take(&mut next[usize::from(outcomes.dice)]);
     TurnSolve {
-        value: six,
+        value: start,
         roll: roll_values,
     }
 }
@@ -685,7 +686,7 @@ pub(super) fn play_view(
     outcomes: &RollOutcomes,
     rolls: &[u32],
 ) -> (u8, u8) {
-    let mut dice = 6u8;
+    let mut dice = lookup.start();
     for roll in 1..=view.allowed {
         let set = lookup.list(dice, rolls[usize::from(roll) - 1]);
         let kept = view.choose(roll, &outcomes.sets[set]);

@@ -134,7 +134,7 @@ fn solve_turn3<'a>(
 }
 
 /// `rolled[r - 1][n]`: whether roll `r` of a turn of `allowed` rolls can throw `n` dice (the
-/// first throws six; a later one the dice some state of the roll before kept). Under `pairs`
+/// first throws all the turn's dice; a later one the dice some state of the roll before kept). Under `pairs`
 /// an odd number never is, and skipping those saves a third of the work.
 fn dice_rolled(outcomes: &RollOutcomes, allowed: u8) -> Vec<[bool; 7]> {
     let reachable = outcomes.reachable(allowed);
@@ -142,7 +142,7 @@ fn dice_rolled(outcomes: &RollOutcomes, allowed: u8) -> Vec<[bool; 7]> {
         .map(|r| {
             let mut n = [false; 7];
             if r == 1 {
-                n[6] = true;
+                n[usize::from(outcomes.dice)] = true;
             } else {
                 for (d, can) in n.iter_mut().enumerate().skip(1) {
                     *can = reachable[r - 2][d].iter().any(|&b| b);
@@ -268,9 +268,10 @@ fn turn_chunk<'a>(
         }
         next = current;
     }
-    let [_, _, _, _, _, _, six] = next;
+    // The turn starts with all its dice to roll.
+    let start = std::mem::take(&mut next[usize::from(outcomes.dice)]);
     Turn3 {
-        value: six,
+        value: start,
         roll: roll_values,
     }
 }
@@ -794,7 +795,7 @@ impl View3<'_> {
     }
 
     fn play(&self, lookup: &Lookup, outcomes: &RollOutcomes, rolls: &[u32]) -> (u8, u8) {
-        let mut dice = 6u8;
+        let mut dice = lookup.start();
         for roll in 1..=self.allowed {
             let options = &outcomes.sets[lookup.list(dice, rolls[usize::from(roll) - 1])];
             let mut kept = options[0];

@@ -23,6 +23,8 @@ pub struct Lookup {
     /// Per dice count: (fastmod constant, 6^n, start of its table in `lists`). Count 7 is no
     /// roll at all: remainder 0 at [`Lookup::NONE`], where `lists` holds 0.
     by_dice: [(u64, u64, usize); 8],
+    /// Dice a turn starts with: read once per turn, so a house rule costs the hot loop nothing.
+    start: u8,
 }
 
 /// The size of [`Lookup`]'s array: the tables of one to six dice (55,987 entries) fit.
@@ -51,7 +53,17 @@ impl Lookup {
             start += table.len();
         }
         assert!(start < LISTS, "the last entry stays free for no roll");
-        Self { lists, by_dice }
+        Self {
+            lists,
+            by_dice,
+            start: outcomes.dice,
+        }
+    }
+
+    /// Dice a turn starts with.
+    #[inline(always)]
+    pub fn start(&self) -> u8 {
+        self.start
     }
 
     /// The option list (an index into [`RollOutcomes::sets`]) of the first `n` dice (1 to 6) of
@@ -76,7 +88,7 @@ pub fn coin_generator(rng: &mut ChunkRng) -> ChunkRng {
 /// policy may use) and `coins`: (score, rolls used).
 #[inline(always)]
 pub fn play_turn(lookup: &Lookup, policy: &DecisionTable, rolls: &[u32], coins: u64) -> (u8, u8) {
-    let mut dice = 6u8;
+    let mut dice = lookup.start();
     for roll in 1..=policy.max_rolls() {
         let step = policy.step(roll, lookup.list(dice, rolls[roll as usize - 1]) as u16);
         // The table stops on the last roll and with no dice left (a sum of 0).

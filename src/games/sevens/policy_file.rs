@@ -88,10 +88,11 @@ fn removal_name(removal: Removal) -> &'static str {
 }
 
 /// Refuses a table whose provenance (`# rules: ...`, as `solve` writes it) names other values
-/// of the options that shape a table: how dice are removed and how many rolls a turn has. The
-/// other options (rounds, ties, the follower's limit) decide games, not the one-turn optimum a
-/// table holds, so a table serves under any of them.
-fn check_provenance(what: &str, text: &str, removal: Removal, max_rolls: u8) -> Result<()> {
+/// of the options that shape a table: how dice are removed, how many rolls a turn has, the dice
+/// it starts with and the sum removed. The other options (rounds, ties, the follower's limit)
+/// decide games, not the one-turn optimum a table holds, so a table serves under any of them.
+fn check_provenance(what: &str, text: &str, outcomes: &RollOutcomes, max_rolls: u8) -> Result<()> {
+    let removal = outcomes.removal;
     let Some((line, _, rules)) = input::provenance(text)
         .into_iter()
         .find(|(_, key, _)| key == "rules")
@@ -130,6 +131,24 @@ fn check_provenance(what: &str, text: &str, removal: Removal, max_rolls: u8) -> 
             ),
         ));
     }
+    // Quiet options: a rules line without them was solved under the text's numbers.
+    for (key, text_value, value) in [
+        ("dice", 6, outcomes.dice),
+        ("removed_sum", 7, outcomes.removed_sum),
+    ] {
+        let found = solved(key).unwrap_or_else(|| text_value.to_string());
+        if found != value.to_string() {
+            return Err(input::at(
+                what,
+                line,
+                format!(
+                    "solved under {key}={found}, but the rules say {key}={value}; a table is \
+                     optimal only under the rules it was solved for: `dicelab solve sevens \
+                     --rule {key}={value} --out DIR` writes one"
+                ),
+            ));
+        }
+    }
     Ok(())
 }
 
@@ -140,7 +159,7 @@ fn check_provenance(what: &str, text: &str, removal: Removal, max_rolls: u8) -> 
 pub fn read(path: &Path, outcomes: &RollOutcomes, max_rolls: u8) -> Result<Vec<DecisionTable>> {
     let what = format!("policy table {}", path.display());
     let text = input::read_text(&what, path)?;
-    check_provenance(&what, &text, outcomes.removal, max_rolls)?;
+    check_provenance(&what, &text, outcomes, max_rolls)?;
     let name = format!("table:{}", path.display());
     let rows = input::csv_rows(&what, &text, &HEADER)?;
     // The largest number of rolls the table covers is the max_rolls it was made for.

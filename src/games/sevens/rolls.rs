@@ -21,6 +21,10 @@ pub fn state_index(roll: u8, dice: u8, sum: u8) -> usize {
 pub struct RollOutcomes {
     /// The removal rule the outcomes were enumerated for.
     pub removal: Removal,
+    /// Dice a turn starts with (6 in the text).
+    pub dice: u8,
+    /// The sum that dice are removed for (7 in the text).
+    pub removed_sum: u8,
     /// Distinct option lists (best first by the default choice).
     pub sets: Vec<Vec<Kept>>,
     /// For `n` dice: each ordered roll (packed, `0..6^n`) to its option list.
@@ -30,9 +34,21 @@ pub struct RollOutcomes {
 }
 
 impl RollOutcomes {
-    /// Enumerates every ordered roll of one to six dice.
+    /// Enumerates every ordered roll of one to six dice under the text's numbers: six dice,
+    /// sevens removed.
     pub fn new(removal: Removal) -> Self {
-        let mut remover = Remover::new(removal);
+        Self::enumerate(removal, 6, 7)
+    }
+
+    /// The outcomes under `rules`: their removal, dice and removed sum.
+    pub fn of(rules: &super::rules::Rules) -> Self {
+        Self::enumerate(rules.removal, rules.dice, rules.removed_sum)
+    }
+
+    /// Enumerates every ordered roll of one to six dice, dice adding up to `removed_sum` removed
+    /// under `removal`, for turns that start with `dice` dice.
+    pub fn enumerate(removal: Removal, dice: u8, removed_sum: u8) -> Self {
+        let mut remover = Remover::removing(removal, removed_sum);
         let mut sets: Vec<Vec<Kept>> = Vec::new();
         let mut lookup: [Vec<u16>; 7] = Default::default();
         let mut ways: [Vec<(u16, u64)>; 7] = Default::default();
@@ -62,6 +78,8 @@ impl RollOutcomes {
         }
         Self {
             removal,
+            dice,
+            removed_sum,
             sets,
             lookup,
             ways,
@@ -81,10 +99,10 @@ impl RollOutcomes {
     }
 
     /// Which states can occur after each roll of a turn of up to `max_rolls` rolls (index 0 is
-    /// roll 1): roll 1 throws six dice, and each later roll throws again the dice some state of
-    /// the roll before kept.
+    /// roll 1): roll 1 throws the turn's dice, and each later roll throws again the dice some
+    /// state of the roll before kept.
     pub fn reachable(&self, max_rolls: u8) -> Vec<[[bool; SCORES]; 7]> {
-        let mut stages = vec![self.can_leave(6)];
+        let mut stages = vec![self.can_leave(self.dice)];
         for _ in 1..max_rolls {
             let before = stages.last().expect("roll 1 is there");
             let mut next = [[false; SCORES]; 7];
@@ -129,5 +147,18 @@ mod tests {
             assert!(stage[5].iter().all(|&b| !b));
             assert!(!stage[2][7] && !stage[3][7]);
         }
+    }
+
+    #[test]
+    fn every_house_rule_numbers_its_option_lists_in_one_byte() {
+        // The look-up and the flat tables number option lists in one byte.
+        let mut most = 0;
+        for removal in [Removal::Pairs, Removal::Subsets] {
+            for sum in 2..=12 {
+                let t = RollOutcomes::enumerate(removal, 6, sum);
+                most = most.max(t.sets.len());
+            }
+        }
+        assert!(most <= 256, "{most}");
     }
 }

@@ -53,7 +53,14 @@ pub struct Rules {
     pub first_player: FirstPlayer,
     /// How ties are decided.
     pub tie: Tie,
+    /// Dice a turn starts with.
+    pub dice: u8,
+    /// The sum that dice are removed for: the game's 7.
+    pub removed_sum: u8,
 }
+
+/// Most dice a turn may start with: every table of the game is sized for six.
+pub const MAX_DICE: u8 = 6;
 
 /// Most rolls a turn may allow: far beyond the game, small enough for one 64-bit draw per three.
 pub const MAX_ROLLS: u8 = 12;
@@ -100,6 +107,26 @@ pub const OPTIONS: &[OptionSpec] = &[
         "shared: every tied leader wins; playoff: the tied leaders play extra rounds (same rules) \
          until one leads",
     ),
+    OptionSpec {
+        key: "dice",
+        values: Values::Whole {
+            min: 1,
+            max: MAX_DICE as u32,
+        },
+        default: "6",
+        meaning: "dice a turn starts with (at most six: every table of the game is sized for \
+                  them)",
+        quiet: true,
+    },
+    OptionSpec {
+        key: "removed_sum",
+        values: Values::Whole { min: 2, max: 12 },
+        default: "7",
+        meaning: "the sum that dice are removed for, the game's 7: pairs of faces adding up to \
+                  it (a face and itself too, as 3-3 for 6), or under subsets any set of two or \
+                  more dice",
+        quiet: true,
+    },
 ];
 
 impl Default for Rules {
@@ -112,6 +139,8 @@ impl Default for Rules {
             rounds: 10,
             first_player: FirstPlayer::Rotate,
             tie: Tie::Playoff,
+            dice: 6,
+            removed_sum: 7,
         }
     }
 }
@@ -137,13 +166,15 @@ impl Rules {
             rounds: options.whole("rounds"),
             first_player: options.one_of("first_player", &FirstPlayer::ALL),
             tie: options.one_of("tie", &Tie::ALL),
+            dice: options.whole("dice") as u8,
+            removed_sum: options.whole("removed_sum") as u8,
         }
     }
 }
 
-/// Every multiset of two to six faces adding up to 7, as face counts (index 0 for 1's); seven 1's
-/// would need a seventh die.
-fn seven_sets() -> Vec<[u8; 6]> {
+/// Every multiset of two to six faces adding up to `target` (7 in the text), as face counts
+/// (index 0 for 1's); seven 1's would need a seventh die.
+fn seven_sets(target: u8) -> Vec<[u8; 6]> {
     fn extend(from: u8, left: u8, counts: &mut [u8; 6], parts: u8, out: &mut Vec<[u8; 6]>) {
         if left == 0 {
             if (2..=6).contains(&parts) {
@@ -158,7 +189,7 @@ fn seven_sets() -> Vec<[u8; 6]> {
         }
     }
     let mut out = Vec::new();
-    extend(1, 7, &mut [0; 6], 0, &mut out);
+    extend(1, target, &mut [0; 6], 0, &mut out);
     out
 }
 
@@ -178,16 +209,23 @@ fn kept_of(counts: &[u8; 6]) -> Kept {
 #[derive(Debug)]
 pub struct Remover {
     removal: Removal,
+    target: u8,
     sets: Vec<[u8; 6]>,
     memo: HashMap<[u8; 6], Vec<Kept>>,
 }
 
 impl Remover {
-    /// A remover for `removal`.
+    /// A remover for `removal` of dice adding up to 7.
     pub fn new(removal: Removal) -> Self {
+        Self::removing(removal, 7)
+    }
+
+    /// A remover for `removal` of dice adding up to `target` (2 to 12).
+    pub fn removing(removal: Removal, target: u8) -> Self {
         Self {
             removal,
-            sets: seven_sets(),
+            target,
+            sets: seven_sets(target),
             memo: HashMap::new(),
         }
     }
@@ -198,10 +236,23 @@ impl Remover {
         match self.removal {
             Removal::Pairs => {
                 let mut left = counts;
-                for (low, high) in [(0, 5), (1, 4), (2, 3)] {
-                    let pairs = left[low].min(left[high]);
-                    left[low] -= pairs;
-                    left[high] -= pairs;
+                // Faces a and target - a pair up; each face has one partner, so the pairs are
+                // disjoint whatever order they go in, and a face that is its own partner (3 for
+                // 6) pairs with itself.
+                let target = usize::from(self.target);
+                for low in 1..=6usize {
+                    let high = target.wrapping_sub(low);
+                    if !(low..=6).contains(&high) {
+                        continue;
+                    }
+                    let (l, h) = (low - 1, high - 1);
+                    if l == h {
+                        left[l] %= 2;
+                    } else {
+                        let pairs = left[l].min(left[h]);
+                        left[l] -= pairs;
+                        left[h] -= pairs;
+                    }
                 }
                 vec![kept_of(&left)]
             }
@@ -261,7 +312,7 @@ mod tests {
     fn the_sets_that_add_up_to_seven() {
         // 6+1, 5+2, 5+1+1, 4+3, 4+2+1, 4+1+1+1, 3+3+1, 3+2+2, 3+2+1+1, 3+1+1+1+1, 2+2+2+1,
         // 2+2+1+1+1, 2+1+1+1+1+1 (seven 1's would need seven dice)
-        assert_eq!(seven_sets().len(), 13);
+        assert_eq!(seven_sets(7).len(), 13);
     }
 
     #[test]
@@ -333,6 +384,45 @@ mod tests {
         );
         assert_eq!(Rules::from_options(&o), Rules::default());
         for bad in ["max_rolls=0", "max_rolls=13", "removal=all", "rounds=0"] {
+            assert!(
+                RuleOptions::parse("sevens", OPTIONS, &[bad.to_string()]).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn pairs_of_another_sum_go_and_a_face_pairs_with_itself() {
+        let mut six = Remover::removing(Removal::Pairs, 6);
+        // 1-5 and 3-3 go; the third 3 and the 6 have no partner left: 3 + 6 = 9.
+        assert_eq!(six.options(roll(&[3, 3, 3, 1, 5, 6])), vec![kept(2, 9)]);
+        // 2-4 twice.
+        assert_eq!(six.options(roll(&[2, 4, 4, 2, 6, 6])), vec![kept(2, 12)]);
+        // A 12 goes only as 6-6; under sevens nothing here would go but 1-6.
+        let mut twelve = Remover::removing(Removal::Pairs, 12);
+        assert_eq!(twelve.options(roll(&[6, 6, 6, 1, 5, 5])), vec![kept(4, 17)]);
+        // A 2 goes as 1-1.
+        let mut two = Remover::removing(Removal::Pairs, 2);
+        assert_eq!(two.options(roll(&[1, 1, 1, 6])), vec![kept(2, 7)]);
+        // Under subsets with 8: 2+6 or 1+1+6 or 4+4 ...; from 1,1,2,6 either 2+6 (keep 1,1) or
+        // 1+1+6 (keep the 2): the default choice keeps the higher sum, then more dice.
+        let mut eight = Remover::removing(Removal::Subsets, 8);
+        assert_eq!(
+            eight.options(roll(&[1, 1, 2, 6])),
+            vec![kept(2, 2), kept(1, 2)]
+        );
+    }
+
+    #[test]
+    fn the_new_options_default_to_the_text_and_stay_out_of_the_rules_column() {
+        let o = RuleOptions::parse("sevens", OPTIONS, &["dice=4".to_string()]).unwrap();
+        assert_eq!(
+            o.render(),
+            "removal=pairs;max_rolls=3;follower_limit=leader;rounds=10;first_player=rotate;tie=playoff;dice=4"
+        );
+        let r = Rules::from_options(&o);
+        assert_eq!((r.dice, r.removed_sum), (4, 7));
+        for bad in ["dice=0", "dice=7", "removed_sum=1", "removed_sum=13"] {
             assert!(
                 RuleOptions::parse("sevens", OPTIONS, &[bad.to_string()]).is_err(),
                 "{bad}"

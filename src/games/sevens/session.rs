@@ -319,7 +319,7 @@ impl Session for SevensSession {
                 continue;
             }
             if self.mine.is_none() {
-                self.mine = Some(self.roll_mine(1, 6));
+                self.mine = Some(self.roll_mine(1, self.solver.outcomes.dice));
             }
             let mine = self.mine.as_ref().expect("just rolled");
             let faces: Vec<String> = mine.faces.iter().map(u8::to_string).collect();

@@ -37,7 +37,7 @@ pub struct Solver {
 impl Solver {
     /// Builds the roll tables and solves the expected-score optimum for every roll count.
     pub fn new(rules: Rules, players: u32) -> Self {
-        let outcomes = RollOutcomes::new(rules.removal);
+        let outcomes = RollOutcomes::of(&rules);
         let optimal = (1..=rules.max_rolls).map(|r| solve(&outcomes, r)).collect();
         Self {
             rules,

@@ -373,7 +373,7 @@ impl GameRule {
     /// Plays a turn of `allowed` rolls on pre-drawn `rolls`: (score, rolls used). The last
     /// roll and an empty hand stop whatever the rule says, as in every table.
     pub fn play_turn(&self, lookup: &Lookup, rolls: &[u32], allowed: u8, at: GameAt) -> (u8, u8) {
-        let mut dice = 6u8;
+        let mut dice = lookup.start();
         for roll in 1..=allowed {
             let kept = self.first[lookup.list(dice, rolls[usize::from(roll) - 1])];
             let vars = Vars {
