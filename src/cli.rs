@@ -70,6 +70,9 @@ pub enum Command {
     Merge(MergeArgs),
     /// Improve a policy file's weights (solitaire-dice) on common random games.
     Tune(TuneArgs),
+    /// Several rule sets side by side on the same seed: every combination of the values listed
+    /// with --rule KEY=V1,V2,..., one row per rule set, sweep.csv and a chart per metric.
+    Sweep(SweepArgs),
     /// sieben: the same games under several deck spreads (the real one is unpublished), one row
     /// per deck with the key metrics and their 95% intervals.
     Decks(DecksArgs),
@@ -144,6 +147,32 @@ pub struct SimulateArgs {
     /// --rule deck=FILE, since the real deck's spread is unpublished.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
+}
+
+/// Arguments of `sweep`: those of `simulate`, with lists of values for the rule options.
+#[derive(Debug, Args)]
+#[command(mut_arg("units", |a| a.help("Units per rule set (default 1e6), as for simulate: races, turns or games; 1000000, 1_000_000 or 1e6")))]
+pub struct SweepArgs {
+    /// The game.
+    #[arg(value_parser = GameArg)]
+    pub game: &'static dyn Game,
+    /// Units per rule set, seed (the same for every rule set), threads.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Number of players, as for simulate.
+    #[arg(long, default_value_t = 1, value_parser = parse_players, allow_negative_numbers = true)]
+    pub players: u32,
+    /// A rule option and the values to try, separated by commas (repeatable), e.g. --rule
+    /// wipe_ones=3,4,5,off; one value fixes the option for every rule set. `dicelab rules GAME`
+    /// lists the options.
+    #[arg(long = "rule", value_name = "KEY=V1,V2,...")]
+    pub rules: Vec<String>,
+    /// A policy spec (repeatable), as for simulate.
+    #[arg(long = "policy", value_name = "SPEC", help = policy_help())]
+    pub policies: Vec<String>,
+    /// Folder for sweep.csv and a chart per metric (default: print only).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `decks`: those of `simulate` that make sense for a sweep, and extra decks.

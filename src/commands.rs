@@ -19,6 +19,7 @@ use dicelab::report::analysis::analysis_files;
 use dicelab::report::csv::table_csv;
 use dicelab::report::index::{IndexSection, index_html, index_markdown};
 use dicelab::report::manifest::{InputRef, RunAbout};
+use dicelab::report::sweep::{Sweep, SweepRun};
 use dicelab::report::text::{SUMMARY_HEADER, run_heading, summary_rows};
 use dicelab::report::{OutDir, OutFile, Report, listing, unique_names};
 use dicelab::session::{self, PlayRequest};
@@ -26,7 +27,7 @@ use dicelab::{Error, Result};
 
 use crate::cli::{
     AdviseArgs, ClaimsArgs, DecksArgs, GameArgs, MergeArgs, PlayArgs, ReportArgs, RunArgs,
-    SimulateArgs, SolveArgs, TableArgs, TuneArgs,
+    SimulateArgs, SolveArgs, SweepArgs, TableArgs, TuneArgs,
 };
 
 /// Units of `simulate` and `claims` when `-n` is not given.
@@ -540,6 +541,175 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
     out.write(&table_csv(&tuned.weights))?;
     say(&tuned.summary);
     say(&format!("wrote {} to {}\n", tuned.kept, args.out.display()));
+    Ok(())
+}
+
+/// Most rule sets one sweep runs: a table and charts a person can read, and work that stays
+/// bounded; a larger question is several sweeps.
+pub const MAX_RULE_SETS: usize = 64;
+
+/// `--rule KEY=V1,V2,...` read into the key and its values.
+fn sweep_values(raw: &str) -> Result<(String, Vec<String>)> {
+    let (key, values) = raw.split_once('=').ok_or_else(|| {
+        Error::input(format!(
+            "--rule '{raw}': expected KEY=V1,V2,..., e.g. wipe_ones=3,4,5,off"
+        ))
+    })?;
+    let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).collect();
+    if values.iter().any(String::is_empty) {
+        return Err(Error::input(format!(
+            "--rule '{raw}': an empty value; list the values separated by commas, e.g. \
+             wipe_ones=3,4,5,off"
+        )));
+    }
+    Ok((key.trim().to_string(), values))
+}
+
+/// An error of one rule set of a sweep, naming the rule set.
+fn in_rule_set(label: &str, e: Error) -> Error {
+    match e {
+        Error::Input(message) => Error::input(format!("sweep {label}: {message}")),
+        Error::Io { context, source } => Error::Io {
+            context: format!("sweep {label}: {context}"),
+            source,
+        },
+    }
+}
+
+/// `dicelab sweep`: every combination of the rule values listed, each simulated on the same
+/// seed, one row per rule set. Every rule set is configured, and so checked, before any runs.
+pub fn sweep(args: &SweepArgs) -> Result<()> {
+    check_threads(&args.run)?;
+    let mut options: Vec<(String, Vec<String>)> = Vec::new();
+    for raw in &args.rules {
+        let (key, values) = sweep_values(raw)?;
+        if options.iter().any(|(k, _)| *k == key) {
+            return Err(Error::input(format!(
+                "--rule '{raw}': {key} is given twice; list all its values in one --rule, \
+                 separated by commas"
+            )));
+        }
+        options.push((key, values));
+    }
+    let swept: Vec<&(String, Vec<String>)> = options.iter().filter(|(_, v)| v.len() >= 2).collect();
+    if swept.is_empty() {
+        return Err(Error::input(
+            "sweep: expected a --rule KEY=V1,V2,... with two or more values, e.g. --rule \
+             wipe_ones=3,4,5,off (`dicelab rules GAME` lists the options)",
+        ));
+    }
+    let count = swept
+        .iter()
+        .try_fold(1usize, |n, (_, v)| n.checked_mul(v.len()))
+        .filter(|&n| n <= MAX_RULE_SETS);
+    let Some(count) = count else {
+        let sizes: Vec<String> = swept.iter().map(|(_, v)| v.len().to_string()).collect();
+        return Err(Error::input(format!(
+            "sweep: {} rule sets ({}); at most {MAX_RULE_SETS}: list fewer values, or sweep in \
+             parts",
+            sizes.join(" x "),
+            swept
+                .iter()
+                .map(|(k, _)| k.as_str())
+                .collect::<Vec<_>>()
+                .join(" x ")
+        )));
+    };
+    // Every combination, the last key varying fastest, each configured before any work.
+    let mut sets: Vec<(Vec<String>, Box<dyn Configured>)> = Vec::with_capacity(count);
+    for i in 0..count {
+        let mut rest = i;
+        let mut picks = vec![0usize; options.len()];
+        for (j, (_, values)) in options.iter().enumerate().rev() {
+            picks[j] = rest % values.len();
+            rest /= values.len();
+        }
+        let rules: Vec<String> = options
+            .iter()
+            .zip(&picks)
+            .map(|((k, v), &p)| format!("{k}={}", v[p]))
+            .collect();
+        let values: Vec<String> = options
+            .iter()
+            .zip(&picks)
+            .filter(|((_, v), _)| v.len() >= 2)
+            .map(|((_, v), &p)| v[p].clone())
+            .collect();
+        let label = rules
+            .iter()
+            .zip(&options)
+            .filter(|(_, (_, v))| v.len() >= 2)
+            .map(|(r, _)| r.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let game = games::configure_game(
+            args.game,
+            &Setup {
+                rules,
+                players: args.players,
+                policies: args.policies.clone(),
+            },
+        )
+        .map_err(|e| in_rule_set(&label, e))?;
+        let column = game.setup().rules_column();
+        if let Some((earlier, _)) = sets
+            .iter()
+            .find(|(_, g)| g.setup().rules_column() == column)
+        {
+            return Err(Error::input(format!(
+                "sweep: {label} and {} are the same rules; list each value once",
+                swept
+                    .iter()
+                    .zip(earlier)
+                    .map(|((k, _), v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )));
+        }
+        sets.push((values, game));
+    }
+    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let units = args.run.units.unwrap_or(DEFAULT_UNITS);
+    let config = run_config(&args.run, units, Shard::WHOLE);
+    let mut runs = Vec::with_capacity(sets.len());
+    for (values, game) in sets {
+        let saved = simulate_game(game.as_ref(), &config)?;
+        runs.push(SweepRun {
+            values,
+            saved,
+            exact: game.exact().clone(),
+        });
+    }
+    let sweep = Sweep {
+        game: args.game.name().to_string(),
+        keys: swept.iter().map(|(k, _)| k.clone()).collect(),
+        runs,
+    };
+    let text = sweep.text();
+    if let Some(dir) = &out {
+        let first = &sweep.runs[0].saved;
+        let about = RunAbout {
+            threads: Some(threads_of(&args.run)),
+            ..RunAbout::of_saved(first, None)
+        };
+        let mut files = vec![("sweep.csv".to_string(), sweep.csv())];
+        files.extend(sweep.charts()?);
+        let files = unique_names(files);
+        dir.clone()
+            .describing(RunAbout {
+                rules: None,
+                ..about
+            })
+            .write_all(&files)?;
+        say(&text);
+        say(&format!(
+            "wrote {} files to {}\n",
+            files.len(),
+            dir.path().display()
+        ));
+    } else {
+        say(&text);
+    }
     Ok(())
 }
 

@@ -49,6 +49,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Simulate(args) => commands::simulate(args),
         Command::Compare(args) => commands::compare(args),
+        Command::Sweep(args) => commands::sweep(args),
         Command::Solve(args) => commands::solve(args),
         Command::Table(args) => commands::table(args),
         Command::Claims(args) => commands::claims(args),

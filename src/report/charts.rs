@@ -13,7 +13,7 @@ type CompareGroup<'m> = (String, &'static str, Vec<(String, &'m Metric)>);
 
 /// A metric as a row of a comparison chart, with the figures it shows written out: mean and
 /// interval, and for means the standard deviation and median too.
-fn compare_row(label: &str, m: &Metric) -> CompareRow {
+pub(crate) fn compare_row(label: &str, m: &Metric) -> CompareRow {
     let e = m.estimate();
     let h = &m.histogram;
     match m.kind {
@@ -54,7 +54,7 @@ fn compare_row(label: &str, m: &Metric) -> CompareRow {
 
 /// A figure for a chart's note: enough digits to tell close estimates apart, no more; `n/a`
 /// where one observation gives no spread or interval.
-fn short(x: f64) -> String {
+pub(crate) fn short(x: f64) -> String {
     match x.abs() {
         a if !a.is_finite() => "n/a".to_string(),
         a if a >= 100.0 => format!("{x:.1}"),

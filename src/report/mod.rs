@@ -24,6 +24,7 @@ pub mod out_file;
 pub mod out_path;
 pub mod quantiles;
 pub mod summary;
+pub mod sweep;
 pub mod text;
 
 pub use csv::{csv_bytes, fmt_num};

@@ -1,0 +1,264 @@
+//! What `sweep` prints and writes: one row per rule set with the game's figures, `sweep.csv` with
+//! every estimate and exact value, and one chart per metric with the rule sets side by side.
+//!
+//! Every rule set ran on the same seed, so the rows differ by the rules, not by luck: where the
+//! rules leave the chance alone, the same dice fall.
+
+use crate::error::Result;
+use crate::plot::{CompareRow, Scale, compare_svg};
+use crate::record::Saved;
+use crate::stats::{ExactValues, MetricKind, Subject};
+
+use super::charts::{compare_row, short};
+use super::csv::{csv_bytes, fmt_num};
+use super::file_safe;
+
+/// One rule set of a sweep: the value of each swept key, and its run with its exact values.
+#[derive(Clone, Debug)]
+pub struct SweepRun {
+    /// The swept keys' values, in the order of the keys.
+    pub values: Vec<String>,
+    /// The run.
+    pub saved: Saved,
+    /// Its exact values.
+    pub exact: ExactValues,
+}
+
+/// A sweep's runs and what varies between them.
+#[derive(Clone, Debug)]
+pub struct Sweep {
+    /// The game.
+    pub game: String,
+    /// The swept keys, in the order given.
+    pub keys: Vec<String>,
+    /// One run per rule set, the last key varying fastest.
+    pub runs: Vec<SweepRun>,
+}
+
+/// Columns of `sweep.csv` after the swept keys.
+const TAIL: [&str; 12] = [
+    "rules",
+    "policy",
+    "metric",
+    "n",
+    "mean",
+    "sd",
+    "se",
+    "ci95_low",
+    "ci95_high",
+    "exact",
+    "seed",
+    "units",
+];
+
+impl Sweep {
+    /// The metrics of the first run (every run of one game and setup reports the same ones).
+    fn metric_keys(&self) -> Vec<String> {
+        let first = &self.runs[0].saved;
+        first
+            .tally
+            .metrics
+            .iter()
+            .map(|m| first.record.setup.key(&m.id))
+            .collect()
+    }
+
+    /// `sweep.csv`: one row per rule set and metric, the swept values first.
+    pub fn csv(&self) -> Vec<u8> {
+        let header: Vec<&str> = std::iter::once("game")
+            .chain(self.keys.iter().map(String::as_str))
+            .chain(TAIL)
+            .collect();
+        let mut rows = Vec::new();
+        for run in &self.runs {
+            let record = &run.saved.record;
+            let setup = &record.setup;
+            for m in &run.saved.tally.metrics {
+                let e = m.estimate();
+                let mut row = vec![self.game.clone()];
+                row.extend(run.values.iter().cloned());
+                row.extend([
+                    setup.rules_column(),
+                    setup.policy_of(m.id.subject),
+                    m.id.column(),
+                    e.n.to_string(),
+                    fmt_num(e.mean),
+                    fmt_num(e.sd),
+                    fmt_num(e.se),
+                    fmt_num(e.ci_low),
+                    fmt_num(e.ci_high),
+                    run.exact.mean(&m.id).map(fmt_num).unwrap_or_default(),
+                    record.seed.to_string(),
+                    record.units.to_string(),
+                ]);
+                rows.push(row);
+            }
+        }
+        csv_bytes(&header, rows)
+    }
+
+    /// The printed table: a heading, then one row per rule set with a column per metric of the
+    /// run as a whole or of a policy (a seat's figures are in `sweep.csv`, or the table would not
+    /// fit a terminal). A cell is the exact value where one exists, else the simulated mean with
+    /// the half-width of its 95% interval.
+    pub fn text(&self) -> String {
+        let first = &self.runs[0].saved;
+        let record = &first.record;
+        let shown: Vec<usize> = first
+            .tally
+            .metrics
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| !matches!(m.id.subject, Subject::Seat { .. }))
+            .map(|(i, _)| i)
+            .collect();
+        let keys = self.metric_keys();
+        let mut header: Vec<String> = self.keys.clone();
+        header.extend(shown.iter().map(|&i| keys[i].clone()));
+        let mut rows: Vec<Vec<String>> = Vec::new();
+        for run in &self.runs {
+            let mut row = run.values.clone();
+            for &i in &shown {
+                let m = &run.saved.tally.metrics[i];
+                let digits = if m.kind == MetricKind::Proportion {
+                    5
+                } else {
+                    4
+                };
+                row.push(match run.exact.mean(&m.id) {
+                    Some(x) => format!("{x:.digits$}"),
+                    None => {
+                        let e = m.estimate();
+                        let half = (e.ci_high - e.ci_low) / 2.0;
+                        if half.is_finite() {
+                            format!("{:.digits$} ± {half:.digits$}", e.mean)
+                        } else {
+                            format!("{:.digits$} (n = {})", e.mean, e.n)
+                        }
+                    }
+                });
+            }
+            rows.push(row);
+        }
+        let widths: Vec<usize> = (0..header.len())
+            .map(|c| {
+                rows.iter()
+                    .map(|r| r[c].chars().count())
+                    .chain([header[c].chars().count()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let line = |cells: &[String]| {
+            let parts: Vec<String> = cells
+                .iter()
+                .zip(&widths)
+                .enumerate()
+                .map(|(c, (cell, &w))| {
+                    if c < self.keys.len() {
+                        format!("{cell:<w$}")
+                    } else {
+                        format!("{cell:>w$}")
+                    }
+                })
+                .collect();
+            format!("{}\n", parts.join("  ").trim_end())
+        };
+        let fixed = fixed_rules(&record.setup.rules_column(), &self.keys);
+        let mut text = format!(
+            "{} sweep | {} | policy {} | seed {} | {} units per rule set | {} rule sets\n\
+             exact where it exists, else the simulated mean ± the half-width of its 95% interval\n\n",
+            self.game,
+            fixed,
+            record.setup.policy_column(),
+            record.seed,
+            record.units,
+            self.runs.len()
+        );
+        text.push_str(&line(&header));
+        for row in &rows {
+            text.push_str(&line(row));
+        }
+        text
+    }
+
+    /// One comparison chart per metric, the rule sets as its rows (exact values in each row's
+    /// note), named `METRIC.svg`.
+    pub fn charts(&self) -> Result<Vec<(String, Vec<u8>)>> {
+        let first = &self.runs[0].saved;
+        let record = &first.record;
+        let fixed = fixed_rules(&record.setup.rules_column(), &self.keys);
+        let keys = self.metric_keys();
+        let mut files = Vec::new();
+        for (i, metric) in first.tally.metrics.iter().enumerate() {
+            let rows: Vec<CompareRow> = self
+                .runs
+                .iter()
+                .filter_map(|run| {
+                    let m = &run.saved.tally.metrics[i];
+                    if m.histogram.count() == 0 {
+                        return None;
+                    }
+                    let label: Vec<String> = self
+                        .keys
+                        .iter()
+                        .zip(&run.values)
+                        .map(|(k, v)| format!("{k}={v}"))
+                        .collect();
+                    let mut row = compare_row(&label.join(" "), m);
+                    if let Some(x) = run.exact.mean(&m.id) {
+                        row.note = format!("{}  exact {}", row.note, short(x));
+                    }
+                    Some(row)
+                })
+                .collect();
+            if rows.is_empty() {
+                continue;
+            }
+            let what = match metric.kind {
+                MetricKind::Mean => {
+                    "mean with 95% interval (dot, bar); box 25-75%, whiskers 5-95%, median"
+                }
+                MetricKind::Proportion => "share with 95% Wilson interval",
+            };
+            let title = format!(
+                "{} sweep: {}\n{what}\n{fixed} | {} units per rule set | seed {}",
+                self.game, keys[i], record.units, record.seed
+            );
+            let scale = match metric.kind {
+                MetricKind::Mean => Scale::Plain,
+                MetricKind::Proportion => Scale::Share { fair: None },
+            };
+            let svg = compare_svg(&title, &keys[i], &rows, scale)?;
+            files.push((format!("{}.svg", file_safe(&keys[i])), svg.into_bytes()));
+        }
+        Ok(files)
+    }
+}
+
+/// The rules column of a run without the swept keys: what every rule set of the sweep shares.
+fn fixed_rules(rules: &str, keys: &[String]) -> String {
+    rules
+        .split(';')
+        .filter(|part| {
+            !keys
+                .iter()
+                .any(|k| part.split_once('=').is_some_and(|(key, _)| key == k))
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shared_rules_leave_out_what_is_swept() {
+        let keys = vec!["wipe_ones".to_string()];
+        assert_eq!(
+            fixed_rules("players=1;wipe_ones=3;target=100;tie=shared", &keys),
+            "players=1;target=100;tie=shared"
+        );
+    }
+}
