@@ -248,10 +248,12 @@ impl Config {
         let rules = Rules::from_options(&options)?;
         let (players, policies) = (setup.players, &setup.policies);
         let table_only = players == 1 && policies.is_empty();
-        if !table_only {
+        if table_only {
+            rules.deck.check_deal(players, rules.hand)?;
+        } else {
             PLAYERS.check(NAME, players)?;
+            rules.check_players(players)?;
         }
-        rules.deck.check_deal(players)?;
         let seats = Seats::parse(policies, DEFAULT_POLICY, players, 1)?;
         Ok(Self {
             rules,
@@ -266,7 +268,7 @@ impl Config {
     /// one set of rules); the deck must cover the deal. The `rules` column keeps naming the
     /// original deck, so the caller names the deck itself.
     pub fn with_deck(&self, deck: deck::Deck) -> Result<Self> {
-        deck.check_deal(self.players)?;
+        deck.check_deal(self.players, self.rules.hand)?;
         let mut config = self.clone();
         config.rules.deck = deck;
         Ok(config)
@@ -307,9 +309,9 @@ impl Configured for Config {
         &self.exact
     }
 
-    /// The exact chances on every pile state.
+    /// The exact chances on every pile state, for the rules' deck and hand.
     fn tables(&self) -> Result<Analysis> {
-        Ok(tables::tables(&self.rules.deck, &self.options.render()))
+        tables::tables(&self.rules.deck, self.rules.hand, &self.options.render())
     }
 
     fn solve(&self) -> Result<Analysis> {
