@@ -71,8 +71,17 @@
 //!   80). With 5 to 7 players the 80 chips run out in the last round, which pays `P`, `P - 1`, ...
 //!   in finishing order until none are left (6 players: 6, 5, 4, 2, 0, 0). The 80 chips do not
 //!   depend on the deck file.
+//! - **The text's numbers as options.** `hand` (7 cards dealt), `rounds` (`auto`: 7 rounds with
+//!   2 to 4 players, the chip pool with 5 to 7; a number: that many full rounds for any player
+//!   count), `chips` (the pool, 80) and `pay` (`countdown`: `P` down to 1; a list such as `5/3/1`,
+//!   places past it paid 0). Under a chip pool the last round pays the list while chips last;
+//!   play-offs pay a full round. They are quiet options: left out of the `rules` column at their
+//!   default, so runs under the text record what they did before. The deck must deal every hand
+//!   and leave a card to draw, a pay list names no more places than players and pays something,
+//!   and `chips` beside a fixed `rounds` is refused, since it could not end a game.
 //! - **Ties**, option `tie`: `shared` (default: every leader wins) or `playoff`: extra rounds of
-//!   all players, each paying `P` down to 1, until one leads (at most 100, then shared).
+//!   all players, each paying a full round (`P` down to 1 by the text), until one leads (at most
+//!   100, then shared).
 //! - **What a policy sees**: its hand, the pile's spots and the cards on the current pile, the
 //!   set-aside cards since the last refill, every hand size, who is out or blocked, what each
 //!   player's penalty cards gave away ([`policy::Opponent`]), the draw pile's size, the deck list
