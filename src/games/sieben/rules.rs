@@ -283,7 +283,8 @@ pub enum Pay {
 
 impl Pay {
     /// Reads `countdown` or a list such as `5/3/1` (1 to 7 places of 0 to 100 chips written in
-    /// digits, not all 0, so every round pays and a game under a chip pool ends); `None` when
+    /// digits without leading zeros, so a list has one written form and equal rules record
+    /// equal; not all 0, so every round pays and a game under a chip pool ends); `None` when
     /// malformed.
     pub fn parse(text: &str) -> Option<Self> {
         if text == "countdown" {
@@ -295,6 +296,7 @@ impl Pay {
             if len == chips.len()
                 || part.is_empty()
                 || part.len() > 3
+                || (part.len() > 1 && part.starts_with('0'))
                 || !part.bytes().all(|b| b.is_ascii_digit())
             {
                 return None;
@@ -661,6 +663,8 @@ mod tests {
             "1/1/1/1/1/1/1/1",
             "x",
             "1.5",
+            "05/3",
+            "5/00",
         ] {
             assert_eq!(Pay::parse(bad), None, "{bad:?}");
             let e = options(&[&format!("pay={bad}")]).unwrap_err().to_string();
