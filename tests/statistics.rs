@@ -604,3 +604,82 @@ fn sieben_seat_one_wins_as_the_rotation_says() {
         "fixed start {fixed} against rotation {predicted} (se {se})"
     );
 }
+
+/// A house rule of 7, `rounds=3` and `pay=5/3/1` at a table of three players of one policy:
+/// every seat starts one round, rounds are independent and chips add up, so each seat's
+/// expected chips are exactly a third of a game's 3 x (5 + 3 + 1) = 27: 9. Every game pays the
+/// 27 exactly, and each seat's mean lands within 4 standard errors of 9. Rules that ignored the
+/// round count (7 rounds: 63) or the pay (3 x 6 = 18), or a rotation that skipped a seat, fail.
+#[test]
+fn sieben_three_rounds_of_5_3_1_pay_each_seat_9_chips() {
+    let game = games::configure(
+        "sieben",
+        &Setup {
+            rules: vec!["rounds=3".to_string(), "pay=5/3/1".to_string()],
+            players: 3,
+            policies: vec![],
+        },
+    )
+    .unwrap();
+    let tally = game.simulate(&RunConfig::new(20_000, 21)).unwrap();
+    let mut total = 0.0;
+    for k in 0..3 {
+        let seat = tally
+            .get(&MetricId::new("chips", Subject::seat(k)))
+            .unwrap()
+            .estimate();
+        let z = (seat.mean - 9.0) / seat.se;
+        eprintln!("seat {}: {:.4} chips (se {:.4})", k + 1, seat.mean, seat.se);
+        assert!(
+            z.abs() < 4.0,
+            "seat {}: {} chips a game (se {}), exactly 9 expected: {z:+.2} se",
+            k + 1,
+            seat.mean,
+            seat.se
+        );
+        total += seat.mean;
+    }
+    assert!((total - 27.0).abs() < 1e-9, "{total} chips a game, 27 paid");
+}
+
+/// Under `hand=5` the exact table counts hands of 5 cards (C(80, 5) of them), and dealt hands
+/// match it: for every pile state, the share of dealt hands holding a playable card lands within
+/// 4 standard errors of the table's chance. A deal of the text's 7 cards would hold a play far
+/// more often (on {3,3}, 0.92 against 0.83).
+#[test]
+fn sieben_hands_of_5_are_dealt_as_the_exact_table_says() {
+    use dicelab::games::sieben::round::Round;
+    use dicelab::games::sieben::rules::Rules;
+    use dicelab::games::sieben::tables::{all_hands, pile_chances};
+    let rules = Rules {
+        hand: 5,
+        ..Rules::default()
+    };
+    let chances = pile_chances(&rules.deck, 5).unwrap();
+    let all = all_hands(&rules.deck, 5).unwrap() as f64;
+    let mut table = Round::new(&rules, 4);
+    let mut rng = chunk_rng(55, 0);
+    let mut hits = vec![0u32; chances.len()];
+    let mut n = 0u32;
+    for _ in 0..10_000 {
+        table.deal(0, &mut rng);
+        for seat in 0..4 {
+            let hand = table.hand(seat);
+            assert_eq!(hand.iter().sum::<u32>(), 5);
+            for (h, c) in hits.iter_mut().zip(&chances) {
+                *h += u32::from((1..8).any(|x| c.legal & (1 << x) != 0 && hand[x] > 0));
+            }
+            n += 1;
+        }
+    }
+    for (h, c) in hits.iter().zip(&chances) {
+        let p = c.hands_legal as f64 / all;
+        let share = f64::from(*h) / f64::from(n);
+        let se = (p * (1.0 - p) / f64::from(n)).sqrt().max(1e-12);
+        assert!(
+            (share - p).abs() < 4.0 * se || (p == 1.0 && share == 1.0),
+            "pile {:?}: {share} of hands play, exactly {p} (se {se})",
+            c.pile.spots()
+        );
+    }
+}

@@ -238,3 +238,82 @@ fn sieben_simulates_compares_and_writes_its_table() {
     assert_eq!(csv.lines().count(), 17);
     assert!(csv.contains("\n3,3,6,3 4,4,23,"), "{csv}");
 }
+
+/// 7's house rules: the text's numbers written out run the very same games as none (and are not
+/// recorded), a house rule is recorded as exactly what differs, the games pay what it says, and
+/// the exact table counts hands of the rule's size.
+#[test]
+fn sieben_house_rules_are_recorded_and_the_texts_numbers_are_not() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["simulate", "sieben", "--players", "3", "-n", "500", "-q"];
+        args.extend_from_slice(extra);
+        ok(d, &args)
+    };
+    let plain = run(&[]);
+    let written = run(&[
+        "--rule",
+        "hand=7",
+        "--rule",
+        "rounds=auto",
+        "--rule",
+        "chips=80",
+        "--rule",
+        "pay=countdown",
+    ]);
+    assert_eq!(plain, written);
+    let house = run(&[
+        "--rule",
+        "pay=5/3/1",
+        "--rule",
+        "rounds=3",
+        "--rule",
+        "hand=5",
+    ]);
+    assert!(
+        house.starts_with(
+            "sieben | players=3;finish=seven;penalty=turn;first_player=rotate;tie=shared;deck=data/sieben-deck.csv@9a37e254;hand=5;rounds=3;pay=5/3/1 |"
+        ),
+        "{house}"
+    );
+    assert_ne!(plain, house);
+    // 3 rounds of 5 + 3 + 1 chips: 27 a game over three seats, whatever the cards.
+    let summary = |folder: &str, extra: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "sieben",
+            "--players",
+            "3",
+            "-n",
+            "500",
+            "-q",
+            "--out",
+            folder,
+        ];
+        args.extend_from_slice(extra);
+        ok(d, &args);
+        String::from_utf8(read(d.join(folder).join("summary.csv"))).unwrap()
+    };
+    let csv = summary("h", &["--rule", "pay=5/3/1", "--rule", "rounds=3"]);
+    let mean = |metric: &str| -> f64 {
+        let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+        let at = header.iter().position(|h| *h == "mean").unwrap();
+        let metric_at = header.iter().position(|h| *h == "metric").unwrap();
+        let row = csv
+            .lines()
+            .map(|l| l.split(',').collect::<Vec<_>>())
+            .find(|r| r.get(metric_at) == Some(&metric))
+            .unwrap_or_else(|| panic!("{metric} in {csv}"));
+        row[at].parse().unwrap()
+    };
+    let total: f64 = (1..=3).map(|s| mean(&format!("chips_seat_{s}"))).sum();
+    assert!((total - 27.0).abs() < 1e-9, "{total}\n{csv}");
+    // The table counts hands of 5: C(80, 5).
+    let stdout = ok(d, &["table", "sieben", "--rule", "hand=5", "--out", "t"]);
+    assert!(stdout.contains("24040016 hands of 5"), "{stdout}");
+    assert!(
+        stdout.contains("| hand=5 |") || stdout.contains(";hand=5"),
+        "{stdout}"
+    );
+}

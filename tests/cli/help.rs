@@ -44,6 +44,10 @@ fn rules_lists_every_option_with_its_default_and_values() {
         "first_player=rotate    (rotate or fixed)",
         "tie=shared    (shared or playoff)",
         "deck=data/sieben-deck.csv",
+        "hand=7    (a whole number from 1 to 100)",
+        "rounds=auto    (a whole number from 1 to 100, or auto)",
+        "chips=80    (a whole number from 1 to 1000)",
+        "pay=countdown    (countdown, or chips per place",
     ] {
         assert!(rules.contains(line), "{line}\n{rules}");
     }

@@ -448,6 +448,67 @@ mod sieben {
             => "deck deal-only.csv: 21 cards are too few; 3 player(s) need at least 22";
     }
 
+    /// The options that give the rule text's numbers: each bad value and each combination that
+    /// cannot be played is one line, before any game.
+    mod house_rules {
+        bad_input! {
+            refuses_a_hand_the_deck_cannot_deal_every_player:
+                ["simulate", "sieben", "--players", "4", "--rule", "hand=20", "--out", "o"]
+                => "deck data/sieben-deck.csv: 80 cards are too few; 4 player(s) need at least 81: 80 for the deal (20 each, rule option hand=20) and one to draw";
+            refuses_a_hand_that_leaves_nothing_to_draw:
+                ["simulate", "sieben", "--players", "2", "--rule", "hand=40"]
+                => "deck data/sieben-deck.csv: 80 cards are too few; 2 player(s) need at least 81";
+            refuses_a_hand_of_0:
+                ["simulate", "sieben", "--players", "3", "--rule", "hand=0"]
+                => "rule option hand for sieben: expected a whole number from 1 to 100, found '0'";
+            refuses_a_hand_past_the_cap:
+                ["simulate", "sieben", "--players", "3", "--rule", "hand=101"]
+                => "rule option hand for sieben: expected a whole number from 1 to 100, found '101'";
+            refuses_0_rounds:
+                ["simulate", "sieben", "--players", "3", "--rule", "rounds=0", "--out", "o"]
+                => "rule option rounds for sieben: expected a whole number from 1 to 100, or auto, found '0'";
+            refuses_rounds_that_are_not_a_number_or_auto:
+                ["simulate", "sieben", "--players", "3", "--rule", "rounds=many"]
+                => "rule option rounds for sieben: expected a whole number from 1 to 100, or auto, found 'many'";
+            refuses_an_empty_chip_pool:
+                ["simulate", "sieben", "--players", "5", "--rule", "chips=0"]
+                => "rule option chips for sieben: expected a whole number from 1 to 1000, found '0'";
+            refuses_a_chip_pool_beside_a_fixed_number_of_rounds:
+                ["simulate", "sieben", "--players", "5", "--rule", "rounds=4", "--rule", "chips=40"]
+                => "rule option chips=40 for sieben: the chip pool ends a game only under rounds=auto, and these rules have rounds=4";
+            refuses_an_empty_pay_list:
+                ["simulate", "sieben", "--players", "3", "--rule", "pay="]
+                => "rule option pay for sieben: expected countdown, or chips per place";
+            refuses_a_pay_list_with_commas:
+                ["simulate", "sieben", "--players", "3", "--rule", "pay=5,3,1"]
+                => "found '5,3,1'";
+            refuses_a_pay_list_with_an_empty_place:
+                ["simulate", "sieben", "--players", "3", "--rule", "pay=5//1"]
+                => "found '5//1'";
+            refuses_a_pay_list_that_pays_nothing:
+                ["simulate", "sieben", "--players", "3", "--rule", "pay=0/0"]
+                => "found '0/0'";
+            refuses_a_negative_pay:
+                ["simulate", "sieben", "--players", "3", "--rule", "pay=5/-1"]
+                => "found '5/-1'";
+            refuses_a_pay_list_with_more_places_than_players:
+                ["simulate", "sieben", "--players", "3", "--rule", "pay=4/3/2/1", "--out", "o"]
+                => "rule option pay=4/3/2/1 for sieben: 4 places paid, but a round of 3 players has 3";
+            refuses_a_hand_too_large_for_a_game_at_the_terminal:
+                ["play", "sieben", "--players", "4", "--rule", "hand=20"]
+                => "80 for the deal (20 each, rule option hand=20) and one to draw";
+            refuses_a_pay_list_too_long_for_the_position_advised:
+                ["advise", "sieben", "--hand", "1,3", "--pile", "2+3", "--others", "7", "--rule", "pay=3/2/1"]
+                => "rule option pay=3/2/1 for sieben: 3 places paid, but a round of 2 players has 2";
+            refuses_chips_beyond_what_the_rounds_pay:
+                ["advise", "sieben", "--hand", "1,3", "--pile", "2+3", "--others", "7,7", "--rule", "pay=5/3/1", "--chips", "6,3,0"]
+                => "--chips 6,3,0: 6 chips after 1 rounds, which pay 5 at most";
+            refuses_chips_that_are_no_whole_rounds_of_the_pay:
+                ["advise", "sieben", "--hand", "1,3", "--pile", "2+3", "--others", "7,7", "--rule", "pay=5/3/1", "--chips", "3,2,1"]
+                => "--chips 3,2,1: 6 chips paid, but every round of 3 pays 9";
+        }
+    }
+
     /// A deck file that cannot be read is a file system failure: exit 1, like every input file.
     #[test]
     fn refuses_a_missing_deck_file_with_the_io_exit_code() {

@@ -30,9 +30,7 @@ use super::play::{GameResult, play_offs, play_rounds};
 use super::playout::{self, Playout};
 use super::policy::{Opponent, View, seven_first};
 use super::round::{Round, SEATS, SevenFirstChooser};
-use super::rules::{
-    CHIPS, MAX_MOVES, Move, OPTIONS, Penalty, Pile, Rules, legal_moves, regular_rounds, round_chips,
-};
+use super::rules::{MAX_MOVES, Move, OPTIONS, Pay, Penalty, Pile, Rules, legal_moves};
 use super::{NAME, PLAYERS, Sieben};
 
 /// The keys of a position of 7.
@@ -277,7 +275,7 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
             PLAYERS.min, PLAYERS.max
         )));
     }
-    rules.deck.check_deal(players as u32)?;
+    rules.check_players(players as u32)?;
     if places.len() == opponents.len() {
         return Err(Error::input(format!(
             "--others {others_text}: every other player is out, so the round is over"
@@ -466,8 +464,10 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
 
     // The game so far.
     let p = players as u32;
-    let per_round = p * (p + 1) / 2;
-    let regular = regular_rounds(p);
+    let per_round = rules.pay.full_round(p);
+    let most = rules.pay.most(p);
+    let regular = rules.regular_rounds(p);
+    let limited = rules.pool_limited(p);
     let starter = match given.get("starter").map(str::trim) {
         None | Some("you") => 0,
         Some(text) => player_number("starter", text, text, opponents.len())?,
@@ -475,7 +475,10 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
     let game = match given.get("chips") {
         None => None,
         Some(text) => {
-            let chips = whole_list("chips", text, 0, i64::from(CHIPS))?;
+            // No seat can hold more than every regular round's best place, nor more than the
+            // pool (the text's 80, the bound these messages have always named).
+            let bound = rules.chips.max(regular.saturating_mul(most));
+            let chips = whole_list("chips", text, 0, i64::from(bound))?;
             if chips.len() != players {
                 return Err(Error::input(format!(
                     "--chips {text}: {} numbers for {players} players (yours first, then the \
@@ -497,9 +500,9 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
                      advice in play-off rounds is not supported"
                 )));
             }
-            if let Some(c) = chips.iter().find(|&&c| c as u32 > played * p) {
+            if let Some(c) = chips.iter().find(|&&c| c as u32 > played * most) {
                 return Err(Error::input(format!(
-                    "--chips {text}: {c} chips after {played} rounds, which pay {p} at most"
+                    "--chips {text}: {c} chips after {played} rounds, which pay {most} at most"
                 )));
             }
             let mut by_seat = [0; SEATS];
@@ -515,12 +518,14 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
             Some(GameAt {
                 chips: by_seat,
                 played,
-                pool: CHIPS - paid,
+                // Only a game that ends with the pool uses it, and it has not run out before
+                // the last regular round.
+                pool: if limited { rules.chips - paid } else { 0 },
                 start,
             })
         }
     };
-    let pay = round_chips(p, game.filter(|_| p > 4).map(|g| g.pool));
+    let pay = rules.round_chips(p, game.filter(|_| limited).map(|g| g.pool));
 
     let mut understood = vec![
         (
@@ -577,8 +582,12 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join(", ")
-            + if p > 4 && game.is_none() {
-                " (players down to 1; give --chips for the last round's short pay)"
+            + if limited && game.is_none() {
+                if rules.pay == Pay::Countdown {
+                    " (players down to 1; give --chips for the last round's short pay)"
+                } else {
+                    " (a full round; give --chips for the last round's short pay)"
+                }
             } else {
                 ""
             },
@@ -800,7 +809,8 @@ impl Advisor for Sieben {
                     let mut game_rng = chunk_rng(!seed, g);
                     if let Some(at) = &game {
                         later.rounds = at.played + 1;
-                        let mut pool = at.pool - table.pay[..players].iter().sum::<u32>();
+                        let paid: u32 = table.pay[..players].iter().sum();
+                        let mut pool = at.pool.saturating_sub(paid);
                         play_rounds(
                             &mut w.game,
                             &rules,

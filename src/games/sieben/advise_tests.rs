@@ -118,7 +118,7 @@ fn dealt_rounds(hand: &Counts, pile: Pile, others: &[u32], first: Move, n: u64) 
         }
     }
     let players = others.len() + 1;
-    let pay = round_chips(players as u32, None);
+    let pay = Rules::default().round_chips(players as u32, None);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(77);
     let (mut sum, mut squares) = (0.0, 0.0);
     for _ in 0..n {

@@ -12,7 +12,8 @@ use crate::input;
 /// Card numbers run from 1 to this.
 pub const MAX_NUMBER: u8 = 7;
 
-/// Cards dealt to each player at the start of a round.
+/// Cards dealt to each player at the start of a round by the text: the default of the option
+/// `hand`.
 pub const HAND: u32 = 7;
 
 /// The largest deck accepted: far beyond any real box, and it keeps every count in a `u32` and
@@ -190,17 +191,22 @@ impl Deck {
         Self::from_counts(counts, source)
     }
 
-    /// Checks that the deck can deal a hand of [`HAND`] cards to each of `players` and leave at
-    /// least one card to draw.
-    pub fn check_deal(&self, players: u32) -> Result<()> {
-        let deal = HAND * players;
-        if self.size <= deal {
+    /// Checks that the deck can deal a hand of `hand` cards to each of `players` and leave at
+    /// least one card to draw (a round without a draw pile could not take a penalty card).
+    pub fn check_deal(&self, players: u32, hand: u32) -> Result<()> {
+        let deal = u64::from(hand) * u64::from(players);
+        if u64::from(self.size) <= deal {
             return Err(Error::input(format!(
                 "deck {}: {} cards are too few; {players} player(s) need at least {}: {deal} for \
-                 the deal ({HAND} each) and one to draw",
+                 the deal ({hand} each{}) and one to draw",
                 self.source,
                 self.size,
-                deal + 1
+                deal + 1,
+                if hand == HAND {
+                    String::new()
+                } else {
+                    format!(", rule option hand={hand}")
+                }
             )));
         }
         Ok(())
@@ -248,7 +254,7 @@ mod tests {
         assert_eq!(d.counts(), &[0, 12, 12, 12, 11, 11, 11, 11]);
         assert_eq!(d.size(), 80);
         assert_eq!(d.source(), DEFAULT_FILE);
-        assert!(d.check_deal(7).is_ok());
+        assert!(d.check_deal(7, HAND).is_ok());
     }
 
     #[test]
@@ -258,7 +264,7 @@ mod tests {
             let deck = Deck::from_counts(d.counts, d.name).unwrap();
             let expected = if d.name == "flat" { 77 } else { 80 };
             assert_eq!(deck.size(), expected, "{}", d.name);
-            assert!(deck.check_deal(7).is_ok());
+            assert!(deck.check_deal(7, HAND).is_ok());
         }
     }
 
@@ -294,9 +300,15 @@ mod tests {
             Deck::parse("d.csv", "number,count\n1,1\n2,1\n3,1\n4,1\n5,1\n6,1\n7,8\n").unwrap();
         assert_eq!(small.size(), 14);
         assert_eq!(
-            small.check_deal(2).unwrap_err().to_string(),
+            small.check_deal(2, HAND).unwrap_err().to_string(),
             "deck d.csv: 14 cards are too few; 2 player(s) need at least 15: 14 for the deal (7 each) and one to draw"
         );
-        assert!(small.check_deal(1).is_ok());
+        assert!(small.check_deal(1, HAND).is_ok());
+        // A smaller hand fits where the text's does not; a larger one says which option asks.
+        assert!(small.check_deal(2, 6).is_ok());
+        assert_eq!(
+            Deck::standard().check_deal(4, 20).unwrap_err().to_string(),
+            "deck data/sieben-deck.csv: 80 cards are too few; 4 player(s) need at least 81: 80 for the deal (20 each, rule option hand=20) and one to draw"
+        );
     }
 }

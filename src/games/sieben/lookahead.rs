@@ -2,8 +2,8 @@
 //! draw pile, so it guesses them: it deals the cards it has not seen at random into hands of the
 //! sizes it sees and a draw pile, tries each of its plays on that table, plays the round out with
 //! every seat (its own too) playing `seven-first`, and keeps the play whose player finished best
-//! on average, a place counting the chips this round pays for it (players down to 1, less in the
-//! last round of 5 to 7 players when the chips run out).
+//! on average, a place counting the chips this round pays for it (the rules' `pay`, players down
+//! to 1 by the text, less in the last round of 5 to 7 players when the chips run out).
 //!
 //! The guesses agree with what the table has seen: an opponent who could not play holds no
 //! number that was playable then, except through cards drawn since

@@ -71,8 +71,17 @@
 //!   80). With 5 to 7 players the 80 chips run out in the last round, which pays `P`, `P - 1`, ...
 //!   in finishing order until none are left (6 players: 6, 5, 4, 2, 0, 0). The 80 chips do not
 //!   depend on the deck file.
+//! - **The text's numbers as options.** `hand` (7 cards dealt), `rounds` (`auto`: 7 rounds with
+//!   2 to 4 players, the chip pool with 5 to 7; a number: that many full rounds for any player
+//!   count), `chips` (the pool, 80) and `pay` (`countdown`: `P` down to 1; a list such as `5/3/1`,
+//!   places past it paid 0). Under a chip pool the last round pays the list while chips last;
+//!   play-offs pay a full round. They are quiet options: left out of the `rules` column at their
+//!   default, so runs under the text record what they did before. The deck must deal every hand
+//!   and leave a card to draw, a pay list names no more places than players and pays something,
+//!   and `chips` beside a fixed `rounds` is refused, since it could not end a game.
 //! - **Ties**, option `tie`: `shared` (default: every leader wins) or `playoff`: extra rounds of
-//!   all players, each paying `P` down to 1, until one leads (at most 100, then shared).
+//!   all players, each paying a full round (`P` down to 1 by the text), until one leads (at most
+//!   100, then shared).
 //! - **What a policy sees**: its hand, the pile's spots and the cards on the current pile, the
 //!   set-aside cards since the last refill, every hand size, who is out or blocked, what each
 //!   player's penalty cards gave away ([`policy::Opponent`]), the draw pile's size, the deck list
@@ -248,10 +257,12 @@ impl Config {
         let rules = Rules::from_options(&options)?;
         let (players, policies) = (setup.players, &setup.policies);
         let table_only = players == 1 && policies.is_empty();
-        if !table_only {
+        if table_only {
+            rules.deck.check_deal(players, rules.hand)?;
+        } else {
             PLAYERS.check(NAME, players)?;
+            rules.check_players(players)?;
         }
-        rules.deck.check_deal(players)?;
         let seats = Seats::parse(policies, DEFAULT_POLICY, players, 1)?;
         Ok(Self {
             rules,
@@ -266,7 +277,7 @@ impl Config {
     /// one set of rules); the deck must cover the deal. The `rules` column keeps naming the
     /// original deck, so the caller names the deck itself.
     pub fn with_deck(&self, deck: deck::Deck) -> Result<Self> {
-        deck.check_deal(self.players)?;
+        deck.check_deal(self.players, self.rules.hand)?;
         let mut config = self.clone();
         config.rules.deck = deck;
         Ok(config)
@@ -307,9 +318,9 @@ impl Configured for Config {
         &self.exact
     }
 
-    /// The exact chances on every pile state.
+    /// The exact chances on every pile state, for the rules' deck and hand.
     fn tables(&self) -> Result<Analysis> {
-        Ok(tables::tables(&self.rules.deck, &self.options.render()))
+        tables::tables(&self.rules.deck, self.rules.hand, &self.options.render())
     }
 
     fn solve(&self) -> Result<Analysis> {

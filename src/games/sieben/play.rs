@@ -4,7 +4,7 @@ use rand_xoshiro::rand_core::Rng;
 
 use super::policy::{LayCard, View};
 use super::round::{Chooser, Round, SEATS};
-use super::rules::{CHIPS, MAX_PLAYOFF_ROUNDS, Move, Rules, regular_rounds, round_chips};
+use super::rules::{MAX_PLAYOFF_ROUNDS, Move, Rules};
 use crate::options::{FirstPlayer, Tie};
 use crate::policy::Policy;
 
@@ -40,7 +40,7 @@ where
     O: FnMut(&Round, &[u32]),
 {
     let mut result = GameResult::default();
-    let mut pool = CHIPS;
+    let mut pool = rules.chips;
     play_rounds(
         table,
         rules,
@@ -56,7 +56,8 @@ where
 }
 
 /// Plays the regular rounds of a game from where `result` stands (`result.rounds` played, the
-/// chips paid so far, `pool` chips left in the box, which only games of 5 to 7 players use up)
+/// chips paid so far, `pool` chips left in the box, which only games of 5 to 7 players under
+/// `rounds=auto` use up)
 /// to the last, adding to both, as [`play_game_with`] does. `start` is the seat that started
 /// the game's first round: under `first_player=rotate` round `r` (from 0) starts at seat
 /// `(start + r) % players`. A game is played on from any round this way (the coach plays the
@@ -77,13 +78,14 @@ pub fn play_rounds<R, F, O>(
     O: FnMut(&Round, &[u32]),
 {
     let players = table.players() as u32;
-    while result.rounds < regular_rounds(players) {
-        let limited = (players > 4).then_some(&mut *pool);
-        play_round(table, rules, start, limited, result, rng, chooser, on_round);
+    let (regular, limited) = (rules.regular_rounds(players), rules.pool_limited(players));
+    while result.rounds < regular {
+        let pool = limited.then_some(&mut *pool);
+        play_round(table, rules, start, pool, result, rng, chooser, on_round);
     }
     debug_assert!(
-        players <= 4 || *pool == 0,
-        "5 to 7 players hand out all 80 chips"
+        !limited || *pool == 0,
+        "a game that ends with the chip pool hands out every chip"
     );
 }
 
@@ -126,7 +128,7 @@ pub fn play_offs<R, F, O>(
 }
 
 /// Plays round `result.rounds` (from 0) and pays it out from `pool` (`None`: unlimited, as in
-/// 2 to 4 player games and play-offs).
+/// 2 to 4 player games, fixed `rounds` and play-offs).
 #[allow(clippy::too_many_arguments)] // a game's parts, as its callers hold them
 fn play_round<R, F, O>(
     table: &mut Round,
@@ -148,7 +150,7 @@ fn play_round<R, F, O>(
         FirstPlayer::Rotate => (start + result.rounds as usize) % n,
         FirstPlayer::Fixed => start,
     };
-    let pay = round_chips(players, pool.as_deref().copied());
+    let pay = rules.round_chips(players, pool.as_deref().copied());
     table.set_pay(&pay[..n]);
     table.play_round(rules, first, rng, chooser);
     on_round(table, &pay[..n]);

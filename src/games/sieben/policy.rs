@@ -91,9 +91,9 @@ pub struct View<'a> {
     /// Whether this play starts a new pile after the player's own Seven (no card is drawn after
     /// it).
     pub new_pile: bool,
-    /// The chips each finishing place earns this round, first place first: players down to 1,
-    /// less when the game's chips are running out (5 to 7 players). A view built by hand may
-    /// leave it empty, which means players down to 1.
+    /// The chips each finishing place earns this round, first place first: the rules' `pay`
+    /// (players down to 1 by the text), less when the game's chips are running out (5 to 7
+    /// players). A view built by hand may leave it empty, which means players down to 1.
     pub pay: &'a [u32],
 }
 

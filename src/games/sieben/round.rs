@@ -11,7 +11,7 @@ use rand_xoshiro::rand_core::Rng;
 
 use super::deck::{Counts, HAND, MAX_NUMBER, held_numbers};
 use super::policy::{Opponent, View, seven_first, seven_first_play};
-use super::rules::{Finish, MAX_PLAYERS, Move, Penalty, Pile, Rules, legal_moves, round_chips};
+use super::rules::{Finish, MAX_PLAYERS, Move, Pay, Penalty, Pile, Rules, legal_moves};
 
 /// Seats at most.
 pub(super) const SEATS: usize = MAX_PLAYERS as usize;
@@ -86,6 +86,8 @@ impl Chooser for SevenFirstChooser {
 pub struct Round {
     players: usize,
     deck: Counts,
+    /// Cards dealt to each player (the rules' `hand`).
+    hand: u32,
     hands: [Counts; SEATS],
     /// The numbers each hand holds (bit `n` for number `n`), kept with the hands so a play-out
     /// reads a hand's plays without loading it.
@@ -118,12 +120,13 @@ impl Round {
     pub fn new(rules: &Rules, players: u32) -> Self {
         assert!((2..=MAX_PLAYERS).contains(&players), "2 to 7 players");
         assert!(
-            rules.deck.check_deal(players).is_ok(),
+            rules.deck.check_deal(players, rules.hand).is_ok(),
             "the deck must cover the deal"
         );
         Self {
             players: players as usize,
             deck: *rules.deck.counts(),
+            hand: rules.hand,
             hands: [[0; 8]; SEATS],
             held: [0; SEATS],
             sizes: [0; SEATS],
@@ -137,7 +140,7 @@ impl Round {
             blocked: 0,
             lacks: [0; SEATS],
             fresh: [0; SEATS],
-            pay: round_chips(players, None),
+            pay: rules.round_chips(players, None),
             current: 0,
             first: 0,
             idle: 0,
@@ -145,7 +148,8 @@ impl Round {
         }
     }
 
-    /// Shuffles the whole deck, deals 7 cards to each player and gives `first` the first turn.
+    /// Shuffles the whole deck, deals the rules' hand (7 cards by the text) to each player and
+    /// gives `first` the first turn.
     pub fn deal<R: Rng>(&mut self, first: usize, rng: &mut R) {
         self.draw.clear();
         for n in 1..=MAX_NUMBER {
@@ -158,12 +162,12 @@ impl Round {
         self.draw.shuffle(rng);
         for seat in 0..self.players {
             self.hands[seat] = [0; 8];
-            for _ in 0..HAND {
+            for _ in 0..self.hand {
                 let card = self.draw.pop().expect("the deck covers the deal");
                 self.hands[seat][usize::from(card)] += 1;
             }
             self.held[seat] = held_numbers(&self.hands[seat]);
-            self.sizes[seat] = HAND;
+            self.sizes[seat] = self.hand;
             self.out[seat] = false;
         }
         self.finished_len = 0;
@@ -197,6 +201,7 @@ impl Round {
         let mut t = Self {
             players,
             deck,
+            hand: HAND,
             hands: [[0; 8]; SEATS],
             held: [0; SEATS],
             sizes: [0; SEATS],
@@ -210,7 +215,7 @@ impl Round {
             blocked: 0,
             lacks: [0; SEATS],
             fresh: [0; SEATS],
-            pay: round_chips(players as u32, None),
+            pay: Pay::Countdown.round(players as u32, None),
             current,
             first: current,
             idle: 0,
@@ -254,7 +259,7 @@ impl Round {
         self.lacks[0] = 0;
         self.fresh[0] = 0;
         self.finished_len = 0;
-        self.pay = round_chips(players as u32, None);
+        self.pay = Pay::Countdown.round(players as u32, None);
         if view.pay.len() == players {
             self.pay[..players].copy_from_slice(view.pay);
         }

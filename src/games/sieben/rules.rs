@@ -8,19 +8,35 @@
 //! spot `r` and keeping spot `k` is legal exactly when `c >= r` and `c + k <= 7`. The two spots
 //! play the same part, so a pile is an unordered pair.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::options::{FirstPlayer, OptionSpec, RuleOptions, Tie, Values};
 
-use super::deck::{Deck, MAX_NUMBER};
+use super::deck::{Deck, HAND, MAX_NUMBER};
 
 /// The total that sets a pile aside.
 pub const SEVEN: u8 = 7;
 
-/// Victory chips in the box: with 5 to 7 players the game ends when they are gone.
+/// Victory chips in the box (the text's number, option `chips`): with 5 to 7 players the game
+/// ends when they are gone.
 pub const CHIPS: u32 = 80;
 
-/// Rounds of a game of 2 to 4 players.
+/// Rounds of a game of 2 to 4 players (the text's number, option `rounds=auto`).
 pub const ROUNDS_SMALL_GAME: u32 = 7;
+
+/// The largest hand `hand` deals: far past what an 80-card box can deal two players (39), and
+/// small enough that a round of any deck stays short. The deck must also leave a card to draw.
+pub const MAX_HAND: u32 = 100;
+
+/// The most regular rounds `rounds` sets: a game's chips stay small numbers (a seat's chips are
+/// counted in a dense histogram).
+pub const MAX_ROUNDS: u32 = 100;
+
+/// The largest chip pool `chips` sets: with a pay of one chip a round, a game of this many
+/// rounds.
+pub const MAX_CHIPS: u32 = 1000;
+
+/// The most chips one place of a round may pay (`pay`), for the same reason as [`MAX_ROUNDS`].
+pub const MAX_PLACE_CHIPS: u32 = 100;
 
 /// Fewest and most players.
 pub const MIN_PLAYERS: u32 = 2;
@@ -67,6 +83,55 @@ pub const OPTIONS: &[OptionSpec] = &[
                   spread is unpublished; the default spreads 80 cards evenly)",
         quiet: false,
     },
+    OptionSpec {
+        key: "hand",
+        values: Values::Whole {
+            min: 1,
+            max: MAX_HAND,
+        },
+        default: "7",
+        meaning: "cards dealt to each player at the start of a round (the text: 7), at most 100; \
+                  the deck must hold more than players x hand cards, so one is left to draw",
+        quiet: true,
+    },
+    OptionSpec {
+        key: "rounds",
+        values: Values::WholeOr {
+            min: 1,
+            max: MAX_ROUNDS,
+            name: "auto",
+        },
+        default: "auto",
+        meaning: "regular rounds of a game: auto (the text): 7 with 2 to 4 players, with 5 to 7 \
+                  rounds until the chip pool (chips) is gone, the last paying what is left; a \
+                  number: that many full rounds for any player count",
+        quiet: true,
+    },
+    OptionSpec {
+        key: "chips",
+        values: Values::Whole {
+            min: 1,
+            max: MAX_CHIPS,
+        },
+        default: "80",
+        meaning: "the chip pool that ends a game of 5 to 7 players under rounds=auto (the text: \
+                  80); 2 to 4 players play 7 rounds whatever it holds",
+        quiet: true,
+    },
+    OptionSpec {
+        key: "pay",
+        values: Values::Text {
+            expected: "countdown, or chips per place first place first such as 5/3/1 (1 to 7 \
+                       places, each 0 to 100, not all 0)",
+            valid: |v| Pay::parse(v).is_some(),
+        },
+        default: "countdown",
+        meaning: "chips for each place of a round: countdown (the text): the first out gets as \
+                  many as there are players, each next one fewer, down to 1; a list such as \
+                  5/3/1: first place first, places past the list get 0 (no more places than \
+                  players); play-off rounds pay the same",
+        quiet: true,
+    },
 ];
 
 /// When a player is out of the round.
@@ -106,6 +171,16 @@ pub struct Rules {
     pub tie: Tie,
     /// The cards.
     pub deck: Deck,
+    /// Cards dealt to each player at the start of a round (the text: [`HAND`]).
+    pub hand: u32,
+    /// Regular rounds of a game: `None` for the text's (7 with 2 to 4 players, with 5 to 7
+    /// until [`Rules::chips`] are gone), or that many full rounds for any player count.
+    pub rounds: Option<u32>,
+    /// The chip pool that ends a game of 5 to 7 players under `rounds: None` (the text:
+    /// [`CHIPS`]).
+    pub chips: u32,
+    /// The chips each place of a round pays.
+    pub pay: Pay,
 }
 
 impl Default for Rules {
@@ -116,20 +191,173 @@ impl Default for Rules {
             first_player: FirstPlayer::Rotate,
             tie: Tie::Shared,
             deck: Deck::standard(),
+            hand: HAND,
+            rounds: None,
+            chips: CHIPS,
+            pay: Pay::Countdown,
         }
     }
 }
 
 impl Rules {
-    /// Reads the rule set from parsed options, loading the deck file.
+    /// Reads the rule set from parsed options, loading the deck file; refuses, as one line, a
+    /// chip pool given beside a fixed number of rounds, which would never end a game.
     pub fn from_options(options: &RuleOptions) -> Result<Self> {
-        Ok(Self {
+        let rules = Self {
             finish: options.one_of("finish", &[Finish::Seven, Finish::Empty]),
             penalty: options.one_of("penalty", &[Penalty::Turn, Penalty::Pile]),
             first_player: options.one_of("first_player", &FirstPlayer::ALL),
             tie: options.one_of("tie", &Tie::ALL),
             deck: Deck::load(options.text("deck"))?,
+            hand: options.whole("hand"),
+            rounds: options.whole_or("rounds"),
+            chips: options.whole("chips"),
+            pay: Pay::parse(options.text("pay")).expect("checked by the option's values"),
+        };
+        if let Some(rounds) = rules.rounds
+            && rules.chips != CHIPS
+        {
+            return Err(Error::input(format!(
+                "rule option chips={} for sieben: the chip pool ends a game only under \
+                 rounds=auto, and these rules have rounds={rounds}",
+                rules.chips
+            )));
+        }
+        Ok(rules)
+    }
+
+    /// Checks the rules against a table of `players` before any work: the deck deals every
+    /// hand and leaves a card to draw, and the pay lists no more places than there are players.
+    pub fn check_players(&self, players: u32) -> Result<()> {
+        self.deck.check_deal(players, self.hand)?;
+        let listed = self.pay.listed();
+        if listed > players as usize {
+            return Err(Error::input(format!(
+                "rule option pay={} for sieben: {listed} places paid, but a round of {players} \
+                 players has {players}",
+                self.pay
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether a game of `players` ends when the chip pool is gone (the text's 5 to 7 players
+    /// under `rounds=auto`), its last round paying only what is left.
+    pub fn pool_limited(&self, players: u32) -> bool {
+        self.rounds.is_none() && players > 4
+    }
+
+    /// How many regular rounds a game of `players` has: the `rounds` option's number, or the
+    /// text's: 7 with 2 to 4; with 5 to 7, rounds until the chip pool is gone (the last paying
+    /// what is left).
+    pub fn regular_rounds(&self, players: u32) -> u32 {
+        match self.rounds {
+            Some(rounds) => rounds,
+            None if players <= 4 => ROUNDS_SMALL_GAME,
+            // A checked pay pays some chips every round; `max(1)` keeps a hand-made one finite.
+            None => self.chips.div_ceil(self.pay.full_round(players).max(1)),
+        }
+    }
+
+    /// The chips for each place of a round of `players` (first out first), paid from `pool`
+    /// chips left in the box (`None`: unlimited, as in 2 to 4 player games and play-offs).
+    pub fn round_chips(&self, players: u32, pool: Option<u32>) -> [u32; MAX_PLAYERS as usize] {
+        self.pay.round(players, pool)
+    }
+}
+
+/// The chips each place of a round pays (option `pay`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pay {
+    /// The text: the first out gets as many chips as there are players, each next one fewer,
+    /// down to 1.
+    Countdown,
+    /// Chips per place, first place first; places past `len` get 0.
+    Places {
+        /// The chips of each listed place.
+        chips: [u32; MAX_PLAYERS as usize],
+        /// How many places are listed (1 to 7).
+        len: u8,
+    },
+}
+
+impl Pay {
+    /// Reads `countdown` or a list such as `5/3/1` (1 to 7 places of 0 to 100 chips written in
+    /// digits without leading zeros, so a list has one written form and equal rules record
+    /// equal; not all 0, so every round pays and a game under a chip pool ends); `None` when
+    /// malformed.
+    pub fn parse(text: &str) -> Option<Self> {
+        if text == "countdown" {
+            return Some(Pay::Countdown);
+        }
+        let mut chips = [0; MAX_PLAYERS as usize];
+        let mut len = 0;
+        for part in text.split('/') {
+            if len == chips.len()
+                || part.is_empty()
+                || part.len() > 3
+                || (part.len() > 1 && part.starts_with('0'))
+                || !part.bytes().all(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            chips[len] = part.parse().ok().filter(|&c| c <= MAX_PLACE_CHIPS)?;
+            len += 1;
+        }
+        chips.iter().any(|&c| c > 0).then_some(Pay::Places {
+            chips,
+            len: len as u8,
         })
+    }
+
+    /// Places the list names (0 for `countdown`, which pays every place).
+    pub fn listed(&self) -> usize {
+        match *self {
+            Pay::Countdown => 0,
+            Pay::Places { len, .. } => usize::from(len),
+        }
+    }
+
+    /// The chips for each place of a round of `players` (first out first), paid from `pool`
+    /// chips left in the box (`None`: unlimited) while chips last.
+    pub fn round(&self, players: u32, pool: Option<u32>) -> [u32; MAX_PLAYERS as usize] {
+        let mut out = [0; MAX_PLAYERS as usize];
+        let mut left = pool.unwrap_or(u32::MAX);
+        for (place, chips) in out.iter_mut().take(players as usize).enumerate() {
+            let due = match *self {
+                Pay::Countdown => players - place as u32,
+                Pay::Places { chips, .. } => chips[place],
+            };
+            *chips = due.min(left);
+            left -= *chips;
+        }
+        out
+    }
+
+    /// The chips a full round of `players` pays.
+    pub fn full_round(&self, players: u32) -> u32 {
+        self.round(players, None).iter().sum()
+    }
+
+    /// The most chips one place of a round of `players` pays.
+    pub fn most(&self, players: u32) -> u32 {
+        self.round(players, None).iter().copied().max().unwrap_or(0)
+    }
+}
+
+impl std::fmt::Display for Pay {
+    /// As the option is written: `countdown`, or the list as `5/3/1`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Pay::Countdown => f.write_str("countdown"),
+            Pay::Places { chips, len } => {
+                let list: Vec<String> = chips[..usize::from(len)]
+                    .iter()
+                    .map(u32::to_string)
+                    .collect();
+                f.write_str(&list.join("/"))
+            }
+        }
     }
 }
 
@@ -265,30 +493,6 @@ pub fn legal_moves(pile: Pile, hand: &[u32; 8]) -> Moves {
     out
 }
 
-/// The chips for each place of a round of `players` (first out first), paid from `pool` chips
-/// left in the box (`None`: unlimited, as in 2 to 4 player games and play-offs): the first out
-/// gets `players`, each next one fewer, while chips last.
-pub fn round_chips(players: u32, pool: Option<u32>) -> [u32; MAX_PLAYERS as usize] {
-    let mut out = [0; MAX_PLAYERS as usize];
-    let mut left = pool.unwrap_or(u32::MAX);
-    for (place, chips) in out.iter_mut().take(players as usize).enumerate() {
-        let due = players - place as u32;
-        *chips = due.min(left);
-        left -= *chips;
-    }
-    out
-}
-
-/// How many regular rounds a game of `players` has: 7 with 2 to 4; with 5 to 7, rounds until the
-/// 80 chips are gone (the last paying what is left).
-pub fn regular_rounds(players: u32) -> u32 {
-    if players <= 4 {
-        ROUNDS_SMALL_GAME
-    } else {
-        CHIPS.div_ceil(players * (players + 1) / 2)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -365,16 +569,130 @@ mod tests {
 
     #[test]
     fn chips_count_down_from_the_player_count() {
-        assert_eq!(round_chips(4, None)[..4], [4, 3, 2, 1]);
+        let r = Rules::default();
+        assert_eq!(r.round_chips(4, None)[..4], [4, 3, 2, 1]);
         // 5 players: 15 a round, five rounds pay 75, the sixth pays the 5 left to the first out.
-        assert_eq!(regular_rounds(5), 6);
-        assert_eq!(round_chips(5, Some(5))[..5], [5, 0, 0, 0, 0]);
+        assert_eq!(r.regular_rounds(5), 6);
+        assert_eq!(r.round_chips(5, Some(5))[..5], [5, 0, 0, 0, 0]);
         // 6 players: 21 a round, three rounds pay 63, the fourth 17.
-        assert_eq!(regular_rounds(6), 4);
-        assert_eq!(round_chips(6, Some(17))[..6], [6, 5, 4, 2, 0, 0]);
+        assert_eq!(r.regular_rounds(6), 4);
+        assert_eq!(r.round_chips(6, Some(17))[..6], [6, 5, 4, 2, 0, 0]);
         // 7 players: 28 a round, two rounds pay 56, the third 24.
-        assert_eq!(regular_rounds(7), 3);
-        assert_eq!(round_chips(7, Some(24))[..7], [7, 6, 5, 4, 2, 0, 0]);
-        assert_eq!(regular_rounds(2), 7);
+        assert_eq!(r.regular_rounds(7), 3);
+        assert_eq!(r.round_chips(7, Some(24))[..7], [7, 6, 5, 4, 2, 0, 0]);
+        assert_eq!(r.regular_rounds(2), 7);
+        assert!(!r.pool_limited(4) && r.pool_limited(5));
+    }
+
+    fn options(overrides: &[&str]) -> Result<Rules> {
+        let o: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+        Rules::from_options(&RuleOptions::parse("sieben", OPTIONS, &o)?)
+    }
+
+    #[test]
+    fn the_defaults_are_the_texts_numbers() {
+        let r = options(&[]).unwrap();
+        assert_eq!(r, Rules::default());
+        assert_eq!(
+            (r.hand, r.rounds, r.chips, r.pay),
+            (7, None, 80, Pay::Countdown)
+        );
+        // Written out, the text's numbers are the same rules, and recorded as nothing.
+        let written = ["hand=7", "rounds=auto", "chips=80", "pay=countdown"];
+        assert_eq!(options(&written).unwrap(), r);
+        let o: Vec<String> = written.iter().map(|s| s.to_string()).collect();
+        let parsed = RuleOptions::parse("sieben", OPTIONS, &o).unwrap();
+        assert_eq!(
+            parsed.render(),
+            "finish=seven;penalty=turn;first_player=rotate;tie=shared;deck=data/sieben-deck.csv"
+        );
+    }
+
+    #[test]
+    fn a_pay_list_pays_its_places_and_nothing_past_them() {
+        let r = options(&["pay=5/3/1"]).unwrap();
+        assert_eq!(r.round_chips(3, None)[..3], [5, 3, 1]);
+        assert_eq!(r.round_chips(5, None)[..5], [5, 3, 1, 0, 0]);
+        assert_eq!(r.pay.full_round(3), 9);
+        assert_eq!(r.pay.most(3), 5);
+        assert_eq!(r.pay.to_string(), "5/3/1");
+        // Under the chip pool the list pays while chips last: 80 chips at 9 a round of 5
+        // players are 9 rounds, the last paying the 8 left as 5 and 3.
+        assert_eq!(r.regular_rounds(5), 9);
+        assert_eq!(r.round_chips(5, Some(8))[..5], [5, 3, 0, 0, 0]);
+        assert_eq!(
+            Pay::parse("0/4"),
+            Some(Pay::Places {
+                chips: [0, 4, 0, 0, 0, 0, 0],
+                len: 2
+            })
+        );
+    }
+
+    #[test]
+    fn a_fixed_number_of_rounds_holds_for_any_player_count() {
+        let r = options(&["rounds=3"]).unwrap();
+        for players in 2..=7 {
+            assert_eq!(r.regular_rounds(players), 3);
+            assert!(!r.pool_limited(players));
+        }
+    }
+
+    #[test]
+    fn a_smaller_chip_pool_ends_a_big_game_sooner() {
+        let r = options(&["chips=20"]).unwrap();
+        // 5 players: 15 a round, the second pays the 5 left.
+        assert_eq!(r.regular_rounds(5), 2);
+        assert_eq!(r.regular_rounds(4), 7, "2 to 4 players play 7 rounds");
+    }
+
+    #[test]
+    fn malformed_pay_lists_and_meaningless_combinations_are_refused() {
+        for bad in [
+            "",
+            "5/",
+            "/5",
+            "5//1",
+            "5,3,1",
+            "-1/2",
+            "+5",
+            "5 /3",
+            "0",
+            "0/0/0",
+            "101",
+            "1/1/1/1/1/1/1/1",
+            "x",
+            "1.5",
+            "05/3",
+            "5/00",
+        ] {
+            assert_eq!(Pay::parse(bad), None, "{bad:?}");
+            let e = options(&[&format!("pay={bad}")]).unwrap_err().to_string();
+            assert!(
+                e.starts_with("rule option pay for sieben: expected countdown"),
+                "{e}"
+            );
+        }
+        assert!(Pay::parse("100/0/7").is_some());
+        let e = options(&["rounds=0"]).unwrap_err().to_string();
+        assert!(
+            e.contains("expected a whole number from 1 to 100, or auto"),
+            "{e}"
+        );
+        let e = options(&["rounds=5", "chips=40"]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "rule option chips=40 for sieben: the chip pool ends a game only under rounds=auto, \
+             and these rules have rounds=5"
+        );
+        let r = options(&["pay=3/2/1/1"]).unwrap();
+        assert!(r.check_players(4).is_ok());
+        assert_eq!(
+            r.check_players(3).unwrap_err().to_string(),
+            "rule option pay=3/2/1/1 for sieben: 4 places paid, but a round of 3 players has 3"
+        );
+        let r = options(&["hand=27"]).unwrap();
+        assert!(r.check_players(2).is_ok());
+        assert!(r.check_players(3).is_err(), "81 cards to deal from 80");
     }
 }

@@ -21,9 +21,7 @@ use crate::session::{Decision, PlayRequest, Playable, Session};
 use super::advise::play_name;
 use super::deck::Counts;
 use super::round::{Round, SEATS};
-use super::rules::{
-    CHIPS, MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves, regular_rounds, round_chips,
-};
+use super::rules::{MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves};
 use super::spec::Builtin;
 use super::{NAME, PLAYERS, Sieben};
 
@@ -64,7 +62,7 @@ impl Playable for Sieben {
         let rules = Rules::from_options(&options)?;
         let players = request.players.unwrap_or(DEFAULT_PLAYERS);
         PLAYERS.check(NAME, players)?;
-        rules.deck.check_deal(players)?;
+        rules.check_players(players)?;
         let others = players as usize - 1;
         let specs = request.computer_policies(others, super::DEFAULT_POLICY)?;
         let mut seats = vec![None];
@@ -74,6 +72,7 @@ impl Playable for Sieben {
             seats.push(Some(spec.build(&rules, rng)));
             names.push(format!("seat {} ({spec})", i + 2));
         }
+        let pool = rules.chips;
         Ok(Box::new(SiebenSession {
             table: Round::new(&rules, players),
             rules,
@@ -84,7 +83,7 @@ impl Playable for Sieben {
             rng: chunk_rng(request.seed, 0),
             rounds: 0,
             chips: [0; SEATS],
-            pool: CHIPS,
+            pool,
             dealt: false,
             pay: [0; SEATS],
             playoff: None,
@@ -114,7 +113,7 @@ fn say(out: &mut dyn Write, text: &str) -> Result<()> {
 
 impl SiebenSession {
     fn regular(&self) -> u32 {
-        regular_rounds(self.players as u32)
+        self.rules.regular_rounds(self.players as u32)
     }
 
     /// The round's first player.
@@ -144,8 +143,10 @@ impl SiebenSession {
             }
             self.playoff = Some(leaders);
         }
-        let limited = n > 4 && self.playoff.is_none();
-        self.pay = round_chips(n as u32, limited.then_some(self.pool));
+        let limited = self.rules.pool_limited(n as u32) && self.playoff.is_none();
+        self.pay = self
+            .rules
+            .round_chips(n as u32, limited.then_some(self.pool));
         self.table.set_pay(&self.pay[..n]);
         let first = self.first();
         self.table.deal(first, &mut self.rng);
@@ -186,7 +187,7 @@ impl SiebenSession {
                 self.pay[place]
             ));
         }
-        if n > 4 && self.playoff.is_none() {
+        if self.rules.pool_limited(n as u32) && self.playoff.is_none() {
             self.pool -= self.pay[..n].iter().sum::<u32>();
         }
         self.rounds += 1;

@@ -8,7 +8,7 @@
 //! the report (its chips count once per seat it plays, its win rate is the share of games won by
 //! any of its seats). The first-player advantage is measured per round: `first_player_chips` is
 //! what the round's starting player earned (against the fair share, the round's chips over the
-//! players: (P + 1) / 2 with 2 to 4 players) and `p_first_player_out_first` how often they went
+//! players: (P + 1) / 2 with 2 to 4 players under the text's pay) and `p_first_player_out_first` how often they went
 //! out first (against 1 / P). Counts are dense integer vectors that grow as needed and merge by adding,
 //! so any thread or shard split gives the same bytes.
 

@@ -3,21 +3,27 @@
 //! For each of the 16 piles a round can show (two spots, total below 7), which numbers have a
 //! legal play, the share of the deck's cards that can be played or make a Seven on it, and the
 //! chance that a freshly dealt hand of 7 holds such a card. These say how often a total blocks
-//! the table, which is what the blocker policy bets on. The hand chances are counts of 7-card
-//! hands over all C(N, 7) hands, in exact integers.
+//! the table, which is what the blocker policy bets on. The hand chances are counts of dealt
+//! hands (7 cards by the text, the rules' `hand`) over all C(N, hand) hands, in exact integers.
 
 use crate::analysis::{Analysis, DataTable};
 use crate::cells;
+use crate::error::{Error, Result};
 
-use super::deck::{Counts, Deck, HAND, MAX_NUMBER};
+use super::deck::{Counts, Deck, MAX_NUMBER};
 use super::rules::{Pile, SEVEN};
 
-/// C(n, k) exactly (n at most 10,000 and k at most 7 fit easily).
-pub fn choose(n: u32, k: u32) -> u128 {
+/// C(n, k) exactly, or `None` when it does not fit 128 bits (a hand of 7 from 10,000 cards fits
+/// easily, as does any hand from the 80-card box; a hand of 20 from 10,000 cards does not).
+pub fn choose(n: u32, k: u32) -> Option<u128> {
     if k > n {
-        return 0;
+        return Some(0);
     }
-    (0..k).fold(1u128, |acc, i| acc * u128::from(n - i) / u128::from(i + 1))
+    // Each step is C(n, i) * (n - i) = C(n, i + 1) * (i + 1): the division is exact.
+    (0..k).try_fold(1u128, |acc, i| {
+        acc.checked_mul(u128::from(n - i))
+            .map(|p| p / u128::from(i + 1))
+    })
 }
 
 /// Every pile a round can show, smaller spot first: the empty pile, one card, two cards.
@@ -64,17 +70,32 @@ pub struct PileChances {
     pub legal_cards: u32,
     /// Deck cards that make a Seven.
     pub seven_cards: u32,
-    /// 7-card hands holding a legal play.
+    /// Dealt hands holding a legal play.
     pub hands_legal: u128,
-    /// 7-card hands that can make a Seven.
+    /// Dealt hands that can make a Seven.
     pub hands_seven: u128,
 }
 
-/// [`PileChances`] of every pile state for `deck`.
-pub fn pile_chances(deck: &Deck) -> Vec<PileChances> {
+/// All the hands of `hand` cards `deck` can deal, or one line saying the count is too large for
+/// exact integers.
+pub fn all_hands(deck: &Deck, hand: u32) -> Result<u128> {
+    choose(deck.size(), hand).ok_or_else(|| {
+        Error::input(format!(
+            "table sieben: hands of {hand} cards from the {} cards of deck {} are too many to \
+             count exactly in 128 bits; use a smaller rule option hand or deck",
+            deck.size(),
+            deck.source()
+        ))
+    })
+}
+
+/// [`PileChances`] of every pile state for `deck` and hands of `hand` cards.
+pub fn pile_chances(deck: &Deck, hand: u32) -> Result<Vec<PileChances>> {
     let n = deck.size();
-    let all = choose(n, HAND);
-    pile_states()
+    let all = all_hands(deck, hand)?;
+    // Fewer cards give fewer hands, so every count below fits where `all` does.
+    let fewer = |cards: u32| choose(n - cards, hand).expect("at most all hands");
+    Ok(pile_states()
         .into_iter()
         .map(|pile| {
             let legal = pile.legal_numbers();
@@ -87,11 +108,11 @@ pub fn pile_chances(deck: &Deck) -> Vec<PileChances> {
                 seven,
                 legal_cards,
                 seven_cards,
-                hands_legal: all - choose(n - legal_cards, HAND),
-                hands_seven: all - choose(n - seven_cards, HAND),
+                hands_legal: all - fewer(legal_cards),
+                hands_seven: all - fewer(seven_cards),
             }
         })
-        .collect()
+        .collect())
 }
 
 fn numbers(mask: u8) -> String {
@@ -106,16 +127,17 @@ fn numbers(mask: u8) -> String {
     }
 }
 
-/// The table (`pile_states.csv`) and a text for the terminal.
-pub fn tables(deck: &Deck, rules_text: &str) -> Analysis {
-    let all = choose(deck.size(), HAND) as f64;
+/// The table (`pile_states.csv`) and a text for the terminal, for hands of `hand` cards.
+pub fn tables(deck: &Deck, hand: u32, rules_text: &str) -> Result<Analysis> {
+    let chances = pile_chances(deck, hand)?;
+    let hands = all_hands(deck, hand)?;
+    let all = hands as f64;
     let cards = f64::from(deck.size());
     let mut text = format!(
-        "sieben | {rules_text} | exact tables ({} cards, {} hands of 7)\n\n\
-         Every pile state: which numbers can be played, and the chance for one random card and for a dealt hand of 7\n  \
+        "sieben | {rules_text} | exact tables ({} cards, {hands} hands of {hand})\n\n\
+         Every pile state: which numbers can be played, and the chance for one random card and for a dealt hand of {hand}\n  \
          spots  total  playable       P(card plays)  P(card sevens)  P(hand plays)  P(hand sevens)\n",
         deck.size(),
-        choose(deck.size(), HAND)
     );
     let mut table = DataTable::new(
         "pile_states",
@@ -135,7 +157,7 @@ pub fn tables(deck: &Deck, rules_text: &str) -> Analysis {
             "p_hand_sevens",
         ],
     );
-    for c in pile_chances(deck) {
+    for c in chances {
         let [a, b] = c.pile.spots();
         let p_card = f64::from(c.legal_cards) / cards;
         let p_card7 = f64::from(c.seven_cards) / cards;
@@ -166,16 +188,22 @@ pub fn tables(deck: &Deck, rules_text: &str) -> Analysis {
             p_hand7,
         ]);
     }
-    Analysis {
+    Ok(Analysis {
         tables: vec![table],
         charts: Vec::new(),
         text,
-    }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::games::sieben::deck::HAND;
+
+    fn c(n: u32, k: u32) -> u128 {
+        choose(n, k).unwrap()
+    }
 
     #[test]
     fn sixteen_pile_states() {
@@ -187,25 +215,58 @@ mod tests {
     #[test]
     fn hand_chances_are_exact_counts() {
         let deck = Deck::standard();
-        let c = pile_chances(&deck);
+        let ch = pile_chances(&deck, HAND).unwrap();
         // The empty pile takes every card.
-        assert_eq!(c[0].legal_cards, 80);
-        assert_eq!(c[0].hands_legal, choose(80, 7));
+        assert_eq!(ch[0].legal_cards, 80);
+        assert_eq!(ch[0].hands_legal, c(80, 7));
         // Only a 7 makes a Seven on it: 11 cards; hands without one: C(69, 7).
-        assert_eq!(c[0].seven_cards, 11);
-        assert_eq!(c[0].hands_seven, choose(80, 7) - choose(69, 7));
+        assert_eq!(ch[0].seven_cards, 11);
+        assert_eq!(ch[0].hands_seven, c(80, 7) - c(69, 7));
         // {3,3}: only 3 and 4 play (12 + 11 cards); 4 makes a Seven.
-        let p33 = c.iter().find(|c| c.pile.spots() == [3, 3]).unwrap();
+        let p33 = ch.iter().find(|c| c.pile.spots() == [3, 3]).unwrap();
         assert_eq!(numbers(p33.legal), "3 4");
         assert_eq!(numbers(p33.seven), "4");
         assert_eq!(p33.legal_cards, 23);
-        assert_eq!(p33.hands_legal, choose(80, 7) - choose(57, 7));
-        assert_eq!(choose(80, 7), 3_176_716_400);
+        assert_eq!(p33.hands_legal, c(80, 7) - c(57, 7));
+        assert_eq!(c(80, 7), 3_176_716_400);
+    }
+
+    #[test]
+    fn hand_chances_follow_the_hand_option() {
+        let deck = Deck::standard();
+        let ch = pile_chances(&deck, 5).unwrap();
+        assert_eq!(c(80, 5), 24_040_016);
+        assert_eq!(ch[0].hands_seven, c(80, 5) - c(69, 5));
+        let p33 = ch.iter().find(|c| c.pile.spots() == [3, 3]).unwrap();
+        assert_eq!(p33.hands_legal, c(80, 5) - c(57, 5));
+        let t = tables(&deck, 5, "hand=5").unwrap();
+        assert!(
+            t.text
+                .contains("(80 cards, 24040016 hands of 5)\n\nEvery pile state: which numbers can be played, and the chance for one random card and for a dealt hand of 5\n"),
+            "{}",
+            t.text
+        );
+    }
+
+    #[test]
+    fn counts_too_large_for_128_bits_are_refused_not_wrapped() {
+        assert_eq!(choose(5, 7), Some(0));
+        assert!(choose(10_000, 7).is_some());
+        assert_eq!(choose(10_000, 20), None);
+        let big =
+            Deck::from_counts([0, 1500, 1500, 1500, 1500, 1000, 1000, 2000], "big.csv").unwrap();
+        let e = tables(&big, 20, "").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "table sieben: hands of 20 cards from the 10000 cards of deck big.csv are too many to count exactly in 128 bits; use a smaller rule option hand or deck"
+        );
+        // The largest hand an 80-card box can deal (to the table's one player) still counts.
+        assert!(tables(&Deck::standard(), 79, "").is_ok());
     }
 
     #[test]
     fn tables_write_one_csv() {
-        let t = tables(&Deck::standard(), "finish=empty");
+        let t = tables(&Deck::standard(), HAND, "finish=empty").unwrap();
         assert_eq!(t.tables.len(), 1);
         assert_eq!(t.tables[0].name, "pile_states");
         assert_eq!(t.tables[0].rows.len(), 16);
@@ -221,32 +282,48 @@ mod deal_check {
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::SeedableRng;
 
-    /// Dealt hands match the exact table: the share of hands holding a 7 (a Seven on the empty
-    /// pile) and a 3 or 4 (a play on {3,3}) is within 4 standard errors of the exact chance.
-    #[test]
-    fn dealt_hands_match_the_exact_chances() {
-        let rules = Rules::default();
-        let chances = pile_chances(&rules.deck);
-        let all = choose(rules.deck.size(), HAND) as f64;
+    /// Dealt hands of `hand` cards match the exact table: every hand has `hand` cards, and the
+    /// share of hands holding a 7 (a Seven on the empty pile) and a 3 or 4 (a play on {3,3}) is
+    /// within 4 standard errors of the exact chance.
+    fn dealt_hands_match(hand: u32, seed: u64) {
+        let rules = Rules {
+            hand,
+            ..Rules::default()
+        };
+        let chances = pile_chances(&rules.deck, hand).unwrap();
+        let all = choose(rules.deck.size(), hand).unwrap() as f64;
         let empty = chances[0].hands_seven as f64 / all;
         let p33 = chances.iter().find(|c| c.pile.spots() == [3, 3]).unwrap();
         let plays33 = p33.hands_legal as f64 / all;
         let mut table = Round::new(&rules, 4);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let (mut sevens, mut plays, mut n) = (0u32, 0u32, 0u32);
         for _ in 0..10_000 {
             table.deal(0, &mut rng);
             for seat in 0..4 {
                 let h = table.hand(seat);
+                assert_eq!(h.iter().sum::<u32>(), hand, "a hand of {hand} cards");
+                assert_eq!(table.seen(seat).cards, hand);
                 sevens += u32::from(h[7] > 0);
                 plays += u32::from(h[3] + h[4] > 0);
                 n += 1;
             }
+            assert_eq!(table.draw_pile().len() as u32, 80 - 4 * hand);
         }
         for (hits, p) in [(sevens, empty), (plays, plays33)] {
             let se = (p * (1.0 - p) / f64::from(n)).sqrt();
             let z = (f64::from(hits) / f64::from(n) - p) / se;
-            assert!(z.abs() < 4.0, "p {p}, z {z}");
+            assert!(z.abs() < 4.0, "hand {hand}: p {p}, z {z}");
         }
+    }
+
+    #[test]
+    fn dealt_hands_match_the_exact_chances() {
+        dealt_hands_match(crate::games::sieben::deck::HAND, 3);
+    }
+
+    #[test]
+    fn hand_5_deals_5_cards_and_matches_its_exact_chances() {
+        dealt_hands_match(5, 4);
     }
 }
