@@ -497,7 +497,7 @@ mod tests {
             ),
             (
                 "x,hearts-due,,turns_to_target,about,1,1,sequences,wipe_ones=9",
-                "rule option wipe_ones for sequences: expected 4, 3 or off, found '9'",
+                "rule option wipe_ones for sequences: expected a whole number from 1 to 6, or off, found '9'",
             ),
             (
                 "x,sequences,players=2,turns_to_target,about,1,1,sequences,",

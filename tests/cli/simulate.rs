@@ -280,8 +280,8 @@ mod sequences {
             ["simulate", "sequences", "--policy", "greedy"]
             => "unknown policy";
         refuses_a_bad_wipe_ones_value:
-            ["simulate", "sequences", "--rule", "wipe_ones=5"]
-            => "expected 4, 3 or off, found '5'";
+            ["simulate", "sequences", "--rule", "wipe_ones=seven"]
+            => "expected a whole number from 1 to 6, or off, found 'seven'";
         refuses_an_unknown_rule_option:
             ["simulate", "sequences", "--rule", "colour=red"]
             => "unknown rule option 'colour'";
