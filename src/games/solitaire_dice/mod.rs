@@ -37,6 +37,8 @@ pub mod choice;
 pub mod greedy;
 pub mod heuristic;
 pub mod lookahead;
+#[cfg(test)]
+mod options_tests;
 pub mod play;
 pub mod policy;
 pub mod projection;

@@ -503,6 +503,69 @@ mod tests {
     }
 
     #[test]
+    fn text_bins_are_the_bins_of_the_texts_rules() {
+        assert_eq!(Bins::of(&Rules::TEXT), Bins::TEXT);
+        assert_eq!(Bins::TEXT.first_at_least(WIN_SCORE), score_bin(WIN_SCORE));
+        assert_eq!(Bins::TEXT.first_at_least(1), score_bin(SCORE_STEP));
+    }
+
+    /// Under a house rule every score lands in a bin of its own, the win figure is named and
+    /// counted by the rule's `win`, and the mean is the mean of the games' scores.
+    #[test]
+    fn house_rule_scores_are_binned_and_won_by_their_own_numbers() {
+        use crate::options::RuleOptions;
+        let o: Vec<String> = ["value_7=33", "penalty=-7", "win=100", "end_marks=6"]
+            .map(String::from)
+            .to_vec();
+        let rules = Rules::from_options(
+            &RuleOptions::parse("solitaire-dice", super::super::rules::OPTIONS, &o).unwrap(),
+        )
+        .unwrap();
+        let seats = Seats::new(
+            vec![PolicySpec::Greedy],
+            PolicySpec::Greedy,
+            1,
+            MAX_POLICIES,
+        )
+        .unwrap();
+        let games = Games::under(&rules, "house", 1, &seats).unwrap();
+        assert_eq!(games.bins.step, 1);
+        let mut acc = games.new_acc();
+        games.run_chunk(&mut chunk_rng(8, 0), 300, &mut acc);
+        // The same games played one by one.
+        let mut rng = chunk_rng(8, 0);
+        let (mut total, mut wins) = (0i64, 0u64);
+        for _ in 0..300 {
+            let dice = ChunkRng::seed_from_u64(rng.next_u64());
+            let _coins = rng.next_u64();
+            let o = play_house(&rules, &PolicySpec::Greedy, &dice, &mut chunk_rng(0, 0));
+            total += i64::from(o.score);
+            wins += u64::from(o.won_under(&rules));
+        }
+        let t = games.tally(acc);
+        let get = |name: &str| {
+            let id = crate::stats::MetricId::new(name, Subject::Run);
+            t.get(&id).unwrap_or_else(|| panic!("{name}")).clone()
+        };
+        assert!((get("final_score").histogram.mean() - total as f64 / 300.0).abs() < 1e-9);
+        assert_eq!(get("p_score_100").estimate().mean, wins as f64 / 300.0);
+        assert!(
+            t.get(&crate::stats::MetricId::new("p_score_500", Subject::Run))
+                .is_none()
+        );
+        // The players built for the text refuse the house rule in one line.
+        let best: PolicySpec = "heuristic".parse().unwrap();
+        let seats = Seats::new(vec![best], PolicySpec::Greedy, 1, MAX_POLICIES).unwrap();
+        let e = Games::under(&rules, "value_7=33", 1, &seats)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "--policy heuristic: plays only the text's rules (its weights and tables are built for them); under value_7=33 use greedy or random"
+        );
+    }
+
+    #[test]
     fn every_sheet_replays_the_same_rolls() {
         let dice = chunk_rng(3, 0);
         let mut coins = chunk_rng(3, 1);
