@@ -3,7 +3,7 @@
 //! The decision every roll asks for is how to divide the dice, and what users ask is which way of
 //! deciding scores best and how often it reaches the text's winning 500. So the game is a library
 //! first: [`rules`] holds the text's numbers and scoring (our reading of the text is in
-//! `RULES.md`, section "Solitaire Dice"), [`roll`], [`choice`] and [`sheet`] the roll, its
+//! `RULES.md`, section "Solitaire Dice") and every number as a rule option ([`rules::Rules`]), [`roll`], [`choice`] and [`sheet`] the roll, its
 //! divisions and the sheet with its legal choices, [`policy`] the decision
 //! ([`DivideRoll`](policy::DivideRoll)) with built-in greedy play, [`heuristic`] and
 //! [`lookahead`] the stronger players, [`projection`] the model-based evaluation under `best`

@@ -53,13 +53,10 @@ fn the_default_options_are_the_texts_numbers_and_constants() {
             );
         }
     }
-    for extra in 0..2 {
-        for row in 0..SUMS {
-            for marks in 0..=MARK_CAP {
-                assert_eq!(
-                    text.mark_change(extra, row, marks),
-                    MARK_CHANGE[extra][row][usize::from(marks)]
-                );
+    for (extra, rows) in MARK_CHANGE.iter().enumerate() {
+        for (row, changes) in rows.iter().enumerate() {
+            for (marks, &change) in changes.iter().enumerate() {
+                assert_eq!(text.mark_change(extra, row, marks as u8), change);
             }
         }
     }

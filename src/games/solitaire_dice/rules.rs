@@ -7,6 +7,10 @@
 //! three are on the sheet the set-aside die must show one of them whenever the roll has one, and
 //! a roll that shows none is a free ride (any die is set aside, no throwaway mark). The game ends
 //! as soon as a throwaway face has eight marks, after that roll's marks are made.
+//!
+//! Each of those numbers is also a rule option ([`OPTIONS`]): [`Rules`] holds a house rule's
+//! numbers and its scoring tables. The constants stay the text's, for the fast path every
+//! player and analysis of the text's game reads.
 
 use crate::error::{Error, Result};
 use crate::options::{OptionSpec, RuleOptions, Values};
