@@ -683,3 +683,49 @@ fn sieben_hands_of_5_are_dealt_as_the_exact_table_says() {
         );
     }
 }
+
+/// Solitaire Dice under a house rule has an exact value where the game is one roll long:
+/// with `end_marks=1` the first roll (never a free ride: no face is chosen yet) ends the game,
+/// and with `penalty=-100` greedy opens one row (-100) whenever some division marks a sum twice,
+/// else two (-200). So the mean final score is -200 + 100 x P(greedy marks a sum twice), that
+/// chance counted exactly over the 7,776 rolls by the tables under the same rules. Simulated
+/// over 200,000 games (fixed seed), it lies within 4 standard errors; a run that ignored either
+/// option would be off by hundreds of points.
+#[test]
+fn solitaire_dice_one_roll_house_rule_matches_its_exact_mean() {
+    use dicelab::games::solitaire_dice::rules::{OPTIONS, Rules};
+    use dicelab::games::solitaire_dice::tables::{ROLLS, sum_chances_under};
+    use dicelab::options::RuleOptions;
+    let overrides: Vec<String> = ["end_marks=1", "penalty=-100"].map(String::from).to_vec();
+    let rules =
+        Rules::from_options(&RuleOptions::parse("solitaire-dice", OPTIONS, &overrides).unwrap())
+            .unwrap();
+    let twice: u32 = sum_chances_under(&rules).iter().map(|c| c.greedy_two).sum();
+    let exact = -200.0 + 100.0 * f64::from(twice) / f64::from(ROLLS);
+    let game = games::configure(
+        "solitaire-dice",
+        &Setup {
+            rules: overrides,
+            players: 1,
+            policies: vec!["greedy".to_string()],
+        },
+    )
+    .unwrap();
+    let tally = game.simulate(&RunConfig::new(200_000, 21)).unwrap();
+    let score = tally
+        .get(&MetricId::new("final_score", Subject::Run))
+        .expect("a final score")
+        .estimate();
+    let rolls = tally
+        .get(&MetricId::new("rolls_per_game", Subject::Run))
+        .expect("rolls per game")
+        .estimate();
+    assert_eq!(rolls.mean, 1.0, "one roll a game");
+    let z = (score.mean - exact) / score.se;
+    eprintln!("mean {:.3} vs exact {exact:.3}: {z:+.2} se", score.mean);
+    assert!(
+        z.abs() < 4.0,
+        "mean {} vs exact {exact}: {z:+.2} se",
+        score.mean
+    );
+}

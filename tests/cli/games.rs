@@ -317,3 +317,80 @@ fn sieben_house_rules_are_recorded_and_the_texts_numbers_are_not() {
         "{stdout}"
     );
 }
+
+/// A house rule of Solitaire Dice is recorded as exactly what differs from the text, changes
+/// the scores, names the win figure by its own number, and the text's numbers written out are
+/// the text's game, byte for byte.
+#[test]
+fn solitaire_dice_house_rules_are_recorded_and_played() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let common = [
+        "simulate",
+        "solitaire-dice",
+        "-n",
+        "4000",
+        "--seed",
+        "3",
+        "-q",
+    ];
+    let run = |extra: &[&str], out: &str| {
+        let mut args = common.to_vec();
+        args.extend(extra);
+        args.extend(["--out", out]);
+        ok(d, &args)
+    };
+    let text = run(&[], "text");
+    let same = run(
+        &[
+            "--rule",
+            "penalty=-200",
+            "--rule",
+            "throwaways=3",
+            "--rule",
+            "win=500",
+        ],
+        "same",
+    );
+    assert_eq!(text.replace("text", "X"), same.replace("same", "X"));
+    assert_eq!(
+        read(d.join("text/summary.csv")),
+        read(d.join("same/summary.csv"))
+    );
+    let house = run(
+        &[
+            "--rule",
+            "penalty=-100",
+            "--rule",
+            "value_7=50",
+            "--rule",
+            "win=300",
+        ],
+        "house",
+    );
+    assert!(
+        house.contains("solitaire-dice | players=1;value_7=50;penalty=-100;win=300 |"),
+        "{house}"
+    );
+    assert!(house.contains("p_score_300"), "{house}");
+    assert!(!house.contains("p_score_500"), "{house}");
+    assert_ne!(
+        read(d.join("text/summary.csv")),
+        read(d.join("house/summary.csv"))
+    );
+    let listing = ok(d, &["rules", "solitaire-dice"]);
+    for key in [
+        "value_2=100",
+        "value_12=100",
+        "penalty=-200",
+        "penalty_marks=4",
+        "zero_mark=5",
+        "mark_cap=10",
+        "throwaways=3",
+        "end_marks=8",
+        "win=500",
+    ] {
+        assert!(listing.contains(key), "{key}: {listing}");
+    }
+    assert!(!listing.contains("No rule options"), "{listing}");
+}

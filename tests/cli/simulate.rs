@@ -393,6 +393,39 @@ mod solitaire_dice {
         refuses_an_unknown_rule_option:
             ["simulate", "solitaire-dice", "--rule", "x=1"]
             => "unknown rule option 'x' for solitaire-dice";
+        refuses_penalty_marks_that_reach_the_zero_mark:
+            ["simulate", "solitaire-dice", "--rule", "penalty_marks=5", "--out", "r"]
+            => "rule options penalty_marks=5 and zero_mark=5: the penalty marks must be fewer than zero_mark, the mark count that scores 0";
+        refuses_a_zero_mark_above_the_mark_cap:
+            ["simulate", "solitaire-dice", "--rule", "mark_cap=4", "--out", "r"]
+            => "rule options zero_mark=5 and mark_cap=4: zero_mark must be at most mark_cap";
+        refuses_a_value_above_1000:
+            ["simulate", "solitaire-dice", "--rule", "value_7=1001"]
+            => "rule option value_7 for solitaire-dice: expected a whole number from 0 to 1000, found '1001'";
+        refuses_a_penalty_that_is_not_a_number:
+            ["simulate", "solitaire-dice", "--rule", "penalty=-2OO"]
+            => "rule option penalty for solitaire-dice: expected a whole number from -1000 to 1000, found '-2OO'";
+        refuses_seven_throwaway_faces:
+            ["simulate", "solitaire-dice", "--rule", "throwaways=7"]
+            => "rule option throwaways for solitaire-dice: expected a whole number from 1 to 6, found '7'";
+        refuses_no_end_marks:
+            ["simulate", "solitaire-dice", "--rule", "end_marks=0"]
+            => "rule option end_marks for solitaire-dice: expected a whole number from 1 to 12, found '0'";
+        refuses_a_dice_count_it_does_not_have:
+            ["simulate", "solitaire-dice", "--rule", "dice=7"]
+            => "unknown rule option 'dice' for solitaire-dice";
+        refuses_the_heuristic_under_a_house_rule:
+            ["simulate", "solitaire-dice", "--rule", "penalty=-100", "--policy", "greedy", "--policy", "heuristic", "--out", "r"]
+            => "--policy heuristic: plays only the text's rules (its weights and tables are built for them); under penalty=-100 use greedy or random";
+        refuses_best_under_a_house_rule:
+            ["compare", "solitaire-dice", "--rule", "end_marks=6", "--policy", "best", "--policy", "greedy"]
+            => "--policy best: plays only the text's rules";
+        refuses_to_solve_a_house_rule:
+            ["solve", "solitaire-dice", "--rule", "throwaways=2", "--out", "s"]
+            => "solve solitaire-dice: the upper bound is solved for the text's rules only";
+        refuses_to_advise_under_a_house_rule:
+            ["advise", "solitaire-dice", "--roll", "1,2,3,4,5", "--rule", "win=600"]
+            => "advise solitaire-dice: plays the text's rules only (its players and play-outs are built for them); under win=600 use simulate";
         refuses_more_than_8_players:
             ["simulate", "solitaire-dice", "--players", "9"]
             => "--players 9: solitaire-dice takes 1 to 8 players";

@@ -11,7 +11,6 @@ use rayon::prelude::*;
 use crate::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value};
 use crate::engine::chunk_rng;
 use crate::error::{Error, Result};
-use crate::options::RuleOptions;
 use crate::policy::Policy;
 use crate::stats::estimate::Estimate;
 use crate::stats::{Histogram, MetricKind};
@@ -234,7 +233,7 @@ impl Advisor for SolitaireDice {
 
     fn advise(&self, request: &AdviceRequest) -> Result<Advice> {
         request.position.check_keys(NAME, KEYS)?;
-        let options = RuleOptions::parse(NAME, &[], &request.rules)?;
+        let options = super::text_rules_only("advise", &request.rules)?;
         let spec: PolicySpec = match request.policies.as_slice() {
             [] => "best".parse()?,
             [one] => one.parse()?,

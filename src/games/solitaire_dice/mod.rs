@@ -3,7 +3,7 @@
 //! The decision every roll asks for is how to divide the dice, and what users ask is which way of
 //! deciding scores best and how often it reaches the text's winning 500. So the game is a library
 //! first: [`rules`] holds the text's numbers and scoring (our reading of the text is in
-//! `RULES.md`, section "Solitaire Dice"), [`roll`], [`choice`] and [`sheet`] the roll, its
+//! `RULES.md`, section "Solitaire Dice") and every number as a rule option ([`rules::Rules`]), [`roll`], [`choice`] and [`sheet`] the roll, its
 //! divisions and the sheet with its legal choices, [`policy`] the decision
 //! ([`DivideRoll`](policy::DivideRoll)) with built-in greedy play, [`heuristic`] and
 //! [`lookahead`] the stronger players, [`projection`] the model-based evaluation under `best`
@@ -37,6 +37,8 @@ pub mod choice;
 pub mod greedy;
 pub mod heuristic;
 pub mod lookahead;
+#[cfg(test)]
+mod options_tests;
 pub mod play;
 pub mod policy;
 pub mod projection;
@@ -60,6 +62,7 @@ use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
+use rules::Rules;
 use sim::{Games, MAX_PLAYERS, MAX_POLICIES};
 use spec::PolicySpec;
 
@@ -143,11 +146,11 @@ const REPORT_RUNS: &[ReportRun] = &[
     },
 ];
 
-/// What Solitaire Dice declares about itself: no rule options yet.
+/// What Solitaire Dice declares about itself: every number of the text as a rule option.
 const INFO: GameInfo = GameInfo {
     name: NAME,
     about: "Sid Sackson's Solitaire Dice: five dice a roll, two pairs scored, one die thrown away",
-    options: &[],
+    options: rules::OPTIONS,
     policies: POLICIES,
     players: PLAYERS,
     report_runs: REPORT_RUNS,
@@ -175,26 +178,47 @@ impl Game for SolitaireDice {
     }
 }
 
+/// The options of `overrides`, refused in one line unless they are the text's numbers: for
+/// `command`s (`advise`, `play`) whose players and analyses are built for the text's rules only.
+pub(crate) fn text_rules_only(command: &str, overrides: &[String]) -> Result<RuleOptions> {
+    let options = RuleOptions::parse(NAME, rules::OPTIONS, overrides)?;
+    Rules::from_options(&options)?;
+    if !options.all_default() {
+        return Err(crate::error::Error::input(format!(
+            "{command} solitaire-dice: plays the text's rules only (its players and play-outs are \
+             built for them); under {} use simulate",
+            options.render()
+        )));
+    }
+    Ok(options)
+}
+
 /// A checked run of Solitaire Dice: one player comparing one or more policies on the same rolls,
 /// or a game of several seats sharing the rolls.
 #[derive(Clone, Debug)]
 pub struct Config {
     options: RuleOptions,
+    rules: Rules,
     players: u32,
     seats: Seats<PolicySpec>,
     exact: ExactValues,
 }
 
 impl Config {
-    /// Checks the options (there are none yet, so any is refused), the player count and the
-    /// policy specs a user gave.
+    /// Checks the options and their combination, the player count and the policy specs a user
+    /// gave, and that every policy can play the rules, before any game.
     pub fn new(setup: &Setup) -> Result<Self> {
-        let options = RuleOptions::parse(NAME, &[], &setup.rules)?;
+        let options = RuleOptions::parse(NAME, rules::OPTIONS, &setup.rules)?;
+        let rules = Rules::from_options(&options)?;
         let players = setup.players;
         PLAYERS.check(NAME, players)?;
         let seats = Seats::parse(&setup.policies, DEFAULT_POLICY, players, MAX_POLICIES)?;
+        for spec in &seats.policies {
+            sim::house_policy(&rules, spec, &options.render())?;
+        }
         Ok(Self {
             options,
+            rules,
             players,
             seats,
             exact: ExactValues::default(),
@@ -219,7 +243,13 @@ impl Configured for Config {
     }
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {
-        run(&Games::new(self.players, &self.seats), config)
+        let games = Games::under(
+            &self.rules,
+            &self.options.render(),
+            self.players,
+            &self.seats,
+        )?;
+        run(&games, config)
     }
 
     /// None yet: whole games have no exact solution here.
@@ -227,9 +257,12 @@ impl Configured for Config {
         &self.exact
     }
 
-    /// The exact chances of one roll.
+    /// The exact chances of one roll, under the run's rules.
     fn tables(&self) -> Result<Analysis> {
-        Ok(tables::tables(&self.setup().rules_column()))
+        Ok(tables::tables_under(
+            &self.rules,
+            &self.setup().rules_column(),
+        ))
     }
 
     /// The game is far too large to solve; what can be solved exactly is an upper bound on
@@ -240,6 +273,13 @@ impl Configured for Config {
             players: 1,
             ..self.setup()
         };
+        if !self.rules.is_text() {
+            return Err(crate::error::Error::input(format!(
+                "solve solitaire-dice: the upper bound is solved for the text's rules only (its \
+                 row games are built on their clock and scoring); under {} use simulate",
+                self.options.render()
+            )));
+        }
         Ok(tables::upper_bound(&one.rules_column()))
     }
 }

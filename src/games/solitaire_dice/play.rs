@@ -9,9 +9,10 @@ use rand_xoshiro::rand_core::Rng;
 use crate::dice::roll_packed;
 use crate::error::{Error, Result};
 
+use super::choice::Choices;
 use super::policy::{DivideRoll, View};
 use super::roll::Roll;
-use super::rules::DICE;
+use super::rules::{DICE, END_MARKS, Rules};
 use super::sheet::Sheet;
 use crate::policy::Policy;
 
@@ -40,6 +41,11 @@ impl Outcome {
     /// Whether the game counts as a win: the text's 500 points or more.
     pub fn won(&self) -> bool {
         self.score >= WIN_SCORE
+    }
+
+    /// Whether the game counts as a win under `rules`: their `win` points or more.
+    pub fn won_under(&self, rules: &Rules) -> bool {
+        self.score >= rules.win
     }
 }
 
@@ -77,7 +83,58 @@ where
 /// Plays on from `sheet` (a position mid-game, as a coach's play-outs need) on the given rolls,
 /// as [`play_rolls`] does from an empty one; `rolls` and `free_rides` count the rolls played from
 /// here.
-pub fn play_rolls_from<P, I>(mut sheet: Sheet, policy: &mut P, rolls: I) -> Result<Outcome>
+pub fn play_rolls_from<P, I>(sheet: Sheet, policy: &mut P, rolls: I) -> Result<Outcome>
+where
+    P: Policy<DivideRoll> + ?Sized,
+    I: IntoIterator<Item = Roll>,
+{
+    play_loop(
+        sheet,
+        policy,
+        rolls,
+        END_MARKS,
+        Sheet::is_over,
+        Sheet::legal_choices,
+        Sheet::score,
+    )
+}
+
+/// [`play_rolls_from`] under `rules` (a house rule's numbers): the same game loop, reading the
+/// end, the legal choices and the score from the rules.
+pub fn play_rolls_under<P, I>(
+    rules: &Rules,
+    sheet: Sheet,
+    policy: &mut P,
+    rolls: I,
+) -> Result<Outcome>
+where
+    P: Policy<DivideRoll> + ?Sized,
+    I: IntoIterator<Item = Roll>,
+{
+    play_loop(
+        sheet,
+        policy,
+        rolls,
+        rules.end_marks,
+        |s| s.is_over_under(rules),
+        |s, r| s.legal_choices_under(rules, r),
+        |s| s.score_under(rules),
+    )
+}
+
+/// The game loop of [`play_rolls_from`] and [`play_rolls_under`], given how the rules end a
+/// game, list a roll's choices and score a sheet (inlined for each, so the text's game reads
+/// its constants).
+#[inline(always)]
+fn play_loop<P, I>(
+    mut sheet: Sheet,
+    policy: &mut P,
+    rolls: I,
+    end_marks: u8,
+    is_over: impl Fn(&Sheet) -> bool,
+    legal_choices: impl Fn(&Sheet, &Roll) -> Choices,
+    score: impl Fn(&Sheet) -> i32,
+) -> Result<Outcome>
 where
     P: Policy<DivideRoll> + ?Sized,
     I: IntoIterator<Item = Roll>,
@@ -85,11 +142,11 @@ where
     let mut played = 0u32;
     let mut free_rides = 0u32;
     let mut rolls = rolls.into_iter();
-    while !sheet.is_over() {
+    while !is_over(&sheet) {
         if played == MAX_ROLLS {
             return Err(Error::input(format!(
                 "Solitaire Dice: {MAX_ROLLS} rolls ({free_rides} free rides) without a throwaway \
-                 face reaching 8 marks; fair dice practically never do that, so the rolls are not"
+                 face reaching {end_marks} marks; fair dice practically never do that, so the rolls are not"
             )));
         }
         let roll = rolls.next().ok_or_else(|| {
@@ -97,7 +154,7 @@ where
                 "Solitaire Dice: the rolls ran out after {played} rolls, before the game ended"
             ))
         })?;
-        let choices = sheet.legal_choices(&roll);
+        let choices = legal_choices(&sheet, &roll);
         debug_assert!(
             !choices.is_empty(),
             "a game that goes on always has a choice"
@@ -120,7 +177,7 @@ where
         free_rides += u32::from(choice.free_ride());
     }
     Ok(Outcome {
-        score: sheet.score(),
+        score: score(&sheet),
         rolls: played,
         free_rides,
         sheet,

@@ -41,6 +41,7 @@ use crate::policy::{Decision, Policy};
 
 use super::choice::Choice;
 use super::roll::Roll;
+use super::rules::Rules;
 use super::sheet::Sheet;
 
 /// The decision of every roll: what the player sees ([`View`]) and what they choose among (the
@@ -75,6 +76,22 @@ pub struct Greedy;
 impl Policy<DivideRoll> for Greedy {
     fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
         best_choice(choices, |choice| view.sheet.score_change(choice))
+    }
+}
+
+/// [`Greedy`] under a house rule: the choice that raises the score most right now by the
+/// rules' own scoring, with the same ties; under the text's rules it plays as [`Greedy`].
+#[derive(Clone, Copy, Debug)]
+pub struct GreedyUnder<'a> {
+    /// The rules whose scoring it follows.
+    pub rules: &'a Rules,
+}
+
+impl Policy<DivideRoll> for GreedyUnder<'_> {
+    fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
+        best_choice(choices, |choice| {
+            view.sheet.score_change_under(self.rules, choice)
+        })
     }
 }
 

@@ -9,7 +9,6 @@ use crate::advice::{Advice, AdviceRequest, Advisor, Position};
 use crate::engine::chunk_rng;
 use crate::error::{Error, Result};
 use crate::games::RunSettings;
-use crate::options::RuleOptions;
 use crate::session::{Decision, PlayRequest, Playable, Session};
 
 use super::advise::{division, sheet_text, sheet_words};
@@ -19,7 +18,7 @@ use super::roll::Roll;
 use super::sheet::Sheet;
 use super::sim::game_rolls;
 use super::spec::PolicySpec;
-use super::{NAME, SolitaireDice};
+use super::{SolitaireDice, text_rules_only};
 
 /// A game of Solitaire Dice in progress.
 struct SolitaireSession {
@@ -36,7 +35,7 @@ struct SolitaireSession {
 
 impl Playable for SolitaireDice {
     fn session(&self, request: &PlayRequest) -> Result<Box<dyn Session>> {
-        RuleOptions::parse(NAME, &[], &request.rules)?;
+        text_rules_only("play", &request.rules)?;
         if let Some(p) = request.players.filter(|&p| p != 1) {
             return Err(Error::input(format!(
                 "--players {p}: Solitaire Dice is played alone (the computer has no seat)"

@@ -11,7 +11,8 @@ use crate::error::{Error, Result};
 use super::choice::{Choice, Choices};
 use super::roll::Roll;
 use super::rules::{
-    DICE, END_MARKS, MARK_CAP, MARK_CHANGE, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM, SUMS, sum_score,
+    DICE, END_MARKS, MARK_CAP, MARK_CHANGE, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM, Rules, SUMS,
+    sum_score,
 };
 
 /// Every distinct roll's divisions on a sheet with fewer than three faces chosen (about 17 KB),
@@ -137,6 +138,31 @@ impl Sheet {
         self.throwaways.iter().any(|&c| c >= END_MARKS)
     }
 
+    /// Whether the game is over under `rules`: a throwaway face has reached its end marks.
+    pub fn is_over_under(&self, rules: &Rules) -> bool {
+        self.throwaways.iter().any(|&c| c >= rules.end_marks)
+    }
+
+    /// The score of the sheet under `rules`, by their tables.
+    pub fn score_under(&self, rules: &Rules) -> i32 {
+        self.marks
+            .iter()
+            .enumerate()
+            .map(|(row, &m)| rules.row_table(row, m))
+            .sum()
+    }
+
+    /// How much `choice` would change the score under `rules` ([`Sheet::score_change`] for a
+    /// house rule).
+    #[inline]
+    pub fn score_change_under(&self, rules: &Rules, choice: Choice) -> i32 {
+        let [low, high] = choice.sums.map(|s| usize::from(s - MIN_SUM));
+        if low == high {
+            return rules.mark_change(1, low, self.marks[low]);
+        }
+        rules.mark_change(0, low, self.marks[low]) + rules.mark_change(0, high, self.marks[high])
+    }
+
     /// The score of the sheet as it stands: the sum of every row's [`sum_score`].
     pub fn score(&self) -> i32 {
         (MIN_SUM..=MAX_SUM)
@@ -171,8 +197,22 @@ impl Sheet {
     /// on every roll was most of a greedy game's time.
     #[inline]
     pub fn legal_choices(&self, roll: &Roll) -> Choices {
+        self.choices_within(roll, END_MARKS, MAX_THROWAWAY_FACES)
+    }
+
+    /// [`Sheet::legal_choices`] under `rules`: their end marks and most throwaway faces.
+    #[inline]
+    pub fn legal_choices_under(&self, rules: &Rules, roll: &Roll) -> Choices {
+        self.choices_within(roll, rules.end_marks, rules.throwaways)
+    }
+
+    /// The legal choices when `end_marks` marks on a face end the game and at most `faces`
+    /// faces may be thrown away: one body for the text's numbers (constants, folded in) and a
+    /// house rule's.
+    #[inline(always)]
+    fn choices_within(&self, roll: &Roll, end_marks: u8, faces: u8) -> Choices {
         let mut out = Choices::EMPTY;
-        if self.is_over() {
+        if self.throwaways.iter().any(|&c| c >= end_marks) {
             return out;
         }
         let divisions = &DIVISIONS[roll.id()];
@@ -180,7 +220,7 @@ impl Sheet {
         for (face, &marks) in self.throwaways.iter().enumerate() {
             chosen |= u8::from(marks > 0) << face;
         }
-        let full = chosen.count_ones() >= u32::from(MAX_THROWAWAY_FACES);
+        let full = chosen.count_ones() >= u32::from(faces);
         if !full {
             return *divisions;
         }
@@ -249,9 +289,9 @@ impl Sheet {
     /// Marks the sheet for `choice`: one mark per pair sum and, unless it is a free ride, one
     /// throwaway mark.
     ///
-    /// `choice` must come from [`Sheet::legal_choices`] for this sheet; a choice from another
-    /// sheet could throw away a fourth face (checked in debug builds only, to keep the hot loop
-    /// free of it).
+    /// `choice` must come from [`Sheet::legal_choices`] (or [`Sheet::legal_choices_under`]) for
+    /// this sheet; a choice from another sheet could throw away a face too many. Not checked
+    /// here: the limit is the rules', which the sheet does not hold.
     pub fn apply(&mut self, choice: Choice) {
         for sum in choice.sums {
             let m = &mut self.marks[usize::from(sum - MIN_SUM)];
@@ -261,6 +301,5 @@ impl Sheet {
             let t = &mut self.throwaways[usize::from(choice.set_aside - 1)];
             *t = t.saturating_add(1);
         }
-        debug_assert!(self.throwaway_faces() <= MAX_THROWAWAY_FACES);
     }
 }

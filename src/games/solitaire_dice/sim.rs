@@ -22,11 +22,11 @@ use crate::stats::{Histogram, Metric, Subject, Tally};
 use super::greedy::GreedyGame;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
-use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls_from};
-use super::policy::Greedy;
+use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls_from, play_rolls_under};
+use super::policy::{Greedy, GreedyUnder};
 use super::projection::ProjectionLookahead;
 use super::roll::Roll;
-use super::rules::{PENALTY, SUMS, VALUES};
+use super::rules::{PENALTY, Rules, SUMS, VALUES};
 use super::sheet::Sheet;
 use super::spec::PolicySpec;
 use crate::policy::Random;
@@ -53,9 +53,6 @@ const SCORE_BINS: usize = {
     }
     ((max - SCORE_MIN) / SCORE_STEP) as usize + 1
 };
-
-/// Differences of two scores, from the lowest minus the highest up.
-const DIFF_BINS: usize = 2 * SCORE_BINS - 1;
 
 /// Counts of rolls and free rides per game: 0 to [`MAX_ROLLS`].
 const ROLL_BINS: usize = MAX_ROLLS as usize + 1;
@@ -112,6 +109,76 @@ fn play_sheet(spec: &PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Outco
     }
 }
 
+/// Plays one sheet under a house rule's `rules` on the game's rolls. Only greedy and random
+/// play house rules ([`house_policy`] refuses the rest before any game).
+#[inline(never)]
+fn play_house(rules: &Rules, spec: &PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Outcome {
+    let rolls = game_rolls(dice);
+    let game = match spec {
+        PolicySpec::Random => {
+            play_rolls_under(rules, Sheet::new(), &mut Random::new(&mut *coins), rolls)
+        }
+        _ => play_rolls_under(rules, Sheet::new(), &mut GreedyUnder { rules }, rolls),
+    };
+    // Every face a game may throw away ends it within 6 x 11 + 1 rolls that are not free rides;
+    // a hundred rolls needs at least 33 free rides in a row's worth of rolls, never seen on
+    // fair dice (see MAX_ROLLS).
+    game.expect("a game on fair dice ends within MAX_ROLLS rolls")
+}
+
+/// Refuses, in one line, a policy that cannot play a house rule: the heuristic, lookahead and
+/// best players' weights, tables and projections are built for the text's numbers (its eight
+/// end marks, three faces and scoring bands), so under other numbers they would play a game
+/// they do not know.
+pub fn house_policy(rules: &Rules, spec: &PolicySpec, house: &str) -> Result<()> {
+    match spec {
+        PolicySpec::Greedy | PolicySpec::Random => Ok(()),
+        _ if rules.is_text() => Ok(()),
+        other => Err(crate::error::Error::input(format!(
+            "--policy {other}: plays only the text's rules (its weights and tables are built \
+             for them); under {house} use greedy or random"
+        ))),
+    }
+}
+
+/// What a histogram of a run's scores is sized by: the lowest score, the step every score is a
+/// multiple of, and the number of bins from the lowest to the highest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Bins {
+    min: i32,
+    step: i32,
+    scores: usize,
+}
+
+impl Bins {
+    /// The text's bins, from the constants.
+    const TEXT: Bins = Bins {
+        min: SCORE_MIN,
+        step: SCORE_STEP,
+        scores: SCORE_BINS,
+    };
+
+    /// The bins of `rules`' scores.
+    fn of(rules: &Rules) -> Self {
+        let (min, max, step) = rules.score_range();
+        Bins {
+            min,
+            step,
+            scores: ((max - min) / step) as usize + 1,
+        }
+    }
+
+    /// The first bin whose score is at least `score` (the number of bins if none is).
+    fn first_at_least(&self, score: i32) -> usize {
+        if score <= self.min {
+            return 0;
+        }
+        let i = (i64::from(score) - i64::from(self.min) + i64::from(self.step) - 1)
+            / i64::from(self.step);
+        (i as usize).min(self.scores)
+    }
+}
+
 /// Plays on from `sheet` under `spec` on the game's rolls (the random policy draws from
 /// `coins`): a game from its start, or a coach's play-out from a position.
 #[inline(always)]
@@ -140,17 +207,17 @@ pub(super) fn play_from(
     game.expect("a game on fair dice ends within MAX_ROLLS rolls")
 }
 
-/// Index of `score` in a score histogram.
+/// Index of `score` in a score histogram of the text's rules.
 #[inline(always)]
 fn score_bin(score: i32) -> usize {
     ((score - SCORE_MIN) / SCORE_STEP) as usize
 }
 
-/// A histogram of scores from dense counts in steps of [`SCORE_STEP`] from `lowest`.
-fn score_histogram(lowest: i32, counts: &[u64]) -> Histogram {
+/// A histogram of scores from dense counts in steps of `step` from `lowest`.
+fn score_histogram(lowest: i32, step: i32, counts: &[u64]) -> Histogram {
     let mut h = Histogram::new();
     for (i, &c) in counts.iter().enumerate() {
-        h.add(i64::from(lowest + SCORE_STEP * i as i32), c);
+        h.add(i64::from(lowest) + i64::from(step) * i as i64, c);
     }
     h
 }
@@ -164,6 +231,11 @@ pub struct Games {
     /// as one: "who wins, greedy or lookahead?" is asked per policy).
     policies: Vec<PolicySpec>,
     policy_of_seat: Vec<usize>,
+    /// The rules, and whether they are the text's: then every game plays the text's fast path
+    /// (greedy's own loop, the constant tables), as before house rules existed.
+    rules: Rules,
+    text: bool,
+    bins: Bins,
 }
 
 impl Games {
@@ -181,6 +253,49 @@ impl Games {
             players,
             policies: seats.policies.clone(),
             policy_of_seat: seats.seating.clone(),
+            rules: Rules::TEXT,
+            text: true,
+            bins: Bins::TEXT,
+        }
+    }
+
+    /// [`Games::new`] under `rules`, named `house` in messages (the rules column): refused, in
+    /// one line, if a policy cannot play them ([`house_policy`]).
+    pub fn under(
+        rules: &Rules,
+        house: &str,
+        players: u32,
+        seats: &Seats<PolicySpec>,
+    ) -> Result<Self> {
+        for spec in &seats.policies {
+            house_policy(rules, spec, house)?;
+        }
+        let text = rules.is_text();
+        Ok(Self {
+            rules: rules.clone(),
+            text,
+            bins: if text { Bins::TEXT } else { Bins::of(rules) },
+            ..Self::new(players, seats)
+        })
+    }
+
+    /// Plays one sheet: the text's fast path, or the house rule's general one.
+    #[inline(always)]
+    fn play(&self, spec: &PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Outcome {
+        if self.text {
+            play_sheet(spec, dice, coins)
+        } else {
+            play_house(&self.rules, spec, dice, coins)
+        }
+    }
+
+    /// Index of `score` in this run's score histogram.
+    #[inline(always)]
+    fn bin(&self, score: i32) -> usize {
+        if self.text {
+            score_bin(score)
+        } else {
+            ((score - self.bins.min) / self.bins.step) as usize
         }
     }
 
@@ -235,10 +350,10 @@ impl Simulation for Games {
         };
         GamesAcc {
             games: 0,
-            scores: vec![vec![0; SCORE_BINS]; n],
+            scores: vec![vec![0; self.bins.scores]; n],
             rolls: vec![[0; ROLL_BINS]; n],
             free_rides: vec![[0; ROLL_BINS]; n],
-            diffs: vec![vec![0; DIFF_BINS]; pairs],
+            diffs: vec![vec![0; 2 * self.bins.scores - 1]; pairs],
             wins: if self.multiplayer() {
                 Wins::new(n, self.policies.len())
             } else {
@@ -257,9 +372,9 @@ impl Simulation for Games {
             let mut coins = ChunkRng::seed_from_u64(rng.next_u64());
             let mut longest = 0;
             for (s, spec) in self.sheets.iter().enumerate() {
-                let game = play_sheet(spec, &dice, &mut coins);
+                let game = self.play(spec, &dice, &mut coins);
                 longest = longest.max(game.rolls as usize);
-                acc.scores[s][score_bin(game.score)] += 1;
+                acc.scores[s][self.bin(game.score)] += 1;
                 acc.rolls[s][game.rolls as usize] += 1;
                 acc.free_rides[s][game.free_rides as usize] += 1;
                 scores[s] = game.score;
@@ -273,9 +388,14 @@ impl Simulation for Games {
                     .record(winners, tied, |seat| self.policy_of_seat[seat]);
                 acc.game_rolls[longest] += 1;
             } else {
+                let (step, bins) = if self.text {
+                    (SCORE_STEP, SCORE_BINS)
+                } else {
+                    (self.bins.step, self.bins.scores)
+                };
                 for (d, (a, b)) in pairs(n).enumerate() {
-                    let diff = (scores[a] - scores[b]) / SCORE_STEP;
-                    acc.diffs[d][(diff + SCORE_BINS as i32 - 1) as usize] += 1;
+                    let diff = (scores[a] - scores[b]) / step;
+                    acc.diffs[d][(diff + bins as i32 - 1) as usize] += 1;
                 }
             }
             acc.games += 1;
@@ -285,8 +405,16 @@ impl Simulation for Games {
     fn tally(&self, acc: GamesAcc) -> Tally {
         let games = acc.games;
         let mut metrics = Vec::new();
-        let won = |scores: &[u64]| scores[score_bin(WIN_SCORE)..].iter().sum::<u64>();
-        let positive = |scores: &[u64]| scores[score_bin(SCORE_STEP)..].iter().sum::<u64>();
+        let bins = self.bins;
+        let (won_from, positive_from) =
+            (bins.first_at_least(self.rules.win), bins.first_at_least(1));
+        let won = |scores: &[u64]| scores[won_from..].iter().sum::<u64>();
+        let positive = |scores: &[u64]| scores[positive_from..].iter().sum::<u64>();
+        let won_name = if self.rules.win == WIN_SCORE {
+            "p_score_500".to_string()
+        } else {
+            format!("p_score_{}", self.rules.win)
+        };
         if self.multiplayer() {
             // Seats keep their policy, so a seat's figures are that policy's when they differ.
             let mixed = self.policies.len() > 1;
@@ -299,7 +427,7 @@ impl Simulation for Games {
                 metrics.push(win.about(seat(s)).per_unit());
             }
             for (s, scores) in acc.scores.iter().enumerate() {
-                let h = score_histogram(SCORE_MIN, scores);
+                let h = score_histogram(bins.min, bins.step, scores);
                 metrics.push(
                     Metric::mean("final_score", false, h)
                         .about(seat(s))
@@ -324,9 +452,9 @@ impl Simulation for Games {
             metrics.push(tag(Metric::mean(
                 "final_score",
                 true,
-                score_histogram(SCORE_MIN, scores),
+                score_histogram(bins.min, bins.step, scores),
             )));
-            metrics.push(tag(Metric::proportion("p_score_500", won(scores), games)));
+            metrics.push(tag(Metric::proportion(&won_name, won(scores), games)));
             metrics.push(tag(Metric::proportion(
                 "p_score_positive",
                 positive(scores),
@@ -344,8 +472,8 @@ impl Simulation for Games {
             )));
         }
         for ((a, b), diffs) in pairs(self.sheets.len()).zip(&acc.diffs) {
-            let lowest = -SCORE_STEP * (SCORE_BINS as i32 - 1);
-            let diffs = score_histogram(lowest, diffs);
+            let lowest = -bins.step * (bins.scores as i32 - 1);
+            let diffs = score_histogram(lowest, bins.step, diffs);
             let diff = Metric::mean("final_score", false, diffs).about(Subject::pair(a, b));
             metrics.push(diff.per_unit());
         }
@@ -372,6 +500,69 @@ mod tests {
         assert_eq!(score_bin(-2200), 0);
         assert_eq!(score_bin(3350), SCORE_BINS - 1);
         assert!(VALUES.iter().all(|v| v % SCORE_STEP == 0) && PENALTY % SCORE_STEP == 0);
+    }
+
+    #[test]
+    fn text_bins_are_the_bins_of_the_texts_rules() {
+        assert_eq!(Bins::of(&Rules::TEXT), Bins::TEXT);
+        assert_eq!(Bins::TEXT.first_at_least(WIN_SCORE), score_bin(WIN_SCORE));
+        assert_eq!(Bins::TEXT.first_at_least(1), score_bin(SCORE_STEP));
+    }
+
+    /// Under a house rule every score lands in a bin of its own, the win figure is named and
+    /// counted by the rule's `win`, and the mean is the mean of the games' scores.
+    #[test]
+    fn house_rule_scores_are_binned_and_won_by_their_own_numbers() {
+        use crate::options::RuleOptions;
+        let o: Vec<String> = ["value_7=33", "penalty=-7", "win=100", "end_marks=6"]
+            .map(String::from)
+            .to_vec();
+        let rules = Rules::from_options(
+            &RuleOptions::parse("solitaire-dice", super::super::rules::OPTIONS, &o).unwrap(),
+        )
+        .unwrap();
+        let seats = Seats::new(
+            vec![PolicySpec::Greedy],
+            PolicySpec::Greedy,
+            1,
+            MAX_POLICIES,
+        )
+        .unwrap();
+        let games = Games::under(&rules, "house", 1, &seats).unwrap();
+        assert_eq!(games.bins.step, 1);
+        let mut acc = games.new_acc();
+        games.run_chunk(&mut chunk_rng(8, 0), 300, &mut acc);
+        // The same games played one by one.
+        let mut rng = chunk_rng(8, 0);
+        let (mut total, mut wins) = (0i64, 0u64);
+        for _ in 0..300 {
+            let dice = ChunkRng::seed_from_u64(rng.next_u64());
+            let _coins = rng.next_u64();
+            let o = play_house(&rules, &PolicySpec::Greedy, &dice, &mut chunk_rng(0, 0));
+            total += i64::from(o.score);
+            wins += u64::from(o.won_under(&rules));
+        }
+        let t = games.tally(acc);
+        let get = |name: &str| {
+            let id = crate::stats::MetricId::new(name, Subject::Run);
+            t.get(&id).unwrap_or_else(|| panic!("{name}")).clone()
+        };
+        assert!((get("final_score").histogram.mean() - total as f64 / 300.0).abs() < 1e-9);
+        assert_eq!(get("p_score_100").estimate().mean, wins as f64 / 300.0);
+        assert!(
+            t.get(&crate::stats::MetricId::new("p_score_500", Subject::Run))
+                .is_none()
+        );
+        // The players built for the text refuse the house rule in one line.
+        let best: PolicySpec = "heuristic".parse().unwrap();
+        let seats = Seats::new(vec![best], PolicySpec::Greedy, 1, MAX_POLICIES).unwrap();
+        let e = Games::under(&rules, "value_7=33", 1, &seats)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "--policy heuristic: plays only the text's rules (its weights and tables are built for them); under value_7=33 use greedy or random"
+        );
     }
 
     #[test]

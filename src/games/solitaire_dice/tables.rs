@@ -10,9 +10,9 @@ use crate::analysis::{Analysis, DataTable};
 use crate::cells;
 use crate::dice::pow6;
 
-use super::policy::{Greedy, View};
+use super::policy::{GreedyUnder, View};
 use super::roll::Roll;
-use super::rules::{DICE, MARK_CAP, MAX_SUM, MIN_SUM, SUMS, sum_score};
+use super::rules::{DICE, MARK_CAP, MAX_SUM, MIN_SUM, Rules, SUMS, sum_score};
 use super::sheet::Sheet;
 use crate::policy::Policy;
 
@@ -69,6 +69,11 @@ impl SumChances {
 
 /// [`SumChances`] of every sum, 2 to 12.
 pub fn sum_chances() -> [SumChances; SUMS] {
+    sum_chances_under(&Rules::TEXT)
+}
+
+/// [`SumChances`] of every sum under `rules`: greedy's first marks follow their scoring.
+pub fn sum_chances_under(rules: &Rules) -> [SumChances; SUMS] {
     let sheet = Sheet::new();
     let mut out: [SumChances; SUMS] = std::array::from_fn(|i| SumChances {
         sum: MIN_SUM + i as u8,
@@ -79,7 +84,7 @@ pub fn sum_chances() -> [SumChances; SUMS] {
     });
     for roll in every_roll() {
         let choices = sheet.legal_choices(&roll);
-        let greedy = choices[Greedy.choose(
+        let greedy = choices[GreedyUnder { rules }.choose(
             &View {
                 sheet: &sheet,
                 roll: &roll,
@@ -103,25 +108,54 @@ pub fn sum_chances() -> [SumChances; SUMS] {
 /// For every set of three throwaway faces (ascending, 20 sets): the rolls showing none of them,
 /// i.e. free rides once those three are chosen. Counted through [`Sheet::legal_choices`], so it
 /// is the rules' own free ride, not a formula.
-pub fn free_rides() -> Vec<([u8; 3], u32)> {
+pub fn free_rides() -> Vec<(Vec<u8>, u32)> {
+    free_rides_under(&Rules::TEXT)
+}
+
+/// [`free_rides`] under `rules`: every set of as many faces as they let a game throw away, in
+/// ascending order. Counted through [`Sheet::legal_choices_under`] on a sheet with one mark per
+/// face; when one mark ends the game (`end_marks=1`, so no free ride is ever played) the rolls
+/// showing none of the faces are counted directly.
+pub fn free_rides_under(rules: &Rules) -> Vec<(Vec<u8>, u32)> {
+    let k = rules.throwaways.clamp(1, 6);
     let mut out = Vec::new();
-    for a in 1..=6u8 {
-        for b in a + 1..=6 {
-            for c in b + 1..=6 {
-                let sheet = Sheet::from_marks(&[], &[(a, 1), (b, 1), (c, 1)])
-                    .expect("three faces with one mark each is a legal sheet");
-                let rides = every_roll()
-                    .filter(|r| sheet.legal_choices(r)[0].free_ride())
-                    .count() as u32;
-                out.push(([a, b, c], rides));
-            }
-        }
+    // Sets of k faces in ascending order: masks ordered by their faces read as words.
+    let mut sets: Vec<Vec<u8>> = (0u8..64)
+        .filter(|m| m.count_ones() == u32::from(k))
+        .map(|m| (1..=6u8).filter(|f| m >> (f - 1) & 1 == 1).collect())
+        .collect();
+    sets.sort();
+    for faces in sets {
+        let rides = if rules.end_marks > 1 {
+            let marks: Vec<(u8, u8)> = faces.iter().map(|&f| (f, 1)).collect();
+            let sheet = Sheet::from_marks(&[], &marks)
+                .expect("faces with one mark each, none at the end, is a legal sheet");
+            every_roll()
+                .filter(|r| {
+                    sheet
+                        .legal_choices_under(rules, r)
+                        .first()
+                        .is_some_and(|c| c.free_ride())
+                })
+                .count() as u32
+        } else {
+            every_roll()
+                .filter(|r| faces.iter().all(|&f| !r.shows(f)))
+                .count() as u32
+        };
+        out.push((faces, rides));
     }
     out
 }
 
 /// Every table and a text summary for the terminal, labelled with `rules_text`.
 pub fn tables(rules_text: &str) -> Analysis {
+    tables_under(&Rules::TEXT, rules_text)
+}
+
+/// [`tables`] under `rules`: greedy's first marks by their scoring, free rides by their number
+/// of throwaway faces.
+pub fn tables_under(rules: &Rules, rules_text: &str) -> Analysis {
     let p = |ways: u32| f64::from(ways) / f64::from(ROLLS);
     let mut text = format!(
         "solitaire-dice | {rules_text} | exact tables (all {ROLLS} ordered rolls of five dice)\n\n"
@@ -130,7 +164,7 @@ pub fn tables(rules_text: &str) -> Analysis {
         "One roll: the chance some division marks each sum, and greedy's marks on an empty sheet\n  \
          sum  can mark 1+  can mark 2   greedy 1   greedy 2  greedy mean\n",
     );
-    let chances = sum_chances();
+    let chances = sum_chances_under(rules);
     let mut sums = DataTable::new(
         "sum_chances",
         &[
@@ -166,17 +200,29 @@ pub fn tables(rules_text: &str) -> Analysis {
         ]);
     }
     debug_assert_eq!(chances.last().map(|c| c.sum), Some(MAX_SUM));
-    text.push_str("\nFree rides: the chance a roll shows none of three chosen throwaway faces\n");
-    let rides = free_rides();
+    let many = match rules.throwaways {
+        1 => "one chosen throwaway face".to_string(),
+        3 => "three chosen throwaway faces".to_string(),
+        k => format!("{k} chosen throwaway faces"),
+    };
+    text.push_str(&format!(
+        "\nFree rides: the chance a roll shows none of {many}\n"
+    ));
+    let rides = free_rides_under(rules);
     let mut free = DataTable::new(
         "free_ride_chances",
         &["throwaway_faces", "rolls", "probability"],
     );
     for (i, (faces, ways)) in rides.iter().enumerate() {
-        let [a, b, c] = faces;
-        text.push_str(&format!("  {a}{b}{c} {:.6}", p(*ways)));
+        let digits: String = faces.iter().map(|f| f.to_string()).collect();
+        let words: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+        text.push_str(&format!("  {digits} {:.6}", p(*ways)));
         text.push(if i % 5 == 4 { '\n' } else { ' ' });
-        free.push(cells![format!("{a} {b} {c}"), *ways, p(*ways)]);
+        free.push(cells![words.join(" "), *ways, p(*ways)]);
+    }
+    if text.ends_with(' ') {
+        text.pop();
+        text.push('\n');
     }
     Analysis {
         tables: vec![sums, free],

@@ -270,8 +270,9 @@ impl Tuner for super::SolitaireDice {
             "the starting weights (tuning did not beat them)"
         };
         let mut weights = tuned.best.to_table("weights");
-        // Where the weights came from, as `# ` lines the weights reader skips. Solitaire Dice
-        // has no rule options, so the weights fit every game of it.
+        // Where the weights came from, as `# ` lines the weights reader skips. Tuning plays the
+        // text's rules only (the players it tunes refuse a house rule), so the note about rules
+        // stays what it was: the weights files it writes are byte-identical to earlier ones.
         weights.notes = vec![
             format!(
                 "made by: dicelab {} (dicelab tune {})",
