@@ -189,3 +189,43 @@ bad_input! {
     sequences_a_penalty_on_any_one_is_refused_as_endless: ["simulate", "sequences", "--rule", "wipe_ones=1", "--out", "o"]
         => "casts on average under these rules";
 }
+
+/// Solitaire Dice's `dice`: 3, 7 and 9 play whole runs (greedy and random, and seats sharing
+/// the rolls) and are recorded in the rules column; `dice=5` written out is the text, byte for
+/// byte.
+#[test]
+fn solitaire_dice_plays_any_odd_number_of_dice() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let base = [
+        "simulate",
+        "solitaire-dice",
+        "-n",
+        "3000",
+        "--seed",
+        "4",
+        "-q",
+    ];
+    ok(d, &[&base[..], &["--out", "text"]].concat());
+    ok(
+        d,
+        &[&base[..], &["--rule", "dice=5", "--out", "five"]].concat(),
+    );
+    assert_eq!(summary(d, "text"), summary(d, "five"));
+    let mut means = Vec::new();
+    for dice in ["3", "7", "9"] {
+        let rule = format!("dice={dice}");
+        let out = format!("d{dice}");
+        let extra = ["--rule", &rule, "--policy", "greedy", "--policy", "random"];
+        ok(d, &[&base[..], &extra, &["--out", &out]].concat());
+        let s = summary(d, &out);
+        assert!(s.contains(&format!("players=1;dice={dice}")), "{s}");
+        means.push(s);
+        let seats = format!("{out}p");
+        let extra = ["--rule", &rule, "--players", "3"];
+        let s = ok(d, &[&base[..], &extra, &["--out", &seats]].concat());
+        assert!(summary(d, &seats).contains("win_rate"), "{s}");
+    }
+    assert_ne!(means[0], means[1]);
+    assert_ne!(summary(d, "text"), means[1]);
+}

@@ -411,9 +411,30 @@ mod solitaire_dice {
         refuses_no_end_marks:
             ["simulate", "solitaire-dice", "--rule", "end_marks=0"]
             => "rule option end_marks for solitaire-dice: expected a whole number from 1 to 12, found '0'";
-        refuses_a_dice_count_it_does_not_have:
-            ["simulate", "solitaire-dice", "--rule", "dice=7"]
-            => "unknown rule option 'dice' for solitaire-dice";
+        refuses_an_even_number_of_dice:
+            ["simulate", "solitaire-dice", "--rule", "dice=4", "--out", "r"]
+            => "rule option dice=4 for solitaire-dice: a roll is one die set aside and pairs, so the dice are odd: 3, 5, 7 or 9";
+        refuses_one_die:
+            ["simulate", "solitaire-dice", "--rule", "dice=1"]
+            => "rule option dice for solitaire-dice: expected a whole number from 3 to 9, found '1'";
+        refuses_eleven_dice:
+            ["simulate", "solitaire-dice", "--rule", "dice=11"]
+            => "rule option dice for solitaire-dice: expected a whole number from 3 to 9, found '11'";
+        refuses_three_dice_whose_games_could_outlast_the_roll_limit:
+            ["simulate", "solitaire-dice", "--rule", "dice=3", "--rule", "throwaways=1", "--rule", "end_marks=12"]
+            => "rule options dice=3, throwaways=1 and end_marks=12: a roll of 3 dice shows none of 1 chosen faces so often (a free ride) that a game could outlast 100 rolls";
+        refuses_the_heuristic_with_seven_dice:
+            ["compare", "solitaire-dice", "--rule", "dice=7", "--policy", "greedy", "--policy", "heuristic"]
+            => "--policy heuristic: plays only the text's rules (its weights and tables are built for them); under dice=7 use greedy or random";
+        refuses_the_tables_of_seven_dice:
+            ["table", "solitaire-dice", "--rule", "dice=7", "--out", "t"]
+            => "table solitaire-dice: the exact tables are of rolls of five dice (one or two marks of a sum); under dice=7 use simulate";
+        refuses_to_solve_with_three_dice:
+            ["solve", "solitaire-dice", "--rule", "dice=3", "--out", "s"]
+            => "solve solitaire-dice: the upper bound is solved for the text's rules only";
+        refuses_to_advise_with_seven_dice:
+            ["advise", "solitaire-dice", "--roll", "1,2,3,4,5", "--rule", "dice=7"]
+            => "advise solitaire-dice: plays the text's rules only (its players and play-outs are built for them); under dice=7 use simulate";
         refuses_the_heuristic_under_a_house_rule:
             ["simulate", "solitaire-dice", "--rule", "penalty=-100", "--policy", "greedy", "--policy", "heuristic", "--out", "r"]
             => "--policy heuristic: plays only the text's rules (its weights and tables are built for them); under penalty=-100 use greedy or random";

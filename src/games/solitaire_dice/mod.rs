@@ -9,7 +9,7 @@
 //! [`lookahead`] the stronger players, [`projection`] the model-based evaluation under `best`
 //! (the strongest), [`spec`] the policies as named on the command line, [`play`] whole games on
 //! dice from [`crate::dice`], [`sim`] games on the engine (several policies or seats on the same
-//! rolls), [`tables`] the exact chances of one roll, [`tune`] the search for better weights and
+//! rolls), [`general`] games of other than five dice (the `dice` rule option), [`tables`] the exact chances of one roll, [`tune`] the search for better weights and
 //! [`bound`] an upper bound on every player's mean. [`Config`] is what `dicelab simulate
 //! solitaire-dice` runs.
 //!
@@ -34,6 +34,7 @@
 pub mod advise;
 pub mod bound;
 pub mod choice;
+pub mod general;
 pub mod greedy;
 pub mod heuristic;
 pub mod lookahead;
@@ -257,8 +258,16 @@ impl Configured for Config {
         &self.exact
     }
 
-    /// The exact chances of one roll, under the run's rules.
+    /// The exact chances of one roll, under the run's rules; refused with other than five
+    /// dice, whose tables (one and two marks of a sum, 7,776 rolls) are five dice's.
     fn tables(&self) -> Result<Analysis> {
+        if self.rules.dice != rules::DICE as u8 {
+            return Err(crate::error::Error::input(format!(
+                "table solitaire-dice: the exact tables are of rolls of five dice (one or two \
+                 marks of a sum); under {} use simulate",
+                self.options.render()
+            )));
+        }
         Ok(tables::tables_under(
             &self.rules,
             &self.setup().rules_column(),

@@ -99,6 +99,20 @@ pub const MAX_MARK_CAP: u8 = 30;
 /// [`MAX_ROLLS`](super::play::MAX_ROLLS) and sheet counts stay small.
 pub const MAX_END_MARKS: u8 = 12;
 
+/// Fewest dice a house rule may roll ([`Rules::dice`]): one set aside and one pair.
+pub const MIN_DICE: u8 = 3;
+
+/// Most dice a house rule may roll: one set aside and four pairs. Nine is where the general
+/// path's rolls still come two to a 64-bit draw ([`crate::dice::RollStream`]) and a roll's
+/// divisions (at most 6 faces x 105 pairings) stay cheap to list.
+pub const MAX_DICE: u8 = 9;
+
+/// The largest chance a house rule may leave that a game outlasts
+/// [`MAX_ROLLS`](super::play::MAX_ROLLS) rolls ([`Rules::unfinished_chance`]): one game in a
+/// thousand million million. The text's game is below 1e-90; only few dice with few throwaway
+/// faces (`dice=3`, `throwaways=1`), whose rolls are mostly free rides, come near it.
+pub const MAX_UNFINISHED: f64 = 1e-15;
+
 /// Slots of a row's score table: marks 0 to [`MAX_MARK_CAP`].
 const SLOTS: usize = MAX_MARK_CAP as usize + 1;
 
@@ -106,6 +120,17 @@ const SLOTS: usize = MAX_MARK_CAP as usize + 1;
 /// (`--rule penalty=-100 --rule value_7=50`). All are quiet, so a run under the text's numbers
 /// records the rules it recorded before they existed.
 pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "dice",
+        values: Values::Whole {
+            min: MIN_DICE as u32,
+            max: MAX_DICE as u32,
+        },
+        default: "5",
+        meaning: "dice in a roll: one set aside and the rest in pairs, so an odd number \
+                  (3, 5, 7 or 9); only greedy and random play other than 5",
+        quiet: true,
+    },
     value_option(
         "value_2",
         "100",
@@ -251,6 +276,9 @@ const fn value_option(
 /// table per mark as the text's game reads its consts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
+    /// Dice in a roll, odd: one set aside and `(dice - 1) / 2` pairs. Any count but
+    /// [`DICE`] plays on the general path ([`super::general`]).
+    pub dice: u8,
     /// What each paying mark is worth, per sum from 2 to 12.
     pub values: [i32; SUMS],
     /// The score of a sum with 1 to `penalty_marks` marks.
@@ -301,6 +329,7 @@ impl Rules {
         win: i32,
     ) -> Self {
         let mut rules = Rules {
+            dice: DICE as u8,
             values,
             penalty,
             penalty_marks,
@@ -338,6 +367,13 @@ impl Rules {
         rules
     }
 
+    /// These rules with `dice` dice a roll instead of the text's five (unchecked, as
+    /// [`Rules::new`]): a separate step so the text's numbers keep their one constructor.
+    pub const fn with_dice(mut self, dice: u8) -> Self {
+        self.dice = dice;
+        self
+    }
+
     /// The rules the options give, refusing in one line a combination that breaks the game.
     pub fn from_options(options: &RuleOptions) -> Result<Self> {
         let mut values = [0; SUMS];
@@ -355,13 +391,23 @@ impl Rules {
             narrow("throwaways"),
             narrow("end_marks"),
             options.whole("win") as i32,
-        );
+        )
+        .with_dice(narrow("dice"));
         rules.check()?;
         Ok(rules)
     }
 
-    /// Whether the numbers make a game: the scoring bands in order, counts in range.
+    /// Whether the numbers make a game: an odd number of dice, the scoring bands in order,
+    /// counts in range, and a game that ends within [`MAX_ROLLS`](super::play::MAX_ROLLS) rolls
+    /// but for a chance below [`MAX_UNFINISHED`].
     pub fn check(&self) -> Result<()> {
+        let dice = self.dice;
+        if !(MIN_DICE..=MAX_DICE).contains(&dice) || dice.is_multiple_of(2) {
+            return Err(Error::input(format!(
+                "rule option dice={dice} for solitaire-dice: a roll is one die set aside and \
+                 pairs, so the dice are odd: 3, 5, 7 or 9"
+            )));
+        }
         let (pm, zero, cap) = (self.penalty_marks, self.zero_mark, self.mark_cap);
         if pm >= zero {
             return Err(Error::input(format!(
@@ -385,7 +431,45 @@ impl Rules {
                 self.throwaways, self.end_marks
             )));
         }
+        let unfinished = self.unfinished_chance();
+        if unfinished > MAX_UNFINISHED {
+            let (faces, end) = (self.throwaways, self.end_marks);
+            return Err(Error::input(format!(
+                "rule options dice={dice}, throwaways={faces} and end_marks={end}: a roll of \
+                 {dice} dice shows none of {faces} chosen faces so often (a free ride) that a \
+                 game could outlast {MAX_ROLLS} rolls (a chance of {unfinished:.1e} a game, above \
+                 {MAX_UNFINISHED:.0e}); use fewer end_marks, more throwaways or more dice",
+                MAX_ROLLS = super::play::MAX_ROLLS
+            )));
+        }
         Ok(())
+    }
+
+    /// An upper bound on the chance that a game is not over after
+    /// [`MAX_ROLLS`](super::play::MAX_ROLLS) rolls, whoever plays.
+    ///
+    /// Every roll that is not a free ride marks one of at most `throwaways` faces, so
+    /// `throwaways x (end_marks - 1) + 1` such rolls end any game. The first roll is never a
+    /// free ride (no face is chosen yet), nor is any before the faces are all chosen; after,
+    /// each roll is one with the chance that all `dice` dice miss the chosen faces,
+    /// `((6 - throwaways) / 6)^dice`. So the rolls after the first that are not free rides are
+    /// at least a binomial count over `MAX_ROLLS - 1` rolls, and the game outlasts the limit at
+    /// most with the chance that this count stays below `throwaways x (end_marks - 1)` (exactly
+    /// that chance with one throwaway face).
+    pub fn unfinished_chance(&self) -> f64 {
+        let rolls = super::play::MAX_ROLLS as i32 - 1;
+        let needed = i32::from(self.throwaways) * (i32::from(self.end_marks) - 1);
+        let free = (f64::from(6 - self.throwaways.min(6)) / 6.0).powi(i32::from(self.dice));
+        let marked = 1.0 - free;
+        // P(Binomial(rolls, marked) < needed), term by term (C(100, k) fits an f64 exactly
+        // enough for a chance this small).
+        let mut choose = 1.0f64;
+        let mut chance = 0.0;
+        for k in 0..needed.min(rolls + 1) {
+            chance += choose * marked.powi(k) * free.powi(rolls - k);
+            choose = choose * f64::from(rolls - k) / f64::from(k + 1);
+        }
+        chance
     }
 
     /// Whether these are the text's rules, which every player and analysis plays.

@@ -9,6 +9,7 @@ use std::sync::LazyLock;
 use crate::error::{Error, Result};
 
 use super::choice::{Choice, Choices};
+use super::general::Division;
 use super::roll::Roll;
 use super::rules::{
     DICE, END_MARKS, MARK_CAP, MARK_CHANGE, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM, Rules, SUMS,
@@ -299,6 +300,21 @@ impl Sheet {
         }
         if !choice.free_ride {
             let t = &mut self.throwaways[usize::from(choice.set_aside - 1)];
+            *t = t.saturating_add(1);
+        }
+    }
+
+    /// Marks the sheet for a division of a roll of other than five dice (the `dice` rule
+    /// option): one mark per pair, so a sum shown by two pairs gets two, and the throwaway mark
+    /// unless it is a free ride. As with [`Sheet::apply`], `division` must come from
+    /// [`legal_divisions`](super::general::legal_divisions) for this sheet.
+    pub fn apply_division(&mut self, division: &Division) {
+        for &sum in division.sums() {
+            let m = &mut self.marks[usize::from(sum - MIN_SUM)];
+            *m = m.saturating_add(1);
+        }
+        if let Some(face) = division.throwaway() {
+            let t = &mut self.throwaways[usize::from(face - 1)];
             *t = t.saturating_add(1);
         }
     }

@@ -19,6 +19,7 @@ use crate::games::seating::{Seats, pairs};
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
+use super::general::play_general;
 use super::greedy::GreedyGame;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
@@ -26,7 +27,7 @@ use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls_from, play_rolls_und
 use super::policy::{Greedy, GreedyUnder};
 use super::projection::ProjectionLookahead;
 use super::roll::Roll;
-use super::rules::{PENALTY, Rules, SUMS, VALUES};
+use super::rules::{DICE, PENALTY, Rules, SUMS, VALUES};
 use super::sheet::Sheet;
 use super::spec::PolicySpec;
 use crate::policy::Random;
@@ -109,10 +110,14 @@ fn play_sheet(spec: &PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Outco
     }
 }
 
-/// Plays one sheet under a house rule's `rules` on the game's rolls. Only greedy and random
-/// play house rules ([`house_policy`] refuses the rest before any game).
+/// Plays one sheet under a house rule's `rules` on the game's rolls, or on the general path of
+/// [`play_general`] with other than five dice. Only greedy and random play house rules
+/// ([`house_policy`] refuses the rest before any game).
 #[inline(never)]
 fn play_house(rules: &Rules, spec: &PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Outcome {
+    if rules.dice != DICE as u8 {
+        return play_general(rules, spec, dice, coins);
+    }
     let rolls = game_rolls(dice);
     let game = match spec {
         PolicySpec::Random => {
