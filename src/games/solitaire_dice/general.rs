@@ -8,7 +8,7 @@
 //! the free-ride flag), listed for each roll by [`legal_divisions`] under the same throwaway and
 //! free-ride rules as [`Sheet::legal_choices_under`](super::sheet::Sheet::legal_choices_under).
 //! Only [`GreedyHands`] (greedy by the rules' scoring, with greedy's ties) and
-//! [`Random`] play it; [`play_general`] is what a run plays when `dice` is not 5, reached only
+//! [`Random`] play it; `play_general` is what a run plays when `dice` is not 5, reached only
 //! from the house-rule path, so no roll of the text's game asks how many dice there are.
 
 use std::fmt;
@@ -311,7 +311,7 @@ impl Stream {
 }
 
 /// The hands of one game of `dice` dice from `rng` (the game's own generator), replayed from a
-/// copy of it by every sheet, as [`game_rolls`](super::sim::game_rolls) replays five dice (and
+/// copy of it by every sheet, as `sim::game_rolls` replays five dice (and
 /// with five, the same rolls).
 pub fn game_hands(rng: &ChunkRng, dice: u8) -> impl Iterator<Item = Hand> + use<> {
     let mut rng = rng.clone();
@@ -374,7 +374,7 @@ where
 }
 
 /// One sheet of a run under `rules` with other than five dice: greedy, or random drawing from
-/// `coins` ([`house_policy`](super::sim::house_policy) refuses the rest before any game).
+/// `coins` (`house_policy` refuses the rest before any game).
 #[inline(never)]
 pub(super) fn play_general(
     rules: &Rules,
