@@ -702,16 +702,22 @@ fn solitaire_dice_one_roll_house_rule_matches_its_exact_mean() {
             .unwrap();
     let twice: u32 = sum_chances_under(&rules).iter().map(|c| c.greedy_two).sum();
     let exact = -200.0 + 100.0 * f64::from(twice) / f64::from(ROLLS);
+    greedy_one_roll_games_score(overrides, 21, exact);
+}
+
+/// Simulates 200,000 one-roll games of greedy under `rules` (fixed `seed`) and checks their
+/// mean final score against `exact` within 4 standard errors.
+fn greedy_one_roll_games_score(rules: Vec<String>, seed: u64, exact: f64) {
     let game = games::configure(
         "solitaire-dice",
         &Setup {
-            rules: overrides,
+            rules,
             players: 1,
             policies: vec!["greedy".to_string()],
         },
     )
     .unwrap();
-    let tally = game.simulate(&RunConfig::new(200_000, 21)).unwrap();
+    let tally = game.simulate(&RunConfig::new(200_000, seed)).unwrap();
     let score = tally
         .get(&MetricId::new("final_score", Subject::Run))
         .expect("a final score")
@@ -721,8 +727,8 @@ fn solitaire_dice_one_roll_house_rule_matches_its_exact_mean() {
         .expect("rolls per game")
         .estimate();
     assert_eq!(rolls.mean, 1.0, "one roll a game");
+    assert!(score.se > 0.0, "scores vary: se {}", score.se);
     let z = (score.mean - exact) / score.se;
-    eprintln!("mean {:.3} vs exact {exact:.3}: {z:+.2} se", score.mean);
     assert!(
         z.abs() < 4.0,
         "mean {} vs exact {exact}: {z:+.2} se",
@@ -770,33 +776,11 @@ fn solitaire_dice_seven_dice_one_roll_matches_its_exact_mean() {
         rows_opened += u64::from(fewest);
     }
     let exact = -100.0 * rows_opened as f64 / f64::from(total);
-    let game = games::configure(
-        "solitaire-dice",
-        &Setup {
-            rules: ["dice=7", "end_marks=1", "penalty=-100"]
-                .map(String::from)
-                .to_vec(),
-            players: 1,
-            policies: vec!["greedy".to_string()],
-        },
-    )
-    .unwrap();
-    let tally = game.simulate(&RunConfig::new(200_000, 23)).unwrap();
-    let score = tally
-        .get(&MetricId::new("final_score", Subject::Run))
-        .expect("a final score")
-        .estimate();
-    let rolls = tally
-        .get(&MetricId::new("rolls_per_game", Subject::Run))
-        .expect("rolls per game")
-        .estimate();
-    assert_eq!(rolls.mean, 1.0, "one roll a game");
-    assert!(score.se > 0.0, "scores vary: se {}", score.se);
-    let z = (score.mean - exact) / score.se;
-    eprintln!("mean {:.3} vs exact {exact:.3}: {z:+.2} se", score.mean);
-    assert!(
-        z.abs() < 4.0,
-        "mean {} vs exact {exact}: {z:+.2} se",
-        score.mean
+    greedy_one_roll_games_score(
+        ["dice=7", "end_marks=1", "penalty=-100"]
+            .map(String::from)
+            .to_vec(),
+        23,
+        exact,
     );
 }
