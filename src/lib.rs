@@ -35,6 +35,7 @@ pub mod engine;
 pub mod error;
 pub mod games;
 pub mod input;
+mod merge;
 pub mod number;
 pub mod options;
 pub mod plot;

@@ -1,0 +1,363 @@
+//! Combining the shards of one run: what a shard's `accumulators.json` must hold to be trusted
+//! ([`Saved::check`]) and how shards of one run become the whole ([`Saved::merge_all`]).
+//!
+//! A shard is one file among many a cluster wrote, possibly edited by hand or damaged: the checks
+//! here are what stand between such a file and a report that adds up wrong.
+
+use std::path::PathBuf;
+
+use crate::engine::{Shard, shard_run_units};
+use crate::error::{Error, Result};
+use crate::input::InputFile;
+use crate::record::{Named, RunSetup, Saved, index_ranges};
+use crate::stats::{MetricKind, Units};
+
+impl Saved {
+    /// Checks what a hand-edited or damaged file could get wrong: shard numbers, input files
+    /// against their hashes, the units each shard holds against the chunks its index owns, and
+    /// counts (per-unit metrics count the units, shares hold only 0 and 1).
+    pub fn check(&self) -> std::result::Result<(), String> {
+        let r = &self.record;
+        if r.shard_count == 0 || r.shards.is_empty() {
+            return Err("no shards".to_string());
+        }
+        let mut seen = Vec::new();
+        for &s in &r.shards {
+            if s >= r.shard_count || seen.contains(&s) {
+                return Err(format!("bad shard {s} of {}", r.shard_count));
+            }
+            seen.push(s);
+        }
+        for file in &r.setup.inputs {
+            if file.sha256 != crate::input::sha256(file.text.as_bytes()) {
+                return Err(format!(
+                    "the input file {} does not match its hash",
+                    file.path
+                ));
+            }
+        }
+        // The units each shard ran follow from -n, the chunk size and its index: a shard whose
+        // count differs holds other chunks than its index owns (or lost some), and a per-unit
+        // metric whose count differs does not add up to the run's units.
+        let Some(units) = self.tally.units else {
+            return Err("it does not say how many units it counts".to_string());
+        };
+        if units.per_chunk == 0 {
+            return Err("its chunks hold no units".to_string());
+        }
+        let mut expected = Units {
+            per_chunk: units.per_chunk,
+            counted: 0,
+            chunk_index_sum: 0,
+        };
+        let mut overflow = false;
+        for &index in &r.shards {
+            let shard = Shard {
+                index,
+                count: r.shard_count,
+            };
+            let owned = shard_run_units(r.units, units.per_chunk, shard);
+            match expected.counted.checked_add(owned.counted) {
+                Some(total) => expected.counted = total,
+                None => overflow = true,
+            }
+            expected.chunk_index_sum = expected.chunk_index_sum.wrapping_add(owned.chunk_index_sum);
+        }
+        let held = || {
+            format!(
+                "shards {} of 0-{} of a run of {} units in chunks of {}",
+                index_ranges(&r.shards),
+                r.shard_count - 1,
+                r.units,
+                units.per_chunk
+            )
+        };
+        if overflow || expected.counted != units.counted {
+            return Err(format!(
+                "it counts {} units, but {} hold {}",
+                units.counted,
+                held(),
+                if overflow {
+                    "more than 2^64".to_string()
+                } else {
+                    expected.counted.to_string()
+                }
+            ));
+        }
+        if expected.chunk_index_sum != units.chunk_index_sum {
+            return Err(format!(
+                "its chunks are not the ones {} play (the indexes of its chunks add up to {}, \
+                 theirs to {}): its counts belong to other shards",
+                held(),
+                units.chunk_index_sum,
+                expected.chunk_index_sum
+            ));
+        }
+        for metric in &self.tally.metrics {
+            let Some(count) = metric.histogram.checked_count() else {
+                return Err(format!("counts of {} overflow", metric.id.column()));
+            };
+            if metric.per_unit && count != units.counted {
+                return Err(format!(
+                    "{} counts {count} observations, one a unit, but the file holds {} units",
+                    metric.id.column(),
+                    units.counted
+                ));
+            }
+            // A share is a count of 0/1 observations: any other value would give a mean outside
+            // its own interval.
+            if metric.kind == MetricKind::Proportion
+                && let Some((v, _)) = metric.histogram.iter().find(|&(v, _)| v != 0 && v != 1)
+            {
+                return Err(format!(
+                    "{} is a share but holds the value {v}",
+                    metric.id.column()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Combines shard files of one run. Refuses runs that differ in anything but their shards,
+    /// and shards given twice. When every shard is present the result is marked whole, so it is
+    /// byte-identical to an unsharded run.
+    pub fn merge_all(parts: Vec<(PathBuf, Saved)>) -> Result<Saved> {
+        let mut parts = parts.into_iter();
+        let (first_dir, mut merged) = parts
+            .next()
+            .ok_or_else(|| Error::input("merge: expected at least one shard folder"))?;
+        for (dir, part) in parts {
+            let (a, b) = (&merged.record, &part.record);
+            let differ = |what: &str, x: &dyn std::fmt::Display, y: &dyn std::fmt::Display| {
+                Error::input(format!(
+                    "merge: {} has {what} {y} but {} has {what} {x}; only shards of one run merge",
+                    dir.display(),
+                    first_dir.display()
+                ))
+            };
+            if a.setup.game != b.setup.game {
+                return Err(differ("game", &a.setup.game, &b.setup.game));
+            }
+            // Files are matched by what they hold, not what they were called: the same bytes
+            // under another name or in another folder make the same run, and the same name
+            // holding other bytes does not.
+            let files_differ = |fa: &InputFile, fb: &InputFile| {
+                let theirs = if fa.path == fb.path {
+                    "it".to_string()
+                } else {
+                    fa.path.clone()
+                };
+                Error::input(format!(
+                    "merge: {} read {} with content {} but {} read {theirs} with content {}; \
+                     the files differ, so these are not shards of one run",
+                    dir.display(),
+                    fb.path,
+                    fb.short_hash(),
+                    first_dir.display(),
+                    fa.short_hash()
+                ))
+            };
+            let rules = matching(&a.setup, &a.setup.rules, &b.setup, &b.setup.rules, '=');
+            match rules {
+                Err(Some((fa, fb))) => return Err(files_differ(fa, fb)),
+                Ok(()) if a.setup.players == b.setup.players => {}
+                _ => {
+                    return Err(differ(
+                        "rules",
+                        &a.setup.rules_column(),
+                        &b.setup.rules_column(),
+                    ));
+                }
+            }
+            match matching(
+                &a.setup,
+                &a.setup.policies,
+                &b.setup,
+                &b.setup.policies,
+                ':',
+            ) {
+                Err(Some((fa, fb))) => return Err(files_differ(fa, fb)),
+                Err(None) => {
+                    return Err(differ(
+                        "policy",
+                        &a.setup.policy_column(),
+                        &b.setup.policy_column(),
+                    ));
+                }
+                Ok(()) => {}
+            }
+            // Every file read is named by a rule or a policy, so this holds once they match; it
+            // is checked anyway, by content, since the report replays the first shard's files.
+            for (x, x_dir, y, y_dir) in [
+                (&b.setup, &dir, &a.setup, &first_dir),
+                (&a.setup, &first_dir, &b.setup, &dir),
+            ] {
+                let unmatched = |f: &&InputFile| !y.inputs.iter().any(|g| g.sha256 == f.sha256);
+                if let Some(f) = x.inputs.iter().find(unmatched) {
+                    return Err(Error::input(format!(
+                        "merge: {} read the file {} but {} read no file with its content; \
+                         only shards of one run merge",
+                        x_dir.display(),
+                        f.path,
+                        y_dir.display()
+                    )));
+                }
+            }
+            if a.seed != b.seed {
+                return Err(differ("seed", &a.seed, &b.seed));
+            }
+            if a.units != b.units {
+                return Err(differ("-n", &a.units, &b.units));
+            }
+            if a.shard_count != b.shard_count {
+                return Err(differ("shard count", &a.shard_count, &b.shard_count));
+            }
+            if a.stream_version != b.stream_version {
+                return Err(differ(
+                    "stream version",
+                    &a.stream_version,
+                    &b.stream_version,
+                ));
+            }
+            if let Some(dup) = b.shards.iter().find(|s| a.shards.contains(s)) {
+                return Err(Error::input(format!(
+                    "merge: shard {dup}/{} is given twice (again in {})",
+                    a.shard_count,
+                    dir.display()
+                )));
+            }
+            merged.tally.merge(&part.tally)?;
+            merged.record.shards.extend(&part.record.shards);
+        }
+        merged.record.shards.sort_unstable();
+        if merged.record.shards.len() as u32 == merged.record.shard_count {
+            merged.record.shard_count = 1;
+            merged.record.shards = vec![0];
+        }
+        Ok(merged)
+    }
+}
+
+/// How two shards' rule options (`split` `=`) or policies (`split` `:`), `x` of `a` and `y` of
+/// `b`, compare: `Ok` when each pair is the same text, or names files of the same kind holding
+/// the same bytes wherever they were found; otherwise the first pair of such files whose bytes
+/// differ, if that is what differs.
+fn matching<'a>(
+    a: &'a RunSetup,
+    x: &'a [String],
+    b: &'a RunSetup,
+    y: &'a [String],
+    split: char,
+) -> std::result::Result<(), Option<(&'a InputFile, &'a InputFile)>> {
+    if x.len() != y.len() {
+        return Err(None);
+    }
+    let mut differ = false;
+    for (x, y) in x.iter().zip(y) {
+        match (a.naming(x, split), b.naming(y, split)) {
+            (Named::File(kx, fx), Named::File(ky, fy)) if kx == ky => {
+                if fx.sha256 != fy.sha256 {
+                    return Err(Some((fx, fy)));
+                }
+            }
+            (Named::Text(x), Named::Text(y)) if x == y => {}
+            _ => differ = true,
+        }
+    }
+    if differ { Err(None) } else { Ok(()) }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::record::tests::{load_sealed, saved};
+
+    #[test]
+    fn counts_that_do_not_add_up_to_the_units_are_refused_even_when_sealed() {
+        assert_eq!(load_sealed(&saved()).unwrap(), saved());
+        // One more observation of a per-unit metric than the file has units.
+        let mut bad = saved();
+        bad.tally.metrics[0].histogram.add(3, 1);
+        let e = load_sealed(&bad).unwrap_err();
+        assert!(
+            e.ends_with("(m counts 8 observations, one a unit, but the file holds 7 units)"),
+            "{e}"
+        );
+        // A metric that is not one a unit may count anything.
+        let mut fine = saved();
+        fine.tally.metrics[0].per_unit = false;
+        fine.tally.metrics[0].histogram.add(3, 1);
+        assert!(load_sealed(&fine).is_ok());
+        // Units and counts raised together no longer match -n.
+        let mut both = saved();
+        for m in &mut both.tally.metrics {
+            m.histogram.add(0, 1);
+        }
+        both.tally.units.as_mut().unwrap().counted = 8;
+        let e = load_sealed(&both).unwrap_err();
+        assert!(
+            e.contains(
+                "it counts 8 units, but shards 0 of 0-0 of a run of 7 units in chunks of 4 hold 7"
+            ),
+            "{e}"
+        );
+        // No count of units at all, or chunks of none.
+        let mut none = saved();
+        none.tally.units = None;
+        assert!(load_sealed(&none).unwrap_err().contains("how many units"));
+        let mut empty = saved();
+        empty.tally.units.as_mut().unwrap().per_chunk = 0;
+        assert!(
+            load_sealed(&empty)
+                .unwrap_err()
+                .contains("chunks hold no units")
+        );
+    }
+
+    #[test]
+    fn a_shard_must_hold_the_chunks_its_index_owns() {
+        use crate::stats::{Histogram, Units};
+        // 7 units in chunks of 4, two shards: shard 0 owns the full chunk 0 (4 units), shard 1
+        // the last chunk (3). The whole run's counts relabelled as either shard are refused.
+        for (index, holds) in [(0u32, 4u64), (1, 3)] {
+            let mut shard = saved();
+            shard.record.shard_count = 2;
+            shard.record.shards = vec![index];
+            let e = load_sealed(&shard).unwrap_err();
+            assert!(
+                e.contains(&format!("it counts 7 units, but shards {index} of 0-1 of a run of 7 units in chunks of 4 hold {holds}")),
+                "{e}"
+            );
+            // With counts of its own chunk it loads.
+            shard.tally.units = Some(Units {
+                per_chunk: 4,
+                counted: holds,
+                chunk_index_sum: u64::from(index),
+            });
+            for m in &mut shard.tally.metrics {
+                m.histogram = Histogram::from_dense(0, &[holds]);
+            }
+            assert!(load_sealed(&shard).is_ok(), "shard {index}");
+        }
+        // 8 units, two shards of 4: shard 0's counts relabelled as shard 1 count as many units,
+        // but not its chunk.
+        let mut forged = saved();
+        forged.record.units = 8;
+        forged.record.shard_count = 2;
+        forged.record.shards = vec![1];
+        forged.tally.units = Some(Units {
+            per_chunk: 4,
+            counted: 4,
+            chunk_index_sum: 0,
+        });
+        for m in &mut forged.tally.metrics {
+            m.histogram = Histogram::from_dense(0, &[4]);
+        }
+        let e = load_sealed(&forged).unwrap_err();
+        assert!(
+            e.contains("its chunks are not the ones shards 1 of 0-1 of a run of 8 units in chunks of 4 play (the indexes of its chunks add up to 0, theirs to 1)"),
+            "{e}"
+        );
+        forged.tally.units.as_mut().unwrap().chunk_index_sum = 1;
+        assert!(load_sealed(&forged).is_ok());
+    }
+}
