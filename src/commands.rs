@@ -615,8 +615,10 @@ pub fn sweep(args: &SweepArgs) -> Result<()> {
                 .join(" x ")
         )));
     };
-    // Every combination, the last key varying fastest, each configured before any work.
-    let mut sets: Vec<(Vec<String>, Box<dyn Configured>)> = Vec::with_capacity(count);
+    // Every combination, the last key varying fastest, each configured before any work:
+    // (the swept values, their `key=value` label, the rules column, the configured game).
+    type RuleSet = (Vec<String>, String, String, Box<dyn Configured>);
+    let mut sets: Vec<RuleSet> = Vec::with_capacity(count);
     for i in 0..count {
         let mut rest = i;
         let mut picks = vec![0usize; options.len()];
@@ -624,22 +626,21 @@ pub fn sweep(args: &SweepArgs) -> Result<()> {
             picks[j] = rest % values.len();
             rest /= values.len();
         }
-        let rules: Vec<String> = options
+        let picked: Vec<(&String, &String, bool)> = options
             .iter()
             .zip(&picks)
-            .map(|((k, v), &p)| format!("{k}={}", v[p]))
+            .map(|((k, v), &p)| (k, &v[p], v.len() >= 2))
             .collect();
-        let values: Vec<String> = options
+        let rules: Vec<String> = picked.iter().map(|(k, v, _)| format!("{k}={v}")).collect();
+        let values: Vec<String> = picked
             .iter()
-            .zip(&picks)
-            .filter(|((_, v), _)| v.len() >= 2)
-            .map(|((_, v), &p)| v[p].clone())
+            .filter(|(_, _, swept)| *swept)
+            .map(|(_, v, _)| v.to_string())
             .collect();
-        let label = rules
+        let label = picked
             .iter()
-            .zip(&options)
-            .filter(|(_, (_, v))| v.len() >= 2)
-            .map(|(r, _)| r.as_str())
+            .filter(|(_, _, swept)| *swept)
+            .map(|(k, v, _)| format!("{k}={v}"))
             .collect::<Vec<_>>()
             .join(" ");
         let game = games::configure_game(
@@ -652,27 +653,18 @@ pub fn sweep(args: &SweepArgs) -> Result<()> {
         )
         .map_err(|e| in_rule_set(&label, e))?;
         let column = game.setup().rules_column();
-        if let Some((earlier, _)) = sets
-            .iter()
-            .find(|(_, g)| g.setup().rules_column() == column)
-        {
+        if let Some((_, earlier, _, _)) = sets.iter().find(|set| set.2 == column) {
             return Err(Error::input(format!(
-                "sweep: {label} and {} are the same rules; list each value once",
-                swept
-                    .iter()
-                    .zip(earlier)
-                    .map(|((k, _), v)| format!("{k}={v}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                "sweep: {label} and {earlier} are the same rules; list each value once"
             )));
         }
-        sets.push((values, game));
+        sets.push((values, label, column, game));
     }
     let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let config = run_config(&args.run, units, Shard::WHOLE);
     let mut runs = Vec::with_capacity(sets.len());
-    for (values, game) in sets {
+    for (values, _, _, game) in sets {
         let saved = simulate_game(game.as_ref(), &config)?;
         runs.push(SweepRun {
             values,

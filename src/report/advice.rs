@@ -97,29 +97,8 @@ pub fn advice_text(advice: &Advice) -> String {
         }
         rows.push(line);
     }
-    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| s.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    for row in &rows {
-        let cells: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(c, s)| {
-                if c == 0 {
-                    format!("{s:<w$}", w = widths[c])
-                } else {
-                    format!("{s:>w$}", w = widths[c])
-                }
-            })
-            .collect();
-        out.push_str(&format!("  {}\n", cells.join("  ").trim_end()));
+    for line in super::text::aligned(&rows, 1) {
+        out.push_str(&format!("  {line}\n"));
     }
     if let Some(best) = advice.best() {
         out.push_str(&format!("\nbest: {best}\n"));

@@ -10,8 +10,10 @@ use crate::record::Saved;
 use crate::stats::{ExactValues, MetricKind, Subject};
 
 use super::charts::{compare_row, short};
-use super::csv::{csv_bytes, fmt_num};
+use super::csv::csv_bytes;
 use super::file_safe;
+use super::summary::{SUMMARY_HEADER, summary_row};
+use super::text::aligned;
 
 /// One rule set of a sweep: the value of each swept key, and its run with its exact values.
 #[derive(Clone, Debug)]
@@ -35,22 +37,6 @@ pub struct Sweep {
     pub runs: Vec<SweepRun>,
 }
 
-/// Columns of `sweep.csv` after the swept keys.
-const TAIL: [&str; 12] = [
-    "rules",
-    "policy",
-    "metric",
-    "n",
-    "mean",
-    "sd",
-    "se",
-    "ci95_low",
-    "ci95_high",
-    "exact",
-    "seed",
-    "units",
-];
-
 impl Sweep {
     /// The metrics of the first run (every run of one game and setup reports the same ones).
     fn metric_keys(&self) -> Vec<String> {
@@ -63,34 +49,24 @@ impl Sweep {
             .collect()
     }
 
-    /// `sweep.csv`: one row per rule set and metric, the swept values first.
+    /// `sweep.csv`: one row per rule set and metric: `summary.csv`'s columns with the swept
+    /// values after the game, and the units.
     pub fn csv(&self) -> Vec<u8> {
-        let header: Vec<&str> = std::iter::once("game")
+        let header: Vec<&str> = std::iter::once(SUMMARY_HEADER[0])
             .chain(self.keys.iter().map(String::as_str))
-            .chain(TAIL)
+            .chain(SUMMARY_HEADER[1..].iter().copied())
+            .chain(["units"])
             .collect();
         let mut rows = Vec::new();
         for run in &self.runs {
             let record = &run.saved.record;
-            let setup = &record.setup;
+            let rules = record.setup.rules_column();
             for m in &run.saved.tally.metrics {
-                let e = m.estimate();
-                let mut row = vec![self.game.clone()];
+                let summary = summary_row(record, &rules, m, &run.exact);
+                let mut row = vec![summary[0].clone()];
                 row.extend(run.values.iter().cloned());
-                row.extend([
-                    setup.rules_column(),
-                    setup.policy_of(m.id.subject),
-                    m.id.column(),
-                    e.n.to_string(),
-                    fmt_num(e.mean),
-                    fmt_num(e.sd),
-                    fmt_num(e.se),
-                    fmt_num(e.ci_low),
-                    fmt_num(e.ci_high),
-                    run.exact.mean(&m.id).map(fmt_num).unwrap_or_default(),
-                    record.seed.to_string(),
-                    record.units.to_string(),
-                ]);
+                row.extend(summary[1..].iter().cloned());
+                row.push(record.units.to_string());
                 rows.push(row);
             }
         }
@@ -115,7 +91,7 @@ impl Sweep {
         let keys = self.metric_keys();
         let mut header: Vec<String> = self.keys.clone();
         header.extend(shown.iter().map(|&i| keys[i].clone()));
-        let mut rows: Vec<Vec<String>> = Vec::new();
+        let mut rows: Vec<Vec<String>> = vec![header];
         for run in &self.runs {
             let mut row = run.values.clone();
             for &i in &shown {
@@ -140,30 +116,6 @@ impl Sweep {
             }
             rows.push(row);
         }
-        let widths: Vec<usize> = (0..header.len())
-            .map(|c| {
-                rows.iter()
-                    .map(|r| r[c].chars().count())
-                    .chain([header[c].chars().count()])
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
-        let line = |cells: &[String]| {
-            let parts: Vec<String> = cells
-                .iter()
-                .zip(&widths)
-                .enumerate()
-                .map(|(c, (cell, &w))| {
-                    if c < self.keys.len() {
-                        format!("{cell:<w$}")
-                    } else {
-                        format!("{cell:>w$}")
-                    }
-                })
-                .collect();
-            format!("{}\n", parts.join("  ").trim_end())
-        };
         let fixed = fixed_rules(&record.setup.rules_column(), &self.keys);
         let mut text = format!(
             "{} sweep | {} | policy {} | seed {} | {} units per rule set | {} rule sets\n\
@@ -175,9 +127,9 @@ impl Sweep {
             record.units,
             self.runs.len()
         );
-        text.push_str(&line(&header));
-        for row in &rows {
-            text.push_str(&line(row));
+        for line in aligned(&rows, self.keys.len()) {
+            text.push_str(&line);
+            text.push('\n');
         }
         text
     }

@@ -15,6 +15,39 @@ pub const SUMMARY_HEADER: [&str; 6] = [
     "(mean-exact)/se",
 ];
 
+/// Rows of cells as aligned lines for a terminal: each column as wide as its widest cell (in
+/// characters), the first `left` columns flush left and the rest flush right, two spaces
+/// between, no trailing spaces. Rows may be short (a remark some rows lack).
+pub fn aligned(rows: &[Vec<String>], left: usize) -> Vec<String> {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    rows.iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .enumerate()
+                .map(|(c, (cell, &w))| {
+                    if c < left {
+                        format!("{cell:<w$}")
+                    } else {
+                        format!("{cell:>w$}")
+                    }
+                })
+                .collect();
+            cells.join("  ").trim_end().to_string()
+        })
+        .collect()
+}
+
 /// The run in one line: game, rules, policies, seed and size (and which shards, for a part).
 pub fn run_heading(report: &Report) -> String {
     let record = &report.saved.record;
