@@ -28,6 +28,7 @@
 
 pub mod advice;
 pub mod analysis;
+pub mod app;
 pub mod claims;
 pub mod counts;
 pub mod dice;

@@ -7,25 +7,25 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use dicelab::advice::{AdviceRequest, Position};
-use dicelab::analysis::Analysis;
-use dicelab::claims;
-use dicelab::engine::{RunConfig, Shard};
-use dicelab::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
-use dicelab::input;
-use dicelab::record::{RunRecord, Saved, index_ranges};
-use dicelab::report::advice::{advice_json, advice_text};
-use dicelab::report::analysis::analysis_files;
-use dicelab::report::csv::table_csv;
-use dicelab::report::index::{IndexSection, index_html, index_markdown};
-use dicelab::report::manifest::{InputRef, RunAbout};
-use dicelab::report::sweep::{Sweep, SweepRun};
-use dicelab::report::text::{SUMMARY_HEADER, run_heading, summary_rows};
-use dicelab::report::{OutDir, OutFile, Report, listing, unique_names};
-use dicelab::session::{self, PlayRequest};
-use dicelab::{Error, Result};
+use crate::advice::{AdviceRequest, Position};
+use crate::analysis::Analysis;
+use crate::claims;
+use crate::engine::{RunConfig, Shard};
+use crate::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
+use crate::input;
+use crate::record::{RunRecord, Saved, index_ranges};
+use crate::report::advice::{advice_json, advice_text};
+use crate::report::analysis::analysis_files;
+use crate::report::csv::table_csv;
+use crate::report::index::{IndexSection, index_html, index_markdown};
+use crate::report::manifest::{InputRef, RunAbout};
+use crate::report::sweep::{Sweep, SweepRun};
+use crate::report::text::{SUMMARY_HEADER, run_heading, summary_rows};
+use crate::report::{OutDir, OutFile, Report, listing, unique_names};
+use crate::session::{self, PlayRequest};
+use crate::{Error, Result};
 
-use crate::cli::{
+use super::cli::{
     AdviseArgs, ClaimsArgs, DecksArgs, GameArgs, MergeArgs, PlayArgs, ReportArgs, RunArgs,
     SimulateArgs, SolveArgs, SweepArgs, TableArgs, TuneArgs,
 };

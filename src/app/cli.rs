@@ -1,4 +1,4 @@
-//! The command line, as clap derive definitions only; `main.rs` and `commands.rs` act on it.
+//! The command line, as clap derive definitions only; `app/mod.rs` and `commands.rs` act on it.
 //! Games are named by the registry, so a new game needs nothing here.
 
 use std::ffi::OsStr;
@@ -8,9 +8,9 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
 
-use dicelab::engine::{MAX_THREADS, Shard};
-use dicelab::games::{self, Game, PolicyDoc};
-use dicelab::number::whole_in;
+use crate::engine::{MAX_THREADS, Shard};
+use crate::games::{self, Game, PolicyDoc};
+use crate::number::whole_in;
 
 /// dicelab: which strategy is better, by how much, and how sure are we?
 ///
@@ -445,13 +445,13 @@ pub struct TuneArgs {
 }
 
 /// Parses with the type's own `FromStr`, whose message clap prints after the argument's name.
-fn parse_with<T: std::str::FromStr<Err = dicelab::Error>>(s: &str) -> Result<T, String> {
-    s.parse().map_err(|e: dicelab::Error| e.to_string())
+fn parse_with<T: std::str::FromStr<Err = crate::Error>>(s: &str) -> Result<T, String> {
+    s.parse().map_err(|e: crate::Error| e.to_string())
 }
 
-/// A unit count (`-n`): at least 1, in any of the forms of [`dicelab::number`].
+/// A unit count (`-n`): at least 1, in any of the forms of [`crate::number`].
 pub fn parse_units(s: &str) -> Result<u64, String> {
-    if dicelab::number::parse_whole(s) == Ok(0) {
+    if crate::number::parse_whole(s) == Ok(0) {
         return Err("expected at least 1 unit, found 0".to_string());
     }
     whole_in(s, 1, u64::MAX)
