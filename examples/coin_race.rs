@@ -12,6 +12,7 @@ use dicelab::analysis::{Analysis, DataTable};
 use dicelab::cells;
 use dicelab::counts::bump;
 use dicelab::engine::{ChunkRng, RunConfig, Simulation, run};
+use dicelab::error::Setting;
 use dicelab::games::seating::{Players, Seats};
 use dicelab::games::{Configured, Game, GameInfo, PolicyDoc, Setup};
 use dicelab::options::{OptionSpec, RuleOptions, Values};
@@ -70,9 +71,11 @@ impl Game for CoinRace {
             .iter()
             .map(|s| match s.as_str() {
                 "flip" => Ok(Flip),
-                _ => Err(Error::input(format!(
-                    "--policy '{s}': unknown policy for coin-race; the only one is 'flip'"
-                ))),
+                _ => Err(Error::value(
+                    Setting::POLICY,
+                    s,
+                    "unknown policy for coin-race; the only one is 'flip'",
+                )),
             })
             .collect::<Result<Vec<_>>>()?;
         Seats::new(specs, Flip, setup.players, 1)?;

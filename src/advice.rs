@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 use crate::games::RunSettings;
 
 /// A key a game's position is written with: `--KEY VALUE` on the command line, `"KEY": VALUE` in
@@ -26,14 +26,15 @@ pub struct PositionKey {
 }
 
 impl PositionKey {
-    /// The keys of `keys` as an error lists them: `--a, --b or --c`.
-    pub fn list(keys: &[PositionKey]) -> String {
-        crate::games::or_list(
-            &keys
-                .iter()
-                .map(|k| format!("--{}", k.key))
-                .collect::<Vec<_>>(),
-        )
+    /// The keys of `keys` as an error lists them: `a, b or c` (the command line writes them as
+    /// its flags).
+    pub fn list(keys: &[PositionKey]) -> Message {
+        Message::default().settings_or(&keys.iter().map(|k| k.setting()).collect::<Vec<_>>())
+    }
+
+    /// The setting an error names for this key.
+    pub fn setting(&self) -> Setting {
+        Setting::named(self.key)
     }
 }
 
@@ -66,7 +67,11 @@ impl Position {
 
     fn add(&mut self, key: String, text: String) -> Result<()> {
         if self.get(&key).is_some() {
-            return Err(Error::input(format!("--{key} is given twice")));
+            return Err(Error::input(
+                Message::default()
+                    .setting(Setting::new(key))
+                    .text(" is given twice"),
+            ));
         }
         self.entries.push((key, text));
         Ok(())
@@ -111,10 +116,12 @@ impl Position {
     pub fn check_keys(&self, game: &str, keys: &[PositionKey]) -> Result<()> {
         for (key, _) in &self.entries {
             if !keys.iter().any(|k| k.key == key) {
-                return Err(Error::input(format!(
-                    "{game} positions take no --{key}: they take {}",
-                    PositionKey::list(keys)
-                )));
+                return Err(Error::input(
+                    Message::from(format!("{game} positions take no "))
+                        .setting(Setting::new(key.clone()))
+                        .text(": they take ")
+                        .then(PositionKey::list(keys)),
+                ));
             }
         }
         Ok(())
@@ -235,7 +242,7 @@ pub struct Advice {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub policy: Option<String>,
     /// The position as understood, `key`, value pairs in words the user can check.
-    pub position: Vec<(String, String)>,
+    pub position: Vec<(String, Message)>,
     /// How the values were found ("exact: ..." or "Monte Carlo: ...").
     pub method: String,
     /// The columns; with actions, the first ranks them.
@@ -249,7 +256,7 @@ pub struct Advice {
     /// ranked by a player's own rating) the column of what they lead to.
     pub loss_column: usize,
     /// What a reader must know, one line each.
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 impl Advice {
@@ -282,10 +289,14 @@ impl Advice {
             .filter(|r| (rank_value(r) - best).abs() <= 1e-12)
             .count();
         if tied > 1 && self.columns.len() > 1 {
-            self.notes.push(format!(
-                "the first {tied} actions are worth the same in {}: they are ranked by {} next",
-                self.columns[0].name, self.columns[1].name
-            ));
+            self.notes.push(
+                format!(
+                    "the first {tied} actions are worth the same in {}: they are ranked by {} \
+                     next",
+                    self.columns[0].name, self.columns[1].name
+                )
+                .into(),
+            );
         }
         for row in &mut self.rows {
             row.loss = Some(Value::exact((best - rank_value(row)).max(0.0)));
@@ -321,9 +332,11 @@ pub fn whole_list(key: &str, text: &str, min: i64, max: i64) -> Result<Vec<i64>>
                 .ok()
                 .filter(|v| (min..=max).contains(v))
                 .ok_or_else(|| {
-                    Error::input(format!(
-                        "--{key} {text}: '{part}' is not a whole number from {min} to {max}"
-                    ))
+                    Error::value(
+                        Setting::new(key),
+                        text,
+                        format!("'{part}' is not a whole number from {min} to {max}"),
+                    )
                 })
         })
         .collect()
@@ -334,9 +347,11 @@ pub fn whole(key: &str, text: &str, min: i64, max: i64) -> Result<i64> {
     let values = whole_list(key, text, min, max)?;
     match values.as_slice() {
         [v] => Ok(*v),
-        _ => Err(Error::input(format!(
-            "--{key} {text}: expected one whole number from {min} to {max}"
-        ))),
+        _ => Err(Error::value(
+            Setting::new(key),
+            text,
+            format!("expected one whole number from {min} to {max}"),
+        )),
     }
 }
 
@@ -373,7 +388,7 @@ mod tests {
     #[test]
     fn a_key_twice_or_unknown_is_refused_naming_the_keys() {
         let twice = Position::new(vec![("a".into(), "1".into()), ("a".into(), "2".into())]);
-        assert_eq!(twice.unwrap_err().to_string(), "--a is given twice");
+        assert_eq!(twice.unwrap_err().to_string(), "a is given twice");
         const KEYS: &[PositionKey] = &[
             PositionKey {
                 key: "roll",
@@ -389,7 +404,7 @@ mod tests {
         let p = Position::new(vec![("sheet".into(), "1".into())]).unwrap();
         assert_eq!(
             p.check_keys("sevens", KEYS).unwrap_err().to_string(),
-            "sevens positions take no --sheet: they take --roll or --sum"
+            "sevens positions take no sheet: they take roll or sum"
         );
     }
 
@@ -398,7 +413,7 @@ mod tests {
         assert_eq!(whole_list("roll", "1, 2,6", 1, 6).unwrap(), vec![1, 2, 6]);
         assert_eq!(
             whole_list("roll", "1,7", 1, 6).unwrap_err().to_string(),
-            "--roll 1,7: '7' is not a whole number from 1 to 6"
+            "roll 1,7: '7' is not a whole number from 1 to 6"
         );
         assert!(whole("dice", "1,2", 0, 6).is_err());
         assert!(whole("dice", "", 0, 6).is_err());

@@ -168,7 +168,7 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
         let baseline_rules = one_player("baseline_rules", fields[8])?;
         let options_of = |column: &str, g: &'static str, rules: &[String]| -> Result<Vec<String>> {
             let options = games::find(g)?.options();
-            RuleOptions::parse_from(column, g, options, rules)
+            RuleOptions::parse_from(&column.into(), g, options, rules)
                 .map(|o| o.pairs())
                 .map_err(|e| at(e.to_string()))
         };

@@ -17,7 +17,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 use rayon::prelude::*;
 
 use crate::counts::Merge;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Setting};
 use crate::stats::{Tally, Units};
 
 /// The version of the streams of chance: which numbers a seed draws for which unit, through the
@@ -160,22 +160,33 @@ pub trait Simulation: Sync {
 /// Runs `sim` as configured and returns its tally.
 pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
     if config.units == 0 {
-        return Err(Error::input("-n: expected at least 1 unit, found 0"));
+        return Err(Error::setting(
+            Setting::UNITS,
+            "expected at least 1 unit, found 0",
+        ));
     }
     match config.threads {
-        Some(0) => return Err(Error::input("--threads: expected at least 1, found 0")),
+        Some(0) => {
+            return Err(Error::setting(
+                Setting::THREADS,
+                "expected at least 1, found 0",
+            ));
+        }
         Some(t) if t > MAX_THREADS => {
-            return Err(Error::input(format!(
-                "--threads {t}: expected at most {MAX_THREADS} worker threads"
-            )));
+            return Err(Error::value(
+                Setting::THREADS,
+                t.to_string(),
+                format!("expected at most {MAX_THREADS} worker threads"),
+            ));
         }
         _ => {}
     }
     if config.shard.count == 0 || config.shard.index >= config.shard.count {
-        return Err(Error::input(format!(
-            "--shard {}: expected K/N with 0 <= K < N",
-            config.shard
-        )));
+        return Err(Error::value(
+            Setting::SHARD,
+            config.shard.to_string(),
+            "expected K/N with 0 <= K < N",
+        ));
     }
     let per_chunk = sim.units_per_chunk();
     let (first, step) = (u64::from(config.shard.index), u64::from(config.shard.count));
@@ -185,10 +196,11 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
 
     // rayon splits only usize ranges evenly; a 32-bit machine could not index that many chunks.
     let mine_usize = usize::try_from(mine).map_err(|_| {
-        Error::input(format!(
-            "-n {}: too many units for this machine",
-            config.units
-        ))
+        Error::value(
+            Setting::UNITS,
+            config.units.to_string(),
+            "too many units for this machine",
+        )
     })?;
     let progress = Progress::new(config.progress, shard_units);
     // A worker without a chunk would only be started and stopped: never more workers than
@@ -201,7 +213,12 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(workers)
         .build()
-        .map_err(|e| Error::input(format!("--threads: cannot start the thread pool: {e}")))?;
+        .map_err(|e| {
+            Error::setting(
+                Setting::THREADS,
+                format!("cannot start the thread pool: {e}"),
+            )
+        })?;
     // Beside the game's counts, what was actually played: units and the indexes of the chunks,
     // so a shard's file can be checked against the chunks its index owns.
     let empty = || {
@@ -436,7 +453,7 @@ mod tests {
         config.threads = Some(MAX_THREADS + 1);
         assert_eq!(
             run(&PoolSize, &config).unwrap_err().to_string(),
-            "--threads 1025: expected at most 1024 worker threads"
+            "threads 1025: expected at most 1024 worker threads"
         );
     }
 

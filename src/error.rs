@@ -1,31 +1,274 @@
 //! The one error type of the library.
 //!
-//! Every failure a user can cause is an [`Error::Input`] with a message that names the input, what
-//! was expected and what was found, or an [`Error::Io`] naming the file or folder that could not
-//! be read or written, so the binary can print it as a single line and exit non-zero.
+//! Every failure a user can cause is one of three kinds, so a caller can tell them apart without
+//! reading the text:
 //!
-//! The rule, one for every command: **2** when what the user typed, or the content of a file
-//! dicelab read, is wrong (a bad value, a bad row, a file that is not UTF-8 text or not the
-//! format expected); **1** when the operating system cannot read or write a file or folder (it
-//! does not exist, is a folder where a file is expected or the other way round, permission is
-//! denied, the disk is full).
+//! - [`Error::Value`]: one value given for one setting is wrong; the error names the
+//!   [`Setting`], the value as given and why ("threads 2000: expected at most 1024 worker
+//!   threads").
+//! - [`Error::Input`]: a request that is wrong as a whole (settings in conflict, one missing) or
+//!   a data file whose content is wrong.
+//! - [`Error::Io`]: a file or folder the operating system could not read or write.
+//!
+//! The library never names a command-line flag: a message names a setting by its key and the
+//! caller chooses how to write it ([`Error::render`]). The `dicelab` command line writes
+//! `--threads` where the library's own [`Display`](std::fmt::Display) writes `threads`, as
+//! ripgrep's parser, not its searchers, adds the flag name to an error.
+//!
+//! The rule for exit codes, one for every command: **2** when what the user typed, or the
+//! content of a file dicelab read, is wrong ([`Error::Value`], [`Error::Input`]); **1** when the
+//! operating system cannot read or write a file or folder ([`Error::Io`]: it does not exist, is
+//! a folder where a file is expected or the other way round, permission is denied, the disk is
+//! full).
 
+use std::borrow::Cow;
 use std::path::Path;
+
+/// One of a request's settings, by its key (`threads`, `policy`, `pile-cards`): what an error
+/// names when a value is wrong, so that each caller can write it its own way (the command line
+/// as its flag).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setting(Cow<'static, str>);
+
+impl Setting {
+    /// Worker threads of a run.
+    pub const THREADS: Setting = Setting::named("threads");
+    /// The units of a run (races, turns, games).
+    pub const UNITS: Setting = Setting::named("units");
+    /// The shard of a run a job array runs (`K/N`).
+    pub const SHARD: Setting = Setting::named("shard");
+    /// The folder or file a command writes.
+    pub const OUT: Setting = Setting::named("out");
+    /// A rule option (`key=value`).
+    pub const RULE: Setting = Setting::named("rule");
+    /// The number of players.
+    pub const PLAYERS: Setting = Setting::named("players");
+    /// A policy spec.
+    pub const POLICY: Setting = Setting::named("policy");
+    /// A deck file of the card game 7.
+    pub const DECK: Setting = Setting::named("deck");
+
+    /// The setting of `key` (written as it would be a flag's name, without dashes).
+    pub const fn named(key: &'static str) -> Self {
+        Setting(Cow::Borrowed(key))
+    }
+
+    /// The setting of a key only known at run time (a position key a game declares).
+    pub fn new(key: impl Into<String>) -> Self {
+        Setting(Cow::Owned(key.into()))
+    }
+
+    /// The key: `threads`.
+    pub fn key(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether a value of this setting is quoted in a message: specs, `key=value` pairs and
+    /// times may hold spaces; numbers and paths do not need it.
+    fn quotes_values(&self) -> bool {
+        matches!(self.key(), "policy" | "rule" | "budget" | "from" | "for")
+    }
+}
+
+/// A command a message suggests (`solve sevens` with `rule max_rolls=4` and `out DIR`), kept as
+/// parts so the command line can write it as a command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    /// The subcommand and its arguments: `solve sevens`.
+    pub words: String,
+    /// The settings given, in order, each with its value.
+    pub settings: Vec<(Setting, String)>,
+}
+
+/// One piece of a [`Message`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Part {
+    Text(String),
+    Setting(Setting),
+    Suggestion(Suggestion),
+}
+
+/// The text of an error, with the settings and commands it names kept apart from the prose so a
+/// caller writes them its own way ([`Message::render`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Message(Vec<Part>);
+
+impl Message {
+    /// A message from fixed text in which `§key` names a setting: `"needs §dice and §sum"`.
+    /// Only fixed text (`'static`) is read this way, so a value a user typed, appended with
+    /// [`Message::text`], is never taken for a setting.
+    pub fn settings_in(template: &'static str) -> Self {
+        let mut message = Message::default();
+        let mut rest = template;
+        while let Some(at) = rest.find('§') {
+            message = message.text(&rest[..at]);
+            let after = &rest[at + '§'.len_utf8()..];
+            let end = after
+                .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+                .unwrap_or(after.len());
+            message = message.setting(Setting::named(&after[..end]));
+            rest = &after[end..];
+        }
+        message.text(rest)
+    }
+
+    /// Appends plain text.
+    pub fn text(mut self, text: impl Into<String>) -> Self {
+        let text = text.into();
+        if let Some(Part::Text(last)) = self.0.last_mut() {
+            last.push_str(&text);
+        } else if !text.is_empty() {
+            self.0.push(Part::Text(text));
+        }
+        self
+    }
+
+    /// Appends the name of a setting.
+    pub fn setting(mut self, setting: Setting) -> Self {
+        self.0.push(Part::Setting(setting));
+        self
+    }
+
+    /// Appends a suggested command.
+    pub fn suggest(mut self, words: &str, settings: &[(Setting, &str)]) -> Self {
+        self.0.push(Part::Suggestion(Suggestion {
+            words: words.to_string(),
+            settings: settings
+                .iter()
+                .map(|(s, v)| (s.clone(), v.to_string()))
+                .collect(),
+        }));
+        self
+    }
+
+    /// Appends `settings` as a list ending in `or`: `a, b or c`.
+    pub fn settings_or(mut self, settings: &[Setting]) -> Self {
+        for (i, setting) in settings.iter().enumerate() {
+            if i > 0 {
+                self = self.text(if i + 1 == settings.len() {
+                    " or "
+                } else {
+                    ", "
+                });
+            }
+            self = self.setting(setting.clone());
+        }
+        self
+    }
+
+    /// Appends another message.
+    pub fn then(mut self, other: Message) -> Self {
+        for part in other.0 {
+            self = match part {
+                Part::Text(t) => self.text(t),
+                part => {
+                    self.0.push(part);
+                    self
+                }
+            };
+        }
+        self
+    }
+
+    /// The text, each setting written by `name` and each suggested command by `command`.
+    pub fn render(&self, names: &dyn Names) -> String {
+        let mut out = String::new();
+        for part in &self.0 {
+            match part {
+                Part::Text(t) => out.push_str(t),
+                Part::Setting(s) => out.push_str(&names.setting(s)),
+                Part::Suggestion(c) => out.push_str(&names.suggestion(c)),
+            }
+        }
+        out
+    }
+}
+
+/// The library's own writing of a message ([`Keys`]): settings by their keys.
+impl std::fmt::Display for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(&Keys))
+    }
+}
+
+/// A message in a document the library writes (advice as JSON) is its own writing ([`Keys`]).
+impl serde::Serialize for Message {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.render(&Keys))
+    }
+}
+
+impl From<String> for Message {
+    fn from(text: String) -> Self {
+        Message::default().text(text)
+    }
+}
+
+impl From<&str> for Message {
+    fn from(text: &str) -> Self {
+        Message::default().text(text)
+    }
+}
+
+/// How a caller writes the settings and commands an error names.
+pub trait Names {
+    /// A setting: the library writes its key (`threads`), the command line its flag.
+    fn setting(&self, setting: &Setting) -> String;
+
+    /// A suggested command.
+    fn suggestion(&self, command: &Suggestion) -> String;
+}
+
+/// The library's own way ([`Error`]'s `Display`): settings by their keys, a command as its words
+/// and its settings (`solve sevens with rule max_rolls=4, out DIR`).
+pub struct Keys;
+
+impl Names for Keys {
+    fn setting(&self, setting: &Setting) -> String {
+        setting.key().to_string()
+    }
+
+    fn suggestion(&self, command: &Suggestion) -> String {
+        let settings: Vec<String> = command
+            .settings
+            .iter()
+            .map(|(s, v)| format!("{} {v}", s.key()))
+            .collect();
+        if settings.is_empty() {
+            command.words.clone()
+        } else {
+            format!("{} with {}", command.words, settings.join(", "))
+        }
+    }
+}
 
 /// Everything that can go wrong in dicelab that is not a bug.
 ///
 /// Its message is always one line: messages quote what the user gave (a spec, a path, a field of
-/// a file), and any of those may hold a line break or another control character, so `Display`
-/// writes such characters escaped (`\n`, `\u{1b}`) wherever the message came from.
+/// a file), and any of those may hold a line break or another control character, so the text is
+/// written with such characters escaped (`\n`, `\u{1b}`) wherever it came from.
 #[derive(Debug, thiserror::Error)]
-#[error("{}", one_line(&self.raw()))]
+#[error("{}", self.render(&Keys))]
+#[non_exhaustive]
 pub enum Error {
-    /// A bad command-line value, rule option, policy spec or data file.
-    Input(String),
+    /// One value given for one setting is wrong.
+    Value {
+        /// Which setting.
+        setting: Setting,
+        /// The value as given, when the message quotes it.
+        value: Option<String>,
+        /// What is wrong with it: what was expected, which limit it passes.
+        why: Message,
+    },
+    /// A request that is wrong as a whole, or a data file whose content is wrong.
+    Input(Message),
     /// A file or folder could not be read or written.
     Io {
         /// What failed, naming the file or folder: "deck d.csv: cannot read it".
-        context: String,
+        context: Message,
         /// What the operating system said.
         source: std::io::Error,
     },
@@ -48,30 +291,40 @@ pub fn one_line(message: &str) -> String {
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
-    /// The message as built, before [`one_line`] escapes it.
-    fn raw(&self) -> String {
-        match self {
-            Error::Input(message) => message.clone(),
-            Error::Io { context, source } => format!("{context} ({source})"),
+    /// A bad input, with a message written for the user.
+    pub fn input(message: impl Into<Message>) -> Self {
+        Error::Input(message.into())
+    }
+
+    /// A bad value of `setting`, quoted in the message, and why it is wrong.
+    pub fn value(setting: Setting, value: impl std::fmt::Display, why: impl Into<Message>) -> Self {
+        Error::Value {
+            setting,
+            value: Some(value.to_string()),
+            why: why.into(),
         }
     }
 
-    /// A bad input, with a message written for the user.
-    pub fn input(message: impl Into<String>) -> Self {
-        Error::Input(message.into())
+    /// A bad value of `setting` whose message does not quote it.
+    pub fn setting(setting: Setting, why: impl Into<Message>) -> Self {
+        Error::Value {
+            setting,
+            value: None,
+            why: why.into(),
+        }
     }
 
     /// An I/O failure on `path`.
     pub fn io(path: &Path, source: std::io::Error) -> Self {
         Error::Io {
-            context: path.display().to_string(),
+            context: path.display().to_string().into(),
             source,
         }
     }
 
     /// A file or folder that could not be written: `context` names it and what failed
-    /// ("--out r: cannot write a report there").
-    pub fn unwritable(context: impl Into<String>, source: std::io::Error) -> Self {
+    /// ("out r: cannot write a report there").
+    pub fn unwritable(context: impl Into<Message>, source: std::io::Error) -> Self {
         Error::Io {
             context: context.into(),
             source,
@@ -81,9 +334,52 @@ impl Error {
     /// A file the user named (`what`, e.g. "deck d.csv") that could not be read.
     pub fn unreadable(what: &str, source: std::io::Error) -> Self {
         Error::Io {
-            context: format!("{what}: cannot read it"),
+            context: format!("{what}: cannot read it").into(),
             source,
         }
+    }
+
+    /// Whether the operating system failed (exit code 1) rather than the input (exit code 2).
+    pub fn is_io(&self) -> bool {
+        matches!(self, Error::Io { .. })
+    }
+
+    /// The same error with `prefix` before its message ("sweep wipe_ones=3: "), of the same kind
+    /// for an I/O failure and an input error otherwise.
+    pub fn prefixed(self, prefix: &str) -> Self {
+        match self {
+            Error::Io { context, source } => Error::Io {
+                context: Message::from(prefix).then(context),
+                source,
+            },
+            other => Error::Input(Message::from(prefix).then(other.message())),
+        }
+    }
+
+    /// The message as a [`Message`]: for a bad value, the setting, the value and why.
+    pub fn message(&self) -> Message {
+        match self {
+            Error::Value {
+                setting,
+                value,
+                why,
+            } => {
+                let head = Message::default().setting(setting.clone());
+                let head = match value {
+                    Some(v) if setting.quotes_values() => head.text(format!(" '{v}'")),
+                    Some(v) => head.text(format!(" {v}")),
+                    None => head,
+                };
+                head.text(": ").then(why.clone())
+            }
+            Error::Input(message) => message.clone(),
+            Error::Io { context, source } => context.clone().text(format!(" ({source})")),
+        }
+    }
+
+    /// The message on one line, each setting and suggested command written by `names`.
+    pub fn render(&self, names: &dyn Names) -> String {
+        one_line(&self.message().render(names))
     }
 }
 
@@ -91,20 +387,70 @@ impl Error {
 mod tests {
     use super::*;
 
+    /// Writes settings as flags, as the command line does.
+    struct Flags;
+
+    impl Names for Flags {
+        fn setting(&self, setting: &Setting) -> String {
+            format!("--{}", setting.key())
+        }
+
+        fn suggestion(&self, command: &Suggestion) -> String {
+            let mut words = format!("dicelab {}", command.words);
+            for (s, v) in &command.settings {
+                words.push_str(&format!(" --{} {v}", s.key()));
+            }
+            words
+        }
+    }
+
     /// A message quoting a user's text with a line break (a spec, a path, a field of a file)
     /// still prints as one line.
     #[test]
     fn every_message_is_one_line() {
-        let e = Error::input("--policy 'a\nb': unknown policy");
-        assert_eq!(e.to_string(), "--policy 'a\\nb': unknown policy");
+        let e = Error::value(Setting::POLICY, "a\nb", "unknown policy");
+        assert_eq!(e.to_string(), "policy 'a\\nb': unknown policy");
         let e = Error::unwritable(
-            "--out x\ry: cannot write there",
+            Message::default()
+                .setting(Setting::OUT)
+                .text(" x\ry: cannot write there"),
             std::io::Error::other("bad\u{1b}[31m"),
         );
         assert_eq!(
-            e.to_string(),
+            e.render(&Flags),
             "--out x\\ry: cannot write there (bad\\u{1b}[31m)"
         );
         assert_eq!(Error::input("plain é").to_string(), "plain é");
+    }
+
+    /// The library names a setting by its key and a caller by its own names: the same error
+    /// reads `threads 0` from the library and `--threads 0` on the command line.
+    #[test]
+    fn a_setting_is_written_by_the_caller() {
+        let e = Error::value(Setting::THREADS, "0", "expected at least 1");
+        assert_eq!(e.to_string(), "threads 0: expected at least 1");
+        assert_eq!(e.render(&Flags), "--threads 0: expected at least 1");
+        let e = Error::input(
+            Message::from("a position needs ")
+                .settings_or(&[Setting::new("hand"), Setting::new("pile")])
+                .text(": ")
+                .suggest("solve sevens", &[(Setting::RULE, "max_rolls=4")]),
+        );
+        assert_eq!(
+            e.to_string(),
+            "a position needs hand or pile: solve sevens with rule max_rolls=4"
+        );
+        assert_eq!(
+            e.render(&Flags),
+            "a position needs --hand or --pile: dicelab solve sevens --rule max_rolls=4"
+        );
+        assert_eq!(
+            Message::settings_in("§dice and §sum go together; §dice-shown, §units.").render(&Flags),
+            "--dice and --sum go together; --dice-shown, --units."
+        );
+        assert!(matches!(
+            e.prefixed("sweep x: "),
+            Error::Input(m) if m.render(&Keys).starts_with("sweep x: a position")
+        ));
     }
 }

@@ -11,7 +11,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result};
 
 /// A file a run read, identified by its content: two files with the same bytes are the same
 /// input wherever they lie, and one name with other bytes is another input. A run's record keeps
@@ -223,7 +223,7 @@ pub struct Row {
 
 impl Row {
     /// An error about this row.
-    pub fn error(&self, what: &str, why: impl std::fmt::Display) -> Error {
+    pub fn error(&self, what: &str, why: impl Into<Message>) -> Error {
         at(what, self.line, why)
     }
 
@@ -234,8 +234,8 @@ impl Row {
 }
 
 /// An error about line `line` of the file `what`.
-pub fn at(what: &str, line: usize, why: impl std::fmt::Display) -> Error {
-    Error::input(format!("{what}: line {line}: {why}"))
+pub fn at(what: &str, line: usize, why: impl Into<Message>) -> Error {
+    Error::input(Message::from(format!("{what}: line {line}: ")).then(why.into()))
 }
 
 /// The data rows of CSV `text` (the file `what`) whose first row must be `header`; each row must

@@ -5,7 +5,7 @@
 //! keys, repeated keys and bad values the same way), converts the values for the game's rules,
 //! lists the options for a user, and renders the full option set for a report's `rules` column.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 
 /// What values an option takes.
 #[derive(Clone, Copy, Debug)]
@@ -125,13 +125,18 @@ impl RuleOptions {
     /// Applies `overrides` (each `key=value`) to the defaults of `specs` and checks every value
     /// against its spec.
     pub fn parse(game: &'static str, specs: &[OptionSpec], overrides: &[String]) -> Result<Self> {
-        Self::parse_from("--rule", game, specs, overrides)
+        Self::parse_from(
+            &Message::default().setting(Setting::RULE),
+            game,
+            specs,
+            overrides,
+        )
     }
 
-    /// [`RuleOptions::parse`] for overrides that came from `source` ("--rule", or a file's
-    /// "rules" column), which messages name.
+    /// [`RuleOptions::parse`] for overrides that came from `source` (the rule setting, or a
+    /// file's "rules" column), which messages name.
     pub fn parse_from(
-        source: &str,
+        source: &Message,
         game: &'static str,
         specs: &[OptionSpec],
         overrides: &[String],
@@ -141,9 +146,11 @@ impl RuleOptions {
         let mut seen: Vec<&str> = Vec::new();
         for raw in overrides {
             let (key, value) = raw.split_once('=').ok_or_else(|| {
-                Error::input(format!(
-                    "{source} '{raw}': expected key=value, e.g. wipe_ones=3"
-                ))
+                Error::input(
+                    source
+                        .clone()
+                        .text(format!(" '{raw}': expected key=value, e.g. wipe_ones=3")),
+                )
             })?;
             let (key, value) = (key.trim(), value.trim());
             let slot = values
@@ -151,19 +158,19 @@ impl RuleOptions {
                 .find(|(s, _)| s.key == key)
                 .ok_or_else(|| {
                     let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
-                    Error::input(format!(
-                        "{source} '{raw}': unknown rule option '{key}' for {game}; expected one of: {}",
+                    Error::input(source.clone().text(format!(
+                        " '{raw}': unknown rule option '{key}' for {game}; expected one of: {}",
                         if keys.is_empty() {
                             "(none)".to_string()
                         } else {
                             keys.join(", ")
                         }
-                    ))
+                    )))
                 })?;
             if seen.contains(&key) {
-                return Err(Error::input(format!(
-                    "{source} '{raw}': rule option '{key}' is given more than once"
-                )));
+                return Err(Error::input(source.clone().text(format!(
+                    " '{raw}': rule option '{key}' is given more than once"
+                ))));
             }
             seen.push(slot.0.key);
             slot.1 = value.to_string();

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::engine::{RunConfig, STREAM_VERSION};
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 use crate::input::InputFile;
 use crate::stats::{MetricId, Subject, Tally};
 
@@ -230,12 +230,14 @@ impl Saved {
         // UTF-8) is bad content, exit 2.
         let bytes = fs::read(&path).map_err(|e| {
             let what = if e.kind() == std::io::ErrorKind::NotFound {
-                format!(
-                    "{}: no {ACCUMULATORS} here; expected the --out folder of a simulate run",
+                Message::from(format!(
+                    "{}: no {ACCUMULATORS} here; expected the ",
                     dir.display()
-                )
+                ))
+                .setting(Setting::OUT)
+                .text(" folder of a simulate run")
             } else {
-                format!("{}: cannot read it", path.display())
+                format!("{}: cannot read it", path.display()).into()
             };
             Error::Io {
                 context: what,

@@ -12,7 +12,7 @@
 use std::io::{BufRead, Write};
 
 use crate::advice::Advice;
-use crate::error::{Error, Result};
+use crate::error::{Error, Names, Result, Setting};
 use crate::games::RunSettings;
 use crate::report::advice::advice_text;
 
@@ -42,9 +42,10 @@ impl PlayRequest {
             0 => Ok(vec![default; others]),
             1 => Ok(vec![self.policies[0].parse()?; others]),
             k if k == others => self.policies.iter().map(|p| p.parse()).collect(),
-            k => Err(Error::input(format!(
-                "--policy: {k} given for {others} computer players: give one for all or one each"
-            ))),
+            k => Err(Error::setting(
+                Setting::POLICY,
+                format!("{k} given for {others} computer players: give one for all or one each"),
+            )),
         }
     }
 
@@ -174,12 +175,13 @@ fn write(out: &mut dyn Write, text: &str) -> Result<()> {
 
 /// Plays `session` at the terminal: `input` gives the person's lines, `out` shows the game.
 /// With `coach`, every decision is valued by the advice and its cost said at once, and the
-/// game ends with the coach's summary.
+/// game ends with the coach's summary. The advice's notes name settings as `names` writes them.
 pub fn play(
     session: &mut dyn Session,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     coach: bool,
+    names: &dyn Names,
 ) -> Result<Played> {
     let mut played = Played::default();
     'game: loop {
@@ -219,7 +221,7 @@ pub fn play(
                     if advice.is_none() {
                         advice = Some(session.advise()?);
                     }
-                    write(out, &advice_text(advice.as_ref().expect("just set")))?;
+                    write(out, &advice_text(advice.as_ref().expect("just set"), names))?;
                 }
                 Answer::Unclear(text) => write(
                     out,

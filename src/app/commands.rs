@@ -25,6 +25,7 @@ use crate::report::{OutDir, OutFile, Report, listing, unique_names};
 use crate::session::{self, PlayRequest};
 use crate::{Error, Result};
 
+use super::Flags;
 use super::cli::{
     AdviseArgs, ClaimsArgs, DecksArgs, GameArgs, MergeArgs, PlayArgs, ReportArgs, RunArgs,
     SimulateArgs, SolveArgs, SweepArgs, TableArgs, TuneArgs,
@@ -41,14 +42,6 @@ fn say(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
-}
-
-/// `--threads 0` is refused before any work: the engine would have no worker.
-fn check_threads(run: &RunArgs) -> Result<()> {
-    if run.threads == Some(0) {
-        return Err(Error::input("--threads: expected at least 1, found 0"));
-    }
-    Ok(())
 }
 
 /// A run of `units` units with the seed, threads and quietness the user gave.
@@ -175,7 +168,6 @@ pub fn simulate(args: &SimulateArgs) -> Result<()> {
             "--shard needs --out: a shard is only useful saved for `dicelab merge`",
         ));
     }
-    check_threads(&args.run)?;
     let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let saved = simulate_game(game.as_ref(), &run_config(&args.run, units, shard))?;
@@ -390,7 +382,6 @@ fn claims_section(verdicts: &[claims::Verdict], units: u64, seed: u64) -> IndexS
 
 /// `dicelab claims`.
 pub fn claims(args: &ClaimsArgs) -> Result<()> {
-    check_threads(&args.run)?;
     let claims = load_claims(&args.file)?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     check_claims(&claims, &args.run, units, &args.out).map(drop)
@@ -399,7 +390,6 @@ pub fn claims(args: &ClaimsArgs) -> Result<()> {
 /// `dicelab report`: every game's runs of the default job, in registry order, each with its
 /// exact tables where it asks for them, then the claims, each into its own folder under `out`.
 pub fn report(args: &ReportArgs) -> Result<()> {
-    check_threads(&args.run)?;
     // All input first: a bad claims file must not fail the job after reports were replaced.
     let claims = load_claims(Path::new("data/claims.csv"))?;
     let root = OutDir::prepare(&args.out)?;
@@ -523,7 +513,6 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
             games_with(|g| g.tuner().is_some())
         ))
     })?;
-    check_threads(&args.run)?;
     let mut out = None;
     let tuned = tuner.tune(
         &TuneRequest {
@@ -567,19 +556,12 @@ fn sweep_values(raw: &str) -> Result<(String, Vec<String>)> {
 
 /// An error of one rule set of a sweep, naming the rule set.
 fn in_rule_set(label: &str, e: Error) -> Error {
-    match e {
-        Error::Input(message) => Error::input(format!("sweep {label}: {message}")),
-        Error::Io { context, source } => Error::Io {
-            context: format!("sweep {label}: {context}"),
-            source,
-        },
-    }
+    e.prefixed(&format!("sweep {label}: "))
 }
 
 /// `dicelab sweep`: every combination of the rule values listed, each simulated on the same
 /// seed, one row per rule set. Every rule set is configured, and so checked, before any runs.
 pub fn sweep(args: &SweepArgs) -> Result<()> {
-    check_threads(&args.run)?;
     let mut options: Vec<(String, Vec<String>)> = Vec::new();
     for raw in &args.rules {
         let (key, values) = sweep_values(raw)?;
@@ -714,7 +696,6 @@ pub fn decks(args: &DecksArgs) -> Result<()> {
             games_with(|g| g.deck_study().is_some())
         ))
     })?;
-    check_threads(&args.run)?;
     let mut out = None;
     let (result, decks) = input::recording(|| {
         study.study(
@@ -760,7 +741,6 @@ pub fn advise(args: &AdviseArgs) -> Result<()> {
             games_with(|g| g.advisor().is_some())
         ))
     })?;
-    check_threads(&args.run)?;
     let flags = Position::new(args.position.given.clone())?;
     let position = match &args.position_file {
         Some(path) => {
@@ -783,9 +763,9 @@ pub fn advise(args: &AdviseArgs) -> Result<()> {
         .map_err(|e| Error::input(format!("--threads: cannot start the thread pool: {e}")))?;
     let advice = pool.install(|| advisor.advise(&request))?;
     say(&if args.json {
-        advice_json(&advice)
+        advice_json(&advice, &Flags)
     } else {
-        advice_text(&advice)
+        advice_text(&advice, &Flags)
     });
     Ok(())
 }
@@ -811,7 +791,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    session::play(session.as_mut(), &mut input, &mut out, args.coach)?;
+    session::play(session.as_mut(), &mut input, &mut out, args.coach, &Flags)?;
     Ok(())
 }
 

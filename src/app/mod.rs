@@ -13,10 +13,36 @@ use std::process::ExitCode;
 mod cli;
 mod commands;
 
-use crate::Error;
+use crate::error::{Names, Setting, Suggestion};
 use clap::Parser;
 use clap::error::ErrorKind;
 use cli::{Cli, Command};
+
+/// The flag of the setting `key`: `--key`, or `-n` for the units, as users type it.
+fn flag(key: &str) -> String {
+    match key {
+        "units" => "-n".to_string(),
+        key => format!("--{key}"),
+    }
+}
+
+/// How the command line writes what an error names: a setting as its flag (`--threads`), a
+/// suggested command as the line to type.
+pub(crate) struct Flags;
+
+impl Names for Flags {
+    fn setting(&self, setting: &Setting) -> String {
+        flag(setting.key())
+    }
+
+    fn suggestion(&self, command: &Suggestion) -> String {
+        let mut line = format!("dicelab {}", command.words);
+        for (setting, value) in &command.settings {
+            line.push_str(&format!(" {} {value}", flag(setting.key())));
+        }
+        line
+    }
+}
 
 /// Runs the `dicelab` command line on this process's arguments and returns its exit code: what
 /// `main` of the `dicelab` binary does, and what a program that registered games of its own
@@ -73,11 +99,8 @@ pub fn run() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("dicelab: error: {e}");
-            ExitCode::from(match e {
-                Error::Input(_) => 2,
-                Error::Io { .. } => 1,
-            })
+            eprintln!("dicelab: error: {}", e.render(&Flags));
+            ExitCode::from(if e.is_io() { 1 } else { 2 })
         }
     }
 }

@@ -12,7 +12,7 @@ use std::str::FromStr;
 use rand::RngExt;
 use rand_xoshiro::rand_core::Rng;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 
 /// How many players a game takes, and what the count means there.
 #[derive(Clone, Copy, Debug)]
@@ -50,9 +50,11 @@ impl Players {
         } else {
             format!("{} to {} players", self.min, self.max)
         };
-        Err(Error::input(format!(
-            "--players {players}: {game} takes {count}{note}"
-        )))
+        Err(Error::value(
+            Setting::PLAYERS,
+            players.to_string(),
+            format!("{game} takes {count}{note}"),
+        ))
     }
 }
 
@@ -91,14 +93,17 @@ impl<S: Clone + PartialEq + Display> Seats<S> {
                 .find(|(i, s)| specs[..*i].contains(s))
                 .map(|(_, s)| s)
             {
-                return Err(Error::input(format!(
-                    "--policy '{spec}' is given twice; the policies compared in one run must differ"
-                )));
+                return Err(Error::input(
+                    Message::default().setting(Setting::POLICY).text(format!(
+                        " '{spec}' is given twice; the policies compared in one run must differ"
+                    )),
+                ));
             }
             if n > max_compared {
-                return Err(Error::input(format!(
-                    "--policy: at most {max_compared} policies are compared in one run, found {n}"
-                )));
+                return Err(Error::setting(
+                    Setting::POLICY,
+                    format!("at most {max_compared} policies are compared in one run, found {n}"),
+                ));
             }
             return Ok(Self {
                 policies: specs.clone(),
@@ -112,11 +117,14 @@ impl<S: Clone + PartialEq + Display> Seats<S> {
                 .filter(|&d| seats.is_multiple_of(d))
                 .map(|d| d.to_string())
                 .collect();
-            return Err(Error::input(format!(
-                "--policy: a game of {seats} players takes one policy for every seat, one each, or a \
-                 count that divides {seats} (they take the seats in turn): {}; found {n}",
-                divisors.join(", ")
-            )));
+            return Err(Error::setting(
+                Setting::POLICY,
+                format!(
+                    "a game of {seats} players takes one policy for every seat, one each, or a \
+                     count that divides {seats} (they take the seats in turn): {}; found {n}",
+                    divisors.join(", ")
+                ),
+            ));
         }
         let given = if specs.iter().all(|s| *s == specs[0]) {
             specs[..1].to_vec()
@@ -282,7 +290,7 @@ mod tests {
         assert!(p.check("g", 2).is_ok() && p.check("g", 7).is_ok());
         assert_eq!(
             p.check("g", 8).unwrap_err().to_string(),
-            "--players 8: g takes 2 to 7 players"
+            "players 8: g takes 2 to 7 players"
         );
         let p = Players {
             min: 1,
@@ -291,7 +299,7 @@ mod tests {
         };
         assert_eq!(
             p.check("g", 9).unwrap_err().to_string(),
-            "--players 9: g takes 1 to 8 players (sheets sharing the rolls)"
+            "players 9: g takes 1 to 8 players (sheets sharing the rolls)"
         );
     }
 

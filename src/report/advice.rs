@@ -4,6 +4,7 @@
 use serde_json::{Map, Value as Json, json};
 
 use crate::advice::{Advice, Column, Value};
+use crate::error::Names;
 
 /// A value as the table prints it: a chance as a percentage, points with two decimals; an
 /// estimate with its 95% interval, as `± half-width` when symmetric, else `[low, high]`.
@@ -60,7 +61,7 @@ fn loss_cell(advice: &Advice, loss: Option<Value>, best: bool) -> String {
 
 /// The advice as the terminal shows it: the position as understood, how it was valued, the
 /// ranked table, the best action, and what each column means.
-pub fn advice_text(advice: &Advice) -> String {
+pub fn advice_text(advice: &Advice, names: &dyn Names) -> String {
     let rules = if advice.rules.is_empty() {
         "the text's rules".to_string()
     } else {
@@ -71,7 +72,7 @@ pub fn advice_text(advice: &Advice) -> String {
         out.push_str(&format!("policy: {policy}\n"));
     }
     for (key, value) in &advice.position {
-        out.push_str(&format!("{key}: {value}\n"));
+        out.push_str(&format!("{key}: {}\n", value.render(names)));
     }
     out.push_str(&format!("{}\n\n", advice.method));
     let first = if advice.decision { "action" } else { "player" };
@@ -119,7 +120,7 @@ pub fn advice_text(advice: &Advice) -> String {
         ));
     }
     for note in &advice.notes {
-        out.push_str(&format!("note: {note}\n"));
+        out.push_str(&format!("note: {}\n", note.render(names)));
     }
     out
 }
@@ -134,7 +135,7 @@ fn json_value(v: Value) -> Json {
 /// The advice as one JSON document: the position as understood, the rules and policy, how it
 /// was valued, what each value means, every action (or player) with its values by column name,
 /// its interval and its loss, and the best action.
-pub fn advice_json(advice: &Advice) -> String {
+pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
     let rows: Vec<Json> = advice
         .rows
         .iter()
@@ -158,7 +159,7 @@ pub fn advice_json(advice: &Advice) -> String {
     let position: Map<String, Json> = advice
         .position
         .iter()
-        .map(|(k, v)| (k.clone(), json!(v)))
+        .map(|(k, v)| (k.clone(), json!(v.render(names))))
         .collect();
     let columns: Vec<Json> = advice
         .columns
@@ -185,7 +186,16 @@ pub fn advice_json(advice: &Advice) -> String {
     if advice.decision {
         doc.insert("best".into(), json!(advice.best()));
     }
-    doc.insert("notes".into(), json!(advice.notes));
+    doc.insert(
+        "notes".into(),
+        json!(
+            advice
+                .notes
+                .iter()
+                .map(|n| n.render(names))
+                .collect::<Vec<_>>()
+        ),
+    );
     let mut text =
         serde_json::to_string_pretty(&Json::Object(doc)).expect("a JSON value always serialises");
     text.push('\n');
@@ -240,7 +250,7 @@ mod tests {
 
     #[test]
     fn the_table_ranks_names_the_best_and_explains_the_columns() {
-        let text = advice_text(&sample());
+        let text = advice_text(&sample(), &crate::error::Keys);
         assert!(text.contains("best: roll 2 dice again"), "{text}");
         let roll = text.lines().find(|l| l.contains("roll 2 dice")).unwrap();
         assert!(roll.contains("25.00%") && roll.contains("6.50 ±0.25") && roll.contains("best"));
@@ -251,7 +261,7 @@ mod tests {
 
     #[test]
     fn the_json_document_keys_values_by_column_and_names_the_best() {
-        let doc: Json = serde_json::from_str(&advice_json(&sample())).unwrap();
+        let doc: Json = serde_json::from_str(&advice_json(&sample(), &crate::error::Keys)).unwrap();
         assert_eq!(doc["best"], "roll 2 dice again");
         assert_eq!(doc["actions"][0]["values"]["p_beat"]["value"], 0.25);
         assert_eq!(

@@ -11,7 +11,7 @@
 use crate::advice::{
     Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value, whole, whole_list,
 };
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 use crate::games::Setup;
 use crate::options::Tie;
 
@@ -29,7 +29,7 @@ pub const KEYS: &[PositionKey] = &[
     PositionKey {
         key: "next",
         syntax: "I",
-        meaning: "the player who casts next, 1 for the first in --totals (default 1: a round \
+        meaning: "the player who casts next, 1 for the first of the totals (default 1: a round \
                   starts); those before it have cast this round",
     },
     PositionKey {
@@ -57,15 +57,19 @@ impl Advisor for Sequences {
         let name = self.info.name;
         request.position.check_keys(name, KEYS)?;
         if !request.policies.is_empty() {
-            return Err(Error::input(format!(
-                "{name} advice takes no --policy: the game has no decisions"
-            )));
+            return Err(Error::input(
+                Message::from(format!("{name} advice takes no "))
+                    .setting(Setting::POLICY)
+                    .text(": the game has no decisions"),
+            ));
         }
         let given = &request.position;
         let totals_text = given.get("totals").ok_or_else(|| {
-            Error::input(format!(
-                "a {name} position needs --totals: every player's total, in turn order"
-            ))
+            Error::input(
+                Message::from(format!("a {name} position needs "))
+                    .setting(Setting::named("totals"))
+                    .text(": every player's total, in turn order"),
+            )
         })?;
         let totals: Vec<u32> = whole_list("totals", totals_text, 0, 100_000)?
             .into_iter()
@@ -73,10 +77,13 @@ impl Advisor for Sequences {
             .collect();
         let players = totals.len() as u32;
         if players > MAX_PLAYERS {
-            return Err(Error::input(format!(
-                "--totals: {players} totals: advice works out exact odds for at most \
+            return Err(Error::setting(
+                Setting::named("totals"),
+                format!(
+                    "{players} totals: advice works out exact odds for at most \
                  {MAX_PLAYERS} players"
-            )));
+                ),
+            ));
         }
         // The same checks as a run: players, options, and races that would practically never end.
         let config = Config::new(
@@ -89,7 +96,7 @@ impl Advisor for Sequences {
         )
         .map_err(|e| {
             if PLAYERS.check(name, players).is_err() {
-                Error::input(format!("--totals: {e}"))
+                Error::setting(Setting::named("totals"), format!("{e}"))
             } else {
                 e
             }
@@ -114,18 +121,24 @@ impl Advisor for Sequences {
         for (i, &t) in totals.iter().enumerate() {
             let has_cast = i < next;
             if t >= target && !has_cast {
-                return Err(Error::input(format!(
-                    "--totals: player {} has {t}, at or past the target {target}, before casting \
+                return Err(Error::setting(
+                    Setting::named("totals"),
+                    format!(
+                        "player {} has {t}, at or past the target {target}, before casting \
                      this round: the game would have ended",
-                    i + 1
-                )));
+                        i + 1
+                    ),
+                ));
             }
             if t > top {
-                return Err(Error::input(format!(
-                    "--totals: player {} has {t}: no cast takes a total past {top} (the target \
+                return Err(Error::setting(
+                    Setting::named("totals"),
+                    format!(
+                        "player {} has {t}: no cast takes a total past {top} (the target \
                      {target} less one, plus the best cast)",
-                    i + 1
-                )));
+                        i + 1
+                    ),
+                ));
             }
         }
         let odds = game_odds(&cast, &rules, &totals, next);
@@ -219,16 +232,14 @@ impl Advisor for Sequences {
             game: name.to_string(),
             rules: config.options.pairs(),
             policy: None,
-            position,
+            position: position.into_iter().map(|(k, v)| (k, v.into())).collect(),
             method: "exact: every player's total as a Markov chain, stepped round by round"
                 .to_string(),
             columns,
             decision: false,
             rows,
             loss_column: 0,
-            notes: vec![format!(
-                "{name} has no decisions: these are the position's odds"
-            )],
+            notes: vec![format!("{name} has no decisions: these are the position's odds").into()],
         })
     }
 }
@@ -411,7 +422,7 @@ mod tests {
             let e = advise(&SEQUENCES, &[], keys).unwrap_err().to_string();
             assert!(e.contains(says), "{keys:?}: {e}");
         };
-        bad(&[], "needs --totals");
+        bad(&[], "needs totals");
         bad(&[("totals", "100,20")], "before casting this round");
         bad(&[("totals", "20,200"), ("next", "3")], "from 1 to 2");
         bad(

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Setting};
 use crate::games::PolicyDoc;
 
 /// The one policy: a cast is scored by its best split, nothing is chosen.
@@ -33,9 +33,13 @@ impl Forced {
         if s.trim() == POLICY {
             return Ok(Forced);
         }
-        Err(Error::input(format!(
-            "--policy '{s}': unknown policy for {game}; a cast involves no decision, so the \
+        Err(Error::value(
+            Setting::POLICY,
+            s,
+            format!(
+                "unknown policy for {game}; a cast involves no decision, so the \
              only policy is '{POLICY}'"
-        )))
+            ),
+        ))
     }
 }

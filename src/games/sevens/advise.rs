@@ -9,7 +9,7 @@
 //! solution, which is what `win` plays. The actions are ranked by the last of these that applies.
 
 use crate::advice::{Advice, AdviceRequest, Column, PositionKey, Row, Value, whole, whole_list};
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 use crate::options::RuleOptions;
 
 use super::exact::solve_for;
@@ -52,12 +52,12 @@ pub const KEYS: &[PositionKey] = &[
     PositionKey {
         key: "to-beat",
         syntax: "T",
-        meaning: "the best score so far this round, to beat (with --scores: their best)",
+        meaning: "the best score so far this round, to beat (with the scores given: their best)",
     },
     PositionKey {
         key: "round",
         syntax: "K",
-        meaning: "the game's round, 1 to rounds; with --totals, each action gets its \
+        meaning: "the game's round, 1 to rounds; with the totals given, each action gets its \
                   exact chance to win the game",
     },
     PositionKey {
@@ -122,10 +122,10 @@ impl SevensAdvisor {
         use crate::advice::Advisor;
         request.position.check_keys("sevens", self.keys())?;
         if !request.policies.is_empty() {
-            return Err(Error::input(
-                "sevens advice takes no --policy: every action is valued exactly, under the \
+            return Err(Error::input(Message::settings_in(
+                "sevens advice takes no §policy: every action is valued exactly, under the \
                  best play after it (optimal, the best chance to beat, win)",
-            ));
+            )));
         }
         let options = RuleOptions::parse("sevens", OPTIONS, &request.rules)?;
         let rules = Rules::from_options(&options);
@@ -225,11 +225,11 @@ impl SevensAdvisor {
         if advice.rows.len() == 1 {
             advice
                 .notes
-                .push("one legal action: the turn is over whatever you decide".to_string());
+                .push("one legal action: the turn is over whatever you decide".into());
         }
         if p.game.as_ref().is_some_and(|g| g.totals.len() == 3) {
             advice.notes.push(
-                "three players: each maximises its own chance to win (docs/sevens.md)".to_string(),
+                "three players: each maximises its own chance to win (docs/sevens.md)".into(),
             );
         }
         Ok(advice)
@@ -331,24 +331,34 @@ impl Position {
                     && a != max
                     && (leads || rules.follower_limit == FollowerLimit::None)
                 {
-                    return Err(Error::input(format!(
-                        "--allowed {a}: {} may use every roll (max_rolls={max})",
-                        if leads {
-                            "the round's first player"
-                        } else {
-                            "a follower under follower_limit=none"
-                        }
-                    )));
+                    return Err(Error::value(
+                        Setting::named("allowed"),
+                        a,
+                        format!(
+                            "{} may use every roll (max_rolls={max})",
+                            if leads {
+                                "the round's first player"
+                            } else {
+                                "a follower under follower_limit=none"
+                            }
+                        ),
+                    ));
                 }
                 a
             }
             None => max,
         };
         if roll > allowed {
-            return Err(Error::input(format!(
-                "--roll {roll}: the turn may use only {allowed} roll{} (--allowed)",
-                if allowed == 1 { "" } else { "s" }
-            )));
+            return Err(Error::value(
+                Setting::named("roll"),
+                roll,
+                Message::from(format!(
+                    "the turn may use only {allowed} roll{} (",
+                    if allowed == 1 { "" } else { "s" }
+                ))
+                .setting(Setting::named("allowed"))
+                .text(")"),
+            ));
         }
         let best_before = game.as_ref().and_then(|g| g.scores.iter().copied().max());
         let to_beat = match (get("to-beat"), best_before) {
@@ -357,9 +367,12 @@ impl Position {
                 if let Some(b) = best
                     && b != t
                 {
-                    return Err(Error::input(format!(
-                        "--to-beat {t}: the best of --scores is {b}; give one or the other"
-                    )));
+                    return Err(Error::value(
+                        Setting::named("to-beat"),
+                        t,
+                        Message::settings_in("the best of §scores is ")
+                            .text(format!("{b}; give one or the other")),
+                    ));
                 }
                 Some(t)
             }
@@ -380,14 +393,18 @@ impl Position {
                         .any(|&b| b)
                 };
                 if !could_roll {
-                    return Err(Error::input(format!(
-                        "--dice-shown {t}: roll {roll} cannot throw {n} dice ({})",
-                        if roll == 1 {
-                            format!("the first roll throws all {}", rules.dice)
-                        } else {
-                            "no earlier roll keeps that many".to_string()
-                        }
-                    )));
+                    return Err(Error::value(
+                        Setting::named("dice-shown"),
+                        t,
+                        format!(
+                            "roll {roll} cannot throw {n} dice ({})",
+                            if roll == 1 {
+                                format!("the first roll throws all {}", rules.dice)
+                            } else {
+                                "no earlier roll keeps that many".to_string()
+                            }
+                        ),
+                    ));
                 }
                 let mut counts = [0u8; 6];
                 for &f in &faces {
@@ -405,44 +422,53 @@ impl Position {
                 let sum = if dice == 0 { 0 } else { sum };
                 let possible: &[[bool; SCORES]; 7] = &reachable[usize::from(roll) - 1];
                 if !possible[usize::from(dice)].iter().any(|&b| b) {
-                    return Err(Error::input(format!(
-                        "--dice {dice}: no roll {roll} can leave {}{}",
-                        dice_word(dice),
-                        if rules.removal == Removal::Pairs && text_numbers {
-                            " (under removal=pairs sevens go in pairs: six dice keep 6, 4, 2 or 0)"
-                        } else {
-                            ""
-                        }
-                    )));
+                    return Err(Error::value(
+                        Setting::named("dice"),
+                        dice,
+                        format!(
+                            "no roll {roll} can leave {}{}",
+                            dice_word(dice),
+                            if rules.removal == Removal::Pairs && text_numbers {
+                                " (under removal=pairs sevens go in pairs: six dice keep 6, 4, 2 or 0)"
+                            } else {
+                                ""
+                            }
+                        ),
+                    ));
                 }
                 if !possible[usize::from(dice)][usize::from(sum)] {
-                    return Err(Error::input(format!(
-                        "--dice {dice} --sum {sum}: no roll {roll} can leave {} summing {sum}{}",
-                        dice_word(dice),
-                        if rules.removal == Removal::Pairs && dice > 0 && text_numbers {
-                            " under removal=pairs (no 1 with a 6, 2 with a 5, 3 with a 4)"
-                        } else {
-                            ""
-                        }
-                    )));
+                    return Err(Error::input(
+                        Message::settings_in("§dice ")
+                            .text(format!("{dice} "))
+                            .setting(Setting::named("sum"))
+                            .text(format!(
+                                " {sum}: no roll {roll} can leave {} summing {sum}{}",
+                                dice_word(dice),
+                                if rules.removal == Removal::Pairs && dice > 0 && text_numbers {
+                                    " under removal=pairs (no 1 with a 6, 2 with a 5, 3 with a 4)"
+                                } else {
+                                    ""
+                                }
+                            )),
+                    ));
                 }
                 (vec![Kept { dice, sum }], None)
             }
             (None, None, None) => {
-                return Err(Error::input(
-                    "a sevens position needs the dice kept (--dice N --sum S) or the dice \
-                     showing (--dice-shown F,F,...)",
-                ));
+                return Err(Error::input(Message::settings_in(
+                    "a sevens position needs the dice kept (§dice N §sum S) or the dice \
+                     showing (§dice-shown F,F,...)",
+                )));
             }
             (Some(_), _, _) => {
-                return Err(Error::input(
-                    "--dice-shown gives the dice before removal: give it without --dice and --sum",
-                ));
+                return Err(Error::input(Message::settings_in(
+                    "§dice-shown gives the dice before removal: give it without §dice and §sum",
+                )));
             }
             _ => {
-                return Err(Error::input(
-                    "--dice and --sum go together: the dice kept and their sum",
-                ));
+                return Err(Error::input(Message::settings_in(
+                    "§dice and §sum go together: the dice kept and their sum",
+                )));
             }
         };
         Ok(Self {
@@ -460,17 +486,17 @@ impl Position {
         let (round, totals) = match (given.get("round"), given.get("totals")) {
             (None, None) => {
                 if given.get("scores").is_some() {
-                    return Err(Error::input(
-                        "--scores needs the game's state: --round and --totals",
-                    ));
+                    return Err(Error::input(Message::settings_in(
+                        "§scores needs the game's state: §round and §totals",
+                    )));
                 }
                 return Ok(None);
             }
             (Some(r), Some(t)) => (r, t),
             _ => {
-                return Err(Error::input(
-                    "--round and --totals go together: the round and the totals before it",
-                ));
+                return Err(Error::input(Message::settings_in(
+                    "§round and §totals go together: the round and the totals before it",
+                )));
             }
         };
         let rounds = rules.rounds;
@@ -488,11 +514,14 @@ impl Position {
             .map(|t| t as i32)
             .collect();
         if !(2..=3).contains(&totals.len()) {
-            return Err(Error::input(format!(
-                "--totals: {} totals given: the game's exact chances are solved for two or \
+            return Err(Error::setting(
+                Setting::named("totals"),
+                format!(
+                    "{} totals given: the game's exact chances are solved for two or \
                  three players",
-                totals.len()
-            )));
+                    totals.len()
+                ),
+            ));
         }
         let scores: Vec<u8> = match given.get("scores") {
             Some(s) => whole_list("scores", s, 0, MAX_SUM as i64)?
@@ -502,19 +531,22 @@ impl Position {
             None => Vec::new(),
         };
         if scores.len() >= totals.len() {
-            return Err(Error::input(format!(
-                "--scores: {} scores for {} players: give those of the players before me",
-                scores.len(),
-                totals.len()
-            )));
+            return Err(Error::setting(
+                Setting::named("scores"),
+                format!(
+                    "{} scores for {} players: give those of the players before me",
+                    scores.len(),
+                    totals.len()
+                ),
+            ));
         }
         Ok(Some(GameState { k, totals, scores }))
     }
 
     /// The position in words, key by key.
-    fn understood(&self) -> Vec<(String, String)> {
+    fn understood(&self) -> Vec<(String, Message)> {
         let mut out = Vec::new();
-        let mut say = |k: &str, v: String| out.push((k.to_string(), v));
+        let mut say = |k: &str, v: String| out.push((k.to_string(), v.into()));
         say(
             "turn",
             format!("after roll {} of {} allowed", self.roll, self.allowed),
@@ -754,7 +786,7 @@ mod tests {
             &[("dice-shown", "1,2,3,4,5,7")],
             "'7' is not a whole number from 1 to 6",
         );
-        bad(&[], &[("dice", "2")], "--dice and --sum go together");
+        bad(&[], &[("dice", "2")], "dice and sum go together");
         bad(&[], &[], "needs the dice kept");
         bad(
             &[],
@@ -802,7 +834,7 @@ mod tests {
                 ("scores", "5"),
                 ("to-beat", "6"),
             ],
-            "the best of --scores is 5",
+            "the best of scores is 5",
         );
         bad(
             &[],

@@ -15,7 +15,7 @@ use std::path::Path;
 
 use crate::analysis::DataTable;
 use crate::cells;
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 use crate::input;
 
 use super::exact::solve_with;
@@ -111,11 +111,12 @@ fn check_provenance(what: &str, text: &str, outcomes: &RollOutcomes, max_rolls: 
         return Err(input::at(
             what,
             line,
-            format!(
+            Message::from(format!(
                 "solved under removal={found}, but the rules say removal={want}; a table is \
-                 optimal only under the rules it was solved for: `dicelab solve sevens --rule \
-                 removal={want} --out DIR` writes one"
-            ),
+                 optimal only under the rules it was solved for: "
+            ))
+            .then(solve_under(Some(&format!("removal={want}"))))
+            .text(" writes one"),
         ));
     }
     if let Some(found) = solved("max_rolls")
@@ -124,11 +125,12 @@ fn check_provenance(what: &str, text: &str, outcomes: &RollOutcomes, max_rolls: 
         return Err(input::at(
             what,
             line,
-            format!(
+            Message::from(format!(
                 "solved for {found} rolls (max_rolls={found}), but the rules allow {max_rolls} \
-                 (max_rolls={max_rolls}): `dicelab solve sevens --rule max_rolls={max_rolls} \
-                 --out DIR` writes a table for them"
-            ),
+                 (max_rolls={max_rolls}): "
+            ))
+            .then(solve_under(Some(&format!("max_rolls={max_rolls}"))))
+            .text(" writes a table for them"),
         ));
     }
     // Quiet options: a rules line without them was solved under the text's numbers.
@@ -141,15 +143,29 @@ fn check_provenance(what: &str, text: &str, outcomes: &RollOutcomes, max_rolls: 
             return Err(input::at(
                 what,
                 line,
-                format!(
+                Message::from(format!(
                     "solved under {key}={found}, but the rules say {key}={value}; a table is \
-                     optimal only under the rules it was solved for: `dicelab solve sevens \
-                     --rule {key}={value} --out DIR` writes one"
-                ),
+                     optimal only under the rules it was solved for: "
+                ))
+                .then(solve_under(Some(&format!("{key}={value}"))))
+                .text(" writes one"),
             ));
         }
     }
     Ok(())
+}
+
+/// The command that writes the optimal table under `rule` (`key=value`; none: the defaults),
+/// in backticks, as a message suggests it.
+fn solve_under(rule: Option<&str>) -> Message {
+    let mut settings = Vec::new();
+    if let Some(rule) = rule {
+        settings.push((Setting::RULE, rule));
+    }
+    settings.push((Setting::OUT, "DIR"));
+    Message::from("`")
+        .suggest("solve sevens", &settings)
+        .text("`")
 }
 
 /// Reads a policy table for the removal rule of `outcomes` and `max_rolls`: one decision table
@@ -171,23 +187,26 @@ pub fn read(path: &Path, outcomes: &RollOutcomes, max_rolls: u8) -> Result<Vec<D
         && solved != max_rolls
         && solved >= 2
     {
-        let fix = format!(
-            "`dicelab solve sevens --rule max_rolls={max_rolls} --out DIR` writes a table for them"
-        );
+        let fix =
+            solve_under(Some(&format!("max_rolls={max_rolls}"))).text(" writes a table for them");
         return Err(if solved > max_rolls {
             input::at(
                 &what,
                 line,
-                format!(
+                Message::from(format!(
                     "rolls_allowed={solved}: the table was solved for {solved} rolls, but the \
-                     rules allow {max_rolls} (max_rolls={max_rolls}); {fix}"
-                ),
+                     rules allow {max_rolls} (max_rolls={max_rolls}); "
+                ))
+                .then(fix),
             )
         } else {
-            Error::input(format!(
-                "{what}: the table was solved for {solved} rolls (its largest rolls_allowed), \
-                 but the rules allow {max_rolls} (max_rolls={max_rolls}); {fix}"
-            ))
+            Error::input(
+                Message::from(format!(
+                    "{what}: the table was solved for {solved} rolls (its largest \
+                     rolls_allowed), but the rules allow {max_rolls} (max_rolls={max_rolls}); "
+                ))
+                .then(fix),
+            )
         });
     }
     let mut decisions: HashMap<(u8, u8, Kept), (bool, usize)> = HashMap::new();
@@ -244,17 +263,21 @@ pub fn read(path: &Path, outcomes: &RollOutcomes, max_rolls: u8) -> Result<Vec<D
     let mut missing = states(max_rolls).filter(|s| !decisions.contains_key(s));
     if let Some((allowed, roll, kept)) = missing.next() {
         let more = missing.count();
-        return Err(Error::input(format!(
-            "{what}: no decision for rolls_allowed={allowed} roll={roll} dice={} sum={}{}; \
-             a table needs every state (max_rolls={max_rolls}): `dicelab solve sevens --out DIR` writes a complete one",
-            kept.dice,
-            kept.sum,
-            if more > 0 {
-                format!(" and {more} more states")
-            } else {
-                String::new()
-            }
-        )));
+        return Err(Error::input(
+            Message::from(format!(
+                "{what}: no decision for rolls_allowed={allowed} roll={roll} dice={} sum={}{}; \
+             a table needs every state (max_rolls={max_rolls}): ",
+                kept.dice,
+                kept.sum,
+                if more > 0 {
+                    format!(" and {more} more states")
+                } else {
+                    String::new()
+                }
+            ))
+            .then(solve_under(None))
+            .text(" writes a complete one"),
+        ));
     }
     Ok((1..=max_rolls)
         .map(|allowed| {
@@ -409,15 +432,15 @@ mod tests {
             format!(
                 "policy table {path}: line 2: solved under removal=pairs, but the rules say \
                  removal=subsets; a table is optimal only under the rules it was solved for: \
-                 `dicelab solve sevens --rule removal=subsets --out DIR` writes one"
+                 `solve sevens with rule removal=subsets, out DIR` writes one"
             )
         );
         assert_eq!(
             read(f.path(), &pairs.outcomes, 2).unwrap_err().to_string(),
             format!(
                 "policy table {path}: line 2: solved for 3 rolls (max_rolls=3), but the rules \
-                 allow 2 (max_rolls=2): `dicelab solve sevens --rule max_rolls=2 --out DIR` \
-                 writes a table for them"
+                 allow 2 (max_rolls=2): `solve sevens with rule max_rolls=2, out DIR` writes a \
+                 table for them"
             )
         );
         // Without provenance, the rolls it covers still tell.
@@ -429,16 +452,16 @@ mod tests {
             read(g.path(), &pairs.outcomes, 2).unwrap_err().to_string(),
             format!(
                 "policy table {path}: line {first_three}: rolls_allowed=3: the table was solved \
-                 for 3 rolls, but the rules allow 2 (max_rolls=2); `dicelab solve sevens --rule \
-                 max_rolls=2 --out DIR` writes a table for them"
+                 for 3 rolls, but the rules allow 2 (max_rolls=2); `solve sevens with rule \
+                 max_rolls=2, out DIR` writes a table for them"
             )
         );
         assert_eq!(
             read(g.path(), &pairs.outcomes, 4).unwrap_err().to_string(),
             format!(
                 "policy table {path}: the table was solved for 3 rolls (its largest \
-                 rolls_allowed), but the rules allow 4 (max_rolls=4); `dicelab solve sevens \
-                 --rule max_rolls=4 --out DIR` writes a table for them"
+                 rolls_allowed), but the rules allow 4 (max_rolls=4); `solve sevens with rule \
+                 max_rolls=4, out DIR` writes a table for them"
             )
         );
         // A hand-made table under other removal rules cannot be told by its content: accepted.

@@ -10,7 +10,7 @@ use std::io::Write;
 use crate::advice::{Advice, AdviceRequest, Position};
 use crate::dice::pow6;
 use crate::engine::{ChunkRng, chunk_rng};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Setting};
 use crate::games::RunSettings;
 use crate::options::{FirstPlayer, RuleOptions, Tie};
 use crate::session::{Decision, PlayRequest, Playable, Session};
@@ -79,10 +79,14 @@ impl Playable for Sevens {
         let rules = Rules::from_options(&options);
         let players = request.players.unwrap_or(DEFAULT_PLAYERS);
         if !(1..=MAX_PLAYERS).contains(&players) {
-            return Err(Error::input(format!(
-                "--players {players}: play sevens takes 1 to {MAX_PLAYERS} players, you \
+            return Err(Error::value(
+                Setting::PLAYERS,
+                players,
+                format!(
+                    "play sevens takes 1 to {MAX_PLAYERS} players, you \
                  included (the coach's exact game values reach three)"
-            )));
+                ),
+            ));
         }
         let solver = Solver::new(rules, players);
         let others = players as usize - 1;

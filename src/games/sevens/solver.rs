@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Setting};
 
 use super::dilemma::{Dilemma, solve_dilemma};
 use super::exact::{Solution, solve};
@@ -61,9 +61,10 @@ impl Solver {
     pub fn win(&self) -> Result<Win> {
         Ok(match self.players {
             1 => {
-                return Err(Error::input(
-                    "--policy 'win': a single turn has no game to win: use optimal; see \
-                     docs/sevens.md",
+                return Err(Error::value(
+                    Setting::POLICY,
+                    "win",
+                    "a single turn has no game to win: use optimal; see docs/sevens.md",
                 ));
             }
             2 => Win::Two(self.game()?),

@@ -5,7 +5,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 use crate::games::PolicyDoc;
 
 use super::exact::target_table;
@@ -47,7 +47,7 @@ impl FromStr for PolicySpec {
     type Err = Error;
 
     fn from_str(spec: &str) -> Result<Self> {
-        let bad = |why: &str| Error::input(format!("--policy '{spec}': {why}"));
+        let bad = |why: &str| Error::value(Setting::POLICY, spec, why.to_string());
         let (name, args) = match spec.split_once(':') {
             Some((n, a)) => (n, Some(a)),
             None => (spec, None),
@@ -153,9 +153,11 @@ impl PolicySpec {
         let lead = match self {
             PolicySpec::Rolls(k) => {
                 if *k > max_rolls {
-                    return Err(Error::input(format!(
-                        "--policy '{name}': a turn allows at most {max_rolls} rolls (max_rolls={max_rolls})"
-                    )));
+                    return Err(Error::value(
+                        Setting::POLICY,
+                        name,
+                        format!("a turn allows at most {max_rolls} rolls (max_rolls={max_rolls})"),
+                    ));
                 }
                 by_rule(&|s| {
                     if s.roll < *k {
@@ -167,10 +169,14 @@ impl PolicySpec {
             }
             PolicySpec::Threshold(sums) => {
                 if sums.len() != usize::from(max_rolls) - 1 {
-                    return Err(Error::input(format!(
-                        "--policy '{name}': expected {} sum(s), one for each roll before the last (max_rolls={max_rolls})",
-                        max_rolls - 1
-                    )));
+                    return Err(Error::value(
+                        Setting::POLICY,
+                        name,
+                        format!(
+                            "expected {} sum(s), one for each roll before the last (max_rolls={max_rolls})",
+                            max_rolls - 1
+                        ),
+                    ));
                 }
                 by_rule(&|s| {
                     if s.kept.sum >= sums[s.roll as usize - 1] {
@@ -228,10 +234,15 @@ fn stop_if(rule: &StopIf, name: &str, solver: &Solver) -> Result<Policy> {
                 [one] => (one.to_string(), "is", "it"),
                 many => (many.join(", "), "are", "them"),
             };
-            return Err(Error::input(format!(
-                "--policy '{name}': {names} {verb} known only in a game; play games \
-                 (--players 2 or more), or leave {pronoun} out of a rule for single turns"
-            )));
+            return Err(Error::value(
+                Setting::POLICY,
+                name,
+                Message::from(format!("{names} {verb} known only in a game; play games ("))
+                    .setting(Setting::PLAYERS)
+                    .text(format!(
+                        " 2 or more), or leave {pronoun} out of a rule for single turns"
+                    )),
+            ));
         }
         let game = GameRule::new(rule.clone(), outcomes, solver.rules.rounds);
         return Ok(Policy::to_win(name, Win::Rule(std::sync::Arc::new(game))));

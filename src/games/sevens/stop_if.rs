@@ -24,7 +24,7 @@
 
 use std::fmt;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Setting};
 
 use super::play::Lookup;
 use super::rolls::RollOutcomes;
@@ -252,7 +252,7 @@ impl StopIf {
     /// which `text` begins at byte `offset`) where it went wrong, and what was expected there.
     pub fn parse(spec: &str, offset: usize, text: &str) -> Result<Self> {
         let bad = |column: usize, why: String| {
-            Error::input(format!("--policy '{spec}': column {column}: {why}"))
+            Error::value(Setting::POLICY, spec, format!("column {column}: {why}"))
         };
         let chars = text.chars().count();
         if chars > MAX_LEN {
@@ -856,10 +856,7 @@ mod tests {
         ] {
             let e = error(text);
             assert!(e.contains(expected), "{text:?}: {e}");
-            assert!(
-                e.starts_with(&format!("--policy 'stop-if:{text}': ")),
-                "{e}"
-            );
+            assert!(e.starts_with(&format!("policy 'stop-if:{text}': ")), "{e}");
         }
     }
 

@@ -20,7 +20,7 @@ use rayon::prelude::*;
 
 use crate::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value, whole_list};
 use crate::engine::chunk_rng;
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 use crate::options::{FirstPlayer, RuleOptions, Tie};
 use crate::stats::estimate::z95;
 
@@ -88,7 +88,7 @@ pub const KEYS: &[PositionKey] = &[
         key: "starter",
         syntax: "you|K",
         meaning: "who started this round (K: the K-th player after you; default you): with \
-                  --chips, who starts the rounds after it",
+                  the chips given, who starts the rounds after it",
     },
 ];
 
@@ -129,7 +129,7 @@ struct Table {
     deck: Counts,
     pay: [u32; SEATS],
     game: Option<GameAt>,
-    understood: Vec<(String, String)>,
+    understood: Vec<(String, Message)>,
 }
 
 impl Table {
@@ -221,9 +221,17 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
     let given = &request.position;
     let need = |key: &str| {
         given.get(key).ok_or_else(|| {
-            Error::input(format!(
-                "a sieben position needs --hand, --pile and --others (missing --{key})"
-            ))
+            Error::input(
+                Message::from("a sieben position needs ")
+                    .setting(Setting::named("hand"))
+                    .text(", ")
+                    .setting(Setting::named("pile"))
+                    .text(" and ")
+                    .setting(Setting::named("others"))
+                    .text(" (missing ")
+                    .setting(Setting::new(key))
+                    .text(")"),
+            )
         })
     };
     let hand_text = need("hand")?;
@@ -241,11 +249,19 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
             let place = if place.is_empty() {
                 None
             } else {
-                Some(place.parse::<u32>().ok().filter(|&k| k >= 1).ok_or_else(|| {
-                    Error::input(format!(
-                        "--others {others_text}: '{part}' is not out or outK (K: went out K-th)"
-                    ))
-                })?)
+                Some(
+                    place
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&k| k >= 1)
+                        .ok_or_else(|| {
+                            Error::value(
+                                Setting::named("others"),
+                                others_text,
+                                format!("'{part}' is not out or outK (K: went out K-th)"),
+                            )
+                        })?,
+                )
             };
             places.push((seat, place));
             opponents.push(Opponent {
@@ -258,9 +274,11 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
                 .ok()
                 .filter(|&c| c <= 10_000)
                 .ok_or_else(|| {
-                    Error::input(format!(
-                        "--others {others_text}: '{part}' is not a number of cards or out"
-                    ))
+                    Error::value(
+                        Setting::named("others"),
+                        others_text,
+                        format!("'{part}' is not a number of cards or out"),
+                    )
                 })?;
             opponents.push(Opponent {
                 cards,
@@ -270,16 +288,22 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
     }
     let players = opponents.len() + 1;
     if !(PLAYERS.min as usize..=PLAYERS.max as usize).contains(&players) {
-        return Err(Error::input(format!(
-            "--others {others_text}: {players} players with you; 7 is for {} to {} players",
-            PLAYERS.min, PLAYERS.max
-        )));
+        return Err(Error::value(
+            Setting::named("others"),
+            others_text,
+            format!(
+                "{players} players with you; 7 is for {} to {} players",
+                PLAYERS.min, PLAYERS.max
+            ),
+        ));
     }
     rules.check_players(players as u32)?;
     if places.len() == opponents.len() {
-        return Err(Error::input(format!(
-            "--others {others_text}: every other player is out, so the round is over"
-        )));
+        return Err(Error::value(
+            Setting::named("others"),
+            others_text,
+            "every other player is out, so the round is over".to_string(),
+        ));
     }
     // The order the out players went out in: given as outK, or unambiguous.
     let outs = places.len();
@@ -287,10 +311,14 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
     let numbered = places.iter().filter(|(_, p)| p.is_some()).count();
     if numbered == 0 {
         if outs > 1 && given.get("chips").is_some() {
-            return Err(Error::input(format!(
-                "--others {others_text}: {outs} players are out: write out1, out2, ... for the \
+            return Err(Error::value(
+                Setting::named("others"),
+                others_text,
+                format!(
+                    "{outs} players are out: write out1, out2, ... for the \
                  order they went out in, which decides their chips"
-            )));
+                ),
+            ));
         }
         for (k, &(seat, _)) in places.iter().enumerate() {
             out[k] = seat;
@@ -302,10 +330,14 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
                 .map(|p| p as usize)
                 .filter(|&p| p <= outs && !seen[p - 1]);
             let Some(k) = k else {
-                return Err(Error::input(format!(
-                    "--others {others_text}: the {outs} players out need the places out1 to \
+                return Err(Error::value(
+                    Setting::named("others"),
+                    others_text,
+                    format!(
+                        "the {outs} players out need the places out1 to \
                      out{outs}, each once"
-                )));
+                    ),
+                ));
             };
             seen[k - 1] = true;
             out[k - 1] = seat;
@@ -332,19 +364,22 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
         None => spots,
     };
     if pile.is_empty() && pile_cards.iter().sum::<u32>() > 0 {
-        return Err(Error::input(format!(
-            "--pile-cards {}: the pile is {}, so no card lies on it",
+        return Err(Error::value(
+            Setting::named("pile-cards"),
             cards_text(&pile_cards),
-            pile_text.trim()
-        )));
+            format!("the pile is {}, so no card lies on it", pile_text.trim()),
+        ));
     }
     if let Some(n) = (1..8).find(|&n| pile_cards[n] < spots[n]) {
-        return Err(Error::input(format!(
-            "--pile-cards {}: the pile shows {} but only {} card(s) of {n} were laid on it",
+        return Err(Error::value(
+            Setting::named("pile-cards"),
             cards_text(&pile_cards),
-            spots_text(pile),
-            pile_cards[n]
-        )));
+            format!(
+                "the pile shows {} but only {} card(s) of {n} were laid on it",
+                spots_text(pile),
+                pile_cards[n]
+            ),
+        ));
     }
     let set_aside = match given.get("set-aside") {
         Some(text) => parse_cards("set-aside", text)?,
@@ -356,12 +391,19 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
     for n in 1..8 {
         let seen = hand[n] + pile_cards[n] + set_aside[n];
         if seen > deck[n] {
-            return Err(Error::input(format!(
-                "--hand, --pile-cards and --set-aside hold {seen} cards of {n}, but the deck ({}) \
-                 has {}",
-                rules.deck.source(),
-                deck[n]
-            )));
+            return Err(Error::input(
+                Message::default()
+                    .setting(Setting::named("hand"))
+                    .text(", ")
+                    .setting(Setting::named("pile-cards"))
+                    .text(" and ")
+                    .setting(Setting::named("set-aside"))
+                    .text(format!(
+                        " hold {seen} cards of {n}, but the deck ({}) has {}",
+                        rules.deck.source(),
+                        deck[n]
+                    )),
+            ));
         }
     }
     let seen: u32 = (1..8).map(|n| hand[n] + pile_cards[n] + set_aside[n]).sum();
@@ -385,10 +427,14 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
     if let Some(text) = given.get("stuck") {
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let bad = || {
-                Error::input(format!(
-                    "--stuck {text}: '{part}' is not K@A+B or K@A+B:D (player K could not play \
+                Error::value(
+                    Setting::named("stuck"),
+                    text,
+                    format!(
+                        "'{part}' is not K@A+B or K@A+B:D (player K could not play \
                      on A+B and has drawn D cards since)"
-                ))
+                    ),
+                )
             };
             let (k, rest) = part.split_once('@').ok_or_else(bad)?;
             let k = player_number("stuck", text, k, opponents.len())?;
@@ -399,16 +445,21 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
             let on = parse_spots("stuck", spots_part.trim())?;
             let o = &mut opponents[k - 1];
             if o.out {
-                return Err(Error::input(format!(
-                    "--stuck {text}: {} is out of the round",
-                    seat_name(k)
-                )));
+                return Err(Error::value(
+                    Setting::named("stuck"),
+                    text,
+                    format!("{} is out of the round", seat_name(k)),
+                ));
             }
             if o.lacks != 0 {
-                return Err(Error::input(format!(
-                    "--stuck {text}: {} is given twice (only the last time counts)",
-                    seat_name(k)
-                )));
+                return Err(Error::value(
+                    Setting::named("stuck"),
+                    text,
+                    format!(
+                        "{} is given twice (only the last time counts)",
+                        seat_name(k)
+                    ),
+                ));
             }
             o.lacks = on.legal_numbers();
             o.fresh = drawn;
@@ -417,13 +468,17 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
                 .map(|n| unseen[n])
                 .sum();
             if o.constrained() > can_hold {
-                return Err(Error::input(format!(
-                    "--stuck {text}: {} holds at least {} cards that cannot be laid on {}, but \
+                return Err(Error::value(
+                    Setting::named("stuck"),
+                    text,
+                    format!(
+                        "{} holds at least {} cards that cannot be laid on {}, but \
                      only {can_hold} such cards are unseen",
-                    seat_name(k),
-                    o.constrained(),
-                    spots_text(on)
-                )));
+                        seat_name(k),
+                        o.constrained(),
+                        spots_text(on)
+                    ),
+                ));
             }
             stuck_words.push(format!(
                 "{} could not play on {} and has drawn {drawn} since",
@@ -434,29 +489,38 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
     }
     if let Some(text) = given.get("blocked") {
         if rules.penalty != Penalty::Pile {
-            return Err(Error::input(format!(
-                "--blocked {text}: only penalty=pile blocks a player after a penalty card (these \
+            return Err(Error::value(
+                Setting::named("blocked"),
+                text,
+                "only penalty=pile blocks a player after a penalty card (these \
                  rules have penalty=turn)"
-            )));
+                    .to_string(),
+            ));
         }
         if pile.is_empty() {
-            return Err(Error::input(format!(
-                "--blocked {text}: a Seven sets the pile aside and lifts every block, so nobody \
+            return Err(Error::value(
+                Setting::named("blocked"),
+                text,
+                "a Seven sets the pile aside and lifts every block, so nobody \
                  is blocked on an empty pile"
-            )));
+                    .to_string(),
+            ));
         }
         for k in whole_list("blocked", text, 1, opponents.len() as i64)? {
             let o = &mut opponents[k as usize - 1];
             if o.out || o.lacks == 0 {
-                return Err(Error::input(format!(
-                    "--blocked {text}: {} {}",
-                    seat_name(k as usize),
+                let why = Message::from(format!("{} ", seat_name(k as usize)));
+                return Err(Error::value(
+                    Setting::named("blocked"),
+                    text,
                     if o.out {
-                        "is out of the round"
+                        why.text("is out of the round")
                     } else {
-                        "must be in --stuck: a block comes from a penalty card on this pile"
-                    }
-                )));
+                        why.text("must be in ")
+                            .setting(Setting::named("stuck"))
+                            .text(": a block comes from a penalty card on this pile")
+                    },
+                ));
             }
             o.blocked = true;
         }
@@ -480,30 +544,44 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
             let bound = rules.chips.max(regular.saturating_mul(most));
             let chips = whole_list("chips", text, 0, i64::from(bound))?;
             if chips.len() != players {
-                return Err(Error::input(format!(
-                    "--chips {text}: {} numbers for {players} players (yours first, then the \
+                return Err(Error::value(
+                    Setting::named("chips"),
+                    text,
+                    format!(
+                        "{} numbers for {players} players (yours first, then the \
                      others in turn order)",
-                    chips.len()
-                )));
+                        chips.len()
+                    ),
+                ));
             }
             let paid: u32 = chips.iter().map(|&c| c as u32).sum();
             if !paid.is_multiple_of(per_round) {
-                return Err(Error::input(format!(
-                    "--chips {text}: {paid} chips paid, but every round of {players} pays \
+                return Err(Error::value(
+                    Setting::named("chips"),
+                    text,
+                    format!(
+                        "{paid} chips paid, but every round of {players} pays \
                      {per_round}"
-                )));
+                    ),
+                ));
             }
             let played = paid / per_round;
             if played >= regular {
-                return Err(Error::input(format!(
-                    "--chips {text}: {played} rounds played, so the regular rounds are over: \
+                return Err(Error::value(
+                    Setting::named("chips"),
+                    text,
+                    format!(
+                        "{played} rounds played, so the regular rounds are over: \
                      advice in play-off rounds is not supported"
-                )));
+                    ),
+                ));
             }
             if let Some(c) = chips.iter().find(|&&c| c as u32 > played * most) {
-                return Err(Error::input(format!(
-                    "--chips {text}: {c} chips after {played} rounds, which pay {most} at most"
-                )));
+                return Err(Error::value(
+                    Setting::named("chips"),
+                    text,
+                    format!("{c} chips after {played} rounds, which pay {most} at most"),
+                ));
             }
             let mut by_seat = [0; SEATS];
             for (s, &c) in chips.iter().enumerate() {
@@ -527,10 +605,10 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
     };
     let pay = rules.round_chips(p, game.filter(|_| limited).map(|g| g.pool));
 
-    let mut understood = vec![
+    let mut understood: Vec<(String, Message)> = vec![
         (
             "hand".to_string(),
-            format!("{} ({} cards)", cards_text(&hand), hand.iter().sum::<u32>()),
+            format!("{} ({} cards)", cards_text(&hand), hand.iter().sum::<u32>()).into(),
         ),
         (
             "pile".to_string(),
@@ -545,7 +623,8 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
                     pile.total(),
                     cards_text(&pile_cards)
                 )
-            },
+            }
+            .into(),
         ),
     ];
     let others_words: Vec<String> = opponents
@@ -566,31 +645,35 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
             }
         })
         .collect();
-    understood.push(("others".into(), others_words.join("; ")));
-    understood.push(("set aside".into(), cards_text(&set_aside)));
+    understood.push(("others".into(), others_words.join("; ").into()));
+    understood.push(("set aside".into(), cards_text(&set_aside).into()));
     understood.push((
         "draw pile".into(),
-        format!("{draw_pile} cards (the deck less every card counted above)"),
+        format!("{draw_pile} cards (the deck less every card counted above)").into(),
     ));
     if !stuck_words.is_empty() {
-        understood.push(("stuck".into(), stuck_words.join("; ")));
+        understood.push(("stuck".into(), stuck_words.join("; ").into()));
     }
-    understood.push((
-        "this round pays".into(),
+    let pays = Message::from(
         pay[..players]
             .iter()
             .map(u32::to_string)
             .collect::<Vec<_>>()
-            .join(", ")
-            + if limited && game.is_none() {
-                if rules.pay == Pay::Countdown {
-                    " (players down to 1; give --chips for the last round's short pay)"
-                } else {
-                    " (a full round; give --chips for the last round's short pay)"
-                }
+            .join(", "),
+    );
+    understood.push((
+        "this round pays".into(),
+        if limited && game.is_none() {
+            pays.text(if rules.pay == Pay::Countdown {
+                " (players down to 1; give "
             } else {
-                ""
-            },
+                " (a full round; give "
+            })
+            .setting(Setting::named("chips"))
+            .text(" for the last round's short pay)")
+        } else {
+            pays
+        },
     ));
     if let Some(g) = &game {
         understood.push((
@@ -608,7 +691,8 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
                     .map(|s| format!("{} {}", seat_name(s), g.chips[s]))
                     .collect::<Vec<_>>()
                     .join(", ")
-            ),
+            )
+            .into(),
         ));
     }
     Ok(Table {
@@ -752,20 +836,30 @@ impl Advisor for Sieben {
         let rules = Rules::from_options(&options)?;
         if !request.policies.is_empty() {
             return Err(Error::input(
-                "sieben advice takes no --policy: every play is valued as the lookahead values \
-                 it, with seven-first in every seat after it (-n sets the guesses)",
+                Message::from("sieben advice takes no ")
+                    .setting(Setting::POLICY)
+                    .text(
+                        ": every play is valued as the lookahead values it, with seven-first in \
+                         every seat after it (",
+                    )
+                    .setting(Setting::UNITS)
+                    .text(" sets the guesses)"),
             ));
         }
         let table = parse(&rules, request)?;
         let view = table.view();
         let moves = legal_moves(table.pile, &table.hand);
         if moves.is_empty() {
-            return Err(Error::input(format!(
-                "no card in --hand {} can be laid on {}: you take a penalty card (rule 6), so \
-                 there is nothing to decide",
-                cards_text(&table.hand),
-                spots_text(table.pile)
-            )));
+            return Err(Error::input(
+                Message::from("no card in ")
+                    .setting(Setting::named("hand"))
+                    .text(format!(
+                        " {} can be laid on {}: you take a penalty card (rule 6), so there is \
+                         nothing to decide",
+                        cards_text(&table.hand),
+                        spots_text(table.pile)
+                    )),
+            ));
         }
         let game = table.game;
         let n = request.run.units.unwrap_or(
@@ -983,23 +1077,30 @@ impl Advisor for Sieben {
                 }
             })
             .collect();
-        let mut notes = vec![format!(
-            "loses: {} given up against the best, a paired difference on the same guesses; \
-             an interval that reaches 0 means more guesses (-n) are needed to tell the two apart",
-            if game.is_some() {
-                "the chance to win the game"
-            } else {
-                "chips this round"
-            }
-        )];
+        let mut notes = vec![
+            Message::from(format!(
+                "loses: {} given up against the best, a paired difference on the same guesses; \
+                 an interval that reaches 0 means more guesses (",
+                if game.is_some() {
+                    "the chance to win the game"
+                } else {
+                    "chips this round"
+                }
+            ))
+            .setting(Setting::UNITS)
+            .text(") are needed to tell the two apart"),
+        ];
         if plays == 1 {
             notes.push("one legal play".into());
         }
         if request.position.get("set-aside").is_none() && table.draw_pile > 0 {
             notes.push(
-                "no --set-aside given: cards set aside since the last refill are guessed among \
-                 the hidden ones"
-                    .into(),
+                Message::from("no ")
+                    .setting(Setting::named("set-aside"))
+                    .text(
+                        " given: cards set aside since the last refill are guessed among the \
+                         hidden ones",
+                    ),
             );
         }
         Ok(Advice {

@@ -5,7 +5,7 @@
 use crate::analysis::{Cell, DataTable};
 use crate::cells;
 use crate::engine::{RunConfig, Shard};
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 use crate::games::{Configured, DeckStudy, DecksOutput, DecksRequest, Setup};
 use crate::stats::{MetricId, MetricKind, Subject, Tally};
 
@@ -84,12 +84,18 @@ impl DeckStudy for Sieben {
     ) -> Result<DecksOutput> {
         let players = request.players.ok_or_else(|| {
             Error::input(
-                "decks sieben: expected --players, 2 to 7 (the deck's effect depends on it)",
+                Message::from("decks sieben: expected ")
+                    .setting(Setting::PLAYERS)
+                    .text(", 2 to 7 (the deck's effect depends on it)"),
             )
         })?;
         if request.rules.iter().any(|r| r.trim().starts_with("deck=")) {
             return Err(Error::input(
-                "--rule deck=...: decks sweeps the deck itself; add a deck file with --deck FILE",
+                Message::default()
+                    .setting(Setting::RULE)
+                    .text(" deck=...: decks sweeps the deck itself; add a deck file with ")
+                    .setting(Setting::DECK)
+                    .text(" FILE"),
             ));
         }
         let base = Config::new(&Setup {
@@ -103,10 +109,11 @@ impl DeckStudy for Sieben {
             .collect::<Result<Vec<_>>>()?;
         for path in &request.decks {
             let name = path.to_str().ok_or_else(|| {
-                Error::input(format!(
-                    "--deck {}: expected a UTF-8 file name",
-                    path.display()
-                ))
+                Error::value(
+                    Setting::DECK,
+                    path.display().to_string(),
+                    "expected a UTF-8 file name",
+                )
             })?;
             decks.push(Deck::load(name)?);
         }

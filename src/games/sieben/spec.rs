@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use rand_xoshiro::rand_core::Rng;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Setting};
 use crate::games::PolicyDoc;
 use crate::policy::{Policy, Random};
 
@@ -87,15 +87,23 @@ impl FromStr for PolicySpec {
         if let Some(k) = spec.strip_prefix("lookahead:") {
             return match k.trim().parse::<u32>() {
                 Ok(k) if (1..=MAX_SAMPLES).contains(&k) => Ok(PolicySpec::Lookahead(k)),
-                _ => Err(Error::input(format!(
-                    "--policy '{s}': expected lookahead:K with K, the play-outs per legal play, from 1 to {MAX_SAMPLES}"
-                ))),
+                _ => Err(Error::value(
+                    Setting::POLICY,
+                    s,
+                    format!(
+                        "expected lookahead:K with K, the play-outs per legal play, from 1 to {MAX_SAMPLES}"
+                    ),
+                )),
             };
         }
-        Err(Error::input(format!(
-            "--policy '{s}': unknown policy for sieben; expected one of {}",
-            PolicyDoc::list(super::POLICIES)
-        )))
+        Err(Error::value(
+            Setting::POLICY,
+            s,
+            format!(
+                "unknown policy for sieben; expected one of {}",
+                PolicyDoc::list(super::POLICIES)
+            ),
+        ))
     }
 }
 
@@ -139,7 +147,7 @@ mod tests {
         }
         assert_eq!(
             "greedy".parse::<PolicySpec>().unwrap_err().to_string(),
-            "--policy 'greedy': unknown policy for sieben; expected one of seven-first, lowest, blocker, random, lookahead or lookahead:K"
+            "policy 'greedy': unknown policy for sieben; expected one of seven-first, lowest, blocker, random, lookahead or lookahead:K"
         );
     }
 
@@ -174,7 +182,7 @@ mod tests {
             assert_eq!(
                 bad.parse::<PolicySpec>().unwrap_err().to_string(),
                 format!(
-                    "--policy '{bad}': expected lookahead:K with K, the play-outs per legal play, from 1 to 1000"
+                    "policy '{bad}': expected lookahead:K with K, the play-outs per legal play, from 1 to 1000"
                 )
             );
         }

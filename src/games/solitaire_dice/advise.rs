@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value};
 use crate::engine::chunk_rng;
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 use crate::policy::Policy;
 use crate::stats::estimate::Estimate;
 use crate::stats::{Histogram, MetricKind};
@@ -64,9 +64,11 @@ pub fn parse_sheet(text: &str) -> Result<Sheet> {
             .filter(|p| !p.is_empty())
             .map(|p| {
                 let bad = || {
-                    Error::input(format!(
-                        "--sheet {text}: '{p}' is not {what}:MARKS (two whole numbers)"
-                    ))
+                    Error::value(
+                        Setting::named("sheet"),
+                        text,
+                        format!("'{p}' is not {what}:MARKS (two whole numbers)"),
+                    )
                 };
                 let (a, b) = p.split_once(':').ok_or_else(bad)?;
                 let a: u8 = a.trim().parse().map_err(|_| bad())?;
@@ -78,32 +80,42 @@ pub fn parse_sheet(text: &str) -> Result<Sheet> {
     let marks = pairs(sums, "SUM")?;
     let throwaways = pairs(faces, "FACE")?;
     let sheet = Sheet::from_marks(&marks, &throwaways)
-        .map_err(|e| Error::input(format!("--sheet {text}: {e}")))?;
+        .map_err(|e| Error::value(Setting::named("sheet"), text, format!("{e}")))?;
     // What the rolls so far must have made: two sum marks and (but for a free ride) one
     // throwaway mark a roll; free rides need three faces chosen.
     let sum_marks: u32 = (MIN_SUM..=MAX_SUM).map(|s| u32::from(sheet.marks(s))).sum();
     let thrown: u32 = (1..=6).map(|f| u32::from(sheet.throwaway_marks(f))).sum();
     if sum_marks % 2 == 1 {
-        return Err(Error::input(format!(
-            "--sheet {text}: {sum_marks} sum marks: every roll marks two sums, so they are even"
-        )));
+        return Err(Error::value(
+            Setting::named("sheet"),
+            text,
+            format!("{sum_marks} sum marks: every roll marks two sums, so they are even"),
+        ));
     }
     let rolls = sum_marks / 2;
     if thrown > rolls {
-        return Err(Error::input(format!(
-            "--sheet {text}: {thrown} throwaway marks after {rolls} rolls (one a roll at most)"
-        )));
+        return Err(Error::value(
+            Setting::named("sheet"),
+            text,
+            format!("{thrown} throwaway marks after {rolls} rolls (one a roll at most)"),
+        ));
     }
     if thrown < rolls && sheet.throwaway_faces() < 3 {
-        return Err(Error::input(format!(
-            "--sheet {text}: {rolls} rolls with only {thrown} throwaway marks need free rides, \
+        return Err(Error::value(
+            Setting::named("sheet"),
+            text,
+            format!(
+                "{rolls} rolls with only {thrown} throwaway marks need free rides, \
              which come only once three faces are chosen"
-        )));
+            ),
+        ));
     }
     if sheet.is_over() {
-        return Err(Error::input(format!(
-            "--sheet {text}: a throwaway face has {END_MARKS} marks: the game is over"
-        )));
+        return Err(Error::value(
+            Setting::named("sheet"),
+            text,
+            format!("a throwaway face has {END_MARKS} marks: the game is over"),
+        ));
     }
     Ok(sheet)
 }
@@ -130,10 +142,11 @@ fn parse_roll(text: &str) -> Result<Roll> {
         .collect::<Vec<_>>()
         .try_into()
         .map_err(|f: Vec<u8>| {
-            Error::input(format!(
-                "--roll {text}: {} dice given; a roll is {DICE} dice",
-                f.len()
-            ))
+            Error::value(
+                Setting::named("roll"),
+                text,
+                format!("{} dice given; a roll is {DICE} dice", f.len()),
+            )
         })?;
     Roll::new(faces)
 }
@@ -238,15 +251,20 @@ impl Advisor for SolitaireDice {
             [] => "best".parse()?,
             [one] => one.parse()?,
             more => {
-                return Err(Error::input(format!(
-                    "--policy: {} given; advice shows one player's evaluation and play-outs",
-                    more.len()
-                )));
+                return Err(Error::setting(
+                    Setting::POLICY,
+                    format!(
+                        "{} given; advice shows one player's evaluation and play-outs",
+                        more.len()
+                    ),
+                ));
             }
         };
         let given = &request.position;
         let roll = parse_roll(given.get("roll").ok_or_else(|| {
-            Error::input("a solitaire-dice position needs --roll: the five dice rolled")
+            Error::input(Message::settings_in(
+                "a solitaire-dice position needs §roll: the five dice rolled",
+            ))
         })?)?;
         let sheet_text = given.get("sheet").unwrap_or("");
         let sheet = parse_sheet(sheet_text)?;
@@ -385,24 +403,26 @@ impl Advisor for SolitaireDice {
                 None => "final_score".to_string(),
             }
         );
-        let mut notes = vec![format!(
+        let mut notes: Vec<Message> =
+            vec![format!(
             "loses: the final score given up against {}, a paired difference on the same rolls",
             match picked {
                 Some(_) => format!("{}'s choice", spec.as_str()),
                 None => "the first division".to_string(),
             }
-        )];
+        )
+        .into()];
         if choices.len() == 1 {
-            notes.push("one legal division".to_string());
+            notes.push("one legal division".into());
         }
         Ok(Advice {
             game: NAME.to_string(),
             rules: options.pairs(),
             policy: Some(spec.as_str().to_string()),
             position: vec![
-                ("roll".into(), roll_text(&roll)),
-                ("sheet".into(), sheet_words(&sheet)),
-                ("score".into(), sheet.score().to_string()),
+                ("roll".into(), roll_text(&roll).into()),
+                ("sheet".into(), sheet_words(&sheet).into()),
+                ("score".into(), sheet.score().to_string().into()),
             ],
             method,
             columns,
@@ -607,7 +627,7 @@ mod tests {
             let e = advise(&[], keys, 10).unwrap_err().to_string();
             assert!(e.contains(says), "{keys:?}: {e}");
         };
-        bad(&[], "needs --roll");
+        bad(&[], "needs roll");
         bad(&[("roll", "1,2,3,4")], "4 dice given");
         bad(
             &[("roll", "1,2,3,4,7")],

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use crate::advice::{Advice, AdviceRequest, Advisor, Position};
 use crate::engine::chunk_rng;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Setting};
 use crate::games::RunSettings;
 use crate::session::{Decision, PlayRequest, Playable, Session};
 
@@ -37,9 +37,11 @@ impl Playable for SolitaireDice {
     fn session(&self, request: &PlayRequest) -> Result<Box<dyn Session>> {
         text_rules_only("play", &request.rules)?;
         if let Some(p) = request.players.filter(|&p| p != 1) {
-            return Err(Error::input(format!(
-                "--players {p}: Solitaire Dice is played alone (the computer has no seat)"
-            )));
+            return Err(Error::value(
+                Setting::PLAYERS,
+                p,
+                "Solitaire Dice is played alone (the computer has no seat)".to_string(),
+            ));
         }
         match request.policies.as_slice() {
             [] => {}
@@ -47,10 +49,13 @@ impl Playable for SolitaireDice {
                 one.parse::<PolicySpec>()?;
             }
             more => {
-                return Err(Error::input(format!(
-                    "--policy: {} given; the coach is one player (best by default)",
-                    more.len()
-                )));
+                return Err(Error::setting(
+                    Setting::POLICY,
+                    format!(
+                        "{} given; the coach is one player (best by default)",
+                        more.len()
+                    ),
+                ));
             }
         }
         Ok(Box::new(SolitaireSession {

@@ -139,10 +139,14 @@ pub fn house_policy(rules: &Rules, spec: &PolicySpec, house: &str) -> Result<()>
     match spec {
         PolicySpec::Greedy | PolicySpec::Random => Ok(()),
         _ if rules.is_text() => Ok(()),
-        other => Err(crate::error::Error::input(format!(
-            "--policy {other}: plays only the text's rules (its weights and tables are built \
-             for them); under {house} use greedy or random"
-        ))),
+        other => Err(crate::error::Error::input(
+            crate::error::Message::default()
+                .setting(crate::error::Setting::POLICY)
+                .text(format!(
+                    " {other}: plays only the text's rules (its weights and tables are built for \
+                     them); under {house} use greedy or random"
+                )),
+        )),
     }
 }
 
@@ -566,7 +570,7 @@ mod tests {
             .to_string();
         assert_eq!(
             e,
-            "--policy heuristic: plays only the text's rules (its weights and tables are built for them); under value_7=33 use greedy or random"
+            "policy heuristic: plays only the text's rules (its weights and tables are built for them); under value_7=33 use greedy or random"
         );
     }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Setting};
 use crate::games::PolicyDoc;
 
 use super::heuristic::{Evaluator, Weights};
@@ -96,9 +96,11 @@ impl FromStr for PolicySpec {
         };
         let load = |file: &str| -> Result<Arc<Evaluator>> {
             if file.trim().is_empty() {
-                return Err(Error::input(format!(
-                    "--policy '{s}': expected {kind}:FILE, a weights file after the colon"
-                )));
+                return Err(Error::value(
+                    Setting::POLICY,
+                    s,
+                    format!("expected {kind}:FILE, a weights file after the colon"),
+                ));
             }
             Ok(Arc::new(Evaluator::new(&Weights::load(Path::new(file))?)))
         };
@@ -124,10 +126,14 @@ impl FromStr for PolicySpec {
             ("best", None) => Ok(PolicySpec::Best {
                 projection: Arc::new(Projection::new(Params::BUILT_IN)),
             }),
-            _ => Err(Error::input(format!(
-                "--policy '{s}': unknown policy for solitaire-dice; expected one of {}",
-                PolicyDoc::list(super::POLICIES)
-            ))),
+            _ => Err(Error::value(
+                Setting::POLICY,
+                s,
+                format!(
+                    "unknown policy for solitaire-dice; expected one of {}",
+                    PolicyDoc::list(super::POLICIES)
+                ),
+            )),
         }
     }
 }
@@ -154,7 +160,7 @@ mod tests {
             assert_eq!(
                 e,
                 format!(
-                    "--policy '{bad}': unknown policy for solitaire-dice; expected one of {}",
+                    "policy '{bad}': unknown policy for solitaire-dice; expected one of {}",
                     PolicyDoc::list(super::super::POLICIES)
                 )
             );

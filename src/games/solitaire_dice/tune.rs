@@ -22,7 +22,7 @@ use rand_xoshiro::rand_core::Rng;
 use rayon::prelude::*;
 
 use crate::engine::{ChunkRng, chunk_rng};
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 use crate::games::{TuneOutput, TuneRequest, Tuner};
 use crate::number::{WholeError, parse_whole};
 
@@ -49,9 +49,11 @@ impl FromStr for Player {
         match s.trim() {
             "heuristic" => Ok(Player::Heuristic),
             "lookahead" => Ok(Player::Lookahead),
-            _ => Err(Error::input(format!(
-                "--for '{s}': expected heuristic or lookahead, the player the weights are for"
-            ))),
+            _ => Err(Error::value(
+                Setting::named("for"),
+                s,
+                "expected heuristic or lookahead, the player the weights are for".to_string(),
+            )),
         }
     }
 }
@@ -110,20 +112,28 @@ impl FromStr for Budget {
                 WholeError::NotWhole => "not a whole number; ".to_string(),
                 WholeError::TooLarge => "too large; ".to_string(),
             };
-            Error::input(format!("--budget '{s}': {why}{expected}"))
+            Error::value(Setting::named("budget"), s, format!("{why}{expected}"))
         })?;
         let Some(seconds) = seconds else {
             // Zero evaluations is refused by `check`, which says how many a generation takes.
             return Ok(Budget::Evaluations(n));
         };
         if n == 0 {
-            return Err(Error::input(format!(
-                "--budget '{s}': expected a time above 0, such as 90s, 10m or 1h"
-            )));
+            return Err(Error::value(
+                Setting::named("budget"),
+                s,
+                "expected a time above 0, such as 90s, 10m or 1h".to_string(),
+            ));
         }
         n.checked_mul(seconds)
             .map(|secs| Budget::Time(Duration::from_secs(secs)))
-            .ok_or_else(|| Error::input(format!("--budget '{s}': too large; {expected}")))
+            .ok_or_else(|| {
+                Error::value(
+                    Setting::named("budget"),
+                    s,
+                    format!("too large; {expected}"),
+                )
+            })
     }
 }
 
@@ -215,9 +225,14 @@ fn check(games: u64, budget: Budget) -> Result<()> {
     if let Budget::Evaluations(n) = budget
         && n < per_generation
     {
-        return Err(Error::input(format!(
-            "--budget {n}: one generation takes {per_generation} evaluations ({POPULATION} candidates and the mean)"
-        )));
+        return Err(Error::input(
+            Message::default()
+                .setting(Setting::named("budget"))
+                .text(format!(
+                    " {n}: one generation takes {per_generation} evaluations ({POPULATION} \
+                     candidates and the mean)"
+                )),
+        ));
     }
     Ok(())
 }
@@ -240,10 +255,11 @@ impl Tuner for super::SolitaireDice {
             None if from == "greedy" => Weights::greedy(),
             None if from == "heuristic" => Weights::built_in(),
             _ => {
-                return Err(Error::input(format!(
-                    "--from '{}': expected heuristic:FILE, heuristic (the built-in weights) or greedy",
-                    request.from
-                )));
+                return Err(Error::value(
+                    Setting::named("from"),
+                    &request.from,
+                    "expected heuristic:FILE, heuristic (the built-in weights) or greedy",
+                ));
             }
         };
         let budget: Budget = request.budget.parse()?;
@@ -321,7 +337,12 @@ pub(crate) fn tune(config: &TuneConfig) -> Result<Tuned> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.unwrap_or(0))
         .build()
-        .map_err(|e| Error::input(format!("--threads: cannot start the thread pool: {e}")))?;
+        .map_err(|e| {
+            Error::setting(
+                Setting::THREADS,
+                format!("cannot start the thread pool: {e}"),
+            )
+        })?;
     let per_generation = POPULATION as u64 + 1;
     let (total, unit) = match config.budget {
         Budget::Time(d) => (d.as_secs(), "s"),
@@ -456,34 +477,34 @@ mod tests {
         let expected =
             "expected a time such as 90s, 10m or 1h, or a number of evaluations such as 5000";
         for bad in ["", "m", "10x", "ten", "s5"] {
-            assert_eq!(e(bad), format!("--budget '{bad}': {expected}"));
+            assert_eq!(e(bad), format!("budget '{bad}': {expected}"));
         }
         assert_eq!(
             e("-5"),
-            format!("--budget '-5': a negative budget is not allowed; {expected}")
+            format!("budget '-5': a negative budget is not allowed; {expected}")
         );
         assert_eq!(
             e("1.5m"),
-            format!("--budget '1.5m': not a whole number; {expected}")
+            format!("budget '1.5m': not a whole number; {expected}")
         );
         assert_eq!(
             e("99999999999999999999h"),
-            format!("--budget '99999999999999999999h': too large; {expected}")
+            format!("budget '99999999999999999999h': too large; {expected}")
         );
         assert_eq!(
             e("99999999999999999h"),
-            format!("--budget '99999999999999999h': too large; {expected}")
+            format!("budget '99999999999999999h': too large; {expected}")
         );
         assert_eq!(
             e("0m"),
-            "--budget '0m': expected a time above 0, such as 90s, 10m or 1h"
+            "budget '0m': expected a time above 0, such as 90s, 10m or 1h"
         );
         // Zero evaluations parses, and `check` says what a generation takes, naming the option
         // once.
         let zero: Budget = "0".parse().unwrap();
         assert_eq!(
             check(100, zero).unwrap_err().to_string(),
-            "--budget 0: one generation takes 21 evaluations (20 candidates and the mean)"
+            "budget 0: one generation takes 21 evaluations (20 candidates and the mean)"
         );
     }
 
