@@ -6,12 +6,9 @@
 //! thread count and any split into shards (`--shard K/N` runs chunks K, K+N, K+2N, ...) give the
 //! same totals, byte for byte.
 
-use std::io::IsTerminal;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 use rayon::prelude::*;
@@ -118,19 +115,19 @@ pub struct RunConfig {
     pub threads: Option<usize>,
     /// The part of the run this process does.
     pub shard: Shard,
-    /// Whether a progress bar may be shown (it still only appears on a terminal, after a second).
-    pub progress: bool,
+    /// Where the run's progress is told (nowhere by default).
+    pub progress: OnProgress,
 }
 
 impl RunConfig {
-    /// A whole run of `units` units with `seed`, on all cores, without progress bar.
+    /// A whole run of `units` units with `seed`, on all cores, telling no one its progress.
     pub fn new(units: u64, seed: u64) -> Self {
         Self {
             units,
             seed,
             threads: None,
             shard: Shard::WHOLE,
-            progress: false,
+            progress: OnProgress::default(),
         }
     }
 }
@@ -202,7 +199,8 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
             "too many units for this machine",
         )
     })?;
-    let progress = Progress::new(config.progress, shard_units);
+    let progress = &config.progress;
+    progress.start(shard_units, Steps::Units);
     // A worker without a chunk would only be started and stopped: never more workers than
     // chunks (the chunks, not the workers, decide what is computed, so the totals do not change).
     let workers = config
@@ -306,44 +304,82 @@ pub fn shard_run_units(units: u64, per_chunk: u64, shard: Shard) -> Units {
     }
 }
 
-/// A progress bar on stderr that appears only after a second, only on a terminal.
-struct Progress {
-    bar: ProgressBar,
-    start: Instant,
-    wanted: bool,
-    shown: AtomicBool,
+/// What long work is counted in, so a [`Progress`] can say it in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Steps {
+    /// Units of a run (turns, races, games).
+    Units,
+    /// Seconds of a time budget.
+    Seconds,
+    /// Evaluations of an evaluation budget.
+    Evaluations,
 }
 
-impl Progress {
-    fn new(enabled: bool, total: u64) -> Self {
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {human_pos}/{human_len} units, eta {eta}",
-            )
-            .expect("the template is valid"),
-        );
-        Self {
-            bar,
-            start: Instant::now(),
-            wanted: enabled && std::io::stderr().is_terminal(),
-            shown: AtomicBool::new(false),
+/// Told how long work advances, from any worker thread. The library draws nothing: the command
+/// line shows a bar (on a terminal, after a second), a library user may log it, and without one
+/// nothing is told.
+pub trait Progress: Send + Sync {
+    /// Work of `total` steps starts.
+    fn start(&self, total: u64, steps: Steps);
+    /// `steps` more steps are done.
+    fn advance(&self, steps: u64);
+    /// The work stands at `position` steps, with a line on where it is (a tuning's generation).
+    fn set(&self, position: u64, message: &str);
+    /// The work is over.
+    fn finish(&self);
+}
+
+/// Where a run's progress goes: nowhere (the default), or a [`Progress`] the caller supplies.
+#[derive(Clone, Default)]
+pub struct OnProgress(Option<Arc<dyn Progress>>);
+
+impl OnProgress {
+    /// Progress told to `progress`.
+    pub fn to(progress: Arc<dyn Progress>) -> Self {
+        Self(Some(progress))
+    }
+
+    /// Whether anyone is told.
+    pub fn is_told(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// [`Progress::start`], if anyone is told.
+    pub fn start(&self, total: u64, steps: Steps) {
+        if let Some(p) = &self.0 {
+            p.start(total, steps);
         }
     }
 
-    fn advance(&self, units: u64) {
-        self.bar.inc(units);
-        if self.wanted
-            && !self.shown.load(Ordering::Relaxed)
-            && self.start.elapsed() > Duration::from_secs(1)
-            && !self.shown.swap(true, Ordering::Relaxed)
-        {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+    /// [`Progress::advance`], if anyone is told.
+    pub fn advance(&self, steps: u64) {
+        if let Some(p) = &self.0 {
+            p.advance(steps);
         }
     }
 
-    fn finish(&self) {
-        self.bar.finish_and_clear();
+    /// [`Progress::set`], if anyone is told.
+    pub fn set(&self, position: u64, message: &str) {
+        if let Some(p) = &self.0 {
+            p.set(position, message);
+        }
+    }
+
+    /// [`Progress::finish`], if anyone is told.
+    pub fn finish(&self) {
+        if let Some(p) = &self.0 {
+            p.finish();
+        }
+    }
+}
+
+impl std::fmt::Debug for OnProgress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.is_told() {
+            "OnProgress(told)"
+        } else {
+            "OnProgress(none)"
+        })
     }
 }
 

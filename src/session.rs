@@ -56,7 +56,7 @@ impl PlayRequest {
             units: self.advice_units,
             seed: self.seed,
             threads: None,
-            progress: false,
+            progress: Default::default(),
         }
     }
 }

@@ -6,11 +6,12 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::advice::{AdviceRequest, Position};
 use crate::analysis::Analysis;
 use crate::claims;
-use crate::engine::{RunConfig, Shard};
+use crate::engine::{OnProgress, RunConfig, Shard};
 use crate::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
 use crate::input;
 use crate::record::{RunRecord, Saved, index_ranges};
@@ -30,6 +31,7 @@ use super::cli::{
     AdviseArgs, ClaimsArgs, DecksArgs, GameArgs, MergeArgs, PlayArgs, ReportArgs, RunArgs,
     SimulateArgs, SolveArgs, SweepArgs, TableArgs, TuneArgs,
 };
+use super::progress::Bar;
 
 /// Units of `simulate` and `claims` when `-n` is not given.
 pub const DEFAULT_UNITS: u64 = 1_000_000;
@@ -51,7 +53,16 @@ fn run_config(run: &RunArgs, units: u64, shard: Shard) -> RunConfig {
         seed: run.seed,
         threads: run.threads,
         shard,
-        progress: !run.quiet,
+        progress: progress(run),
+    }
+}
+
+/// A progress bar on stderr unless `--quiet`.
+fn progress(run: &RunArgs) -> OnProgress {
+    if run.quiet {
+        OnProgress::default()
+    } else {
+        OnProgress::to(Arc::new(Bar::new()))
     }
 }
 
@@ -61,7 +72,7 @@ fn run_settings(run: &RunArgs) -> RunSettings {
         units: run.units,
         seed: run.seed,
         threads: run.threads,
-        progress: !run.quiet,
+        progress: progress(run),
     }
 }
 

@@ -301,8 +301,8 @@ pub struct RunSettings {
     pub seed: u64,
     /// Worker threads (`None`: every core).
     pub threads: Option<usize>,
-    /// Whether a progress bar may show.
-    pub progress: bool,
+    /// Where progress is told (nowhere by default).
+    pub progress: crate::engine::OnProgress,
 }
 
 /// `dicelab tune GAME`: better weights for one of the game's policies.

@@ -19,7 +19,7 @@ fn advise(rules: &[&str], keys: &[(&str, &str)], n: u64, seed: u64) -> Result<Ad
             units: Some(n),
             seed,
             threads: None,
-            progress: false,
+            progress: Default::default(),
         },
     })
 }

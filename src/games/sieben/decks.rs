@@ -128,7 +128,7 @@ impl DeckStudy for Sieben {
             seed: request.run.seed,
             threads: request.run.threads,
             shard: Shard::WHOLE,
-            progress: request.run.progress,
+            progress: request.run.progress.clone(),
         };
         let rows = decks
             .iter()

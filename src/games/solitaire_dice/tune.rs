@@ -12,16 +12,14 @@
 //! candidates run in parallel, so the result does not depend on the thread count.
 
 use std::fmt;
-use std::io::IsTerminal;
 use std::path::Path;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand_xoshiro::rand_core::Rng;
 use rayon::prelude::*;
 
-use crate::engine::{ChunkRng, chunk_rng};
+use crate::engine::{ChunkRng, OnProgress, Steps, chunk_rng};
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::{TuneOutput, TuneRequest, Tuner};
 use crate::number::{WholeError, parse_whole};
@@ -161,8 +159,8 @@ pub(crate) struct TuneConfig {
     pub seed: u64,
     /// Worker threads; `None` uses every core.
     pub threads: Option<usize>,
-    /// Whether a progress bar may be shown (only on a terminal).
-    pub progress: bool,
+    /// Where progress is told.
+    pub progress: OnProgress,
 }
 
 /// What tuning found.
@@ -278,7 +276,7 @@ impl Tuner for super::SolitaireDice {
             games,
             seed: run.seed,
             threads: run.threads,
-            progress: run.progress,
+            progress: run.progress.clone(),
         })?;
         let kept = if tuned.tuned_mean > tuned.start_mean {
             "tuned weights"
@@ -344,20 +342,12 @@ pub(crate) fn tune(config: &TuneConfig) -> Result<Tuned> {
             )
         })?;
     let per_generation = POPULATION as u64 + 1;
-    let (total, unit) = match config.budget {
-        Budget::Time(d) => (d.as_secs(), "s"),
-        Budget::Evaluations(n) => (n, " evaluations"),
+    let (total, steps) = match config.budget {
+        Budget::Time(d) => (d.as_secs(), Steps::Seconds),
+        Budget::Evaluations(n) => (n, Steps::Evaluations),
     };
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-    if config.progress && std::io::stderr().is_terminal() {
-        bar.set_draw_target(ProgressDrawTarget::stderr());
-    }
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}}{unit} {{msg}}"
-        ))
-        .expect("the template is valid"),
-    );
+    let progress = &config.progress;
+    progress.start(total, steps);
     let start = Instant::now();
     let mut mean = config.start.values;
     let mut spread: [f64; WEIGHTS] = mean.map(|w| (w.abs() * 0.2).max(10.0));
@@ -403,16 +393,18 @@ pub(crate) fn tune(config: &TuneConfig) -> Result<Tuned> {
         }
         generations += 1;
         evaluations += per_generation;
-        bar.set_message(format!(
-            "generation {generations}: mean {:.1}, best candidate {:.1}",
-            means[0], means[order[0]]
-        ));
-        bar.set_position(match config.budget {
-            Budget::Time(_) => start.elapsed().as_secs().min(total),
-            Budget::Evaluations(_) => evaluations,
-        });
+        progress.set(
+            match config.budget {
+                Budget::Time(_) => start.elapsed().as_secs().min(total),
+                Budget::Evaluations(_) => evaluations,
+            },
+            &format!(
+                "generation {generations}: mean {:.1}, best candidate {:.1}",
+                means[0], means[order[0]]
+            ),
+        );
     }
-    bar.finish_and_clear();
+    progress.finish();
     // The final check: start and tuned on the same fresh games, which no generation used.
     let validation_games = config.games * VALIDATION_FACTOR;
     let check_seed = chunk_rng(config.seed, u64::MAX).next_u64();
@@ -517,7 +509,7 @@ mod tests {
             games: 200,
             seed: 3,
             threads: Some(2),
-            progress: false,
+            progress: OnProgress::default(),
         };
         let a = tune(&config).unwrap();
         let b = tune(&TuneConfig {
@@ -551,7 +543,7 @@ mod tests {
             games: 20,
             seed: 5,
             threads: Some(2),
-            progress: false,
+            progress: OnProgress::default(),
         };
         let t = tune(&config).unwrap();
         // The final check played lookahead: its mean is lookahead's, not the heuristic's, on the
