@@ -2,7 +2,7 @@
 //! round); the other seats play their policies. On your turn you pick a play from the legal
 //! ones; after your own Seven you pick the card that starts the new pile, as a decision of its
 //! own, and your turn is played once every card of it is chosen, by the same code as a
-//! simulated turn ([`Round::turn_with`]). The advice (`?`, and the coach) is `dicelab advise
+//! simulated turn (`Round::turn_with`). The advice (`?`, and the coach) is `dicelab advise
 //! sieben` on the position as you see it, with the chips so far.
 
 use std::io::Write;
