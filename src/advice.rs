@@ -3,9 +3,8 @@
 //! decisions, the odds of the position.
 //!
 //! A game declares the keys its positions are written with ([`PositionKey`]); the command line
-//! offers each as a flag (`--roll 1`) and a JSON file (`--position FILE`) as an object of the
-//! same keys, so both forms reach the game as one [`Position`] of `key`, text pairs and are
-//! parsed by the same code. The game returns an [`Advice`], plain data the output layer prints
+//! offers each as a flag and a JSON file as an object of the same keys, so both forms reach the
+//! game as one [`Position`] of `key`, text pairs and are parsed by the same code. The game returns an [`Advice`], plain data the output layer prints
 //! as a table or as one JSON document; no game prints anything itself.
 
 use serde::Serialize;

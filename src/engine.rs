@@ -3,7 +3,7 @@
 //! A run of `n` units is cut into chunks of a fixed size chosen by the simulation. Chunk `i` gets
 //! a generator derived only from `(seed, i)`, so what a chunk computes never depends on which
 //! thread, process or machine runs it. Accumulators merge exactly (see [`crate::stats`]), so any
-//! thread count and any split into shards (`--shard K/N` runs chunks K, K+N, K+2N, ...) give the
+//! thread count and any split into shards (shard `K/N` runs chunks K, K+N, K+2N, ...) give the
 //! same totals, byte for byte.
 
 use std::str::FromStr;

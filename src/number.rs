@@ -1,5 +1,5 @@
-//! Whole numbers as a user types them, read one way wherever dicelab takes one: `-n`, `--seed`,
-//! `--threads`, `--players`, `--shard`, `--budget` and whole-number rule options.
+//! Whole numbers as a user types them, read one way wherever dicelab takes one: units, seed,
+//! threads, players, shard, budget and whole-number rule options.
 //!
 //! Accepted: digits with `_` between them (`1_000_000`), and scientific notation whose mantissa
 //! may have a fraction as long as the value is whole (`1e6`, `1.5e8`, `15E7`). Refused, each with
@@ -114,7 +114,7 @@ fn is_number_like(s: &str) -> bool {
 }
 
 /// A whole number from `min` to `max`, or a message saying why not that leaves out the value
-/// itself, which clap prints first (`invalid value '-5' for '--seed <SEED>': `).
+/// itself, which clap prints first (`invalid value '-5' for` and the flag).
 pub fn whole_in(s: &str, min: u64, max: u64) -> Result<u64, String> {
     let value = parse_whole(s).map_err(|e| Refusal { min, max, e }.to_string())?;
     if value < min {

@@ -1,4 +1,4 @@
-//! Rule options given as `--rule key=value`, and the options several games share.
+//! Rule options given as `key=value`, and the options several games share.
 //!
 //! Each game declares its options as a table of [`OptionSpec`]s: key, allowed values, default and
 //! meaning. The same table checks a user's `key=value` strings (so every game reports unknown
@@ -99,7 +99,7 @@ impl Values {
 /// One rule option a game understands.
 #[derive(Clone, Copy, Debug)]
 pub struct OptionSpec {
-    /// The key, as typed after `--rule`.
+    /// The key, as typed before `=`.
     pub key: &'static str,
     /// The values allowed.
     pub values: Values,

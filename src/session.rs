@@ -1,6 +1,6 @@
 //! `dicelab play GAME`: a game at the terminal. The tool deals and rolls (seeded), the computer
 //! seats play their policies, and the person decides their own moves by typing lines; `?` shows
-//! the advice `dicelab advise` would give on the position, and with `--coach` every decision is
+//! the advice `dicelab advise` would give on the position, and with the coach every decision is
 //! followed by what it cost against the best, and the game by a summary of those costs.
 //!
 //! A game supplies a [`Session`]: it plays chance and the computer seats up to the person's next
@@ -114,7 +114,7 @@ pub struct Played {
     pub decisions: usize,
     /// Whether the game was played to its end (not stopped by `q` or the end of input).
     pub finished: bool,
-    /// The coach's account, one per decision (empty without `--coach`).
+    /// The coach's account, one per decision (empty without the coach).
     pub coached: Vec<Coached>,
 }
 
