@@ -13,15 +13,16 @@ use dicelab::claims;
 use dicelab::engine::{RunConfig, Shard};
 use dicelab::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
 use dicelab::input;
-use dicelab::record::{RunRecord, Saved, index_ranges};
+use dicelab::record::RunRecord;
 use dicelab::report::advice::{advice_json, advice_text};
 use dicelab::report::analysis::analysis_files;
 use dicelab::report::csv::table_csv;
 use dicelab::report::index::{IndexSection, index_html, index_markdown};
 use dicelab::report::manifest::{InputRef, RunAbout};
 use dicelab::report::sweep::{Sweep, SweepRun};
-use dicelab::report::text::{SUMMARY_HEADER, run_heading, summary_rows};
+use dicelab::report::text::{SUMMARY_HEADER, index_ranges, run_heading, summary_rows};
 use dicelab::report::{OutDir, OutFile, Report, listing, unique_names};
+use dicelab::saved::Saved;
 use dicelab::session::{self, PlayRequest};
 use dicelab::{Error, Result};
 

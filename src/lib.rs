@@ -42,6 +42,7 @@ pub mod plot;
 pub mod policy;
 pub mod record;
 pub mod report;
+pub mod saved;
 pub mod session;
 pub mod stats;
 

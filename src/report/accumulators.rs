@@ -1,6 +1,6 @@
 //! `accumulators.json`: the run's record and every observation, exactly, for `merge`.
 
-use crate::record::ACCUMULATORS;
+use crate::saved::ACCUMULATORS;
 
 use super::Report;
 

@@ -18,8 +18,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+use super::text::index_ranges;
 use crate::input::{InputFile, sha256};
-use crate::record::{RunSetup, Saved, index_ranges};
+use crate::record::RunSetup;
+use crate::saved::Saved;
 
 /// The manifest's file name.
 pub const MANIFEST: &str = "run.json";

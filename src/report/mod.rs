@@ -14,6 +14,7 @@ pub mod accumulators;
 pub mod advice;
 pub mod analysis;
 pub mod charts;
+pub mod columns;
 pub mod csv;
 pub mod distribution;
 pub mod index;
@@ -32,7 +33,7 @@ pub use out_dir::OutDir;
 pub use out_file::OutFile;
 
 use crate::error::Result;
-use crate::record::Saved;
+use crate::saved::Saved;
 use crate::stats::ExactValues;
 
 /// A finished run with the exact values to show beside it.
