@@ -38,6 +38,7 @@ pub mod input;
 mod merge;
 pub mod number;
 pub mod options;
+pub mod output;
 pub mod plot;
 pub mod policy;
 pub mod record;

@@ -15,7 +15,7 @@ use dicelab::Error;
 
 fn main() -> ExitCode {
     // Every run.json this command writes gives the same command line and start time.
-    dicelab::report::manifest::note_start();
+    dicelab::output::manifest::note_start();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => match e.kind() {

@@ -1,14 +1,12 @@
 //! Reports of a run, one file per output format behind [`Exporter`] (as hyperfine's exporters):
 //! `summary.csv` ([`summary`]), `distribution.csv` ([`distribution`]), `quantiles.csv`
 //! ([`quantiles`]), `accumulators.json` ([`accumulators`]), the charts ([`charts`]) and what the
-//! terminal shows ([`text`]); the files of a game's exact analysis ([`analysis`]); and the
+//! terminal shows ([`text`]), every one naming the run as [`columns`] does; the files of a game's
+//! exact analysis ([`analysis`]), `advise`'s answer ([`advice`]) and a `sweep`'s ([`sweep`]); the
 //! listings of a game's rule options and policies ([`listing`]); and the index of the default
 //! job's reports ([`index`]).
 //!
-//! Every file is first staged and renamed into place only once all of them are written
-//! ([`OutDir`] for a folder, [`OutFile`] for one file), so an interrupted or failed run never
-//! leaves a half-written report; a folder's [`manifest`] lets a rerun remove the previous run's
-//! files.
+//! These make names and bytes; [`crate::output`] writes them, whole or not at all.
 
 pub mod accumulators;
 pub mod advice;
@@ -19,18 +17,12 @@ pub mod csv;
 pub mod distribution;
 pub mod index;
 pub mod listing;
-pub mod manifest;
-pub mod out_dir;
-pub mod out_file;
-pub mod out_path;
 pub mod quantiles;
 pub mod summary;
 pub mod sweep;
 pub mod text;
 
 pub use csv::{csv_bytes, fmt_num};
-pub use out_dir::OutDir;
-pub use out_file::OutFile;
 
 use crate::error::Result;
 use crate::saved::Saved;

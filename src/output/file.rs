@@ -6,8 +6,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::out_dir::write_new;
-use super::out_path::{
+use super::dir::write_new;
+use super::path::{
     Kind, create_folders, existing_ancestor, hook, parent_of, probe, remove_folders,
     remove_leftovers, resolve, temp_file,
 };

@@ -23,7 +23,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::manifest::{LEGACY_MANIFEST, MANIFEST, Manifest, RunAbout, plain_name};
-use super::out_path::{
+use super::path::{
     Kind, create_folders, exchange, existing_ancestor, hook, parent_of, probe, remove_folders,
     remove_leftovers, resolve, stage_folder, temp_file,
 };

@@ -18,9 +18,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use super::text::index_ranges;
 use crate::input::{InputFile, sha256};
 use crate::record::RunSetup;
+use crate::report::text::index_ranges;
 use crate::saved::Saved;
 
 /// The manifest's file name.
