@@ -233,6 +233,9 @@ pub fn paired_text(report: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::summary::summary_csv;
+    use crate::report::tests::{run, scores};
+    use crate::stats::{ExactValues, Metric};
 
     #[test]
     fn indexes_read_as_runs_sbatch_takes() {
@@ -241,5 +244,28 @@ mod tests {
         assert_eq!(index_ranges(&[0, 1, 2, 3]), "0-3");
         assert_eq!(index_ranges(&[2, 5, 6, 7, 9]), "2,5-7,9");
         assert_eq!(index_ranges(&[0, 2, 4]), "0,2,4");
+    }
+
+    #[test]
+    fn a_paired_difference_is_found_by_index_whatever_the_policies_are_called() {
+        let mut saved = run(vec![
+            Metric::mean("score", false, scores(&[1, 2, 3, 4])).about(Subject::Policy(0)),
+            Metric::mean("score", false, scores(&[2, 2, 2, 2])).about(Subject::Policy(1)),
+            Metric::mean("score", false, scores(&[-1, 0, 1, 2])).about(Subject::Pair(0, 1)),
+        ]);
+        saved.record.setup.policies = vec!["table:a - b.csv".into(), "c".into()];
+        let exact = ExactValues::default();
+        let report = Report {
+            saved: &saved,
+            exact: &exact,
+            notes: &[],
+        };
+        let text = report.paired_text();
+        assert!(text.contains("  table:a - b.csv - c: +0.5000 ["), "{text}");
+        let summary = String::from_utf8(summary_csv(&report)).unwrap();
+        assert!(
+            summary.contains("\ng,players=1;r=1,table:a - b.csv - c,score_diff,4,0.5,"),
+            "{summary}"
+        );
     }
 }
