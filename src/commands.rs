@@ -14,7 +14,7 @@ use dicelab::engine::{RunConfig, Shard};
 use dicelab::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
 use dicelab::input;
 use dicelab::output::manifest::{InputRef, RunAbout};
-use dicelab::output::{OutDir, OutFile};
+use dicelab::output::{Invocation, OutDir, OutFile};
 use dicelab::record::RunRecord;
 use dicelab::report::advice::{advice_json, advice_text};
 use dicelab::report::analysis::analysis_files;
@@ -162,7 +162,7 @@ fn rules_with_deck(game: &dyn Game, rules: &[String], deck: Option<&Path>) -> Re
 }
 
 /// `dicelab simulate`.
-pub fn simulate(args: &SimulateArgs) -> Result<()> {
+pub fn simulate(args: &SimulateArgs, invocation: &Invocation) -> Result<()> {
     let game = games::configure_game(
         args.game,
         &Setup {
@@ -178,7 +178,11 @@ pub fn simulate(args: &SimulateArgs) -> Result<()> {
         ));
     }
     check_threads(&args.run)?;
-    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let out = args
+        .out
+        .as_deref()
+        .map(|out| OutDir::prepare(out, invocation))
+        .transpose()?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let saved = simulate_game(game.as_ref(), &run_config(&args.run, units, shard))?;
     publish(
@@ -198,18 +202,18 @@ fn threads_of(run: &RunArgs) -> usize {
 
 /// `dicelab compare`: a simulation of two or more policies, on the same chance where the game
 /// allows, with each pair's paired difference.
-pub fn compare(args: &SimulateArgs) -> Result<()> {
+pub fn compare(args: &SimulateArgs, invocation: &Invocation) -> Result<()> {
     if args.policies.len() < 2 {
         return Err(Error::input(format!(
             "compare: expected at least two --policy, found {}",
             args.policies.len()
         )));
     }
-    simulate(args)
+    simulate(args, invocation)
 }
 
 /// `dicelab solve`.
-pub fn solve(args: &SolveArgs) -> Result<()> {
+pub fn solve(args: &SolveArgs, invocation: &Invocation) -> Result<()> {
     let game = games::configure_game(
         args.game,
         &Setup {
@@ -219,13 +223,17 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
         },
     )?;
     let analysis = game.solve()?;
-    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let out = args
+        .out
+        .as_deref()
+        .map(|out| OutDir::prepare(out, invocation))
+        .transpose()?;
     let about = RunAbout::of_setup(&game.setup());
     show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref())
 }
 
 /// `dicelab table`.
-pub fn table(args: &TableArgs) -> Result<()> {
+pub fn table(args: &TableArgs, invocation: &Invocation) -> Result<()> {
     let game = games::configure_game(
         args.game,
         &Setup {
@@ -235,7 +243,11 @@ pub fn table(args: &TableArgs) -> Result<()> {
         },
     )?;
     let analysis = game.tables()?;
-    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let out = args
+        .out
+        .as_deref()
+        .map(|out| OutDir::prepare(out, invocation))
+        .transpose()?;
     let about = RunAbout::of_setup(&game.setup());
     show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref())
 }
@@ -276,7 +288,7 @@ fn refuse_an_input_as_out(shards: &[PathBuf], out: &Path) -> Result<()> {
 }
 
 /// `dicelab merge`: the shards' accumulators added, the game configured again from the record.
-pub fn merge(args: &MergeArgs) -> Result<()> {
+pub fn merge(args: &MergeArgs, invocation: &Invocation) -> Result<()> {
     let parts = args
         .shards
         .iter()
@@ -303,7 +315,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         );
     }
     // The folder is made only once the merge is known to be good: a refused merge leaves none.
-    let out = OutDir::prepare(&args.out)?;
+    let out = OutDir::prepare(&args.out, invocation)?;
     publish(game.as_ref(), &merged, Some(&out), Vec::new(), None).map(drop)
 }
 
@@ -332,8 +344,9 @@ fn check_claims(
     run: &RunArgs,
     units: u64,
     out: &Path,
+    invocation: &Invocation,
 ) -> Result<Vec<claims::Verdict>> {
-    let out = OutDir::prepare(out)?.describing(RunAbout {
+    let out = OutDir::prepare(out, invocation)?.describing(RunAbout {
         inputs: claims_file.to_vec(),
         seed: Some(run.seed),
         units: Some(units),
@@ -391,20 +404,20 @@ fn claims_section(verdicts: &[claims::Verdict], units: u64, seed: u64) -> IndexS
 }
 
 /// `dicelab claims`.
-pub fn claims(args: &ClaimsArgs) -> Result<()> {
+pub fn claims(args: &ClaimsArgs, invocation: &Invocation) -> Result<()> {
     check_threads(&args.run)?;
     let claims = load_claims(&args.file)?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
-    check_claims(&claims, &args.run, units, &args.out).map(drop)
+    check_claims(&claims, &args.run, units, &args.out, invocation).map(drop)
 }
 
 /// `dicelab report`: every game's runs of the default job, in registry order, each with its
 /// exact tables where it asks for them, then the claims, each into its own folder under `out`.
-pub fn report(args: &ReportArgs) -> Result<()> {
+pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
     check_threads(&args.run)?;
     // All input first: a bad claims file must not fail the job after reports were replaced.
     let claims = load_claims(Path::new("data/claims.csv"))?;
-    let root = OutDir::prepare(&args.out)?;
+    let root = OutDir::prepare(&args.out, invocation)?;
     let units = args.run.units.unwrap_or(DEFAULT_REPORT_UNITS);
     let mut folders: Vec<PathBuf> = Vec::new();
     let mut sections: Vec<IndexSection> = Vec::new();
@@ -419,7 +432,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
                 },
             )?;
             let folder = root.path().join(job.folder);
-            let out = OutDir::prepare(&folder)?;
+            let out = OutDir::prepare(&folder, invocation)?;
             let n = (units / job.share).max(1);
             say(&format!(
                 "\n== {}, {} player(s), policy {}, {n} units\n",
@@ -466,7 +479,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     say("\n== claims of the rule text\n");
     let claims_dir = root.path().join("claims");
     let claim_units = (units / 10).max(1);
-    let verdicts = check_claims(&claims, &args.run, claim_units, &claims_dir)?;
+    let verdicts = check_claims(&claims, &args.run, claim_units, &claims_dir, invocation)?;
     sections.push(claims_section(&verdicts, claim_units, args.run.seed));
     folders.push(claims_dir);
     // The index last, so it links only what was written.
@@ -580,7 +593,7 @@ fn in_rule_set(label: &str, e: Error) -> Error {
 
 /// `dicelab sweep`: every combination of the rule values listed, each simulated on the same
 /// seed, one row per rule set. Every rule set is configured, and so checked, before any runs.
-pub fn sweep(args: &SweepArgs) -> Result<()> {
+pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
     check_threads(&args.run)?;
     let mut options: Vec<(String, Vec<String>)> = Vec::new();
     for raw in &args.rules {
@@ -662,7 +675,11 @@ pub fn sweep(args: &SweepArgs) -> Result<()> {
         }
         sets.push((values, label, column, game));
     }
-    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let out = args
+        .out
+        .as_deref()
+        .map(|out| OutDir::prepare(out, invocation))
+        .transpose()?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let config = run_config(&args.run, units, Shard::WHOLE);
     let mut runs = Vec::with_capacity(sets.len());
@@ -708,7 +725,7 @@ pub fn sweep(args: &SweepArgs) -> Result<()> {
 }
 
 /// `dicelab decks`: the same games under several decks, one row per deck.
-pub fn decks(args: &DecksArgs) -> Result<()> {
+pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
     let study = args.game.deck_study().ok_or_else(|| {
         Error::input(format!(
             "decks {}: only {} is played with a deck",
@@ -728,7 +745,11 @@ pub fn decks(args: &DecksArgs) -> Result<()> {
                 run: run_settings(&args.run),
             },
             &mut || {
-                out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+                out = args
+                    .out
+                    .as_deref()
+                    .map(|out| OutDir::prepare(out, invocation))
+                    .transpose()?;
                 Ok(())
             },
         )

@@ -15,3 +15,4 @@ pub mod path;
 
 pub use dir::OutDir;
 pub use file::OutFile;
+pub use manifest::Invocation;
