@@ -2,7 +2,8 @@
 //! checksum of its content so that `merge` can refuse a file edited by hand or damaged in
 //! transit.
 //!
-//! What a shard file must hold to be trusted, and the merge of shards, are in [`crate::merge`].
+//! What a shard file must hold to be trusted ([`Saved::check`]) and the merge of shards
+//! ([`Saved::merge_all`]) are in `src/merge.rs`.
 
 use std::fs;
 use std::path::Path;

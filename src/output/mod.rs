@@ -1,5 +1,5 @@
 //! Writing files whole or not at all, apart from what they hold: a report folder ([`OutDir`],
-//! [`dir`]) or one file ([`OutFile`], [`file`]) is staged and renamed into place only once all of
+//! [`dir`]) or one file ([`OutFile`], [`file`](mod@file)) is staged and renamed into place only once all of
 //! it is written, so an interrupted or failed run never leaves a half-written report. A folder's
 //! `run.json` ([`manifest`]) says what made it and lists its files, so a rerun removes the
 //! previous run's files and nothing of the user's. What stands at a path, staged names,
