@@ -39,10 +39,12 @@ pub mod input;
 mod merge;
 pub mod number;
 pub mod options;
+pub mod output;
 pub mod plot;
 pub mod policy;
 pub mod record;
 pub mod report;
+pub mod saved;
 pub mod session;
 pub mod stats;
 

@@ -9,7 +9,9 @@ use std::path::PathBuf;
 use crate::engine::{Shard, shard_run_units};
 use crate::error::{Error, Result};
 use crate::input::InputFile;
-use crate::record::{Named, RunSetup, Saved, index_ranges};
+use crate::record::RunSetup;
+use crate::report::text::index_ranges;
+use crate::saved::Saved;
 use crate::stats::{MetricKind, Units};
 
 impl Saved {
@@ -238,6 +240,26 @@ impl Saved {
     }
 }
 
+/// A rule option or a policy as [`Saved::merge_all`] compares them: a file by its content (with
+/// the option's key or the policy's kind), anything else by its text.
+enum Named<'a> {
+    File(&'a str, &'a InputFile),
+    Text(&'a str),
+}
+
+/// What a rule option (`key=value`, `split` `=`) or a policy (`kind:file`, `split` `:`) of
+/// `setup` names: the file the run read under its value, with what comes before it, or plain
+/// text.
+fn naming<'a>(setup: &'a RunSetup, value: &'a str, split: char) -> Named<'a> {
+    value
+        .split_once(split)
+        .and_then(|(kind, name)| {
+            let file = setup.inputs.iter().find(|f| f.path == name)?;
+            Some(Named::File(kind, file))
+        })
+        .unwrap_or(Named::Text(value))
+}
+
 /// How two shards' rule options (`split` `=`) or policies (`split` `:`), `x` of `a` and `y` of
 /// `b`, compare: `Ok` when each pair is the same text, or names files of the same kind holding
 /// the same bytes wherever they were found; otherwise the first pair of such files whose bytes
@@ -254,7 +276,7 @@ fn matching<'a>(
     }
     let mut differ = false;
     for (x, y) in x.iter().zip(y) {
-        match (a.naming(x, split), b.naming(y, split)) {
+        match (naming(a, x, split), naming(b, y, split)) {
             (Named::File(kx, fx), Named::File(ky, fy)) if kx == ky => {
                 if fx.sha256 != fy.sha256 {
                     return Err(Some((fx, fy)));
@@ -269,7 +291,7 @@ fn matching<'a>(
 
 #[cfg(test)]
 mod tests {
-    use crate::record::tests::{load_sealed, saved};
+    use crate::saved::tests::{load_sealed, saved};
 
     #[test]
     fn counts_that_do_not_add_up_to_the_units_are_refused_even_when_sealed() {

@@ -14,15 +14,17 @@ use crate::claims;
 use crate::engine::{OnProgress, RunConfig, Shard};
 use crate::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
 use crate::input;
-use crate::record::{RunRecord, Saved, index_ranges};
+use crate::output::manifest::{InputRef, RunAbout};
+use crate::output::{Invocation, OutDir, OutFile};
+use crate::record::RunRecord;
 use crate::report::advice::{advice_json, advice_text};
 use crate::report::analysis::analysis_files;
 use crate::report::csv::table_csv;
 use crate::report::index::{IndexSection, index_html, index_markdown};
-use crate::report::manifest::{InputRef, RunAbout};
 use crate::report::sweep::{Sweep, SweepRun};
-use crate::report::text::{SUMMARY_HEADER, run_heading, summary_rows};
-use crate::report::{OutDir, OutFile, Report, listing, unique_names};
+use crate::report::text::{SUMMARY_HEADER, index_ranges, run_heading, summary_rows};
+use crate::report::{Report, listing, unique_names};
+use crate::saved::Saved;
 use crate::session::{self, PlayRequest};
 use crate::{Error, Result};
 
@@ -164,7 +166,7 @@ fn rules_with_deck(game: &dyn Game, rules: &[String], deck: Option<&Path>) -> Re
 }
 
 /// `dicelab simulate`.
-pub fn simulate(args: &SimulateArgs) -> Result<()> {
+pub fn simulate(args: &SimulateArgs, invocation: &Invocation) -> Result<()> {
     let game = games::configure_game(
         args.game,
         &Setup {
@@ -179,7 +181,11 @@ pub fn simulate(args: &SimulateArgs) -> Result<()> {
             "--shard needs --out: a shard is only useful saved for `dicelab merge`",
         ));
     }
-    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let out = args
+        .out
+        .as_deref()
+        .map(|out| OutDir::prepare(out, invocation))
+        .transpose()?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let saved = simulate_game(game.as_ref(), &run_config(&args.run, units, shard))?;
     publish(
@@ -199,18 +205,18 @@ fn threads_of(run: &RunArgs) -> usize {
 
 /// `dicelab compare`: a simulation of two or more policies, on the same chance where the game
 /// allows, with each pair's paired difference.
-pub fn compare(args: &SimulateArgs) -> Result<()> {
+pub fn compare(args: &SimulateArgs, invocation: &Invocation) -> Result<()> {
     if args.policies.len() < 2 {
         return Err(Error::input(format!(
             "compare: expected at least two --policy, found {}",
             args.policies.len()
         )));
     }
-    simulate(args)
+    simulate(args, invocation)
 }
 
 /// `dicelab solve`.
-pub fn solve(args: &SolveArgs) -> Result<()> {
+pub fn solve(args: &SolveArgs, invocation: &Invocation) -> Result<()> {
     let game = games::configure_game(
         args.game,
         &Setup {
@@ -220,13 +226,17 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
         },
     )?;
     let analysis = game.solve()?;
-    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let out = args
+        .out
+        .as_deref()
+        .map(|out| OutDir::prepare(out, invocation))
+        .transpose()?;
     let about = RunAbout::of_setup(&game.setup());
     show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref())
 }
 
 /// `dicelab table`.
-pub fn table(args: &TableArgs) -> Result<()> {
+pub fn table(args: &TableArgs, invocation: &Invocation) -> Result<()> {
     let game = games::configure_game(
         args.game,
         &Setup {
@@ -236,7 +246,11 @@ pub fn table(args: &TableArgs) -> Result<()> {
         },
     )?;
     let analysis = game.tables()?;
-    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let out = args
+        .out
+        .as_deref()
+        .map(|out| OutDir::prepare(out, invocation))
+        .transpose()?;
     let about = RunAbout::of_setup(&game.setup());
     show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref())
 }
@@ -277,7 +291,7 @@ fn refuse_an_input_as_out(shards: &[PathBuf], out: &Path) -> Result<()> {
 }
 
 /// `dicelab merge`: the shards' accumulators added, the game configured again from the record.
-pub fn merge(args: &MergeArgs) -> Result<()> {
+pub fn merge(args: &MergeArgs, invocation: &Invocation) -> Result<()> {
     let parts = args
         .shards
         .iter()
@@ -304,7 +318,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         );
     }
     // The folder is made only once the merge is known to be good: a refused merge leaves none.
-    let out = OutDir::prepare(&args.out)?;
+    let out = OutDir::prepare(&args.out, invocation)?;
     publish(game.as_ref(), &merged, Some(&out), Vec::new(), None).map(drop)
 }
 
@@ -333,8 +347,9 @@ fn check_claims(
     run: &RunArgs,
     units: u64,
     out: &Path,
+    invocation: &Invocation,
 ) -> Result<Vec<claims::Verdict>> {
-    let out = OutDir::prepare(out)?.describing(RunAbout {
+    let out = OutDir::prepare(out, invocation)?.describing(RunAbout {
         inputs: claims_file.to_vec(),
         seed: Some(run.seed),
         units: Some(units),
@@ -392,18 +407,18 @@ fn claims_section(verdicts: &[claims::Verdict], units: u64, seed: u64) -> IndexS
 }
 
 /// `dicelab claims`.
-pub fn claims(args: &ClaimsArgs) -> Result<()> {
+pub fn claims(args: &ClaimsArgs, invocation: &Invocation) -> Result<()> {
     let claims = load_claims(&args.file)?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
-    check_claims(&claims, &args.run, units, &args.out).map(drop)
+    check_claims(&claims, &args.run, units, &args.out, invocation).map(drop)
 }
 
 /// `dicelab report`: every game's runs of the default job, in registry order, each with its
 /// exact tables where it asks for them, then the claims, each into its own folder under `out`.
-pub fn report(args: &ReportArgs) -> Result<()> {
+pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
     // All input first: a bad claims file must not fail the job after reports were replaced.
     let claims = load_claims(Path::new("data/claims.csv"))?;
-    let root = OutDir::prepare(&args.out)?;
+    let root = OutDir::prepare(&args.out, invocation)?;
     let units = args.run.units.unwrap_or(DEFAULT_REPORT_UNITS);
     let mut folders: Vec<PathBuf> = Vec::new();
     let mut sections: Vec<IndexSection> = Vec::new();
@@ -418,7 +433,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
                 },
             )?;
             let folder = root.path().join(job.folder);
-            let out = OutDir::prepare(&folder)?;
+            let out = OutDir::prepare(&folder, invocation)?;
             let n = (units / job.share).max(1);
             say(&format!(
                 "\n== {}, {} player(s), policy {}, {n} units\n",
@@ -465,7 +480,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     say("\n== claims of the rule text\n");
     let claims_dir = root.path().join("claims");
     let claim_units = (units / 10).max(1);
-    let verdicts = check_claims(&claims, &args.run, claim_units, &claims_dir)?;
+    let verdicts = check_claims(&claims, &args.run, claim_units, &claims_dir, invocation)?;
     sections.push(claims_section(&verdicts, claim_units, args.run.seed));
     folders.push(claims_dir);
     // The index last, so it links only what was written.
@@ -572,7 +587,7 @@ fn in_rule_set(label: &str, e: Error) -> Error {
 
 /// `dicelab sweep`: every combination of the rule values listed, each simulated on the same
 /// seed, one row per rule set. Every rule set is configured, and so checked, before any runs.
-pub fn sweep(args: &SweepArgs) -> Result<()> {
+pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
     let mut options: Vec<(String, Vec<String>)> = Vec::new();
     for raw in &args.rules {
         let (key, values) = sweep_values(raw)?;
@@ -653,7 +668,11 @@ pub fn sweep(args: &SweepArgs) -> Result<()> {
         }
         sets.push((values, label, column, game));
     }
-    let out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+    let out = args
+        .out
+        .as_deref()
+        .map(|out| OutDir::prepare(out, invocation))
+        .transpose()?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let config = run_config(&args.run, units, Shard::WHOLE);
     let mut runs = Vec::with_capacity(sets.len());
@@ -699,7 +718,7 @@ pub fn sweep(args: &SweepArgs) -> Result<()> {
 }
 
 /// `dicelab decks`: the same games under several decks, one row per deck.
-pub fn decks(args: &DecksArgs) -> Result<()> {
+pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
     let study = args.game.deck_study().ok_or_else(|| {
         Error::input(format!(
             "decks {}: only {} is played with a deck",
@@ -718,7 +737,11 @@ pub fn decks(args: &DecksArgs) -> Result<()> {
                 run: run_settings(&args.run),
             },
             &mut || {
-                out = args.out.as_deref().map(OutDir::prepare).transpose()?;
+                out = args
+                    .out
+                    .as_deref()
+                    .map(|out| OutDir::prepare(out, invocation))
+                    .transpose()?;
                 Ok(())
             },
         )

@@ -15,6 +15,7 @@ mod commands;
 mod progress;
 
 use crate::error::{Names, Setting, Suggestion};
+use crate::output::Invocation;
 use clap::Parser;
 use clap::error::ErrorKind;
 use cli::{Cli, Command};
@@ -50,7 +51,7 @@ impl Names for Flags {
 /// calls.
 pub fn run() -> ExitCode {
     // Every run.json this command writes gives the same command line and start time.
-    crate::report::manifest::note_start();
+    let invocation = Invocation::of_this_process();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => match e.kind() {
@@ -82,16 +83,16 @@ pub fn run() -> ExitCode {
         },
     };
     let result = match &cli.command {
-        Command::Simulate(args) => commands::simulate(args),
-        Command::Compare(args) => commands::compare(args),
-        Command::Sweep(args) => commands::sweep(args),
-        Command::Solve(args) => commands::solve(args),
-        Command::Table(args) => commands::table(args),
-        Command::Claims(args) => commands::claims(args),
-        Command::Report(args) => commands::report(args),
-        Command::Merge(args) => commands::merge(args),
+        Command::Simulate(args) => commands::simulate(args, &invocation),
+        Command::Compare(args) => commands::compare(args, &invocation),
+        Command::Sweep(args) => commands::sweep(args, &invocation),
+        Command::Solve(args) => commands::solve(args, &invocation),
+        Command::Table(args) => commands::table(args, &invocation),
+        Command::Claims(args) => commands::claims(args, &invocation),
+        Command::Report(args) => commands::report(args, &invocation),
+        Command::Merge(args) => commands::merge(args, &invocation),
         Command::Tune(args) => commands::tune(args),
-        Command::Decks(args) => commands::decks(args),
+        Command::Decks(args) => commands::decks(args, &invocation),
         Command::Advise(args) => commands::advise(args),
         Command::Play(args) => commands::play(args),
         Command::Rules(args) => commands::rules(args),

@@ -5,7 +5,25 @@ use crate::error::Result;
 use crate::plot::{CompareRow, Scale, compare_svg, distribution_svg};
 use crate::stats::{Metric, MetricKind, Subject};
 
-use super::{Report, file_safe};
+use super::{Exporter, Report, file_safe};
+
+/// One distribution chart per plotted metric.
+pub struct DistributionCharts;
+
+impl Exporter for DistributionCharts {
+    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+        distribution_charts(report)
+    }
+}
+
+/// One comparison chart per metric of several policies or seats.
+pub struct ComparisonCharts;
+
+impl Exporter for ComparisonCharts {
+    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+        comparison_charts(report)
+    }
+}
 
 /// Metrics drawn in one comparison chart: the base metric name, `policy` or `seat`, and each
 /// row's label with its metric.
@@ -167,4 +185,50 @@ pub fn comparison_charts(report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
             ))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::tests::{run, scores};
+    use crate::stats::ExactValues;
+
+    fn seat(k: u32) -> Subject {
+        Subject::Seat {
+            seat: k,
+            policy: None,
+        }
+    }
+
+    #[test]
+    fn metrics_of_several_policies_or_seats_get_one_comparison_chart_each() {
+        let saved = run(vec![
+            Metric::mean("score", true, scores(&[1, 2, 3, 4])).about(Subject::Policy(0)),
+            Metric::mean("score", true, scores(&[10, 20, 30, 40])).about(Subject::Policy(1)),
+            // One policy alone has nothing to be compared with.
+            Metric::mean("length", false, scores(&[5, 5])).about(Subject::Policy(0)),
+            Metric::proportion("win_rate", 1, 4).about(seat(0)),
+            Metric::proportion("win_rate", 3, 4).about(seat(1)),
+            Metric::mean("turns", false, scores(&[7, 8])),
+        ]);
+        let exact = ExactValues::default();
+        let report = Report {
+            saved: &saved,
+            exact: &exact,
+            notes: &[],
+        };
+        let plots = comparison_charts(&report).unwrap();
+        let names: Vec<&str> = plots.iter().map(|p| p.0.as_str()).collect();
+        assert_eq!(names, ["score-by-policy.svg", "win_rate-by-seat.svg"]);
+        let score = String::from_utf8(plots[0].1.clone()).unwrap();
+        // Each row is labelled and carries its figures: mean, interval, sd and median.
+        assert!(score.contains("\na\n</text>") && score.contains("\nb\n</text>"));
+        assert!(score.contains("mean 25.000 ["), "{score}");
+        assert!(score.contains("sd 12.910") && score.contains("median 20"));
+        let wins = String::from_utf8(plots[1].1.clone()).unwrap();
+        assert!(wins.contains("\nseat 2\n</text>") && wins.contains("75.000% ["));
+        // They are part of the report folder.
+        let files: Vec<String> = report.files().unwrap().into_iter().map(|f| f.0).collect();
+        assert!(files.contains(&"win_rate-by-seat.svg".to_string()));
+    }
 }

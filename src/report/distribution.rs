@@ -1,7 +1,18 @@
 //! `distribution.csv`: every value of every plotted metric with its count and share.
 
-use super::Report;
+use crate::error::Result;
+
 use super::csv::{csv_bytes, fmt_num};
+use super::{Exporter, Report};
+
+/// `distribution.csv`.
+pub struct DistributionCsv;
+
+impl Exporter for DistributionCsv {
+    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+        Ok(vec![("distribution.csv".into(), distribution_csv(report))])
+    }
+}
 
 /// `distribution.csv`: every value of every plotted metric with its count and share.
 pub fn distribution_csv(report: &Report) -> Vec<u8> {

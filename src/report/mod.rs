@@ -1,38 +1,36 @@
 //! Reports of a run, one file per output format behind [`Exporter`] (as hyperfine's exporters):
 //! `summary.csv` ([`summary`]), `distribution.csv` ([`distribution`]), `quantiles.csv`
 //! ([`quantiles`]), `accumulators.json` ([`accumulators`]), the charts ([`charts`]) and what the
-//! terminal shows ([`text`]); the files of a game's exact analysis ([`analysis`]); and the
+//! terminal shows ([`text`]), every one naming the run as [`columns`] does; the files of a game's
+//! exact analysis ([`analysis`]), `advise`'s answer ([`advice`]) and a `sweep`'s ([`sweep`]); the
 //! listings of a game's rule options and policies ([`listing`]); and the index of the default
 //! job's reports ([`index`]).
 //!
-//! Every file is first staged and renamed into place only once all of them are written
-//! ([`OutDir`] for a folder, [`OutFile`] for one file), so an interrupted or failed run never
-//! leaves a half-written report; a folder's [`manifest`] lets a rerun remove the previous run's
-//! files.
+//! These make names and bytes; [`crate::output`] writes them, whole or not at all.
 
 pub mod accumulators;
 pub mod advice;
 pub mod analysis;
 pub mod charts;
+pub mod columns;
 pub mod csv;
 pub mod distribution;
 pub mod index;
 pub mod listing;
-pub mod manifest;
-pub mod out_dir;
-pub mod out_file;
-pub mod out_path;
 pub mod quantiles;
 pub mod summary;
 pub mod sweep;
 pub mod text;
 
+pub use accumulators::AccumulatorsJson;
+pub use charts::{ComparisonCharts, DistributionCharts};
 pub use csv::{csv_bytes, fmt_num};
-pub use out_dir::OutDir;
-pub use out_file::OutFile;
+pub use distribution::DistributionCsv;
+pub use quantiles::QuantilesCsv;
+pub use summary::SummaryCsv;
 
 use crate::error::Result;
-use crate::record::Saved;
+use crate::saved::Saved;
 use crate::stats::ExactValues;
 
 /// A finished run with the exact values to show beside it.
@@ -50,61 +48,6 @@ pub struct Report<'a> {
 pub trait Exporter: Sync {
     /// The files this format writes, by name.
     fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>>;
-}
-
-/// `summary.csv`.
-pub struct SummaryCsv;
-/// `distribution.csv`.
-pub struct DistributionCsv;
-/// `quantiles.csv`.
-pub struct QuantilesCsv;
-/// `accumulators.json`, which `merge` reads back.
-pub struct AccumulatorsJson;
-/// One distribution chart per plotted metric.
-pub struct DistributionCharts;
-/// One comparison chart per metric of several policies or seats.
-pub struct ComparisonCharts;
-
-impl Exporter for SummaryCsv {
-    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
-        Ok(vec![("summary.csv".into(), summary::summary_csv(report))])
-    }
-}
-
-impl Exporter for DistributionCsv {
-    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
-        Ok(vec![(
-            "distribution.csv".into(),
-            distribution::distribution_csv(report),
-        )])
-    }
-}
-
-impl Exporter for QuantilesCsv {
-    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
-        Ok(vec![(
-            "quantiles.csv".into(),
-            quantiles::quantiles_csv(report),
-        )])
-    }
-}
-
-impl Exporter for AccumulatorsJson {
-    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
-        Ok(vec![accumulators::accumulators_json(report)])
-    }
-}
-
-impl Exporter for DistributionCharts {
-    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
-        charts::distribution_charts(report)
-    }
-}
-
-impl Exporter for ComparisonCharts {
-    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
-        charts::comparison_charts(report)
-    }
 }
 
 /// Every format of a report folder, in the order their files are listed.
@@ -178,12 +121,13 @@ pub fn file_safe(spec: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::record::{RunRecord, RunSetup};
-    use crate::stats::{Histogram, Metric, Subject, Tally};
+    use crate::stats::{Histogram, Metric, Tally};
 
-    fn run(metrics: Vec<Metric>) -> Saved {
+    /// A run of the game `g` comparing the policies `a` and `b`, holding `metrics`.
+    pub(crate) fn run(metrics: Vec<Metric>) -> Saved {
         Saved {
             record: RunRecord {
                 setup: RunSetup {
@@ -204,51 +148,13 @@ mod tests {
         }
     }
 
-    fn scores(values: &[i64]) -> Histogram {
+    /// One observation of each value.
+    pub(crate) fn scores(values: &[i64]) -> Histogram {
         let mut h = Histogram::new();
         for &v in values {
             h.add(v, 1);
         }
         h
-    }
-
-    fn seat(k: u32) -> Subject {
-        Subject::Seat {
-            seat: k,
-            policy: None,
-        }
-    }
-
-    #[test]
-    fn metrics_of_several_policies_or_seats_get_one_comparison_chart_each() {
-        let saved = run(vec![
-            Metric::mean("score", true, scores(&[1, 2, 3, 4])).about(Subject::Policy(0)),
-            Metric::mean("score", true, scores(&[10, 20, 30, 40])).about(Subject::Policy(1)),
-            // One policy alone has nothing to be compared with.
-            Metric::mean("length", false, scores(&[5, 5])).about(Subject::Policy(0)),
-            Metric::proportion("win_rate", 1, 4).about(seat(0)),
-            Metric::proportion("win_rate", 3, 4).about(seat(1)),
-            Metric::mean("turns", false, scores(&[7, 8])),
-        ]);
-        let exact = ExactValues::default();
-        let report = Report {
-            saved: &saved,
-            exact: &exact,
-            notes: &[],
-        };
-        let plots = charts::comparison_charts(&report).unwrap();
-        let names: Vec<&str> = plots.iter().map(|p| p.0.as_str()).collect();
-        assert_eq!(names, ["score-by-policy.svg", "win_rate-by-seat.svg"]);
-        let score = String::from_utf8(plots[0].1.clone()).unwrap();
-        // Each row is labelled and carries its figures: mean, interval, sd and median.
-        assert!(score.contains("\na\n</text>") && score.contains("\nb\n</text>"));
-        assert!(score.contains("mean 25.000 ["), "{score}");
-        assert!(score.contains("sd 12.910") && score.contains("median 20"));
-        let wins = String::from_utf8(plots[1].1.clone()).unwrap();
-        assert!(wins.contains("\nseat 2\n</text>") && wins.contains("75.000% ["));
-        // They are part of the report folder.
-        let files: Vec<String> = report.files().unwrap().into_iter().map(|f| f.0).collect();
-        assert!(files.contains(&"win_rate-by-seat.svg".to_string()));
     }
 
     #[test]
@@ -272,29 +178,6 @@ mod tests {
                 "noext",
                 "noext-2"
             ]
-        );
-    }
-
-    #[test]
-    fn a_paired_difference_is_found_by_index_whatever_the_policies_are_called() {
-        let mut saved = run(vec![
-            Metric::mean("score", false, scores(&[1, 2, 3, 4])).about(Subject::Policy(0)),
-            Metric::mean("score", false, scores(&[2, 2, 2, 2])).about(Subject::Policy(1)),
-            Metric::mean("score", false, scores(&[-1, 0, 1, 2])).about(Subject::Pair(0, 1)),
-        ]);
-        saved.record.setup.policies = vec!["table:a - b.csv".into(), "c".into()];
-        let exact = ExactValues::default();
-        let report = Report {
-            saved: &saved,
-            exact: &exact,
-            notes: &[],
-        };
-        let text = report.paired_text();
-        assert!(text.contains("  table:a - b.csv - c: +0.5000 ["), "{text}");
-        let summary = String::from_utf8(summary::summary_csv(&report)).unwrap();
-        assert!(
-            summary.contains("\ng,players=1;r=1,table:a - b.csv - c,score_diff,4,0.5,"),
-            "{summary}"
         );
     }
 }

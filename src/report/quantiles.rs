@@ -1,12 +1,22 @@
 //! `quantiles.csv`: the minimum, percentiles, median and maximum of every mean metric.
 
+use crate::error::Result;
 use crate::stats::MetricKind;
 
-use super::Report;
 use super::csv::csv_bytes;
+use super::{Exporter, Report};
 
 /// The shares at which `quantiles.csv` reads each metric's distribution.
 const QUANTILES: [f64; 7] = [0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99];
+
+/// `quantiles.csv`.
+pub struct QuantilesCsv;
+
+impl Exporter for QuantilesCsv {
+    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+        Ok(vec![("quantiles.csv".into(), quantiles_csv(report))])
+    }
+}
 
 /// `quantiles.csv`: for every metric summarised by its mean, the minimum, the 1st, 5th, 25th,
 /// 50th (median), 75th, 95th and 99th percentiles and the maximum: a mean alone hides how

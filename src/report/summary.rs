@@ -1,10 +1,11 @@
 //! `summary.csv`: one row per metric with n, mean, sd, se, the 95% interval and the exact value.
 
+use crate::error::Result;
 use crate::record::RunRecord;
 use crate::stats::{ExactValues, Metric};
 
-use super::Report;
 use super::csv::{csv_bytes, fmt_num};
+use super::{Exporter, Report};
 
 /// Columns of `summary.csv`, in order.
 pub const SUMMARY_HEADER: [&str; 12] = [
@@ -21,6 +22,15 @@ pub const SUMMARY_HEADER: [&str; 12] = [
     "exact",
     "seed",
 ];
+
+/// `summary.csv`.
+pub struct SummaryCsv;
+
+impl Exporter for SummaryCsv {
+    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
+        Ok(vec![("summary.csv".into(), summary_csv(report))])
+    }
+}
 
 /// `summary.csv`: one row per metric.
 pub fn summary_csv(report: &Report) -> Vec<u8> {

@@ -6,7 +6,7 @@
 
 use crate::error::Result;
 use crate::plot::{CompareRow, Scale, compare_svg};
-use crate::record::Saved;
+use crate::saved::Saved;
 use crate::stats::{ExactValues, MetricKind, Subject};
 
 use super::charts::{compare_row, short};

@@ -1,6 +1,8 @@
 //! What a run prints on the terminal: the aligned summary, with each estimate's distance from its
-//! exact value in standard errors, and the paired differences with the variance they saved.
+//! exact value in standard errors, and the paired differences with the variance they saved; and
+//! the shards a run holds or lacks, written as `sbatch --array=` takes them.
 
+use crate::saved::Saved;
 use crate::stats::{MetricKind, Subject};
 
 use super::Report;
@@ -14,6 +16,35 @@ pub const SUMMARY_HEADER: [&str; 6] = [
     "exact",
     "(mean-exact)/se",
 ];
+
+/// Indexes (sorted, distinct) as a list of runs, `2,5-7`: the form `sbatch --array=` and
+/// `deploy/slurm/submit.sh --tasks` take, so a missing shard can be pasted into a resubmission.
+pub fn index_ranges(indexes: &[u32]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < indexes.len() {
+        let start = indexes[i];
+        let mut end = start;
+        while i + 1 < indexes.len() && indexes[i + 1] == end + 1 {
+            end += 1;
+            i += 1;
+        }
+        out.push(if end == start {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        });
+        i += 1;
+    }
+    out.join(",")
+}
+
+impl Saved {
+    /// The shards this file holds, as [`index_ranges`] writes them (`0-3,7`).
+    pub fn shards_held(&self) -> String {
+        index_ranges(&self.record.shards)
+    }
+}
 
 /// Rows of cells as aligned lines for a terminal: each column as wide as its widest cell (in
 /// characters), the first `left` columns flush left and the rest flush right, two spaces
@@ -197,4 +228,44 @@ pub fn paired_text(report: &Report) -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::summary::summary_csv;
+    use crate::report::tests::{run, scores};
+    use crate::stats::{ExactValues, Metric};
+
+    #[test]
+    fn indexes_read_as_runs_sbatch_takes() {
+        assert_eq!(index_ranges(&[]), "");
+        assert_eq!(index_ranges(&[3]), "3");
+        assert_eq!(index_ranges(&[0, 1, 2, 3]), "0-3");
+        assert_eq!(index_ranges(&[2, 5, 6, 7, 9]), "2,5-7,9");
+        assert_eq!(index_ranges(&[0, 2, 4]), "0,2,4");
+    }
+
+    #[test]
+    fn a_paired_difference_is_found_by_index_whatever_the_policies_are_called() {
+        let mut saved = run(vec![
+            Metric::mean("score", false, scores(&[1, 2, 3, 4])).about(Subject::Policy(0)),
+            Metric::mean("score", false, scores(&[2, 2, 2, 2])).about(Subject::Policy(1)),
+            Metric::mean("score", false, scores(&[-1, 0, 1, 2])).about(Subject::Pair(0, 1)),
+        ]);
+        saved.record.setup.policies = vec!["table:a - b.csv".into(), "c".into()];
+        let exact = ExactValues::default();
+        let report = Report {
+            saved: &saved,
+            exact: &exact,
+            notes: &[],
+        };
+        let text = report.paired_text();
+        assert!(text.contains("  table:a - b.csv - c: +0.5000 ["), "{text}");
+        let summary = String::from_utf8(summary_csv(&report)).unwrap();
+        assert!(
+            summary.contains("\ng,players=1;r=1,table:a - b.csv - c,score_diff,4,0.5,"),
+            "{summary}"
+        );
+    }
 }

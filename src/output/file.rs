@@ -1,4 +1,4 @@
-//! Writing one output file (`dicelab tune --out FILE`) whole or not at all: written beside its
+//! Writing one output file (what `dicelab tune` writes) whole or not at all: written beside its
 //! target as `.NAME.dicelab-PID.tmp`, then renamed over it in one step. Only a regular file or
 //! a new path is written; a symlink is written through, to its target; a folder, device, FIFO
 //! or socket is refused before any work.
@@ -6,12 +6,12 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::out_dir::write_new;
-use super::out_path::{
+use super::dir::write_new;
+use super::path::{
     Kind, create_folders, existing_ancestor, hook, parent_of, probe, remove_folders,
     remove_leftovers, resolve, temp_file,
 };
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 
 /// An output file that can be written, checked before any work is done.
 #[derive(Clone, Debug)]
@@ -27,10 +27,11 @@ impl OutFile {
             path: path.to_path_buf(),
         };
         if path.file_name().is_none() {
-            return Err(Error::input(format!(
-                "--out {}: expected a file name",
-                path.display()
-            )));
+            return Err(Error::value(
+                Setting::OUT,
+                path.display(),
+                "expected a file name",
+            ));
         }
         let target = file.target()?;
         let folder = existing_ancestor(&parent_of(&target));
@@ -56,7 +57,9 @@ impl OutFile {
     /// `OutDir::refuse`).
     fn refuse(&self, why: impl std::fmt::Display) -> Error {
         Error::unwritable(
-            format!("--out {}: cannot write there", self.path.display()),
+            Message::default()
+                .setting(Setting::OUT)
+                .text(format!(" {}: cannot write there", self.path.display())),
             std::io::Error::other(why.to_string()),
         )
     }

@@ -1,7 +1,8 @@
 //! `run.json`: what made a report folder and what is in it. Every folder dicelab writes carries
-//! one: the tool's version, the command line, when it started and finished, the run (game, rules,
-//! policies with the hashes of the files they read, seed, `-n`, shards held of how many, threads)
-//! and every file written with its size and SHA-256.
+//! one: the tool's version, the command line, the folder it ran in and when it started (an
+//! [`Invocation`], which the caller gives) and finished, the run (game, rules, policies with the
+//! hashes of the files they read, seed, `-n`, shards held of how many, threads) and every file
+//! written with its size and SHA-256.
 //!
 //! It is also the folder's manifest, written last: a rerun into the folder removes exactly the
 //! files of the previous run it does not write again and nothing else, so a file of the user's own
@@ -13,13 +14,14 @@
 
 use std::fs;
 use std::path::{Component, Path};
-use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
 use crate::input::{InputFile, sha256};
-use crate::record::{RunSetup, Saved, index_ranges};
+use crate::record::RunSetup;
+use crate::report::text::index_ranges;
+use crate::saved::Saved;
 
 /// The manifest's file name.
 pub const MANIFEST: &str = "run.json";
@@ -122,20 +124,26 @@ impl RunAbout {
     }
 }
 
-/// When this process started and how it was called: set once by the binary at its start, so
-/// every folder a command writes gives the same command and start time.
-static PROCESS: OnceLock<Process> = OnceLock::new();
-
-/// The command that writes: its words, the folder it ran in (relative paths in it and in
-/// `inputs` are relative to that), and when it started.
-struct Process {
-    command: Vec<String>,
-    directory: String,
-    started: SystemTime,
+/// The command that writes a folder, as its `run.json` records it: its words, the folder it ran
+/// in (relative paths in it and in `inputs` are relative to that), and when it started.
+///
+/// A value the caller hands to [`OutDir::prepare`](super::OutDir::prepare) rather than
+/// something the library reads from its process: the binary makes one first thing, so every
+/// folder a command writes gives the same command and start time, and a program that writes
+/// reports for its own reasons says what it wants recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invocation {
+    /// The command line, word by word.
+    pub command: Vec<String>,
+    /// The folder the command ran in.
+    pub directory: String,
+    /// When the command started.
+    pub started: SystemTime,
 }
 
-impl Process {
-    fn now() -> Self {
+impl Invocation {
+    /// This process as it stands: its arguments, its working folder, and now as its start.
+    pub fn of_this_process() -> Self {
         Self {
             command: std::env::args().collect(),
             directory: std::env::current_dir()
@@ -144,16 +152,6 @@ impl Process {
             started: SystemTime::now(),
         }
     }
-}
-
-/// Notes the command line and the start time (the binary calls it first thing; a library user
-/// who does not gets the process's arguments and the time of the first write).
-pub fn note_start() {
-    let _ = PROCESS.set(Process::now());
-}
-
-fn process() -> &'static Process {
-    PROCESS.get_or_init(Process::now)
 }
 
 /// `run.json` as written.
@@ -225,19 +223,20 @@ impl Manifest {
         })
     }
 
-    /// `run.json` for these files, whose bytes are `content(name)` (a file not at hand, listed
-    /// only while a write is under way, gets no size or hash), finished now.
+    /// `run.json` for these files written by `invocation`, whose bytes are `content(name)` (a
+    /// file not at hand, listed only while a write is under way, gets no size or hash), finished
+    /// now.
     pub fn bytes(
         &self,
+        invocation: &Invocation,
         content: impl Fn(&str) -> Option<u64>,
         hash: impl Fn(&str) -> Option<String>,
     ) -> Vec<u8> {
-        let process = process();
         let run = RunJson {
             tool: format!("dicelab {}", env!("CARGO_PKG_VERSION")),
-            command: process.command.clone(),
-            directory: process.directory.clone(),
-            started: utc(process.started),
+            command: invocation.command.clone(),
+            directory: invocation.directory.clone(),
+            started: utc(invocation.started),
             finished: utc(SystemTime::now()),
             run: self.about.clone(),
             files: self
@@ -255,10 +254,11 @@ impl Manifest {
         text.into_bytes()
     }
 
-    /// `run.json` for the files `written` (name and bytes).
-    pub fn bytes_of(&self, written: &[(String, Vec<u8>)]) -> Vec<u8> {
+    /// `run.json` for the files `written` (name and bytes) by `invocation`.
+    pub fn bytes_of(&self, invocation: &Invocation, written: &[(String, Vec<u8>)]) -> Vec<u8> {
         let find = |name: &str| written.iter().find(|(n, _)| n == name).map(|(_, b)| b);
         self.bytes(
+            invocation,
             |name| find(name).map(|b| b.len() as u64),
             |name| find(name).map(|b| sha256(b)),
         )
@@ -333,7 +333,13 @@ mod tests {
             ..RunAbout::default()
         };
         let m = Manifest::of(&files, &about);
-        let bytes = m.bytes_of(&files);
+        // The command as the caller gives it, not this test process's.
+        let by = Invocation {
+            command: vec!["dicelab".into(), "simulate".into(), "sevens".into()],
+            directory: "/work".into(),
+            started: UNIX_EPOCH + Duration::from_secs(1_795_580_000),
+        };
+        let bytes = m.bytes_of(&by, &files);
         fs::write(tmp.path().join(MANIFEST), &bytes).unwrap();
         assert_eq!(Manifest::read(tmp.path()).unwrap().files, m.files);
         let json: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
@@ -341,6 +347,12 @@ mod tests {
             json["tool"],
             format!("dicelab {}", env!("CARGO_PKG_VERSION"))
         );
+        assert_eq!(
+            json["command"],
+            serde_json::json!(["dicelab", "simulate", "sevens"])
+        );
+        assert_eq!(json["directory"], "/work");
+        assert_eq!(json["started"], "2026-11-25T04:13:20Z");
         assert_eq!(json["run"]["seed"], 7);
         assert_eq!(json["files"][0]["bytes"], 4);
         assert_eq!(json["files"][0]["sha256"], sha256(b"x,y\n"));

@@ -22,28 +22,31 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::manifest::{LEGACY_MANIFEST, MANIFEST, Manifest, RunAbout, plain_name};
-use super::out_path::{
+use super::manifest::{Invocation, LEGACY_MANIFEST, MANIFEST, Manifest, RunAbout, plain_name};
+use super::path::{
     Kind, create_folders, exchange, existing_ancestor, hook, parent_of, probe, remove_folders,
     remove_leftovers, resolve, stage_folder, temp_file,
 };
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 
 /// An output folder that can be written, checked before any work is done. Nothing is created
 /// until [`OutDir::write_all`]: a run that fails leaves no new folder.
 #[derive(Clone, Debug)]
 pub struct OutDir {
     path: PathBuf,
+    /// The command that writes, for the folder's `run.json`.
+    invocation: Invocation,
     /// What the run was, for the folder's `run.json`.
     about: RunAbout,
 }
 
 impl OutDir {
     /// Checks that `path` is a folder, or a new path whose nearest existing ancestor is a
-    /// folder, and that it can be written.
-    pub fn prepare(path: &Path) -> Result<Self> {
+    /// folder, and that it can be written; its `run.json` will say `invocation` wrote it.
+    pub fn prepare(path: &Path, invocation: &Invocation) -> Result<Self> {
         let dir = Self {
             path: path.to_path_buf(),
+            invocation: invocation.clone(),
             about: RunAbout::default(),
         };
         let target = resolve(path).map_err(|e| dir.refuse(e))?;
@@ -83,7 +86,10 @@ impl OutDir {
     /// FIFO, device, socket or folder it will not replace).
     fn refuse(&self, why: impl std::fmt::Display) -> Error {
         Error::unwritable(
-            format!("--out {}: cannot write a report there", self.path.display()),
+            Message::default().setting(Setting::OUT).text(format!(
+                " {}: cannot write a report there",
+                self.path.display()
+            )),
             std::io::Error::other(why.to_string()),
         )
     }
@@ -95,11 +101,14 @@ impl OutDir {
         for (name, _) in files {
             if !plain_name(name) || !seen.insert(name.as_str()) {
                 // Not the file system's doing: the names a run chose collide.
-                return Err(Error::input(format!(
-                    "--out {}: two report files would be named '{name}', or the name is not a \
-                     plain file name",
-                    self.path.display()
-                )));
+                return Err(Error::value(
+                    Setting::OUT,
+                    self.path.display(),
+                    format!(
+                        "two report files would be named '{name}', or the name is not a plain \
+                         file name"
+                    ),
+                ));
             }
         }
         let target = resolve(&self.path).map_err(|e| self.refuse(e))?;
@@ -180,7 +189,7 @@ impl OutDir {
         let stage = stage_folder(parent, name);
         let result = fs::create_dir(&stage)
             .map_err(|e| Error::io(&stage, e))
-            .and_then(|()| fill(&stage, files, &self.about))
+            .and_then(|()| fill(&stage, files, &self.about, &self.invocation))
             .and_then(|()| {
                 hook("rename the staged folder into place");
                 fs::rename(&stage, target).map_err(|e| Error::io(target, e))
@@ -205,7 +214,7 @@ impl OutDir {
         if fs::create_dir(&stage).is_err() {
             return Ok(false);
         }
-        if let Err(e) = fill(&stage, files, &self.about) {
+        if let Err(e) = fill(&stage, files, &self.about, &self.invocation) {
             let _ = fs::remove_dir_all(&stage);
             return Err(e);
         }
@@ -257,7 +266,7 @@ impl OutDir {
                     both.files.push(f.clone());
                 }
             }
-            write_manifest(target, &both, files)
+            write_manifest(target, &both, files, &self.invocation)
         };
         if let Err(e) = staging() {
             for (tmp, _) in &staged {
@@ -285,7 +294,7 @@ impl OutDir {
             }
         }
         hook("write the manifest");
-        write_manifest(target, &new, files)?;
+        write_manifest(target, &new, files, &self.invocation)?;
         // 0.4.0's manifest, now replaced by run.json.
         let _ = fs::remove_file(target.join(LEGACY_MANIFEST));
         Ok(())
@@ -305,16 +314,25 @@ fn only_listed(dir: &Path, manifest: &Manifest) -> bool {
     })
 }
 
-/// Writes every file and then the manifest (saying the run was `about`) into the staging folder
-/// `stage`.
-fn fill(stage: &Path, files: &[(String, Vec<u8>)], about: &RunAbout) -> Result<()> {
+/// Writes every file and then the manifest (saying `invocation` made the run `about`) into the
+/// staging folder `stage`.
+fn fill(
+    stage: &Path,
+    files: &[(String, Vec<u8>)],
+    about: &RunAbout,
+    invocation: &Invocation,
+) -> Result<()> {
     for (name, bytes) in files {
         let path = stage.join(name);
         fs::write(&path, bytes).map_err(|e| Error::io(&path, e))?;
         hook(&format!("staged {name}"));
     }
     let path = stage.join(MANIFEST);
-    fs::write(&path, Manifest::of(files, about).bytes_of(files)).map_err(|e| Error::io(&path, e))
+    fs::write(
+        &path,
+        Manifest::of(files, about).bytes_of(invocation, files),
+    )
+    .map_err(|e| Error::io(&path, e))
 }
 
 /// Writes `bytes` to the new file `tmp`, with the permissions of `like` where it exists (a
@@ -337,12 +355,17 @@ pub(super) fn write_new(tmp: &Path, bytes: &[u8], like: Option<&Path>) -> Result
     })
 }
 
-/// Writes the manifest of `dir` through a temporary file and a rename; `written` gives the sizes
-/// and hashes of the files being written.
-fn write_manifest(dir: &Path, manifest: &Manifest, written: &[(String, Vec<u8>)]) -> Result<()> {
+/// Writes the manifest of `dir` by `invocation` through a temporary file and a rename; `written`
+/// gives the sizes and hashes of the files being written.
+fn write_manifest(
+    dir: &Path,
+    manifest: &Manifest,
+    written: &[(String, Vec<u8>)],
+    invocation: &Invocation,
+) -> Result<()> {
     let dest = dir.join(MANIFEST);
     let tmp = temp_file(&dest);
-    write_new(&tmp, &manifest.bytes_of(written), None)?;
+    write_new(&tmp, &manifest.bytes_of(invocation, written), None)?;
     fs::rename(&tmp, &dest).map_err(|e| {
         let _ = fs::remove_file(&tmp);
         Error::io(&dest, e)
