@@ -23,7 +23,7 @@ use crate::report::csv::table_csv;
 use crate::report::index::{IndexSection, index_html, index_markdown};
 use crate::report::sweep::{Sweep, SweepRun};
 use crate::report::text::{SUMMARY_HEADER, index_ranges, run_heading, summary_rows};
-use crate::report::{Report, listing, unique_names};
+use crate::report::{Report, unique_names};
 use crate::saved::Saved;
 use crate::session::{self, PlayRequest};
 use crate::{Error, Result};
@@ -33,6 +33,7 @@ use super::cli::{
     AdviseArgs, ClaimsArgs, DecksArgs, GameArgs, MergeArgs, PlayArgs, ReportArgs, RunArgs,
     SimulateArgs, SolveArgs, SweepArgs, TableArgs, TuneArgs,
 };
+use super::listing;
 use super::progress::Bar;
 
 /// Units of `simulate` and `claims` when `-n` is not given.

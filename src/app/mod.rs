@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 mod cli;
 mod commands;
+mod listing;
 mod progress;
 
 use crate::error::{Names, Setting, Suggestion};

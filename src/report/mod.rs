@@ -2,9 +2,9 @@
 //! `summary.csv` ([`summary`]), `distribution.csv` ([`distribution`]), `quantiles.csv`
 //! ([`quantiles`]), `accumulators.json` ([`accumulators`]), the charts ([`charts`]) and what the
 //! terminal shows ([`text`]), every one naming the run as [`columns`] does; the files of a game's
-//! exact analysis ([`analysis`]), `advise`'s answer ([`advice`]) and a `sweep`'s ([`sweep`]); the
-//! listings of a game's rule options and policies ([`listing`]); and the index of the default
-//! job's reports ([`index`]).
+//! exact analysis ([`analysis`]), `advise`'s answer ([`advice`]) and a `sweep`'s ([`sweep`]); and the
+//! index of the default job's reports ([`index`]). The listings of `dicelab rules` and
+//! `dicelab policies` name flags, so they belong to the command line (`src/app/listing.rs`).
 //!
 //! These make names and bytes; [`crate::output`] writes them, whole or not at all.
 
@@ -16,7 +16,6 @@ pub mod columns;
 pub mod csv;
 pub mod distribution;
 pub mod index;
-pub mod listing;
 pub mod quantiles;
 pub mod summary;
 pub mod sweep;

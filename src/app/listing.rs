@@ -29,7 +29,7 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
 }
 
 /// Every rule option of `game`: key, default, the values allowed and what it decides.
-pub fn rules_text(game: &dyn Game) -> String {
+pub(crate) fn rules_text(game: &dyn Game) -> String {
     let options = game.options();
     let mut out = format!("{}: {}\n\n", game.name(), game.about());
     if options.is_empty() {
@@ -51,7 +51,7 @@ pub fn rules_text(game: &dyn Game) -> String {
 
 /// Every policy spec `game` takes, marking the one it plays when given none, and how many
 /// players it takes.
-pub fn policies_text(game: &dyn Game) -> String {
+pub(crate) fn policies_text(game: &dyn Game) -> String {
     let players = game.players();
     let default = game
         .configure(&Setup {
