@@ -13,7 +13,7 @@ use dicelab::cells;
 use dicelab::counts::bump;
 use dicelab::engine::{ChunkRng, RunConfig, Simulation, run};
 use dicelab::games::seating::{Players, Seats};
-use dicelab::games::{Configured, Game, GameInfo, PolicyDoc, Setup};
+use dicelab::games::{Configured, Game, GameInfo, PolicyDoc, Setup, run_setup};
 use dicelab::options::{OptionSpec, RuleOptions, Values};
 use dicelab::record::{RunRecord, RunSetup, Saved};
 use dicelab::report::Report;
@@ -102,13 +102,7 @@ fn p_flips(target: u32, n: u32) -> f64 {
 
 impl Configured for Race {
     fn setup(&self) -> RunSetup {
-        RunSetup {
-            game: INFO.name.to_string(),
-            rules: self.options.pairs(),
-            players: 1,
-            policies: vec!["flip".to_string()],
-            inputs: Vec::new(),
-        }
+        run_setup(INFO.name, &self.options, 1, ["flip".to_string()])
     }
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {

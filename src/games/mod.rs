@@ -25,7 +25,7 @@ use crate::analysis::{Analysis, DataTable};
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
 use crate::input::{self, InputFile};
-use crate::options::OptionSpec;
+use crate::options::{OptionSpec, RuleOptions};
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
@@ -57,6 +57,25 @@ pub fn find(name: &str) -> Result<&'static dyn Game> {
 /// The names of every game.
 pub fn names() -> Vec<&'static str> {
     GAMES.iter().map(|g| g.name()).collect()
+}
+
+/// The record of a configured game ([`Configured::setup`]) from what every game has: its name,
+/// its rule options (every one recorded as `key=value` but the quiet ones at their default),
+/// the player count and the policies as given. The files it read are added by
+/// [`configure_game`], so a game leaves them out.
+pub fn run_setup(
+    game: &str,
+    options: &RuleOptions,
+    players: u32,
+    policies: impl IntoIterator<Item = String>,
+) -> RunSetup {
+    RunSetup {
+        game: game.to_string(),
+        rules: options.pairs(),
+        players,
+        policies: policies.into_iter().collect(),
+        inputs: Vec::new(),
+    }
 }
 
 /// What a user asks of a game: rule options, a player count and policy specs.
@@ -223,12 +242,24 @@ pub trait Configured: Send + Sync {
         Vec::new()
     }
 
-    /// The game's exact probability tables (`dicelab table`).
-    fn tables(&self) -> Result<Analysis>;
+    /// The game's exact probability tables (`dicelab table`). A game without them need not
+    /// write this: the refusal names the game.
+    fn tables(&self) -> Result<Analysis> {
+        let game = self.setup().game;
+        Err(Error::input(format!(
+            "table {game}: no exact tables for {game}"
+        )))
+    }
 
     /// The game's exact solution (`dicelab solve`): only games with decisions small enough have
-    /// one; the others say why not.
-    fn solve(&self) -> Result<Analysis>;
+    /// one. A game without one need not write this: the refusal names the game; a game that
+    /// can say more (what to run instead) writes its own.
+    fn solve(&self) -> Result<Analysis> {
+        let game = self.setup().game;
+        Err(Error::input(format!(
+            "solve {game}: no exact solver for {game}"
+        )))
+    }
 }
 
 /// Configures `game` (a name) for `setup`: the shortcut of [`find`] and [`configure_game`].
@@ -398,6 +429,38 @@ mod tests {
             )
         );
         assert!(e.contains("sequences, hearts-due, sevens, solitaire-dice, sieben"));
+    }
+
+    /// A game that writes neither `tables` nor `solve` is refused with a line naming it.
+    #[test]
+    fn a_game_without_tables_or_a_solver_says_so() {
+        struct Bare;
+        impl Configured for Bare {
+            fn setup(&self) -> RunSetup {
+                let options = RuleOptions::parse("bare", &[], &[]).unwrap();
+                run_setup("bare", &options, 1, ["only".to_string()])
+            }
+            fn simulate(&self, _: &RunConfig) -> Result<Tally> {
+                Ok(Tally::new(Vec::new()))
+            }
+            fn exact(&self) -> &ExactValues {
+                unreachable!("not asked")
+            }
+        }
+        let e = Bare.tables().err().unwrap().to_string();
+        assert_eq!(e, "table bare: no exact tables for bare");
+        let e = Bare.solve().err().unwrap().to_string();
+        assert_eq!(e, "solve bare: no exact solver for bare");
+        assert_eq!(
+            Bare.setup(),
+            RunSetup {
+                game: "bare".into(),
+                rules: Vec::new(),
+                players: 1,
+                policies: vec!["only".into()],
+                inputs: Vec::new(),
+            }
+        );
     }
 
     #[test]

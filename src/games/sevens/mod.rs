@@ -27,7 +27,7 @@ use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
 use crate::games::seating::{Players, Rotation, Seats, pairs};
-use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup};
+use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, run_setup};
 use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, MetricId, Subject, Tally};
@@ -305,13 +305,12 @@ impl Config {
 
 impl Configured for Config {
     fn setup(&self) -> RunSetup {
-        RunSetup {
-            game: "sevens".to_string(),
-            rules: self.options.pairs(),
-            players: self.players,
-            policies: self.seats.given.iter().map(PolicySpec::to_string).collect(),
-            inputs: Vec::new(),
-        }
+        run_setup(
+            "sevens",
+            &self.options,
+            self.players,
+            self.seats.given.iter().map(PolicySpec::to_string),
+        )
     }
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {

@@ -58,7 +58,7 @@ use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
 use crate::games::seating::{Players, Seats};
-use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, Tuner};
+use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, Tuner, run_setup};
 use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
@@ -229,18 +229,12 @@ impl Config {
 
 impl Configured for Config {
     fn setup(&self) -> RunSetup {
-        RunSetup {
-            game: NAME.to_string(),
-            rules: self.options.pairs(),
-            players: self.players,
-            policies: self
-                .seats
-                .given
-                .iter()
-                .map(|p| p.as_str().to_string())
-                .collect(),
-            inputs: Vec::new(),
-        }
+        run_setup(
+            NAME,
+            &self.options,
+            self.players,
+            self.seats.given.iter().map(|p| p.as_str().to_string()),
+        )
     }
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {
