@@ -16,6 +16,7 @@ use dicelab::games::solitaire_dice::play::play;
 use dicelab::games::solitaire_dice::projection::{
     PARAMS, Params, Projection, ProjectionLookahead, ProjectionStep,
 };
+use dicelab::policy::OneStep;
 use rand_xoshiro::rand_core::Rng;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -31,9 +32,9 @@ fn score(p: &Params, seed: u64, games: u64, look: bool) -> f64 {
     for g in 0..games {
         let mut dice = chunk_rng(seed, g);
         let o = if look {
-            play(&mut ProjectionLookahead::new(&pr), &mut dice)
+            play(&mut OneStep(ProjectionLookahead::new(&pr)), &mut dice)
         } else {
-            play(&mut ProjectionStep::new(&pr), &mut dice)
+            play(&mut OneStep(ProjectionStep::new(&pr)), &mut dice)
         }
         .unwrap();
         t += i64::from(o.score);

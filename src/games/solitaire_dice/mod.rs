@@ -16,7 +16,7 @@
 //! ```
 //! use dicelab::games::solitaire_dice::play::play;
 //! use dicelab::games::solitaire_dice::policy::Greedy;
-//! use dicelab::policy::Random;
+//! use dicelab::policy::{OneStep, Random};
 //! use rand_xoshiro::Xoshiro256PlusPlus;
 //! use rand_xoshiro::rand_core::SeedableRng;
 //!
@@ -24,7 +24,7 @@
 //! let (mut greedy, mut random) = (0i64, 0i64);
 //! let mut coin = Random::new(Xoshiro256PlusPlus::seed_from_u64(0));
 //! for seed in 0..200 {
-//!     greedy += i64::from(play(&mut Greedy, &mut Xoshiro256PlusPlus::seed_from_u64(seed))?.score);
+//!     greedy += i64::from(play(&mut OneStep(Greedy), &mut Xoshiro256PlusPlus::seed_from_u64(seed))?.score);
 //!     random += i64::from(play(&mut coin, &mut Xoshiro256PlusPlus::seed_from_u64(seed))?.score);
 //! }
 //! assert!(greedy > random);
