@@ -15,12 +15,12 @@ use crate::policy::{OneStep, Policy, Value as _};
 use crate::stats::estimate::Estimate;
 use crate::stats::{Histogram, MetricKind};
 
+use super::best::Best;
 use super::choice::Choice;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::play::WIN_SCORE;
 use super::policy::{DivideRoll, Greedy, View};
-use super::projection::ProjectionLookahead;
 use super::roll::Roll;
 use super::rules::{DICE, END_MARKS, MAX_SUM, MIN_SUM};
 use super::sheet::Sheet;
@@ -174,7 +174,7 @@ fn value_of(spec: &PolicySpec) -> Option<Box<dyn crate::policy::Value<DivideRoll
         PolicySpec::Greedy => Box::new(Greedy),
         PolicySpec::Heuristic { evaluator, .. } => Box::new(Heuristic::new(evaluator)),
         PolicySpec::Lookahead { evaluator, .. } => Box::new(Lookahead::new(evaluator)),
-        PolicySpec::Best { projection } => Box::new(ProjectionLookahead::new(projection)),
+        PolicySpec::Best { projection } => Box::new(Best::new(projection)),
     })
 }
 
@@ -478,7 +478,7 @@ mod tests {
             let r = Roll::new(roll).unwrap();
             let s = parse_sheet(sheet).unwrap();
             let choices = s.legal_choices(&r);
-            let i = OneStep(ProjectionLookahead::new(match &spec {
+            let i = OneStep(Best::new(match &spec {
                 PolicySpec::Best { projection } => projection,
                 _ => unreachable!(),
             }))
@@ -559,7 +559,7 @@ mod tests {
                 sheet: &sheet,
                 roll: &roll,
             };
-            let c = choices[OneStep(ProjectionLookahead::new(&projection)).choose(&view, &choices)];
+            let c = choices[OneStep(Best::new(&projection)).choose(&view, &choices)];
             let can_one = choices.iter().any(|c| c.throwaway() == Some(1));
             let can_other = choices.iter().any(|c| c.throwaway() != Some(1));
             match (can_one, can_other) {

@@ -6,8 +6,8 @@
 //! `RULES.md`, section "Solitaire Dice") and every number as a rule option ([`rules::Rules`]), [`roll`], [`choice`] and [`sheet`] the roll, its
 //! divisions and the sheet with its legal choices, [`policy`] the decision
 //! ([`DivideRoll`](policy::DivideRoll)) with built-in greedy play, [`heuristic`] and
-//! [`lookahead`] the stronger players, [`projection`] the model-based evaluation under `best`
-//! (the strongest), [`spec`] the policies as named on the command line, [`play`] whole games on
+//! [`lookahead`] the stronger players, [`best`] the strongest (a model-based evaluation, the
+//! projection, under one roll of expectimax), [`spec`] the policies as named on the command line, [`play`] whole games on
 //! dice from [`crate::dice`], [`sim`] games on the engine (several policies or seats on the same
 //! rolls), [`general`] games of other than five dice (the `dice` rule option), [`tables`] the exact chances of one roll, [`tune`] the search for better weights and
 //! [`bound`] an upper bound on every player's mean. [`Config`] is what `dicelab simulate
@@ -32,6 +32,7 @@
 //! ```
 
 pub mod advise;
+pub mod best;
 pub mod bound;
 pub mod choice;
 pub mod general;
@@ -42,7 +43,6 @@ pub mod lookahead;
 mod options_tests;
 pub mod play;
 pub mod policy;
-pub mod projection;
 pub mod roll;
 pub mod rules;
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! built-in player but random is a [`OneStep`](crate::policy::OneStep) over a [`Value`] of a division: [`Greedy`] (the
 //! score it adds now), [`Heuristic`](super::heuristic::Heuristic) (an evaluation of the sheet it
 //! leaves), [`Lookahead`](super::lookahead::Lookahead) and
-//! [`ProjectionLookahead`](super::projection::ProjectionLookahead) (expectations over the next
+//! [`Best`](super::best::Best) (expectations over the next
 //! roll). A library user's own
 //! policy plugs into [`play`](super::play::play) the same way:
 //!

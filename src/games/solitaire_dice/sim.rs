@@ -19,13 +19,13 @@ use crate::games::seating::{Seats, pairs};
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
+use super::best::Best;
 use super::general::play_general;
 use super::greedy::GreedyGame;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls_from, play_rolls_under};
 use super::policy::{Greedy, GreedyUnder};
-use super::projection::ProjectionLookahead;
 use super::roll::Roll;
 use super::rules::{DICE, PENALTY, Rules, SUMS, VALUES};
 use super::sheet::Sheet;
@@ -208,11 +208,9 @@ pub(super) fn play_from(
         PolicySpec::Lookahead { evaluator, .. } => {
             play_rolls_from(sheet, &mut OneStep(Lookahead::new(evaluator)), rolls)
         }
-        PolicySpec::Best { projection } => play_rolls_from(
-            sheet,
-            &mut OneStep(ProjectionLookahead::new(projection)),
-            rolls,
-        ),
+        PolicySpec::Best { projection } => {
+            play_rolls_from(sheet, &mut OneStep(Best::new(projection)), rolls)
+        }
     };
     // Only MAX_ROLLS rolls without an end can fail a game of a built-in policy: with fair dice
     // that takes 79 free rides of chance 1/32 each, below 1e-90 (see MAX_ROLLS).

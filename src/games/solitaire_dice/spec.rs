@@ -10,8 +10,8 @@ use std::sync::Arc;
 use crate::error::{Error, Result};
 use crate::games::PolicyDoc;
 
+use super::best::{Params, Projection};
 use super::heuristic::{Evaluator, Weights};
-use super::projection::{Params, Projection};
 
 /// A policy as named on the command line (`--policy greedy`, `--policy heuristic:FILE`).
 ///
@@ -20,7 +20,7 @@ use super::projection::{Params, Projection};
 /// simulation turns it into a [`Random`](crate::policy::Random) with its own generator or a
 /// [`OneStep`](crate::policy::OneStep) over [`Greedy`](super::policy::Greedy),
 /// [`Heuristic`](super::heuristic::Heuristic), [`Lookahead`](super::lookahead::Lookahead) or
-/// [`ProjectionLookahead`](super::projection::ProjectionLookahead), keeping the hot loop
+/// [`Best`](super::best::Best), keeping the hot loop
 /// statically dispatched. Two specs are equal when their names are.
 #[derive(Clone, Debug)]
 pub enum PolicySpec {

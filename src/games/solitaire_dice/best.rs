@@ -1,5 +1,5 @@
-//! A model-based sheet evaluation: each open sum's final marks projected from the rolls left,
-//! and the `best` player built on it.
+//! The `best` player: a model-based sheet evaluation ([`Projection`]: each open sum's final marks
+//! projected from the rolls left) and one roll of expectimax over it ([`Best`]).
 //!
 //! The linear [`Evaluator`] has to learn from games what a mark is
 //! worth on each row at each stage; this evaluation works much of it out from a small model of
@@ -613,20 +613,20 @@ impl Value<DivideRoll> for ProjectionStep<'_> {
 
 /// The `best` player's value of a division: one roll of expectimax over the projection from the
 /// sheet it leaves ([`Projection::expected`]). The player is
-/// `OneStep(ProjectionLookahead::new(&projection))`.
+/// `OneStep(Best::new(&projection))`.
 #[derive(Clone, Copy, Debug)]
-pub struct ProjectionLookahead<'a> {
+pub struct Best<'a> {
     projection: &'a Projection,
 }
 
-impl<'a> ProjectionLookahead<'a> {
-    /// The lookahead value of `projection`.
+impl<'a> Best<'a> {
+    /// The value of `best` over `projection`.
     pub fn new(projection: &'a Projection) -> Self {
         Self { projection }
     }
 }
 
-impl Value<DivideRoll> for ProjectionLookahead<'_> {
+impl Value<DivideRoll> for Best<'_> {
     #[inline]
     fn value(&self, view: &View, choice: &Choice) -> f64 {
         self.projection.expected(&view.after(*choice))
