@@ -308,7 +308,7 @@ pub fn target_table(outcomes: &RollOutcomes, allowed: u8, to_beat: u8) -> Decisi
 #[cfg(test)]
 mod tests {
     use super::super::rules::{Removal, Rules};
-    use super::super::solver::Solver;
+    use super::super::solutions::Solutions;
     use super::super::spec::PolicySpec;
     use super::*;
     use crate::dice::face_counts;
@@ -353,7 +353,7 @@ mod tests {
     fn optimal_beats_every_fixed_policy_and_matches_its_own_distribution() {
         for removal in [Removal::Pairs, Removal::Subsets] {
             let (outcomes, solution, policy) = optimal(removal, 3);
-            let solver = Solver::new(
+            let solutions = Solutions::new(
                 Rules {
                     removal,
                     ..Rules::default()
@@ -368,7 +368,7 @@ mod tests {
             );
             for spec in ["rolls:1", "rolls:2", "rolls:3", "threshold:15,10", "random"] {
                 let p: PolicySpec = spec.parse().unwrap();
-                let other = distribution(&outcomes, p.compile(&solver).unwrap().turn());
+                let other = distribution(&outcomes, p.compile(&solutions).unwrap().turn());
                 assert!(other.mean_score() <= solution.expected + 1e-12, "{spec}");
             }
         }

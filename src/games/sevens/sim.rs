@@ -619,7 +619,7 @@ pub(crate) fn win_turn(
 
 #[cfg(test)]
 mod tests {
-    use super::super::solver::Solver;
+    use super::super::solutions::Solutions;
     use super::super::spec::PolicySpec;
     use super::*;
     use crate::engine::{RunConfig, run};
@@ -630,12 +630,12 @@ mod tests {
     /// end, one by one; and each pair's differences add up to the difference of its totals.
     #[test]
     fn every_policy_of_a_comparison_plays_the_dice_it_plays_alone() {
-        let solver = Solver::new(Rules::default(), 1);
+        let solutions = Solutions::new(Rules::default(), 1);
         let specs = ["optimal", "rolls:3", "threshold:15,10", "leader"];
         let table = |spec: &str| {
             spec.parse::<PolicySpec>()
                 .unwrap()
-                .compile(&solver)
+                .compile(&solutions)
                 .unwrap()
                 .turn()
                 .clone()
@@ -650,13 +650,14 @@ mod tests {
         for units in [3u64, 7, (1 << 16) + 9] {
             let config = RunConfig::new(units, 11);
             let all = run(
-                &Turns::new(&solver.outcomes, specs.map(table).to_vec()),
+                &Turns::new(&solutions.outcomes, specs.map(table).to_vec()),
                 &config,
             )
             .unwrap();
             let mut totals = Vec::new();
             for (p, spec) in specs.iter().enumerate() {
-                let alone = run(&Turns::new(&solver.outcomes, vec![table(spec)]), &config).unwrap();
+                let alone =
+                    run(&Turns::new(&solutions.outcomes, vec![table(spec)]), &config).unwrap();
                 for name in ["turn_score", "rolls_used"] {
                     let mine = all
                         .get(&MetricId::new(name, Subject::policy_of(true, p)))

@@ -12,7 +12,7 @@ use super::exact::target_table;
 use super::policy::{CoinToss, DecisionTable, Policy, Rolls, StopPolicy, Threshold, TurnRule, Win};
 use super::policy_file;
 use super::rolls::{MAX_SUM, RollOutcomes};
-use super::solver::Solver;
+use super::solutions::Solutions;
 use super::stop_if::{GameRule, StopIf};
 
 /// A built-in policy as written on the command line.
@@ -128,19 +128,19 @@ impl fmt::Display for PolicySpec {
 }
 
 impl PolicySpec {
-    /// Compiles the policy for the rules of `solver`, for every number of rolls allowed.
-    pub fn compile(&self, solver: &Solver) -> Result<Policy> {
+    /// Compiles the policy for the rules of `solutions`, for every number of rolls allowed.
+    pub fn compile(&self, solutions: &Solutions) -> Result<Policy> {
         if *self == PolicySpec::Win {
-            return Ok(Policy::to_win("win", solver.win()?));
+            return Ok(Policy::to_win("win", solutions.win()?));
         }
-        let outcomes = &solver.outcomes;
-        let max_rolls = solver.rules.max_rolls;
+        let outcomes = &solutions.outcomes;
+        let max_rolls = solutions.rules.max_rolls;
         let name = self.to_string();
         let per_allowed = |make: &dyn Fn(u8) -> DecisionTable| -> Vec<DecisionTable> {
             (1..=max_rolls).map(make).collect()
         };
         if let PolicySpec::StopIf(rule) = self {
-            return stop_if(rule, &name, solver);
+            return stop_if(rule, &name, solutions);
         }
         let lead = match self {
             PolicySpec::Rolls(k) => {
@@ -162,20 +162,20 @@ impl PolicySpec {
                 tables(&name, &threshold, outcomes, max_rolls)
             }
             PolicySpec::Optimal | PolicySpec::Target(None) => per_allowed(&|allowed| {
-                DecisionTable::from_solution(&name, outcomes, solver.optimal(allowed))
+                DecisionTable::from_solution(&name, outcomes, solutions.optimal(allowed))
             }),
             PolicySpec::Target(Some(t)) => {
                 per_allowed(&|allowed| target_table(outcomes, allowed, *t).named(&name))
             }
             PolicySpec::Random => tables(&name, &CoinToss, outcomes, max_rolls),
             PolicySpec::Leader => {
-                let dilemma = solver.dilemma();
+                let dilemma = solutions.dilemma();
                 per_allowed(&|allowed| {
                     if allowed == max_rolls {
                         dilemma.leader.clone().named(&name)
                     } else {
                         // A round's first player always has every roll; fewer only as a follower.
-                        DecisionTable::from_solution(&name, outcomes, solver.optimal(allowed))
+                        DecisionTable::from_solution(&name, outcomes, solutions.optimal(allowed))
                     }
                 })
             }
@@ -190,7 +190,7 @@ impl PolicySpec {
                         .collect()
                 })
                 .collect(),
-            PolicySpec::Leader => solver.dilemma().follow.clone(),
+            PolicySpec::Leader => solutions.dilemma().follow.clone(),
             _ => Vec::new(),
         };
         Ok(Policy::following(&name, lead, follow))
@@ -214,11 +214,11 @@ fn tables(
 /// Compiles a rule of thumb: into tables over every state when it reads only the turn (a table
 /// per score to beat when it reads `to_beat`), or, when it reads the game's state, into a rule
 /// a game asks at each decision; that has no value in a single turn, so it is refused there.
-fn stop_if(rule: &StopIf, name: &str, solver: &Solver) -> Result<Policy> {
-    let outcomes = &solver.outcomes;
+fn stop_if(rule: &StopIf, name: &str, solutions: &Solutions) -> Result<Policy> {
+    let outcomes = &solutions.outcomes;
     let game_variables = rule.game_variables();
     if !game_variables.is_empty() {
-        if solver.players < 2 {
+        if solutions.players < 2 {
             let (names, verb, pronoun) = match game_variables.as_slice() {
                 [one] => (one.to_string(), "is", "it"),
                 many => (many.join(", "), "are", "them"),
@@ -228,13 +228,13 @@ fn stop_if(rule: &StopIf, name: &str, solver: &Solver) -> Result<Policy> {
                  (--players 2 or more), or leave {pronoun} out of a rule for single turns"
             )));
         }
-        let game = GameRule::new(rule.clone(), outcomes, solver.rules.rounds);
+        let game = GameRule::new(rule.clone(), outcomes, solutions.rules.rounds);
         return Ok(Policy::to_win(name, Win::Rule(std::sync::Arc::new(game))));
     }
     let table = |allowed: u8, to_beat: i64| {
         DecisionTable::from_policy(name, &TurnRule { rule, to_beat }, outcomes, allowed)
     };
-    let max_rolls = solver.rules.max_rolls;
+    let max_rolls = solutions.rules.max_rolls;
     let lead = (1..=max_rolls).map(|a| table(a, -1)).collect();
     let follow = if rule.reads_to_beat() {
         (1..=max_rolls)
@@ -285,14 +285,14 @@ mod tests {
 
     #[test]
     fn specs_that_do_not_fit_the_rules_are_refused() {
-        let solver = Solver::new(Rules::default(), 1);
+        let solutions = Solutions::new(Rules::default(), 1);
         let e = PolicySpec::Rolls(9)
-            .compile(&solver)
+            .compile(&solutions)
             .unwrap_err()
             .to_string();
         assert!(e.contains("at most 3 rolls"), "{e}");
         let e = PolicySpec::Threshold(vec![12])
-            .compile(&solver)
+            .compile(&solutions)
             .unwrap_err()
             .to_string();
         assert!(e.contains("expected 2 sum(s)"), "{e}");
@@ -306,14 +306,14 @@ mod tests {
                 true
             }
         }
-        let solver = Solver::new(
+        let solutions = Solutions::new(
             Rules {
                 removal: Removal::Subsets,
                 ..Rules::default()
             },
             2,
         );
-        let outcomes = &solver.outcomes;
+        let outcomes = &solutions.outcomes;
         let mut policies: Vec<DecisionTable> = [
             "optimal",
             "rolls:3",
@@ -326,13 +326,13 @@ mod tests {
         .map(|s| {
             s.parse::<PolicySpec>()
                 .unwrap()
-                .compile(&solver)
+                .compile(&solutions)
                 .unwrap()
                 .turn()
                 .clone()
         })
         .collect();
-        let target = PolicySpec::Target(None).compile(&solver).unwrap();
+        let target = PolicySpec::Target(None).compile(&solutions).unwrap();
         for allowed in 1..=3 {
             for t in [0, 12, 36] {
                 policies.push(target.table(allowed, Some(t)).clone());
@@ -387,7 +387,7 @@ mod tests {
             }),
         ];
         for removal in [Removal::Pairs, Removal::Subsets] {
-            let solver = Solver::new(
+            let solutions = Solutions::new(
                 Rules {
                     removal,
                     ..Rules::default()
@@ -398,7 +398,7 @@ mod tests {
                 let policy = spec
                     .parse::<PolicySpec>()
                     .unwrap()
-                    .compile(&solver)
+                    .compile(&solutions)
                     .unwrap();
                 for allowed in 1..=3 {
                     let table = policy.table(allowed, None);
@@ -415,7 +415,7 @@ mod tests {
                                 assert_eq!(table.action(roll, kept), expected, "{spec} {kept:?}");
                             }
                         }
-                        for (set, options) in solver.outcomes.sets.iter().enumerate() {
+                        for (set, options) in solutions.outcomes.sets.iter().enumerate() {
                             assert_eq!(table.kept(roll, set as u16), options[0], "{spec}");
                         }
                     }
@@ -427,8 +427,12 @@ mod tests {
     #[test]
     fn the_optimal_policy_stops_on_twelve_with_two_dice() {
         // 000's example: two 6's after roll 2 is the best two dice can show: stop.
-        let solver = Solver::new(Rules::default(), 1);
-        let optimal = PolicySpec::Optimal.compile(&solver).unwrap().turn().clone();
+        let solutions = Solutions::new(Rules::default(), 1);
+        let optimal = PolicySpec::Optimal
+            .compile(&solutions)
+            .unwrap()
+            .turn()
+            .clone();
         assert_eq!(optimal.action(2, Kept { dice: 2, sum: 12 }), Action::Stop);
         // 001's example: 2,3 = 5 after roll 1 is worth rolling again.
         assert_eq!(optimal.action(1, Kept { dice: 2, sum: 5 }), Action::Roll);
