@@ -34,9 +34,10 @@ use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
 use duel::exact_game;
 use exact::distribution;
+use play::{Games, MAX_PLAYERS};
 use policy::{DecisionTable, Policy, Win};
 use rules::{OPTIONS, Rules};
-use sim::{Games, MAX_PLAYERS, MAX_POLICIES, Turns};
+use sim::{MAX_POLICIES, Turns};
 use solutions::Solutions;
 use spec::PolicySpec;
 

@@ -18,10 +18,10 @@ use crate::session::{Decision, PlayRequest, Playable, Session};
 use super::Sevens;
 use super::advise::SevensAdvisor;
 use super::game::Phase;
+use super::play::win_turn;
 use super::play::{Lookup, Rolls, coin_generator, play_turn};
 use super::policy::Policy;
 use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
-use super::sim::win_turn;
 use super::solutions::Solutions;
 use super::spec::PolicySpec;
 
