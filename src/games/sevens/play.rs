@@ -1,5 +1,5 @@
 //! Playing Sevens on dice drawn up front: one turn (what each roll leaves, looked up, and a
-//! compiled policy's decisions, looked up), a turn played to win the game ([`win_turn`]), and
+//! compiled policy's decisions, looked up), a turn played to win the game (`win_turn`), and
 //! whole games ([`Games`]): players in seat order, `rounds` rounds, the first player's rolls
 //! capping the others (`follower_limit`), the first player rotating (`first_player`), ties
 //! decided by play-off rounds or shared (`tie`). What a game counts is the simulation's

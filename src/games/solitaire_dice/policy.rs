@@ -51,7 +51,7 @@ use super::sheet::Sheet;
 
 /// The decision of every roll: what the player sees ([`View`]) and what they choose among (the
 /// legal [`Choice`]s, in the order [`Sheet::legal_choices`] documents). Policies implement
-/// [`Policy<DivideRoll>`](Policy).
+/// [`Policy<DivideRoll>`](crate::policy::Policy).
 #[derive(Clone, Copy, Debug)]
 pub enum DivideRoll {}
 
