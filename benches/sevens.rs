@@ -9,24 +9,25 @@ use dicelab::games::seating::{Rotation, Seats};
 use dicelab::games::sevens::exact::solve;
 use dicelab::games::sevens::game::GameSolution;
 use dicelab::games::sevens::game3::Game3;
+use dicelab::games::sevens::play::Games;
 use dicelab::games::sevens::play::{Lookup, Rolls};
 use dicelab::games::sevens::rolls::RollOutcomes;
 use dicelab::games::sevens::rules::{Removal, Rules};
-use dicelab::games::sevens::sim::{Games, Turns};
-use dicelab::games::sevens::solver::Solver;
+use dicelab::games::sevens::sim::Turns;
+use dicelab::games::sevens::solutions::Solutions;
 use dicelab::games::sevens::spec::PolicySpec;
 use dicelab::options::Tie;
 
 fn turns(c: &mut Criterion) {
     const TURNS: u64 = 1 << 22;
-    let solver = Solver::new(Rules::default(), 1);
+    let solutions = Solutions::new(Rules::default(), 1);
     let mut group = c.benchmark_group("sevens_turns");
     group.sample_size(10);
     group.throughput(Throughput::Elements(TURNS));
     let compile = |spec: &str| {
         spec.parse::<PolicySpec>()
             .unwrap()
-            .compile(&solver)
+            .compile(&solutions)
             .unwrap()
             .turn()
             .clone()
@@ -42,7 +43,7 @@ fn turns(c: &mut Criterion) {
         // A rule of thumb compiles into a table like the built-ins: the same speed.
         "stop-if: sum >= 14 or dice <= 2",
     ] {
-        let sim = Turns::new(&solver.outcomes, vec![compile(spec)]);
+        let sim = Turns::new(&solutions.outcomes, vec![compile(spec)]);
         for threads in [1usize, 2] {
             let id = BenchmarkId::new(spec, format!("{threads}t"));
             group.bench_with_input(id, &threads, |b, &t| {
@@ -54,7 +55,7 @@ fn turns(c: &mut Criterion) {
     }
     // A comparison: every turn is played by four policies on the same dice.
     let four = ["optimal", "threshold:15,10", "rolls:1", "random"].map(compile);
-    let sim = Turns::new(&solver.outcomes, four.to_vec());
+    let sim = Turns::new(&solutions.outcomes, four.to_vec());
     for threads in [1usize, 2] {
         let id = BenchmarkId::new("compare-4-policies", format!("{threads}t"));
         group.bench_with_input(id, &threads, |b, &t| {
@@ -92,7 +93,7 @@ fn games(c: &mut Criterion) {
         (4, vec!["win"]),
         (4, vec!["optimal", "target", "rolls:1", "leader"]),
     ] {
-        let solver = Solver::new(Rules::default(), players);
+        let solutions = Solutions::new(Rules::default(), players);
         let specs_name = specs.join("-");
         let specs = specs
             .iter()
@@ -102,10 +103,10 @@ fn games(c: &mut Criterion) {
         let policies = seats
             .policies
             .iter()
-            .map(|p| p.compile(&solver).unwrap())
+            .map(|p| p.compile(&solutions).unwrap())
             .collect();
         let sim = Games::new(
-            &solver.outcomes,
+            &solutions.outcomes,
             Rules::default(),
             players,
             policies,
@@ -137,8 +138,8 @@ fn solver(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("leaders-dilemma-Pairs", |b| {
         b.iter(|| {
-            let solver = Solver::new(Rules::default(), 2);
-            black_box(solver.dilemma().p_win)
+            let solutions = Solutions::new(Rules::default(), 2);
+            black_box(solutions.dilemma().p_win)
         })
     });
     group.finish();
@@ -179,15 +180,15 @@ fn solver(c: &mut Criterion) {
 /// Its speed on the machine at hand is what the policies' figures are compared with.
 fn reference(c: &mut Criterion) {
     const TURNS: u64 = 1 << 22;
-    let solver = Solver::new(Rules::default(), 1);
-    let lookup = Lookup::new(&solver.outcomes);
+    let solutions = Solutions::new(Rules::default(), 1);
+    let lookup = Lookup::new(&solutions.outcomes);
     let rolls3 = "rolls:3"
         .parse::<PolicySpec>()
         .unwrap()
-        .compile(&solver)
+        .compile(&solutions)
         .unwrap();
     let table = rolls3.turn();
-    let sets = solver.outcomes.sets.len();
+    let sets = solutions.outcomes.sets.len();
     // Per roll and option list: the kept sum (bits 0-5) and the dice left (bits 6-8).
     let entries: Vec<u16> = (1..=3u8)
         .flat_map(|roll| {

@@ -13,7 +13,7 @@ use dicelab::games::solitaire_dice::roll::Roll;
 use dicelab::games::solitaire_dice::sheet::Sheet;
 use dicelab::games::solitaire_dice::sim::Games;
 use dicelab::games::solitaire_dice::spec::PolicySpec;
-use dicelab::policy::Policy;
+use dicelab::policy::{OneStep, Policy};
 
 /// Whole games of `spec` through the engine, `games` a sample, on one and two threads, as the
 /// group `name`.
@@ -71,7 +71,7 @@ fn lookahead_decisions(c: &mut Criterion) {
     let mut group = c.benchmark_group("solitaire_lookahead_decision");
     group.throughput(Throughput::Elements(cases.len() as u64));
     group.bench_function("3 sheets", |b| {
-        let mut policy = Lookahead::new(&evaluator);
+        let mut policy = OneStep(Lookahead::new(&evaluator));
         b.iter(|| {
             for (sheet, faces) in &cases {
                 let roll = Roll::new(*faces).unwrap();

@@ -1,7 +1,8 @@
 //! A toy game added to dicelab the way every game is: one type implementing `Game` (what it
 //! declares and how a request is configured) and one implementing `Configured` (simulate, exact
 //! values, tables). Inside the crate this is one folder under `src/games/` and one line in
-//! `games::GAMES`; here, outside it, the same code runs through the library's public API.
+//! `games::GAMES`; here, outside it, the same code runs through the library's public API, and
+//! `games::register` puts the game in the registry beside the built-in ones.
 //!
 //! The game: flip a fair coin until `target` heads have come up. The number of flips is
 //! negative binomial, so its exact mean (`2 * target`) and distribution sit beside the estimate.
@@ -14,7 +15,7 @@ use dicelab::counts::bump;
 use dicelab::engine::{ChunkRng, RunConfig, Simulation, run};
 use dicelab::error::Setting;
 use dicelab::games::seating::{Players, Seats};
-use dicelab::games::{Configured, Game, GameInfo, PolicyDoc, Setup};
+use dicelab::games::{self, Configured, Game, GameInfo, PolicyDoc, Setup, run_setup};
 use dicelab::options::{OptionSpec, RuleOptions, Values};
 use dicelab::record::{RunRecord, RunSetup};
 use dicelab::report::Report;
@@ -106,13 +107,7 @@ fn p_flips(target: u32, n: u32) -> f64 {
 
 impl Configured for Race {
     fn setup(&self) -> RunSetup {
-        RunSetup {
-            game: INFO.name.to_string(),
-            rules: self.options.pairs(),
-            players: 1,
-            policies: vec!["flip".to_string()],
-            inputs: Vec::new(),
-        }
+        run_setup(INFO.name, &self.options, 1, ["flip".to_string()])
     }
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {
@@ -188,10 +183,11 @@ impl Simulation for Race {
     }
 }
 
-/// Runs `units` races of `target` heads and returns the report's terminal table and how far
-/// the estimate lies from the exact mean, in standard errors.
-pub fn race(target: u32, units: u64, seed: u64) -> Result<(String, f64)> {
-    let game = CoinRace.configure(&Setup {
+/// Runs `units` races of `target` heads of `game` (the coin race, as the registry gives it back)
+/// and returns the report's terminal table and how far the estimate lies from the exact mean, in
+/// standard errors.
+pub fn race(game: &dyn Game, target: u32, units: u64, seed: u64) -> Result<(String, f64)> {
+    let game = game.configure(&Setup {
         rules: vec![format!("target={target}")],
         players: 1,
         policies: vec![],
@@ -218,7 +214,9 @@ pub fn race(target: u32, units: u64, seed: u64) -> Result<(String, f64)> {
 
 #[allow(dead_code)] // also compiled into a test, which has its own main
 fn main() -> Result<()> {
-    let (text, z) = race(10, 1_000_000, 1)?;
+    games::register(&CoinRace)?;
+    let game = games::find("coin-race")?;
+    let (text, z) = race(game, 10, 1_000_000, 1)?;
     print!("{text}");
     println!("the estimate lies {z:+.2} standard errors from the exact mean");
     Ok(())

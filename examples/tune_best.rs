@@ -12,10 +12,9 @@
 //! (default `Params::START`). Each generation is printed on stderr; the end plays the start and
 //! the tuned mean on five times as many fresh games and prints both and the tuned parameters.
 use dicelab::engine::chunk_rng;
+use dicelab::games::solitaire_dice::best::{Best, PARAMS, Params, Projection, ProjectionStep};
 use dicelab::games::solitaire_dice::play::play;
-use dicelab::games::solitaire_dice::projection::{
-    PARAMS, Params, Projection, ProjectionLookahead, ProjectionStep,
-};
+use dicelab::policy::OneStep;
 use rand_xoshiro::rand_core::Rng;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -31,9 +30,9 @@ fn score(p: &Params, seed: u64, games: u64, look: bool) -> f64 {
     for g in 0..games {
         let mut dice = chunk_rng(seed, g);
         let o = if look {
-            play(&mut ProjectionLookahead::new(&pr), &mut dice)
+            play(&mut OneStep(Best::new(&pr)), &mut dice)
         } else {
-            play(&mut ProjectionStep::new(&pr), &mut dice)
+            play(&mut OneStep(ProjectionStep::new(&pr)), &mut dice)
         }
         .unwrap();
         t += i64::from(o.score);

@@ -6,6 +6,9 @@
 //! what a player sees and what a choice is through [`Decision`], so one trait (and one
 //! [`Random`], the floor any policy should beat) serves every game.
 //!
+//! A player that rates each choice and takes the best is one generic [`OneStep`] over a
+//! [`Value`], so such players differ only in what they rate, never in how they break ties.
+//!
 //! Sevens is the exception on purpose: its decision states are few enough that a policy is a pure
 //! function compiled once into a table (`sevens::policy::StopPolicy`), which is what makes its
 //! hot loop fast; a policy with memory or a generator would not compile that way.
@@ -43,6 +46,56 @@ impl<D: Decision + ?Sized, P: Policy<D> + ?Sized> Policy<D> for Box<P> {
     fn choose(&mut self, view: &D::View<'_>, choices: &[D::Choice]) -> usize {
         (**self).choose(view, choices)
     }
+}
+
+/// What a one-step player rates a choice by, higher being better: the score a choice adds now,
+/// an evaluation of the position it leaves, an expectation over the next roll. Written once per
+/// idea; [`OneStep`] turns any of them into a player, so every such player breaks ties the same
+/// way.
+pub trait Value<D: Decision + ?Sized> {
+    /// The value of making `choice` when the player sees `view`; never NaN.
+    fn value(&self, view: &D::View<'_>, choice: &D::Choice) -> f64;
+}
+
+impl<D: Decision + ?Sized, V: Value<D> + ?Sized> Value<D> for &V {
+    fn value(&self, view: &D::View<'_>, choice: &D::Choice) -> f64 {
+        (**self).value(view, choice)
+    }
+}
+
+impl<D: Decision + ?Sized, V: Value<D> + ?Sized> Value<D> for Box<V> {
+    fn value(&self, view: &D::View<'_>, choice: &D::Choice) -> f64 {
+        (**self).value(view, choice)
+    }
+}
+
+/// The player that makes the choice its [`Value`] rates highest, the first of equal ones in the
+/// order the game lists them: deterministic without drawing anything, so two runs on the same
+/// chance agree exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OneStep<V>(pub V);
+
+impl<D: Decision + ?Sized, V: Value<D>> Policy<D> for OneStep<V> {
+    #[inline]
+    fn choose(&mut self, view: &D::View<'_>, choices: &[D::Choice]) -> usize {
+        first_best(choices, |choice| self.0.value(view, choice))
+    }
+}
+
+/// The index of the first of `choices` (never empty) that `value` rates highest.
+#[inline]
+pub fn first_best<C>(choices: &[C], mut value: impl FnMut(&C) -> f64) -> usize {
+    let mut best = 0;
+    let mut best_value = value(&choices[0]);
+    for (i, choice) in choices.iter().enumerate().skip(1) {
+        let v = value(choice);
+        // Strictly greater: an equal later choice never replaces the first.
+        if v > best_value {
+            best = i;
+            best_value = v;
+        }
+    }
+    best
 }
 
 /// Every legal choice equally likely: the floor any policy should beat, in every game.
@@ -108,6 +161,28 @@ mod tests {
         let boxed: Box<dyn Policy<Letters>> = Box::new(Echo);
         assert_eq!(pick(boxed, 4), 1);
         assert_eq!(pick(&mut Echo, 5), 2);
+    }
+
+    /// Rates a letter by how far into the alphabet it is, capped at the letter seen.
+    struct UpTo;
+
+    impl Value<Letters> for UpTo {
+        fn value(&self, view: &u32, choice: &char) -> f64 {
+            f64::from(u32::from(*choice).min(*view))
+        }
+    }
+
+    #[test]
+    fn the_one_step_player_takes_the_first_best_choice() {
+        let letters = ['b', 'd', 'c', 'd'];
+        // 'd' is the best, first at index 1, not 3.
+        assert_eq!(OneStep(UpTo).choose(&1000, &letters), 1);
+        // Capped at 'c': 'd', 'c' and 'd' tie, and the first of them wins.
+        assert_eq!(OneStep(UpTo).choose(&u32::from('c'), &letters), 1);
+        assert_eq!(first_best(&['a'], |_| f64::NEG_INFINITY), 0);
+        // Through a reference and a box, as a game holds a value it borrows or chose at run time.
+        let boxed: Box<dyn Value<Letters>> = Box::new(UpTo);
+        assert_eq!(OneStep(&boxed).choose(&1000, &letters), 1);
     }
 
     #[test]

@@ -1,16 +1,19 @@
 //! A game added from outside the crate through the public API alone (the coin race of
 //! `examples/coin_race.rs`): it configures, simulates on the engine within 4 standard errors of
-//! its exact mean (fixed seed), reports, and refuses a bad option the way every game does.
+//! its exact mean (fixed seed), reports, and refuses a bad option the way every game does; once
+//! registered, the registry finds it beside the built-in games and keeps its name its own.
+//!
+//! Only one test registers: the registry is the process's, and the tests share the process.
 
 #[path = "../examples/coin_race.rs"]
 mod coin_race;
 
 use coin_race::CoinRace;
-use dicelab::games::{Game, Setup};
+use dicelab::games::{self, GAMES, Game, Setup};
 
 #[test]
 fn a_toy_game_runs_through_the_public_api() {
-    let (text, z) = coin_race::race(7, 200_000, 3).unwrap();
+    let (text, z) = coin_race::race(&CoinRace, 7, 200_000, 3).unwrap();
     assert!(
         text.starts_with("coin-race | players=1;target=7 | policy flip | seed 3"),
         "{text}"
@@ -42,4 +45,33 @@ fn a_toy_game_runs_through_the_public_api() {
         e,
         "--players 2: coin-race takes 1 player (a race is played alone)"
     );
+}
+
+#[test]
+fn a_registered_game_is_found_and_listed_and_its_name_stays_its_own() {
+    let before = games::all().len();
+    assert!(games::find("coin-race").is_err());
+    games::register(&CoinRace).unwrap();
+    let found = games::find("coin-race").unwrap();
+    assert_eq!(found.about(), CoinRace.about());
+    // Built-in games first, then the registered ones in order.
+    let all = games::all();
+    assert_eq!(all.len(), before + 1);
+    assert_eq!(all.last().unwrap().name(), "coin-race");
+    assert!(all.iter().zip(GAMES).all(|(a, b)| a.name() == b.name()));
+    assert!(games::names().contains(&"coin-race"));
+    // The registered game runs as the example runs it, through the registry.
+    let (text, z) = coin_race::race(found, 5, 50_000, 1).unwrap();
+    assert!(text.starts_with("coin-race | players=1;target=5"), "{text}");
+    assert!(z.abs() < 4.0, "{z:+.2}\n{text}");
+    // A name is taken once, by a built-in game or a registered one.
+    let e = games::register(&CoinRace).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "register game 'coin-race': the name is taken; a game needs a name of its own"
+    );
+    assert_eq!(games::all().len(), before + 1);
+    // An unknown name lists the registered game too.
+    let e = games::find("chess").unwrap_err().to_string();
+    assert!(e.ends_with("sieben, coin-race"), "{e}");
 }

@@ -44,8 +44,8 @@ impl TypedValueParser for GameArg {
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         Some(Box::new(
-            games::GAMES
-                .iter()
+            games::all()
+                .into_iter()
                 .map(|g| PossibleValue::new(g.name()).help(g.about())),
         ))
     }
@@ -274,7 +274,7 @@ fn position_keys() -> Vec<(&'static str, &'static str, String)> {
     /// A key's meanings, each with the games that mean it.
     type Meanings = Vec<(Vec<&'static str>, &'static str)>;
     let mut keys: Vec<(&'static str, &'static str, Meanings)> = Vec::new();
-    for game in games::GAMES {
+    for game in games::all() {
         let Some(advisor) = game.advisor() else {
             continue;
         };
@@ -478,7 +478,7 @@ pub fn parse_players(s: &str) -> Result<u32, String> {
 /// `--policy`'s help, built from each game's own table of policy forms (the one its parser's
 /// messages and `dicelab policies` read), so the help cannot name a form a game refuses.
 fn policy_help() -> String {
-    let games: Vec<String> = games::GAMES
+    let games: Vec<String> = games::all()
         .iter()
         .map(|g| format!("{} takes {}", g.name(), PolicyDoc::list(g.policies())))
         .collect();

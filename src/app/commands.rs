@@ -143,8 +143,8 @@ fn rules_with_deck(game: &dyn Game, rules: &[String], deck: Option<&Path>) -> Re
     let mut rules = rules.to_vec();
     if let Some(path) = deck {
         if !game.options().iter().any(|o| o.key == "deck") {
-            let with_decks: Vec<&str> = games::GAMES
-                .iter()
+            let with_decks: Vec<&str> = games::all()
+                .into_iter()
                 .filter(|g| g.options().iter().any(|o| o.key == "deck"))
                 .map(|g| g.name())
                 .collect();
@@ -414,8 +414,9 @@ pub fn claims(args: &ClaimsArgs, invocation: &Invocation) -> Result<()> {
     check_claims(&claims, &args.run, units, &args.out, invocation).map(drop)
 }
 
-/// `dicelab report`: every game's runs of the default job, in registry order, each with its
-/// exact tables where it asks for them, then the claims, each into its own folder under `out`.
+/// `dicelab report`: every built-in game's runs of the default job, in registry order, each with
+/// its exact tables where it asks for them, then the claims, each into its own folder under
+/// `out`.
 pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
     // All input first: a bad claims file must not fail the job after reports were replaced.
     let claims = load_claims(Path::new("data/claims.csv"))?;
@@ -423,6 +424,8 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
     let units = args.run.units.unwrap_or(DEFAULT_REPORT_UNITS);
     let mut folders: Vec<PathBuf> = Vec::new();
     let mut sections: Vec<IndexSection> = Vec::new();
+    // The built-in games only: the job regenerates the repository's reports/, which must be
+    // the same whichever binary runs it, whatever games that binary registered.
     for game in games::GAMES {
         for job in game.report_runs() {
             let configured = games::configure_game(
@@ -523,9 +526,9 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
 
 /// The names of the games that have a command, for the error of one that has not.
 fn games_with(has: impl Fn(&dyn Game) -> bool) -> String {
-    games::GAMES
-        .iter()
-        .filter(|g| has(**g))
+    games::all()
+        .into_iter()
+        .filter(|g| has(*g))
         .map(|g| g.name())
         .collect::<Vec<_>>()
         .join(", ")

@@ -1,5 +1,6 @@
-//! The games dicelab plays: one folder each, one line each in the registry ([`GAMES`]), all
-//! behind one trait ([`Game`]).
+//! The games dicelab plays: one folder each, one line each in the registry ([`GAMES`]; a game
+//! written outside the crate joins it at run time with [`register`]), all behind one trait
+//! ([`Game`]).
 //!
 //! A game declares what a user may ask of it (its rule options, policies and player counts, from
 //! the same tables its parsers use) and turns a request ([`Setup`]) into a checked, configured
@@ -19,19 +20,21 @@ pub mod sieben;
 pub mod solitaire_dice;
 
 use std::path::PathBuf;
+use std::sync::{PoisonError, RwLock};
 
 use crate::advice::Advisor;
 use crate::analysis::{Analysis, DataTable};
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
 use crate::input::{self, InputFile};
-use crate::options::OptionSpec;
+use crate::options::{OptionSpec, RuleOptions};
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
 use seating::Players;
 
-/// Every game, in the order help texts, listings and the default report list them.
+/// The games built into the crate, in the order help texts, listings and the default report
+/// list them. [`all`] adds the games registered at run time.
 pub const GAMES: &[&dyn Game] = &[
     &sequences::SEQUENCES,
     &sequences::HEARTS_DUE,
@@ -40,23 +43,91 @@ pub const GAMES: &[&dyn Game] = &[
     &sieben::Sieben,
 ];
 
-/// The game called `name`.
-pub fn find(name: &str) -> Result<&'static dyn Game> {
+/// Games registered at run time ([`register`]), in the order they were: a game written outside
+/// the crate joins the listings without an entry in [`GAMES`], as OpenSpiel's
+/// `REGISTER_SPIEL_GAME` does.
+static REGISTERED: RwLock<Vec<&'static dyn Game>> = RwLock::new(Vec::new());
+
+/// Adds `game` to the registry, so [`find`], [`all`] and every listing built from them (the
+/// command line's game argument, help texts, error messages, `merge`) know it. Refused, with one
+/// line, when its name is malformed or taken (by a built-in game or one registered before).
+pub fn register(game: &'static dyn Game) -> Result<()> {
+    let name = game.name();
+    check_name(name)?;
+    // The lock is held from the check to the push, so two threads cannot both take a name.
+    let mut registered = REGISTERED.write().unwrap_or_else(PoisonError::into_inner);
+    if GAMES
+        .iter()
+        .chain(registered.iter())
+        .any(|g| g.name() == name)
+    {
+        return Err(Error::input(format!(
+            "register game '{name}': the name is taken; a game needs a name of its own"
+        )));
+    }
+    registered.push(game);
+    Ok(())
+}
+
+/// Refuses a name the command line could not take as a game argument or a folder name.
+fn check_name(name: &str) -> Result<()> {
+    let well_formed = name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if well_formed {
+        Ok(())
+    } else {
+        Err(Error::input(format!(
+            "register game '{name}': expected a name of lowercase letters, digits and hyphens, \
+             starting with a letter"
+        )))
+    }
+}
+
+/// Every game: the built-in ones ([`GAMES`]), then those registered at run time, in the order
+/// they were.
+pub fn all() -> Vec<&'static dyn Game> {
+    let registered = REGISTERED.read().unwrap_or_else(PoisonError::into_inner);
     GAMES
         .iter()
         .copied()
-        .find(|g| g.name() == name)
-        .ok_or_else(|| {
-            Error::input(format!(
-                "unknown game '{name}': expected one of {}",
-                names().join(", ")
-            ))
-        })
+        .chain(registered.iter().copied())
+        .collect()
 }
 
-/// The names of every game.
+/// The game called `name`, built in or registered.
+pub fn find(name: &str) -> Result<&'static dyn Game> {
+    all().into_iter().find(|g| g.name() == name).ok_or_else(|| {
+        Error::input(format!(
+            "unknown game '{name}': expected one of {}",
+            names().join(", ")
+        ))
+    })
+}
+
+/// The names of every game, built in or registered.
 pub fn names() -> Vec<&'static str> {
-    GAMES.iter().map(|g| g.name()).collect()
+    all().iter().map(|g| g.name()).collect()
+}
+
+/// The record of a configured game ([`Configured::setup`]) from what every game has: its name,
+/// its rule options (every one recorded as `key=value` but the quiet ones at their default),
+/// the player count and the policies as given. The files it read are added by
+/// [`configure_game`], so a game leaves them out.
+pub fn run_setup(
+    game: &str,
+    options: &RuleOptions,
+    players: u32,
+    policies: impl IntoIterator<Item = String>,
+) -> RunSetup {
+    RunSetup {
+        game: game.to_string(),
+        rules: options.pairs(),
+        players,
+        policies: policies.into_iter().collect(),
+        inputs: Vec::new(),
+    }
 }
 
 /// What a user asks of a game: rule options, a player count and policy specs.
@@ -223,12 +294,24 @@ pub trait Configured: Send + Sync {
         Vec::new()
     }
 
-    /// The game's exact probability tables (`dicelab table`).
-    fn tables(&self) -> Result<Analysis>;
+    /// The game's exact probability tables (`dicelab table`). A game without them need not
+    /// write this: the refusal names the game.
+    fn tables(&self) -> Result<Analysis> {
+        let game = self.setup().game;
+        Err(Error::input(format!(
+            "table {game}: no exact tables for {game}"
+        )))
+    }
 
     /// The game's exact solution (`dicelab solve`): only games with decisions small enough have
-    /// one; the others say why not.
-    fn solve(&self) -> Result<Analysis>;
+    /// one. A game without one need not write this: the refusal names the game; a game that
+    /// can say more (what to run instead) writes its own.
+    fn solve(&self) -> Result<Analysis> {
+        let game = self.setup().game;
+        Err(Error::input(format!(
+            "solve {game}: no exact solver for {game}"
+        )))
+    }
 }
 
 /// Configures `game` (a name) for `setup`: the shortcut of [`find`] and [`configure_game`].
@@ -398,6 +481,63 @@ mod tests {
             )
         );
         assert!(e.contains("sequences, hearts-due, sevens, solitaire-dice, sieben"));
+    }
+
+    /// Refusals change nothing, so these run beside the other tests; registering a game that
+    /// is taken in is `tests/toy_game.rs`, a process of its own.
+    #[test]
+    fn a_taken_or_malformed_name_is_refused() {
+        let e = register(&sevens::Sevens).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "register game 'sevens': the name is taken; a game needs a name of its own"
+        );
+        assert_eq!(all().len(), GAMES.len());
+        for good in ["coin-race", "g2", "x"] {
+            assert!(check_name(good).is_ok(), "{good}");
+        }
+        for bad in ["", "Coin", "2coins", "-x", "coin race", "coin_race", "ä"] {
+            let e = check_name(bad).unwrap_err().to_string();
+            assert_eq!(
+                e,
+                format!(
+                    "register game '{bad}': expected a name of lowercase letters, digits and \
+                     hyphens, starting with a letter"
+                )
+            );
+        }
+    }
+
+    /// A game that writes neither `tables` nor `solve` is refused with a line naming it.
+    #[test]
+    fn a_game_without_tables_or_a_solver_says_so() {
+        struct Bare;
+        impl Configured for Bare {
+            fn setup(&self) -> RunSetup {
+                let options = RuleOptions::parse("bare", &[], &[]).unwrap();
+                run_setup("bare", &options, 1, ["only".to_string()])
+            }
+            fn simulate(&self, _: &RunConfig) -> Result<Tally> {
+                Ok(Tally::new(Vec::new()))
+            }
+            fn exact(&self) -> &ExactValues {
+                unreachable!("not asked")
+            }
+        }
+        let e = Bare.tables().err().unwrap().to_string();
+        assert_eq!(e, "table bare: no exact tables for bare");
+        let e = Bare.solve().err().unwrap().to_string();
+        assert_eq!(e, "solve bare: no exact solver for bare");
+        assert_eq!(
+            Bare.setup(),
+            RunSetup {
+                game: "bare".into(),
+                rules: Vec::new(),
+                players: 1,
+                policies: vec!["only".into()],
+                inputs: Vec::new(),
+            }
+        );
     }
 
     #[test]

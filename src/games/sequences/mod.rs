@@ -15,7 +15,7 @@ use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
 use crate::games::seating::{Players, Seats};
-use crate::games::{Configured, Game, GameInfo, ReportRun, Setup};
+use crate::games::{Configured, Game, GameInfo, ReportRun, Setup, run_setup};
 use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
@@ -158,13 +158,7 @@ impl Config {
 
 impl Configured for Config {
     fn setup(&self) -> RunSetup {
-        RunSetup {
-            game: self.name.to_string(),
-            rules: self.options.pairs(),
-            players: self.players,
-            policies: vec![POLICY.to_string()],
-            inputs: Vec::new(),
-        }
+        run_setup(self.name, &self.options, self.players, [POLICY.to_string()])
     }
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {

@@ -17,7 +17,7 @@ use super::game::{Phase, Role};
 use super::game3::Turn;
 use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
 use super::rules::{FollowerLimit, Kept, OPTIONS, Removal, Remover, Rules};
-use super::solver::Solver;
+use super::solutions::Solutions;
 
 /// The keys of a Sevens position.
 pub const KEYS: &[PositionKey] = &[
@@ -117,7 +117,7 @@ impl SevensAdvisor {
     pub(crate) fn advise_with(
         &self,
         request: &AdviceRequest,
-        solved: Option<&Solver>,
+        solved: Option<&Solutions>,
     ) -> Result<Advice> {
         use crate::advice::Advisor;
         request.position.check_keys("sevens", self.keys())?;
@@ -132,14 +132,14 @@ impl SevensAdvisor {
         let game = Position::game_state(&rules, &request.position)?;
         let players = game.as_ref().map_or(1, |g| g.totals.len() as u32);
         let fresh;
-        let solver = match solved {
-            Some(solver) if solver.rules == rules => solver,
+        let solutions = match solved {
+            Some(solutions) if solutions.rules == rules => solutions,
             _ => {
-                fresh = Solver::new(rules, players);
+                fresh = Solutions::new(rules, players);
                 &fresh
             }
         };
-        let p = Position::parse(&rules, &request.position, game, &solver.outcomes)?;
+        let p = Position::parse(&rules, &request.position, game, &solutions.outcomes)?;
         let mut advice = Advice {
             game: "sevens".to_string(),
             rules: options.pairs(),
@@ -156,7 +156,7 @@ impl SevensAdvisor {
         let win = p
             .game
             .as_ref()
-            .map(|g| win_values(solver, &p, g))
+            .map(|g| win_values(solutions, &p, g))
             .transpose()?;
         if let Some(values) = &win {
             let meaning = if rules.tie == crate::options::Tie::Shared {
@@ -168,7 +168,7 @@ impl SevensAdvisor {
             debug_assert_eq!(values.len(), p.options.len());
         }
         let beat = p.to_beat.map(|t| {
-            solve_for(&solver.outcomes, p.allowed, |_, k| {
+            solve_for(&solutions.outcomes, p.allowed, |_, k| {
                 f64::from(u8::from(k.sum > t))
             })
         });
@@ -184,7 +184,7 @@ impl SevensAdvisor {
             "expected turn score, playing optimal after",
             false,
         ));
-        let optimal = solver.optimal(p.allowed);
+        let optimal = solutions.optimal(p.allowed);
         for (i, &kept) in p.options.iter().enumerate() {
             let keep = if p.options.len() > 1 {
                 format!("keep {} (sum {}), ", dice_word(kept.dice), kept.sum)
@@ -262,10 +262,14 @@ fn dice_word(n: u8) -> String {
 }
 
 /// The chance to win of stopping and of rolling again with each kept option.
-fn win_values(solver: &Solver, p: &Position, g: &GameState) -> Result<Vec<(f64, Option<f64>)>> {
+fn win_values(
+    solutions: &Solutions,
+    p: &Position,
+    g: &GameState,
+) -> Result<Vec<(f64, Option<f64>)>> {
     let me = g.scores.len();
     if g.totals.len() == 2 {
-        let game = solver.game()?;
+        let game = solutions.game()?;
         let role = if me == 0 {
             Role::Lead {
                 x: g.totals[0] - g.totals[1],
@@ -292,7 +296,7 @@ fn win_values(solver: &Solver, p: &Position, g: &GameState) -> Result<Vec<(f64, 
             })
             .collect())
     } else {
-        let game = solver.game3()?;
+        let game = solutions.game3()?;
         let mut scores = [0u8; 3];
         scores[..me].copy_from_slice(&g.scores);
         let turn = Turn {
@@ -623,8 +627,8 @@ mod tests {
     /// The values are the exact solver's: the optimal table's roll value and stop value.
     #[test]
     fn the_expected_scores_are_the_exact_solvers_and_the_best_is_optimals_choice() {
-        let solver = Solver::new(Rules::default(), 1);
-        let optimal = solver.optimal(3);
+        let solutions = Solutions::new(Rules::default(), 1);
+        let optimal = solutions.optimal(3);
         for (dice, sum) in [(2u8, 5u8), (4, 14), (2, 12), (6, 25)] {
             let a = advise(
                 &[],
@@ -665,8 +669,10 @@ mod tests {
             ],
         )
         .unwrap();
-        let solver = Solver::new(Rules::default(), 1);
-        let beat = solve_for(&solver.outcomes, 2, |_, k| f64::from(u8::from(k.sum > 15)));
+        let solutions = Solutions::new(Rules::default(), 1);
+        let beat = solve_for(&solutions.outcomes, 2, |_, k| {
+            f64::from(u8::from(k.sum > 15))
+        });
         assert_eq!(value(&a, "roll 2 dice again", 0), beat.roll_value[2][2]);
         assert_eq!(value(&a, "stop with 5", 0), 0.0);
         assert_eq!(a.best(), Some("roll 2 dice again"));
@@ -674,15 +680,15 @@ mod tests {
     }
 
     /// With the game's state, the chance to win is the whole-game solution's: at the first
-    /// round's start, the leader's best action is worth the seat's chance from the solver.
+    /// round's start, the leader's best action is worth the seat's chance from the solved game.
     #[test]
     fn the_chance_to_win_agrees_with_the_whole_game_solution() {
         let rules = Rules {
             rounds: 2,
             ..Rules::default()
         };
-        let solver = Solver::new(rules, 2);
-        let game = solver.game().unwrap();
+        let solutions = Solutions::new(rules, 2);
+        let game = solutions.game().unwrap();
         let (lead, _) = game.round_values(1, 10);
         // Round 2 of 2, the leader 10 ahead, after a first roll keeping 4 dice summing 14: each
         // action's chance is the solution's, and the values are chances.
@@ -708,7 +714,7 @@ mod tests {
         assert_eq!(value(&a, "stop with 14", 0), stop);
         assert_eq!(value(&a, "roll 4 dice again", 0), again.unwrap());
         // Averaged over the first roll's outcomes, the best actions give the start value.
-        let outcomes = &solver.outcomes;
+        let outcomes = &solutions.outcomes;
         let mut total = 0.0;
         for &(set, ways) in &outcomes.ways[6] {
             let kept = view.choose(1, &outcomes.sets[usize::from(set)]);

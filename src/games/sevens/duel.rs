@@ -325,12 +325,15 @@ pub fn exact_game(outcomes: &RollOutcomes, rules: &Rules, policies: &[Policy]) -
 mod tests {
     use super::super::game::GameSolution;
     use super::super::rules::{FollowerLimit, Removal};
-    use super::super::solver::Solver;
+    use super::super::solutions::Solutions;
     use super::super::spec::PolicySpec;
     use super::*;
 
-    fn compiled(solver: &Solver, spec: &str) -> Policy {
-        spec.parse::<PolicySpec>().unwrap().compile(solver).unwrap()
+    fn compiled(solutions: &Solutions, spec: &str) -> Policy {
+        spec.parse::<PolicySpec>()
+            .unwrap()
+            .compile(solutions)
+            .unwrap()
     }
 
     /// `win` against itself, pushed forward round by round, scores what the backward solution
@@ -357,10 +360,10 @@ mod tests {
                 ..Rules::default()
             },
         ] {
-            let solver = Solver::new(rules, 2);
-            let win = compiled(&solver, "win");
-            let odds = game_odds(&solver.outcomes, &rules, [&win, &win]);
-            let (p1, p2) = GameSolution::solve(&solver.outcomes, &rules)
+            let solutions = Solutions::new(rules, 2);
+            let win = compiled(&solutions, "win");
+            let odds = game_odds(&solutions.outcomes, &rules, [&win, &win]);
+            let (p1, p2) = GameSolution::solve(&solutions.outcomes, &rules)
                 .unwrap()
                 .p_seats();
             assert!((odds.p_win[0] - p1).abs() < 1e-12, "{rules:?}");
@@ -376,15 +379,15 @@ mod tests {
             rounds: 4,
             ..Rules::default()
         };
-        let solver = Solver::new(rules, 2);
-        let win = compiled(&solver, "win");
-        let (p1, _) = GameSolution::solve(&solver.outcomes, &rules)
+        let solutions = Solutions::new(rules, 2);
+        let win = compiled(&solutions, "win");
+        let (p1, _) = GameSolution::solve(&solutions.outcomes, &rules)
             .unwrap()
             .p_seats();
         for spec in ["optimal", "leader", "rolls:1", "target", "random"] {
-            let other = compiled(&solver, spec);
-            let as_seat_1 = game_odds(&solver.outcomes, &rules, [&win, &other]);
-            let as_seat_2 = game_odds(&solver.outcomes, &rules, [&other, &win]);
+            let other = compiled(&solutions, spec);
+            let as_seat_1 = game_odds(&solutions.outcomes, &rules, [&win, &other]);
+            let as_seat_2 = game_odds(&solutions.outcomes, &rules, [&other, &win]);
             assert!(as_seat_1.p_win[0] >= p1 - 1e-12, "{spec}");
             assert!(as_seat_2.p_win[0] <= p1 + 1e-12, "{spec}");
         }
@@ -393,9 +396,9 @@ mod tests {
     #[test]
     fn a_game_of_one_policy_is_fair_but_for_the_seat_and_its_chances_add_up() {
         let rules = Rules::default();
-        let solver = Solver::new(rules, 2);
-        let optimal = compiled(&solver, "optimal");
-        let odds = game_odds(&solver.outcomes, &rules, [&optimal, &optimal]);
+        let solutions = Solutions::new(rules, 2);
+        let optimal = compiled(&solutions, "optimal");
+        let odds = game_odds(&solutions.outcomes, &rules, [&optimal, &optimal]);
         assert!((odds.p_win[0] + odds.p_win[1] - 1.0).abs() < 1e-12);
         // Both seats play the same turns over ten rounds, five of them leading.
         assert!((odds.total[0] - odds.total[1]).abs() < 1e-9);

@@ -8,7 +8,7 @@
 
 use crate::dice::pow6;
 
-use super::policy::{Action, DecisionTable};
+use super::policy::{Action, DecisionTable, StopPolicy, TurnState};
 use super::rolls::{MAX_SUM, RollOutcomes, SCORES, state_index};
 use super::rules::Kept;
 
@@ -265,31 +265,30 @@ pub fn keep_chances(outcomes: &RollOutcomes) -> [[f64; 7]; 7] {
     p
 }
 
+/// A solved objective plays its best decisions: `optimal`, `target`, the leader's dilemma and a
+/// policy file's table are each a [`Solution`] compiled as any policy is.
+impl StopPolicy for Solution {
+    fn roll_again(&self, state: &TurnState) -> bool {
+        self.rolls_again(state.roll, state.kept)
+    }
+
+    /// Under `subsets`, the set worth most to the objective (the first of the best, so ties
+    /// keep the default order).
+    fn choose(&self, roll: u8, _: u8, options: &[Kept]) -> usize {
+        let mut best = 0;
+        for (i, &k) in options.iter().enumerate() {
+            if self.value(roll, k) > self.value(roll, options[best]) {
+                best = i;
+            }
+        }
+        best
+    }
+}
+
 impl DecisionTable {
-    /// The decisions of a solved objective; under `subsets` each roll keeps the set worth most
-    /// to that objective (the first of the best, so ties keep the default order).
+    /// The decisions of a solved objective, for the turns it was solved for.
     pub fn from_solution(name: &str, outcomes: &RollOutcomes, solution: &Solution) -> Self {
-        Self::build(
-            name,
-            outcomes,
-            solution.max_rolls,
-            |s| {
-                if solution.rolls_again(s.roll, s.kept) {
-                    Action::Roll
-                } else {
-                    Action::Stop
-                }
-            },
-            |roll, options| {
-                let mut best = 0;
-                for (i, &k) in options.iter().enumerate() {
-                    if solution.value(roll, k) > solution.value(roll, options[best]) {
-                        best = i;
-                    }
-                }
-                best
-            },
-        )
+        Self::from_policy(name, solution, outcomes, solution.max_rolls)
     }
 }
 
@@ -309,7 +308,7 @@ pub fn target_table(outcomes: &RollOutcomes, allowed: u8, to_beat: u8) -> Decisi
 #[cfg(test)]
 mod tests {
     use super::super::rules::{Removal, Rules};
-    use super::super::solver::Solver;
+    use super::super::solutions::Solutions;
     use super::super::spec::PolicySpec;
     use super::*;
     use crate::dice::face_counts;
@@ -354,7 +353,7 @@ mod tests {
     fn optimal_beats_every_fixed_policy_and_matches_its_own_distribution() {
         for removal in [Removal::Pairs, Removal::Subsets] {
             let (outcomes, solution, policy) = optimal(removal, 3);
-            let solver = Solver::new(
+            let solutions = Solutions::new(
                 Rules {
                     removal,
                     ..Rules::default()
@@ -369,7 +368,7 @@ mod tests {
             );
             for spec in ["rolls:1", "rolls:2", "rolls:3", "threshold:15,10", "random"] {
                 let p: PolicySpec = spec.parse().unwrap();
-                let other = distribution(&outcomes, p.compile(&solver).unwrap().turn());
+                let other = distribution(&outcomes, p.compile(&solutions).unwrap().turn());
                 assert!(other.mean_score() <= solution.expected + 1e-12, "{spec}");
             }
         }

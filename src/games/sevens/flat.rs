@@ -247,22 +247,22 @@ mod tests {
 
     use super::super::play::{Rolls, play_turn};
     use super::super::rules::{Removal, Rules};
-    use super::super::solver::Solver;
+    use super::super::solutions::Solutions;
     use super::super::spec::PolicySpec;
     use super::*;
     use crate::engine::chunk_rng;
 
     #[test]
     fn turns_played_in_groups_count_as_turns_played_one_by_one() {
-        let solver = Solver::new(Rules::default(), 2);
-        let lookup = Lookup::new(&solver.outcomes);
+        let solutions = Solutions::new(Rules::default(), 2);
+        let lookup = Lookup::new(&solutions.outcomes);
         for spec in ["optimal", "rolls:3", "threshold:15,10", "random", "leader"] {
             let policy = spec
                 .parse::<PolicySpec>()
                 .unwrap()
-                .compile(&solver)
+                .compile(&solutions)
                 .unwrap();
-            let flat = FlatPolicy::new(policy.turn(), &solver.outcomes);
+            let flat = FlatPolicy::new(policy.turn(), &solutions.outcomes);
             // Fewer turns than a group, exactly as many, one more, and many.
             for units in [0u64, 1, 3, 4, 5, 10_007] {
                 let mut rng = chunk_rng(9, units);
@@ -300,7 +300,7 @@ mod tests {
     #[test]
     fn flat_tables_play_every_turn_as_the_decision_tables_do() {
         for removal in [Removal::Pairs, Removal::Subsets] {
-            let solver = Solver::new(
+            let solutions = Solutions::new(
                 Rules {
                     removal,
                     max_rolls: 4,
@@ -308,7 +308,7 @@ mod tests {
                 },
                 2,
             );
-            let lookup = Lookup::new(&solver.outcomes);
+            let lookup = Lookup::new(&solutions.outcomes);
             for spec in [
                 "optimal",
                 "rolls:4",
@@ -319,10 +319,10 @@ mod tests {
                 let policy = spec
                     .parse::<PolicySpec>()
                     .unwrap()
-                    .compile(&solver)
+                    .compile(&solutions)
                     .unwrap();
                 let table = policy.turn();
-                let flat = FlatPolicy::new(table, &solver.outcomes);
+                let flat = FlatPolicy::new(table, &solutions.outcomes);
                 let mut rng = chunk_rng(5, 0);
                 let mut stream = Rolls::new();
                 for _ in 0..20_000 {

@@ -54,11 +54,11 @@ impl Config {
     pub(super) fn whole_game(&self, out: &mut Analysis) -> Result<String> {
         let rules_column = self.setup().rules_column();
         let start = Instant::now();
-        let game = self.solver.game()?;
+        let game = self.solutions.game()?;
         let t_solve = start.elapsed();
         let compiled: Vec<Policy> = GAME_POLICIES
             .iter()
-            .map(|s| s.parse::<PolicySpec>()?.compile(&self.solver))
+            .map(|s| s.parse::<PolicySpec>()?.compile(&self.solutions))
             .collect::<Result<_>>()?;
         let mut table = DataTable::new(
             "game_odds",
@@ -89,7 +89,7 @@ impl Config {
             .map(|a| {
                 compiled
                     .iter()
-                    .map(|b| game_odds(&self.solver.outcomes, &self.rules, [a, b]))
+                    .map(|b| game_odds(&self.solutions.outcomes, &self.rules, [a, b]))
                     .collect()
             })
             .collect();
@@ -147,7 +147,7 @@ impl Config {
     /// play to win, as text and `game_odds.csv`.
     pub(super) fn three_player_game(&self, out: &mut Analysis) -> Result<String> {
         let start = Instant::now();
-        let game = self.solver.game3()?;
+        let game = self.solutions.game3()?;
         let t_solve = start.elapsed();
         let p = game.p_seats();
         let wins = if self.rules.tie == crate::options::Tie::Shared {
@@ -201,7 +201,7 @@ impl Config {
     fn win_map(&self, game: &GameSolution, role: &str, x_label: &str) -> Chart {
         let rules = &self.rules;
         let max_rolls = rules.max_rolls;
-        let optimal = self.solver.optimal(max_rolls);
+        let optimal = self.solutions.optimal(max_rolls);
         let panels = (1..max_rolls)
             .map(|roll| {
                 let level = (4..=24u8)
@@ -255,7 +255,7 @@ impl Config {
                 "roll_again_below",
             ],
         );
-        let optimal = self.solver.optimal(max_rolls);
+        let optimal = self.solutions.optimal(max_rolls);
         for role in ["leader", "follower"] {
             let mut series = Vec::new();
             for k in (0..rules.rounds).rev() {

@@ -18,7 +18,7 @@ pub mod rolls;
 pub mod rules;
 pub mod session;
 pub mod sim;
-pub mod solver;
+pub mod solutions;
 pub mod spec;
 pub mod stop_if;
 pub mod tables;
@@ -27,17 +27,18 @@ use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
 use crate::games::seating::{Players, Rotation, Seats, pairs};
-use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup};
+use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, run_setup};
 use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
 use duel::exact_game;
 use exact::distribution;
+use play::{Games, MAX_PLAYERS};
 use policy::{DecisionTable, Policy, Win};
 use rules::{OPTIONS, Rules};
-use sim::{Games, MAX_PLAYERS, MAX_POLICIES, Turns};
-use solver::Solver;
+use sim::{MAX_POLICIES, Turns};
+use solutions::Solutions;
 use spec::PolicySpec;
 
 /// Players: one plays single turns, more play full games.
@@ -207,7 +208,7 @@ pub struct Config {
     pub rules: Rules,
     options: RuleOptions,
     players: u32,
-    solver: Solver,
+    solutions: Solutions,
     /// The distinct policies, in the order first given, compiled.
     policies: Vec<Policy>,
     /// The specs and their seats.
@@ -216,8 +217,13 @@ pub struct Config {
 }
 
 /// The exact values of a single turn of `table`, about `policy`.
-fn turn_exact(solver: &Solver, table: &DecisionTable, policy: Subject, exact: &mut ExactValues) {
-    let d = distribution(&solver.outcomes, table);
+fn turn_exact(
+    solutions: &Solutions,
+    table: &DecisionTable,
+    policy: Subject,
+    exact: &mut ExactValues,
+) {
+    let d = distribution(&solutions.outcomes, table);
     let key = |m: &str| MetricId::new(m, policy);
     exact.set_mean(key("turn_score"), d.mean_score());
     exact.set_pmf(
@@ -250,18 +256,18 @@ impl Config {
         let players = setup.players;
         PLAYERS.check("sevens", players)?;
         let seats = Seats::parse(&setup.policies, PolicySpec::Optimal, players, MAX_POLICIES)?;
-        let solver = Solver::new(rules, players);
+        let solutions = Solutions::new(rules, players);
         let policies = seats
             .policies
             .iter()
-            .map(|spec| spec.compile(&solver))
+            .map(|spec| spec.compile(&solutions))
             .collect::<Result<Vec<_>>>()?;
         let mut exact = ExactValues::default();
         if players == 1 {
             let several = policies.len() > 1;
             for (i, p) in policies.iter().enumerate() {
                 turn_exact(
-                    &solver,
+                    &solutions,
                     p.turn(),
                     Subject::policy_of(several, i),
                     &mut exact,
@@ -282,7 +288,7 @@ impl Config {
         {
             // A rule that reads the totals has no exact game: its states are the totals
             // themselves, not their difference the solver follows.
-            exact = exact_game(&solver.outcomes, &rules, &policies);
+            exact = exact_game(&solutions.outcomes, &rules, &policies);
         } else if let [policy] = policies.as_slice()
             && let Some(Win::Three(game)) = policy.game()
         {
@@ -295,7 +301,7 @@ impl Config {
             rules,
             options,
             players,
-            solver,
+            solutions,
             policies,
             seats,
             exact,
@@ -305,23 +311,22 @@ impl Config {
 
 impl Configured for Config {
     fn setup(&self) -> RunSetup {
-        RunSetup {
-            game: "sevens".to_string(),
-            rules: self.options.pairs(),
-            players: self.players,
-            policies: self.seats.given.iter().map(PolicySpec::to_string).collect(),
-            inputs: Vec::new(),
-        }
+        run_setup(
+            "sevens",
+            &self.options,
+            self.players,
+            self.seats.given.iter().map(PolicySpec::to_string),
+        )
     }
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {
         if self.players == 1 {
             let outcomes = self.policies.iter().map(|p| p.turn().clone()).collect();
-            run(&Turns::new(&self.solver.outcomes, outcomes), config)
+            run(&Turns::new(&self.solutions.outcomes, outcomes), config)
         } else {
             run(
                 &Games::new(
-                    &self.solver.outcomes,
+                    &self.solutions.outcomes,
                     self.rules,
                     self.players,
                     self.policies.clone(),

@@ -1,13 +1,23 @@
-//! One turn of Sevens on dice drawn up front: what each roll leaves, looked up, and a compiled
-//! policy's decisions, looked up.
+//! Playing Sevens on dice drawn up front: one turn (what each roll leaves, looked up, and a
+//! compiled policy's decisions, looked up), a turn played to win the game (`win_turn`), and
+//! whole games ([`Games`]): players in seat order, `rounds` rounds, the first player's rolls
+//! capping the others (`follower_limit`), the first player rotating (`first_player`), ties
+//! decided by play-off rounds or shared (`tie`). What a game counts is the simulation's
+//! ([`super::sim`]), told through `Observer`.
 
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::dice::{RollStream, pow6};
 use crate::engine::ChunkRng;
+use crate::games::seating::Rotation;
+use crate::options::{FirstPlayer, Tie};
 
-use super::policy::{Action, DecisionTable};
-use super::rolls::RollOutcomes;
+use super::game::{Phase, Role};
+use super::game3::{Stage, Turn};
+use super::policy::{Action, DecisionTable, Policy, Win};
+use super::rolls::{RollOutcomes, SCORES};
+use super::rules::{FollowerLimit, MAX_ROLLS, Rules};
+use super::stop_if::GameAt;
 
 /// Rolls of six dice, three per draw.
 pub type Rolls = RollStream<6, 3>;
@@ -103,4 +113,357 @@ pub fn play_turn(lookup: &Lookup, policy: &DecisionTable, rolls: &[u32], coins: 
         dice = step.dice;
     }
     unreachable!("the last roll always stops")
+}
+
+/// Most players in a game.
+pub const MAX_PLAYERS: u32 = 100;
+/// Play-off rounds after which tied leaders share the win: never reached in practice (each
+/// round ties with a chance of a few per cent), but it keeps every game finite.
+const MAX_PLAYOFF_ROUNDS: u32 = 10_000;
+
+/// Whole games under one policy per seat (or one for all): players in seat order, `rounds`
+/// rounds, the first player's rolls capping the others (`follower_limit`), the first player
+/// rotating (`first_player`), ties decided by play-off rounds or shared (`tie`).
+#[derive(Clone, Debug)]
+pub struct Games {
+    lookup: Lookup,
+    /// The distinct policies.
+    pub(super) policies: Vec<Policy>,
+    /// Which of `policies` each seat plays, in a rotation drawn per game.
+    rotation: Rotation,
+    pub(super) rules: Rules,
+    pub(super) players: usize,
+    /// Whether any policy tosses coins (only then does a turn draw coin bits).
+    tosses: bool,
+}
+
+impl Games {
+    /// Games of `players` players; `policies` holds the distinct policies and `rotation` which
+    /// one each seat plays.
+    pub fn new(
+        outcomes: &RollOutcomes,
+        rules: Rules,
+        players: u32,
+        policies: Vec<Policy>,
+        rotation: Rotation,
+    ) -> Self {
+        assert!((2..=MAX_PLAYERS).contains(&players));
+        Self {
+            rotation,
+            lookup: Lookup::new(outcomes),
+            tosses: policies.iter().any(Policy::uses_coins),
+            policies,
+            rules,
+            players: players as usize,
+        }
+    }
+
+    /// The highest total a seat can reach in the regular rounds.
+    pub(super) fn max_total(&self) -> usize {
+        self.rules.rounds as usize * (SCORES - 1)
+    }
+
+    /// Plays one round among `order` (seats, first player first; `first` is the rotation's
+    /// first player, who in a play-off may be a seat that is not tied), adding each score to
+    /// the sheet; only regular rounds (not play-offs) are told to `counts`.
+    fn round(
+        &self,
+        dice: &mut GameDice,
+        (order, first): (&[usize], usize),
+        sheet: &mut Sheet,
+        counts: &mut impl Observer,
+        phase: Phase,
+    ) {
+        let regular = phase != Phase::Playoff;
+        let max_rolls = self.rules.max_rolls;
+        let mut allowed = max_rolls;
+        let mut best: Option<u8> = None;
+        let mut rolls = [0u32; MAX_ROLLS as usize];
+        for (i, &seat) in order.iter().enumerate() {
+            for r in rolls.iter_mut().take(max_rolls as usize) {
+                *r = dice.stream.next(&mut dice.rng);
+            }
+            let coins = if self.tosses {
+                dice.coins.next_u64()
+            } else {
+                0
+            };
+            let p = self.rotation.policy_of(seat, sheet.offset);
+            let policy = &self.policies[p];
+            let (score, used) = match policy.game() {
+                None => play_turn(&self.lookup, policy.table(allowed, best), &rolls, coins),
+                Some(win) => self.win_turn(win, (order, first), i, allowed, sheet, phase, &rolls),
+            };
+            if i == 0 && self.rules.follower_limit == FollowerLimit::Leader {
+                allowed = used;
+            }
+            if regular {
+                counts.turn(p, score, used, i == 0);
+            }
+            best = Some(best.map_or(score, |b| b.max(score)));
+            sheet.scores[seat] = score;
+            sheet.totals[seat] += u32::from(score);
+        }
+        if regular {
+            let leader = sheet.scores[order[0]];
+            counts.round(order[1..].iter().all(|&s| sheet.scores[s] < leader));
+        }
+    }
+
+    /// Plays the turn of the `i`-th player of `order` to win ([`win_turn`]). Kept out of
+    /// [`Games::round`] so the table policies' loop stays as tight as before.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn win_turn(
+        &self,
+        win: &Win,
+        (order, first): (&[usize], usize),
+        i: usize,
+        allowed: u8,
+        sheet: &Sheet,
+        phase: Phase,
+        rolls: &[u32],
+    ) -> (u8, u8) {
+        let seats = (order, first);
+        win_turn(
+            &self.lookup,
+            win,
+            seats,
+            i,
+            allowed,
+            (&sheet.totals, &sheet.scores),
+            phase,
+            rolls,
+        )
+    }
+
+    /// Plays one game on `dice`, telling `counts` what it counts as it happens.
+    #[inline]
+    pub(super) fn play(&self, dice: &mut GameDice, counts: &mut impl Observer) {
+        let n = self.players;
+        let offset = self.rotation.draw(&mut dice.rng);
+        let mut sheet = Sheet {
+            offset,
+            totals: [0; MAX_PLAYERS as usize],
+            scores: [0; MAX_PLAYERS as usize],
+        };
+        let mut order = [0usize; MAX_PLAYERS as usize];
+        let mut first = 0;
+        for round in 0..self.rules.rounds as usize {
+            first = match self.rules.first_player {
+                FirstPlayer::Rotate => round % n,
+                FirstPlayer::Fixed => 0,
+            };
+            for (i, o) in order[..n].iter_mut().enumerate() {
+                *o = (first + i) % n;
+            }
+            self.round(
+                dice,
+                (&order[..n], first),
+                &mut sheet,
+                counts,
+                Phase::Round(round as u32),
+            );
+        }
+        let totals = sheet.totals;
+        counts.totals(&totals[..n], |seat| self.rotation.policy_of(seat, offset));
+        let top = *totals[..n].iter().max().expect("at least two players");
+        let mut tied_seats = [0usize; MAX_PLAYERS as usize];
+        let mut k = 0;
+        for seat in (0..n).filter(|&s| totals[s] == top) {
+            tied_seats[k] = seat;
+            k += 1;
+        }
+        let tied = k > 1;
+        let mut playoff_rounds = 0;
+        if self.rules.tie == Tie::Playoff {
+            while k > 1 && playoff_rounds < MAX_PLAYOFF_ROUNDS {
+                playoff_rounds += 1;
+                if self.rules.first_player == FirstPlayer::Rotate {
+                    first = (first + 1) % n;
+                }
+                // The tied players in seat order from the next first player.
+                let tied = &tied_seats[..k];
+                let start = tied.iter().position(|&s| s >= first).unwrap_or(0);
+                for (i, o) in order[..k].iter_mut().enumerate() {
+                    *o = tied[(start + i) % k];
+                }
+                self.round(
+                    dice,
+                    (&order[..k], first),
+                    &mut sheet,
+                    counts,
+                    Phase::Playoff,
+                );
+                let top = tied.iter().map(|&s| sheet.totals[s]).max().unwrap_or(0);
+                let mut kept = 0;
+                for i in 0..k {
+                    if sheet.totals[tied_seats[i]] == top {
+                        tied_seats[kept] = tied_seats[i];
+                        kept += 1;
+                    }
+                }
+                k = kept;
+            }
+        }
+        counts.end(&tied_seats[..k], tied, playoff_rounds, |seat| {
+            self.rotation.policy_of(seat, offset)
+        });
+    }
+}
+
+/// What a whole game tells whoever counts it ([`Games::play`]), at the moments the counts
+/// change: the simulation's accumulator counts as the game is played, so the rules stay here
+/// and the counting in [`super::sim`]. Play-off rounds tell nothing but their number.
+pub(super) trait Observer {
+    /// A turn of a regular round: the policy that played it (an index into the distinct
+    /// policies), its score, the rolls it used, and whether it was the round's first.
+    fn turn(&mut self, policy: usize, score: u8, used: u8, first: bool);
+
+    /// A regular round's end: whether its first player scored more than every other.
+    fn round(&mut self, first_won: bool);
+
+    /// The regular rounds' end: every seat's total, and the policy each seat played.
+    fn totals(&mut self, totals: &[u32], policy_of: impl Fn(usize) -> usize);
+
+    /// The game's end: the seats that won (several only where they share the win), whether
+    /// the regular rounds ended tied, and the play-off rounds played.
+    fn end(
+        &mut self,
+        winners: &[usize],
+        tied: bool,
+        playoff_rounds: u32,
+        policy_of: impl Fn(usize) -> usize,
+    );
+}
+
+/// A chunk's sources of chance: the dice (and seating) and the coin tosses.
+pub(super) struct GameDice {
+    rng: ChunkRng,
+    stream: Rolls,
+    coins: ChunkRng,
+}
+
+impl GameDice {
+    /// The sources of a chunk whose generator is `rng`: the coins split off it first, so the
+    /// dice are the same whether or not a policy tosses coins.
+    pub(super) fn new(rng: &mut ChunkRng) -> Self {
+        let coins = coin_generator(rng);
+        Self {
+            rng: rng.clone(),
+            stream: Rolls::new(),
+            coins,
+        }
+    }
+}
+
+/// One game's running state: how policies are seated, each seat's total and last round score.
+struct Sheet {
+    offset: usize,
+    totals: [u32; MAX_PLAYERS as usize],
+    scores: [u8; MAX_PLAYERS as usize],
+}
+
+/// Plays the turn of the `i`-th player of `order` (a round's seats, first player first;
+/// `first` the rotation's first player) to win, as its solution (or the heuristic) decides
+/// from the round and the totals: `totals` and `scores` by seat, this round's scores for those
+/// who have played. A game at the terminal plays its computer seats with it too.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn win_turn(
+    lookup: &Lookup,
+    win: &Win,
+    (order, first): (&[usize], usize),
+    i: usize,
+    allowed: u8,
+    (totals, round_scores): (&[u32], &[u8]),
+    phase: Phase,
+    rolls: &[u32],
+) -> (u8, u8) {
+    let seat = order[i];
+    let me = i64::from(totals[seat]);
+    // The best total among the others of the round: every seat in a regular round, the tied
+    // in a play-off.
+    let best_other = || {
+        order
+            .iter()
+            .filter(|&&s| s != seat)
+            .map(|&s| i64::from(totals[s]))
+            .max()
+            .unwrap_or(0)
+    };
+    match win {
+        Win::Two(game) => {
+            // Two players: the other is the one seat of the round that is not this one.
+            let role = if i == 0 {
+                Role::Lead {
+                    x: (me - i64::from(totals[order[1]])) as i32,
+                }
+            } else {
+                Role::Follow {
+                    allowed,
+                    z: (i64::from(totals[order[0]]) - me) as i32,
+                }
+            };
+            game.play_turn(lookup, phase, role, rolls)
+        }
+        Win::Three(game) => {
+            let stage = match (phase, order.len()) {
+                (Phase::Round(k), _) => Stage::Round(k),
+                (Phase::Playoff, 3) => Stage::Playoff,
+                (Phase::Playoff, _) => Stage::Duel {
+                    pair: [order[0], order[1]],
+                    first,
+                },
+            };
+            // The solution follows a round from its start: the totals before it, and the
+            // scores of those who have played (the sheet holds this round's for them).
+            let (mut start, mut scores) = ([0i32; 3], [0u8; 3]);
+            for (j, &s) in order.iter().enumerate().take(3) {
+                let played = if j < i { round_scores[s] } else { 0 };
+                scores[j] = played;
+                start[j] = (totals[s] - u32::from(played)) as i32;
+            }
+            let turn = Turn {
+                position: i,
+                allowed,
+                start,
+                scores,
+            };
+            game.play_turn(lookup, stage, turn, rolls)
+        }
+        Win::Heuristic(game) => {
+            // The two-player solution against the best total among the others.
+            let best_other = best_other();
+            let role = if i == 0 {
+                Role::Lead {
+                    x: (me - best_other) as i32,
+                }
+            } else {
+                Role::Follow {
+                    allowed,
+                    z: (best_other - me) as i32,
+                }
+            };
+            game.play_turn(lookup, phase, role, rolls)
+        }
+        Win::Rule(rule) => {
+            let to_beat = order[..i]
+                .iter()
+                .map(|&s| i64::from(round_scores[s]))
+                .max()
+                .unwrap_or(-1);
+            let best_other = best_other();
+            let round = match phase {
+                Phase::Round(k) => Some(i64::from(k) + 1),
+                Phase::Playoff => None,
+            };
+            let at = GameAt {
+                round,
+                to_beat,
+                me,
+                best_other,
+            };
+            rule.play_turn(lookup, rolls, allowed, at)
+        }
+    }
 }

@@ -31,7 +31,7 @@ use super::game::SharedGame;
 use super::game3::SharedGame3;
 use super::rolls::{MAX_SUM, RollOutcomes, state_index};
 use super::rules::Kept;
-use super::stop_if::GameRule;
+use super::stop_if::{GameRule, StopIf, Vars};
 
 /// What a policy sees after a roll: which roll it was, how many are allowed, what is kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,16 +45,85 @@ pub struct TurnState {
 }
 
 /// A stop-rolling policy a library user can write; compile it with
-/// [`DecisionTable::from_policy`].
+/// [`DecisionTable::from_policy`]. Every built-in table policy ([`Rolls`], [`Threshold`],
+/// [`CoinToss`], a solved objective, a turn's `stop-if:` rule) is one too, compiled the same way.
 pub trait StopPolicy {
     /// Whether to roll the kept dice again (asked only when a roll is left and dice are kept).
     fn roll_again(&self, state: &TurnState) -> bool;
+
+    /// The decision the table records in `state` (asked where [`StopPolicy::roll_again`] is):
+    /// by default its answer. A policy that leaves a decision to a fair coin returns
+    /// [`Action::Coin`] there; only then does a turn draw coin bits.
+    fn action(&self, state: &TurnState) -> Action {
+        if self.roll_again(state) {
+            Action::Roll
+        } else {
+            Action::Stop
+        }
+    }
 
     /// Under `removal=subsets`, which of the possible kept sets to keep (`options` is ordered
     /// highest sum first, then most dice). The default keeps the first.
     fn choose(&self, roll: u8, max_rolls: u8, options: &[Kept]) -> usize {
         let _ = (roll, max_rolls, options);
         0
+    }
+}
+
+/// `rolls:K`: roll while dice remain until `K` rolls are used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rolls(pub u8);
+
+impl StopPolicy for Rolls {
+    fn roll_again(&self, state: &TurnState) -> bool {
+        state.roll < self.0
+    }
+}
+
+/// `threshold:A,B,...`: stop once the kept sum reaches `sums[0]` after roll 1, `sums[1]` after
+/// roll 2, ...: one sum for each roll before the last.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Threshold {
+    /// The sum that stops after each roll but the last.
+    pub sums: Vec<u8>,
+}
+
+impl StopPolicy for Threshold {
+    fn roll_again(&self, state: &TurnState) -> bool {
+        state.kept.sum < self.sums[usize::from(state.roll) - 1]
+    }
+}
+
+/// `stop-if:EXPR` for a rule that reads only the turn: it stops where the rule is true, facing
+/// `to_beat` (-1: nothing to beat), so a rule that reads the score to beat compiles one table
+/// per score. A rule that reads the game's state has no table ([`Win::Rule`]).
+#[derive(Clone, Copy, Debug)]
+pub struct TurnRule<'a> {
+    /// The rule.
+    pub rule: &'a StopIf,
+    /// The score to beat the rule reads as `to_beat`.
+    pub to_beat: i64,
+}
+
+impl StopPolicy for TurnRule<'_> {
+    fn roll_again(&self, state: &TurnState) -> bool {
+        let vars = Vars::turn(state.roll, state.max_rolls, state.kept, self.to_beat);
+        !self.rule.stops(&vars)
+    }
+}
+
+/// `random`: a fair coin decides every stop or roll, the floor any policy should beat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CoinToss;
+
+impl StopPolicy for CoinToss {
+    /// Rolling is the coin's one side; what the table records is the toss ([`Self::action`]).
+    fn roll_again(&self, _: &TurnState) -> bool {
+        true
+    }
+
+    fn action(&self, _: &TurnState) -> Action {
+        Action::Coin
     }
 }
 
@@ -94,37 +163,17 @@ pub struct DecisionTable {
 }
 
 impl DecisionTable {
-    /// Compiles any [`StopPolicy`] by asking it about every state and every option list.
+    /// Compiles any [`StopPolicy`] for turns of `max_rolls` rolls by asking it about every
+    /// state and every option list.
+    ///
+    /// Every state starts as [`Action::Stop`] and only states with a roll left and dice kept
+    /// are asked about, so the last roll and an empty hand always stop: the simulation and the
+    /// exact distribution rely on that instead of checking again.
     pub fn from_policy(
         name: &str,
         policy: &impl StopPolicy,
         outcomes: &RollOutcomes,
         max_rolls: u8,
-    ) -> Self {
-        Self::build(
-            name,
-            outcomes,
-            max_rolls,
-            |state| {
-                if policy.roll_again(state) {
-                    Action::Roll
-                } else {
-                    Action::Stop
-                }
-            },
-            |roll, options| policy.choose(roll, max_rolls, options),
-        )
-    }
-
-    /// Every state starts as [`Action::Stop`] and only states with a roll left and dice kept
-    /// are asked about, so the last roll and an empty hand always stop: the simulation and the
-    /// exact distribution rely on that instead of checking again.
-    pub(crate) fn build(
-        name: &str,
-        outcomes: &RollOutcomes,
-        max_rolls: u8,
-        mut action: impl FnMut(&TurnState) -> Action,
-        mut choose: impl FnMut(u8, &[Kept]) -> usize,
     ) -> Self {
         let mut actions = vec![Action::Stop; max_rolls as usize * 7 * (MAX_SUM + 1)];
         for roll in 1..max_rolls {
@@ -135,14 +184,16 @@ impl DecisionTable {
                         max_rolls,
                         kept: Kept { dice, sum },
                     };
-                    actions[state_index(roll, dice, sum)] = action(&state);
+                    actions[state_index(roll, dice, sum)] = policy.action(&state);
                 }
             }
         }
         let mut kept = Vec::with_capacity(max_rolls as usize * outcomes.sets.len());
         for roll in 1..=max_rolls {
             for options in &outcomes.sets {
-                let i = choose(roll, options).min(options.len() - 1);
+                let i = policy
+                    .choose(roll, max_rolls, options)
+                    .min(options.len() - 1);
                 kept.push(options[i]);
             }
         }

@@ -22,7 +22,7 @@ use super::exact::solve_with;
 use super::policy::DecisionTable;
 use super::rolls::{RollOutcomes, state_index};
 use super::rules::{Kept, Removal};
-use super::solver::Solver;
+use super::solutions::Solutions;
 use crate::options::split_rules;
 
 /// The header of a policy table, in order.
@@ -47,9 +47,9 @@ fn states(max_rolls: u8) -> impl Iterator<Item = (u8, u8, Kept)> {
     })
 }
 
-/// The optimal policy table of the solver's rules (`optimal_policy.csv`), `rules` (every rule
+/// The optimal policy table of `solutions`' rules (`optimal_policy.csv`), `rules` (every rule
 /// option as `key=value;...`) named in its provenance.
-pub fn optimal_table(solver: &Solver, rules: &str) -> DataTable {
+pub fn optimal_table(solutions: &Solutions, rules: &str) -> DataTable {
     let mut table = DataTable::new("optimal_policy", &HEADER);
     table.notes = vec![
         format!(
@@ -58,8 +58,8 @@ pub fn optimal_table(solver: &Solver, rules: &str) -> DataTable {
         ),
         format!("rules: {rules}"),
     ];
-    for (allowed, roll, kept) in states(solver.rules.max_rolls) {
-        let solution = solver.optimal(allowed);
+    for (allowed, roll, kept) in states(solutions.rules.max_rolls) {
+        let solution = solutions.optimal(allowed);
         let i = state_index(roll, kept.dice, kept.sum);
         let decision = if solution.rolls_again(roll, kept) {
             "roll"
@@ -298,10 +298,10 @@ mod tests {
     use super::*;
     use crate::options::RuleOptions;
 
-    fn solver(overrides: &[&str]) -> Solver {
+    fn solutions(overrides: &[&str]) -> Solutions {
         let o: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
         let options = RuleOptions::parse("sevens", super::super::rules::OPTIONS, &o).unwrap();
-        Solver::new(Rules::from_options(&options), 1)
+        Solutions::new(Rules::from_options(&options), 1)
     }
 
     fn write_tmp(text: &str) -> tempfile::NamedTempFile {
@@ -313,7 +313,7 @@ mod tests {
     #[test]
     fn the_optimal_table_reads_back_as_the_optimal_policy() {
         for removal in ["removal=pairs", "removal=subsets"] {
-            let s = solver(&[removal, "max_rolls=4"]);
+            let s = solutions(&[removal, "max_rolls=4"]);
             assert_eq!(
                 s.outcomes.removal == Removal::Subsets,
                 removal.ends_with("subsets")
@@ -339,7 +339,7 @@ mod tests {
 
     #[test]
     fn bad_tables_name_the_file_line_and_problem() {
-        let s = solver(&[]);
+        let s = solutions(&[]);
         // A table made by hand: no provenance, checked by its content.
         let mut table = optimal_table(&s, "");
         table.notes.clear();
@@ -410,8 +410,8 @@ mod tests {
 
     #[test]
     fn a_table_solved_under_other_rules_is_refused_by_its_provenance_or_content() {
-        let pairs = solver(&[]);
-        let made = |s: &Solver, rules: &str| {
+        let pairs = solutions(&[]);
+        let made = |s: &Solutions, rules: &str| {
             String::from_utf8(crate::report::csv::table_csv(&optimal_table(s, rules))).unwrap()
         };
         let text = made(&pairs, "removal=pairs;max_rolls=3;rounds=10");
@@ -424,7 +424,7 @@ mod tests {
         let path = f.path().display().to_string();
         // Under its own rules it reads; the rounds it was solved with do not shape a table.
         assert!(read(f.path(), &pairs.outcomes, 3).is_ok());
-        let subsets = solver(&["removal=subsets"]);
+        let subsets = solutions(&["removal=subsets"]);
         assert_eq!(
             read(f.path(), &subsets.outcomes, 3)
                 .unwrap_err()

@@ -18,11 +18,11 @@ use crate::session::{Decision, PlayRequest, Playable, Session};
 use super::Sevens;
 use super::advise::SevensAdvisor;
 use super::game::Phase;
+use super::play::win_turn;
 use super::play::{Lookup, Rolls, coin_generator, play_turn};
 use super::policy::Policy;
 use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
-use super::sim::win_turn;
-use super::solver::Solver;
+use super::solutions::Solutions;
 use super::spec::PolicySpec;
 
 const NAME: &str = "sevens";
@@ -49,7 +49,7 @@ struct SevensSession {
     rule_pairs: Vec<String>,
     players: usize,
     lookup: Lookup,
-    solver: Solver,
+    solutions: Solutions,
     policies: Vec<Option<Policy>>,
     names: Vec<String>,
     rng: ChunkRng,
@@ -88,20 +88,20 @@ impl Playable for Sevens {
                 ),
             ));
         }
-        let solver = Solver::new(rules, players);
+        let solutions = Solutions::new(rules, players);
         let others = players as usize - 1;
         let specs = request.computer_policies(others, PolicySpec::Win)?;
         let mut policies = vec![None];
         let mut names = vec!["you".to_string()];
         for (i, spec) in specs.iter().enumerate() {
-            policies.push(Some(spec.compile(&solver)?));
+            policies.push(Some(spec.compile(&solutions)?));
             names.push(format!("seat {} ({spec})", i + 2));
         }
         let mut rng = chunk_rng(request.seed, 0);
         let coins = coin_generator(&mut rng);
         Ok(Box::new(SevensSession {
-            lookup: Lookup::new(&solver.outcomes),
-            solver,
+            lookup: Lookup::new(&solutions.outcomes),
+            solutions,
             rules,
             rule_pairs: options.pairs(),
             players: players as usize,
@@ -286,7 +286,7 @@ impl SevensSession {
         let faces: Vec<u8> = (0..dice)
             .map(|j| ((index / pow6(u32::from(j))) % 6) as u8 + 1)
             .collect();
-        let outcomes = &self.solver.outcomes;
+        let outcomes = &self.solutions.outcomes;
         let set = outcomes.lookup[usize::from(dice)][index as usize];
         let options = outcomes.sets[usize::from(set)].clone();
         let mut actions = Vec::new();
@@ -323,7 +323,7 @@ impl Session for SevensSession {
                 continue;
             }
             if self.mine.is_none() {
-                self.mine = Some(self.roll_mine(1, self.solver.outcomes.dice));
+                self.mine = Some(self.roll_mine(1, self.solutions.outcomes.dice));
             }
             let mine = self.mine.as_ref().expect("just rolled");
             let faces: Vec<String> = mine.faces.iter().map(u8::to_string).collect();
@@ -396,7 +396,7 @@ impl Session for SevensSession {
             position: Position::new(keys)?,
             run: self.advice.clone(),
         };
-        SevensAdvisor.advise_with(&request, Some(&self.solver))
+        SevensAdvisor.advise_with(&request, Some(&self.solutions))
     }
 
     fn apply(&mut self, action: usize, out: &mut dyn Write) -> Result<()> {

@@ -9,12 +9,11 @@ use crate::error::{Error, Message, Result, Setting};
 use crate::games::PolicyDoc;
 
 use super::exact::target_table;
-use super::policy::{Action, DecisionTable, Policy, TurnState, Win};
+use super::policy::{CoinToss, DecisionTable, Policy, Rolls, StopPolicy, Threshold, TurnRule, Win};
 use super::policy_file;
-use super::rolls::MAX_SUM;
-use super::rules::Kept;
-use super::solver::Solver;
-use super::stop_if::{GameRule, StopIf, Vars};
+use super::rolls::{MAX_SUM, RollOutcomes};
+use super::solutions::Solutions;
+use super::stop_if::{GameRule, StopIf};
 
 /// A built-in policy as written on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,26 +128,19 @@ impl fmt::Display for PolicySpec {
 }
 
 impl PolicySpec {
-    /// Compiles the policy for the rules of `solver`, for every number of rolls allowed.
-    pub fn compile(&self, solver: &Solver) -> Result<Policy> {
+    /// Compiles the policy for the rules of `solutions`, for every number of rolls allowed.
+    pub fn compile(&self, solutions: &Solutions) -> Result<Policy> {
         if *self == PolicySpec::Win {
-            return Ok(Policy::to_win("win", solver.win()?));
+            return Ok(Policy::to_win("win", solutions.win()?));
         }
-        let outcomes = &solver.outcomes;
-        let max_rolls = solver.rules.max_rolls;
+        let outcomes = &solutions.outcomes;
+        let max_rolls = solutions.rules.max_rolls;
         let name = self.to_string();
-        let default_choice = |_: u8, _: &[Kept]| 0;
         let per_allowed = |make: &dyn Fn(u8) -> DecisionTable| -> Vec<DecisionTable> {
             (1..=max_rolls).map(make).collect()
         };
-        // A policy given as a rule on the turn's state, keeping the default choice of sets.
-        let by_rule = |decide: &dyn Fn(&TurnState) -> Action| {
-            per_allowed(&|allowed| {
-                DecisionTable::build(&name, outcomes, allowed, decide, default_choice)
-            })
-        };
         if let PolicySpec::StopIf(rule) = self {
-            return stop_if(rule, &name, solver);
+            return stop_if(rule, &name, solutions);
         }
         let lead = match self {
             PolicySpec::Rolls(k) => {
@@ -159,13 +151,7 @@ impl PolicySpec {
                         format!("a turn allows at most {max_rolls} rolls (max_rolls={max_rolls})"),
                     ));
                 }
-                by_rule(&|s| {
-                    if s.roll < *k {
-                        Action::Roll
-                    } else {
-                        Action::Stop
-                    }
-                })
+                tables(&name, &Rolls(*k), outcomes, max_rolls)
             }
             PolicySpec::Threshold(sums) => {
                 if sums.len() != usize::from(max_rolls) - 1 {
@@ -178,29 +164,24 @@ impl PolicySpec {
                         ),
                     ));
                 }
-                by_rule(&|s| {
-                    if s.kept.sum >= sums[s.roll as usize - 1] {
-                        Action::Stop
-                    } else {
-                        Action::Roll
-                    }
-                })
+                let threshold = Threshold { sums: sums.clone() };
+                tables(&name, &threshold, outcomes, max_rolls)
             }
             PolicySpec::Optimal | PolicySpec::Target(None) => per_allowed(&|allowed| {
-                DecisionTable::from_solution(&name, outcomes, solver.optimal(allowed))
+                DecisionTable::from_solution(&name, outcomes, solutions.optimal(allowed))
             }),
             PolicySpec::Target(Some(t)) => {
                 per_allowed(&|allowed| target_table(outcomes, allowed, *t).named(&name))
             }
-            PolicySpec::Random => by_rule(&|_| Action::Coin),
+            PolicySpec::Random => tables(&name, &CoinToss, outcomes, max_rolls),
             PolicySpec::Leader => {
-                let dilemma = solver.dilemma();
+                let dilemma = solutions.dilemma();
                 per_allowed(&|allowed| {
                     if allowed == max_rolls {
                         dilemma.leader.clone().named(&name)
                     } else {
                         // A round's first player always has every roll; fewer only as a follower.
-                        DecisionTable::from_solution(&name, outcomes, solver.optimal(allowed))
+                        DecisionTable::from_solution(&name, outcomes, solutions.optimal(allowed))
                     }
                 })
             }
@@ -215,21 +196,35 @@ impl PolicySpec {
                         .collect()
                 })
                 .collect(),
-            PolicySpec::Leader => solver.dilemma().follow.clone(),
+            PolicySpec::Leader => solutions.dilemma().follow.clone(),
             _ => Vec::new(),
         };
         Ok(Policy::following(&name, lead, follow))
     }
 }
 
+/// A policy's tables for every number of rolls a turn may be allowed, 1 to `max_rolls`, each
+/// compiled by [`DecisionTable::from_policy`]: the built-in policies take the path a library
+/// user's [`StopPolicy`] takes.
+fn tables(
+    name: &str,
+    policy: &impl StopPolicy,
+    outcomes: &RollOutcomes,
+    max_rolls: u8,
+) -> Vec<DecisionTable> {
+    (1..=max_rolls)
+        .map(|allowed| DecisionTable::from_policy(name, policy, outcomes, allowed))
+        .collect()
+}
+
 /// Compiles a rule of thumb: into tables over every state when it reads only the turn (a table
 /// per score to beat when it reads `to_beat`), or, when it reads the game's state, into a rule
 /// a game asks at each decision; that has no value in a single turn, so it is refused there.
-fn stop_if(rule: &StopIf, name: &str, solver: &Solver) -> Result<Policy> {
-    let outcomes = &solver.outcomes;
+fn stop_if(rule: &StopIf, name: &str, solutions: &Solutions) -> Result<Policy> {
+    let outcomes = &solutions.outcomes;
     let game_variables = rule.game_variables();
     if !game_variables.is_empty() {
-        if solver.players < 2 {
+        if solutions.players < 2 {
             let (names, verb, pronoun) = match game_variables.as_slice() {
                 [one] => (one.to_string(), "is", "it"),
                 many => (many.join(", "), "are", "them"),
@@ -244,25 +239,13 @@ fn stop_if(rule: &StopIf, name: &str, solver: &Solver) -> Result<Policy> {
                     )),
             ));
         }
-        let game = GameRule::new(rule.clone(), outcomes, solver.rules.rounds);
+        let game = GameRule::new(rule.clone(), outcomes, solutions.rules.rounds);
         return Ok(Policy::to_win(name, Win::Rule(std::sync::Arc::new(game))));
     }
     let table = |allowed: u8, to_beat: i64| {
-        DecisionTable::build(
-            name,
-            outcomes,
-            allowed,
-            |s| {
-                if rule.stops(&Vars::turn(s.roll, s.max_rolls, s.kept, to_beat)) {
-                    Action::Stop
-                } else {
-                    Action::Roll
-                }
-            },
-            |_, _| 0,
-        )
+        DecisionTable::from_policy(name, &TurnRule { rule, to_beat }, outcomes, allowed)
     };
-    let max_rolls = solver.rules.max_rolls;
+    let max_rolls = solutions.rules.max_rolls;
     let lead = (1..=max_rolls).map(|a| table(a, -1)).collect();
     let follow = if rule.reads_to_beat() {
         (1..=max_rolls)
@@ -276,8 +259,8 @@ fn stop_if(rule: &StopIf, name: &str, solver: &Solver) -> Result<Policy> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::policy::StopPolicy;
-    use super::super::rules::{Removal, Rules};
+    use super::super::policy::{Action, TurnState};
+    use super::super::rules::{Kept, Removal, Rules};
     use super::*;
 
     #[test]
@@ -313,14 +296,14 @@ mod tests {
 
     #[test]
     fn specs_that_do_not_fit_the_rules_are_refused() {
-        let solver = Solver::new(Rules::default(), 1);
+        let solutions = Solutions::new(Rules::default(), 1);
         let e = PolicySpec::Rolls(9)
-            .compile(&solver)
+            .compile(&solutions)
             .unwrap_err()
             .to_string();
         assert!(e.contains("at most 3 rolls"), "{e}");
         let e = PolicySpec::Threshold(vec![12])
-            .compile(&solver)
+            .compile(&solutions)
             .unwrap_err()
             .to_string();
         assert!(e.contains("expected 2 sum(s)"), "{e}");
@@ -334,14 +317,14 @@ mod tests {
                 true
             }
         }
-        let solver = Solver::new(
+        let solutions = Solutions::new(
             Rules {
                 removal: Removal::Subsets,
                 ..Rules::default()
             },
             2,
         );
-        let outcomes = &solver.outcomes;
+        let outcomes = &solutions.outcomes;
         let mut policies: Vec<DecisionTable> = [
             "optimal",
             "rolls:3",
@@ -354,13 +337,13 @@ mod tests {
         .map(|s| {
             s.parse::<PolicySpec>()
                 .unwrap()
-                .compile(&solver)
+                .compile(&solutions)
                 .unwrap()
                 .turn()
                 .clone()
         })
         .collect();
-        let target = PolicySpec::Target(None).compile(&solver).unwrap();
+        let target = PolicySpec::Target(None).compile(&solutions).unwrap();
         for allowed in 1..=3 {
             for t in [0, 12, 36] {
                 policies.push(target.table(allowed, Some(t)).clone());
@@ -387,11 +370,80 @@ mod tests {
         }
     }
 
+    /// The built-in rules compile, through [`StopPolicy`] as a user's policy does, to the
+    /// tables their specs define: every state decided as the spec says, the first kept set
+    /// kept, the last roll and an empty hand stopping. (Their tables were checked identical to
+    /// those compiled before they were `StopPolicy`s, for every spec under several rule sets.)
+    #[test]
+    fn built_in_rules_compile_to_the_tables_their_specs_define() {
+        type Rule = fn(u8, Kept) -> Action;
+        let cases: [(&str, Rule); 4] = [
+            ("rolls:2", |roll, _| {
+                if roll < 2 { Action::Roll } else { Action::Stop }
+            }),
+            ("threshold:15,10", |roll, k| {
+                if k.sum >= [15, 10][usize::from(roll) - 1] {
+                    Action::Stop
+                } else {
+                    Action::Roll
+                }
+            }),
+            ("random", |_, _| Action::Coin),
+            ("stop-if: sum >= 14 or dice <= 2", |_, k| {
+                if k.sum >= 14 || k.dice <= 2 {
+                    Action::Stop
+                } else {
+                    Action::Roll
+                }
+            }),
+        ];
+        for removal in [Removal::Pairs, Removal::Subsets] {
+            let solutions = Solutions::new(
+                Rules {
+                    removal,
+                    ..Rules::default()
+                },
+                1,
+            );
+            for (spec, rule) in cases {
+                let policy = spec
+                    .parse::<PolicySpec>()
+                    .unwrap()
+                    .compile(&solutions)
+                    .unwrap();
+                for allowed in 1..=3 {
+                    let table = policy.table(allowed, None);
+                    assert_eq!(table.name(), spec.replace("stop-if: ", "stop-if:"));
+                    for roll in 1..=allowed {
+                        for dice in 0..=6u8 {
+                            for sum in dice..=6 * dice {
+                                let kept = Kept { dice, sum };
+                                let expected = if roll == allowed || dice == 0 {
+                                    Action::Stop
+                                } else {
+                                    rule(roll, kept)
+                                };
+                                assert_eq!(table.action(roll, kept), expected, "{spec} {kept:?}");
+                            }
+                        }
+                        for (set, options) in solutions.outcomes.sets.iter().enumerate() {
+                            assert_eq!(table.kept(roll, set as u16), options[0], "{spec}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_optimal_policy_stops_on_twelve_with_two_dice() {
         // 000's example: two 6's after roll 2 is the best two dice can show: stop.
-        let solver = Solver::new(Rules::default(), 1);
-        let optimal = PolicySpec::Optimal.compile(&solver).unwrap().turn().clone();
+        let solutions = Solutions::new(Rules::default(), 1);
+        let optimal = PolicySpec::Optimal
+            .compile(&solutions)
+            .unwrap()
+            .turn()
+            .clone();
         assert_eq!(optimal.action(2, Kept { dice: 2, sum: 12 }), Action::Stop);
         // 001's example: 2,3 = 5 after roll 1 is worth rolling again.
         assert_eq!(optimal.action(1, Kept { dice: 2, sum: 5 }), Action::Roll);

@@ -12,7 +12,7 @@ use crate::record::RunSetup;
 use super::exact::{self, distribution, follower_odds, keep_chances};
 use super::policy::{DecisionTable, Policy};
 use super::rolls::SCORES;
-use super::solver::Solver;
+use super::solutions::Solutions;
 use super::spec::PolicySpec;
 use super::{Config, policy_file, rules};
 
@@ -45,11 +45,16 @@ impl Config {
         }
         names
             .iter()
-            .filter_map(|name| name.parse::<PolicySpec>().ok()?.compile(&self.solver).ok())
+            .filter_map(|name| {
+                name.parse::<PolicySpec>()
+                    .ok()?
+                    .compile(&self.solutions)
+                    .ok()
+            })
             // Playing to win has no single-turn table: its turns depend on the game's state.
             .filter(|p| p.game().is_none())
             .map(|p| {
-                let d = distribution(&self.solver.outcomes, p.turn());
+                let d = distribution(&self.solutions.outcomes, p.turn());
                 (p, d)
             })
             .collect()
@@ -112,8 +117,8 @@ impl Config {
         if max_rolls < 2 {
             return None;
         }
-        let solution = self.solver.optimal(max_rolls);
-        let reachable = self.solver.outcomes.reachable(max_rolls);
+        let solution = self.solutions.optimal(max_rolls);
+        let reachable = self.solutions.outcomes.reachable(max_rolls);
         let panels: Vec<_> = (1..max_rolls)
             .map(|roll| {
                 let can = &reachable[usize::from(roll - 1)];
@@ -142,7 +147,7 @@ impl Config {
     /// The optimal thresholds as text and a table.
     fn thresholds(&self, out: &mut Analysis) -> String {
         let max_rolls = self.rules.max_rolls;
-        let solution = self.solver.optimal(max_rolls);
+        let solution = self.solutions.optimal(max_rolls);
         let mut text =
             String::from("Optimal play rolls again when the kept sum is below:\n  after roll");
         for dice in 1..=6 {
@@ -168,7 +173,7 @@ impl Config {
 
     /// The follower's odds as a table and a chart, and a few rows as text.
     fn follower_files(&self, out: &mut Analysis) -> String {
-        let odds = follower_odds(&self.solver.outcomes, self.rules.max_rolls);
+        let odds = follower_odds(&self.solutions.outcomes, self.rules.max_rolls);
         let mut table = DataTable::new(
             "follower_odds",
             &["rolls", "to_beat", "p_beat", "p_tie_or_beat"],
@@ -222,7 +227,7 @@ impl Config {
             self.setup().rules_column()
         );
         // Keeping dice.
-        let keep = keep_chances(&self.solver.outcomes);
+        let keep = keep_chances(&self.solutions.outcomes);
         text.push_str("The chance that one roll of n dice keeps k of them:\n   n");
         for k in 0..=6 {
             text.push_str(&format!("  keep {k}"));
@@ -242,7 +247,7 @@ impl Config {
         out.tables.push(table);
         // The value of every state under optimal play.
         let max_rolls = self.rules.max_rolls;
-        let solution = self.solver.optimal(max_rolls);
+        let solution = self.solutions.optimal(max_rolls);
         let mut table = DataTable::new(
             "state_values",
             &[
@@ -307,14 +312,14 @@ impl Config {
         }
         .rules_column();
         let start = Instant::now();
-        let fresh = Solver::new(self.rules, self.players.max(2));
+        let fresh = Solutions::new(self.rules, self.players.max(2));
         let t_optimal = start.elapsed();
         let start = Instant::now();
         let dilemma = fresh.dilemma();
         let t_dilemma = start.elapsed();
         let mut out = Analysis {
             tables: vec![policy_file::optimal_table(
-                &self.solver,
+                &self.solutions,
                 &self.options.pairs().join(";"),
             )],
             charts: self

@@ -112,7 +112,7 @@ use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
 use crate::games::seating::{Players, Rotation, Seats};
-use crate::games::{Configured, DeckStudy, Game, GameInfo, PolicyDoc, ReportRun, Setup};
+use crate::games::{Configured, DeckStudy, Game, GameInfo, PolicyDoc, ReportRun, Setup, run_setup};
 use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
@@ -291,13 +291,12 @@ impl Config {
 
 impl Configured for Config {
     fn setup(&self) -> RunSetup {
-        RunSetup {
-            game: NAME.to_string(),
-            rules: self.options.pairs(),
-            players: self.players,
-            policies: self.seats.given.iter().map(PolicySpec::to_string).collect(),
-            inputs: Vec::new(),
-        }
+        run_setup(
+            NAME,
+            &self.options,
+            self.players,
+            self.seats.given.iter().map(PolicySpec::to_string),
+        )
     }
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {

@@ -11,16 +11,16 @@ use rayon::prelude::*;
 use crate::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value};
 use crate::engine::chunk_rng;
 use crate::error::{Error, Message, Result, Setting};
-use crate::policy::Policy;
+use crate::policy::{OneStep, Policy, Value as _};
 use crate::stats::estimate::Estimate;
 use crate::stats::{Histogram, MetricKind};
 
+use super::best::Best;
 use super::choice::Choice;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::play::WIN_SCORE;
-use super::policy::{Greedy, View};
-use super::projection::ProjectionLookahead;
+use super::policy::{DivideRoll, Greedy, View};
 use super::roll::Roll;
 use super::rules::{DICE, END_MARKS, MAX_SUM, MIN_SUM};
 use super::sheet::Sheet;
@@ -178,28 +178,16 @@ fn rating(spec: &PolicySpec) -> Option<(&'static str, String)> {
     })
 }
 
-fn rate(spec: &PolicySpec, sheet: &Sheet, choice: Choice) -> f64 {
-    let mut after = *sheet;
-    after.apply(choice);
-    match spec {
-        PolicySpec::Random => 0.0,
-        PolicySpec::Greedy => f64::from(sheet.score_change(choice)),
-        PolicySpec::Heuristic { evaluator, .. } => evaluator.evaluate(&after),
-        PolicySpec::Lookahead { evaluator, .. } => Lookahead::new(evaluator).expected(&after),
-        PolicySpec::Best { projection } => projection.expected(&after),
-    }
-}
-
-/// The index the player picks among `choices` (its own `choose`, so the advice is its play).
-fn pick(spec: &PolicySpec, view: &View, choices: &[Choice]) -> Option<usize> {
+/// The value the player plays by, or `None` for a player without one (random): the rating
+/// column is its value of each division, and the advised division is the one
+/// [`OneStep`] over it picks, so the advice is the player's own play.
+fn value_of(spec: &PolicySpec) -> Option<Box<dyn crate::policy::Value<DivideRoll> + '_>> {
     Some(match spec {
         PolicySpec::Random => return None,
-        PolicySpec::Greedy => Greedy.choose(view, choices),
-        PolicySpec::Heuristic { evaluator, .. } => Heuristic::new(evaluator).choose(view, choices),
-        PolicySpec::Lookahead { evaluator, .. } => Lookahead::new(evaluator).choose(view, choices),
-        PolicySpec::Best { projection } => {
-            ProjectionLookahead::new(projection).choose(view, choices)
-        }
+        PolicySpec::Greedy => Box::new(Greedy),
+        PolicySpec::Heuristic { evaluator, .. } => Box::new(Heuristic::new(evaluator)),
+        PolicySpec::Lookahead { evaluator, .. } => Box::new(Lookahead::new(evaluator)),
+        PolicySpec::Best { projection } => Box::new(Best::new(projection)),
     })
 }
 
@@ -273,7 +261,8 @@ impl Advisor for SolitaireDice {
             sheet: &sheet,
             roll: &roll,
         };
-        let picked = pick(&spec, &view, &choices);
+        let value = value_of(&spec);
+        let picked = value.as_ref().map(|v| OneStep(v).choose(&view, &choices));
         let n = request.run.units.unwrap_or_else(|| default_playouts(&spec));
         let reference = picked.unwrap_or(0);
         let afters: Vec<Sheet> = choices
@@ -336,7 +325,7 @@ impl Advisor for SolitaireDice {
             meaning: "what the division changes the score by now".into(),
             chance: false,
         });
-        let greedy_pick = Greedy.choose(&view, &choices);
+        let greedy_pick = OneStep(Greedy).choose(&view, &choices);
         let mut rows: Vec<(f64, Row)> = choices
             .iter()
             .enumerate()
@@ -350,7 +339,7 @@ impl Advisor for SolitaireDice {
                     .sum();
                 let p = Value::proportion(wins, n);
                 let mut values = Vec::new();
-                let rate_value = rated.as_ref().map(|_| rate(&spec, &sheet, c));
+                let rate_value = value.as_ref().map(|v| v.value(&view, &c));
                 if let Some(v) = rate_value {
                     values.push(Some(Value::exact(v)));
                 }
@@ -509,10 +498,10 @@ mod tests {
             let r = Roll::new(roll).unwrap();
             let s = parse_sheet(sheet).unwrap();
             let choices = s.legal_choices(&r);
-            let i = ProjectionLookahead::new(match &spec {
+            let i = OneStep(Best::new(match &spec {
                 PolicySpec::Best { projection } => projection,
                 _ => unreachable!(),
-            })
+            }))
             .choose(
                 &View {
                     sheet: &s,
@@ -590,7 +579,7 @@ mod tests {
                 sheet: &sheet,
                 roll: &roll,
             };
-            let c = choices[ProjectionLookahead::new(&projection).choose(&view, &choices)];
+            let c = choices[OneStep(Best::new(&projection)).choose(&view, &choices)];
             let can_one = choices.iter().any(|c| c.throwaway() == Some(1));
             let can_other = choices.iter().any(|c| c.throwaway() != Some(1));
             match (can_one, can_other) {

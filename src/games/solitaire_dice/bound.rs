@@ -22,7 +22,10 @@ use std::sync::LazyLock;
 
 use rayon::prelude::*;
 
+use crate::policy::Value;
+
 use super::choice::Choice;
+use super::policy::{DivideRoll, View};
 use super::roll::Roll;
 use super::rules::{DICE, END_MARKS, MARK_CAP, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM, sum_score};
 use super::sheet::Sheet;
@@ -181,38 +184,27 @@ impl RowGame {
     pub fn value(&self) -> f64 {
         self.values[CLOCKS.index[&[0; 6]]][0]
     }
+}
 
-    /// The division of `roll` on `sheet` that is best for this row alone (the first best in the
-    /// order of [`Sheet::legal_choices`]).
-    pub fn choose(&self, sheet: &Sheet, roll: &Roll) -> Choice {
-        let choices = sheet.legal_choices(roll);
-        let mut clock = [0u8; 6];
-        for face in 1..=6u8 {
-            clock[usize::from(face - 1)] = sheet.throwaway_marks(face);
-        }
+/// The value of a division to a player who cares for this row alone: the row's best expected
+/// score from the clock and the row's marks it leaves. `OneStep(&row_game)` is that player.
+impl Value<DivideRoll> for RowGame {
+    fn value(&self, view: &View, choice: &Choice) -> f64 {
+        let sheet = view.sheet;
         let marks = usize::from(sheet.marks(self.sum).min(MARK_CAP));
-        let rate = |c: &Choice| {
-            let hits = u8::from(c.sums()[0] == self.sum) + u8::from(c.sums()[1] == self.sum);
-            let after = (marks + usize::from(hits)).min(MARK_STATES - 1);
-            let mut next = clock;
-            if let Some(face) = c.throwaway() {
-                next[usize::from(face - 1)] += 1;
-                if next[usize::from(face - 1)] >= END_MARKS {
-                    return f64::from(sum_score(self.sum, after as u8));
-                }
-            }
-            self.values[CLOCKS.index[&next]][after]
-        };
-        let mut best = choices[0];
-        let mut best_value = rate(&best);
-        for c in choices.iter().skip(1) {
-            let v = rate(c);
-            if v > best_value {
-                best = *c;
-                best_value = v;
+        let hits = u8::from(choice.sums()[0] == self.sum) + u8::from(choice.sums()[1] == self.sum);
+        let after = (marks + usize::from(hits)).min(MARK_STATES - 1);
+        let mut next = [0u8; 6];
+        for face in 1..=6u8 {
+            next[usize::from(face - 1)] = sheet.throwaway_marks(face);
+        }
+        if let Some(face) = choice.throwaway() {
+            next[usize::from(face - 1)] += 1;
+            if next[usize::from(face - 1)] >= END_MARKS {
+                return f64::from(sum_score(self.sum, after as u8));
             }
         }
-        best
+        self.values[CLOCKS.index[&next]][after]
     }
 }
 
@@ -373,34 +365,23 @@ mod tests {
         assert_eq!(total, 7776);
     }
 
-    /// The solved value is what its own policy scores: games played by `RowGame::choose` for
+    /// The solved value is what its own policy scores: games played by `OneStep(&row_game)` for
     /// row 3 (where play matters: 151 of a possible 350) average the row's value within 4
     /// standard errors, and a price on marks lowers the row's value by at least the marks'
     /// cost.
     #[test]
     fn a_rows_best_policy_scores_its_solved_value() {
         use super::super::play::play;
-        use super::super::policy::{DivideRoll, View};
-        use crate::policy::Policy;
+        use crate::policy::OneStep;
         use rand_xoshiro::Xoshiro256PlusPlus;
         use rand_xoshiro::rand_core::SeedableRng;
 
-        struct Follow<'a>(&'a RowGame);
-        impl Policy<DivideRoll> for Follow<'_> {
-            fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
-                let pick = self.0.choose(view.sheet, view.roll);
-                choices
-                    .iter()
-                    .position(|c| *c == pick)
-                    .expect("a legal choice")
-            }
-        }
         let game = RowGame::solve(3, 0.0);
         let mut dice = Xoshiro256PlusPlus::seed_from_u64(11);
         let n = 20_000;
         let scores: Vec<f64> = (0..n)
             .map(|_| {
-                let g = play(&mut Follow(&game), &mut dice).unwrap();
+                let g = play(&mut OneStep(&game), &mut dice).unwrap();
                 f64::from(sum_score(3, g.sheet.marks(3)))
             })
             .collect();

@@ -7,7 +7,7 @@
 //! [`MAX_DICE`] of them) and a division a [`Division`] (the set-aside face, one sum per pair and
 //! the free-ride flag), listed for each roll by [`legal_divisions`] under the same throwaway and
 //! free-ride rules as [`Sheet::legal_choices_under`](super::sheet::Sheet::legal_choices_under).
-//! Only [`GreedyHands`] (greedy by the rules' scoring, with greedy's ties) and
+//! Only greedy ([`GreedyHands`], by the rules' scoring, with greedy's ties) and
 //! [`Random`] play it; `play_general` is what a run plays when `dice` is not 5, reached only
 //! from the house-rule path, so no roll of the text's game asks how many dice there are.
 
@@ -16,7 +16,7 @@ use std::fmt;
 use crate::dice::RollStream;
 use crate::engine::ChunkRng;
 use crate::error::{Error, Result};
-use crate::policy::{Decision, Policy, Random};
+use crate::policy::{Decision, OneStep, Policy, Random, Value};
 
 use super::play::{MAX_ROLLS, Outcome};
 use super::rules::{MAX_DICE, MIN_DICE, MIN_SUM, Rules};
@@ -252,28 +252,20 @@ pub struct HandView<'a> {
     pub hand: &'a Hand,
 }
 
-/// Greedy on the general path: the division that raises the score most right now by the
-/// rules' scoring, ties to the first in [`legal_divisions`]' order (the lowest set-aside face,
-/// then the smallest sums), as [`GreedyUnder`](super::policy::GreedyUnder) plays five dice.
+/// Greedy's value on the general path: how much a division raises the score right now by the
+/// rules' scoring, as [`GreedyUnder`](super::policy::GreedyUnder) values five dice. The player is
+/// `OneStep(GreedyHands { rules })`, so ties go to the first in [`legal_divisions`]' order (the
+/// lowest set-aside face, then the smallest sums), as with five dice.
 #[derive(Clone, Copy, Debug)]
 pub struct GreedyHands<'a> {
     /// The rules whose scoring it follows.
     pub rules: &'a Rules,
 }
 
-impl Policy<DivideHand> for GreedyHands<'_> {
-    fn choose(&mut self, view: &HandView, choices: &[Division]) -> usize {
-        let mut best = 0;
-        let mut best_value = score_change(view.sheet, self.rules, &choices[0]);
-        for (i, division) in choices.iter().enumerate().skip(1) {
-            let value = score_change(view.sheet, self.rules, division);
-            // Strictly greater: an equal later division never replaces the first.
-            if value > best_value {
-                best = i;
-                best_value = value;
-            }
-        }
-        best
+impl Value<DivideHand> for GreedyHands<'_> {
+    #[inline]
+    fn value(&self, view: &HandView, division: &Division) -> f64 {
+        f64::from(score_change(view.sheet, self.rules, division))
     }
 }
 
@@ -387,7 +379,12 @@ pub(super) fn play_general(
         PolicySpec::Random => {
             play_hands_under(rules, Sheet::new(), &mut Random::new(&mut *coins), hands)
         }
-        _ => play_hands_under(rules, Sheet::new(), &mut GreedyHands { rules }, hands),
+        _ => play_hands_under(
+            rules,
+            Sheet::new(),
+            &mut OneStep(GreedyHands { rules }),
+            hands,
+        ),
     };
     // Rules::check refuses any rules whose games could outlast MAX_ROLLS with a chance above
     // MAX_UNFINISHED (1e-15 a game).

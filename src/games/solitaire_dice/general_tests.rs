@@ -40,7 +40,7 @@ fn greedy_pick(sheet: &Sheet, rules: &Rules, h: &Hand) -> (u8, Vec<u8>, i32) {
     let mut choices = Vec::new();
     legal_divisions(sheet, rules, h, &mut choices);
     let view = HandView { sheet, hand: h };
-    let d = choices[GreedyHands { rules }.choose(&view, &choices)];
+    let d = choices[OneStep(GreedyHands { rules }).choose(&view, &choices)];
     (
         d.set_aside(),
         d.sums().to_vec(),
@@ -223,14 +223,14 @@ fn the_general_path_with_five_dice_plays_the_house_paths_games() {
             let house_path = play_rolls_under(
                 &r,
                 Sheet::new(),
-                &mut GreedyUnder { rules: &r },
+                &mut OneStep(GreedyUnder { rules: &r }),
                 game_rolls(&dice),
             )
             .unwrap();
             let general = play_hands_under(
                 &r,
                 Sheet::new(),
-                &mut GreedyHands { rules: &r },
+                &mut OneStep(GreedyHands { rules: &r }),
                 game_hands(&dice, 5),
             )
             .unwrap();

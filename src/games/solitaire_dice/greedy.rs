@@ -1,8 +1,8 @@
 //! Greedy's own game loop: the policy runs of millions of games use most, played without listing
 //! a roll's choices.
 //!
-//! [`Greedy`](super::policy::Greedy) picks, from [`Sheet::legal_choices`], the first choice with
-//! the largest [`Sheet::score_change`]. [`GreedyGame`] makes the same choice from tables built
+//! Greedy (`OneStep(`[`Greedy`](super::policy::Greedy)`)`) picks, from [`Sheet::legal_choices`],
+//! the first choice with the largest [`Sheet::score_change`]. [`GreedyGame`] makes the same choice from tables built
 //! once: each packed roll's distinct roll and the faces it shows in one look-up, each distinct
 //! roll's divisions packed four bytes apiece in a 64-byte line, and each row's score change kept
 //! up to date as the sheet changes (two rows a roll). What a roll needs of the throwaways (which

@@ -26,10 +26,10 @@ use crate::error::{Error, Result};
 use crate::input;
 
 use super::choice::Choice;
-use super::policy::{DivideRoll, View, best_choice};
+use super::policy::{DivideRoll, View};
 use super::rules::{END_MARKS, MIN_SUM, SUMS, VALUES};
 use super::sheet::Sheet;
-use crate::policy::Policy;
+use crate::policy::Value;
 
 /// The header of a weights file.
 pub const HEADER: [&str; 2] = ["weight", "value"];
@@ -288,26 +288,24 @@ impl Evaluator {
     }
 }
 
-/// Picks the choice whose resulting sheet evaluates highest; ties go to the first, as greedy's.
+/// The `heuristic` player's value of a division: the evaluation of the sheet it leaves. The
+/// player is `OneStep(Heuristic::new(&evaluator))`.
 #[derive(Clone, Copy, Debug)]
 pub struct Heuristic<'a> {
     evaluator: &'a Evaluator,
 }
 
 impl<'a> Heuristic<'a> {
-    /// The policy of `evaluator`'s weights.
+    /// The value by `evaluator`'s weights.
     pub fn new(evaluator: &'a Evaluator) -> Self {
         Self { evaluator }
     }
 }
 
-impl Policy<DivideRoll> for Heuristic<'_> {
-    fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
-        best_choice(choices, |choice| {
-            let mut after = *view.sheet;
-            after.apply(choice);
-            self.evaluator.evaluate(&after)
-        })
+impl Value<DivideRoll> for Heuristic<'_> {
+    #[inline]
+    fn value(&self, view: &View, choice: &Choice) -> f64 {
+        self.evaluator.evaluate(&view.after(*choice))
     }
 }
 
@@ -327,6 +325,7 @@ mod tests {
     use super::super::play::play;
     use super::super::policy::Greedy;
     use super::*;
+    use crate::policy::OneStep;
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::SeedableRng;
 
@@ -350,9 +349,13 @@ mod tests {
         let evaluator = Evaluator::new(&Weights::greedy());
         for seed in 0..300 {
             let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed);
-            let ours = play(&mut Heuristic::new(&evaluator), &mut dice).unwrap();
+            let ours = play(&mut OneStep(Heuristic::new(&evaluator)), &mut dice).unwrap();
             let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed);
-            assert_eq!(ours, play(&mut Greedy, &mut dice).unwrap(), "seed {seed}");
+            assert_eq!(
+                ours,
+                play(&mut OneStep(Greedy), &mut dice).unwrap(),
+                "seed {seed}"
+            );
             assert_eq!(evaluator.evaluate(&ours.sheet), f64::from(ours.score));
         }
         let sheet = Sheet::from_marks(

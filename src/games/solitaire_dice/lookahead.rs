@@ -21,11 +21,11 @@ use std::sync::LazyLock;
 
 use super::choice::Choice;
 use super::heuristic::{Evaluator, MARK_SLOTS, PHASES};
-use super::policy::{DivideRoll, View, best_choice};
+use super::policy::{DivideRoll, View};
 use super::roll::Roll;
 use super::rules::{DICE, END_MARKS, MAX_CHOICES, MAX_THROWAWAY_FACES, MIN_SUM, SUMS, sum_score};
 use super::sheet::Sheet;
-use crate::policy::Policy;
+use crate::policy::Value;
 
 /// Distinct rolls of five dice (multisets of five faces).
 pub const DISTINCT_ROLLS: usize = 252;
@@ -86,7 +86,8 @@ pub(super) static ROLLS: LazyLock<Vec<RollEntry>> = LazyLock::new(|| {
 /// masked to it needs no bounds check in the hot loop.
 pub(super) const DIVISION_VALUES: usize = 1024;
 
-/// One-roll expectimax over an [`Evaluator`]; ties go to the first choice, as greedy's.
+/// The `lookahead` player's value of a division: one roll of expectimax over an [`Evaluator`]
+/// from the sheet it leaves. The player is `OneStep(Lookahead::new(&evaluator))`.
 #[derive(Clone, Copy, Debug)]
 pub struct Lookahead<'a> {
     evaluator: &'a Evaluator,
@@ -94,7 +95,7 @@ pub struct Lookahead<'a> {
 }
 
 impl<'a> Lookahead<'a> {
-    /// The policy over `evaluator`'s weights (the first one built lists the 252 rolls).
+    /// The value over `evaluator`'s weights (the first one built lists the 252 rolls).
     pub fn new(evaluator: &'a Evaluator) -> Self {
         Self {
             evaluator,
@@ -212,13 +213,10 @@ pub(super) fn most(divisions: &[Division], value: impl Fn(&Division) -> f64) -> 
     larger(even, odd)
 }
 
-impl Policy<DivideRoll> for Lookahead<'_> {
-    fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
-        best_choice(choices, |choice| {
-            let mut after = *view.sheet;
-            after.apply(choice);
-            self.expected(&after)
-        })
+impl Value<DivideRoll> for Lookahead<'_> {
+    #[inline]
+    fn value(&self, view: &View, choice: &Choice) -> f64 {
+        self.expected(&view.after(*choice))
     }
 }
 
@@ -254,6 +252,7 @@ mod tests {
     use super::super::play::play;
     use super::super::policy::Greedy;
     use super::*;
+    use crate::policy::OneStep;
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::SeedableRng;
 
@@ -304,9 +303,13 @@ mod tests {
         let (mut ours, mut greedy) = (0i64, 0i64);
         for seed in 0..150 {
             let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed);
-            ours += i64::from(play(&mut Lookahead::new(&e), &mut dice).unwrap().score);
+            ours += i64::from(
+                play(&mut OneStep(Lookahead::new(&e)), &mut dice)
+                    .unwrap()
+                    .score,
+            );
             let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed);
-            greedy += i64::from(play(&mut Greedy, &mut dice).unwrap().score);
+            greedy += i64::from(play(&mut OneStep(Greedy), &mut dice).unwrap().score);
         }
         assert!(ours > greedy, "{ours} vs {greedy}");
     }

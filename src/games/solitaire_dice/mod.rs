@@ -6,8 +6,8 @@
 //! `RULES.md`, section "Solitaire Dice") and every number as a rule option ([`rules::Rules`]), [`roll`], [`choice`] and [`sheet`] the roll, its
 //! divisions and the sheet with its legal choices, [`policy`] the decision
 //! ([`DivideRoll`](policy::DivideRoll)) with built-in greedy play, [`heuristic`] and
-//! [`lookahead`] the stronger players, [`projection`] the model-based evaluation under `best`
-//! (the strongest), [`spec`] the policies as named on the command line, [`play`] whole games on
+//! [`lookahead`] the stronger players, [`best`] the strongest (a model-based evaluation, the
+//! projection, under one roll of expectimax), [`spec`] the policies as named on the command line, [`play`] whole games on
 //! dice from [`crate::dice`], [`sim`] games on the engine (several policies or seats on the same
 //! rolls), [`general`] games of other than five dice (the `dice` rule option), [`tables`] the exact chances of one roll, [`tune`] the search for better weights and
 //! [`bound`] an upper bound on every player's mean. [`Config`] is what `dicelab simulate
@@ -16,7 +16,7 @@
 //! ```
 //! use dicelab::games::solitaire_dice::play::play;
 //! use dicelab::games::solitaire_dice::policy::Greedy;
-//! use dicelab::policy::Random;
+//! use dicelab::policy::{OneStep, Random};
 //! use rand_xoshiro::Xoshiro256PlusPlus;
 //! use rand_xoshiro::rand_core::SeedableRng;
 //!
@@ -24,7 +24,7 @@
 //! let (mut greedy, mut random) = (0i64, 0i64);
 //! let mut coin = Random::new(Xoshiro256PlusPlus::seed_from_u64(0));
 //! for seed in 0..200 {
-//!     greedy += i64::from(play(&mut Greedy, &mut Xoshiro256PlusPlus::seed_from_u64(seed))?.score);
+//!     greedy += i64::from(play(&mut OneStep(Greedy), &mut Xoshiro256PlusPlus::seed_from_u64(seed))?.score);
 //!     random += i64::from(play(&mut coin, &mut Xoshiro256PlusPlus::seed_from_u64(seed))?.score);
 //! }
 //! assert!(greedy > random);
@@ -32,6 +32,7 @@
 //! ```
 
 pub mod advise;
+pub mod best;
 pub mod bound;
 pub mod choice;
 pub mod general;
@@ -42,7 +43,6 @@ pub mod lookahead;
 mod options_tests;
 pub mod play;
 pub mod policy;
-pub mod projection;
 pub mod roll;
 pub mod rules;
 #[cfg(test)]
@@ -58,7 +58,7 @@ use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
 use crate::games::seating::{Players, Seats};
-use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, Tuner};
+use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, Tuner, run_setup};
 use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
@@ -229,18 +229,12 @@ impl Config {
 
 impl Configured for Config {
     fn setup(&self) -> RunSetup {
-        RunSetup {
-            game: NAME.to_string(),
-            rules: self.options.pairs(),
-            players: self.players,
-            policies: self
-                .seats
-                .given
-                .iter()
-                .map(|p| p.as_str().to_string())
-                .collect(),
-            inputs: Vec::new(),
-        }
+        run_setup(
+            NAME,
+            &self.options,
+            self.players,
+            self.seats.given.iter().map(|p| p.as_str().to_string()),
+        )
     }
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {

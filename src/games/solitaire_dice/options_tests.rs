@@ -5,7 +5,7 @@
 
 use crate::engine::chunk_rng;
 use crate::options::RuleOptions;
-use crate::policy::Random;
+use crate::policy::{OneStep, Random};
 
 use super::play::{Outcome, play_rolls, play_rolls_under};
 use super::policy::{Greedy, GreedyUnder};
@@ -160,7 +160,7 @@ fn end_marks_6_ends_the_game_on_the_sixth_mark() {
         let o = play_rolls_under(
             &six,
             Sheet::new(),
-            &mut GreedyUnder { rules: &six },
+            &mut OneStep(GreedyUnder { rules: &six }),
             game_rolls(&dice),
         )
         .unwrap();
@@ -187,12 +187,12 @@ fn win_is_the_score_a_win_needs() {
 fn greedy_under_the_texts_rules_plays_the_texts_greedy() {
     for game in 0..500 {
         let dice = chunk_rng(12, game);
-        let text = play_rolls(&mut Greedy, game_rolls(&dice)).unwrap();
+        let text = play_rolls(&mut OneStep(Greedy), game_rolls(&dice)).unwrap();
         let rules = Rules::TEXT;
         let under = play_rolls_under(
             &rules,
             Sheet::new(),
-            &mut GreedyUnder { rules: &rules },
+            &mut OneStep(GreedyUnder { rules: &rules }),
             game_rolls(&dice),
         )
         .unwrap();
@@ -212,7 +212,8 @@ fn greedy_follows_a_house_rules_scoring() {
             sheet: &sheet,
             roll: &r,
         };
-        let c = choices[crate::policy::Policy::choose(&mut GreedyUnder { rules }, &view, &choices)];
+        let c = choices
+            [crate::policy::Policy::choose(&mut OneStep(GreedyUnder { rules }), &view, &choices)];
         (c.sums(), sheet.score_change_under(rules, c))
     };
     assert_eq!(pick(&Rules::TEXT), ([6, 8], 80));
@@ -289,7 +290,7 @@ fn odd_but_legal_rules_play_whole_games_without_panicking() {
             let greedy = play_rolls_under(
                 &r,
                 Sheet::new(),
-                &mut GreedyUnder { rules: &r },
+                &mut OneStep(GreedyUnder { rules: &r }),
                 game_rolls(&dice),
             )
             .unwrap();
@@ -312,7 +313,7 @@ fn odd_but_legal_rules_play_whole_games_without_panicking() {
             let o = play_rolls_under(
                 &r,
                 Sheet::new(),
-                &mut GreedyUnder { rules: &r },
+                &mut OneStep(GreedyUnder { rules: &r }),
                 game_rolls(&dice),
             )
             .unwrap();

@@ -5,7 +5,7 @@ use super::super::choice::Choice;
 use super::super::policy::Greedy;
 use super::super::rules::{END_MARKS, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM};
 use super::*;
-use crate::policy::Random;
+use crate::policy::{OneStep, Random};
 use proptest::prelude::*;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
@@ -48,7 +48,7 @@ proptest! {
             let roll = Roll::from_packed(packed);
             let choices = sheet.legal_choices(&roll);
             let view = View { sheet: &sheet, roll: &roll };
-            let greedy = choices[Greedy.choose(&view, &choices)];
+            let greedy = choices[OneStep(Greedy).choose(&view, &choices)];
             prop_assert_eq!(game.choose(packed as u32), greedy);
             let choice = choices[Policy::<DivideRoll>::choose(&mut random, &view, &choices)];
             sheet.apply(choice);
@@ -72,7 +72,7 @@ proptest! {
     #[test]
     fn a_greedy_game_always_ends_within_the_rules(dice_seed: u64) {
         let mut dice = Xoshiro256PlusPlus::seed_from_u64(dice_seed);
-        let game = play(&mut Greedy, &mut dice).unwrap();
+        let game = play(&mut OneStep(Greedy), &mut dice).unwrap();
         check_finished(&game)?;
     }
 
@@ -139,7 +139,7 @@ fn every_policy_sees_the_same_dice() {
 fn the_eighth_mark_ends_the_game_after_its_roll_is_scored() {
     // Five 1's: the only choice is 1+1, 1+1, throwaway 1.
     let mut rolls = std::iter::repeat_n(roll([1; 5]), 8).chain([roll([6; 5])]);
-    let game = play_rolls(&mut Greedy, &mut rolls).unwrap();
+    let game = play_rolls(&mut OneStep(Greedy), &mut rolls).unwrap();
     assert_eq!((game.rolls, game.free_rides), (8, 0));
     assert_eq!(game.sheet.throwaway_marks(1), 8);
     // The eighth roll's marks are on the sheet: 16 marks on 2, counted as 10.
@@ -165,7 +165,7 @@ fn free_rides_are_counted_and_leave_no_throwaway_mark() {
     ]
     .into_iter()
     .chain(std::iter::repeat_n(roll([4, 4, 4, 4, 4]), 7));
-    let game = play_rolls(&mut Greedy, script).unwrap();
+    let game = play_rolls(&mut OneStep(Greedy), script).unwrap();
     assert_eq!((game.rolls, game.free_rides), (12, 2));
     assert_eq!(game.sheet.throwaway_marks(4), 8);
     assert_eq!(game.sheet.throwaway_faces(), 3);
@@ -173,7 +173,7 @@ fn free_rides_are_counted_and_leave_no_throwaway_mark() {
 
 #[test]
 fn broken_rolls_and_policies_are_errors() {
-    let e = play_rolls(&mut Greedy, std::iter::repeat_n(roll([2; 5]), 7))
+    let e = play_rolls(&mut OneStep(Greedy), std::iter::repeat_n(roll([2; 5]), 7))
         .unwrap_err()
         .to_string();
     assert!(e.contains("ran out after 7 rolls"), "{e}");

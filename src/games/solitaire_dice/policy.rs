@@ -1,16 +1,21 @@
-//! How a player divides each roll in Solitaire Dice: the decision ([`DivideRoll`]) and two
-//! built-in policies.
+//! How a player divides each roll in Solitaire Dice: the decision ([`DivideRoll`]) and the
+//! greedy player's value.
 //!
 //! A policy only ever picks an index into the legal choices, so whatever it does it cannot break
 //! a rule; the game code stays the single place that knows them. [`Random`](crate::policy::Random) is the floor any
-//! policy should beat and [`Greedy`] the obvious first idea; a library user's own policy plugs
-//! into [`play`](super::play::play) the same way:
+//! policy should beat and greedy (`OneStep(Greedy)`) the obvious first idea. Every
+//! built-in player but random is a [`OneStep`](crate::policy::OneStep) over a [`Value`] of a division: [`Greedy`] (the
+//! score it adds now), [`Heuristic`](super::heuristic::Heuristic) (an evaluation of the sheet it
+//! leaves), [`Lookahead`](super::lookahead::Lookahead) and
+//! [`Best`](super::best::Best) (expectations over the next
+//! roll). A library user's own
+//! policy plugs into [`play`](super::play::play) the same way:
 //!
 //! ```
 //! use dicelab::games::solitaire_dice::play::play;
 //! use dicelab::games::solitaire_dice::policy::{DivideRoll, Greedy, View};
 //! use dicelab::games::solitaire_dice::choice::Choice;
-//! use dicelab::policy::Policy;
+//! use dicelab::policy::{OneStep, Policy};
 //! use rand_xoshiro::Xoshiro256PlusPlus;
 //! use rand_xoshiro::rand_core::SeedableRng;
 //!
@@ -19,7 +24,7 @@
 //!
 //! impl Policy<DivideRoll> for Faithful {
 //!     fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
-//!         let greedy = Greedy.choose(view, choices);
+//!         let greedy = OneStep(Greedy).choose(view, choices);
 //!         let known = |c: &Choice| c.throwaway().is_some_and(|f| view.sheet.throwaway_marks(f) > 0);
 //!         if known(&choices[greedy]) {
 //!             greedy
@@ -37,7 +42,7 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
-use crate::policy::{Decision, Policy};
+use crate::policy::{Decision, Value};
 
 use super::choice::Choice;
 use super::roll::Roll;
@@ -46,7 +51,7 @@ use super::sheet::Sheet;
 
 /// The decision of every roll: what the player sees ([`View`]) and what they choose among (the
 /// legal [`Choice`]s, in the order [`Sheet::legal_choices`] documents). Policies implement
-/// [`Policy<DivideRoll>`](Policy).
+/// [`Policy<DivideRoll>`](crate::policy::Policy).
 #[derive(Clone, Copy, Debug)]
 pub enum DivideRoll {}
 
@@ -64,58 +69,51 @@ pub struct View<'a> {
     pub roll: &'a Roll,
 }
 
-/// The choice that raises the sheet's score most right now (or lowers it least), with no thought
-/// for later rolls or for the throwaway marks that end the game.
-///
-/// Ties go to the first best choice in the order of [`Sheet::legal_choices`]: the lowest
-/// set-aside face, then the smallest pair sum. That keeps it deterministic without drawing
-/// anything, so two runs on the same dice agree exactly.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Greedy;
-
-impl Policy<DivideRoll> for Greedy {
-    fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
-        best_choice(choices, |choice| view.sheet.score_change(choice))
+impl View<'_> {
+    /// The sheet after `choice`: what most players value a division by.
+    #[inline]
+    pub fn after(&self, choice: Choice) -> Sheet {
+        let mut after = *self.sheet;
+        after.apply(choice);
+        after
     }
 }
 
-/// [`Greedy`] under a house rule: the choice that raises the score most right now by the
-/// rules' own scoring, with the same ties; under the text's rules it plays as [`Greedy`].
+/// Greedy's value of a division: how much it raises the sheet's score right now (or lowers it
+/// least), with no thought for later rolls or for the throwaway marks that end the game. The
+/// greedy player is `OneStep(Greedy)`.
+///
+/// Ties go to the first best choice in the order of [`Sheet::legal_choices`]: the lowest
+/// set-aside face, then the smallest pair sum (as every [`OneStep`](crate::policy::OneStep) breaks them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Greedy;
+
+impl Value<DivideRoll> for Greedy {
+    #[inline]
+    fn value(&self, view: &View, choice: &Choice) -> f64 {
+        f64::from(view.sheet.score_change(*choice))
+    }
+}
+
+/// [`Greedy`] under a house rule: the score a division adds right now by the rules' own
+/// scoring; under the text's rules it is [`Greedy`]'s value.
 #[derive(Clone, Copy, Debug)]
 pub struct GreedyUnder<'a> {
     /// The rules whose scoring it follows.
     pub rules: &'a Rules,
 }
 
-impl Policy<DivideRoll> for GreedyUnder<'_> {
-    fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
-        best_choice(choices, |choice| {
-            view.sheet.score_change_under(self.rules, choice)
-        })
+impl Value<DivideRoll> for GreedyUnder<'_> {
+    #[inline]
+    fn value(&self, view: &View, choice: &Choice) -> f64 {
+        f64::from(view.sheet.score_change_under(self.rules, *choice))
     }
-}
-
-/// The index of the first of `choices` (never empty) that `rate` rates highest: how every
-/// built-in player divides a roll, so they all break ties the same way, in the order of
-/// [`Sheet::legal_choices`](super::sheet::Sheet::legal_choices).
-#[inline]
-pub fn best_choice<T: PartialOrd>(choices: &[Choice], mut rate: impl FnMut(Choice) -> T) -> usize {
-    let mut best = 0;
-    let mut best_value = rate(choices[0]);
-    for (i, &choice) in choices.iter().enumerate().skip(1) {
-        let value = rate(choice);
-        // Strictly greater: an equal later choice never replaces the first.
-        if value > best_value {
-            best = i;
-            best_value = value;
-        }
-    }
-    best
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::{OneStep, Policy};
 
     fn roll(faces: [u8; 5]) -> Roll {
         Roll::new(faces).unwrap()
@@ -128,7 +126,7 @@ mod tests {
         let sheet = Sheet::from_marks(&[(6, 5), (7, 5)], &[]).unwrap();
         let r = roll([1, 1, 3, 5, 6]);
         let choices = sheet.legal_choices(&r);
-        let c = choices[Greedy.choose(
+        let c = choices[OneStep(Greedy).choose(
             &View {
                 sheet: &sheet,
                 roll: &r,
@@ -151,7 +149,7 @@ mod tests {
             .filter(|c| sheet.score_change(**c) == -200)
             .collect();
         assert_eq!(best.len(), 3);
-        let c = choices[Greedy.choose(
+        let c = choices[OneStep(Greedy).choose(
             &View {
                 sheet: &sheet,
                 roll: &r,
@@ -161,14 +159,14 @@ mod tests {
         assert_eq!((c.set_aside(), c.sums()), (1, [7, 7]));
         // Same sheet, same roll: same answer every time.
         assert_eq!(
-            Greedy.choose(
+            OneStep(Greedy).choose(
                 &View {
                     sheet: &sheet,
                     roll: &r
                 },
                 &choices
             ),
-            Greedy.choose(
+            OneStep(Greedy).choose(
                 &View {
                     sheet: &sheet,
                     roll: &r

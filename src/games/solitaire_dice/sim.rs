@@ -19,18 +19,18 @@ use crate::games::seating::{Seats, pairs};
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
+use super::best::Best;
 use super::general::play_general;
 use super::greedy::GreedyGame;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls_from, play_rolls_under};
 use super::policy::{Greedy, GreedyUnder};
-use super::projection::ProjectionLookahead;
 use super::roll::Roll;
 use super::rules::{DICE, PENALTY, Rules, SUMS, VALUES};
 use super::sheet::Sheet;
 use super::spec::PolicySpec;
-use crate::policy::Random;
+use crate::policy::{OneStep, Random};
 
 /// Most seats in a game (`--players`): reports get two rows per seat.
 pub const MAX_PLAYERS: u32 = 8;
@@ -71,9 +71,9 @@ pub(super) fn game_rolls(dice: &ChunkRng) -> impl Iterator<Item = Roll> + use<> 
     std::iter::repeat_with(move || Roll::from_packed(u64::from(stream.next(&mut rng))))
 }
 
-/// A game of greedy on the game's rolls: what `play_rolls(&mut Greedy, ...)` plays, with each
-/// choice made by [`GreedyGame`] instead of picked from a list (greedy is the policy runs of
-/// millions of games use most).
+/// A game of greedy on the game's rolls: what `play_rolls(&mut OneStep(Greedy), ...)` plays,
+/// with each choice made by [`GreedyGame`] instead of picked from a list (greedy is the policy
+/// runs of millions of games use most).
 #[inline(always)]
 fn play_greedy(dice: &ChunkRng) -> Outcome {
     let mut game = GreedyGame::new();
@@ -123,7 +123,12 @@ fn play_house(rules: &Rules, spec: &PolicySpec, dice: &ChunkRng, coins: &mut Chu
         PolicySpec::Random => {
             play_rolls_under(rules, Sheet::new(), &mut Random::new(&mut *coins), rolls)
         }
-        _ => play_rolls_under(rules, Sheet::new(), &mut GreedyUnder { rules }, rolls),
+        _ => play_rolls_under(
+            rules,
+            Sheet::new(),
+            &mut OneStep(GreedyUnder { rules }),
+            rolls,
+        ),
     };
     // Every face a game may throw away ends it within 6 x 11 + 1 rolls that are not free rides;
     // a hundred rolls needs at least 33 free rides in a row's worth of rolls, never seen on
@@ -199,16 +204,16 @@ pub(super) fn play_from(
 ) -> Outcome {
     let rolls = game_rolls(dice);
     let game = match spec {
-        PolicySpec::Greedy => play_rolls_from(sheet, &mut Greedy, rolls),
+        PolicySpec::Greedy => play_rolls_from(sheet, &mut OneStep(Greedy), rolls),
         PolicySpec::Random => play_rolls_from(sheet, &mut Random::new(&mut *coins), rolls),
         PolicySpec::Heuristic { evaluator, .. } => {
-            play_rolls_from(sheet, &mut Heuristic::new(evaluator), rolls)
+            play_rolls_from(sheet, &mut OneStep(Heuristic::new(evaluator)), rolls)
         }
         PolicySpec::Lookahead { evaluator, .. } => {
-            play_rolls_from(sheet, &mut Lookahead::new(evaluator), rolls)
+            play_rolls_from(sheet, &mut OneStep(Lookahead::new(evaluator)), rolls)
         }
         PolicySpec::Best { projection } => {
-            play_rolls_from(sheet, &mut ProjectionLookahead::new(projection), rolls)
+            play_rolls_from(sheet, &mut OneStep(Best::new(projection)), rolls)
         }
     };
     // Only MAX_ROLLS rolls without an end can fail a game of a built-in policy: with fair dice
@@ -596,7 +601,7 @@ mod tests {
         use super::super::policy::Greedy;
         for game in 0..2_000 {
             let dice = chunk_rng(11, game);
-            let general = play_rolls(&mut Greedy, game_rolls(&dice)).unwrap();
+            let general = play_rolls(&mut OneStep(Greedy), game_rolls(&dice)).unwrap();
             assert_eq!(play_greedy(&dice), general, "game {game}");
         }
     }

@@ -10,22 +10,23 @@ use std::sync::Arc;
 use crate::error::{Error, Result, Setting};
 use crate::games::PolicyDoc;
 
+use super::best::{Params, Projection};
 use super::heuristic::{Evaluator, Weights};
-use super::projection::{Params, Projection};
 
 /// A policy as named on the command line (`--policy greedy`, `--policy heuristic:FILE`).
 ///
 /// A spec is checked data (a weights file is read and compiled when the spec is parsed) so that a
 /// run's configuration can be checked, printed in reports and parsed back by `merge`; the
-/// simulation turns it into a [`Greedy`](super::policy::Greedy), a [`Random`](crate::policy::Random) with its own generator, a
-/// [`Heuristic`](super::heuristic::Heuristic), a [`Lookahead`](super::lookahead::Lookahead) or
-/// a [`ProjectionLookahead`](super::projection::ProjectionLookahead),
-/// keeping the hot loop statically dispatched. Two specs are equal when their names are.
+/// simulation turns it into a [`Random`](crate::policy::Random) with its own generator or a
+/// [`OneStep`](crate::policy::OneStep) over [`Greedy`](super::policy::Greedy),
+/// [`Heuristic`](super::heuristic::Heuristic), [`Lookahead`](super::lookahead::Lookahead) or
+/// [`Best`](super::best::Best), keeping the hot loop
+/// statically dispatched. Two specs are equal when their names are.
 #[derive(Clone, Debug)]
 pub enum PolicySpec {
     /// [`Random`](crate::policy::Random): every legal choice equally likely.
     Random,
-    /// [`Greedy`](super::policy::Greedy): the best immediate change of score.
+    /// Greedy ([`Greedy`](super::policy::Greedy)'s value): the best immediate change of score.
     Greedy,
     /// `heuristic:FILE`: the best evaluation of the resulting sheet under the file's weights;
     /// `heuristic` alone uses the built-in weights (the shipped `data/solitaire-tuned.csv`), so
@@ -141,6 +142,7 @@ impl FromStr for PolicySpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::OneStep;
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::SeedableRng;
 
@@ -186,7 +188,9 @@ mod tests {
             (0..40)
                 .map(|seed| {
                     let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed);
-                    play(&mut Lookahead::new(e), &mut dice).unwrap().score
+                    play(&mut OneStep(Lookahead::new(e)), &mut dice)
+                        .unwrap()
+                        .score
                 })
                 .collect()
         };
@@ -216,7 +220,9 @@ mod tests {
             (0..300)
                 .map(|seed| {
                     let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed);
-                    play(&mut Heuristic::new(e), &mut dice).unwrap().score
+                    play(&mut OneStep(Heuristic::new(e)), &mut dice)
+                        .unwrap()
+                        .score
                 })
                 .collect()
         };

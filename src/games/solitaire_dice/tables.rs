@@ -14,7 +14,7 @@ use super::policy::{GreedyUnder, View};
 use super::roll::Roll;
 use super::rules::{DICE, MARK_CAP, MAX_SUM, MIN_SUM, Rules, SUMS, sum_score};
 use super::sheet::Sheet;
-use crate::policy::Policy;
+use crate::policy::{OneStep, Policy};
 
 /// Ordered rolls of five dice: every probability here is a count of them over this.
 pub const ROLLS: u32 = pow6(DICE as u32) as u32;
@@ -84,7 +84,7 @@ pub fn sum_chances_under(rules: &Rules) -> [SumChances; SUMS] {
     });
     for roll in every_roll() {
         let choices = sheet.legal_choices(&roll);
-        let greedy = choices[GreedyUnder { rules }.choose(
+        let greedy = choices[OneStep(GreedyUnder { rules }).choose(
             &View {
                 sheet: &sheet,
                 roll: &roll,

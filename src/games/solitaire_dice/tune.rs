@@ -23,6 +23,7 @@ use crate::engine::{ChunkRng, OnProgress, Steps, chunk_rng};
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::{TuneOutput, TuneRequest, Tuner};
 use crate::number::{WholeError, parse_whole};
+use crate::policy::OneStep;
 
 use super::heuristic::{Evaluator, Heuristic, WEIGHTS, Weights};
 use super::lookahead::Lookahead;
@@ -190,8 +191,8 @@ fn scores(player: Player, weights: &Weights, seed: u64, games: u64) -> Vec<i32> 
         .map(|g| {
             let mut dice = chunk_rng(seed, g);
             match player {
-                Player::Heuristic => play(&mut Heuristic::new(&evaluator), &mut dice),
-                Player::Lookahead => play(&mut Lookahead::new(&evaluator), &mut dice),
+                Player::Heuristic => play(&mut OneStep(Heuristic::new(&evaluator)), &mut dice),
+                Player::Lookahead => play(&mut OneStep(Lookahead::new(&evaluator)), &mut dice),
             }
             .expect("a game on fair dice ends within MAX_ROLLS rolls")
             .score

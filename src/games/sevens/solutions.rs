@@ -1,6 +1,9 @@
-//! Everything a Sevens policy is compiled against: the rules, the roll outcomes, the optimal
-//! solution for every number of rolls a turn may be allowed, and (only when a policy asks for it)
-//! the leader's dilemma.
+//! Everything a Sevens policy is compiled against, solved once per run: the rules, the roll
+//! outcomes, the optimal solution for every number of rolls a turn may be allowed, and (only
+//! when a policy or `solve` asks for them) the leader's dilemma and the whole two- and
+//! three-player games. It keeps the solutions; the solving is done by the solvers it calls,
+//! [`exact`](super::exact), [`dilemma`](super::dilemma), [`game`](super::game) and
+//! [`game3`](super::game3).
 
 use std::sync::{Arc, OnceLock};
 
@@ -14,9 +17,10 @@ use super::policy::Win;
 use super::rolls::RollOutcomes;
 use super::rules::Rules;
 
-/// The exact analysis of one rule set and player count.
+/// The solutions of one rule set and player count, each solved once (the costly ones on first
+/// use) and shared by every policy compiled against them.
 #[derive(Clone, Debug)]
-pub struct Solver {
+pub struct Solutions {
     /// The rule set.
     pub rules: Rules,
     /// Players in a game (1 for single turns); the leader's dilemma depends on it.
@@ -34,7 +38,7 @@ pub struct Solver {
     game3: OnceLock<SharedGame3>,
 }
 
-impl Solver {
+impl Solutions {
     /// Builds the roll tables and solves the expected-score optimum for every roll count.
     pub fn new(rules: Rules, players: u32) -> Self {
         let outcomes = RollOutcomes::of(&rules);

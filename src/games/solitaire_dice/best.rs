@@ -1,5 +1,5 @@
-//! A model-based sheet evaluation: each open sum's final marks projected from the rolls left,
-//! and the `best` player built on it.
+//! The `best` player: a model-based sheet evaluation ([`Projection`]: each open sum's final marks
+//! projected from the rolls left) and one roll of expectimax over it ([`Best`]).
 //!
 //! The linear [`Evaluator`] has to learn from games what a mark is
 //! worth on each row at each stage; this evaluation works much of it out from a small model of
@@ -40,12 +40,12 @@ use super::choice::Choice;
 use super::heuristic::{Evaluator, MARK_SLOTS, Weights};
 use super::lookahead::{DIVISION_VALUES, ROLLS as DIVISIONS, most};
 use super::play::WIN_SCORE;
-use super::policy::{DivideRoll, View, best_choice};
+use super::policy::{DivideRoll, View};
 use super::roll::Roll;
 use super::rules::{END_MARKS, MARK_CAP, MAX_THROWAWAY_FACES, MIN_SUM, SUMS, VALUES, sum_score};
 use super::sheet::Sheet;
 use crate::dice::pow6;
-use crate::policy::Policy;
+use crate::policy::Value;
 
 /// How many parameters the model has.
 pub const PARAMS: usize = 9;
@@ -590,49 +590,46 @@ impl Projection {
     }
 }
 
-/// The one-step player of the projection: the division whose sheet evaluates highest.
+/// The projection's one-step value of a division: the evaluation of the sheet it leaves, as
+/// `examples/tune_best.rs` plays it (`OneStep(ProjectionStep::new(&projection))`).
 #[derive(Clone, Copy, Debug)]
 pub struct ProjectionStep<'a> {
     projection: &'a Projection,
 }
 
 impl<'a> ProjectionStep<'a> {
-    /// The one-step player of `projection`.
+    /// The one-step value of `projection`.
     pub fn new(projection: &'a Projection) -> Self {
         Self { projection }
     }
 }
 
-impl Policy<DivideRoll> for ProjectionStep<'_> {
-    fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
-        best_choice(choices, |choice| {
-            let mut after = *view.sheet;
-            after.apply(choice);
-            self.projection.evaluate(&after)
-        })
+impl Value<DivideRoll> for ProjectionStep<'_> {
+    #[inline]
+    fn value(&self, view: &View, choice: &Choice) -> f64 {
+        self.projection.evaluate(&view.after(*choice))
     }
 }
 
-/// The `best` player: one roll of expectimax over the projection ([`Projection::expected`]).
+/// The `best` player's value of a division: one roll of expectimax over the projection from the
+/// sheet it leaves ([`Projection::expected`]). The player is
+/// `OneStep(Best::new(&projection))`.
 #[derive(Clone, Copy, Debug)]
-pub struct ProjectionLookahead<'a> {
+pub struct Best<'a> {
     projection: &'a Projection,
 }
 
-impl<'a> ProjectionLookahead<'a> {
-    /// The lookahead player of `projection`.
+impl<'a> Best<'a> {
+    /// The value of `best` over `projection`.
     pub fn new(projection: &'a Projection) -> Self {
         Self { projection }
     }
 }
 
-impl Policy<DivideRoll> for ProjectionLookahead<'_> {
-    fn choose(&mut self, view: &View, choices: &[Choice]) -> usize {
-        best_choice(choices, |choice| {
-            let mut after = *view.sheet;
-            after.apply(choice);
-            self.projection.expected(&after)
-        })
+impl Value<DivideRoll> for Best<'_> {
+    #[inline]
+    fn value(&self, view: &View, choice: &Choice) -> f64 {
+        self.projection.expected(&view.after(*choice))
     }
 }
 
