@@ -7,7 +7,11 @@
 //! The game: flip a fair coin until `target` heads have come up. The number of flips is
 //! negative binomial, so its exact mean (`2 * target`) and distribution sit beside the estimate.
 //!
-//! Run it with `cargo run --release --example coin_race`.
+//! Run it with `cargo run --release --example coin_race`, or give it `dicelab`'s arguments to
+//! run the coin race through the same commands as the built-in games
+//! (`cargo run --release --example coin_race -- simulate coin-race --rule target=20`).
+
+use std::process::ExitCode;
 
 use dicelab::analysis::{Analysis, DataTable};
 use dicelab::cells;
@@ -212,12 +216,28 @@ pub fn race(game: &dyn Game, target: u32, units: u64, seed: u64) -> Result<(Stri
     Ok((report.text_table(), (e.mean - exact) / e.se))
 }
 
+/// With arguments, `dicelab`'s own command line with the coin race among its games
+/// (`cargo run --release --example coin_race -- simulate coin-race -n 1e6 --out race`); without,
+/// one race of a million units against its exact mean.
 #[allow(dead_code)] // also compiled into a test, which has its own main
-fn main() -> Result<()> {
-    games::register(&CoinRace)?;
-    let game = games::find("coin-race")?;
-    let (text, z) = race(game, 10, 1_000_000, 1)?;
-    print!("{text}");
-    println!("the estimate lies {z:+.2} standard errors from the exact mean");
-    Ok(())
+fn main() -> ExitCode {
+    if let Err(e) = games::register(&CoinRace) {
+        eprintln!("coin_race: {e}");
+        return ExitCode::from(2);
+    }
+    if std::env::args_os().len() > 1 {
+        return dicelab::app::run();
+    }
+    let raced = games::find("coin-race").and_then(|game| race(game, 10, 1_000_000, 1));
+    match raced {
+        Ok((text, z)) => {
+            print!("{text}");
+            println!("the estimate lies {z:+.2} standard errors from the exact mean");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("coin_race: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

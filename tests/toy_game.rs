@@ -9,7 +9,11 @@
 mod coin_race;
 
 use coin_race::CoinRace;
+use std::process::ExitCode;
+
+use dicelab::app::run_on;
 use dicelab::games::{self, GAMES, Game, Setup};
+use dicelab::output::Invocation;
 
 #[test]
 fn a_toy_game_runs_through_the_public_api() {
@@ -43,7 +47,7 @@ fn a_toy_game_runs_through_the_public_api() {
         .to_string();
     assert_eq!(
         e,
-        "--players 2: coin-race takes 1 player (a race is played alone)"
+        "players 2: coin-race takes 1 player (a race is played alone)"
     );
 }
 
@@ -74,4 +78,43 @@ fn a_registered_game_is_found_and_listed_and_its_name_stays_its_own() {
     // An unknown name lists the registered game too.
     let e = games::find("chess").unwrap_err().to_string();
     assert!(e.ends_with("sieben, coin-race"), "{e}");
+    // The registered game runs through the command line's own commands and report files.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("race");
+    let command = [
+        "dicelab",
+        "simulate",
+        "coin-race",
+        "--rule",
+        "target=5",
+        "-n",
+        "40000",
+        "--seed",
+        "2",
+        "-q",
+        "--out",
+    ];
+    let mut command: Vec<String> = command.iter().map(|w| w.to_string()).collect();
+    command.push(out.display().to_string());
+    let invocation = Invocation {
+        command,
+        directory: dir.path().display().to_string(),
+        started: std::time::SystemTime::now(),
+    };
+    assert_eq!(run_on(&invocation), ExitCode::SUCCESS);
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    let flips = summary
+        .lines()
+        .find(|l| l.contains(",flips,"))
+        .unwrap_or_else(|| panic!("no flips row:\n{summary}"));
+    assert!(
+        flips.contains(",10,"),
+        "the exact mean 10 beside the estimate: {flips}"
+    );
+    let run = std::fs::read_to_string(out.join("run.json")).unwrap();
+    assert!(run.contains("\"coin-race\""), "{run}");
+    // A bad option is refused by the same command, with the command line's exit code.
+    let mut bad = invocation.clone();
+    bad.command[4] = "target=0".into();
+    assert_eq!(run_on(&bad), ExitCode::from(2));
 }

@@ -51,9 +51,14 @@ impl Names for Flags {
 /// `main` of the `dicelab` binary does, and what a program that registered games of its own
 /// calls.
 pub fn run() -> ExitCode {
-    // Every run.json this command writes gives the same command line and start time.
-    let invocation = Invocation::of_this_process();
-    let cli = match Cli::try_parse() {
+    run_on(&Invocation::of_this_process())
+}
+
+/// Runs the command line `invocation.command` (its first word the program's name), as `run` does
+/// for the process: a program or a test runs a command without a process of its own. Every
+/// run.json the command writes gives this invocation's command line, folder and start time.
+pub fn run_on(invocation: &Invocation) -> ExitCode {
+    let cli = match Cli::try_parse_from(&invocation.command) {
         Ok(cli) => cli,
         Err(e) => match e.kind() {
             ErrorKind::DisplayHelp
@@ -84,16 +89,16 @@ pub fn run() -> ExitCode {
         },
     };
     let result = match &cli.command {
-        Command::Simulate(args) => commands::simulate(args, &invocation),
-        Command::Compare(args) => commands::compare(args, &invocation),
-        Command::Sweep(args) => commands::sweep(args, &invocation),
-        Command::Solve(args) => commands::solve(args, &invocation),
-        Command::Table(args) => commands::table(args, &invocation),
-        Command::Claims(args) => commands::claims(args, &invocation),
-        Command::Report(args) => commands::report(args, &invocation),
-        Command::Merge(args) => commands::merge(args, &invocation),
+        Command::Simulate(args) => commands::simulate(args, invocation),
+        Command::Compare(args) => commands::compare(args, invocation),
+        Command::Sweep(args) => commands::sweep(args, invocation),
+        Command::Solve(args) => commands::solve(args, invocation),
+        Command::Table(args) => commands::table(args, invocation),
+        Command::Claims(args) => commands::claims(args, invocation),
+        Command::Report(args) => commands::report(args, invocation),
+        Command::Merge(args) => commands::merge(args, invocation),
         Command::Tune(args) => commands::tune(args),
-        Command::Decks(args) => commands::decks(args, &invocation),
+        Command::Decks(args) => commands::decks(args, invocation),
         Command::Advise(args) => commands::advise(args),
         Command::Play(args) => commands::play(args),
         Command::Rules(args) => commands::rules(args),
