@@ -13,9 +13,9 @@
 
 use std::process::ExitCode;
 
+use dicelab::accumulator::bump;
 use dicelab::analysis::{Analysis, DataTable};
 use dicelab::cells;
-use dicelab::counts::bump;
 use dicelab::engine::{ChunkRng, RunConfig, Simulation, run};
 use dicelab::error::Setting;
 use dicelab::games::seating::{Players, Seats};

@@ -1,7 +1,7 @@
 //! What a game's exact analysis (`dicelab table`, `dicelab solve`) returns: tables of numbers,
 //! charts described as data, and a summary for the terminal.
 //!
-//! Games build these and nothing else; the output layer ([`crate::report`], [`crate::plot`])
+//! Games build these and nothing else; the output layer ([`crate::report`], `plot`)
 //! decides how a number is written in a CSV cell and how a chart is drawn. So data flows one way,
 //! every CSV file of every game writes its numbers the same way, and a game never touches a file
 //! format.

@@ -2,13 +2,17 @@
 //! games.
 //!
 //! Data flows one way: rules and policy feed a seeded, parallel [`engine`] whose exact,
-//! mergeable [`stats`] become reports ([`report`], CSV and SVG); where the game allows, an exact
-//! solver (each game's `exact` module) supplies the true value printed beside every estimate.
+//! mergeable [`stats`] become reports ([`report`], CSV and SVG) that [`output`] writes whole or
+//! not at all; where the game allows, an exact solver (each game's `exact` module) supplies the
+//! true value printed beside every estimate. The `dicelab` command line is [`app`]; everything
+//! else names settings, never flags ([`error`]).
+//!
+//! The names a library user needs are re-exported here. Three things a user does:
+//!
+//! **Run a game** and hold its estimate against the exact value:
 //!
 //! ```
-//! use dicelab::engine::RunConfig;
-//! use dicelab::games::{self, Setup};
-//! use dicelab::stats::MetricId;
+//! use dicelab::{MetricId, RunConfig, Setup, games};
 //!
 //! // Hearts Due with the harsher three-1's penalty: how many casts to reach 100?
 //! let game = games::find("hearts-due")?.configure(&Setup {
@@ -23,24 +27,62 @@
 //! assert!((turns.mean - exact).abs() < 4.0 * turns.se);
 //! # Ok::<(), dicelab::Error>(())
 //! ```
+//!
+//! **Write a stop policy** for a Sevens turn: a [`StopPolicy`] compiles into the same decision
+//! table as the built-in ones, so it runs as fast.
+//!
+//! ```
+//! use dicelab::games::sevens::policy::{DecisionTable, TurnState};
+//! use dicelab::games::sevens::rolls::RollOutcomes;
+//! use dicelab::games::sevens::rules::Rules;
+//! use dicelab::games::sevens::sim::Turns;
+//! use dicelab::{MetricId, RunConfig, StopPolicy, run};
+//!
+//! /// Roll on while the kept dice sum to less than 14.
+//! struct Below14;
+//!
+//! impl StopPolicy for Below14 {
+//!     fn roll_again(&self, state: &TurnState) -> bool {
+//!         state.kept.sum < 14
+//!     }
+//! }
+//!
+//! let rules = Rules::default();
+//! let outcomes = RollOutcomes::of(&rules);
+//! let table = DecisionTable::from_policy("below-14", &Below14, &outcomes, rules.max_rolls);
+//! let tally = run(&Turns::new(&outcomes, vec![table]), &RunConfig::new(100_000, 1))?;
+//! let score = tally.get(&MetricId::run("turn_score")).unwrap().estimate();
+//! assert!(score.mean > 9.0 && score.mean < 12.0, "{}", score.mean);
+//! # Ok::<(), dicelab::Error>(())
+//! ```
+//!
+//! **Add a game**: implement [`Game`] (what it declares, how a request is configured) and
+//! [`Configured`] (simulate, exact values; tables and a solver are optional), then
+//! [`register`] it and hand the command line to [`app::run`]: every command (`simulate`,
+//! `compare`, `sweep`, `merge`, `rules`, ...) then plays it as it plays the built-in games.
+//! `examples/coin_race.rs` is such a game, whole:
+//!
+//! ```text
+//! cargo run --release --example coin_race -- simulate coin-race --rule target=20
+//! ```
 
 #![deny(missing_docs)]
 
+pub mod accumulator;
 pub mod advice;
 pub mod analysis;
 pub mod app;
 pub mod claims;
-pub mod counts;
 pub mod dice;
 pub mod engine;
 pub mod error;
 pub mod games;
-pub mod input;
+mod input;
 mod merge;
 pub mod number;
 pub mod options;
 pub mod output;
-pub mod plot;
+mod plot;
 pub mod policy;
 pub mod record;
 pub mod report;
@@ -48,4 +90,13 @@ pub mod saved;
 pub mod session;
 pub mod stats;
 
-pub use error::{Error, Result};
+pub use accumulator::Merge;
+pub use engine::{OnProgress, Progress, RunConfig, Shard, Simulation, run};
+pub use error::{Error, Result, Setting};
+pub use games::sevens::policy::StopPolicy;
+pub use games::{Configured, Game, GameInfo, Setup, find, register};
+pub use input::InputFile;
+pub use output::Invocation;
+pub use policy::{Decision, OneStep, Policy, Value};
+pub use saved::Saved;
+pub use stats::{ExactValues, Histogram, Metric, MetricId, Tally};

@@ -63,7 +63,7 @@ impl Wins {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counts::Merge;
+    use crate::accumulator::Merge;
 
     #[test]
     fn a_policy_wins_once_however_many_of_its_seats_win() {

@@ -3,7 +3,7 @@
 //! Both loops draw casts as packed rolls (three casts from one 64-bit draw) and look their
 //! outcome up in the rule table built once per run, so a cast costs a table load and an add.
 
-use crate::counts::bump;
+use crate::accumulator::bump;
 use crate::dice::RollStream;
 use crate::engine::{ChunkRng, Simulation};
 use crate::games::outcomes::Wins;

@@ -14,7 +14,7 @@
 
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-use crate::counts::bump;
+use crate::accumulator::bump;
 use crate::engine::{ChunkRng, Simulation};
 use crate::games::outcomes::Wins;
 use crate::games::seating::Rotation;

@@ -55,10 +55,10 @@ pub fn bump(counts: &mut Vec<u64>, value: usize) {
 #[macro_export]
 macro_rules! merge_fields {
     ($ty:ident { $($field:ident),+ $(,)? }) => {
-        impl $crate::counts::Merge for $ty {
+        impl $crate::accumulator::Merge for $ty {
             fn merge(&mut self, other: &Self) {
                 let $ty { $($field),+ } = self;
-                $( $crate::counts::Merge::merge($field, &other.$field); )+
+                $( $crate::accumulator::Merge::merge($field, &other.$field); )+
             }
         }
     };
