@@ -182,7 +182,9 @@ impl Simulation for Race {
     fn tally(&self, acc: Vec<u64>) -> Tally {
         // One race a unit: merge checks that the count of races is the count of units.
         Tally::new(vec![
-            Metric::mean("flips", true, Histogram::from_dense(0, &acc)).per_unit(),
+            Metric::mean("flips", Histogram::from_dense(0, &acc))
+                .plotted()
+                .per_unit(),
         ])
     }
 }

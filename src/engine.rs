@@ -407,7 +407,9 @@ mod tests {
         }
         fn tally(&self, acc: Vec<u64>) -> Tally {
             Tally::new(vec![
-                Metric::mean("byte", true, Histogram::from_dense(0, &acc)).per_unit(),
+                Metric::mean("byte", Histogram::from_dense(0, &acc))
+                    .plotted()
+                    .per_unit(),
             ])
         }
     }
@@ -470,11 +472,9 @@ mod tests {
             acc[rayon::current_num_threads()] += 1;
         }
         fn tally(&self, acc: Vec<u64>) -> Tally {
-            Tally::new(vec![Metric::mean(
-                "pool",
-                true,
-                Histogram::from_dense(0, &acc),
-            )])
+            Tally::new(vec![
+                Metric::mean("pool", Histogram::from_dense(0, &acc)).plotted(),
+            ])
         }
     }
 

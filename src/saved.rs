@@ -152,7 +152,7 @@ pub(crate) mod tests {
         h.add(3, 5);
         h.add(7, 2);
         let mut tally = Tally::new(vec![
-            Metric::mean("m", true, h).per_unit(),
+            Metric::mean("m", h).plotted().per_unit(),
             Metric::proportion("p", 2, 7).per_unit(),
         ]);
         // Chunks 0 and 1.

@@ -203,13 +203,17 @@ mod tests {
     #[test]
     fn metrics_of_several_policies_or_seats_get_one_comparison_chart_each() {
         let saved = run(vec![
-            Metric::mean("score", true, scores(&[1, 2, 3, 4])).about(Subject::Policy(0)),
-            Metric::mean("score", true, scores(&[10, 20, 30, 40])).about(Subject::Policy(1)),
+            Metric::mean("score", scores(&[1, 2, 3, 4]))
+                .plotted()
+                .about(Subject::Policy(0)),
+            Metric::mean("score", scores(&[10, 20, 30, 40]))
+                .plotted()
+                .about(Subject::Policy(1)),
             // One policy alone has nothing to be compared with.
-            Metric::mean("length", false, scores(&[5, 5])).about(Subject::Policy(0)),
+            Metric::mean("length", scores(&[5, 5])).about(Subject::Policy(0)),
             Metric::proportion("win_rate", 1, 4).about(seat(0)),
             Metric::proportion("win_rate", 3, 4).about(seat(1)),
-            Metric::mean("turns", false, scores(&[7, 8])),
+            Metric::mean("turns", scores(&[7, 8])),
         ]);
         let exact = ExactValues::default();
         let report = Report {

@@ -249,9 +249,9 @@ mod tests {
     #[test]
     fn a_paired_difference_is_found_by_index_whatever_the_policies_are_called() {
         let mut saved = run(vec![
-            Metric::mean("score", false, scores(&[1, 2, 3, 4])).about(Subject::Policy(0)),
-            Metric::mean("score", false, scores(&[2, 2, 2, 2])).about(Subject::Policy(1)),
-            Metric::mean("score", false, scores(&[-1, 0, 1, 2])).about(Subject::Pair(0, 1)),
+            Metric::mean("score", scores(&[1, 2, 3, 4])).about(Subject::Policy(0)),
+            Metric::mean("score", scores(&[2, 2, 2, 2])).about(Subject::Policy(1)),
+            Metric::mean("score", scores(&[-1, 0, 1, 2])).about(Subject::Pair(0, 1)),
         ]);
         saved.record.setup.policies = vec!["table:a - b.csv".into(), "c".into()];
         let exact = ExactValues::default();

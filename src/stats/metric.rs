@@ -136,12 +136,12 @@ fn is_false(flag: &bool) -> bool {
 }
 
 impl Metric {
-    /// A metric of the whole run summarised by its mean.
-    pub fn mean(name: &str, plotted: bool, histogram: Histogram) -> Self {
+    /// A metric of the whole run summarised by its mean (not plotted: see [`Metric::plotted`]).
+    pub fn mean(name: &str, histogram: Histogram) -> Self {
         Self {
             id: MetricId::run(name),
             kind: MetricKind::Mean,
-            plotted,
+            plotted: false,
             per_unit: false,
             histogram,
         }
@@ -164,6 +164,12 @@ impl Metric {
     /// The metric, about `subject` instead.
     pub fn about(mut self, subject: Subject) -> Self {
         self.id.subject = subject;
+        self
+    }
+
+    /// The metric, its distribution written to `distribution.csv` and plotted.
+    pub fn plotted(mut self) -> Self {
+        self.plotted = true;
         self
     }
 
@@ -390,12 +396,12 @@ mod tests {
 
     #[test]
     fn metrics_round_trip_through_json() {
-        let m = Metric::mean("score", true, Histogram::from_dense(-1, &[1, 0, 2])).about(
-            Subject::Seat {
+        let m = Metric::mean("score", Histogram::from_dense(-1, &[1, 0, 2]))
+            .plotted()
+            .about(Subject::Seat {
                 seat: 1,
                 policy: Some(0),
-            },
-        );
+            });
         let json = serde_json::to_string(&m).unwrap();
         assert_eq!(serde_json::from_str::<Metric>(&json).unwrap(), m);
     }

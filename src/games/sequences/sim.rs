@@ -30,8 +30,8 @@ pub fn cast_metrics(casts: &[u64]) -> Vec<Metric> {
     let all: u64 = casts.iter().sum();
     let no_score = casts[0] + wipes;
     vec![
-        Metric::mean("points_per_cast", true, points),
-        Metric::mean("points_per_scoring_cast", false, scoring),
+        Metric::mean("points_per_cast", points).plotted(),
+        Metric::mean("points_per_scoring_cast", scoring),
         Metric::proportion("p_cast_no_score", no_score, all),
         Metric::proportion("p_cast_penalty", wipes, all),
     ]
@@ -117,12 +117,9 @@ impl Simulation for Race {
     fn tally(&self, acc: RaceAcc) -> Tally {
         let mut metrics = cast_metrics(&acc.casts);
         metrics.push(
-            Metric::mean(
-                "turns_to_target",
-                true,
-                Histogram::from_dense(0, &acc.turns),
-            )
-            .per_unit(),
+            Metric::mean("turns_to_target", Histogram::from_dense(0, &acc.turns))
+                .plotted()
+                .per_unit(),
         );
         Tally::new(metrics)
     }
@@ -242,7 +239,9 @@ impl Simulation for Game {
         }
         metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games).per_unit());
         metrics.push(
-            Metric::mean("game_rounds", true, Histogram::from_dense(0, &acc.rounds)).per_unit(),
+            Metric::mean("game_rounds", Histogram::from_dense(0, &acc.rounds))
+                .plotted()
+                .per_unit(),
         );
         Tally::new(metrics)
     }

@@ -172,13 +172,15 @@ impl Simulation for Turns {
             let policy = Subject::policy_of(several, p);
             let score = Histogram::from_dense(0, scores);
             metrics.push(
-                Metric::mean("turn_score", true, score)
+                Metric::mean("turn_score", score)
+                    .plotted()
                     .about(policy)
                     .per_unit(),
             );
             let rolls = Histogram::from_dense(0, rolls);
             metrics.push(
-                Metric::mean("rolls_used", true, rolls)
+                Metric::mean("rolls_used", rolls)
+                    .plotted()
                     .about(policy)
                     .per_unit(),
             );
@@ -187,7 +189,7 @@ impl Simulation for Turns {
         }
         for ((a, b), diffs) in pairs(self.policies.len()).zip(&acc.diffs) {
             let diffs = Histogram::from_dense(1 - SCORES as i64, diffs);
-            let diff = Metric::mean("turn_score", false, diffs).about(Subject::pair(a, b));
+            let diff = Metric::mean("turn_score", diffs).about(Subject::pair(a, b));
             metrics.push(diff.per_unit());
         }
         Tally::new(metrics)
@@ -297,7 +299,7 @@ impl Simulation for Games {
         }
         for (seat, totals) in acc.totals_seat.iter().enumerate() {
             let totals = Histogram::from_dense(0, totals);
-            let total = Metric::mean("total", false, totals).about(Subject::seat(seat));
+            let total = Metric::mean("total", totals).about(Subject::seat(seat));
             metrics.push(total.per_unit());
         }
         let several = self.policies.len() > 1;
@@ -308,17 +310,15 @@ impl Simulation for Games {
                 let win = Metric::proportion("win_rate", wins, games).about(policy);
                 metrics.push(win.per_unit());
                 let totals = Histogram::from_dense(0, &acc.totals_policy[p]);
-                metrics.push(Metric::mean("total", false, totals).about(policy));
+                metrics.push(Metric::mean("total", totals).about(policy));
             }
             let turns = Histogram::from_dense(0, &acc.turn_scores[p]);
-            metrics.push(Metric::mean("turn_score", true, turns).about(policy));
+            metrics.push(Metric::mean("turn_score", turns).plotted().about(policy));
         }
         let rounds = games * u64::from(self.rules.rounds);
-        metrics.push(Metric::mean(
-            "leader_rolls",
-            true,
-            Histogram::from_dense(0, &acc.leader_rolls),
-        ));
+        metrics.push(
+            Metric::mean("leader_rolls", Histogram::from_dense(0, &acc.leader_rolls)).plotted(),
+        );
         metrics.push(Metric::proportion(
             "p_leader_wins_round",
             acc.leader_round_wins,
@@ -327,7 +327,7 @@ impl Simulation for Games {
         metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games).per_unit());
         if self.rules.tie == Tie::Playoff {
             let playoffs = Histogram::from_dense(0, &acc.playoff_rounds);
-            metrics.push(Metric::mean("playoff_rounds", false, playoffs).per_unit());
+            metrics.push(Metric::mean("playoff_rounds", playoffs).per_unit());
         }
         Tally::new(metrics)
     }

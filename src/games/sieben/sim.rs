@@ -164,7 +164,7 @@ impl Simulation for Games {
         let mut metrics = Vec::new();
         for (seat, chips) in acc.chips_seat.iter().enumerate() {
             let chips = Histogram::from_dense(0, chips);
-            let chips = Metric::mean("chips", false, chips).about(Subject::seat(seat));
+            let chips = Metric::mean("chips", chips).about(Subject::seat(seat));
             metrics.push(chips.per_unit());
         }
         for (seat, &wins) in acc.wins.seat.iter().enumerate() {
@@ -175,29 +175,28 @@ impl Simulation for Games {
             for p in 0..self.policies.len() {
                 let chips = Histogram::from_dense(0, &acc.chips_policy[p]);
                 let policy = Subject::Policy(p as u32);
-                metrics.push(Metric::mean("chips", false, chips).about(policy));
+                metrics.push(Metric::mean("chips", chips).about(policy));
                 let win = Metric::proportion("win_rate", acc.wins.policy[p], games);
                 metrics.push(win.about(policy).per_unit());
             }
         }
-        let dense = |name: &str, plotted: bool, counts: &[u64]| {
-            Metric::mean(name, plotted, Histogram::from_dense(0, counts))
-        };
-        metrics.push(dense("round_turns", true, &acc.round_turns));
-        metrics.push(dense("penalty_cards_per_round", false, &acc.penalty_cards));
+        let dense =
+            |name: &str, counts: &[u64]| Metric::mean(name, Histogram::from_dense(0, counts));
+        metrics.push(dense("round_turns", &acc.round_turns).plotted());
+        metrics.push(dense("penalty_cards_per_round", &acc.penalty_cards));
         if self.rules.penalty == Penalty::Pile {
-            metrics.push(dense("blocked_turns_per_round", false, &acc.blocked_turns));
+            metrics.push(dense("blocked_turns_per_round", &acc.blocked_turns));
         }
-        metrics.push(dense("sevens_per_round", false, &acc.sevens));
-        metrics.push(dense("refills_per_game", false, &acc.refills).per_unit());
-        metrics.push(dense("first_player_chips", false, &acc.first_chips));
+        metrics.push(dense("sevens_per_round", &acc.sevens));
+        metrics.push(dense("refills_per_game", &acc.refills).per_unit());
+        metrics.push(dense("first_player_chips", &acc.first_chips));
         metrics.push(Metric::proportion(
             "p_first_player_out_first",
             acc.first_out_first,
             acc.rounds,
         ));
         if self.rules.tie == Tie::Playoff {
-            metrics.push(dense("rounds_per_game", false, &acc.rounds_per_game).per_unit());
+            metrics.push(dense("rounds_per_game", &acc.rounds_per_game).per_unit());
         }
         metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games).per_unit());
         metrics.push(Metric::proportion(

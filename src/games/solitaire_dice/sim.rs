@@ -442,11 +442,7 @@ impl Simulation for Games {
             }
             for (s, scores) in acc.scores.iter().enumerate() {
                 let h = score_histogram(bins.min, bins.step, scores);
-                metrics.push(
-                    Metric::mean("final_score", false, h)
-                        .about(seat(s))
-                        .per_unit(),
-                );
+                metrics.push(Metric::mean("final_score", h).about(seat(s)).per_unit());
             }
             if mixed {
                 for (p, &wins) in acc.wins.policy.iter().enumerate() {
@@ -456,7 +452,7 @@ impl Simulation for Games {
             }
             metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games).per_unit());
             let rolls = Histogram::from_dense(0, &acc.game_rolls);
-            metrics.push(Metric::mean("rolls_per_game", false, rolls).per_unit());
+            metrics.push(Metric::mean("rolls_per_game", rolls).per_unit());
             return Tally::new(metrics);
         }
         let several = self.sheets.len() > 1;
@@ -465,9 +461,9 @@ impl Simulation for Games {
             let scores = &acc.scores[s];
             metrics.push(tag(Metric::mean(
                 "final_score",
-                true,
                 score_histogram(bins.min, bins.step, scores),
-            )));
+            )
+            .plotted()));
             metrics.push(tag(Metric::proportion(&won_name, won(scores), games)));
             metrics.push(tag(Metric::proportion(
                 "p_score_positive",
@@ -476,19 +472,17 @@ impl Simulation for Games {
             )));
             metrics.push(tag(Metric::mean(
                 "rolls_per_game",
-                false,
                 Histogram::from_dense(0, &acc.rolls[s]),
             )));
             metrics.push(tag(Metric::mean(
                 "free_rides_per_game",
-                false,
                 Histogram::from_dense(0, &acc.free_rides[s]),
             )));
         }
         for ((a, b), diffs) in pairs(self.sheets.len()).zip(&acc.diffs) {
             let lowest = -bins.step * (bins.scores as i32 - 1);
             let diffs = score_histogram(lowest, bins.step, diffs);
-            let diff = Metric::mean("final_score", false, diffs).about(Subject::pair(a, b));
+            let diff = Metric::mean("final_score", diffs).about(Subject::pair(a, b));
             metrics.push(diff.per_unit());
         }
         Tally::new(metrics)
