@@ -197,6 +197,7 @@ pub fn race(game: &dyn Game, target: u32, units: u64, seed: u64) -> Result<(Stri
         rules: vec![format!("target={target}")],
         players: 1,
         policies: vec![],
+        files: Default::default(),
     })?;
     let config = RunConfig::new(units, seed);
     let saved = Saved {

@@ -246,6 +246,7 @@ fn setup(rules: &[String]) -> Setup {
         rules: rules.to_vec(),
         players: 1,
         policies: Vec::new(),
+        files: Default::default(),
     }
 }
 

@@ -5,8 +5,8 @@
 //! line is one record (no field spans lines); fields are trimmed; a byte-order mark is ignored;
 //! and every problem is reported as `WHAT: line N: why`, with the line as an editor counts it.
 
-use std::cell::RefCell;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -54,66 +54,36 @@ pub fn sha256(bytes: &[u8]) -> String {
     format!("sha256:{hex}")
 }
 
-/// Where the files read on this thread go: recorded as read from disk, or served from a run's
-/// record without touching the disk (`merge`).
-struct Session {
+/// Where a configuration's files come from, and the record of every file it read: the disk
+/// ([`Files::default`]), or a run's record served in place of the disk ([`Files::replay`], what
+/// `merge` configures with, so it never opens an input file again).
+///
+/// An explicit value, handed to whatever reads (through [`crate::games::Setup::files`]), rather
+/// than state of the thread: clones share one record, so a study configuring one game per deck
+/// records every deck for its one command, and two configurations side by side cannot see each
+/// other's files.
+#[derive(Clone, Debug, Default)]
+pub struct Files(Arc<Mutex<Record>>);
+
+#[derive(Debug, Default)]
+struct Record {
     /// The files to serve instead of the disk, when replaying.
     replay: Option<Vec<InputFile>>,
     /// Every file read so far, once each, in the order first read.
     read: Vec<InputFile>,
 }
 
-thread_local! {
-    /// The session of the configuration under way on this thread. Thread-local because a game is
-    /// configured on the thread that asks (never inside the workers), and so that tests running
-    /// side by side cannot see each other's files.
-    static SESSION: RefCell<Option<Session>> = const { RefCell::new(None) };
+/// Two handles are equal when they share one record: a setup compared with its clone is the
+/// same request.
+impl PartialEq for Files {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
-/// Runs `f` (a game's configuration) and returns what it made with every input file it read.
-pub fn recording<T>(f: impl FnOnce() -> Result<T>) -> Result<(T, Vec<InputFile>)> {
-    in_session(None, f)
-}
+impl Eq for Files {}
 
-/// Runs `f` with `files` served in place of the disk: a read of any other file is refused, so
-/// `merge` builds its report from what the shards recorded and nothing else. Returns the files
-/// `f` read.
-pub fn replaying<T>(
-    files: &[InputFile],
-    f: impl FnOnce() -> Result<T>,
-) -> Result<(T, Vec<InputFile>)> {
-    in_session(Some(files.to_vec()), f)
-}
-
-fn in_session<T>(
-    replay: Option<Vec<InputFile>>,
-    f: impl FnOnce() -> Result<T>,
-) -> Result<(T, Vec<InputFile>)> {
-    let outer = SESSION.with(|s| {
-        s.replace(Some(Session {
-            replay,
-            read: Vec::new(),
-        }))
-    });
-    let made = f();
-    let session = SESSION
-        .with(|s| s.replace(outer))
-        .expect("the session set above");
-    // A configuration inside another (a study configuring each of its decks) reads for the
-    // outer one too, so whoever records the whole command sees every file.
-    SESSION.with(|s| {
-        if let Some(outer) = s.borrow_mut().as_mut() {
-            for file in &session.read {
-                if !outer.read.iter().any(|f| f.path == file.path) {
-                    outer.read.push(file.clone());
-                }
-            }
-        }
-    });
-    Ok((made?, session.read))
-}
-
-/// Where a file's text comes from when no session replays it.
+/// Where a file's text comes from when no record replays it.
 enum Source<'a> {
     /// The file on disk.
     Disk,
@@ -121,56 +91,68 @@ enum Source<'a> {
     DiskOrBuiltIn(&'a str),
 }
 
-/// The text of a user's file, `what` naming it in errors ("deck d.csv"). A file that cannot be
-/// read is an I/O error (exit 1); one that is read but is not UTF-8 text is bad input (exit 2),
-/// named with the line of its first bad byte. Under [`recording`] the file is recorded; under
-/// [`replaying`] it comes from the record.
-pub fn read_text(what: &str, path: &Path) -> Result<String> {
-    read(what, path, Source::Disk)
-}
+impl Files {
+    /// Files served from `files` (a run's record) and nowhere else: a read of any other file is
+    /// refused.
+    pub fn replay(files: &[InputFile]) -> Self {
+        Self(Arc::new(Mutex::new(Record {
+            replay: Some(files.to_vec()),
+            read: Vec::new(),
+        })))
+    }
 
-/// Like [`read_text`], but a default file that does not exist is its built-in copy (recorded
-/// under the same name: a run on the built-in copy and one on identical bytes on disk are one
-/// input).
-pub fn read_text_or_built_in(what: &str, path: &Path, built_in: &str) -> Result<String> {
-    read(what, path, Source::DiskOrBuiltIn(built_in))
-}
+    /// Every file read through this record (or a clone of it) so far, once each, in the order
+    /// first read.
+    pub fn read(&self) -> Vec<InputFile> {
+        self.record().read.clone()
+    }
 
-fn read(what: &str, path: &Path, source: Source) -> Result<String> {
-    let name = path.to_string_lossy();
-    let replayed = SESSION.with(|s| {
-        s.borrow()
-            .as_ref()
-            .and_then(|s| s.replay.as_ref())
-            .map(|files| {
-                files
-                    .iter()
-                    .find(|f| f.path == name)
-                    .map(|f| f.text.clone())
-            })
-    });
-    let text = match (replayed, source) {
-        (Some(Some(text)), _) => text,
-        (Some(None), _) => {
-            return Err(Error::input(format!(
-                "{what}: not among the input files the run recorded (merge never reads an \
-                 input file again)"
-            )));
-        }
-        (None, Source::DiskOrBuiltIn(built_in)) if !path.exists() => built_in.to_string(),
-        (None, _) => decode(
-            what,
-            std::fs::read(path).map_err(|e| Error::unreadable(what, e))?,
-        )?,
-    };
-    let file = InputFile::new(&name, &text);
-    SESSION.with(|s| {
-        let mut s = s.borrow_mut();
-        let Some(session) = s.as_mut() else {
-            return Ok(());
+    fn record(&self) -> std::sync::MutexGuard<'_, Record> {
+        // A panic while the lock is held leaves a record that is still whole: use it.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The text of a user's file, `what` naming it in errors ("deck d.csv"). A file that cannot
+    /// be read is an I/O error (exit 1); one that is read but is not UTF-8 text is bad input
+    /// (exit 2), named with the line of its first bad byte. The file is recorded; when
+    /// replaying, it comes from the record.
+    pub fn read_text(&self, what: &str, path: &Path) -> Result<String> {
+        self.read_from(what, path, Source::Disk)
+    }
+
+    /// Like [`Files::read_text`], but a default file that does not exist is its built-in copy
+    /// (recorded under the same name: a run on the built-in copy and one on identical bytes on
+    /// disk are one input).
+    pub fn read_text_or_built_in(&self, what: &str, path: &Path, built_in: &str) -> Result<String> {
+        self.read_from(what, path, Source::DiskOrBuiltIn(built_in))
+    }
+
+    fn read_from(&self, what: &str, path: &Path, source: Source) -> Result<String> {
+        let name = path.to_string_lossy();
+        let replayed = self.record().replay.as_ref().map(|files| {
+            files
+                .iter()
+                .find(|f| f.path == name)
+                .map(|f| f.text.clone())
+        });
+        let text = match (replayed, source) {
+            (Some(Some(text)), _) => text,
+            (Some(None), _) => {
+                return Err(Error::input(format!(
+                    "{what}: not among the input files the run recorded (merge never reads an \
+                     input file again)"
+                )));
+            }
+            (None, Source::DiskOrBuiltIn(built_in)) if !path.exists() => built_in.to_string(),
+            (None, _) => decode(
+                what,
+                std::fs::read(path).map_err(|e| Error::unreadable(what, e))?,
+            )?,
         };
-        match session.read.iter().find(|f| f.path == file.path) {
-            None => session.read.push(file),
+        let file = InputFile::new(&name, &text);
+        let mut record = self.record();
+        match record.read.iter().find(|f| f.path == file.path) {
+            None => record.read.push(file),
             Some(f) if f.sha256 == file.sha256 => {}
             Some(_) => {
                 return Err(Error::input(format!(
@@ -178,9 +160,14 @@ fn read(what: &str, path: &Path, source: Source) -> Result<String> {
                 )));
             }
         }
-        Ok(())
-    })?;
-    Ok(text)
+        Ok(text)
+    }
+}
+
+/// The text of a user's file read from disk, recorded nowhere: [`Files::read_text`] for a reader
+/// that keeps no record (a test, a one-off check).
+pub fn read_text(what: &str, path: &Path) -> Result<String> {
+    Files::default().read_text(what, path)
 }
 
 /// The bytes of a file as text, or the line of its first byte that is not UTF-8.
@@ -422,17 +409,20 @@ mod tests {
     }
 
     #[test]
-    fn a_session_records_each_file_once_and_a_replay_never_opens_one() {
+    fn a_record_holds_each_file_once_and_a_replay_never_opens_one() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("w.csv");
         std::fs::write(&path, "weight,value\n").unwrap();
         let missing = dir.path().join("default.csv");
-        let (text, read) = recording(|| {
-            read_text("w", &path)?;
-            read_text_or_built_in("d", &missing, "built,in\n")?;
-            read_text("w", &path)
-        })
-        .unwrap();
+        let files = Files::default();
+        // A clone shares the record: a study configuring many games records for its command.
+        let clone = files.clone();
+        files.read_text("w", &path).unwrap();
+        clone
+            .read_text_or_built_in("d", &missing, "built,in\n")
+            .unwrap();
+        let text = files.read_text("w", &path).unwrap();
+        let read = files.read();
         assert_eq!(text, "weight,value\n");
         assert_eq!(read.len(), 2, "{read:?}");
         assert_eq!(
@@ -445,18 +435,20 @@ mod tests {
             "sha256:af39467b0a345ccc88200839af00bab5b06fcfb501555d45f2b35474d546bf4d"
         );
         assert_eq!(read[1].text, "built,in\n");
-        // Outside a session nothing is recorded, and reading still works.
+        // Another record holds nothing of this one's, and reading still works.
         assert_eq!(read_text("w", &path).unwrap(), "weight,value\n");
+        assert_eq!(Files::default().read(), []);
 
         // A replay serves the recorded text even once the file is gone or changed, and refuses
         // any file the record does not hold.
         std::fs::write(&path, "changed").unwrap();
-        let (served, again) = replaying(&read, || read_text("w", &path)).unwrap();
-        assert_eq!(served, "weight,value\n");
-        assert_eq!(again, read[..1]);
+        let replay = Files::replay(&read);
+        assert_eq!(replay.read_text("w", &path).unwrap(), "weight,value\n");
+        assert_eq!(replay.read(), read[..1]);
         let other = dir.path().join("other.csv");
         std::fs::write(&other, "a,b\n").unwrap();
-        let e = replaying(&read, || read_text("policy file other.csv", &other))
+        let e = replay
+            .read_text("policy file other.csv", &other)
             .unwrap_err()
             .to_string();
         assert!(

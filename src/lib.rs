@@ -19,6 +19,7 @@
 //!     rules: vec!["wipe_ones=3".to_string()],
 //!     players: 1,
 //!     policies: vec![],
+//!     ..Default::default()
 //! })?;
 //! let tally = game.simulate(&RunConfig::new(20_000, 7))?;
 //! let turns_to_target = MetricId::run("turns_to_target");

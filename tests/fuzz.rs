@@ -146,6 +146,7 @@ fn configure(game: &str, rules: &[String], players: u32, policies: &[String], in
         rules: rules.to_vec(),
         players,
         policies: policies.to_vec(),
+        files: Default::default(),
     };
     one_line(&format!("{game} {setup:?}"), input, || {
         games::configure(game, &setup)
@@ -335,6 +336,7 @@ fn the_seed_files_parse_unedited() {
             rules,
             players,
             policies,
+            files: Default::default(),
         };
         games::configure(game, &setup).map(drop)
     };

@@ -141,6 +141,7 @@ fn races_match_the_exact_chain_under_every_rule_set() {
                 rules,
                 players: 1,
                 policies: vec![],
+                files: Default::default(),
             };
             // the five race metrics
             assert_eq!(check_against_exact(game, setup, 200_000, 42), 5);
@@ -162,6 +163,7 @@ fn full_games_match_the_exact_game() {
                 rules,
                 players,
                 policies: vec![],
+                files: Default::default(),
             };
             let checked = check_against_exact(game, setup, 100_000, 9);
             // four cast metrics, a win rate per seat, the tie rate, and (shared ties) the rounds
@@ -180,6 +182,7 @@ fn the_cast_distribution_fits_the_enumeration() {
                 rules: vec![],
                 players: 1,
                 policies: vec![],
+                files: Default::default(),
             },
         )
         .unwrap();
@@ -240,6 +243,7 @@ fn sevens_turns_match_the_exact_distribution_for_every_policy() {
                 rules: rules.clone(),
                 players: 1,
                 policies: vec![spec],
+                files: Default::default(),
             };
             assert_eq!(check_against_exact("sevens", setup, 200_000, 5), 3);
         }
@@ -261,6 +265,7 @@ fn sevens_comparisons_match_the_exact_paired_differences() {
             ]
             .map(String::from)
             .to_vec(),
+            files: Default::default(),
         };
         // Three metrics per policy and one difference per pair.
         assert_eq!(check_against_exact("sevens", setup, 200_000, 8), 5 * 3 + 10);
@@ -282,6 +287,7 @@ fn sevens_rules_of_thumb_match_their_exact_values() {
             rules,
             players: 1,
             policies: vec![rule.to_string()],
+            files: Default::default(),
         };
         assert_eq!(check_against_exact("sevens", setup, 200_000, 31), 3);
     }
@@ -295,6 +301,7 @@ fn sevens_rules_of_thumb_match_their_exact_values() {
             rules: options.iter().map(|s| s.to_string()).collect(),
             players: 2,
             policies: vec![reply.to_string(), "optimal".to_string()],
+            files: Default::default(),
         };
         // As in the games below: seats, policies, ties, the leader, the play-off's length.
         assert_eq!(
@@ -343,6 +350,7 @@ fn two_player_sevens_games_match_the_exact_game_odds() {
                     rules,
                     players: 2,
                     policies: policies.iter().map(|s| s.to_string()).collect(),
+                    files: Default::default(),
                 };
                 // Two seats' wins and totals; each policy's wins, totals and turn scores (one
                 // turn score for a policy in both seats); ties, the leader's rolls and round
@@ -387,6 +395,7 @@ fn three_player_sevens_games_match_the_exact_seat_odds() {
             rules,
             players: 3,
             policies: vec!["win".to_string()],
+            files: Default::default(),
         };
         // One win rate per seat.
         assert_eq!(
@@ -453,6 +462,7 @@ fn solitaire_dice_best_beats_lookahead_on_common_games() {
             rules: vec![],
             players: 1,
             policies: ["best", "lookahead"].map(String::from).to_vec(),
+            files: Default::default(),
         },
     )
     .unwrap();
@@ -485,6 +495,7 @@ fn sieben_lookahead_beats_seven_first() {
             policies: ["lookahead", "seven-first", "seven-first"]
                 .map(String::from)
                 .to_vec(),
+            files: Default::default(),
         },
     )
     .unwrap();
@@ -516,6 +527,7 @@ fn sieben_games_under_the_text_pay_every_chip() {
                 rules: vec!["finish=seven".to_string()],
                 players,
                 policies: vec![],
+                files: Default::default(),
             },
         )
         .unwrap();
@@ -555,6 +567,7 @@ fn sieben_seat_one_wins_as_the_rotation_says() {
                 rules: vec!["finish=seven".to_string()],
                 players: 2,
                 policies: vec![],
+                files: Default::default(),
             },
         )
         .unwrap();
@@ -618,6 +631,7 @@ fn sieben_three_rounds_of_5_3_1_pay_each_seat_9_chips() {
             rules: vec!["rounds=3".to_string(), "pay=5/3/1".to_string()],
             players: 3,
             policies: vec![],
+            files: Default::default(),
         },
     )
     .unwrap();
@@ -714,6 +728,7 @@ fn greedy_one_roll_games_score(rules: Vec<String>, seed: u64, exact: f64) {
             rules,
             players: 1,
             policies: vec!["greedy".to_string()],
+            files: Default::default(),
         },
     )
     .unwrap();

@@ -28,6 +28,7 @@ fn a_toy_game_runs_through_the_public_api() {
             rules: vec!["target=0".into()],
             players: 1,
             policies: vec![],
+            files: Default::default(),
         })
         .err()
         .unwrap()
@@ -41,6 +42,7 @@ fn a_toy_game_runs_through_the_public_api() {
             rules: vec![],
             players: 2,
             policies: vec![],
+            files: Default::default(),
         })
         .err()
         .unwrap()

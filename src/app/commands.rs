@@ -13,7 +13,7 @@ use crate::analysis::Analysis;
 use crate::claims;
 use crate::engine::{OnProgress, RunConfig, Shard};
 use crate::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
-use crate::input;
+use crate::input::{self, Files};
 use crate::output::manifest::{InputRef, RunAbout};
 use crate::output::{Invocation, OutDir, OutFile};
 use crate::record::RunRecord;
@@ -174,6 +174,7 @@ pub fn simulate(args: &SimulateArgs, invocation: &Invocation) -> Result<()> {
             rules: rules_with_deck(args.game, &args.rules, args.deck.as_deref())?,
             players: args.players,
             policies: args.policies.clone(),
+            files: Default::default(),
         },
     )?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
@@ -224,6 +225,7 @@ pub fn solve(args: &SolveArgs, invocation: &Invocation) -> Result<()> {
             rules: args.rules.clone(),
             players: args.players,
             policies: Vec::new(),
+            files: Default::default(),
         },
     )?;
     let analysis = game.solve()?;
@@ -244,6 +246,7 @@ pub fn table(args: &TableArgs, invocation: &Invocation) -> Result<()> {
             rules: rules_with_deck(args.game, &args.rules, args.deck.as_deref())?,
             players: 1,
             policies: Vec::new(),
+            files: Default::default(),
         },
     )?;
     let analysis = game.tables()?;
@@ -329,17 +332,15 @@ type ClaimsFile = (Vec<claims::Claim>, Vec<InputRef>);
 
 /// Loads the claims file, falling back to the built-in copy when the default file is absent.
 fn load_claims(path: &Path) -> Result<ClaimsFile> {
-    let (claims, read) = input::recording(|| {
-        if path == Path::new("data/claims.csv") {
-            let name = path.display().to_string();
-            return claims::parse(
-                &name,
-                &input::read_text_or_built_in(&name, path, claims::BUILT_IN)?,
-            );
-        }
-        claims::load(path)
-    })?;
-    Ok((claims, read.iter().map(InputRef::from).collect()))
+    let files = Files::default();
+    let name = path.display().to_string();
+    let text = if path == Path::new("data/claims.csv") {
+        files.read_text_or_built_in(&name, path, claims::BUILT_IN)?
+    } else {
+        files.read_text(&name, path)?
+    };
+    let claims = claims::parse(&name, &text)?;
+    Ok((claims, files.read().iter().map(InputRef::from).collect()))
 }
 
 /// Checks `claims` and writes `claims.csv` into `out`.
@@ -434,6 +435,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
                     rules: job.rules.iter().map(|r| r.to_string()).collect(),
                     players: job.players,
                     policies: job.policies.iter().map(|p| p.to_string()).collect(),
+                    files: Default::default(),
                 },
             )?;
             let folder = root.path().join(job.folder);
@@ -661,6 +663,7 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
                 rules,
                 players: args.players,
                 policies: args.policies.clone(),
+                files: Default::default(),
             },
         )
         .map_err(|e| in_rule_set(&label, e))?;
@@ -731,7 +734,8 @@ pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
         ))
     })?;
     let mut out = None;
-    let (result, decks) = input::recording(|| {
+    let files = Files::default();
+    let result = {
         study.study(
             &DecksRequest {
                 players: args.players,
@@ -739,6 +743,7 @@ pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
                 policies: args.policies.clone(),
                 decks: args.deck.clone(),
                 run: run_settings(&args.run),
+                files: files.clone(),
             },
             &mut || {
                 out = args
@@ -749,7 +754,8 @@ pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
                 Ok(())
             },
         )
-    })?;
+    }?;
+    let decks = files.read();
     let out = out.map(|o| {
         o.describing(RunAbout {
             game: Some(args.game.name().to_string()),

@@ -26,7 +26,7 @@ use crate::advice::Advisor;
 use crate::analysis::{Analysis, DataTable};
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
-use crate::input::{self, InputFile};
+use crate::input::{Files, InputFile};
 use crate::options::{OptionSpec, RuleOptions};
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
@@ -140,6 +140,10 @@ pub struct Setup {
     /// Policy specs: the policies compared, or one for every seat, one per seat, or a count
     /// that divides the players.
     pub policies: Vec<String>,
+    /// Where the files the request names (policy tables, weights, decks) are read, and the
+    /// record of what was read: the disk by default, a run's record when `merge` configures
+    /// again.
+    pub files: Files,
 }
 
 /// A policy spec a game accepts, for listings and error messages. The parser's "expected ..."
@@ -324,7 +328,8 @@ pub fn configure(game: &str, setup: &Setup) -> Result<Box<dyn Configured>> {
 /// commands configure through here rather than through [`Game::configure`] alone, which knows
 /// nothing of files.
 pub fn configure_game(game: &dyn Game, setup: &Setup) -> Result<Box<dyn Configured>> {
-    let (configured, inputs) = input::recording(|| game.configure(setup))?;
+    let configured = game.configure(setup)?;
+    let inputs = setup.files.read();
     Ok(Box::new(WithInputs { configured, inputs }))
 }
 
@@ -336,8 +341,10 @@ pub fn configure_again(setup: &RunSetup) -> Result<Box<dyn Configured>> {
         rules: setup.rules.clone(),
         players: setup.players,
         policies: setup.policies.clone(),
+        files: Files::replay(&setup.inputs),
     };
-    let (configured, inputs) = input::replaying(&setup.inputs, || game.configure(&again))?;
+    let configured = game.configure(&again)?;
+    let inputs = again.files.read();
     Ok(Box::new(WithInputs { configured, inputs }))
 }
 
@@ -448,6 +455,8 @@ pub struct DecksRequest {
     pub decks: Vec<PathBuf>,
     /// Games per deck, seed, threads.
     pub run: RunSettings,
+    /// Where the deck files are read, and the record of what was.
+    pub files: Files,
 }
 
 /// A deck study's result.
@@ -564,6 +573,7 @@ mod tests {
                     rules: run.rules.iter().map(|r| r.to_string()).collect(),
                     players: run.players,
                     policies: run.policies.iter().map(|p| p.to_string()).collect(),
+                    files: Default::default(),
                 };
                 let configured = game.configure(&setup);
                 assert!(configured.is_ok(), "{game:?} {}", run.folder);

@@ -92,6 +92,7 @@ impl Advisor for Sequences {
                 rules: request.rules.clone(),
                 players,
                 policies: Vec::new(),
+                files: Default::default(),
             },
         )
         .map_err(|e| {

@@ -260,7 +260,7 @@ impl Config {
         let policies = seats
             .policies
             .iter()
-            .map(|spec| spec.compile(&solutions))
+            .map(|spec| spec.compile_reading(&solutions, &setup.files))
             .collect::<Result<Vec<_>>>()?;
         let mut exact = ExactValues::default();
         if players == 1 {

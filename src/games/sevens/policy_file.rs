@@ -16,7 +16,7 @@ use std::path::Path;
 use crate::analysis::DataTable;
 use crate::cells;
 use crate::error::{Error, Message, Result, Setting};
-use crate::input;
+use crate::input::{self, Files};
 
 use super::exact::solve_with;
 use super::policy::DecisionTable;
@@ -172,9 +172,14 @@ fn solve_under(rule: Option<&str>) -> Message {
 /// per number of rolls allowed (index `allowed - 1`). A table that says it was solved under other rules is
 /// refused; one without provenance (made by hand) is checked by its content. Every problem names
 /// the file and, where there is one, the line.
-pub fn read(path: &Path, outcomes: &RollOutcomes, max_rolls: u8) -> Result<Vec<DecisionTable>> {
+pub fn read(
+    path: &Path,
+    outcomes: &RollOutcomes,
+    max_rolls: u8,
+    files: &Files,
+) -> Result<Vec<DecisionTable>> {
     let what = format!("policy table {}", path.display());
-    let text = input::read_text(&what, path)?;
+    let text = files.read_text(&what, path)?;
     check_provenance(&what, &text, outcomes, max_rolls)?;
     let name = format!("table:{}", path.display());
     let rows = input::csv_rows(&what, &text, &HEADER)?;
@@ -327,7 +332,7 @@ mod tests {
             // last, 111 (dice, sum) states each.
             assert_eq!(csv.lines().count(), 2 + 1 + 6 * 111);
             let f = write_tmp(&csv);
-            let read = read(f.path(), &s.outcomes, 4).unwrap();
+            let read = read(f.path(), &s.outcomes, 4, &Files::default()).unwrap();
             for allowed in 1..=4u8 {
                 let optimal = DecisionTable::from_solution("o", &s.outcomes, s.optimal(allowed));
                 let a = super::super::exact::distribution(&s.outcomes, &optimal);
@@ -400,11 +405,19 @@ mod tests {
         ];
         for (text, expected) in cases {
             let f = write_tmp(&text);
-            let e = read(f.path(), &s.outcomes, 3).unwrap_err().to_string();
+            let e = read(f.path(), &s.outcomes, 3, &Files::default())
+                .unwrap_err()
+                .to_string();
             assert!(e.contains(expected), "expected '{expected}' in: {e}");
             assert!(e.contains(&f.path().display().to_string()), "{e}");
         }
-        let missing = read(Path::new("no/such/file.csv"), &s.outcomes, 3).unwrap_err();
+        let missing = read(
+            Path::new("no/such/file.csv"),
+            &s.outcomes,
+            3,
+            &Files::default(),
+        )
+        .unwrap_err();
         assert!(missing.to_string().contains("no/such/file.csv"));
     }
 
@@ -423,10 +436,10 @@ mod tests {
         let f = write_tmp(&text);
         let path = f.path().display().to_string();
         // Under its own rules it reads; the rounds it was solved with do not shape a table.
-        assert!(read(f.path(), &pairs.outcomes, 3).is_ok());
+        assert!(read(f.path(), &pairs.outcomes, 3, &Files::default()).is_ok());
         let subsets = solutions(&["removal=subsets"]);
         assert_eq!(
-            read(f.path(), &subsets.outcomes, 3)
+            read(f.path(), &subsets.outcomes, 3, &Files::default())
                 .unwrap_err()
                 .to_string(),
             format!(
@@ -436,7 +449,9 @@ mod tests {
             )
         );
         assert_eq!(
-            read(f.path(), &pairs.outcomes, 2).unwrap_err().to_string(),
+            read(f.path(), &pairs.outcomes, 2, &Files::default())
+                .unwrap_err()
+                .to_string(),
             format!(
                 "policy table {path}: line 2: solved for 3 rolls (max_rolls=3), but the rules \
                  allow 2 (max_rolls=2): `solve sevens with rule max_rolls=2, out DIR` writes a \
@@ -449,7 +464,9 @@ mod tests {
         let path = g.path().display().to_string();
         let first_three = 1 + bare.lines().position(|l| l.starts_with("3,")).unwrap();
         assert_eq!(
-            read(g.path(), &pairs.outcomes, 2).unwrap_err().to_string(),
+            read(g.path(), &pairs.outcomes, 2, &Files::default())
+                .unwrap_err()
+                .to_string(),
             format!(
                 "policy table {path}: line {first_three}: rolls_allowed=3: the table was solved \
                  for 3 rolls, but the rules allow 2 (max_rolls=2); `solve sevens with rule \
@@ -457,7 +474,9 @@ mod tests {
             )
         );
         assert_eq!(
-            read(g.path(), &pairs.outcomes, 4).unwrap_err().to_string(),
+            read(g.path(), &pairs.outcomes, 4, &Files::default())
+                .unwrap_err()
+                .to_string(),
             format!(
                 "policy table {path}: the table was solved for 3 rolls (its largest \
                  rolls_allowed), but the rules allow 4 (max_rolls=4); `solve sevens with rule \
@@ -465,6 +484,6 @@ mod tests {
             )
         );
         // A hand-made table under other removal rules cannot be told by its content: accepted.
-        assert!(read(g.path(), &subsets.outcomes, 3).is_ok());
+        assert!(read(g.path(), &subsets.outcomes, 3, &Files::default()).is_ok());
     }
 }

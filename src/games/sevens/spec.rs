@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::PolicyDoc;
+use crate::input::Files;
 
 use super::exact::target_table;
 use super::policy::{CoinToss, DecisionTable, Policy, Rolls, StopPolicy, Threshold, TurnRule, Win};
@@ -128,8 +129,15 @@ impl fmt::Display for PolicySpec {
 }
 
 impl PolicySpec {
-    /// Compiles the policy for the rules of `solutions`, for every number of rolls allowed.
+    /// Compiles the policy for the rules of `solutions`, for every number of rolls allowed; a
+    /// `table:FILE` is read from disk unrecorded (see [`PolicySpec::compile_reading`]).
     pub fn compile(&self, solutions: &Solutions) -> Result<Policy> {
+        self.compile_reading(solutions, &Files::default())
+    }
+
+    /// [`PolicySpec::compile`], reading a `table:FILE` through `files`, which records it (or
+    /// serves it from a run's record).
+    pub fn compile_reading(&self, solutions: &Solutions, files: &Files) -> Result<Policy> {
         if *self == PolicySpec::Win {
             return Ok(Policy::to_win("win", solutions.win()?));
         }
@@ -185,7 +193,7 @@ impl PolicySpec {
                     }
                 })
             }
-            PolicySpec::Table(path) => policy_file::read(path, outcomes, max_rolls)?,
+            PolicySpec::Table(path) => policy_file::read(path, outcomes, max_rolls, files)?,
             PolicySpec::Win | PolicySpec::StopIf(_) => unreachable!("compiled above"),
         };
         let follow = match self {

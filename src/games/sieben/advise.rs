@@ -21,6 +21,7 @@ use rayon::prelude::*;
 use crate::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value, whole_list};
 use crate::engine::chunk_rng;
 use crate::error::{Error, Message, Result, Setting};
+use crate::input::Files;
 use crate::options::{FirstPlayer, RuleOptions, Tie};
 use crate::stats::estimate::z95;
 
@@ -833,7 +834,8 @@ impl Advisor for Sieben {
     fn advise(&self, request: &AdviceRequest) -> Result<Advice> {
         request.position.check_keys(NAME, KEYS)?;
         let options = RuleOptions::parse(NAME, OPTIONS, &request.rules)?;
-        let rules = Rules::from_options(&options)?;
+        // Advice records no inputs: the deck is read from disk as it stands.
+        let rules = Rules::from_options(&options, &Files::default())?;
         if !request.policies.is_empty() {
             return Err(Error::input(
                 Message::from("sieben advice takes no ")

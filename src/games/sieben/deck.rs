@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::input;
+use crate::input::{self, Files};
 
 /// Card numbers run from 1 to this.
 pub const MAX_NUMBER: u8 = 7;
@@ -127,13 +127,14 @@ impl Deck {
         Self::parse(DEFAULT_FILE, BUILT_IN).expect("the built-in deck is valid")
     }
 
-    /// Reads a deck file; the default name falls back to the built-in copy when absent.
-    pub fn load(path: &str) -> Result<Self> {
+    /// Reads a deck file through `files` (which records it); the default name falls back to the
+    /// built-in copy when absent.
+    pub fn load(path: &str, files: &Files) -> Result<Self> {
         let what = format!("deck {path}");
         let text = if path == DEFAULT_FILE {
-            input::read_text_or_built_in(&what, Path::new(path), BUILT_IN)?
+            files.read_text_or_built_in(&what, Path::new(path), BUILT_IN)?
         } else {
-            input::read_text(&what, Path::new(path))?
+            files.read_text(&what, Path::new(path))?
         };
         Self::parse(path, &text)
     }

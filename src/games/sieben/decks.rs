@@ -102,6 +102,7 @@ impl DeckStudy for Sieben {
             rules: request.rules.clone(),
             players,
             policies: request.policies.clone(),
+            files: request.files.clone(),
         })?;
         let mut decks = SWEEP
             .iter()
@@ -115,7 +116,7 @@ impl DeckStudy for Sieben {
                     "expected a UTF-8 file name",
                 )
             })?;
-            decks.push(Deck::load(name)?);
+            decks.push(Deck::load(name, &request.files)?);
         }
         let configs = decks
             .iter()

@@ -19,6 +19,7 @@
 //!     rules: vec![],
 //!     players: 3,
 //!     policies: vec!["seven-first".into(), "lowest".into(), "blocker".into()],
+//!     ..Default::default()
 //! })?;
 //! let tally = game.simulate(&RunConfig::new(300, 1))?;
 //! let chips: f64 = (0..3)
@@ -254,7 +255,7 @@ impl Config {
     /// player is accepted only without policies, for `dicelab table`; simulating it is an error.
     pub fn new(setup: &Setup) -> Result<Self> {
         let options = RuleOptions::parse(NAME, OPTIONS, &setup.rules)?;
-        let rules = Rules::from_options(&options)?;
+        let rules = Rules::from_options(&options, &setup.files)?;
         let (players, policies) = (setup.players, &setup.policies);
         let table_only = players == 1 && policies.is_empty();
         if table_only {

@@ -9,6 +9,7 @@
 //! play the same part, so a pile is an unordered pair.
 
 use crate::error::{Error, Result};
+use crate::input::Files;
 use crate::options::{FirstPlayer, OptionSpec, RuleOptions, Tie, Values};
 
 use super::deck::{Deck, HAND, MAX_NUMBER};
@@ -200,15 +201,16 @@ impl Default for Rules {
 }
 
 impl Rules {
-    /// Reads the rule set from parsed options, loading the deck file; refuses, as one line, a
-    /// chip pool given beside a fixed number of rounds, which would never end a game.
-    pub fn from_options(options: &RuleOptions) -> Result<Self> {
+    /// Reads the rule set from parsed options, loading the deck file through `files`; refuses,
+    /// as one line, a chip pool given beside a fixed number of rounds, which would never end a
+    /// game.
+    pub fn from_options(options: &RuleOptions, files: &Files) -> Result<Self> {
         let rules = Self {
             finish: options.one_of("finish", &[Finish::Seven, Finish::Empty]),
             penalty: options.one_of("penalty", &[Penalty::Turn, Penalty::Pile]),
             first_player: options.one_of("first_player", &FirstPlayer::ALL),
             tie: options.one_of("tie", &Tie::ALL),
-            deck: Deck::load(options.text("deck"))?,
+            deck: Deck::load(options.text("deck"), files)?,
             hand: options.whole("hand"),
             rounds: options.whole_or("rounds"),
             chips: options.whole("chips"),
@@ -586,7 +588,10 @@ mod tests {
 
     fn options(overrides: &[&str]) -> Result<Rules> {
         let o: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
-        Rules::from_options(&RuleOptions::parse("sieben", OPTIONS, &o)?)
+        Rules::from_options(
+            &RuleOptions::parse("sieben", OPTIONS, &o)?,
+            &Files::default(),
+        )
     }
 
     #[test]

@@ -14,6 +14,7 @@ use crate::advice::{Advice, AdviceRequest, Advisor, Position};
 use crate::engine::{ChunkRng, chunk_rng};
 use crate::error::{Error, Result};
 use crate::games::RunSettings;
+use crate::input::Files;
 use crate::options::{FirstPlayer, RuleOptions, Tie};
 use crate::policy::Policy;
 use crate::session::{Decision, PlayRequest, Playable, Session};
@@ -59,7 +60,8 @@ struct SiebenSession {
 impl Playable for Sieben {
     fn session(&self, request: &PlayRequest) -> Result<Box<dyn Session>> {
         let options = RuleOptions::parse(NAME, OPTIONS, &request.rules)?;
-        let rules = Rules::from_options(&options)?;
+        // Play records no inputs: the deck is read from disk as it stands.
+        let rules = Rules::from_options(&options, &Files::default())?;
         let players = request.players.unwrap_or(DEFAULT_PLAYERS);
         PLAYERS.check(NAME, players)?;
         rules.check_players(players)?;

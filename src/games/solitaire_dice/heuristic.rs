@@ -23,7 +23,7 @@ use std::sync::LazyLock;
 use crate::analysis::DataTable;
 use crate::cells;
 use crate::error::{Error, Result};
-use crate::input;
+use crate::input::{self, Files};
 
 use super::choice::Choice;
 use super::policy::{DivideRoll, View};
@@ -113,10 +113,11 @@ impl Weights {
             .expect("the built-in file parses")
     }
 
-    /// Reads a weights file; every problem names the file and the line.
-    pub fn load(path: &Path) -> Result<Self> {
+    /// Reads a weights file through `files` (which records it); every problem names the file and
+    /// the line.
+    pub fn load(path: &Path, files: &Files) -> Result<Self> {
         let name = path.display().to_string();
-        let text = input::read_text(&format!("policy file {name}"), path)?;
+        let text = files.read_text(&format!("policy file {name}"), path)?;
         Self::parse(&name, &text)
     }
 

@@ -213,7 +213,12 @@ impl Config {
         let rules = Rules::from_options(&options)?;
         let players = setup.players;
         PLAYERS.check(NAME, players)?;
-        let seats = Seats::parse(&setup.policies, DEFAULT_POLICY, players, MAX_POLICIES)?;
+        let specs = setup
+            .policies
+            .iter()
+            .map(|s| PolicySpec::parse_reading(s, &setup.files))
+            .collect::<Result<Vec<_>>>()?;
+        let seats = Seats::new(specs, DEFAULT_POLICY, players, MAX_POLICIES)?;
         for spec in &seats.policies {
             sim::house_policy(&rules, spec, &options.render())?;
         }

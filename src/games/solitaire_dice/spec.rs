@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::error::{Error, Result, Setting};
 use crate::games::PolicyDoc;
+use crate::input::Files;
 
 use super::best::{Params, Projection};
 use super::heuristic::{Evaluator, Weights};
@@ -89,7 +90,17 @@ impl fmt::Display for PolicySpec {
 impl FromStr for PolicySpec {
     type Err = Error;
 
+    /// A spec whose weights file is read from disk unrecorded (see
+    /// [`PolicySpec::parse_reading`]).
     fn from_str(s: &str) -> Result<Self> {
+        Self::parse_reading(s, &Files::default())
+    }
+}
+
+impl PolicySpec {
+    /// Parses a spec, reading a `heuristic:FILE` or `lookahead:FILE` through `files`, which
+    /// records it (or serves it from a run's record).
+    pub fn parse_reading(s: &str, files: &Files) -> Result<Self> {
         let spec = s.trim();
         let (kind, file) = match spec.split_once(':') {
             Some((k, f)) => (k, Some(f)),
@@ -103,7 +114,10 @@ impl FromStr for PolicySpec {
                     format!("expected {kind}:FILE, a weights file after the colon"),
                 ));
             }
-            Ok(Arc::new(Evaluator::new(&Weights::load(Path::new(file))?)))
+            Ok(Arc::new(Evaluator::new(&Weights::load(
+                Path::new(file),
+                files,
+            )?)))
         };
         match (kind, file) {
             ("random", None) => Ok(PolicySpec::Random),

@@ -22,6 +22,7 @@ use rayon::prelude::*;
 use crate::engine::{ChunkRng, OnProgress, Steps, chunk_rng};
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::{TuneOutput, TuneRequest, Tuner};
+use crate::input::Files;
 use crate::number::{WholeError, parse_whole};
 use crate::policy::OneStep;
 
@@ -250,7 +251,9 @@ impl Tuner for super::SolitaireDice {
     ) -> Result<TuneOutput> {
         let from = request.from.trim();
         let start = match from.split_once(':') {
-            Some(("heuristic", file)) if !file.trim().is_empty() => Weights::load(Path::new(file))?,
+            Some(("heuristic", file)) if !file.trim().is_empty() => {
+                Weights::load(Path::new(file), &Files::default())?
+            }
             None if from == "greedy" => Weights::greedy(),
             None if from == "heuristic" => Weights::built_in(),
             _ => {
