@@ -323,10 +323,10 @@ pub fn configure(game: &str, setup: &Setup) -> Result<Box<dyn Configured>> {
     configure_game(find(game)?, setup)
 }
 
-/// Configures `game` for `setup`, recording every file it reads (policy tables, weights, decks),
-/// so the run's record names those files by their content and carries them for `merge`. The
-/// commands configure through here rather than through [`Game::configure`] alone, which knows
-/// nothing of files.
+/// Configures `game` for `setup` and keeps every file it read through `setup.files` (policy
+/// tables, weights, decks) beside it, so the run's record names those files by their content and
+/// carries them for `merge`. The commands configure through here rather than through
+/// [`Game::configure`] alone, whose result holds no record of its files.
 pub fn configure_game(game: &dyn Game, setup: &Setup) -> Result<Box<dyn Configured>> {
     let configured = game.configure(setup)?;
     let inputs = setup.files.read();
