@@ -6,9 +6,9 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dicelab::dice::RollStream;
 use dicelab::engine::{RunConfig, chunk_rng, run};
+use dicelab::games::options::Tie;
 use dicelab::games::sequences::rules::{DICE, Rules, Scoring, WipeOnes};
 use dicelab::games::sequences::sim::{Game, Race};
-use dicelab::options::Tie;
 
 fn rules() -> Rules {
     Rules {

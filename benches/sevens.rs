@@ -5,6 +5,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dicelab::engine::{RunConfig, chunk_rng, run};
+use dicelab::games::options::Tie;
 use dicelab::games::seating::{Rotation, Seats};
 use dicelab::games::sevens::exact::solve;
 use dicelab::games::sevens::game::GameSolution;
@@ -16,7 +17,6 @@ use dicelab::games::sevens::rules::{Removal, Rules};
 use dicelab::games::sevens::sim::Turns;
 use dicelab::games::sevens::solutions::Solutions;
 use dicelab::games::sevens::spec::PolicySpec;
-use dicelab::options::Tie;
 
 fn turns(c: &mut Criterion) {
     const TURNS: u64 = 1 << 22;

@@ -6,13 +6,13 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dicelab::engine::{RunConfig, run};
+use dicelab::games::policy::Policy;
 use dicelab::games::seating::{Rotation, Seats};
 use dicelab::games::sieben::lookahead::{DEFAULT_SAMPLES, Lookahead};
 use dicelab::games::sieben::policy::{Opponent, View};
 use dicelab::games::sieben::rules::{Pile, Rules, legal_moves};
 use dicelab::games::sieben::sim::Games;
 use dicelab::games::sieben::spec::PolicySpec;
-use dicelab::policy::Policy;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 

@@ -6,6 +6,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dicelab::engine::{RunConfig, run};
+use dicelab::games::policy::{OneStep, Policy};
 use dicelab::games::solitaire_dice::heuristic::{Evaluator, Weights};
 use dicelab::games::solitaire_dice::lookahead::Lookahead;
 use dicelab::games::solitaire_dice::policy::View;
@@ -13,7 +14,6 @@ use dicelab::games::solitaire_dice::roll::Roll;
 use dicelab::games::solitaire_dice::sheet::Sheet;
 use dicelab::games::solitaire_dice::sim::Games;
 use dicelab::games::solitaire_dice::spec::PolicySpec;
-use dicelab::policy::{OneStep, Policy};
 
 /// Whole games of `spec` through the engine, `games` a sample, on one and two threads, as the
 /// group `name`.

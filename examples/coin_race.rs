@@ -13,17 +13,17 @@
 
 use std::process::ExitCode;
 
-use dicelab::accumulator::bump;
-use dicelab::analysis::{Analysis, DataTable};
 use dicelab::cells;
+use dicelab::engine::bump;
 use dicelab::engine::{ChunkRng, RunConfig, Simulation, run};
 use dicelab::error::Setting;
+use dicelab::games::analysis::{Analysis, DataTable};
+use dicelab::games::options::{OptionSpec, RuleOptions, Values};
 use dicelab::games::seating::{Players, Seats};
 use dicelab::games::{self, Configured, Game, GameInfo, PolicyDoc, Setup, run_setup};
-use dicelab::options::{OptionSpec, RuleOptions, Values};
+use dicelab::record::Saved;
 use dicelab::record::{RunRecord, RunSetup};
 use dicelab::report::Report;
-use dicelab::saved::Saved;
 use dicelab::stats::{ExactValues, Histogram, Metric, MetricId, Tally};
 use dicelab::{Error, Result};
 use rand_xoshiro::rand_core::Rng;

@@ -12,9 +12,9 @@
 //! (default `Params::START`). Each generation is printed on stderr; the end plays the start and
 //! the tuned mean on five times as many fresh games and prints both and the tuned parameters.
 use dicelab::engine::chunk_rng;
+use dicelab::games::policy::OneStep;
 use dicelab::games::solitaire_dice::best::{Best, PARAMS, Params, Projection, ProjectionStep};
 use dicelab::games::solitaire_dice::play::play;
-use dicelab::policy::OneStep;
 use rand_xoshiro::rand_core::Rng;
 use rayon::prelude::*;
 use std::time::Instant;

@@ -10,13 +10,13 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::analysis::{Cell, DataTable};
 use crate::cells;
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
+use crate::games::analysis::{Cell, DataTable};
+use crate::games::options::{RuleOptions, split_rules};
 use crate::games::{self, Configured, Setup};
 use crate::input;
-use crate::options::{RuleOptions, split_rules};
 use crate::stats::{Estimate, MetricId, Subject, Tally, z95};
 
 /// Columns of a claims file, in order; files written before `baseline_rules` existed leave it

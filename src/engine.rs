@@ -13,7 +13,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 use rayon::prelude::*;
 
-use crate::accumulator::Merge;
+pub use crate::accumulator::{Merge, bump};
 use crate::error::{Error, Result, Setting};
 use crate::stats::{Tally, Units};
 

@@ -69,35 +69,32 @@
 
 #![deny(missing_docs)]
 
-pub mod accumulator;
-pub mod advice;
-pub mod analysis;
+// The modules a library user opens; the others are reached through them (a run's
+// `record::Saved`, the engine's `engine::Merge`) or are internals.
 pub mod app;
 pub mod claims;
 pub mod dice;
 pub mod engine;
 pub mod error;
 pub mod games;
-mod input;
-mod merge;
 pub mod number;
-pub mod options;
 pub mod output;
-mod plot;
-pub mod policy;
 pub mod record;
 pub mod report;
-pub mod saved;
-pub mod session;
 pub mod stats;
 
-pub use accumulator::Merge;
-pub use engine::{OnProgress, Progress, RunConfig, Shard, Simulation, run};
+mod accumulator;
+mod input;
+mod merge;
+mod plot;
+mod saved;
+
+pub use engine::{Merge, OnProgress, Progress, RunConfig, Shard, Simulation, run};
 pub use error::{Error, Result, Setting};
+pub use games::policy::{Decision, OneStep, Policy, Value};
 pub use games::sevens::policy::StopPolicy;
 pub use games::{Configured, Game, GameInfo, Setup, find, register};
 pub use input::InputFile;
 pub use output::Invocation;
-pub use policy::{Decision, OneStep, Policy, Value};
-pub use saved::Saved;
+pub use record::Saved;
 pub use stats::{ExactValues, Histogram, Metric, MetricId, Tally};

@@ -3,10 +3,12 @@
 //!
 //! Reports, charts and `merge` read these fields; nothing is recovered by parsing a report's
 //! strings. `merge` configures the game again from the setup alone. The record with every
-//! observation is [`crate::saved::Saved`], the content of `accumulators.json`; how a setup reads
-//! in a report's columns is in [`crate::report::columns`].
+//! observation is [`Saved`], the content of `accumulators.json` (kept in `saved.rs`); how a
+//! setup reads in a report's columns is in [`crate::report::columns`].
 
 use serde::{Deserialize, Serialize};
+
+pub use crate::saved::{ACCUMULATORS, Saved};
 
 use crate::engine::{RunConfig, STREAM_VERSION};
 use crate::input::InputFile;

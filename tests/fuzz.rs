@@ -17,7 +17,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use dicelab::games::{self, Setup};
-use dicelab::saved::Saved;
+use dicelab::record::Saved;
 use proptest::prelude::*;
 
 /// Cases per target: 64, or `DICELAB_FUZZ_CASES`.

@@ -707,9 +707,9 @@ fn sieben_hands_of_5_are_dealt_as_the_exact_table_says() {
 /// option would be off by hundreds of points.
 #[test]
 fn solitaire_dice_one_roll_house_rule_matches_its_exact_mean() {
+    use dicelab::games::options::RuleOptions;
     use dicelab::games::solitaire_dice::rules::{OPTIONS, Rules};
     use dicelab::games::solitaire_dice::tables::{ROLLS, sum_chances_under};
-    use dicelab::options::RuleOptions;
     let overrides: Vec<String> = ["end_marks=1", "penalty=-100"].map(String::from).to_vec();
     let rules =
         Rules::from_options(&RuleOptions::parse("solitaire-dice", OPTIONS, &overrides).unwrap())

@@ -8,10 +8,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::advice::{AdviceRequest, Position};
-use crate::analysis::Analysis;
 use crate::claims;
 use crate::engine::{OnProgress, RunConfig, Shard};
+use crate::games::advice::{AdviceRequest, Position};
+use crate::games::analysis::Analysis;
+use crate::games::session::{self, PlayRequest};
 use crate::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
 use crate::input::{self, Files};
 use crate::output::manifest::{InputRef, RunAbout};
@@ -25,7 +26,6 @@ use crate::report::sweep::{Sweep, SweepRun};
 use crate::report::text::{SUMMARY_HEADER, index_ranges, run_heading, summary_rows};
 use crate::report::{Report, unique_names};
 use crate::saved::Saved;
-use crate::session::{self, PlayRequest};
 use crate::{Error, Result};
 
 use super::Flags;

@@ -1,5 +1,5 @@
 //! What `dicelab rules GAME` and `dicelab policies GAME` print: a game's rule options and policy
-//! specs, read from the same tables its parsers use ([`crate::options::OptionSpec`],
+//! specs, read from the same tables its parsers use ([`crate::games::options::OptionSpec`],
 //! [`crate::games::PolicyDoc`]), so a listing cannot drift from what the game accepts.
 
 use crate::games::{Game, Setup};

@@ -14,7 +14,16 @@
 
 pub mod outcomes;
 pub mod seating;
+
+// What a game declares and answers beside its runs: the rule options, the policy shape its
+// players share, the exact tables of `table` and `solve`, `advise`'s positions and `play`'s
+// sessions.
+pub mod advice;
+pub mod analysis;
+pub mod options;
+pub mod policy;
 pub mod sequences;
+pub mod session;
 pub mod sevens;
 pub mod sieben;
 pub mod solitaire_dice;
@@ -22,12 +31,12 @@ pub mod solitaire_dice;
 use std::path::PathBuf;
 use std::sync::{PoisonError, RwLock};
 
-use crate::advice::Advisor;
-use crate::analysis::{Analysis, DataTable};
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
+use crate::games::advice::Advisor;
+use crate::games::analysis::{Analysis, DataTable};
+use crate::games::options::{OptionSpec, RuleOptions};
 use crate::input::{Files, InputFile};
-use crate::options::{OptionSpec, RuleOptions};
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
@@ -270,7 +279,7 @@ pub trait Game: Sync {
     }
 
     /// `dicelab play`, for games that can be played at the terminal.
-    fn playable(&self) -> Option<&dyn crate::session::Playable> {
+    fn playable(&self) -> Option<&dyn crate::games::session::Playable> {
         None
     }
 }

@@ -18,8 +18,8 @@ pub use panels::panels_svg;
 
 use plotters::prelude::*;
 
-use crate::analysis::Chart;
 use crate::error::{Error, Result};
+use crate::games::analysis::Chart;
 
 /// The SVG of a chart a game described.
 pub fn render(chart: &Chart) -> Result<String> {

@@ -3,8 +3,8 @@
 
 use serde_json::{Map, Value as Json, json};
 
-use crate::advice::{Advice, Column, Value};
 use crate::error::Names;
+use crate::games::advice::{Advice, Column, Value};
 
 /// A value as the table prints it: a chance as a percentage, points with two decimals; an
 /// estimate with its 95% interval, as `± half-width` when symmetric, else `[low, high]`.
@@ -205,7 +205,7 @@ pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::advice::Row;
+    use crate::games::advice::Row;
 
     fn sample() -> Advice {
         let mut advice = Advice {

@@ -1,7 +1,7 @@
 //! The files of a game's exact analysis: each table as CSV, each chart as SVG.
 
-use crate::analysis::Analysis;
 use crate::error::Result;
+use crate::games::analysis::Analysis;
 use crate::plot::render;
 
 use super::csv::table_csv;

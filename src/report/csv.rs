@@ -1,6 +1,6 @@
 //! CSV as every report and table writes it: one way to write a number, one way to build a file.
 
-use crate::analysis::{Cell, DataTable};
+use crate::games::analysis::{Cell, DataTable};
 
 /// A number for a CSV cell: empty when undefined, shortest exact form when ordinary, scientific
 /// notation at 12 significant digits when tiny or huge (Rust would otherwise print every zero).

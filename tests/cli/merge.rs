@@ -364,7 +364,7 @@ fn shards_that_read_the_same_bytes_under_other_names_merge() {
 /// share holding a 2 is no share. Each is refused naming the file, and nothing is written.
 #[test]
 fn merge_refuses_a_resealed_shard_whose_counts_do_not_fit_its_index() {
-    use dicelab::saved::Saved;
+    use dicelab::record::Saved;
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
     // 32,768 races: two chunks of 16,384, one for each shard.

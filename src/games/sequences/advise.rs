@@ -8,12 +8,12 @@
 //! of that round, is short of the target or reached it lower (equal totals tie: shared, or a
 //! play-off among players on equal totals, where each wins one time in as many as are tied).
 
-use crate::advice::{
-    Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value, whole, whole_list,
-};
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::Setup;
-use crate::options::Tie;
+use crate::games::advice::{
+    Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value, whole, whole_list,
+};
+use crate::games::options::Tie;
 
 use super::exact::{CastDistribution, Race, expected_turns_from};
 use super::rules::Rules;
@@ -335,10 +335,10 @@ fn reach_within(cast: &CastDistribution, target: u32, from: u32, casts: usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::advice::Position;
+    use crate::games::advice::Position;
+    use crate::games::options::RuleOptions;
     use crate::games::sequences::exact::game_exact;
     use crate::games::sequences::{HEARTS_DUE, SEQUENCES};
-    use crate::options::RuleOptions;
 
     fn advise(game: &Sequences, rules: &[&str], keys: &[(&str, &str)]) -> Result<Advice> {
         let position = Position::of(keys)?;

@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::stats::{ExactValues, MetricId, Subject};
 
 use super::rules::{CASTS, Code, Part, Rules, best_split};
-use crate::options::Tie;
+use crate::games::options::Tie;
 
 /// How many of the 46,656 ordered casts give each outcome code.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -503,7 +503,7 @@ mod tests {
 
     #[test]
     fn every_option_changes_the_exact_values() {
-        use crate::options::RuleOptions;
+        use crate::games::options::RuleOptions;
         for scoring in [Scoring::Sequences, Scoring::HeartsDue] {
             let values = |overrides: &[&str]| {
                 let o: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();

@@ -11,12 +11,12 @@ pub mod rules;
 pub mod sim;
 pub mod tables;
 
-use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
+use crate::games::analysis::Analysis;
+use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Seats};
 use crate::games::{Configured, Game, GameInfo, ReportRun, Setup, run_setup};
-use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
@@ -113,7 +113,7 @@ impl Game for Sequences {
         Ok(Box::new(Config::new(self, setup)?))
     }
 
-    fn advisor(&self) -> Option<&dyn crate::advice::Advisor> {
+    fn advisor(&self) -> Option<&dyn crate::games::advice::Advisor> {
         Some(self)
     }
 }

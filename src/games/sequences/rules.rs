@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::dice::{face_counts, pow6};
-use crate::options::{OptionSpec, RuleOptions, Tie, Values};
+use crate::games::options::{OptionSpec, RuleOptions, Tie, Values};
 
 /// Dice in one cast.
 pub const DICE: u32 = 6;

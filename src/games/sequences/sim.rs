@@ -11,7 +11,7 @@ use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
 use super::rules::{Code, DICE, Rules};
-use crate::options::Tie;
+use crate::games::options::Tie;
 
 /// Casts of six dice, three per 64-bit draw (6^18 < 2^64, so a redraw is a one-in-180,000 event).
 type Casts = RollStream<DICE, 3>;

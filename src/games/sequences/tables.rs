@@ -1,7 +1,7 @@
 //! `dicelab table sequences|hearts-due`: the exact probability tables of the game.
 
-use crate::analysis::{Analysis, Chart, DataTable};
 use crate::cells;
+use crate::games::analysis::{Analysis, Chart, DataTable};
 
 use super::exact::{CastDistribution, expected_turns, multi_run_patterns, turns_pmf};
 use super::rules::{CASTS, Rules, WipeOnes};

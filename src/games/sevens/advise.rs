@@ -8,9 +8,11 @@
 //! (round and totals, two or three players), the chance to win the game under the whole-game
 //! solution, which is what `win` plays. The actions are ranked by the last of these that applies.
 
-use crate::advice::{Advice, AdviceRequest, Column, PositionKey, Row, Value, whole, whole_list};
 use crate::error::{Error, Message, Result, Setting};
-use crate::options::RuleOptions;
+use crate::games::advice::{
+    Advice, AdviceRequest, Column, PositionKey, Row, Value, whole, whole_list,
+};
+use crate::games::options::RuleOptions;
 
 use super::exact::solve_for;
 use super::game::{Phase, Role};
@@ -100,7 +102,7 @@ struct Position {
     game: Option<GameState>,
 }
 
-impl crate::advice::Advisor for SevensAdvisor {
+impl crate::games::advice::Advisor for SevensAdvisor {
     fn keys(&self) -> &'static [PositionKey] {
         KEYS
     }
@@ -111,7 +113,7 @@ impl crate::advice::Advisor for SevensAdvisor {
 }
 
 impl SevensAdvisor {
-    /// [`advise`](crate::advice::Advisor::advise), reusing `solved` where its rules are the
+    /// [`advise`](crate::games::advice::Advisor::advise), reusing `solved` where its rules are the
     /// request's: a game at the table asks for advice at every decision, and the whole
     /// three-player game takes about a second to solve, so it is solved once per game.
     pub(crate) fn advise_with(
@@ -119,7 +121,7 @@ impl SevensAdvisor {
         request: &AdviceRequest,
         solved: Option<&Solutions>,
     ) -> Result<Advice> {
-        use crate::advice::Advisor;
+        use crate::games::advice::Advisor;
         request.position.check_keys("sevens", self.keys())?;
         if !request.policies.is_empty() {
             return Err(Error::input(Message::settings_in(
@@ -159,7 +161,7 @@ impl SevensAdvisor {
             .map(|g| win_values(solutions, &p, g))
             .transpose()?;
         if let Some(values) = &win {
-            let meaning = if rules.tie == crate::options::Tie::Shared {
+            let meaning = if rules.tie == crate::games::options::Tie::Shared {
                 "chance to win or share the game, every player playing to win after"
             } else {
                 "chance to win the game, every player playing to win after"
@@ -317,7 +319,7 @@ impl Position {
     /// against what the rolls (`outcomes`) can leave.
     fn parse(
         rules: &Rules,
-        given: &crate::advice::Position,
+        given: &crate::games::advice::Position,
         game: Option<GameState>,
         outcomes: &RollOutcomes,
     ) -> Result<Self> {
@@ -486,7 +488,10 @@ impl Position {
         })
     }
 
-    fn game_state(rules: &Rules, given: &crate::advice::Position) -> Result<Option<GameState>> {
+    fn game_state(
+        rules: &Rules,
+        given: &crate::games::advice::Position,
+    ) -> Result<Option<GameState>> {
         let (round, totals) = match (given.get("round"), given.get("totals")) {
             (None, None) => {
                 if given.get("scores").is_some() {
@@ -608,7 +613,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::advice::{Advisor, Position as Given};
+    use crate::games::advice::{Advisor, Position as Given};
 
     fn advise(rules: &[&str], keys: &[(&str, &str)]) -> Result<Advice> {
         let position = Given::of(keys)?;

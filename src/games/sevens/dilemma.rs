@@ -23,7 +23,7 @@ use super::game::tie_to_leader;
 use super::policy::DecisionTable;
 use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
 use super::rules::Rules;
-use crate::options::Tie;
+use crate::games::options::Tie;
 
 /// A higher score breaks ties between decisions of equal winning chance (see `target`).
 const TIE_BREAK: f64 = 1e-9;
@@ -161,7 +161,7 @@ mod tests {
     use super::super::game::GameSolution;
     use super::super::rules::{FollowerLimit, Removal};
     use super::*;
-    use crate::options::FirstPlayer;
+    use crate::games::options::FirstPlayer;
 
     fn rules(follower_limit: FollowerLimit, tie: Tie) -> Rules {
         Rules {

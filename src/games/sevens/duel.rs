@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use crate::options::{FirstPlayer, Tie};
+use crate::games::options::{FirstPlayer, Tie};
 use crate::stats::{ExactValues, MetricId, Subject};
 
 use super::exact::distribution;

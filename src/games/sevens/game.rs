@@ -31,7 +31,7 @@ use std::sync::Arc;
 
 use crate::dice::pow6;
 use crate::error::{Error, Result};
-use crate::options::{FirstPlayer, Tie};
+use crate::games::options::{FirstPlayer, Tie};
 
 use super::exact::TurnDistribution;
 use super::play::Lookup;

@@ -37,7 +37,7 @@ use rayon::prelude::*;
 
 use crate::dice::pow6;
 use crate::error::Result;
-use crate::options::{FirstPlayer, Tie};
+use crate::games::options::{FirstPlayer, Tie};
 
 use super::game::{
     Role, RoundSolution, View, better, play_view, solution_bytes, terminal, within_memory,

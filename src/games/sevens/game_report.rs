@@ -6,10 +6,10 @@
 
 use std::time::Instant;
 
-use crate::analysis::{Analysis, Chart, DataTable};
 use crate::cells;
 use crate::error::Result;
 use crate::games::Configured;
+use crate::games::analysis::{Analysis, Chart, DataTable};
 
 use super::Config;
 use super::duel::{GameOdds, game_odds};
@@ -73,7 +73,7 @@ impl Config {
                 "total_seat_2",
             ],
         );
-        let shared = self.rules.tie == crate::options::Tie::Shared;
+        let shared = self.rules.tie == crate::games::options::Tie::Shared;
         let mut text = format!(
             "\nThe whole game ({} round{}, two players; exact): solved in {:.1} ms, {:.1} MB\n",
             self.rules.rounds,
@@ -150,7 +150,7 @@ impl Config {
         let game = self.solutions.game3()?;
         let t_solve = start.elapsed();
         let p = game.p_seats();
-        let wins = if self.rules.tie == crate::options::Tie::Shared {
+        let wins = if self.rules.tie == crate::games::options::Tie::Shared {
             "wins or shares"
         } else {
             "wins"

@@ -23,12 +23,12 @@ pub mod spec;
 pub mod stop_if;
 pub mod tables;
 
-use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
+use crate::games::analysis::Analysis;
+use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Rotation, Seats, pairs};
 use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, run_setup};
-use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
@@ -191,11 +191,11 @@ impl Game for Sevens {
         Ok(Box::new(Config::new(setup)?))
     }
 
-    fn advisor(&self) -> Option<&dyn crate::advice::Advisor> {
+    fn advisor(&self) -> Option<&dyn crate::games::advice::Advisor> {
         Some(&advise::SevensAdvisor)
     }
 
-    fn playable(&self) -> Option<&dyn crate::session::Playable> {
+    fn playable(&self) -> Option<&dyn crate::games::session::Playable> {
         Some(self)
     }
 }

@@ -9,8 +9,8 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::dice::{RollStream, pow6};
 use crate::engine::ChunkRng;
+use crate::games::options::{FirstPlayer, Tie};
 use crate::games::seating::Rotation;
-use crate::options::{FirstPlayer, Tie};
 
 use super::game::{Phase, Role};
 use super::game3::{Stage, Turn};

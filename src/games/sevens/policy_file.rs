@@ -13,9 +13,9 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::analysis::DataTable;
 use crate::cells;
 use crate::error::{Error, Message, Result, Setting};
+use crate::games::analysis::DataTable;
 use crate::input::{self, Files};
 
 use super::exact::solve_with;
@@ -23,7 +23,7 @@ use super::policy::DecisionTable;
 use super::rolls::{RollOutcomes, state_index};
 use super::rules::{Kept, Removal};
 use super::solutions::Solutions;
-use crate::options::split_rules;
+use crate::games::options::split_rules;
 
 /// The header of a policy table, in order.
 pub const HEADER: [&str; 7] = [
@@ -301,7 +301,7 @@ pub fn read(
 mod tests {
     use super::super::rules::Rules;
     use super::*;
-    use crate::options::RuleOptions;
+    use crate::games::options::RuleOptions;
 
     fn solutions(overrides: &[&str]) -> Solutions {
         let o: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();

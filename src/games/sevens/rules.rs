@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::options::{FirstPlayer, OptionSpec, RuleOptions, Tie, Values};
+use crate::games::options::{FirstPlayer, OptionSpec, RuleOptions, Tie, Values};
 
 /// What a roll leaves: how many dice and their sum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -7,13 +7,13 @@
 
 use std::io::Write;
 
-use crate::advice::{Advice, AdviceRequest, Position};
 use crate::dice::pow6;
 use crate::engine::{ChunkRng, chunk_rng};
 use crate::error::{Error, Result, Setting};
 use crate::games::RunSettings;
-use crate::options::{FirstPlayer, RuleOptions, Tie};
-use crate::session::{Decision, PlayRequest, Playable, Session};
+use crate::games::advice::{Advice, AdviceRequest, Position};
+use crate::games::options::{FirstPlayer, RuleOptions, Tie};
+use crate::games::session::{Decision, PlayRequest, Playable, Session};
 
 use super::Sevens;
 use super::advise::SevensAdvisor;

@@ -17,10 +17,10 @@
 use rand_xoshiro::rand_core::Rng;
 
 use crate::engine::{ChunkRng, Simulation};
+use crate::games::options::Tie;
 use crate::games::outcomes::Wins;
 use crate::games::seating::pairs;
 use crate::merge_fields;
-use crate::options::Tie;
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
 use super::flat::{FlatPolicy, GROUP};

@@ -4,9 +4,9 @@
 
 use std::time::Instant;
 
-use crate::analysis::{Analysis, Chart, DataTable};
 use crate::cells;
 use crate::games::Configured;
+use crate::games::analysis::{Analysis, Chart, DataTable};
 use crate::record::RunSetup;
 
 use super::exact::{self, distribution, follower_odds, keep_chances};

@@ -18,11 +18,13 @@
 use rand_xoshiro::rand_core::Rng;
 use rayon::prelude::*;
 
-use crate::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value, whole_list};
 use crate::engine::chunk_rng;
 use crate::error::{Error, Message, Result, Setting};
+use crate::games::advice::{
+    Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value, whole_list,
+};
+use crate::games::options::{FirstPlayer, RuleOptions, Tie};
 use crate::input::Files;
-use crate::options::{FirstPlayer, RuleOptions, Tie};
 use crate::stats::estimate::z95;
 
 use super::deck::{Counts, MAX_NUMBER};

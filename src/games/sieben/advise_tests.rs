@@ -3,8 +3,8 @@
 //! impossible position refused.
 
 use super::*;
-use crate::advice::Position;
 use crate::games::RunSettings;
+use crate::games::advice::Position;
 use crate::games::sieben::deck::counts_of;
 use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;

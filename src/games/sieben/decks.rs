@@ -2,10 +2,10 @@
 //! a user asks how much the deck matters; this plays the same games under a sweep of spreads and
 //! any deck files and reports the key metrics of each side by side.
 
-use crate::analysis::{Cell, DataTable};
 use crate::cells;
 use crate::engine::{RunConfig, Shard};
 use crate::error::{Error, Message, Result, Setting};
+use crate::games::analysis::{Cell, DataTable};
 use crate::games::{Configured, DeckStudy, DecksOutput, DecksRequest, Setup};
 use crate::stats::{MetricId, MetricKind, Subject, Tally};
 

@@ -30,7 +30,7 @@ use super::policy::{LayCard, SevenFirst, View};
 use super::round::Round;
 use super::rules::{Finish, MAX_MOVES, MAX_PLAYERS, MIN_PLAYERS, Move, Rules};
 use crate::dice::below;
-use crate::policy::Policy;
+use crate::games::policy::Policy;
 
 /// Play-outs per legal play when `lookahead` is given without a count: chosen by measurement
 /// (README, sieben section) as the point where doubling the count still gains but costs twice the

@@ -109,12 +109,12 @@ pub mod sim;
 pub mod spec;
 pub mod tables;
 
-use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
+use crate::games::analysis::Analysis;
+use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Rotation, Seats};
 use crate::games::{Configured, DeckStudy, Game, GameInfo, PolicyDoc, ReportRun, Setup, run_setup};
-use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
@@ -229,11 +229,11 @@ impl Game for Sieben {
         Some(self)
     }
 
-    fn advisor(&self) -> Option<&dyn crate::advice::Advisor> {
+    fn advisor(&self) -> Option<&dyn crate::games::advice::Advisor> {
         Some(self)
     }
 
-    fn playable(&self) -> Option<&dyn crate::session::Playable> {
+    fn playable(&self) -> Option<&dyn crate::games::session::Playable> {
         Some(self)
     }
 }

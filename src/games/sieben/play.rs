@@ -5,8 +5,8 @@ use rand_xoshiro::rand_core::Rng;
 use super::policy::{LayCard, View};
 use super::round::{Chooser, Round, SEATS};
 use super::rules::{MAX_PLAYOFF_ROUNDS, Move, Rules};
-use crate::options::{FirstPlayer, Tie};
-use crate::policy::Policy;
+use crate::games::options::{FirstPlayer, Tie};
+use crate::games::policy::Policy;
 
 /// The outcome of a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

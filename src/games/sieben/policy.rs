@@ -10,7 +10,7 @@
 //! ```
 //! use dicelab::games::sieben::play::play_game;
 //! use dicelab::games::sieben::policy::{LayCard, View};
-//! use dicelab::policy::Policy;
+//! use dicelab::games::policy::Policy;
 //! use dicelab::games::sieben::rules::{Move, Rules};
 //! use rand_xoshiro::Xoshiro256PlusPlus;
 //! use rand_xoshiro::rand_core::SeedableRng;
@@ -33,7 +33,7 @@
 //! assert_eq!(game.chips[..3].iter().sum::<u32>(), 7 * 6);
 //! ```
 
-use crate::policy::{Decision, Policy};
+use crate::games::policy::{Decision, Policy};
 
 use super::deck::{Counts, MAX_NUMBER};
 use super::rules::{Move, Pile};

@@ -4,9 +4,9 @@
 use super::super::play::{play_game, play_game_with};
 use super::super::rules::{CHIPS, Finish, MAX_PLAYOFF_ROUNDS, Move, Pay, Penalty, Pile, Rules};
 use super::*;
+use crate::games::options::Tie;
+use crate::games::policy::{Policy, Random};
 use crate::games::sieben::spec::PolicySpec;
-use crate::options::Tie;
-use crate::policy::{Policy, Random};
 use proptest::prelude::*;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;

@@ -9,8 +9,8 @@
 //! play the same part, so a pile is an unordered pair.
 
 use crate::error::{Error, Result};
+use crate::games::options::{FirstPlayer, OptionSpec, RuleOptions, Tie, Values};
 use crate::input::Files;
-use crate::options::{FirstPlayer, OptionSpec, RuleOptions, Tie, Values};
 
 use super::deck::{Deck, HAND, MAX_NUMBER};
 

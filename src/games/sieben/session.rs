@@ -10,14 +10,14 @@ use std::io::Write;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
-use crate::advice::{Advice, AdviceRequest, Advisor, Position};
 use crate::engine::{ChunkRng, chunk_rng};
 use crate::error::{Error, Result};
 use crate::games::RunSettings;
+use crate::games::advice::{Advice, AdviceRequest, Advisor, Position};
+use crate::games::options::{FirstPlayer, RuleOptions, Tie};
+use crate::games::policy::Policy;
+use crate::games::session::{Decision, PlayRequest, Playable, Session};
 use crate::input::Files;
-use crate::options::{FirstPlayer, RuleOptions, Tie};
-use crate::policy::Policy;
-use crate::session::{Decision, PlayRequest, Playable, Session};
 
 use super::advise::play_name;
 use super::deck::Counts;

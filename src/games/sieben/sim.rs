@@ -26,8 +26,8 @@ use super::policy::View;
 use super::round::Round;
 use super::rules::{MAX_PLAYERS, Move, Penalty, Rules};
 use super::spec::{Builtin, PolicySpec};
-use crate::options::Tie;
-use crate::policy::Policy;
+use crate::games::options::Tie;
+use crate::games::policy::Policy;
 
 /// Whole games under one policy per seat (or one for all).
 #[derive(Clone, Debug)]

@@ -8,7 +8,7 @@ use rand_xoshiro::rand_core::Rng;
 
 use crate::error::{Error, Result, Setting};
 use crate::games::PolicyDoc;
-use crate::policy::{Policy, Random};
+use crate::games::policy::{Policy, Random};
 
 use super::lookahead::{DEFAULT_SAMPLES, Lookahead, MAX_SAMPLES};
 use super::policy::{Blocker, LayCard, Lowest, SevenFirst, View};

@@ -6,9 +6,9 @@
 //! the table, which is what the blocker policy bets on. The hand chances are counts of dealt
 //! hands (7 cards by the text, the rules' `hand`) over all C(N, hand) hands, in exact integers.
 
-use crate::analysis::{Analysis, DataTable};
 use crate::cells;
 use crate::error::{Error, Result};
+use crate::games::analysis::{Analysis, DataTable};
 
 use super::deck::{Counts, Deck, MAX_NUMBER};
 use super::rules::{Pile, SEVEN};

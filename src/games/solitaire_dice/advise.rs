@@ -8,10 +8,10 @@
 
 use rayon::prelude::*;
 
-use crate::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value};
 use crate::engine::chunk_rng;
 use crate::error::{Error, Message, Result, Setting};
-use crate::policy::{OneStep, Policy, Value as _};
+use crate::games::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value};
+use crate::games::policy::{OneStep, Policy, Value as _};
 use crate::stats::estimate::Estimate;
 use crate::stats::{Histogram, MetricKind};
 
@@ -135,7 +135,7 @@ pub fn sheet_text(sheet: &Sheet) -> String {
 
 /// Parses the five dice of `--roll`.
 fn parse_roll(text: &str) -> Result<Roll> {
-    let faces = crate::advice::whole_list("roll", text, 1, 6)?;
+    let faces = crate::games::advice::whole_list("roll", text, 1, 6)?;
     let faces: [u8; DICE] = faces
         .iter()
         .map(|&f| f as u8)
@@ -181,7 +181,7 @@ fn rating(spec: &PolicySpec) -> Option<(&'static str, String)> {
 /// The value the player plays by, or `None` for a player without one (random): the rating
 /// column is its value of each division, and the advised division is the one
 /// [`OneStep`] over it picks, so the advice is the player's own play.
-fn value_of(spec: &PolicySpec) -> Option<Box<dyn crate::policy::Value<DivideRoll> + '_>> {
+fn value_of(spec: &PolicySpec) -> Option<Box<dyn crate::games::policy::Value<DivideRoll> + '_>> {
     Some(match spec {
         PolicySpec::Random => return None,
         PolicySpec::Greedy => Box::new(Greedy),
@@ -465,8 +465,8 @@ pub(super) fn sheet_words(sheet: &Sheet) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::advice::Position;
     use crate::games::RunSettings;
+    use crate::games::advice::Position;
 
     fn advise(policy: &[&str], keys: &[(&str, &str)], n: u64) -> Result<Advice> {
         let position = Position::of(keys)?;

@@ -45,7 +45,7 @@ use super::roll::Roll;
 use super::rules::{END_MARKS, MARK_CAP, MAX_THROWAWAY_FACES, MIN_SUM, SUMS, VALUES, sum_score};
 use super::sheet::Sheet;
 use crate::dice::pow6;
-use crate::policy::Value;
+use crate::games::policy::Value;
 
 /// How many parameters the model has.
 pub const PARAMS: usize = 9;

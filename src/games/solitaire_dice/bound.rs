@@ -22,7 +22,7 @@ use std::sync::LazyLock;
 
 use rayon::prelude::*;
 
-use crate::policy::Value;
+use crate::games::policy::Value;
 
 use super::choice::Choice;
 use super::policy::{DivideRoll, View};
@@ -372,7 +372,7 @@ mod tests {
     #[test]
     fn a_rows_best_policy_scores_its_solved_value() {
         use super::super::play::play;
-        use crate::policy::OneStep;
+        use crate::games::policy::OneStep;
         use rand_xoshiro::Xoshiro256PlusPlus;
         use rand_xoshiro::rand_core::SeedableRng;
 

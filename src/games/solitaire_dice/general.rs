@@ -16,7 +16,7 @@ use std::fmt;
 use crate::dice::RollStream;
 use crate::engine::ChunkRng;
 use crate::error::{Error, Result};
-use crate::policy::{Decision, OneStep, Policy, Random, Value};
+use crate::games::policy::{Decision, OneStep, Policy, Random, Value};
 
 use super::play::{MAX_ROLLS, Outcome};
 use super::rules::{MAX_DICE, MIN_DICE, MIN_SUM, Rules};

@@ -3,7 +3,7 @@
 //! every odd count of dice.
 
 use crate::engine::chunk_rng;
-use crate::options::RuleOptions;
+use crate::games::options::RuleOptions;
 
 use super::super::play::WIN_SCORE;
 use super::super::play::play_rolls_under;

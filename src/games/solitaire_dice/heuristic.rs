@@ -20,16 +20,16 @@
 use std::path::Path;
 use std::sync::LazyLock;
 
-use crate::analysis::DataTable;
 use crate::cells;
 use crate::error::{Error, Result};
+use crate::games::analysis::DataTable;
 use crate::input::{self, Files};
 
 use super::choice::Choice;
 use super::policy::{DivideRoll, View};
 use super::rules::{END_MARKS, MIN_SUM, SUMS, VALUES};
 use super::sheet::Sheet;
-use crate::policy::Value;
+use crate::games::policy::Value;
 
 /// The header of a weights file.
 pub const HEADER: [&str; 2] = ["weight", "value"];
@@ -326,7 +326,7 @@ mod tests {
     use super::super::play::play;
     use super::super::policy::Greedy;
     use super::*;
-    use crate::policy::OneStep;
+    use crate::games::policy::OneStep;
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::SeedableRng;
 

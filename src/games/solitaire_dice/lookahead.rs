@@ -25,7 +25,7 @@ use super::policy::{DivideRoll, View};
 use super::roll::Roll;
 use super::rules::{DICE, END_MARKS, MAX_CHOICES, MAX_THROWAWAY_FACES, MIN_SUM, SUMS, sum_score};
 use super::sheet::Sheet;
-use crate::policy::Value;
+use crate::games::policy::Value;
 
 /// Distinct rolls of five dice (multisets of five faces).
 pub const DISTINCT_ROLLS: usize = 252;
@@ -252,7 +252,7 @@ mod tests {
     use super::super::play::play;
     use super::super::policy::Greedy;
     use super::*;
-    use crate::policy::OneStep;
+    use crate::games::policy::OneStep;
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::SeedableRng;
 

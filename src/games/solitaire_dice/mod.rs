@@ -16,7 +16,7 @@
 //! ```
 //! use dicelab::games::solitaire_dice::play::play;
 //! use dicelab::games::solitaire_dice::policy::Greedy;
-//! use dicelab::policy::{OneStep, Random};
+//! use dicelab::games::policy::{OneStep, Random};
 //! use rand_xoshiro::Xoshiro256PlusPlus;
 //! use rand_xoshiro::rand_core::SeedableRng;
 //!
@@ -54,12 +54,12 @@ pub mod spec;
 pub mod tables;
 pub mod tune;
 
-use crate::analysis::Analysis;
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
+use crate::games::analysis::Analysis;
+use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Seats};
 use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, Tuner, run_setup};
-use crate::options::RuleOptions;
 use crate::record::RunSetup;
 use crate::stats::{ExactValues, Tally};
 
@@ -170,11 +170,11 @@ impl Game for SolitaireDice {
         Some(self)
     }
 
-    fn advisor(&self) -> Option<&dyn crate::advice::Advisor> {
+    fn advisor(&self) -> Option<&dyn crate::games::advice::Advisor> {
         Some(self)
     }
 
-    fn playable(&self) -> Option<&dyn crate::session::Playable> {
+    fn playable(&self) -> Option<&dyn crate::games::session::Playable> {
         Some(self)
     }
 }

@@ -4,8 +4,8 @@
 //! however odd, makes a game panic.
 
 use crate::engine::chunk_rng;
-use crate::options::RuleOptions;
-use crate::policy::{OneStep, Random};
+use crate::games::options::RuleOptions;
+use crate::games::policy::{OneStep, Random};
 
 use super::play::{Outcome, play_rolls, play_rolls_under};
 use super::policy::{Greedy, GreedyUnder};
@@ -212,8 +212,11 @@ fn greedy_follows_a_house_rules_scoring() {
             sheet: &sheet,
             roll: &r,
         };
-        let c = choices
-            [crate::policy::Policy::choose(&mut OneStep(GreedyUnder { rules }), &view, &choices)];
+        let c = choices[crate::games::policy::Policy::choose(
+            &mut OneStep(GreedyUnder { rules }),
+            &view,
+            &choices,
+        )];
         (c.sums(), sheet.score_change_under(rules, c))
     };
     assert_eq!(pick(&Rules::TEXT), ([6, 8], 80));

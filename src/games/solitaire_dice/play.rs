@@ -14,7 +14,7 @@ use super::policy::{DivideRoll, View};
 use super::roll::Roll;
 use super::rules::{DICE, END_MARKS, Rules};
 use super::sheet::Sheet;
-use crate::policy::Policy;
+use crate::games::policy::Policy;
 
 /// Most rolls a game may take before it is called broken.
 ///

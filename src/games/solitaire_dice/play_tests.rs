@@ -5,7 +5,7 @@ use super::super::choice::Choice;
 use super::super::policy::Greedy;
 use super::super::rules::{END_MARKS, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM};
 use super::*;
-use crate::policy::{OneStep, Random};
+use crate::games::policy::{OneStep, Random};
 use proptest::prelude::*;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;

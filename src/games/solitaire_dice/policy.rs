@@ -2,9 +2,9 @@
 //! greedy player's value.
 //!
 //! A policy only ever picks an index into the legal choices, so whatever it does it cannot break
-//! a rule; the game code stays the single place that knows them. [`Random`](crate::policy::Random) is the floor any
+//! a rule; the game code stays the single place that knows them. [`Random`](crate::games::policy::Random) is the floor any
 //! policy should beat and greedy (`OneStep(Greedy)`) the obvious first idea. Every
-//! built-in player but random is a [`OneStep`](crate::policy::OneStep) over a [`Value`] of a division: [`Greedy`] (the
+//! built-in player but random is a [`OneStep`](crate::games::policy::OneStep) over a [`Value`] of a division: [`Greedy`] (the
 //! score it adds now), [`Heuristic`](super::heuristic::Heuristic) (an evaluation of the sheet it
 //! leaves), [`Lookahead`](super::lookahead::Lookahead) and
 //! [`Best`](super::best::Best) (expectations over the next
@@ -15,7 +15,7 @@
 //! use dicelab::games::solitaire_dice::play::play;
 //! use dicelab::games::solitaire_dice::policy::{DivideRoll, Greedy, View};
 //! use dicelab::games::solitaire_dice::choice::Choice;
-//! use dicelab::policy::{OneStep, Policy};
+//! use dicelab::games::policy::{OneStep, Policy};
 //! use rand_xoshiro::Xoshiro256PlusPlus;
 //! use rand_xoshiro::rand_core::SeedableRng;
 //!
@@ -42,7 +42,7 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
-use crate::policy::{Decision, Value};
+use crate::games::policy::{Decision, Value};
 
 use super::choice::Choice;
 use super::roll::Roll;
@@ -51,7 +51,7 @@ use super::sheet::Sheet;
 
 /// The decision of every roll: what the player sees ([`View`]) and what they choose among (the
 /// legal [`Choice`]s, in the order [`Sheet::legal_choices`] documents). Policies implement
-/// [`Policy<DivideRoll>`](crate::policy::Policy).
+/// [`Policy<DivideRoll>`](crate::games::policy::Policy).
 #[derive(Clone, Copy, Debug)]
 pub enum DivideRoll {}
 
@@ -84,7 +84,7 @@ impl View<'_> {
 /// greedy player is `OneStep(Greedy)`.
 ///
 /// Ties go to the first best choice in the order of [`Sheet::legal_choices`]: the lowest
-/// set-aside face, then the smallest pair sum (as every [`OneStep`](crate::policy::OneStep) breaks them).
+/// set-aside face, then the smallest pair sum (as every [`OneStep`](crate::games::policy::OneStep) breaks them).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Greedy;
 
@@ -113,7 +113,7 @@ impl Value<DivideRoll> for GreedyUnder<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::{OneStep, Policy};
+    use crate::games::policy::{OneStep, Policy};
 
     fn roll(faces: [u8; 5]) -> Roll {
         Roll::new(faces).unwrap()

@@ -13,7 +13,7 @@
 //! player and analysis of the text's game reads.
 
 use crate::error::{Error, Result};
-use crate::options::{OptionSpec, RuleOptions, Values};
+use crate::games::options::{OptionSpec, RuleOptions, Values};
 
 /// Dice in a roll: four make the two pairs, one is set aside.
 pub const DICE: usize = 5;

@@ -5,11 +5,11 @@
 
 use std::io::Write;
 
-use crate::advice::{Advice, AdviceRequest, Advisor, Position};
 use crate::engine::chunk_rng;
 use crate::error::{Error, Result, Setting};
 use crate::games::RunSettings;
-use crate::session::{Decision, PlayRequest, Playable, Session};
+use crate::games::advice::{Advice, AdviceRequest, Advisor, Position};
+use crate::games::session::{Decision, PlayRequest, Playable, Session};
 
 use super::advise::{division, sheet_text, sheet_words};
 use super::choice::Choice;

@@ -30,7 +30,7 @@ use super::roll::Roll;
 use super::rules::{DICE, PENALTY, Rules, SUMS, VALUES};
 use super::sheet::Sheet;
 use super::spec::PolicySpec;
-use crate::policy::{OneStep, Random};
+use crate::games::policy::{OneStep, Random};
 
 /// Most seats in a game (`--players`): reports get two rows per seat.
 pub const MAX_PLAYERS: u32 = 8;
@@ -521,7 +521,7 @@ mod tests {
     /// counted by the rule's `win`, and the mean is the mean of the games' scores.
     #[test]
     fn house_rule_scores_are_binned_and_won_by_their_own_numbers() {
-        use crate::options::RuleOptions;
+        use crate::games::options::RuleOptions;
         let o: Vec<String> = ["value_7=33", "penalty=-7", "win=100", "end_marks=6"]
             .map(String::from)
             .to_vec();

@@ -18,14 +18,14 @@ use super::heuristic::{Evaluator, Weights};
 ///
 /// A spec is checked data (a weights file is read and compiled when the spec is parsed) so that a
 /// run's configuration can be checked, printed in reports and parsed back by `merge`; the
-/// simulation turns it into a [`Random`](crate::policy::Random) with its own generator or a
-/// [`OneStep`](crate::policy::OneStep) over [`Greedy`](super::policy::Greedy),
+/// simulation turns it into a [`Random`](crate::games::policy::Random) with its own generator or a
+/// [`OneStep`](crate::games::policy::OneStep) over [`Greedy`](super::policy::Greedy),
 /// [`Heuristic`](super::heuristic::Heuristic), [`Lookahead`](super::lookahead::Lookahead) or
 /// [`Best`](super::best::Best), keeping the hot loop
 /// statically dispatched. Two specs are equal when their names are.
 #[derive(Clone, Debug)]
 pub enum PolicySpec {
-    /// [`Random`](crate::policy::Random): every legal choice equally likely.
+    /// [`Random`](crate::games::policy::Random): every legal choice equally likely.
     Random,
     /// Greedy ([`Greedy`](super::policy::Greedy)'s value): the best immediate change of score.
     Greedy,
@@ -156,7 +156,7 @@ impl PolicySpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::OneStep;
+    use crate::games::policy::OneStep;
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::SeedableRng;
 

@@ -6,15 +6,15 @@
 //! first marks. Each is a count of rolls out of 7,776, so it is exact, and a statistical test
 //! checks simulated rolls against it.
 
-use crate::analysis::{Analysis, DataTable};
 use crate::cells;
 use crate::dice::pow6;
+use crate::games::analysis::{Analysis, DataTable};
 
 use super::policy::{GreedyUnder, View};
 use super::roll::Roll;
 use super::rules::{DICE, MARK_CAP, MAX_SUM, MIN_SUM, Rules, SUMS, sum_score};
 use super::sheet::Sheet;
-use crate::policy::{OneStep, Policy};
+use crate::games::policy::{OneStep, Policy};
 
 /// Ordered rolls of five dice: every probability here is a count of them over this.
 pub const ROLLS: u32 = pow6(DICE as u32) as u32;

@@ -21,10 +21,10 @@ use rayon::prelude::*;
 
 use crate::engine::{ChunkRng, OnProgress, Steps, chunk_rng};
 use crate::error::{Error, Message, Result, Setting};
+use crate::games::policy::OneStep;
 use crate::games::{TuneOutput, TuneRequest, Tuner};
 use crate::input::Files;
 use crate::number::{WholeError, parse_whole};
-use crate::policy::OneStep;
 
 use super::heuristic::{Evaluator, Heuristic, WEIGHTS, Weights};
 use super::lookahead::Lookahead;

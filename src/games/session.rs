@@ -11,9 +11,9 @@
 
 use std::io::{BufRead, Write};
 
-use crate::advice::Advice;
 use crate::error::{Error, Names, Result, Setting};
 use crate::games::RunSettings;
+use crate::games::advice::Advice;
 use crate::report::advice::advice_text;
 
 /// What `dicelab play` asks of a game.

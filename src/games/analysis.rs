@@ -63,7 +63,7 @@ int_cells!(u8, u16, u32, u64, u128, usize, i32, i64);
 #[macro_export]
 macro_rules! cells {
     ($($x:expr),* $(,)?) => {
-        vec![$($crate::analysis::Cell::from($x)),*]
+        vec![$($crate::games::analysis::Cell::from($x)),*]
     };
 }
 
