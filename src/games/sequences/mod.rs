@@ -4,12 +4,12 @@
 //! often a cast scores, how long a race to 100 takes and who wins a game. All of it is known
 //! exactly ([`exact`]), so every simulated figure is checked against its exact value.
 
-pub mod advise;
+mod advise;
 pub mod exact;
-pub mod policy;
+mod policy;
 pub mod rules;
 pub mod sim;
-pub mod tables;
+mod tables;
 
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};

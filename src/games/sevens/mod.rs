@@ -3,25 +3,25 @@
 //! The question users bring is "when should I stop rolling?": [`exact`] answers it by dynamic
 //! programming and gives every built-in policy's exact score distribution.
 
-pub mod advise;
-pub mod dilemma;
-pub mod duel;
+mod advise;
+mod dilemma;
+mod duel;
 pub mod exact;
-pub mod flat;
+mod flat;
 pub mod game;
 pub mod game3;
 mod game_report;
 pub mod play;
 pub mod policy;
-pub mod policy_file;
+mod policy_file;
 pub mod rolls;
 pub mod rules;
-pub mod session;
+mod session;
 pub mod sim;
 pub mod solutions;
 pub mod spec;
-pub mod stop_if;
-pub mod tables;
+mod stop_if;
+mod tables;
 
 use crate::engine::{RunConfig, run};
 use crate::error::Result;

@@ -2,7 +2,7 @@
 //! outcomes, the optimal solution for every number of rolls a turn may be allowed, and (only
 //! when a policy or `solve` asks for them) the leader's dilemma and the whole two- and
 //! three-player games. It keeps the solutions; the solving is done by the solvers it calls,
-//! [`exact`](super::exact), [`dilemma`](super::dilemma), [`game`](super::game) and
+//! [`exact`](super::exact), `dilemma`, [`game`](super::game) and
 //! [`game3`](super::game3).
 
 use std::sync::{Arc, OnceLock};

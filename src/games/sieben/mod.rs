@@ -7,7 +7,7 @@
 //! [`policy`] the decision ([`LayCard`](policy::LayCard)) and the built-ins, [`lookahead`] the one
 //! that plays rounds out on guesses of the hidden cards, [`spec`] the policies as named on the
 //! command line, [`sim`] games on the engine, [`tables`] the exact chances on every pile state
-//! and [`decks`] the deck study. [`Config`] is what `dicelab simulate sieben` runs.
+//! and `decks` the deck study. [`Config`] is what `dicelab simulate sieben` runs.
 //!
 //! ```
 //! use dicelab::engine::RunConfig;
@@ -95,16 +95,16 @@
 //! - **The deck file** is named in the `rules` column (`deck=...`); the default name falls back to
 //!   the built-in copy when the file is absent, so the default runs from any folder.
 
-pub mod advise;
+mod advise;
 pub mod deck;
-pub mod decks;
+mod decks;
 pub mod lookahead;
 pub mod play;
 mod playout;
 pub mod policy;
 pub mod round;
 pub mod rules;
-pub mod session;
+mod session;
 pub mod sim;
 pub mod spec;
 pub mod tables;

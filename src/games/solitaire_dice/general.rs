@@ -2,7 +2,7 @@
 //! own, so the text's game keeps its fast one.
 //!
 //! The text's five dice are a [`Roll`](super::roll::Roll) (252 distinct rolls, their divisions
-//! listed once in a table) and a [`Choice`](super::choice::Choice) of two pair sums. A roll of
+//! listed once in a table) and a `Choice` of two pair sums. A roll of
 //! 3, 7 or 9 dice has no such table, so here a roll is a [`Hand`] (faces sorted, up to
 //! [`MAX_DICE`] of them) and a division a [`Division`] (the set-aside face, one sum per pair and
 //! the free-ride flag), listed for each roll by [`legal_divisions`] under the same throwaway and
@@ -92,7 +92,7 @@ impl fmt::Display for Hand {
 ///
 /// Two ways that mark the same rows the same number of times are the same division. The derived
 /// order (set-aside face, then the sums, smallest first) is the order divisions are listed in,
-/// the order of [`Choice`](super::choice::Choice) for five dice, so greedy's ties fall alike.
+/// the order of `Choice` for five dice, so greedy's ties fall alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Division {
     set_aside: u8,

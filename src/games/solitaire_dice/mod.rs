@@ -3,14 +3,14 @@
 //! The decision every roll asks for is how to divide the dice, and what users ask is which way of
 //! deciding scores best and how often it reaches the text's winning 500. So the game is a library
 //! first: [`rules`] holds the text's numbers and scoring (our reading of the text is in
-//! `RULES.md`, section "Solitaire Dice") and every number as a rule option ([`rules::Rules`]), [`roll`], [`choice`] and [`sheet`] the roll, its
+//! `RULES.md`, section "Solitaire Dice") and every number as a rule option ([`rules::Rules`]), [`roll`], `choice` and [`sheet`] the roll, its
 //! divisions and the sheet with its legal choices, [`policy`] the decision
 //! ([`DivideRoll`](policy::DivideRoll)) with built-in greedy play, [`heuristic`] and
 //! [`lookahead`] the stronger players, [`best`] the strongest (a model-based evaluation, the
 //! projection, under one roll of expectimax), [`spec`] the policies as named on the command line, [`play`] whole games on
 //! dice from [`crate::dice`], [`sim`] games on the engine (several policies or seats on the same
-//! rolls), [`general`] games of other than five dice (the `dice` rule option), [`tables`] the exact chances of one roll, [`tune`] the search for better weights and
-//! [`bound`] an upper bound on every player's mean. [`Config`] is what `dicelab simulate
+//! rolls), [`general`] games of other than five dice (the `dice` rule option), [`tables`] the exact chances of one roll, `tune` the search for better weights and
+//! `bound` an upper bound on every player's mean. [`Config`] is what `dicelab simulate
 //! solitaire-dice` runs.
 //!
 //! ```
@@ -31,12 +31,12 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
-pub mod advise;
+mod advise;
 pub mod best;
-pub mod bound;
-pub mod choice;
+mod bound;
+mod choice;
 pub mod general;
-pub mod greedy;
+mod greedy;
 pub mod heuristic;
 pub mod lookahead;
 #[cfg(test)]
@@ -47,12 +47,16 @@ pub mod roll;
 pub mod rules;
 #[cfg(test)]
 mod rules_tests;
-pub mod session;
+mod session;
 pub mod sheet;
 pub mod sim;
 pub mod spec;
 pub mod tables;
-pub mod tune;
+mod tune;
+
+/// What a Solitaire Dice policy chooses among: a division of a roll into two pair sums and a
+/// throwaway, listed once each ([`Choices`]).
+pub use choice::{Choice, Choices};
 
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
@@ -274,7 +278,7 @@ impl Configured for Config {
     }
 
     /// The game is far too large to solve; what can be solved exactly is an upper bound on
-    /// every player's mean score (see [`bound`]).
+    /// every player's mean score (see `bound`).
     fn solve(&self) -> Result<Analysis> {
         // One sheet, whatever --players says: the bound is on each player's own score.
         let one = RunSetup {

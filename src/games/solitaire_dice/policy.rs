@@ -14,7 +14,7 @@
 //! ```
 //! use dicelab::games::solitaire_dice::play::play;
 //! use dicelab::games::solitaire_dice::policy::{DivideRoll, Greedy, View};
-//! use dicelab::games::solitaire_dice::choice::Choice;
+//! use dicelab::games::solitaire_dice::Choice;
 //! use dicelab::games::policy::{OneStep, Policy};
 //! use rand_xoshiro::Xoshiro256PlusPlus;
 //! use rand_xoshiro::rand_core::SeedableRng;
@@ -50,7 +50,7 @@ use super::rules::Rules;
 use super::sheet::Sheet;
 
 /// The decision of every roll: what the player sees ([`View`]) and what they choose among (the
-/// legal [`Choice`]s, in the order [`Sheet::legal_choices`] documents). Policies implement
+/// legal `Choice`s, in the order [`Sheet::legal_choices`] documents). Policies implement
 /// [`Policy<DivideRoll>`](crate::games::policy::Policy).
 #[derive(Clone, Copy, Debug)]
 pub enum DivideRoll {}

@@ -2,7 +2,7 @@
 //! row of the sheet scores.
 //!
 //! A roll of five dice ([`super::roll`]) is divided into one die set aside and two pairs
-//! ([`super::choice`]); each pair's sum gets a mark and the set-aside face gets a throwaway mark
+//! (`super::choice`); each pair's sum gets a mark and the set-aside face gets a throwaway mark
 //! on the sheet ([`super::sheet`]). At most three different faces may ever be thrown away; once
 //! three are on the sheet the set-aside die must show one of them whenever the roll has one, and
 //! a roll that shows none is a free ride (any die is set aside, no throwaway mark). The game ends

@@ -2,7 +2,7 @@
 //! roll may legally do to it, and its score.
 //!
 //! Everything a game needs between rolls fits in a [`Sheet`] of 17 bytes, and the legal choices of
-//! a roll in a [`Choices`] on the stack, so a game allocates nothing.
+//! a roll in a `Choices` on the stack, so a game allocates nothing.
 
 use std::sync::LazyLock;
 
@@ -186,7 +186,7 @@ impl Sheet {
     }
 
     /// Every legal way to divide `roll` on this sheet, deduplicated, in the order of
-    /// [`Choice`]'s `Ord` (set-aside face, then the smaller sum); none once the game is over.
+    /// `Choice`'s `Ord` (set-aside face, then the smaller sum); none once the game is over.
     ///
     /// With fewer than three faces thrown away any die may be set aside (a new face becomes a
     /// chosen one). With three, the die must show one of them; a roll showing none of them is a
