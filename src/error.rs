@@ -386,23 +386,8 @@ impl Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Writes settings as flags, as the command line does.
-    struct Flags;
-
-    impl Names for Flags {
-        fn setting(&self, setting: &Setting) -> String {
-            format!("--{}", setting.key())
-        }
-
-        fn suggestion(&self, command: &Suggestion) -> String {
-            let mut words = format!("dicelab {}", command.words);
-            for (s, v) in &command.settings {
-                words.push_str(&format!(" --{} {v}", s.key()));
-            }
-            words
-        }
-    }
+    // The command line's own writing, so these tests hold what `dicelab` prints.
+    use crate::app::Flags;
 
     /// A message quoting a user's text with a line break (a spec, a path, a field of a file)
     /// still prints as one line.
@@ -446,7 +431,7 @@ mod tests {
         );
         assert_eq!(
             Message::settings_in("§dice and §sum go together; §dice-shown, §units.").render(&Flags),
-            "--dice and --sum go together; --dice-shown, --units."
+            "--dice and --sum go together; --dice-shown, -n."
         );
         assert!(matches!(
             e.prefixed("sweep x: "),

@@ -59,17 +59,14 @@ impl Advisor for Sequences {
         if !request.policies.is_empty() {
             return Err(Error::input(
                 Message::from(format!("{name} advice takes no "))
-                    .setting(Setting::POLICY)
-                    .text(": the game has no decisions"),
+                    .then(Message::settings_in("§policy: the game has no decisions")),
             ));
         }
         let given = &request.position;
         let totals_text = given.get("totals").ok_or_else(|| {
-            Error::input(
-                Message::from(format!("a {name} position needs "))
-                    .setting(Setting::named("totals"))
-                    .text(": every player's total, in turn order"),
-            )
+            Error::input(Message::from(format!("a {name} position needs ")).then(
+                Message::settings_in("§totals: every player's total, in turn order"),
+            ))
         })?;
         let totals: Vec<u32> = whole_list("totals", totals_text, 0, 100_000)?
             .into_iter()

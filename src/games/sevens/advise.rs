@@ -362,8 +362,7 @@ impl Position {
                     "the turn may use only {allowed} roll{} (",
                     if allowed == 1 { "" } else { "s" }
                 ))
-                .setting(Setting::named("allowed"))
-                .text(")"),
+                .then(Message::settings_in("§allowed)")),
             ));
         }
         let best_before = game.as_ref().and_then(|g| g.scores.iter().copied().max());

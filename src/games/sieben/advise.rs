@@ -225,13 +225,7 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
     let need = |key: &str| {
         given.get(key).ok_or_else(|| {
             Error::input(
-                Message::from("a sieben position needs ")
-                    .setting(Setting::named("hand"))
-                    .text(", ")
-                    .setting(Setting::named("pile"))
-                    .text(" and ")
-                    .setting(Setting::named("others"))
-                    .text(" (missing ")
+                Message::settings_in("a sieben position needs §hand, §pile and §others (missing ")
                     .setting(Setting::new(key))
                     .text(")"),
             )
@@ -395,17 +389,11 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
         let seen = hand[n] + pile_cards[n] + set_aside[n];
         if seen > deck[n] {
             return Err(Error::input(
-                Message::default()
-                    .setting(Setting::named("hand"))
-                    .text(", ")
-                    .setting(Setting::named("pile-cards"))
-                    .text(" and ")
-                    .setting(Setting::named("set-aside"))
-                    .text(format!(
-                        " hold {seen} cards of {n}, but the deck ({}) has {}",
-                        rules.deck.source(),
-                        deck[n]
-                    )),
+                Message::settings_in("§hand, §pile-cards and §set-aside").text(format!(
+                    " hold {seen} cards of {n}, but the deck ({}) has {}",
+                    rules.deck.source(),
+                    deck[n]
+                )),
             ));
         }
     }
@@ -519,9 +507,9 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
                     if o.out {
                         why.text("is out of the round")
                     } else {
-                        why.text("must be in ")
-                            .setting(Setting::named("stuck"))
-                            .text(": a block comes from a penalty card on this pile")
+                        why.then(Message::settings_in(
+                            "must be in §stuck: a block comes from a penalty card on this pile",
+                        ))
                     },
                 ));
             }
@@ -672,8 +660,9 @@ fn parse(rules: &Rules, request: &AdviceRequest) -> Result<Table> {
             } else {
                 " (a full round; give "
             })
-            .setting(Setting::named("chips"))
-            .text(" for the last round's short pay)")
+            .then(Message::settings_in(
+                "§chips for the last round's short pay)",
+            ))
         } else {
             pays
         },
@@ -839,31 +828,23 @@ impl Advisor for Sieben {
         // Advice records no inputs: the deck is read from disk as it stands.
         let rules = Rules::from_options(&options, &Files::default())?;
         if !request.policies.is_empty() {
-            return Err(Error::input(
-                Message::from("sieben advice takes no ")
-                    .setting(Setting::POLICY)
-                    .text(
-                        ": every play is valued as the lookahead values it, with seven-first in \
-                         every seat after it (",
-                    )
-                    .setting(Setting::UNITS)
-                    .text(" sets the guesses)"),
-            ));
+            return Err(Error::input(Message::settings_in(
+                "sieben advice takes no §policy: every play is valued as the lookahead values \
+                     it, with seven-first in every seat after it (§units sets the guesses)",
+            )));
         }
         let table = parse(&rules, request)?;
         let view = table.view();
         let moves = legal_moves(table.pile, &table.hand);
         if moves.is_empty() {
-            return Err(Error::input(
-                Message::from("no card in ")
-                    .setting(Setting::named("hand"))
-                    .text(format!(
-                        " {} can be laid on {}: you take a penalty card (rule 6), so there is \
+            return Err(Error::input(Message::settings_in("no card in §hand").text(
+                format!(
+                    " {} can be laid on {}: you take a penalty card (rule 6), so there is \
                          nothing to decide",
-                        cards_text(&table.hand),
-                        spots_text(table.pile)
-                    )),
-            ));
+                    cards_text(&table.hand),
+                    spots_text(table.pile)
+                ),
+            )));
         }
         let game = table.game;
         let n = request.run.units.unwrap_or(
@@ -1091,21 +1072,18 @@ impl Advisor for Sieben {
                     "chips this round"
                 }
             ))
-            .setting(Setting::UNITS)
-            .text(") are needed to tell the two apart"),
+            .then(Message::settings_in(
+                "§units) are needed to tell the two apart",
+            )),
         ];
         if plays == 1 {
             notes.push("one legal play".into());
         }
         if request.position.get("set-aside").is_none() && table.draw_pile > 0 {
-            notes.push(
-                Message::from("no ")
-                    .setting(Setting::named("set-aside"))
-                    .text(
-                        " given: cards set aside since the last refill are guessed among the \
-                         hidden ones",
-                    ),
-            );
+            notes.push(Message::settings_in(
+                "no §set-aside given: cards set aside since the last refill are guessed \
+                     among the hidden ones",
+            ));
         }
         Ok(Advice {
             game: NAME.to_string(),

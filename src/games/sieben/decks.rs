@@ -83,20 +83,14 @@ impl DeckStudy for Sieben {
         ready: &mut dyn FnMut() -> Result<()>,
     ) -> Result<DecksOutput> {
         let players = request.players.ok_or_else(|| {
-            Error::input(
-                Message::from("decks sieben: expected ")
-                    .setting(Setting::PLAYERS)
-                    .text(", 2 to 7 (the deck's effect depends on it)"),
-            )
+            Error::input(Message::settings_in(
+                "decks sieben: expected §players, 2 to 7 (the deck's effect depends on it)",
+            ))
         })?;
         if request.rules.iter().any(|r| r.trim().starts_with("deck=")) {
-            return Err(Error::input(
-                Message::default()
-                    .setting(Setting::RULE)
-                    .text(" deck=...: decks sweeps the deck itself; add a deck file with ")
-                    .setting(Setting::DECK)
-                    .text(" FILE"),
-            ));
+            return Err(Error::input(Message::settings_in(
+                "§rule deck=...: decks sweeps the deck itself; add a deck file with §deck FILE",
+            )));
         }
         let base = Config::new(&Setup {
             rules: request.rules.clone(),
