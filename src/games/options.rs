@@ -114,6 +114,25 @@ pub struct OptionSpec {
     pub quiet: bool,
 }
 
+impl OptionSpec {
+    /// A quiet whole-number option from 0 to `max`: one of a rule text's numbers (a point value,
+    /// a sum's worth), recorded only when a house rule changes it.
+    pub const fn quiet_whole(
+        key: &'static str,
+        max: u32,
+        default: &'static str,
+        meaning: &'static str,
+    ) -> Self {
+        Self {
+            key,
+            values: Values::Whole { min: 0, max },
+            default,
+            meaning,
+            quiet: true,
+        }
+    }
+}
+
 /// A game's options with the user's overrides applied and checked, in the game's declared order.
 #[derive(Clone, Debug)]
 pub struct RuleOptions {

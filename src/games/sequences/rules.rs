@@ -251,16 +251,7 @@ const fn point_option(
     default: &'static str,
     meaning: &'static str,
 ) -> OptionSpec {
-    OptionSpec {
-        key,
-        values: Values::Whole {
-            min: 0,
-            max: MAX_PART_POINTS,
-        },
-        default,
-        meaning,
-        quiet: true,
-    }
+    OptionSpec::quiet_whole(key, MAX_PART_POINTS, default, meaning)
 }
 
 /// The points options with `defaults` (in [`POINT_KEYS`] order, the text's table as written).

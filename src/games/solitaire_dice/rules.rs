@@ -262,13 +262,7 @@ const fn value_option(
     default: &'static str,
     meaning: &'static str,
 ) -> OptionSpec {
-    OptionSpec {
-        key,
-        values: Values::Whole { min: 0, max: 1000 },
-        default,
-        meaning,
-        quiet: true,
-    }
+    OptionSpec::quiet_whole(key, 1000, default, meaning)
 }
 
 /// The numbers of a game of Solitaire Dice, the text's ([`Rules::TEXT`]) or a house rule's,
