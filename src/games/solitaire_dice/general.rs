@@ -18,7 +18,7 @@ use crate::engine::ChunkRng;
 use crate::error::{Error, Result};
 use crate::games::policy::{Decision, OneStep, Policy, Random, Value};
 
-use super::play::{MAX_ROLLS, Outcome};
+use super::play::{MAX_ROLLS, Outcome, rolls_ran_out, too_many_rolls};
 use super::rules::{MAX_DICE, MIN_DICE, MIN_SUM, Rules};
 use super::sheet::Sheet;
 use super::spec::PolicySpec;
@@ -330,17 +330,9 @@ where
     let mut choices = Vec::with_capacity(64);
     while !sheet.is_over_under(rules) {
         if played == MAX_ROLLS {
-            return Err(Error::input(format!(
-                "Solitaire Dice: {MAX_ROLLS} rolls ({free_rides} free rides) without a throwaway \
-                 face reaching {} marks; fair dice practically never do that, so the rolls are not",
-                rules.end_marks
-            )));
+            return Err(too_many_rolls(free_rides, rules.end_marks));
         }
-        let hand = hands.next().ok_or_else(|| {
-            Error::input(format!(
-                "Solitaire Dice: the rolls ran out after {played} rolls, before the game ended"
-            ))
-        })?;
+        let hand = hands.next().ok_or_else(|| rolls_ran_out(played))?;
         legal_divisions(&sheet, rules, &hand, &mut choices);
         let view = HandView {
             sheet: &sheet,

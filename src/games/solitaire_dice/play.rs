@@ -144,16 +144,9 @@ where
     let mut rolls = rolls.into_iter();
     while !is_over(&sheet) {
         if played == MAX_ROLLS {
-            return Err(Error::input(format!(
-                "Solitaire Dice: {MAX_ROLLS} rolls ({free_rides} free rides) without a throwaway \
-                 face reaching {end_marks} marks; fair dice practically never do that, so the rolls are not"
-            )));
+            return Err(too_many_rolls(free_rides, end_marks));
         }
-        let roll = rolls.next().ok_or_else(|| {
-            Error::input(format!(
-                "Solitaire Dice: the rolls ran out after {played} rolls, before the game ended"
-            ))
-        })?;
+        let roll = rolls.next().ok_or_else(|| rolls_ran_out(played))?;
         let choices = legal_choices(&sheet, &roll);
         debug_assert!(
             !choices.is_empty(),
@@ -182,6 +175,24 @@ where
         free_rides,
         sheet,
     })
+}
+
+/// A game that passed [`MAX_ROLLS`] rolls without ending: the rolls were not a fair die's. One
+/// message for every game loop (five dice here, other counts in `general.rs`).
+#[cold]
+pub(super) fn too_many_rolls(free_rides: u32, end_marks: u8) -> Error {
+    Error::input(format!(
+        "Solitaire Dice: {MAX_ROLLS} rolls ({free_rides} free rides) without a throwaway face \
+         reaching {end_marks} marks; fair dice practically never do that, so the rolls are not"
+    ))
+}
+
+/// The rolls given ran out after `played` of them, before the game ended.
+#[cold]
+pub(super) fn rolls_ran_out(played: u32) -> Error {
+    Error::input(format!(
+        "Solitaire Dice: the rolls ran out after {played} rolls, before the game ended"
+    ))
 }
 
 #[cfg(test)]
