@@ -20,9 +20,9 @@ use dicelab::error::Setting;
 use dicelab::games::analysis::{Analysis, DataTable};
 use dicelab::games::options::{OptionSpec, RuleOptions, Values};
 use dicelab::games::seating::{Players, Seats};
-use dicelab::games::{self, Configured, Game, GameInfo, PolicyDoc, Setup, run_setup};
+use dicelab::games::{self, Configured, Game, GameInfo, PolicyDoc, Setup, setup_record};
 use dicelab::record::Saved;
-use dicelab::record::{RunRecord, RunSetup};
+use dicelab::record::{RunRecord, SetupRecord};
 use dicelab::report::Report;
 use dicelab::stats::{ExactValues, Histogram, Metric, MetricId, Tally};
 use dicelab::{Error, Result};
@@ -110,8 +110,8 @@ fn p_flips(target: u32, n: u32) -> f64 {
 }
 
 impl Configured for Race {
-    fn setup(&self) -> RunSetup {
-        run_setup(INFO.name, &self.options, 1, ["flip".to_string()])
+    fn setup(&self) -> SetupRecord {
+        setup_record(INFO.name, &self.options, 1, ["flip".to_string()])
     }
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {

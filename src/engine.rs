@@ -105,10 +105,15 @@ impl std::fmt::Display for Shard {
 
 /// How to run: how many units, which seed, on how many threads, which shard, whether to show
 /// progress.
+///
+/// The engine runs a `RunConfig` (units decided). A command that picks its own size when none is
+/// given (advice, tuning, a deck study) takes a `RunConfig<Option<u64>>` and sizes it with
+/// [`RunConfig::sized`], so "how to run" is one type wherever it is asked.
 #[derive(Clone, Debug)]
-pub struct RunConfig {
-    /// Units (turns or games) in the whole run, over all shards.
-    pub units: u64,
+pub struct RunConfig<Units = u64> {
+    /// Units (turns or games) in the whole run, over all shards: `Option<u64>` while the command
+    /// may still pick them.
+    pub units: Units,
     /// The seed every chunk's generator derives from.
     pub seed: u64,
     /// Worker threads; `None` uses every core.
@@ -125,6 +130,41 @@ impl RunConfig {
         Self {
             units,
             seed,
+            threads: None,
+            shard: Shard::WHOLE,
+            progress: OnProgress::default(),
+        }
+    }
+}
+
+impl RunConfig<Option<u64>> {
+    /// The run with its size: the units given, else `default`. The commands that size their
+    /// own runs play them whole (their answer is one figure, not a part to merge), so a shard is
+    /// refused rather than answered from a part of the run.
+    pub fn sized(&self, default: u64) -> Result<RunConfig> {
+        if self.shard != Shard::WHOLE {
+            return Err(Error::value(
+                Setting::SHARD,
+                self.shard.to_string(),
+                "expected the whole run: this command does not split into shards",
+            ));
+        }
+        Ok(RunConfig {
+            units: self.units.unwrap_or(default),
+            seed: self.seed,
+            threads: self.threads,
+            shard: Shard::WHOLE,
+            progress: self.progress.clone(),
+        })
+    }
+}
+
+/// Every default: size left to the command, seed 0, every core, the whole run, no progress told.
+impl Default for RunConfig<Option<u64>> {
+    fn default() -> Self {
+        Self {
+            units: None,
+            seed: 0,
             threads: None,
             shard: Shard::WHOLE,
             progress: OnProgress::default(),
@@ -388,6 +428,29 @@ mod tests {
     use super::*;
     use crate::stats::{Histogram, Metric};
     use rand_xoshiro::rand_core::Rng;
+
+    #[test]
+    fn sized_takes_the_units_given_else_the_commands_default() {
+        let asked = RunConfig {
+            units: Some(7),
+            seed: 3,
+            ..RunConfig::default()
+        };
+        let run = asked.sized(1_000).unwrap();
+        assert_eq!((run.units, run.seed, run.shard), (7, 3, Shard::WHOLE));
+        let left = RunConfig::<Option<u64>>::default();
+        assert_eq!(left.sized(1_000).unwrap().units, 1_000);
+    }
+
+    #[test]
+    fn sized_refuses_a_shard_rather_than_answer_from_part_of_the_run() {
+        let asked = RunConfig {
+            shard: Shard { index: 1, count: 2 },
+            ..RunConfig::default()
+        };
+        let e = asked.sized(10).unwrap_err().to_string();
+        assert!(e.starts_with("shard 1/2: expected the whole run"), "{e}");
+    }
 
     /// Sums the low byte of each draw: a cheap stand-in for a game.
     struct ByteSum;

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use crate::engine::{Shard, shard_run_units};
 use crate::error::{Error, Result};
 use crate::input::InputFile;
-use crate::record::RunSetup;
+use crate::record::SetupRecord;
 use crate::report::text::index_ranges;
 use crate::saved::Saved;
 use crate::stats::{MetricKind, Units};
@@ -250,7 +250,7 @@ enum Named<'a> {
 /// What a rule option (`key=value`, `split` `=`) or a policy (`kind:file`, `split` `:`) of
 /// `setup` names: the file the run read under its value, with what comes before it, or plain
 /// text.
-fn naming<'a>(setup: &'a RunSetup, value: &'a str, split: char) -> Named<'a> {
+fn naming<'a>(setup: &'a SetupRecord, value: &'a str, split: char) -> Named<'a> {
     value
         .split_once(split)
         .and_then(|(kind, name)| {
@@ -265,9 +265,9 @@ fn naming<'a>(setup: &'a RunSetup, value: &'a str, split: char) -> Named<'a> {
 /// the same bytes wherever they were found; otherwise the first pair of such files whose bytes
 /// differ, if that is what differs.
 fn matching<'a>(
-    a: &'a RunSetup,
+    a: &'a SetupRecord,
     x: &'a [String],
-    b: &'a RunSetup,
+    b: &'a SetupRecord,
     y: &'a [String],
     split: char,
 ) -> std::result::Result<(), Option<(&'a InputFile, &'a InputFile)>> {

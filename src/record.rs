@@ -1,4 +1,4 @@
-//! What a run was, as data: the setup a game was configured with ([`RunSetup`]) and the run
+//! What a run was, as data: the setup a game was configured with ([`SetupRecord`]) and the run
 //! around it ([`RunRecord`]: versions, seed, size, shards).
 //!
 //! Reports, charts and `merge` read these fields; nothing is recovered by parsing a report's
@@ -15,7 +15,7 @@ use crate::input::InputFile;
 
 /// A game as configured: everything needed to configure it again.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunSetup {
+pub struct SetupRecord {
     /// The game's name.
     pub game: String,
     /// Every rule option as `key=value`, defaults included, in the game's declared order.
@@ -31,7 +31,7 @@ pub struct RunSetup {
     pub inputs: Vec<InputFile>,
 }
 
-impl RunSetup {
+impl SetupRecord {
     /// The distinct policies in the order first given: what
     /// [`Subject::Policy`](crate::stats::Subject::Policy) indexes.
     pub fn distinct_policies(&self) -> Vec<&str> {
@@ -50,7 +50,7 @@ impl RunSetup {
 pub struct RunRecord {
     /// The game as configured.
     #[serde(flatten)]
-    pub setup: RunSetup,
+    pub setup: SetupRecord,
     /// dicelab version that wrote the record.
     pub tool_version: String,
     /// The stream version ([`crate::engine::STREAM_VERSION`]): runs merge only when their chance
@@ -68,7 +68,7 @@ pub struct RunRecord {
 
 impl RunRecord {
     /// The record of a run of `setup` as `config` runs it, by this build of dicelab.
-    pub fn of(setup: RunSetup, config: &RunConfig) -> Self {
+    pub fn of(setup: SetupRecord, config: &RunConfig) -> Self {
         Self {
             setup,
             tool_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -86,8 +86,8 @@ pub(crate) mod tests {
     use super::*;
 
     /// A setup of the game `g` with two rule options, four players and `policies`.
-    pub(crate) fn setup(policies: &[&str]) -> RunSetup {
-        RunSetup {
+    pub(crate) fn setup(policies: &[&str]) -> SetupRecord {
+        SetupRecord {
             game: "g".into(),
             rules: vec!["a=1".into(), "b=x".into()],
             players: 4,

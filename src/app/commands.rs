@@ -13,7 +13,7 @@ use crate::engine::{OnProgress, RunConfig, Shard};
 use crate::games::advice::{AdviceRequest, Position};
 use crate::games::analysis::Analysis;
 use crate::games::session::{self, PlayRequest};
-use crate::games::{self, Configured, DecksRequest, Game, RunSettings, Setup, TuneRequest};
+use crate::games::{self, Configured, DecksRequest, Game, Setup, TuneRequest};
 use crate::input::{self, Files};
 use crate::output::manifest::{InputRef, RunAbout};
 use crate::output::{Invocation, OutDir, OutFile};
@@ -69,12 +69,13 @@ fn progress(run: &RunArgs) -> OnProgress {
     }
 }
 
-/// The run settings a game's own command takes.
-fn run_settings(run: &RunArgs) -> RunSettings {
-    RunSettings {
+/// How a game's own command runs: the size is left to it when the user gave none.
+fn run_settings(run: &RunArgs) -> RunConfig<Option<u64>> {
+    RunConfig {
         units: run.units,
         seed: run.seed,
         threads: run.threads,
+        shard: Shard::WHOLE,
         progress: progress(run),
     }
 }

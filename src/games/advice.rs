@@ -9,8 +9,8 @@
 
 use serde::Serialize;
 
+use crate::engine::RunConfig;
 use crate::error::{Error, Message, Result, Setting};
-use crate::games::RunSettings;
 
 /// A key a game's position is written with: `--KEY VALUE` on the command line, `"KEY": VALUE` in
 /// a position file. The same table parses, lists in help, and names the keys in errors.
@@ -165,7 +165,7 @@ pub struct AdviceRequest {
     pub position: Position,
     /// Play-outs per action (`-n`; each game has its own default, about a second of work),
     /// seed, threads.
-    pub run: RunSettings,
+    pub run: RunConfig<Option<u64>>,
 }
 
 /// A number of the advice: exact, or a Monte Carlo estimate with its 95% interval.

@@ -37,7 +37,7 @@ use crate::games::advice::Advisor;
 use crate::games::analysis::{Analysis, DataTable};
 use crate::games::options::{OptionSpec, RuleOptions};
 use crate::input::{Files, InputFile};
-use crate::record::RunSetup;
+use crate::record::SetupRecord;
 use crate::stats::{ExactValues, Tally};
 
 use seating::Players;
@@ -124,13 +124,13 @@ pub fn names() -> Vec<&'static str> {
 /// its rule options (every one recorded as `key=value` but the quiet ones at their default),
 /// the player count and the policies as given. The files it read are added by
 /// [`configure_game`], so a game leaves them out.
-pub fn run_setup(
+pub fn setup_record(
     game: &str,
     options: &RuleOptions,
     players: u32,
     policies: impl IntoIterator<Item = String>,
-) -> RunSetup {
-    RunSetup {
+) -> SetupRecord {
+    SetupRecord {
         game: game.to_string(),
         rules: options.pairs(),
         players,
@@ -293,7 +293,7 @@ impl std::fmt::Debug for dyn Game {
 /// A game whose rules, players and policies have been checked, ready to run.
 pub trait Configured: Send + Sync {
     /// The game as configured: every rule option, the players, the policies by name.
-    fn setup(&self) -> RunSetup;
+    fn setup(&self) -> SetupRecord;
 
     /// Runs the simulation.
     fn simulate(&self, run: &RunConfig) -> Result<Tally>;
@@ -344,7 +344,7 @@ pub fn configure_game(game: &dyn Game, setup: &Setup) -> Result<Box<dyn Configur
 
 /// Configures the game of a run's record again from the record alone: its files are served from
 /// the record and no file is opened, so a merge reproduces exactly the run the shards made.
-pub fn configure_again(setup: &RunSetup) -> Result<Box<dyn Configured>> {
+pub fn configure_again(setup: &SetupRecord) -> Result<Box<dyn Configured>> {
     let game = find(&setup.game)?;
     let again = Setup {
         rules: setup.rules.clone(),
@@ -364,7 +364,7 @@ struct WithInputs {
 }
 
 impl Configured for WithInputs {
-    fn setup(&self) -> RunSetup {
+    fn setup(&self) -> SetupRecord {
         let mut setup = self.configured.setup();
         setup.inputs.extend(self.inputs.iter().cloned());
         setup
@@ -391,19 +391,6 @@ impl Configured for WithInputs {
     }
 }
 
-/// How a run's size, seed and threads are given to a game's own commands.
-#[derive(Clone, Debug, Default)]
-pub struct RunSettings {
-    /// Units, when the user gave them (each command has its own default).
-    pub units: Option<u64>,
-    /// The seed.
-    pub seed: u64,
-    /// Worker threads (`None`: every core).
-    pub threads: Option<usize>,
-    /// Where progress is told (nowhere by default).
-    pub progress: crate::engine::OnProgress,
-}
-
 /// `dicelab tune GAME`: better weights for one of the game's policies.
 pub trait Tuner: Sync {
     /// Tunes as `request` asks. Everything is checked first; `ready` is called once the request
@@ -426,7 +413,7 @@ pub struct TuneRequest {
     /// The player the weights are for.
     pub player: String,
     /// Games per evaluation, seed, threads.
-    pub run: RunSettings,
+    pub run: RunConfig<Option<u64>>,
 }
 
 /// What tuning found.
@@ -463,7 +450,7 @@ pub struct DecksRequest {
     /// Deck files to add to the built-in sweep.
     pub decks: Vec<PathBuf>,
     /// Games per deck, seed, threads.
-    pub run: RunSettings,
+    pub run: RunConfig<Option<u64>>,
     /// Where the deck files are read, and the record of what was.
     pub files: Files,
 }
@@ -531,9 +518,9 @@ mod tests {
     fn a_game_without_tables_or_a_solver_says_so() {
         struct Bare;
         impl Configured for Bare {
-            fn setup(&self) -> RunSetup {
+            fn setup(&self) -> SetupRecord {
                 let options = RuleOptions::parse("bare", &[], &[]).unwrap();
-                run_setup("bare", &options, 1, ["only".to_string()])
+                setup_record("bare", &options, 1, ["only".to_string()])
             }
             fn simulate(&self, _: &RunConfig) -> Result<Tally> {
                 Ok(Tally::new(Vec::new()))
@@ -548,7 +535,7 @@ mod tests {
         assert_eq!(e, "solve bare: no exact solver for bare");
         assert_eq!(
             Bare.setup(),
-            RunSetup {
+            SetupRecord {
                 game: "bare".into(),
                 rules: Vec::new(),
                 players: 1,

@@ -11,8 +11,8 @@
 
 use std::io::{BufRead, Write};
 
+use crate::engine::RunConfig;
 use crate::error::{Error, Names, Result, Setting};
-use crate::games::RunSettings;
 use crate::games::advice::Advice;
 use crate::report::advice::advice_text;
 
@@ -51,12 +51,11 @@ impl PlayRequest {
 
     /// What the advice on a decision runs with: the game's seed, `-n`, the global thread pool,
     /// no progress bar.
-    pub fn advice_settings(&self) -> RunSettings {
-        RunSettings {
+    pub fn advice_settings(&self) -> RunConfig<Option<u64>> {
+        RunConfig {
             units: self.advice_units,
             seed: self.seed,
-            threads: None,
-            progress: Default::default(),
+            ..RunConfig::default()
         }
     }
 }

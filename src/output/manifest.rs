@@ -19,7 +19,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use crate::input::{InputFile, sha256};
-use crate::record::RunSetup;
+use crate::record::SetupRecord;
 use crate::report::text::index_ranges;
 use crate::saved::Saved;
 
@@ -96,7 +96,7 @@ impl From<&InputFile> for InputRef {
 
 impl RunAbout {
     /// A game as configured, with no run (a table, a solution).
-    pub fn of_setup(setup: &RunSetup) -> Self {
+    pub fn of_setup(setup: &SetupRecord) -> Self {
         Self {
             game: Some(setup.game.clone()),
             rules: Some(setup.rules_column()),

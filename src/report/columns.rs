@@ -6,13 +6,13 @@
 //! a person reads, so two runs with the same file name but other bytes never look alike; a file
 //! name keeps the policy as given, so a chart keeps its name when the file behind it is edited.
 
-use crate::record::RunSetup;
+use crate::record::SetupRecord;
 use crate::stats::{MetricId, Subject};
 
 /// How the `policy` column lists the policies of a run with several.
 pub const POLICY_SEPARATOR: &str = " | ";
 
-impl RunSetup {
+impl SetupRecord {
     /// The `rules` column: the player count, then every rule option, a file's name followed by
     /// its hash (`deck=d.csv@1f3a9c2e`).
     pub fn rules_column(&self) -> String {

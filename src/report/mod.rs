@@ -122,14 +122,14 @@ pub fn file_safe(spec: &str) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::record::{RunRecord, RunSetup};
+    use crate::record::{RunRecord, SetupRecord};
     use crate::stats::{Histogram, Metric, Tally};
 
     /// A run of the game `g` comparing the policies `a` and `b`, holding `metrics`.
     pub(crate) fn run(metrics: Vec<Metric>) -> Saved {
         Saved {
             record: RunRecord {
-                setup: RunSetup {
+                setup: SetupRecord {
                     game: "g".into(),
                     rules: vec!["r=1".into()],
                     players: 1,

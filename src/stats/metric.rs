@@ -3,7 +3,7 @@
 //!
 //! A metric names its subject by index (policy `i` of the run, seat `k`, the pair `a - b`), never
 //! by a string, so the report, the charts and `merge` read fields instead of parsing names; the
-//! run's record ([`crate::record::RunSetup`]) turns an index into the policy's name when a report
+//! run's record ([`crate::record::SetupRecord`]) turns an index into the policy's name when a report
 //! is written.
 
 use std::collections::BTreeMap;

@@ -17,7 +17,7 @@ use crate::games::options::Tie;
 
 use super::exact::{CastDistribution, Race, expected_turns_from};
 use super::rules::Rules;
-use super::{Config, PLAYERS, Sequences};
+use super::{PLAYERS, Sequences, Study};
 
 /// The keys of a Sequences or Hearts Due position.
 pub const KEYS: &[PositionKey] = &[
@@ -83,7 +83,7 @@ impl Advisor for Sequences {
             ));
         }
         // The same checks as a run: players, options, and races that would practically never end.
-        let config = Config::new(
+        let config = Study::new(
             self,
             &Setup {
                 rules: request.rules.clone(),

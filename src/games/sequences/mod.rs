@@ -16,8 +16,8 @@ use crate::error::{Error, Result};
 use crate::games::analysis::Analysis;
 use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Seats};
-use crate::games::{Configured, Game, GameInfo, ReportRun, Setup, run_setup};
-use crate::record::RunSetup;
+use crate::games::{Configured, Game, GameInfo, ReportRun, Setup, setup_record};
+use crate::record::SetupRecord;
 use crate::stats::{ExactValues, Tally};
 
 use policy::{Forced, POLICIES, POLICY};
@@ -110,7 +110,7 @@ impl Game for Sequences {
     }
 
     fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
-        Ok(Box::new(Config::new(self, setup)?))
+        Ok(Box::new(Study::new(self, setup)?))
     }
 
     fn advisor(&self) -> Option<&dyn crate::games::advice::Advisor> {
@@ -118,9 +118,10 @@ impl Game for Sequences {
     }
 }
 
-/// A configured run: the rules, their rendered options and the number of players.
+/// A study of Sequences: the rules, their rendered options and the number of players, checked
+/// and ready to run (what [`Game::configure`] returns for this game).
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct Study {
     name: &'static str,
     /// The rule set.
     pub rules: Rules,
@@ -130,7 +131,7 @@ pub struct Config {
     exact: ExactValues,
 }
 
-impl Config {
+impl Study {
     /// Checks the options, players and policies a user gave for `game`.
     pub fn new(game: &Sequences, setup: &Setup) -> Result<Self> {
         let name = game.info.name;
@@ -156,9 +157,9 @@ impl Config {
     }
 }
 
-impl Configured for Config {
-    fn setup(&self) -> RunSetup {
-        run_setup(self.name, &self.options, self.players, [POLICY.to_string()])
+impl Configured for Study {
+    fn setup(&self) -> SetupRecord {
+        setup_record(self.name, &self.options, self.players, [POLICY.to_string()])
     }
 
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {

@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::games::Configured;
 use crate::games::analysis::{Analysis, Chart, DataTable};
 
-use super::Config;
+use super::Study;
 use super::duel::{GameOdds, game_odds};
 use super::game::{GameSolution, Phase, Role, span};
 use super::policy::Policy;
@@ -49,7 +49,7 @@ fn role_at(role: &str, x: i32, max_rolls: u8) -> Role {
     }
 }
 
-impl Config {
+impl Study {
     /// The whole-game section of `solve` for two players: text, tables and charts.
     pub(super) fn whole_game(&self, out: &mut Analysis) -> Result<String> {
         let rules_column = self.setup().rules_column();

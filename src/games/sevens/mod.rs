@@ -28,8 +28,8 @@ use crate::error::Result;
 use crate::games::analysis::Analysis;
 use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Rotation, Seats, pairs};
-use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, run_setup};
-use crate::record::RunSetup;
+use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, setup_record};
+use crate::record::SetupRecord;
 use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
 use duel::exact_game;
@@ -188,7 +188,7 @@ impl Game for Sevens {
     }
 
     fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
-        Ok(Box::new(Config::new(setup)?))
+        Ok(Box::new(Study::new(setup)?))
     }
 
     fn advisor(&self) -> Option<&dyn crate::games::advice::Advisor> {
@@ -200,10 +200,10 @@ impl Game for Sevens {
     }
 }
 
-/// A configured run of Sevens: single turns (one player, one or more policies on the same dice)
-/// or full games.
+/// A study of Sevens, checked and ready to run (what [`Game::configure`] returns for this game):
+/// single turns (one player, one or more policies on the same dice) or full games.
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct Study {
     /// The rule set.
     pub rules: Rules,
     options: RuleOptions,
@@ -248,7 +248,7 @@ fn turn_exact(
     exact.set_mean(key("p_turn_zero"), d.score[0]);
 }
 
-impl Config {
+impl Study {
     /// Checks the options, players and policies a user gave, and compiles the policies.
     pub fn new(setup: &Setup) -> Result<Self> {
         let options = RuleOptions::parse("sevens", OPTIONS, &setup.rules)?;
@@ -309,9 +309,9 @@ impl Config {
     }
 }
 
-impl Configured for Config {
-    fn setup(&self) -> RunSetup {
-        run_setup(
+impl Configured for Study {
+    fn setup(&self) -> SetupRecord {
+        setup_record(
             "sevens",
             &self.options,
             self.players,

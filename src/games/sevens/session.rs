@@ -8,9 +8,9 @@
 use std::io::Write;
 
 use crate::dice::pow6;
+use crate::engine::RunConfig;
 use crate::engine::{ChunkRng, chunk_rng};
 use crate::error::{Error, Result, Setting};
-use crate::games::RunSettings;
 use crate::games::advice::{Advice, AdviceRequest, Position};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
 use crate::games::session::{Decision, PlayRequest, Playable, Session};
@@ -70,7 +70,7 @@ struct SevensSession {
     mine: Option<MyTurn>,
     over: bool,
     /// What the advice runs with.
-    advice: RunSettings,
+    advice: RunConfig<Option<u64>>,
 }
 
 impl Playable for Sevens {

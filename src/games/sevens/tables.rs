@@ -7,14 +7,14 @@ use std::time::Instant;
 use crate::cells;
 use crate::games::Configured;
 use crate::games::analysis::{Analysis, Chart, DataTable};
-use crate::record::RunSetup;
+use crate::record::SetupRecord;
 
 use super::exact::{self, distribution, follower_odds, keep_chances};
 use super::policy::{DecisionTable, Policy};
 use super::rolls::SCORES;
 use super::solutions::Solutions;
 use super::spec::PolicySpec;
-use super::{Config, policy_file, rules};
+use super::{Study, policy_file, rules};
 
 /// The built-in policies every table compares.
 const TABLE_POLICIES: [&str; 8] = [
@@ -28,7 +28,7 @@ const TABLE_POLICIES: [&str; 8] = [
     "random",
 ];
 
-impl Config {
+impl Study {
     /// The title's second line on every plot: the rules it was computed under.
     pub(super) fn plot_title(&self, title: &str) -> String {
         format!("{title}\nsevens | {}", self.setup().rules_column())
@@ -306,7 +306,7 @@ impl Config {
         // The dilemma needs a follower: with one player (single turns) it is solved for two, and
         // the heading and the dilemma's rules column say so rather than players=1.
         let players = self.players.max(2);
-        let rules_column = RunSetup {
+        let rules_column = SetupRecord {
             players,
             ..self.setup()
         }

@@ -847,14 +847,14 @@ impl Advisor for Sieben {
             )));
         }
         let game = table.game;
-        let n = request.run.units.unwrap_or(
+        let run = request.run.sized(
             if game.is_some() {
                 GAME_GUESSES
             } else {
                 ROUND_GUESSES
             } / table.players as u64,
-        );
-        let seed = request.run.seed;
+        )?;
+        let (n, seed) = (run.units, run.seed);
         let unseen = view.unseen();
         let lean = (game.is_none() && playout::fits(&view, &unseen))
             .then(|| Playout::from_view(&view, &unseen));

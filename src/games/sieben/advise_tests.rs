@@ -3,7 +3,7 @@
 //! impossible position refused.
 
 use super::*;
-use crate::games::RunSettings;
+use crate::engine::RunConfig;
 use crate::games::advice::Position;
 use crate::games::sieben::deck::counts_of;
 use rand::seq::SliceRandom;
@@ -15,11 +15,10 @@ fn advise(rules: &[&str], keys: &[(&str, &str)], n: u64, seed: u64) -> Result<Ad
         rules: rules.iter().map(|r| r.to_string()).collect(),
         policies: Vec::new(),
         position: Position::of(keys)?,
-        run: RunSettings {
+        run: RunConfig {
             units: Some(n),
             seed,
-            threads: None,
-            progress: Default::default(),
+            ..RunConfig::default()
         },
     })
 }

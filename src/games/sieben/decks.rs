@@ -3,14 +3,13 @@
 //! any deck files and reports the key metrics of each side by side.
 
 use crate::cells;
-use crate::engine::{RunConfig, Shard};
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::analysis::{Cell, DataTable};
 use crate::games::{Configured, DeckStudy, DecksOutput, DecksRequest, Setup};
 use crate::stats::{MetricId, MetricKind, Subject, Tally};
 
 use super::deck::{Deck, SWEEP};
-use super::{Config, NAME, Sieben};
+use super::{NAME, Sieben, Study};
 
 /// Games per deck when `-n` is not given: enough for the first-player and win-rate
 /// differences between the sweep's decks to stand clear of their intervals, in about a minute
@@ -92,7 +91,7 @@ impl DeckStudy for Sieben {
                 "§rule deck=...: decks sweeps the deck itself; add a deck file with §deck FILE",
             )));
         }
-        let base = Config::new(&Setup {
+        let base = Study::new(&Setup {
             rules: request.rules.clone(),
             players,
             policies: request.policies.clone(),
@@ -117,14 +116,8 @@ impl DeckStudy for Sieben {
             .map(|d| base.with_deck(d.clone()))
             .collect::<Result<Vec<_>>>()?;
         ready()?;
-        let units = request.run.units.unwrap_or(DEFAULT_GAMES);
-        let run = RunConfig {
-            units,
-            seed: request.run.seed,
-            threads: request.run.threads,
-            shard: Shard::WHOLE,
-            progress: request.run.progress.clone(),
-        };
+        let run = request.run.sized(DEFAULT_GAMES)?;
+        let units = run.units;
         let rows = decks
             .iter()
             .zip(&configs)

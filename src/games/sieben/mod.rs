@@ -7,7 +7,7 @@
 //! [`policy`] the decision ([`LayCard`](policy::LayCard)) and the built-ins, [`lookahead`] the one
 //! that plays rounds out on guesses of the hidden cards, [`spec`] the policies as named on the
 //! command line, [`sim`] games on the engine, [`tables`] the exact chances on every pile state
-//! and `decks` the deck study. [`Config`] is what `dicelab simulate sieben` runs.
+//! and `decks` the deck study. [`Study`] is what `dicelab simulate sieben` runs.
 //!
 //! ```
 //! use dicelab::engine::RunConfig;
@@ -114,8 +114,10 @@ use crate::error::{Error, Result};
 use crate::games::analysis::Analysis;
 use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Rotation, Seats};
-use crate::games::{Configured, DeckStudy, Game, GameInfo, PolicyDoc, ReportRun, Setup, run_setup};
-use crate::record::RunSetup;
+use crate::games::{
+    Configured, DeckStudy, Game, GameInfo, PolicyDoc, ReportRun, Setup, setup_record,
+};
+use crate::record::SetupRecord;
 use crate::stats::{ExactValues, Tally};
 
 use rules::{MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Rules};
@@ -222,7 +224,7 @@ impl Game for Sieben {
     }
 
     fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
-        Ok(Box::new(Config::new(setup)?))
+        Ok(Box::new(Study::new(setup)?))
     }
 
     fn deck_study(&self) -> Option<&dyn DeckStudy> {
@@ -238,9 +240,10 @@ impl Game for Sieben {
     }
 }
 
-/// A checked run of 7: the rules (deck loaded), the players and their policies.
+/// A study of 7, checked and ready to run (what [`Game::configure`] returns for this game): the
+/// rules (deck loaded), the players and their policies.
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct Study {
     /// The rule set, with its deck.
     pub rules: Rules,
     options: RuleOptions,
@@ -250,7 +253,7 @@ pub struct Config {
     exact: ExactValues,
 }
 
-impl Config {
+impl Study {
     /// Checks the rule options (loading the deck), the player count and the policies. One
     /// player is accepted only without policies, for `dicelab table`; simulating it is an error.
     pub fn new(setup: &Setup) -> Result<Self> {
@@ -290,9 +293,9 @@ impl Config {
     }
 }
 
-impl Configured for Config {
-    fn setup(&self) -> RunSetup {
-        run_setup(
+impl Configured for Study {
+    fn setup(&self) -> SetupRecord {
+        setup_record(
             NAME,
             &self.options,
             self.players,

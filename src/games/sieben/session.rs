@@ -10,9 +10,9 @@ use std::io::Write;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
+use crate::engine::RunConfig;
 use crate::engine::{ChunkRng, chunk_rng};
 use crate::error::{Error, Result};
-use crate::games::RunSettings;
 use crate::games::advice::{Advice, AdviceRequest, Advisor, Position};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
 use crate::games::policy::Policy;
@@ -54,7 +54,7 @@ struct SiebenSession {
     /// The pending decision's plays.
     moves: Vec<Move>,
     /// What the advice runs with.
-    advice: RunSettings,
+    advice: RunConfig<Option<u64>>,
 }
 
 impl Playable for Sieben {

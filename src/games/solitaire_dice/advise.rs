@@ -263,7 +263,8 @@ impl Advisor for SolitaireDice {
         };
         let value = value_of(&spec);
         let picked = value.as_ref().map(|v| OneStep(v).choose(&view, &choices));
-        let n = request.run.units.unwrap_or_else(|| default_playouts(&spec));
+        let run = request.run.sized(default_playouts(&spec))?;
+        let n = run.units;
         let reference = picked.unwrap_or(0);
         let afters: Vec<Sheet> = choices
             .iter()
@@ -273,7 +274,7 @@ impl Advisor for SolitaireDice {
                 after
             })
             .collect();
-        let seed = request.run.seed;
+        let seed = run.seed;
         let playouts = (0..n)
             .into_par_iter()
             .fold(
@@ -465,7 +466,7 @@ pub(super) fn sheet_words(sheet: &Sheet) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::RunSettings;
+    use crate::engine::RunConfig;
     use crate::games::advice::Position;
 
     fn advise(policy: &[&str], keys: &[(&str, &str)], n: u64) -> Result<Advice> {
@@ -473,10 +474,10 @@ mod tests {
         SolitaireDice.advise(&AdviceRequest {
             policies: policy.iter().map(|p| p.to_string()).collect(),
             position,
-            run: RunSettings {
+            run: RunConfig {
                 units: Some(n),
                 seed: 3,
-                ..RunSettings::default()
+                ..RunConfig::default()
             },
             ..AdviceRequest::default()
         })

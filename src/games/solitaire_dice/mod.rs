@@ -10,7 +10,7 @@
 //! projection, under one roll of expectimax), [`spec`] the policies as named on the command line, [`play`] whole games on
 //! dice from [`crate::dice`], [`sim`] games on the engine (several policies or seats on the same
 //! rolls), [`general`] games of other than five dice (the `dice` rule option), [`tables`] the exact chances of one roll, `tune` the search for better weights and
-//! `bound` an upper bound on every player's mean. [`Config`] is what `dicelab simulate
+//! `bound` an upper bound on every player's mean. [`Study`] is what `dicelab simulate
 //! solitaire-dice` runs.
 //!
 //! ```
@@ -63,8 +63,8 @@ use crate::error::Result;
 use crate::games::analysis::Analysis;
 use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Seats};
-use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, Tuner, run_setup};
-use crate::record::RunSetup;
+use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, Tuner, setup_record};
+use crate::record::SetupRecord;
 use crate::stats::{ExactValues, Tally};
 
 use rules::Rules;
@@ -167,7 +167,7 @@ impl Game for SolitaireDice {
     }
 
     fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
-        Ok(Box::new(Config::new(setup)?))
+        Ok(Box::new(Study::new(setup)?))
     }
 
     fn tuner(&self) -> Option<&dyn Tuner> {
@@ -198,10 +198,11 @@ pub(crate) fn text_rules_only(command: &str, overrides: &[String]) -> Result<Rul
     Ok(options)
 }
 
-/// A checked run of Solitaire Dice: one player comparing one or more policies on the same rolls,
-/// or a game of several seats sharing the rolls.
+/// A study of Solitaire Dice, checked and ready to run (what [`Game::configure`] returns for this
+/// game): one player comparing one or more policies on the same rolls, or a game of several seats
+/// sharing the rolls.
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct Study {
     options: RuleOptions,
     rules: Rules,
     players: u32,
@@ -209,7 +210,7 @@ pub struct Config {
     exact: ExactValues,
 }
 
-impl Config {
+impl Study {
     /// Checks the options and their combination, the player count and the policy specs a user
     /// gave, and that every policy can play the rules, before any game.
     pub fn new(setup: &Setup) -> Result<Self> {
@@ -236,9 +237,9 @@ impl Config {
     }
 }
 
-impl Configured for Config {
-    fn setup(&self) -> RunSetup {
-        run_setup(
+impl Configured for Study {
+    fn setup(&self) -> SetupRecord {
+        setup_record(
             NAME,
             &self.options,
             self.players,
@@ -281,7 +282,7 @@ impl Configured for Config {
     /// every player's mean score (see `bound`).
     fn solve(&self) -> Result<Analysis> {
         // One sheet, whatever --players says: the bound is on each player's own score.
-        let one = RunSetup {
+        let one = SetupRecord {
             players: 1,
             ..self.setup()
         };

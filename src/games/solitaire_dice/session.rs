@@ -5,9 +5,9 @@
 
 use std::io::Write;
 
+use crate::engine::RunConfig;
 use crate::engine::chunk_rng;
 use crate::error::{Error, Result, Setting};
-use crate::games::RunSettings;
 use crate::games::advice::{Advice, AdviceRequest, Advisor, Position};
 use crate::games::session::{Decision, PlayRequest, Playable, Session};
 
@@ -30,7 +30,7 @@ struct SolitaireSession {
     rules: Vec<String>,
     policies: Vec<String>,
     /// What the advice runs with.
-    advice: RunSettings,
+    advice: RunConfig<Option<u64>>,
 }
 
 impl Playable for SolitaireDice {

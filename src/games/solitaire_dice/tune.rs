@@ -266,11 +266,11 @@ impl Tuner for super::SolitaireDice {
         };
         let budget: Budget = request.budget.parse()?;
         let player: Player = request.player.parse()?;
-        let run = &request.run;
-        let games = run.units.unwrap_or(match player {
+        let run = request.run.sized(match player {
             Player::Heuristic => DEFAULT_GAMES,
             Player::Lookahead => DEFAULT_GAMES / 10,
-        });
+        })?;
+        let games = run.units;
         check(games, budget)?;
         ready()?;
         let tuned = tune(&TuneConfig {
