@@ -197,24 +197,25 @@ pub trait Simulation: Sync {
 /// Runs `sim` as configured and returns its tally.
 pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
     if config.units == 0 {
-        return Err(Error::setting(
-            Setting::UNITS,
-            "expected at least 1 unit, found 0",
-        ));
+        return Err(
+            Error::setting(Setting::UNITS, "expected at least 1 unit, found 0")
+                .outside(0, (1, u64::MAX.into())),
+        );
     }
     match config.threads {
         Some(0) => {
-            return Err(Error::setting(
-                Setting::THREADS,
-                "expected at least 1, found 0",
-            ));
+            return Err(
+                Error::setting(Setting::THREADS, "expected at least 1, found 0")
+                    .outside(0, (1, MAX_THREADS as i128)),
+            );
         }
         Some(t) if t > MAX_THREADS => {
             return Err(Error::value(
                 Setting::THREADS,
                 t.to_string(),
                 format!("expected at most {MAX_THREADS} worker threads"),
-            ));
+            )
+            .outside(t, (1, MAX_THREADS as i128)));
         }
         _ => {}
     }
@@ -554,6 +555,8 @@ mod tests {
             run(&PoolSize, &config).unwrap_err().to_string(),
             "threads 1025: expected at most 1024 worker threads"
         );
+        let e = run(&PoolSize, &config).unwrap_err();
+        assert_eq!(e.range(), Some((1, 1024)), "the limits are data");
     }
 
     #[test]

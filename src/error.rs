@@ -6,6 +6,9 @@
 //! - [`Error::Value`]: one value given for one setting is wrong; the error names the
 //!   [`Setting`], the value as given and why ("threads 2000: expected at most 1024 worker
 //!   threads").
+//! - [`Error::OutOfRange`]: a number outside the whole numbers a setting accepts; beside the
+//!   same one-line message it keeps the setting, the value and both limits as data, so a caller
+//!   (a binding raising its own exception, a form marking a field) need not read the text.
 //! - [`Error::Input`]: a request that is wrong as a whole (settings in conflict, one missing) or
 //!   a data file whose content is wrong.
 //! - [`Error::Io`]: a file or folder the operating system could not read or write.
@@ -263,6 +266,20 @@ pub enum Error {
         /// What is wrong with it: what was expected, which limit it passes.
         why: Message,
     },
+    /// A number outside the range its setting accepts. The message is what the other kinds
+    /// would say (so the command line prints the same line); the fields say it as data.
+    OutOfRange {
+        /// Which setting (`rule` for a rule option, whose value is then `key=value`).
+        setting: Setting,
+        /// The value as given.
+        value: String,
+        /// The smallest value accepted.
+        min: i128,
+        /// The largest value accepted.
+        max: i128,
+        /// The whole message, as written for a person.
+        message: Message,
+    },
     /// A request that is wrong as a whole, or a data file whose content is wrong.
     Input(Message),
     /// A file or folder could not be read or written.
@@ -302,6 +319,44 @@ impl Error {
             setting,
             value: Some(value.to_string()),
             why: why.into(),
+        }
+    }
+
+    /// A number of `setting` outside `min..=max`, with its message written out (a rule option
+    /// names its game and key in its own words).
+    pub fn out_of_range(
+        setting: Setting,
+        value: impl std::fmt::Display,
+        (min, max): (i128, i128),
+        message: impl Into<Message>,
+    ) -> Self {
+        Error::OutOfRange {
+            setting,
+            value: value.to_string(),
+            min,
+            max,
+            message: message.into(),
+        }
+    }
+
+    /// This bad value ([`Error::value`], [`Error::setting`]) as the number `value` outside
+    /// `min..=max`: the same message, with the limits kept as data. Only a bad value names its
+    /// setting, so the other kinds are returned as they are.
+    pub fn outside(self, value: impl std::fmt::Display, range: (i128, i128)) -> Self {
+        match self {
+            Error::Value { ref setting, .. } => {
+                let setting = setting.clone();
+                Error::out_of_range(setting, value, range, self.message())
+            }
+            other => other,
+        }
+    }
+
+    /// The limits a refused number passed, `(min, max)`, when the error is one.
+    pub fn range(&self) -> Option<(i128, i128)> {
+        match self {
+            Error::OutOfRange { min, max, .. } => Some((*min, *max)),
+            _ => None,
         }
     }
 
@@ -352,6 +407,19 @@ impl Error {
                 context: Message::from(prefix).then(context),
                 source,
             },
+            Error::OutOfRange {
+                setting,
+                value,
+                min,
+                max,
+                message,
+            } => Error::OutOfRange {
+                setting,
+                value,
+                min,
+                max,
+                message: Message::from(prefix).then(message),
+            },
             other => Error::Input(Message::from(prefix).then(other.message())),
         }
     }
@@ -372,7 +440,7 @@ impl Error {
                 };
                 head.text(": ").then(why.clone())
             }
-            Error::Input(message) => message.clone(),
+            Error::Input(message) | Error::OutOfRange { message, .. } => message.clone(),
             Error::Io { context, source } => context.clone().text(format!(" ({source})")),
         }
     }
@@ -406,6 +474,30 @@ mod tests {
             "--out x\\ry: cannot write there (bad\\u{1b}[31m)"
         );
         assert_eq!(Error::input("plain é").to_string(), "plain é");
+    }
+
+    /// A number out of range says so as data (setting, value, limits) and in the same words
+    /// a bad value would, written by the caller; a prefix keeps the kind.
+    #[test]
+    fn an_out_of_range_number_keeps_its_limits_beside_the_same_message() {
+        let plain = Error::value(Setting::THREADS, "2000", "expected at most 1024");
+        let e = Error::value(Setting::THREADS, "2000", "expected at most 1024")
+            .outside(2000, (1, 1024));
+        assert_eq!(e.to_string(), plain.to_string());
+        assert_eq!(e.render(&Flags), "--threads 2000: expected at most 1024");
+        assert_eq!(e.range(), Some((1, 1024)));
+        assert!(!e.is_io());
+        match &e {
+            Error::OutOfRange { setting, value, .. } => {
+                assert_eq!((setting, value.as_str()), (&Setting::THREADS, "2000"));
+            }
+            other => panic!("expected OutOfRange, found {other:?}"),
+        }
+        let e = e.prefixed("sweep: ");
+        assert_eq!(e.range(), Some((1, 1024)));
+        assert_eq!(e.to_string(), "sweep: threads 2000: expected at most 1024");
+        assert_eq!(plain.range(), None);
+        assert_eq!(Error::input("x").outside(3, (1, 2)).range(), None);
     }
 
     /// The library names a setting by its key and a caller by its own names: the same error

@@ -106,7 +106,7 @@ fn digits(s: &str, empty_ok: bool) -> Result<String, WholeError> {
 }
 
 /// Whether `s` reads as some number (a fraction, say) once its sign is gone.
-fn is_number_like(s: &str) -> bool {
+pub(crate) fn is_number_like(s: &str) -> bool {
     matches!(
         parse_whole(s),
         Ok(_) | Err(WholeError::NotWhole | WholeError::TooLarge)

@@ -336,6 +336,7 @@ pub fn whole_list(key: &str, text: &str, min: i64, max: i64) -> Result<Vec<i64>>
                         text,
                         format!("'{part}' is not a whole number from {min} to {max}"),
                     )
+                    .outside(text, (min.into(), max.into()))
                 })
         })
         .collect()
@@ -350,7 +351,8 @@ pub fn whole(key: &str, text: &str, min: i64, max: i64) -> Result<i64> {
             Setting::new(key),
             text,
             format!("expected one whole number from {min} to {max}"),
-        )),
+        )
+        .outside(text, (min.into(), max.into()))),
     }
 }
 

@@ -63,6 +63,17 @@ impl Values {
         }
     }
 
+    /// The numbers allowed, `(min, max)`, for a value that is a number.
+    fn range(&self) -> Option<(i128, i128)> {
+        match *self {
+            Values::Whole { min, max } | Values::WholeOr { min, max, .. } => {
+                Some((min.into(), max.into()))
+            }
+            Values::Integer { min, max } => Some((min.into(), max.into())),
+            Values::OneOf(_) | Values::Text { .. } => None,
+        }
+    }
+
     /// The value in its one written form (numbers without sign or leading zeros), or `None` if
     /// it is not allowed.
     fn canonical(&self, value: &str) -> Option<String> {
@@ -196,11 +207,22 @@ impl RuleOptions {
         }
         for (spec, value) in &mut values {
             *value = spec.values.canonical(value).ok_or_else(|| {
-                Error::input(format!(
+                let message = format!(
                     "rule option {} for {game}: expected {}, found '{value}'",
                     spec.key,
                     spec.values.expected()
-                ))
+                );
+                // A number outside the range keeps its limits as data; a word is just wrong.
+                let number = crate::number::is_number_like(value.trim().trim_start_matches('-'));
+                match spec.values.range().filter(|_| number) {
+                    Some(range) => Error::out_of_range(
+                        Setting::RULE,
+                        format!("{}={value}", spec.key),
+                        range,
+                        message,
+                    ),
+                    None => Error::input(message),
+                }
             })?;
         }
         Ok(Self { game, values })
@@ -401,11 +423,15 @@ mod tests {
         assert!(e.contains("more than once"), "{e}");
         let e = parse(&["b=z"]).unwrap_err().to_string();
         assert_eq!(e, "rule option b for demo: expected x or y, found 'z'");
-        let e = parse(&["a=7"]).unwrap_err().to_string();
+        let e = parse(&["a=7"]).unwrap_err();
         assert_eq!(
-            e,
+            e.to_string(),
             "rule option a for demo: expected a whole number from 1 to 2, found '7'"
         );
+        // A number passes a limit a caller can read; a word passes none.
+        assert_eq!(e.range(), Some((1, 2)));
+        assert_eq!(parse(&["a=two"]).unwrap_err().range(), None);
+        assert_eq!(parse(&["b=z"]).unwrap_err().range(), None);
         let e = parse(&["c=a;b"]).unwrap_err().to_string();
         assert_eq!(
             e,

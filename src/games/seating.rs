@@ -54,7 +54,8 @@ impl Players {
             Setting::PLAYERS,
             players.to_string(),
             format!("{game} takes {count}{note}"),
-        ))
+        )
+        .outside(players, (self.min.into(), self.max.into())))
     }
 }
 
@@ -292,6 +293,7 @@ mod tests {
             p.check("g", 8).unwrap_err().to_string(),
             "players 8: g takes 2 to 7 players"
         );
+        assert_eq!(p.check("g", 1).unwrap_err().range(), Some((2, 7)));
         let p = Players {
             min: 1,
             max: 8,
