@@ -77,7 +77,6 @@ pub mod dice;
 pub mod engine;
 pub mod error;
 pub mod games;
-pub mod number;
 pub mod output;
 pub mod record;
 pub mod report;
@@ -86,6 +85,7 @@ pub mod stats;
 mod accumulator;
 mod input;
 mod merge;
+mod number;
 mod plot;
 mod saved;
 

@@ -239,4 +239,76 @@ mod tests {
         );
         assert_eq!(whole_in("1e1", 1, 10), Ok(10));
     }
+
+    use proptest::prelude::*;
+
+    /// Characters a typed number is made of, and some it should not be.
+    const NUMBER_CHARS: &[&str] = &[
+        "0",
+        "1",
+        "5",
+        "9",
+        "e",
+        "E",
+        ".",
+        "_",
+        "-",
+        "+",
+        " ",
+        "99999999999999999999",
+        "e999999999",
+        "e-999999999",
+        "x",
+        "é",
+    ];
+
+    /// The longest one number may take to read before it counts as a hang.
+    const HANG: std::time::Duration = std::time::Duration::from_secs(5);
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: std::env::var("DICELAB_FUZZ_CASES")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(64),
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        #[test]
+        fn typed_numbers_read_back_or_are_refused_in_one_line(
+            s in prop_oneof![
+                prop::collection::vec(prop::sample::select(NUMBER_CHARS), 0..12).prop_map(|w| w.concat()),
+                ".{0,30}",
+            ],
+            v in any::<u64>(),
+            (m, k) in (0u64..100_000, 0u32..25),
+        ) {
+            let start = std::time::Instant::now();
+            let _ = parse_whole(&s);
+            if let Err(e) = whole_in(&s, 1, 1000) {
+                prop_assert!(!e.is_empty() && !e.contains('\n'), "{e:?}");
+            }
+            prop_assert!(start.elapsed() < HANG, "{s:?} took {:?}", start.elapsed());
+            // What is printed reads back, with or without the separators.
+            prop_assert_eq!(parse_whole(&v.to_string()), Ok(v));
+            let grouped = v
+                .to_string()
+                .as_bytes()
+                .rchunks(3)
+                .rev()
+                .map(|c| std::str::from_utf8(c).unwrap())
+                .collect::<Vec<_>>()
+                .join("_");
+            prop_assert_eq!(parse_whole(&grouped), Ok(v));
+            // Scientific notation is exact: m x 10^k, or too large.
+            let exact = 10u64.checked_pow(k).and_then(|p| m.checked_mul(p));
+            let expected = match exact {
+                Some(x) => Ok(x),
+                None if m == 0 => Ok(0),
+                None => Err(WholeError::TooLarge),
+            };
+            prop_assert_eq!(parse_whole(&format!("{m}e{k}")), expected);
+        }
+    }
 }
