@@ -344,15 +344,14 @@ fn load_claims(path: &Path) -> Result<ClaimsFile> {
     Ok((claims, files.read().iter().map(InputRef::from).collect()))
 }
 
-/// Checks `claims` and writes `claims.csv` into `out`.
+/// Checks `claims` and writes `claims.csv` into `out` (prepared by the caller before any work).
 fn check_claims(
     (claims, claims_file): &ClaimsFile,
     run: &RunArgs,
     units: u64,
-    out: &Path,
-    invocation: &Invocation,
+    out: OutDir,
 ) -> Result<Vec<claims::Verdict>> {
-    let out = OutDir::prepare(out, invocation)?.describing(RunAbout {
+    let out = out.describing(RunAbout {
         inputs: claims_file.to_vec(),
         seed: Some(run.seed),
         units: Some(units),
@@ -413,7 +412,8 @@ fn claims_section(verdicts: &[claims::Verdict], units: u64, seed: u64) -> IndexS
 pub fn claims(args: &ClaimsArgs, invocation: &Invocation) -> Result<()> {
     let claims = load_claims(&args.file)?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
-    check_claims(&claims, &args.run, units, &args.out, invocation).map(drop)
+    let out = OutDir::prepare(&args.out, invocation)?;
+    check_claims(&claims, &args.run, units, out).map(drop)
 }
 
 /// `dicelab report`: every built-in game's runs of the default job, in registry order, each with
@@ -426,8 +426,11 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
     let units = args.run.units.unwrap_or(DEFAULT_REPORT_UNITS);
     let mut folders: Vec<PathBuf> = Vec::new();
     let mut sections: Vec<IndexSection> = Vec::new();
-    // The built-in games only: the job regenerates the repository's reports/, which must be
-    // the same whichever binary runs it, whatever games that binary registered.
+    // Every run configured and every folder checked (and held) before the first run: a folder
+    // that cannot be written fails the job before any work, not after twelve reports. The
+    // built-in games only: the job regenerates the repository's reports/, which must be the
+    // same whichever binary runs it, whatever games that binary registered.
+    let mut jobs = Vec::new();
     for game in games::GAMES {
         for job in game.report_runs() {
             let configured = games::configure_game(
@@ -441,53 +444,56 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
             )?;
             let folder = root.path().join(job.folder);
             let out = OutDir::prepare(&folder, invocation)?;
-            let n = (units / job.share).max(1);
-            say(&format!(
-                "\n== {}, {} player(s), policy {}, {n} units\n",
-                game.name(),
-                job.players,
-                configured.setup().policy_column()
-            ));
-            let saved =
-                simulate_game(configured.as_ref(), &run_config(&args.run, n, Shard::WHOLE))?;
-            // The exact tables go beside the default run of each game, and the solver's files
-            // too where the game has a solver.
-            let mut extra = Vec::new();
-            if job.with_tables {
-                let mut analysis = configured.tables()?;
-                if let Ok(solved) = configured.solve() {
-                    analysis = analysis.with(solved);
-                }
-                extra = analysis_files(&analysis)?;
-            }
-            let files = publish(
-                configured.as_ref(),
-                &saved,
-                Some(&out),
-                extra,
-                Some(threads_of(&args.run)),
-            )?;
-            let notes = configured.notes();
-            let report = Report {
-                saved: &saved,
-                exact: configured.exact(),
-                notes: &notes,
-            };
-            sections.push(IndexSection {
-                folder: job.folder.to_string(),
-                question: job.question.to_string(),
-                heading: run_heading(&report),
-                columns: SUMMARY_HEADER.map(String::from).to_vec(),
-                rows: summary_rows(&report).into_iter().map(Vec::from).collect(),
-                files,
-            });
-            folders.push(folder);
+            jobs.push((game, job, configured, folder, out));
         }
     }
-    say("\n== claims of the rule text\n");
     let claims_dir = root.path().join("claims");
+    let claims_out = OutDir::prepare(&claims_dir, invocation)?;
+    for (game, job, configured, folder, out) in jobs {
+        let n = (units / job.share).max(1);
+        say(&format!(
+            "\n== {}, {} player(s), policy {}, {n} units\n",
+            game.name(),
+            job.players,
+            configured.setup().policy_column()
+        ));
+        let saved = simulate_game(configured.as_ref(), &run_config(&args.run, n, Shard::WHOLE))?;
+        // The exact tables go beside the default run of each game, and the solver's files
+        // too where the game has a solver.
+        let mut extra = Vec::new();
+        if job.with_tables {
+            let mut analysis = configured.tables()?;
+            if let Ok(solved) = configured.solve() {
+                analysis = analysis.with(solved);
+            }
+            extra = analysis_files(&analysis)?;
+        }
+        let files = publish(
+            configured.as_ref(),
+            &saved,
+            Some(&out),
+            extra,
+            Some(threads_of(&args.run)),
+        )?;
+        let notes = configured.notes();
+        let report = Report {
+            saved: &saved,
+            exact: configured.exact(),
+            notes: &notes,
+        };
+        sections.push(IndexSection {
+            folder: job.folder.to_string(),
+            question: job.question.to_string(),
+            heading: run_heading(&report),
+            columns: SUMMARY_HEADER.map(String::from).to_vec(),
+            rows: summary_rows(&report).into_iter().map(Vec::from).collect(),
+            files,
+        });
+        folders.push(folder);
+    }
+    say("\n== claims of the rule text\n");
     let claim_units = (units / 10).max(1);
-    let verdicts = check_claims(&claims, &args.run, claim_units, &claims_dir, invocation)?;
+    let verdicts = check_claims(&claims, &args.run, claim_units, claims_out)?;
     sections.push(claims_section(&verdicts, claim_units, args.run.seed));
     folders.push(claims_dir);
     // The index last, so it links only what was written.
@@ -538,7 +544,7 @@ fn games_with(has: impl Fn(&dyn Game) -> bool) -> String {
 }
 
 /// `dicelab tune`: better weights for a game's policy file, written to `--out`.
-pub fn tune(args: &TuneArgs) -> Result<()> {
+pub fn tune(args: &TuneArgs, invocation: &Invocation) -> Result<()> {
     let tuner = args.game.tuner().ok_or_else(|| {
         Error::input(format!(
             "tune {}: only {} has weights to tune",
@@ -555,7 +561,7 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
             run: run_settings(&args.run),
         },
         &mut || {
-            out = Some(OutFile::prepare(&args.out)?);
+            out = Some(OutFile::prepare(&args.out, invocation)?);
             Ok(())
         },
     )?;

@@ -97,7 +97,7 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
         Command::Claims(args) => commands::claims(args, invocation),
         Command::Report(args) => commands::report(args, invocation),
         Command::Merge(args) => commands::merge(args, invocation),
-        Command::Tune(args) => commands::tune(args),
+        Command::Tune(args) => commands::tune(args, invocation),
         Command::Decks(args) => commands::decks(args, invocation),
         Command::Advise(args) => commands::advise(args),
         Command::Play(args) => commands::play(args),

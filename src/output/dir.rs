@@ -22,6 +22,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use super::lock::{Held, lock};
 use super::manifest::{Invocation, LEGACY_MANIFEST, MANIFEST, Manifest, RunAbout, plain_name};
 use super::path::{
     Kind, create_folders, exchange, existing_ancestor, hook, parent_of, probe, remove_folders,
@@ -38,18 +39,24 @@ pub struct OutDir {
     invocation: Invocation,
     /// What the run was, for the folder's `run.json`.
     about: RunAbout,
+    /// This run's hold on the folder: no other run writes it until this one is dropped.
+    _held: Held,
 }
 
 impl OutDir {
     /// Checks that `path` is a folder, or a new path whose nearest existing ancestor is a
-    /// folder, and that it can be written; its `run.json` will say `invocation` wrote it.
+    /// folder, that it can be written and that no other run is writing it (this one holds it
+    /// from here until dropped); its `run.json` will say `invocation` wrote it.
     pub fn prepare(path: &Path, invocation: &Invocation) -> Result<Self> {
+        let refuse = |why: &dyn std::fmt::Display| refusal(path, why);
+        let target = resolve(path).map_err(|e| refuse(&e))?;
+        let held = lock(&target, &invocation.command).map_err(|e| refuse(&e))?;
         let dir = Self {
             path: path.to_path_buf(),
             invocation: invocation.clone(),
             about: RunAbout::default(),
+            _held: held,
         };
-        let target = resolve(path).map_err(|e| dir.refuse(e))?;
         match Kind::of(&target).map_err(|e| dir.refuse(e))? {
             Kind::Folder => probe(&target).map_err(|e| dir.refuse(e))?,
             Kind::Absent => {
@@ -85,13 +92,7 @@ impl OutDir {
     /// other one (the error module's rule), whether the system refused it or dicelab did (a
     /// FIFO, device, socket or folder it will not replace).
     fn refuse(&self, why: impl std::fmt::Display) -> Error {
-        Error::unwritable(
-            Message::default().setting(Setting::OUT).text(format!(
-                " {}: cannot write a report there",
-                self.path.display()
-            )),
-            std::io::Error::other(why.to_string()),
-        )
+        refusal(&self.path, &why)
     }
 
     /// Writes every file, whole or not at all (see the module's documentation), and returns
@@ -299,6 +300,16 @@ impl OutDir {
         let _ = fs::remove_file(target.join(LEGACY_MANIFEST));
         Ok(())
     }
+}
+
+/// Where a report cannot go (see [`OutDir::refuse`]), before there is an [`OutDir`].
+fn refusal(path: &Path, why: &dyn std::fmt::Display) -> Error {
+    Error::unwritable(
+        Message::default()
+            .setting(Setting::OUT)
+            .text(format!(" {}: cannot write a report there", path.display())),
+        std::io::Error::other(why.to_string()),
+    )
 }
 
 /// Whether `dir` holds nothing but the files `manifest` lists (regular files) and the manifest.

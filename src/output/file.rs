@@ -7,6 +7,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::dir::write_new;
+use super::lock::{Held, lock};
+use super::manifest::Invocation;
 use super::path::{
     Kind, create_folders, existing_ancestor, hook, parent_of, probe, remove_folders,
     remove_leftovers, resolve, temp_file,
@@ -17,14 +19,21 @@ use crate::error::{Error, Message, Result, Setting};
 #[derive(Clone, Debug)]
 pub struct OutFile {
     path: PathBuf,
+    /// This run's hold on the file: no other run writes it until this one is dropped.
+    _held: Held,
 }
 
 impl OutFile {
     /// Checks that `path` (its symlinks followed) is a regular file or a new path in a folder
-    /// that can be written. Nothing is created.
-    pub fn prepare(path: &Path) -> Result<Self> {
+    /// that can be written, and that no other run is writing it (this one, `invocation`, holds
+    /// it from here until dropped). Nothing is created.
+    pub fn prepare(path: &Path, invocation: &Invocation) -> Result<Self> {
+        let refuse = |why: &dyn std::fmt::Display| refusal(path, why);
+        let resolved = resolve(path).map_err(|e| refuse(&e))?;
+        let held = lock(&resolved, &invocation.command).map_err(|e| refuse(&e))?;
         let file = Self {
             path: path.to_path_buf(),
+            _held: held,
         };
         if path.file_name().is_none() {
             return Err(Error::value(
@@ -56,12 +65,7 @@ impl OutFile {
     /// A file that cannot be written: exit 1, whether the system refused it or dicelab did (see
     /// `OutDir::refuse`).
     fn refuse(&self, why: impl std::fmt::Display) -> Error {
-        Error::unwritable(
-            Message::default()
-                .setting(Setting::OUT)
-                .text(format!(" {}: cannot write there", self.path.display())),
-            std::io::Error::other(why.to_string()),
-        )
+        refusal(&self.path, &why)
     }
 
     /// Where the bytes go: the end of the symlinks at the path, a regular file or nothing yet.
@@ -94,4 +98,14 @@ impl OutFile {
         }
         result
     }
+}
+
+/// A file that cannot be written (see [`OutFile::refuse`]), before there is an [`OutFile`].
+fn refusal(path: &Path, why: &dyn std::fmt::Display) -> Error {
+    Error::unwritable(
+        Message::default()
+            .setting(Setting::OUT)
+            .text(format!(" {}: cannot write there", path.display())),
+        std::io::Error::other(why.to_string()),
+    )
 }

@@ -3,13 +3,15 @@
 //! it is written, so an interrupted or failed run never leaves a half-written report. A folder's
 //! `run.json` ([`manifest`]) says what made it and lists its files, so a rerun removes the
 //! previous run's files and nothing of the user's. What stands at a path, staged names,
-//! leftovers of a killed run and the test hook are in [`path`].
+//! leftovers of a killed run and the test hook are in [`path`]. One run writes a folder or file at
+//! a time: the second is refused before its work (`lock.rs`).
 //!
 //! The exporters of [`crate::report`] make the names and bytes; this module only puts them on
 //! disk.
 
 pub mod dir;
 pub mod file;
+mod lock;
 pub mod manifest;
 pub mod path;
 

@@ -1,6 +1,6 @@
 //! `report`: the default job writes every report.
 
-use crate::common::{REPORT_FILES, ok};
+use crate::common::{REPORT_FILES, fails, ok, read};
 
 #[test]
 fn the_default_job_writes_every_report() {
@@ -95,5 +95,31 @@ fn index_links_resolve(root: &std::path::Path) {
             md.contains(&format!("]({target})")),
             "README.md misses {target}"
         );
+    }
+}
+
+/// A folder the job cannot write (a file where a run's folder or the claims' folder goes) fails
+/// the job before its first run: nothing is written and the file is untouched (the job used to
+/// write twelve reports and then fail, leaving no index).
+#[test]
+fn a_report_folder_that_cannot_be_written_fails_the_job_before_any_run() {
+    for taken in ["sieben-lookahead", "claims"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        std::fs::create_dir(d.join("rep")).unwrap();
+        std::fs::write(d.join("rep").join(taken), "x").unwrap();
+        let args = ["report", "-n", "2000", "-q", "--out", "rep"];
+        fails(
+            d,
+            &args,
+            1,
+            &format!("rep/{taken}: cannot write a report there"),
+        );
+        let names: Vec<String> = std::fs::read_dir(d.join("rep"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, [taken], "nothing written beside it");
+        assert_eq!(read(d.join("rep").join(taken)), b"x");
     }
 }

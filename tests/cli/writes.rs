@@ -514,3 +514,74 @@ fn a_run_killed_in_a_shared_folder_leaves_every_file_whole() {
     }
     assert!(step > 6, "the write took {step} steps");
 }
+
+/// Runs `args` with the write hook until it pauses before its first write step, holding its
+/// output; the caller lets it go on with [`finish_hooked`].
+fn paused_at_its_write(d: &Path, args: &[&str]) -> std::process::Child {
+    let mut child = dicelab_hooked(d, args);
+    let mut first = String::new();
+    let mut stderr = BufReader::new(child.stderr.as_mut().unwrap());
+    stderr.read_line(&mut first).unwrap();
+    assert!(first.starts_with("dicelab: write hook: "), "{first}");
+    child
+}
+
+/// Lets a paused run go through every write step, and checks it succeeded.
+fn finish_hooked(mut child: std::process::Child) {
+    let mut stdin = child.stdin.take().unwrap();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let _ = stdin.write_all(b"\n");
+    for line in stderr.lines() {
+        assert!(line.unwrap().starts_with("dicelab: write hook: "));
+        let _ = stdin.write_all(b"\n");
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+/// One writer per folder: while a run writes a folder (here one holding a file of the user's
+/// own), a second run into it is refused before its work with one line naming the folder and
+/// the run that holds it; the first then finishes, and the folder holds its report and the
+/// user's file, nothing of the second.
+#[test]
+fn a_second_run_into_a_folder_being_written_is_refused_naming_the_first() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::create_dir(d.join("r")).unwrap();
+    fs::write(d.join("r/notes.txt"), "mine").unwrap();
+    let first = paused_at_its_write(d, &NEW);
+    let second = [
+        "simulate", "sevens", "-n", "3000", "--policy", "optimal", "--seed", "3", "--out", "r",
+        "-q",
+    ];
+    let holder = format!("another dicelab run is writing it: pid {}, ", first.id());
+    fails(d, &second, 1, "--out r: cannot write a report there");
+    fails(d, &second, 1, &holder);
+    finish_hooked(first);
+    let mut expected = report_of(&NEW, "r");
+    expected.insert("notes.txt".into(), b"mine".to_vec());
+    assert_eq!(snapshot(&d.join("r")), expected);
+    ok(d, &second);
+}
+
+/// Two runs that would create one new folder: the second is refused before its work (it used
+/// to compute everything and then fail), and the folder the first creates is whole.
+#[test]
+fn a_second_run_creating_the_same_new_folder_is_refused_before_its_work() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let new_in = |folder: &'static str| -> Vec<&str> {
+        NEW.iter()
+            .map(|a| if *a == "r" { folder } else { a })
+            .collect()
+    };
+    let first = paused_at_its_write(d, &new_in("a/b"));
+    assert!(!d.join("a/b").exists(), "the folder is still being staged");
+    let mut second = new_in("a/b");
+    second[3] = "1e12";
+    fails(d, &second, 1, "another dicelab run is writing it");
+    // A sibling folder is another output: not held.
+    ok(d, &new_in("a/c"));
+    finish_hooked(first);
+    assert_eq!(snapshot(&d.join("a/b")), report_of(&NEW, "a/b"));
+}
