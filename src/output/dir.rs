@@ -2,7 +2,7 @@
 //!
 //! Every file is first written to a staging place, so a failure while writing (a full disk)
 //! replaces nothing and a kill leaves only staged files, which the next run into the folder
-//! removes. Then one of two ways:
+//! removes (only those it can prove its own: see [`remove_leftovers`]). Then one of two ways:
 //!
 //! - **Swap** (a new folder, or one that holds only the files the last dicelab run listed in its
 //!   manifest): the files and the manifest are staged in a new folder `.NAME.dicelab-stage-PID`
@@ -25,8 +25,8 @@ use std::path::{Path, PathBuf};
 use super::lock::{Held, lock};
 use super::manifest::{Invocation, LEGACY_MANIFEST, MANIFEST, Manifest, RunAbout, plain_name};
 use super::path::{
-    Kind, create_folders, exchange, existing_ancestor, hook, parent_of, probe, remove_folders,
-    remove_leftovers, resolve, stage_folder, temp_file,
+    Kind, STAGE_MARKER, create_folders, create_stage, exchange, existing_ancestor, hook, parent_of,
+    probe, remove_folders, remove_leftovers, resolve, stage_folder, temp_file,
 };
 use crate::error::{Error, Message, Result, Setting};
 
@@ -127,7 +127,7 @@ impl OutDir {
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned());
         let parent = parent_of(&target);
         if let Some(name) = &name {
-            remove_leftovers(&parent, Some(name));
+            remove_leftovers(&parent, Some(name), &|_| false);
         }
         if !exists {
             let Some(name) = name else {
@@ -135,7 +135,13 @@ impl OutDir {
             };
             self.swap_new(&parent, &name, &target, files)?;
         } else {
-            remove_leftovers(&target, None);
+            // A temporary file is provably ours when it is named for a report file: one this run
+            // writes or the last run's manifest lists.
+            let listed = Manifest::read(&target);
+            let ours = |n: &str| {
+                files.iter().any(|(f, _)| f == n) || listed.as_ref().is_some_and(|m| m.lists(n))
+            };
+            remove_leftovers(&target, None, &ours);
             for (file, _) in files {
                 self.check_replaceable(&target, file)?;
             }
@@ -188,7 +194,7 @@ impl OutDir {
     ) -> Result<()> {
         let created = create_folders(parent).map_err(|e| self.refuse(e))?;
         let stage = stage_folder(parent, name);
-        let result = fs::create_dir(&stage)
+        let result = create_stage(&stage)
             .map_err(|e| Error::io(&stage, e))
             .and_then(|()| fill(&stage, files, &self.about, &self.invocation))
             .and_then(|()| {
@@ -212,7 +218,7 @@ impl OutDir {
         files: &[(String, Vec<u8>)],
     ) -> Result<bool> {
         let stage = stage_folder(parent, name);
-        if fs::create_dir(&stage).is_err() {
+        if create_stage(&stage).is_err() {
             return Ok(false);
         }
         if let Err(e) = fill(&stage, files, &self.about, &self.invocation) {
@@ -343,7 +349,12 @@ fn fill(
         &path,
         Manifest::of(files, about).bytes_of(invocation, files),
     )
-    .map_err(|e| Error::io(&path, e))
+    .map_err(|e| Error::io(&path, e))?;
+    // The manifest now proves the folder dicelab's, so the marker goes before the folder is
+    // renamed into place.
+    hook("remove the staging marker");
+    let marker = stage.join(STAGE_MARKER);
+    fs::remove_file(&marker).map_err(|e| Error::io(&marker, e))
 }
 
 /// Writes `bytes` to the new file `tmp`, with the permissions of `like` where it exists (a

@@ -85,7 +85,7 @@ impl OutFile {
         let target = self.target()?;
         let folder = parent_of(&target);
         let name = target.file_name().unwrap_or_default().to_string_lossy();
-        remove_leftovers(&folder, Some(&name));
+        remove_leftovers(&folder, Some(&name), &|n| n == name);
         let created = create_folders(&folder).map_err(|e| self.refuse(e))?;
         let tmp = temp_file(&target);
         let result = write_new(&tmp, bytes, Some(&target)).and_then(|()| {

@@ -9,6 +9,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use super::manifest::{LEGACY_MANIFEST, MANIFEST, Manifest};
+
 /// What a path names once symlinks are followed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -105,16 +107,34 @@ pub fn existing_ancestor(path: &Path) -> PathBuf {
     }
 }
 
+/// What a probe file holds, so a leftover probe is known for dicelab's by its content.
+const PROBE_TEXT: &[u8] = b"dicelab write probe\n";
+
 /// Proves `dir` writable by creating and removing a probe file (a leftover probe is removed by
-/// the next run, as any other leftover).
+/// the next run, as any other leftover of dicelab's).
 pub fn probe(dir: &Path) -> io::Result<()> {
     let probe = dir.join(format!(".dicelab-probe-{}.tmp", std::process::id()));
-    fs::OpenOptions::new()
+    let mut f = fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&probe)?;
+    let _ = io::Write::write_all(&mut f, PROBE_TEXT);
     let _ = fs::remove_file(&probe);
     Ok(())
+}
+
+/// The file a staging folder holds from its creation until its manifest is written: with it or
+/// the manifest, a staging folder left by a killed run is provably dicelab's and may be removed.
+pub const STAGE_MARKER: &str = ".dicelab-staging";
+
+/// Creates the staging folder `stage` with its marker.
+pub fn create_stage(stage: &Path) -> io::Result<()> {
+    fs::create_dir(stage)?;
+    let marked = fs::write(stage.join(STAGE_MARKER), b"dicelab staging folder\n");
+    if marked.is_err() {
+        let _ = fs::remove_dir_all(stage);
+    }
+    marked
 }
 
 /// Creates `dir` and its missing ancestors, returning those it created (outermost first), so a
@@ -158,57 +178,100 @@ pub fn stage_folder(parent: &Path, name: &str) -> PathBuf {
     parent.join(format!(".{name}.dicelab-stage-{}", std::process::id()))
 }
 
-/// The process id in a leftover's name if it is one dicelab writes into `dir` for the file or
-/// folder `name` (or for any name with `name` `None`): a staged folder `.NAME.dicelab-stage-PID`,
-/// a temporary file `.NAME.dicelab-PID.tmp`, a probe `.dicelab-probe-PID.tmp`, or a temporary
-/// file of dicelab 0.4.0 and before, `.NAME.PID.tmp` of a report file (csv, svg, json, html, md).
-fn leftover_pid(entry: &str, name: Option<&str>) -> Option<u32> {
-    let rest = entry.strip_prefix('.')?;
-    let of = |stem: &str| name.is_none_or(|n| n == stem);
-    if let Some((stem, pid)) = rest.rsplit_once(".dicelab-stage-") {
-        return of(stem).then(|| pid.parse().ok()).flatten();
-    }
-    let rest = rest.strip_suffix(".tmp")?;
-    if let Some(pid) = rest.strip_prefix("dicelab-probe-") {
-        return name.is_none().then(|| pid.parse().ok()).flatten();
-    }
-    if let Some((stem, pid)) = rest.rsplit_once(".dicelab-") {
-        return of(stem).then(|| pid.parse().ok()).flatten();
-    }
-    let (stem, pid) = rest.rsplit_once('.')?;
-    let report_file = [".csv", ".svg", ".json", ".html", ".md"]
-        .iter()
-        .any(|ext| stem.ends_with(ext));
-    (report_file && of(stem))
-        .then(|| pid.parse().ok())
-        .flatten()
+/// A name dicelab gives what it stages, as read back from a folder's entry.
+#[derive(Debug, PartialEq, Eq)]
+enum Staged<'a> {
+    /// `.NAME.dicelab-stage-PID`: a report folder being written.
+    Folder(&'a str, u32),
+    /// `.NAME.dicelab-PID.tmp`: a file being written.
+    File(&'a str, u32),
+    /// `.dicelab-probe-PID.tmp`: a writability probe.
+    Probe(u32),
 }
 
-/// Removes from `dir` what dead dicelab runs left there for `name` (for any name with `None`):
-/// staged folders and temporary files. A live run's are kept.
-pub fn remove_leftovers(dir: &Path, name: Option<&str>) {
+impl<'a> Staged<'a> {
+    /// What `entry` is, if its name is one dicelab stages under.
+    fn of(entry: &'a str) -> Option<Self> {
+        let rest = entry.strip_prefix('.')?;
+        if let Some((stem, pid)) = rest.rsplit_once(".dicelab-stage-") {
+            return Some(Staged::Folder(stem, pid.parse().ok()?));
+        }
+        let rest = rest.strip_suffix(".tmp")?;
+        if let Some(pid) = rest.strip_prefix("dicelab-probe-") {
+            return Some(Staged::Probe(pid.parse().ok()?));
+        }
+        let (stem, pid) = rest.rsplit_once(".dicelab-")?;
+        Some(Staged::File(stem, pid.parse().ok()?))
+    }
+}
+
+/// Removes from `dir` what dead dicelab runs left there, and only what is provably theirs: a
+/// staging folder for `name` (any name with `None`) that holds the staging marker or a dicelab
+/// manifest listing what it holds, and nothing but regular files; a temporary file for a file
+/// `ours` names (a report file dicelab writes there); a probe holding the probe's text. A name
+/// that only looks like one of these (`.x.csv.99999.tmp`, a folder of the user's own named
+/// `.X.dicelab-stage-1`) is kept, and so is anything of a live run.
+pub fn remove_leftovers(dir: &Path, name: Option<&str>, ours: &dyn Fn(&str) -> bool) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let file_name = entry.file_name();
-        let Some(pid) = leftover_pid(&file_name.to_string_lossy(), name) else {
+        let file_name = file_name.to_string_lossy();
+        let Some(staged) = Staged::of(&file_name) else {
             continue;
+        };
+        let pid = match staged {
+            Staged::Folder(_, pid) | Staged::File(_, pid) | Staged::Probe(pid) => pid,
         };
         if pid == std::process::id() || alive(pid) {
             continue;
         }
         let path = entry.path();
-        match fs::symlink_metadata(&path) {
-            Ok(m) if m.is_dir() => {
+        let Ok(meta) = fs::symlink_metadata(&path) else {
+            continue;
+        };
+        match staged {
+            Staged::Folder(stem, _)
+                if meta.is_dir() && name.is_none_or(|n| n == stem) && staged_by_us(&path) =>
+            {
                 let _ = fs::remove_dir_all(&path);
             }
-            Ok(m) if m.is_file() => {
+            Staged::File(stem, _) if meta.is_file() && (stem == MANIFEST || ours(stem)) => {
+                let _ = fs::remove_file(&path);
+            }
+            Staged::Probe(_)
+                if meta.is_file() && fs::read(&path).is_ok_and(|b| b == PROBE_TEXT) =>
+            {
                 let _ = fs::remove_file(&path);
             }
             _ => {}
         }
     }
+}
+
+/// Whether the folder `stage` is provably a staging folder of dicelab's: only regular files in
+/// it, and the staging marker or a manifest of dicelab's listing every one of them.
+fn staged_by_us(stage: &Path) -> bool {
+    let Ok(entries) = fs::read_dir(stage) else {
+        return false;
+    };
+    let mut names = Vec::new();
+    for entry in entries {
+        let Ok(entry) = entry else { return false };
+        if !fs::symlink_metadata(entry.path()).is_ok_and(|m| m.is_file()) {
+            return false;
+        }
+        names.push(entry.file_name().to_string_lossy().into_owned());
+    }
+    if names.iter().any(|n| n == STAGE_MARKER) {
+        return true;
+    }
+    Manifest::read(stage).is_some_and(|m| {
+        names
+            .iter()
+            .all(|n| n == MANIFEST || n == LEGACY_MANIFEST || m.lists(n))
+    })
 }
 
 /// Whether a process with this id runs (or may: one we may not signal counts as alive).
@@ -282,19 +345,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn leftovers_are_told_from_other_hidden_files() {
-        let any = |e: &str| leftover_pid(e, None);
-        assert_eq!(any(".r.dicelab-stage-42"), Some(42));
-        assert_eq!(any(".summary.csv.dicelab-42.tmp"), Some(42));
-        assert_eq!(any(".dicelab-probe-42.tmp"), Some(42));
-        assert_eq!(any(".summary.csv.42.tmp"), Some(42));
-        assert_eq!(any(".notes.txt.42.tmp"), None, "not a report file");
-        assert_eq!(any(".git"), None);
-        assert_eq!(any("summary.csv"), None);
-        assert_eq!(any(".r.dicelab-stage-x"), None);
-        let of_r = |e: &str| leftover_pid(e, Some("r"));
-        assert_eq!(of_r(".r.dicelab-stage-42"), Some(42));
-        assert_eq!(of_r(".rr.dicelab-stage-42"), None);
-        assert_eq!(of_r(".dicelab-probe-42.tmp"), None);
+    fn staged_names_are_told_from_other_hidden_files() {
+        assert_eq!(
+            Staged::of(".r.dicelab-stage-42"),
+            Some(Staged::Folder("r", 42))
+        );
+        assert_eq!(
+            Staged::of(".summary.csv.dicelab-42.tmp"),
+            Some(Staged::File("summary.csv", 42))
+        );
+        assert_eq!(Staged::of(".dicelab-probe-42.tmp"), Some(Staged::Probe(42)));
+        assert_eq!(
+            Staged::of(".summary.csv.42.tmp"),
+            None,
+            "0.4.0's: not provable"
+        );
+        assert_eq!(Staged::of(".git"), None);
+        assert_eq!(Staged::of("summary.csv"), None);
+        assert_eq!(Staged::of(".r.dicelab-stage-x"), None);
     }
 }

@@ -293,25 +293,38 @@ fn a_rerun_keeps_the_users_own_files() {
     assert!(leftovers(&d.join("r")).is_empty());
 }
 
-/// What killed runs left (temporary files of this version and of 0.4.0, a probe, a staged
-/// folder) is removed by the next run into the folder.
+/// The id of a process that has ended, for leftovers of a "killed" run.
+fn dead_pid() -> u32 {
+    let mut dead = std::process::Command::new("true").spawn().unwrap();
+    let pid = dead.id();
+    dead.wait().unwrap();
+    pid
+}
+
+/// What killed runs left (a temporary file of a report file, a probe, a staging folder with its
+/// marker, one with its manifest) is removed by the next run into the folder.
 #[test]
 fn leftovers_of_killed_runs_are_removed_by_the_next_run() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
     ok(d, &OLD);
-    let mut dead = std::process::Command::new("true").spawn().unwrap();
-    let pid = dead.id();
-    dead.wait().unwrap();
-    for name in [
-        format!("r/.summary.csv.{pid}.tmp"),
-        format!("r/.summary.csv.dicelab-{pid}.tmp"),
-        format!("r/.dicelab-probe-{pid}.tmp"),
-    ] {
-        fs::write(d.join(name), "x").unwrap();
+    let pid = dead_pid();
+    fs::write(d.join(format!("r/.summary.csv.dicelab-{pid}.tmp")), "x").unwrap();
+    fs::write(
+        d.join(format!("r/.dicelab-probe-{pid}.tmp")),
+        "dicelab write probe\n",
+    )
+    .unwrap();
+    let stage = d.join(format!(".r.dicelab-stage-{pid}"));
+    fs::create_dir(&stage).unwrap();
+    fs::write(stage.join(".dicelab-staging"), "").unwrap();
+    fs::write(stage.join("summary.csv"), "x").unwrap();
+    // An old folder swapped out but not yet removed: a report with its manifest.
+    let swapped = d.join(format!("r/.sub.dicelab-stage-{pid}"));
+    fs::create_dir(&swapped).unwrap();
+    for (name, bytes) in report_of(&OLD, "r") {
+        fs::write(swapped.join(name), bytes).unwrap();
     }
-    fs::create_dir(d.join(format!(".r.dicelab-stage-{pid}"))).unwrap();
-    fs::write(d.join(format!(".r.dicelab-stage-{pid}/summary.csv")), "x").unwrap();
     ok(d, &NEW);
     assert!(leftovers(d).is_empty(), "{:?}", leftovers(d));
     assert!(
@@ -320,6 +333,42 @@ fn leftovers_of_killed_runs_are_removed_by_the_next_run() {
         leftovers(&d.join("r"))
     );
     assert_eq!(snapshot(&d.join("r")), report_of(&NEW, "r"));
+}
+
+/// Only what dicelab provably made is removed as a leftover: files and folders that merely look
+/// like dicelab's (0.4.0's temporary-file names, a temporary file of a file that is not a
+/// report's, a probe name holding other bytes, staging-folder names holding the user's own
+/// things) are kept, with what is inside, in the folder and beside it.
+#[test]
+fn files_that_only_look_like_leftovers_are_kept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(d, &OLD);
+    let pid = dead_pid();
+    let mine = [
+        format!("r/.x.csv.{pid}.tmp"),
+        format!("r/.summary.csv.{pid}.tmp"),
+        format!("r/.mydata.csv.dicelab-{pid}.tmp"),
+        format!("r/.dicelab-probe-{pid}.tmp"),
+        format!("r/.X.dicelab-stage-{pid}/notes.txt"),
+        format!(".r.dicelab-stage-{pid}/notes.txt"),
+        format!(".r.dicelab-stage-{pid}/deep/more.txt"),
+    ];
+    for name in &mine {
+        let path = d.join(name);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, "mine").unwrap();
+    }
+    // A staging marker does not make a folder with a folder of the user's in it removable.
+    fs::write(
+        d.join(format!(".r.dicelab-stage-{pid}/.dicelab-staging")),
+        "",
+    )
+    .unwrap();
+    ok(d, &NEW);
+    for name in &mine {
+        assert_eq!(read(d.join(name)), b"mine", "{name} is kept");
+    }
 }
 
 /// A run that fails after its folder was checked (here a merge of two different runs) creates
