@@ -277,14 +277,15 @@ fn show_analysis(analysis: &Analysis, out: Option<&OutDir>) -> Result<()> {
     Ok(())
 }
 
-/// Refuses an `--out` folder that is one of the shards being merged (by their real paths, so
-/// `shard0`, `./shard0` and a symlink to it are one folder): the merge would replace an input.
+/// Refuses an `--out` folder that is one of the shards being merged: the merge would replace an
+/// input. Folders are compared as the system knows them (device and inode), so `shard0`,
+/// `./shard0`, a symlink to it and a bind mount of it are one folder.
 fn refuse_an_input_as_out(shards: &[PathBuf], out: &Path) -> Result<()> {
-    let Ok(out_real) = std::fs::canonicalize(out) else {
+    let Some(out_id) = folder_id(out) else {
         return Ok(());
     };
     for shard in shards {
-        if std::fs::canonicalize(shard).is_ok_and(|s| s == out_real) {
+        if folder_id(shard).is_some_and(|s| s == out_id) {
             return Err(Error::input(format!(
                 "--out {}: is the shard {} being merged; write the merged report to another folder",
                 out.display(),
@@ -293,6 +294,19 @@ fn refuse_an_input_as_out(shards: &[PathBuf], out: &Path) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// What tells one folder from another however it is reached: device and inode (on other
+/// systems, the real path).
+#[cfg(unix)]
+fn folder_id(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn folder_id(path: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok()
 }
 
 /// `dicelab merge`: the shards' accumulators added, the game configured again from the record.

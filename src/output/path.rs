@@ -294,7 +294,9 @@ fn alive(_: u32) -> bool {
 }
 
 /// Swaps two folders in one step (Linux's `renameat2` with `RENAME_EXCHANGE`): at every instant
-/// each path names one whole folder. `Ok(false)` where the system or file system cannot.
+/// each path names one whole folder. `Ok(false)` where the system or file system cannot, and
+/// where a folder is a mount point (a container's volume, a bind mount), which no rename moves:
+/// the caller then writes in place.
 #[cfg(target_os = "linux")]
 pub fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
     use std::ffi::CString;
@@ -316,7 +318,7 @@ pub fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
     }
     let e = io::Error::last_os_error();
     match e.raw_os_error() {
-        Some(libc::EINVAL) | Some(libc::ENOSYS) | Some(libc::EXDEV) => Ok(false),
+        Some(libc::EINVAL | libc::ENOSYS | libc::EXDEV | libc::EBUSY) => Ok(false),
         _ => Err(e),
     }
 }

@@ -431,6 +431,45 @@ fn merge_refuses_to_write_into_one_of_its_shards() {
         );
     }
     assert_eq!(before, snapshot(&d.join("shard0")));
+    // A bind mount of a shard is that shard too (told by device and inode, not by path): in a
+    // mount namespace of its own, so nothing is mounted outside the test.
+    fs::create_dir(d.join("t")).unwrap();
+    let out = std::process::Command::new("unshare")
+        .args(["--mount", "--map-root-user", "sh", "-c"])
+        .arg("mount --bind shard1 t && exec \"$0\" merge shard0 shard1 --out t")
+        .arg(env!("CARGO_BIN_EXE_dicelab"))
+        .current_dir(d)
+        .output()
+        .expect("unshare (util-linux) runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--out t: is the shard shard1 being merged"),
+        "{stderr}"
+    );
+}
+
+/// An `--out` that is a mount point (a container's volume) cannot be swapped away: a second run
+/// into it writes in place instead of failing after its work with "Device or resource busy".
+#[test]
+fn a_rerun_into_a_mount_point_writes_in_place() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::create_dir_all(d.join("volume")).unwrap();
+    fs::create_dir_all(d.join("r")).unwrap();
+    let [old, new] = [&OLD[..], &NEW[..]].map(|a| a.join(" "));
+    let out = std::process::Command::new("unshare")
+        .args(["--mount", "--map-root-user", "sh", "-c"])
+        .arg(format!(
+            "mount --bind volume r && \"$0\" {old} && \"$0\" {new} && cp -r r/. copy"
+        ))
+        .arg(env!("CARGO_BIN_EXE_dicelab"))
+        .current_dir(d)
+        .output()
+        .expect("unshare (util-linux) runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(snapshot(&d.join("copy")), report_of(&NEW, "r"));
 }
 
 /// Two policy specs that read the same in a file name each get their chart, the second with a
