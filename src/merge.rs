@@ -4,6 +4,7 @@
 //! A shard is one file among many a cluster wrote, possibly edited by hand or damaged: the checks
 //! here are what stand between such a file and a report that adds up wrong.
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 use crate::engine::{Shard, shard_run_units};
@@ -23,12 +24,12 @@ impl Saved {
         if r.shard_count == 0 || r.shards.is_empty() {
             return Err("no shards".to_string());
         }
-        let mut seen = Vec::new();
+        // A set, not a list: a merged file may hold a hundred thousand shards.
+        let mut seen = HashSet::with_capacity(r.shards.len());
         for &s in &r.shards {
-            if s >= r.shard_count || seen.contains(&s) {
+            if s >= r.shard_count || !seen.insert(s) {
                 return Err(format!("bad shard {s} of {}", r.shard_count));
             }
-            seen.push(s);
         }
         for file in &r.setup.inputs {
             if file.sha256 != crate::input::sha256(file.text.as_bytes()) {
@@ -123,11 +124,15 @@ impl Saved {
     /// Combines shard files of one run. Refuses runs that differ in anything but their shards,
     /// and shards given twice. When every shard is present the result is marked whole, so it is
     /// byte-identical to an unsharded run.
+    ///
+    /// Time and memory grow with the shards held, not with the split: each shard is looked up
+    /// once in a set of those seen.
     pub fn merge_all(parts: Vec<(PathBuf, Saved)>) -> Result<Saved> {
         let mut parts = parts.into_iter();
         let (first_dir, mut merged) = parts
             .next()
             .ok_or_else(|| Error::input("merge: expected at least one shard folder"))?;
+        let mut held: HashSet<u32> = merged.record.shards.iter().copied().collect();
         for (dir, part) in parts {
             let (a, b) = (&merged.record, &part.record);
             let differ = |what: &str, x: &dyn std::fmt::Display, y: &dyn std::fmt::Display| {
@@ -221,13 +226,14 @@ impl Saved {
                     &b.stream_version,
                 ));
             }
-            if let Some(dup) = b.shards.iter().find(|s| a.shards.contains(s)) {
+            if let Some(dup) = b.shards.iter().find(|s| held.contains(s)) {
                 return Err(Error::input(format!(
                     "merge: shard {dup}/{} is given twice (again in {})",
                     a.shard_count,
                     dir.display()
                 )));
             }
+            held.extend(&b.shards);
             merged.tally.merge(&part.tally)?;
             merged.record.shards.extend(&part.record.shards);
         }

@@ -126,14 +126,25 @@ impl Saved {
         self.record.shard_count == 1
     }
 
-    /// The shards of the run this file does not hold, in order (none when whole).
-    pub fn missing_shards(&self) -> Vec<u32> {
+    /// The shards of the run this file does not hold, as runs of consecutive indexes `(first,
+    /// last)` in order (none when whole): one run per gap between the shards held, so one shard
+    /// of a split in four billion is two runs, not four billion numbers.
+    pub fn missing_shards(&self) -> Vec<(u32, u32)> {
         if self.is_whole() {
             return Vec::new();
         }
-        (0..self.record.shard_count)
-            .filter(|k| !self.record.shards.contains(k))
-            .collect()
+        let mut held = self.record.shards.clone();
+        held.sort_unstable();
+        held.dedup();
+        let mut missing = Vec::new();
+        let mut next = 0u32;
+        for k in held.into_iter().chain([self.record.shard_count]) {
+            if k > next {
+                missing.push((next, k - 1));
+            }
+            next = k.saturating_add(1);
+        }
+        missing
     }
 }
 
@@ -173,6 +184,20 @@ pub(crate) mod tests {
             },
             tally,
         }
+    }
+
+    #[test]
+    fn missing_shards_are_runs_however_large_the_split() {
+        let mut s = saved();
+        assert!(s.missing_shards().is_empty(), "whole");
+        s.record.shard_count = u32::MAX;
+        s.record.shards = vec![0];
+        assert_eq!(s.missing_shards(), [(1, u32::MAX - 1)]);
+        s.record.shards = vec![u32::MAX - 1, 3, 1];
+        assert_eq!(s.missing_shards(), [(0, 0), (2, 2), (4, u32::MAX - 2)]);
+        s.record.shard_count = 8;
+        s.record.shards = vec![0, 1, 3, 4, 7];
+        assert_eq!(s.missing_shards(), [(2, 2), (5, 6)]);
     }
 
     /// Loads `saved` as dicelab's own writer seals it: only the consistency check can refuse it.

@@ -23,7 +23,7 @@ use crate::report::analysis::analysis_files;
 use crate::report::csv::table_csv;
 use crate::report::index::{IndexSection, index_html, index_markdown};
 use crate::report::sweep::{Sweep, SweepRun};
-use crate::report::text::{SUMMARY_HEADER, index_ranges, run_heading, summary_rows};
+use crate::report::text::{SUMMARY_HEADER, run_heading, runs_text, summary_rows};
 use crate::report::{Report, unique_names};
 use crate::saved::Saved;
 use crate::{Error, Result};
@@ -321,7 +321,7 @@ pub fn merge(args: &MergeArgs, invocation: &Invocation) -> Result<()> {
     let setup = &merged.record.setup;
     let game = games::configure_again(setup)?;
     if !merged.is_whole() {
-        let missing = index_ranges(&merged.missing_shards());
+        let missing = runs_text(&merged.missing_shards());
         let count = merged.record.shard_count;
         if !args.partial {
             return Err(Error::input(format!(

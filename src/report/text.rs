@@ -20,23 +20,29 @@ pub const SUMMARY_HEADER: [&str; 6] = [
 /// Indexes (sorted, distinct) as a list of runs, `2,5-7`: the form `sbatch --array=` and
 /// `deploy/slurm/submit.sh --tasks` take, so a missing shard can be pasted into a resubmission.
 pub fn index_ranges(indexes: &[u32]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < indexes.len() {
-        let start = indexes[i];
-        let mut end = start;
-        while i + 1 < indexes.len() && indexes[i + 1] == end + 1 {
-            end += 1;
-            i += 1;
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &k in indexes {
+        match runs.last_mut() {
+            Some((_, end)) if end.checked_add(1) == Some(k) => *end = k,
+            _ => runs.push((k, k)),
         }
-        out.push(if end == start {
-            start.to_string()
-        } else {
-            format!("{start}-{end}")
-        });
-        i += 1;
     }
-    out.join(",")
+    runs_text(&runs)
+}
+
+/// Runs of indexes `(first, last)` as [`index_ranges`] writes them: `2,5-7`.
+pub fn runs_text(runs: &[(u32, u32)]) -> String {
+    let text: Vec<String> = runs
+        .iter()
+        .map(|&(start, end)| {
+            if end == start {
+                start.to_string()
+            } else {
+                format!("{start}-{end}")
+            }
+        })
+        .collect();
+    text.join(",")
 }
 
 impl Saved {

@@ -72,6 +72,30 @@ bad_input! {
     refuses_a_merge_of_no_shards: ["merge", "--out", "m"] => "<SHARDS>";
 }
 
+/// One shard of a split in four billion merges in memory and time for the one shard held, not
+/// for the split: the missing ones are named as one run (this asked 16 GB and was killed).
+#[test]
+fn one_shard_of_a_huge_split_merges_as_cheaply_as_one_shard() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let shard = ["--shard", "0/4294967295", "--out", "b"];
+    ok(
+        d,
+        &[&["simulate", "sequences", "-n", "100", "-q"][..], &shard].concat(),
+    );
+    crate::common::fails(
+        d,
+        &["merge", "b", "--out", "m"],
+        2,
+        "merge: shards 1-4294967294 of 0-4294967294 are missing",
+    );
+    let text = ok(d, &["merge", "b", "--partial", "--out", "m"]);
+    assert!(
+        text.contains("| shards 0 of 0-4294967294: a part of the run"),
+        "{text}"
+    );
+}
+
 /// A missing shard is an error naming it in the form `sbatch --array=` takes; `--partial` merges
 /// what is there, says so, and a later merge of the partial report with the rest is the whole run
 /// byte for byte (so a thousand shards can be merged as a tree).
