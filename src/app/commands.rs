@@ -4,7 +4,6 @@
 //! simulation starts, and writes its files only once everything has been computed. Games are
 //! reached through the registry only, so a new game needs nothing here.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -35,19 +34,13 @@ use super::cli::{
 };
 use super::listing;
 use super::progress::Bar;
+use super::stdout::{self, say};
 
 /// Units of `simulate` and `claims` when `-n` is not given.
 pub const DEFAULT_UNITS: u64 = 1_000_000;
 /// Races per rule set in the default `report` job (full games and the claims' races get a
 /// tenth or less): about three and a half minutes on two cores.
 pub const DEFAULT_REPORT_UNITS: u64 = 1_000_000_000;
-
-/// Writes to stdout, ignoring a closed pipe (`dicelab ... | head` must not panic).
-fn say(text: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
-}
 
 /// A run of `units` units with the seed, threads and quietness the user gave.
 fn run_config(run: &RunArgs, units: u64, shard: Shard) -> RunConfig {
@@ -125,14 +118,14 @@ fn publish(
     if let Some(dir) = out {
         dir.write_all(&files)?;
     }
-    say(&report.text_table());
-    say(&report.paired_text());
+    say(&report.text_table())?;
+    say(&report.paired_text())?;
     if let Some(dir) = out {
         say(&format!(
             "wrote {} files to {}\n",
             files.len(),
             dir.path().display()
-        ));
+        ))?;
     }
     Ok(files.into_iter().map(|(name, _)| name).collect())
 }
@@ -265,13 +258,13 @@ fn show_analysis(analysis: &Analysis, out: Option<&OutDir>) -> Result<()> {
     if let Some(dir) = out {
         dir.write_all(&files)?;
     }
-    say(&analysis.text);
+    say(&analysis.text)?;
     if let Some(dir) = out {
         say(&format!(
             "wrote {} files to {}\n",
             files.len(),
             dir.path().display()
-        ));
+        ))?;
     }
     Ok(())
 }
@@ -360,9 +353,9 @@ fn check_claims(
     });
     let verdicts = claims::check(claims, units, run.seed, run.threads)?;
     let csv = table_csv(&claims::verdicts_table(&verdicts));
-    say(&claims::verdicts_text(&verdicts));
+    say(&claims::verdicts_text(&verdicts))?;
     out.write_all(&[("claims.csv".to_string(), csv)])?;
-    say(&format!("wrote claims.csv to {}\n", out.path().display()));
+    say(&format!("wrote claims.csv to {}\n", out.path().display()))?;
     Ok(verdicts)
 }
 
@@ -446,7 +439,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
                 game.name(),
                 job.players,
                 configured.setup().policy_column()
-            ));
+            ))?;
             let saved =
                 simulate_game(configured.as_ref(), &run_config(&args.run, n, Shard::WHOLE))?;
             // The exact tables go beside the default run of each game, and the solver's files
@@ -483,7 +476,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
             folders.push(folder);
         }
     }
-    say("\n== claims of the rule text\n");
+    say("\n== claims of the rule text\n")?;
     let claims_dir = root.path().join("claims");
     let claim_units = (units / 10).max(1);
     let verdicts = check_claims(&claims, &args.run, claim_units, &claims_dir, invocation)?;
@@ -522,7 +515,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
             .map(|f| f.display().to_string())
             .collect::<Vec<_>>()
             .join(", ")
-    ));
+    ))?;
     Ok(())
 }
 
@@ -560,8 +553,8 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
     )?;
     let out = out.expect("a tuner calls ready before it tunes");
     out.write(&table_csv(&tuned.weights))?;
-    say(&tuned.summary);
-    say(&format!("wrote {} to {}\n", tuned.kept, args.out.display()));
+    say(&tuned.summary)?;
+    say(&format!("wrote {} to {}\n", tuned.kept, args.out.display()))?;
     Ok(())
 }
 
@@ -712,14 +705,14 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
                 ..about
             })
             .write_all(&files)?;
-        say(&text);
+        say(&text)?;
         say(&format!(
             "wrote {} files to {}\n",
             files.len(),
             dir.path().display()
-        ));
+        ))?;
     } else {
-        say(&text);
+        say(&text)?;
     }
     Ok(())
 }
@@ -768,9 +761,9 @@ pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
     if let Some(dir) = &out {
         dir.write_all(&[("decks.csv".to_string(), table_csv(&result.table))])?;
     }
-    say(&result.text);
+    say(&result.text)?;
     if let Some(dir) = &out {
-        say(&format!("wrote decks.csv to {}\n", dir.path().display()));
+        say(&format!("wrote decks.csv to {}\n", dir.path().display()))?;
     }
     Ok(())
 }
@@ -810,7 +803,7 @@ pub fn advise(args: &AdviseArgs) -> Result<()> {
         advice_json(&advice, &Flags)
     } else {
         advice_text(&advice, &Flags)
-    });
+    })?;
     Ok(())
 }
 
@@ -835,18 +828,24 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    session::play(session.as_mut(), &mut input, &mut out, args.coach, &Flags)?;
+    stdout::closed_pipe(session::play(
+        session.as_mut(),
+        &mut input,
+        &mut out,
+        args.coach,
+        &Flags,
+    ))?;
     Ok(())
 }
 
 /// `dicelab rules`: every rule option of a game.
 pub fn rules(args: &GameArgs) -> Result<()> {
-    say(&listing::rules_text(args.game));
+    say(&listing::rules_text(args.game))?;
     Ok(())
 }
 
 /// `dicelab policies`: every policy spec of a game.
 pub fn policies(args: &GameArgs) -> Result<()> {
-    say(&listing::policies_text(args.game));
+    say(&listing::policies_text(args.game))?;
     Ok(())
 }

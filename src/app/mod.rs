@@ -8,12 +8,14 @@
 //! Any error a user can cause is printed as one line on stderr with exit code 2 (bad input) or
 //! 1 (a file or folder that cannot be read or written).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 mod cli;
 mod commands;
 mod listing;
 mod progress;
+mod stdout;
 
 use crate::error::{Names, Setting, Suggestion};
 use crate::output::Invocation;
@@ -61,9 +63,17 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
     let cli = match Cli::try_parse_from(&invocation.command) {
         Ok(cli) => cli,
         Err(e) => match e.kind() {
-            ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+            // Help asked for goes to stdout, checked as any answer is (clap's own `exit` drops a
+            // failed write and says 0).
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                return match e.print().and_then(|()| std::io::stdout().flush()) {
+                    Err(source) if !stdout::is_closed_pipe(&source) => {
+                        failed(&stdout::unwritable(source))
+                    }
+                    _ => ExitCode::SUCCESS,
+                };
+            }
+            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
             _ => {
                 // clap adds usage lines; the first paragraph says what is wrong (a missing
                 // argument is named on the lines after the first), and its tips ("a similar
@@ -106,9 +116,13 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("dicelab: error: {}", e.render(&Flags));
-            ExitCode::from(if e.is_io() { 1 } else { 2 })
-        }
+        Err(e) => failed(&e),
     }
+}
+
+/// Prints `e` as the one line on stderr and returns its exit code: 1 when the operating system
+/// failed, 2 for bad input.
+fn failed(e: &crate::Error) -> ExitCode {
+    eprintln!("dicelab: error: {}", e.render(&Flags));
+    ExitCode::from(if e.is_io() { 1 } else { 2 })
 }

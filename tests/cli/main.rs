@@ -55,6 +55,7 @@ mod report;
 mod run_json;
 mod simulate;
 mod solve;
+mod stdout;
 mod sweep;
 mod table;
 mod tune;
