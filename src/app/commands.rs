@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::claims;
 use crate::engine::{OnProgress, RunConfig, Shard};
+use crate::error::one_line;
 use crate::games::advice::{AdviceRequest, Position};
 use crate::games::analysis::Analysis;
 use crate::games::session::{self, PlayRequest};
@@ -41,6 +42,13 @@ pub const DEFAULT_UNITS: u64 = 1_000_000;
 /// Races per rule set in the default `report` job (full games and the claims' races get a
 /// tenth or less): about three and a half minutes on two cores.
 pub const DEFAULT_REPORT_UNITS: u64 = 1_000_000_000;
+
+/// `path` as a line of output names it: a control character in it (an escape, a line break) is
+/// written escaped, as an error line writes it, so a folder's name can neither drive the
+/// terminal nor break the line; any other path is written as it is.
+fn shown(path: &Path) -> String {
+    one_line(&path.display().to_string())
+}
 
 /// A run of `units` units with the seed, threads and quietness the user gave.
 fn run_config(run: &RunArgs, units: u64, shard: Shard) -> RunConfig {
@@ -124,7 +132,7 @@ fn publish(
         say(&format!(
             "wrote {} files to {}\n",
             files.len(),
-            dir.path().display()
+            shown(dir.path())
         ))?;
     }
     Ok(files.into_iter().map(|(name, _)| name).collect())
@@ -263,7 +271,7 @@ fn show_analysis(analysis: &Analysis, out: Option<&OutDir>) -> Result<()> {
         say(&format!(
             "wrote {} files to {}\n",
             files.len(),
-            dir.path().display()
+            shown(dir.path())
         ))?;
     }
     Ok(())
@@ -355,7 +363,7 @@ fn check_claims(
     let csv = table_csv(&claims::verdicts_table(&verdicts));
     say(&claims::verdicts_text(&verdicts))?;
     out.write_all(&[("claims.csv".to_string(), csv)])?;
-    say(&format!("wrote claims.csv to {}\n", out.path().display()))?;
+    say(&format!("wrote claims.csv to {}\n", shown(out.path())))?;
     Ok(verdicts)
 }
 
@@ -512,7 +520,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
         "\nreports written: {}\n",
         folders
             .iter()
-            .map(|f| f.display().to_string())
+            .map(|f| shown(f))
             .collect::<Vec<_>>()
             .join(", ")
     ))?;
@@ -554,7 +562,7 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
     let out = out.expect("a tuner calls ready before it tunes");
     out.write(&table_csv(&tuned.weights))?;
     say(&tuned.summary)?;
-    say(&format!("wrote {} to {}\n", tuned.kept, args.out.display()))?;
+    say(&format!("wrote {} to {}\n", tuned.kept, shown(&args.out)))?;
     Ok(())
 }
 
@@ -709,7 +717,7 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
         say(&format!(
             "wrote {} files to {}\n",
             files.len(),
-            dir.path().display()
+            shown(dir.path())
         ))?;
     } else {
         say(&text)?;
@@ -763,7 +771,7 @@ pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
     }
     say(&result.text)?;
     if let Some(dir) = &out {
-        say(&format!("wrote decks.csv to {}\n", dir.path().display()))?;
+        say(&format!("wrote decks.csv to {}\n", shown(dir.path())))?;
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! What a command does when its standard output cannot be written: a full disk (`/dev/full`) is
 //! an I/O failure, exit code 1 with one line on stderr; a closed pipe (`dicelab ... | head`) is
-//! the reader having read enough, a quiet success, as ripgrep has it.
+//! the reader having read enough, a quiet success, as ripgrep has it. And what it prints of a
+//! path: a folder name holding a control character is written escaped.
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -149,4 +150,67 @@ fn simulate_on_a_closed_pipe_still_writes_its_report() {
     );
     assert!(tmp.path().join("r/summary.csv").is_file());
     assert!(tmp.path().join("r/run.json").is_file());
+}
+
+/// Every "wrote ... to" line writes an `--out` path holding an escape character or a line break
+/// escaped, as an error would, so a name cannot drive the terminal or forge a line; the files
+/// go to the path as given.
+#[test]
+fn the_wrote_line_escapes_control_characters_of_the_path() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let odd = "r\u{1b}[31m\nx";
+    let shown = "r\\u{1b}[31m\\nx";
+    let runs: [&[&str]; 6] = [
+        &["simulate", "sequences", "-n", "100", "-q", "--out", odd],
+        &["table", "sequences", "--out", odd],
+        &["claims", "-n", "100", "-q", "--out", odd],
+        &[
+            "sweep",
+            "sequences",
+            "--rule",
+            "wipe_ones=3,4",
+            "-n",
+            "100",
+            "-q",
+            "--out",
+            odd,
+        ],
+        &[
+            "decks",
+            "sieben",
+            "--players",
+            "3",
+            "-n",
+            "20",
+            "-q",
+            "--out",
+            odd,
+        ],
+        &[
+            "tune",
+            "solitaire-dice",
+            "--from",
+            "greedy",
+            "--budget",
+            "21",
+            "-n",
+            "10",
+            "-q",
+            "--out",
+            odd,
+        ],
+    ];
+    for args in runs {
+        let stdout = crate::common::ok(d, args);
+        let last = stdout.lines().last().unwrap();
+        assert!(
+            last.starts_with("wrote ") && last.ends_with(&format!(" to {shown}")),
+            "{args:?}: {last:?}"
+        );
+        assert!(!stdout.contains('\u{1b}'), "{args:?}: {stdout:?}");
+        assert!(d.join(odd).exists(), "{args:?}");
+        let _ = std::fs::remove_dir_all(d.join(odd));
+        let _ = std::fs::remove_file(d.join(odd));
+    }
 }
