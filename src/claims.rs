@@ -219,10 +219,18 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
                     .filter(|id| id.subject == Subject::Run)
                     .map(|id| id.name.as_str())
                     .collect();
+                let expected = if known.is_empty() {
+                    format!(
+                        "{g} has no exact values, so no claim about it can be checked; claims \
+                         can be about {}",
+                        games_with_exact_values()
+                    )
+                } else {
+                    format!("expected one of {}", known.join(", "))
+                };
                 return Err(at(format!(
-                    "metric: unknown metric '{}' for {g}; expected one of {}",
-                    claim.metric.name,
-                    known.join(", ")
+                    "metric: unknown metric '{}' for {g}; {expected}",
+                    claim.metric.name
                 )));
             }
         }
@@ -232,6 +240,24 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
         return Err(Error::input(format!("{name}: no claims to check")));
     }
     Ok(claims)
+}
+
+/// The games a claim can be about, those with an exact value of a run under their default rules,
+/// as `a, b or c` in registry order: what an error about a game without them points to.
+fn games_with_exact_values() -> String {
+    let names: Vec<&str> = games::all()
+        .into_iter()
+        .filter(|g| {
+            games::configure_game(*g, &setup(&[]))
+                .is_ok_and(|c| c.exact().means.keys().any(|id| id.subject == Subject::Run))
+        })
+        .map(|g| g.name())
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => "no game".to_string(),
+    }
 }
 
 /// Reads a claims file from disk.
@@ -533,6 +559,42 @@ mod tests {
                 "{e:?} should start with {expected:?}"
             );
         }
+    }
+
+    /// A game with no exact value of a run (7, Solitaire Dice) has no metric a claim can name:
+    /// the error says so and names the games that have, rather than an empty list.
+    #[test]
+    fn a_claim_about_a_game_without_exact_values_names_the_games_that_have_them() {
+        let head = HEADER.join(",");
+        for row in [
+            "x,sieben,,chips,about,1,1,,",
+            "x,solitaire-dice,,final_score,about,1,1,,",
+            "x,sequences,,turns_to_target,about,1,1,sieben,",
+        ] {
+            let e = parse("c.csv", &format!("{head}\n{row}\n"))
+                .unwrap_err()
+                .to_string();
+            let game = if row.contains("solitaire") {
+                "solitaire-dice"
+            } else {
+                "sieben"
+            };
+            assert!(
+                e.ends_with(&format!(
+                    "for {game}; {game} has no exact values, so no claim about it can be \
+                     checked; claims can be about sequences, hearts-due or sevens"
+                )),
+                "{e}"
+            );
+        }
+        // A game that has them still lists its metrics.
+        let e = parse("c.csv", &format!("{head}\nx,sevens,,nope,about,1,1,,\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.ends_with("unknown metric 'nope' for sevens; expected one of p_turn_zero, rolls_used, turn_score"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,10 +1,16 @@
 //! Every file a user gives dicelab is read here: policy tables, weights, decks and claims.
 //!
 //! One reader means one behaviour for all of them: an unreadable file is an I/O error naming the
-//! file; the header is checked first; blank lines and lines starting with `#` are skipped; each
-//! line is one record (no field spans lines); fields are trimmed; a byte-order mark is ignored;
-//! and every problem is reported as `WHAT: line N: why`, with the line as an editor counts it.
+//! file; a line ends at `\n`, `\r\n` or a lone `\r` (old Mac files), as editors read them; the
+//! header is checked first; blank lines and lines starting with `#` are skipped; each line is one
+//! record (no field spans lines); fields are trimmed; a byte-order mark is ignored; and every
+//! problem is reported as `WHAT: line N: why`, with the line as an editor counts it.
+//!
+//! Line ends are made `\n` for reading only ([`one_line_end`]): a run records a file's text as
+//! read, so its hash is that of the file's bytes and `merge` replays the same bytes, and the
+//! replayed text is read the same way.
 
+use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -23,7 +29,7 @@ pub struct InputFile {
     pub path: String,
     /// `sha256:` and the hex SHA-256 of the file's bytes.
     pub sha256: String,
-    /// The file's text, as read.
+    /// The file's text, as read: its bytes, line ends included, so the hash above is theirs.
     pub text: String,
 }
 
@@ -112,10 +118,11 @@ impl Files {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The text of a user's file, `what` naming it in errors ("deck d.csv"). A file that cannot
-    /// be read is an I/O error (exit 1); one that is read but is not UTF-8 text is bad input
-    /// (exit 2), named with the line of its first bad byte. The file is recorded; when
-    /// replaying, it comes from the record.
+    /// The text of a user's file, `what` naming it in errors ("deck d.csv"), each line ending in
+    /// `\n` ([`one_line_end`]). A file that cannot be read is an I/O error (exit 1); one that is
+    /// read but is not UTF-8 text is bad input (exit 2), named with the line of its first bad
+    /// byte. The file is recorded as read, its own line ends kept; when replaying, it comes from
+    /// the record.
     pub fn read_text(&self, what: &str, path: &Path) -> Result<String> {
         self.read_from(what, path, Source::Disk)
     }
@@ -160,7 +167,9 @@ impl Files {
                 )));
             }
         }
-        Ok(text)
+        // Recorded as read, handed on with one line end: a JSON reader's line numbers, as the
+        // CSV rows', count a line ended by a lone `\r`.
+        Ok(one_line_end(&text).into_owned())
     }
 }
 
@@ -173,16 +182,34 @@ pub fn read_text(what: &str, path: &Path) -> Result<String> {
 /// The bytes of a file as text, or the line of its first byte that is not UTF-8.
 fn decode(what: &str, bytes: Vec<u8>) -> Result<String> {
     String::from_utf8(bytes).map_err(|e| {
-        let good = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();
-        at(what, line, "not UTF-8 text; expected a CSV file")
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        // Every line end before the bad byte: each `\n`, and each `\r` not followed by one.
+        let ends = good
+            .iter()
+            .enumerate()
+            .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && good.get(i + 1) != Some(&b'\n')))
+            .count();
+        at(what, 1 + ends, "not UTF-8 text; expected a CSV file")
     })
+}
+
+/// `text` with every line end written `\n`: a `\r\n`, and a lone `\r` (old Mac files), which
+/// [`str::lines`] would leave inside a line, joining it to the next. Borrowed when `text` has
+/// no `\r`. Every reader here splits lines after this, so no line's content is dropped and
+/// errors count lines as an editor does.
+pub fn one_line_end(text: &str) -> Cow<'_, str> {
+    if text.contains('\r') {
+        Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
 /// The provenance a file carries: its `# key: value` comment lines above the header, as
 /// (line, key, value). Other comment lines are skipped.
 pub fn provenance(text: &str) -> Vec<(usize, String, String)> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = one_line_end(text);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let mut found = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
@@ -242,7 +269,8 @@ pub fn csv_rows_optional(
 ) -> Result<Vec<Row>> {
     let full = header;
     let mut header = header;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = one_line_end(text);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let mut rows = Vec::new();
     let mut saw_header = false;
     // One record per line: none of these files has a field spanning lines, and reading line by
@@ -359,6 +387,64 @@ mod tests {
         );
     }
 
+    /// A lone `\r` ends a line as `\n` and `\r\n` do: no row is joined to the next, and a
+    /// row's line is the one an editor shows.
+    #[test]
+    fn a_lone_carriage_return_ends_a_line() {
+        let lf = "a,b\n1,2\n\n# note\n3,4\n5,6\n";
+        let want = csv_rows("f.csv", lf, &["a", "b"]).unwrap();
+        assert_eq!(want.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 5, 6]);
+        for text in [
+            "a,b\r1,2\r\r# note\r3,4\r5,6\r",
+            "a,b\r\n1,2\r\r\n# note\n3,4\r5,6",
+        ] {
+            assert_eq!(
+                csv_rows("f.csv", text, &["a", "b"]).unwrap(),
+                want,
+                "{text:?}"
+            );
+        }
+        let e = csv_rows("f.csv", "a,b\r1,2\r3\r", &["a", "b"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f.csv: line 3: expected 2 fields (a,b), found 1"
+        );
+        assert_eq!(
+            provenance("# made by: x\r# rules: a=1\rx,y\r"),
+            [
+                (1, "made by".to_string(), "x".to_string()),
+                (2, "rules".to_string(), "a=1".to_string())
+            ]
+        );
+        assert!(matches!(one_line_end("a\nb"), Cow::Borrowed("a\nb")));
+        assert_eq!(one_line_end("a\r\nb\rc\r\r\n"), "a\nb\nc\n\n");
+    }
+
+    /// A file is recorded byte for byte, so its hash is that of the file (as `sha256sum` has
+    /// it) and a run on a `\n` file records what it always did; the text read, from the disk or
+    /// from the record, has one line end.
+    #[test]
+    fn a_file_is_recorded_as_read_and_read_with_one_line_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("w.csv");
+        std::fs::write(&path, "weight,value\r\na,1\rb,2\n").unwrap();
+        let files = Files::default();
+        let text = files.read_text("w", &path).unwrap();
+        assert_eq!(text, "weight,value\na,1\nb,2\n");
+        let read = files.read();
+        assert_eq!(read[0].text, "weight,value\r\na,1\rb,2\n");
+        assert_eq!(read[0].sha256, sha256(b"weight,value\r\na,1\rb,2\n"));
+        assert_eq!(Files::replay(&read).read_text("w", &path).unwrap(), text);
+        // A file with `\n` line ends is recorded as before.
+        std::fs::write(&path, "weight,value\na,1\n").unwrap();
+        let files = Files::default();
+        files.read_text("w", &path).unwrap();
+        assert_eq!(
+            files.read()[0],
+            InputFile::new(&path.to_string_lossy(), "weight,value\na,1\n")
+        );
+    }
+
     #[test]
     fn provenance_is_read_from_the_comments_above_the_header() {
         let text = "\u{feff}# made by: dicelab 0.4.0\n\n# a note\n# rules: a=1;b=2\nx,y\n# k: v\n";
@@ -406,6 +492,15 @@ mod tests {
             e.to_string(),
             "deck d.csv: line 3: not UTF-8 text; expected a CSV file"
         );
+        // Lines ended by a lone `\r` count, and `\r\n` counts once.
+        for bytes in [
+            &b"number,count\r1,2\r\xff,3\r"[..],
+            b"number,count\r\n1,2\r\n\xff",
+        ] {
+            std::fs::write(&path, bytes).unwrap();
+            let e = read_text("deck d.csv", &path).unwrap_err();
+            assert!(e.to_string().starts_with("deck d.csv: line 3: "), "{e}");
+        }
     }
 
     #[test]

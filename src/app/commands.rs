@@ -4,12 +4,12 @@
 //! simulation starts, and writes its files only once everything has been computed. Games are
 //! reached through the registry only, so a new game needs nothing here.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::claims;
 use crate::engine::{OnProgress, RunConfig, Shard};
+use crate::error::one_line;
 use crate::games::advice::{AdviceRequest, Position};
 use crate::games::analysis::Analysis;
 use crate::games::session::{self, PlayRequest};
@@ -35,6 +35,7 @@ use super::cli::{
 };
 use super::listing;
 use super::progress::Bar;
+use super::stdout::{self, say};
 
 /// Units of `simulate` and `claims` when `-n` is not given.
 pub const DEFAULT_UNITS: u64 = 1_000_000;
@@ -42,11 +43,11 @@ pub const DEFAULT_UNITS: u64 = 1_000_000;
 /// tenth or less): about three and a half minutes on two cores.
 pub const DEFAULT_REPORT_UNITS: u64 = 1_000_000_000;
 
-/// Writes to stdout, ignoring a closed pipe (`dicelab ... | head` must not panic).
-fn say(text: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
+/// `path` as a line of output names it: a control character in it (an escape, a line break) is
+/// written escaped, as an error line writes it, so a folder's name can neither drive the
+/// terminal nor break the line; any other path is written as it is.
+fn shown(path: &Path) -> String {
+    one_line(&path.display().to_string())
 }
 
 /// A run of `units` units with the seed, threads and quietness the user gave.
@@ -126,14 +127,14 @@ fn publish(
     if let Some(dir) = out {
         dir.write_all(&files)?;
     }
-    say(&report.text_table());
-    say(&report.paired_text());
+    say(&report.text_table())?;
+    say(&report.paired_text())?;
     if let Some(dir) = out {
         say(&format!(
             "wrote {} files to {}\n",
             files.len(),
-            dir.path().display()
-        ));
+            shown(dir.path())
+        ))?;
     }
     Ok(files.into_iter().map(|(name, _)| name).collect())
 }
@@ -266,13 +267,13 @@ fn show_analysis(analysis: &Analysis, out: Option<&OutDir>) -> Result<()> {
     if let Some(dir) = out {
         dir.write_all(&files)?;
     }
-    say(&analysis.text);
+    say(&analysis.text)?;
     if let Some(dir) = out {
         say(&format!(
             "wrote {} files to {}\n",
             files.len(),
-            dir.path().display()
-        ));
+            shown(dir.path())
+        ))?;
     }
     Ok(())
 }
@@ -374,9 +375,9 @@ fn check_claims(
     });
     let verdicts = claims::check(claims, units, run.seed, run.threads)?;
     let csv = table_csv(&claims::verdicts_table(&verdicts));
-    say(&claims::verdicts_text(&verdicts));
+    say(&claims::verdicts_text(&verdicts))?;
     out.write_all(&[("claims.csv".to_string(), csv)])?;
-    say(&format!("wrote claims.csv to {}\n", out.path().display()));
+    say(&format!("wrote claims.csv to {}\n", shown(out.path())))?;
     Ok(verdicts)
 }
 
@@ -470,7 +471,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
             game.name(),
             job.players,
             configured.setup().policy_column()
-        ));
+        ))?;
         let saved = simulate_game(configured.as_ref(), &run_config(&args.run, n, Shard::WHOLE))?;
         // The exact tables go beside the default run of each game, and the solver's files
         // too where the game has a solver.
@@ -505,7 +506,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
         });
         folders.push(folder);
     }
-    say("\n== claims of the rule text\n");
+    say("\n== claims of the rule text\n")?;
     let claim_units = (units / 10).max(1);
     let verdicts = check_claims(&claims, &args.run, claim_units, claims_out)?;
     sections.push(claims_section(&verdicts, claim_units, args.run.seed));
@@ -540,10 +541,10 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
         "\nreports written: {}\n",
         folders
             .iter()
-            .map(|f| f.display().to_string())
+            .map(|f| shown(f))
             .collect::<Vec<_>>()
             .join(", ")
-    ));
+    ))?;
     Ok(())
 }
 
@@ -581,8 +582,8 @@ pub fn tune(args: &TuneArgs, invocation: &Invocation) -> Result<()> {
     )?;
     let out = out.expect("a tuner calls ready before it tunes");
     out.write(&table_csv(&tuned.weights))?;
-    say(&tuned.summary);
-    say(&format!("wrote {} to {}\n", tuned.kept, args.out.display()));
+    say(&tuned.summary)?;
+    say(&format!("wrote {} to {}\n", tuned.kept, shown(&args.out)))?;
     Ok(())
 }
 
@@ -733,14 +734,14 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
                 ..about
             })
             .write_all(&files)?;
-        say(&text);
+        say(&text)?;
         say(&format!(
             "wrote {} files to {}\n",
             files.len(),
-            dir.path().display()
-        ));
+            shown(dir.path())
+        ))?;
     } else {
-        say(&text);
+        say(&text)?;
     }
     Ok(())
 }
@@ -789,9 +790,9 @@ pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
     if let Some(dir) = &out {
         dir.write_all(&[("decks.csv".to_string(), table_csv(&result.table))])?;
     }
-    say(&result.text);
+    say(&result.text)?;
     if let Some(dir) = &out {
-        say(&format!("wrote decks.csv to {}\n", dir.path().display()));
+        say(&format!("wrote decks.csv to {}\n", shown(dir.path())))?;
     }
     Ok(())
 }
@@ -831,7 +832,7 @@ pub fn advise(args: &AdviseArgs) -> Result<()> {
         advice_json(&advice, &Flags)
     } else {
         advice_text(&advice, &Flags)
-    });
+    })?;
     Ok(())
 }
 
@@ -856,18 +857,24 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    session::play(session.as_mut(), &mut input, &mut out, args.coach, &Flags)?;
+    stdout::closed_pipe(session::play(
+        session.as_mut(),
+        &mut input,
+        &mut out,
+        args.coach,
+        &Flags,
+    ))?;
     Ok(())
 }
 
 /// `dicelab rules`: every rule option of a game.
 pub fn rules(args: &GameArgs) -> Result<()> {
-    say(&listing::rules_text(args.game));
+    say(&listing::rules_text(args.game))?;
     Ok(())
 }
 
 /// `dicelab policies`: every policy spec of a game.
 pub fn policies(args: &GameArgs) -> Result<()> {
-    say(&listing::policies_text(args.game));
+    say(&listing::policies_text(args.game))?;
     Ok(())
 }

@@ -8,17 +8,19 @@
 //! Any error a user can cause is printed as one line on stderr with exit code 2 (bad input) or
 //! 1 (a file or folder that cannot be read or written).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 mod cli;
 mod commands;
 mod listing;
 mod progress;
+mod stdout;
 
-use crate::error::{Names, Setting, Suggestion};
+use crate::error::{Names, Setting, Suggestion, one_line};
 use crate::output::Invocation;
 use clap::Parser;
-use clap::error::ErrorKind;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use cli::{Cli, Command};
 
 /// The flag of the setting `key`: `--key`, or `-n` for the units, as users type it.
@@ -61,14 +63,22 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
     let cli = match Cli::try_parse_from(&invocation.command) {
         Ok(cli) => cli,
         Err(e) => match e.kind() {
-            ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+            // Help asked for goes to stdout, checked as any answer is (clap's own `exit` drops a
+            // failed write and says 0).
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                return match e.print().and_then(|()| std::io::stdout().flush()) {
+                    Err(source) if !stdout::is_closed_pipe(&source) => {
+                        failed(&stdout::unwritable(source))
+                    }
+                    _ => ExitCode::SUCCESS,
+                };
+            }
+            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
             _ => {
                 // clap adds usage lines; the first paragraph says what is wrong (a missing
                 // argument is named on the lines after the first), and its tips ("a similar
                 // argument exists: '--threads'") follow in parentheses.
-                let rendered = e.render().to_string();
+                let rendered = with_values_escaped(e).render().to_string();
                 let first: Vec<&str> = rendered
                     .lines()
                     .take_while(|l| !l.trim().is_empty())
@@ -83,7 +93,7 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
                 if !tips.is_empty() {
                     line = format!("{line} ({})", tips.join("; "));
                 }
-                eprintln!("dicelab: {line}");
+                eprintln!("dicelab: {}", one_line(&line));
                 return ExitCode::from(2);
             }
         },
@@ -106,9 +116,37 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("dicelab: error: {}", e.render(&Flags));
-            ExitCode::from(if e.is_io() { 1 } else { 2 })
-        }
+        Err(e) => failed(&e),
     }
+}
+
+/// clap's error `e` with every value it quotes from the command line (a value, an argument, a
+/// subcommand) escaped where it holds a control character: a blank line inside one would end
+/// the paragraph read as the message, and an escape character would reach the terminal (or be
+/// dropped by clap's rendering, misquoting what was typed). Other values are kept as they are,
+/// so an ordinary message is unchanged.
+fn with_values_escaped(mut e: clap::Error) -> clap::Error {
+    let odd = |s: &String| s.chars().any(char::is_control);
+    let escaped: Vec<(ContextKind, ContextValue)> = e
+        .context()
+        .filter_map(|(kind, value)| match value {
+            ContextValue::String(s) if odd(s) => Some((kind, ContextValue::String(one_line(s)))),
+            ContextValue::Strings(list) if list.iter().any(odd) => Some((
+                kind,
+                ContextValue::Strings(list.iter().map(|s| one_line(s)).collect()),
+            )),
+            _ => None,
+        })
+        .collect();
+    for (kind, value) in escaped {
+        e.insert(kind, value);
+    }
+    e
+}
+
+/// Prints `e` as the one line on stderr and returns its exit code: 1 when the operating system
+/// failed, 2 for bad input.
+fn failed(e: &crate::Error) -> ExitCode {
+    eprintln!("dicelab: error: {}", e.render(&Flags));
+    ExitCode::from(if e.is_io() { 1 } else { 2 })
 }

@@ -131,7 +131,7 @@ pub fn bars_svg(
             .map_err(|e| plot_error(&e))?;
         root.present().map_err(|e| plot_error(&e))?;
     }
-    Ok(svg)
+    Ok(super::valid_xml(svg))
 }
 
 #[cfg(test)]

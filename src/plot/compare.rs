@@ -248,7 +248,7 @@ pub fn compare_svg(
         }
         root.present().map_err(|e| plot_error(&e))?;
     }
-    Ok(svg)
+    Ok(super::valid_xml(svg))
 }
 
 #[cfg(test)]

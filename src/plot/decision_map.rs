@@ -95,5 +95,5 @@ pub fn decision_map_svg(
         }
         root.present().map_err(|e| plot_error(&e))?;
     }
-    Ok(svg)
+    Ok(super::valid_xml(svg))
 }

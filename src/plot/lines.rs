@@ -62,5 +62,5 @@ pub fn lines_svg(
             .map_err(|e| plot_error(&e))?;
         root.present().map_err(|e| plot_error(&e))?;
     }
-    Ok(svg)
+    Ok(super::valid_xml(svg))
 }

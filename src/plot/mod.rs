@@ -58,6 +58,27 @@ pub fn render(chart: &Chart) -> Result<String> {
     }
 }
 
+/// `svg` as XML 1.0 takes it. plotters escapes `&`, `<`, `>` and quotes in text, but writes a
+/// control character as it is, and XML forbids most of them even as a reference: a title,
+/// label or footer quoting a file name that holds one would make the chart unreadable. Each is
+/// written escaped, as the terminal shows it (`\u{1b}`); plotters' own output holds no control
+/// character but line feeds, which are kept.
+pub(crate) fn valid_xml(svg: String) -> String {
+    let bad = |c: char| (c.is_control() && c != '\n') || matches!(c, '\u{fffe}' | '\u{ffff}');
+    if !svg.contains(bad) {
+        return svg;
+    }
+    let mut out = String::with_capacity(svg.len());
+    for c in svg.chars() {
+        if bad(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A white 900x520 chart with its title, the rules line under it (`footer`) and room for axis
 /// labels, ready for its coordinates: every bar and line chart looks the same.
 pub(crate) fn chart_frame<'a, 'b>(
@@ -133,4 +154,22 @@ pub(crate) fn axis_labels(svg: &str) -> Vec<String> {
         .unwrap_or_default();
     labels.sort_by(|a, b| a.0.total_cmp(&b.0));
     labels.into_iter().map(|(_, t)| t).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A title holding control characters and XML's own `<&>` gives an SVG whose characters XML
+    /// takes: the control characters escaped as the terminal shows them, the rest as entities.
+    #[test]
+    fn a_title_with_control_characters_gives_valid_xml() {
+        let series = [("s".to_string(), vec![(0.0, 0.0), (1.0, 1.0)])];
+        let svg = lines_svg("w\u{1}\u{1b}\t<&>", "x", "y", &series).unwrap();
+        assert!(!svg.chars().any(|c| c.is_control() && c != '\n'), "{svg}");
+        assert!(svg.contains("w\\u{1}\\u{1b}\\t&lt;&amp;&gt;"), "{svg}");
+        // A chart without them is left as plotters drew it.
+        let plain = "<svg>\n<text>a &amp; b</text>\n</svg>\n".to_string();
+        assert_eq!(valid_xml(plain.clone()), plain);
+    }
 }

@@ -106,7 +106,7 @@ pub fn panels_svg(
         }
         root.present().map_err(|e| plot_error(&e))?;
     }
-    Ok(svg)
+    Ok(super::valid_xml(svg))
 }
 
 #[cfg(test)]

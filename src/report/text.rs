@@ -225,15 +225,32 @@ pub fn paired_text(report: &Report) -> String {
             out.push_str("\npaired differences (common dice):\n");
         }
         out.push_str(&format!(
-            "  {pair}: {:+.4} [{:+.4}, {:+.4}] paired; independent runs: +/- {:.4}; variance {:.1}x smaller\n",
+            "  {pair}: {:+.4} [{:+.4}, {:+.4}] paired; independent runs: +/- {:.4}; {}\n",
             d.mean,
             d.ci_low,
             d.ci_high,
             z * independent_se,
-            (independent_se / d.se).powi(2)
+            variance_saved(independent_se, d.se)
         ));
     }
     out
+}
+
+/// How much variance pairing saved, from the standard errors independent runs would have and
+/// the paired difference has: `variance 12.3x smaller`, or in words where the ratio is no
+/// number (a difference that never varies, as when two policies play alike; nothing varying;
+/// a single unit, whose variance is unknown) rather than `infx` or `NaNx`.
+fn variance_saved(independent_se: f64, paired_se: f64) -> String {
+    let ratio = (independent_se / paired_se).powi(2);
+    if ratio.is_finite() {
+        format!("variance {ratio:.1}x smaller")
+    } else if paired_se == 0.0 && independent_se > 0.0 {
+        "the common dice remove all the variance".to_string()
+    } else if paired_se == 0.0 && independent_se == 0.0 {
+        "no variance to reduce".to_string()
+    } else {
+        "too few units to compare variances".to_string()
+    }
 }
 
 #[cfg(test)]
@@ -250,6 +267,42 @@ mod tests {
         assert_eq!(index_ranges(&[0, 1, 2, 3]), "0-3");
         assert_eq!(index_ranges(&[2, 5, 6, 7, 9]), "2,5-7,9");
         assert_eq!(index_ranges(&[0, 2, 4]), "0,2,4");
+    }
+
+    /// The variance the common dice saved reads in words where the ratio is no number: a
+    /// difference that never varies (the two policies play alike), nothing varying at all, and
+    /// a single unit, whose variance is unknown.
+    #[test]
+    fn a_variance_ratio_that_is_no_number_reads_in_words() {
+        let paired = |a: &[i64], b: &[i64], diff: &[i64]| {
+            let saved = run(vec![
+                Metric::mean("score", scores(a)).about(Subject::Policy(0)),
+                Metric::mean("score", scores(b)).about(Subject::Policy(1)),
+                Metric::mean("score", scores(diff)).about(Subject::Pair(0, 1)),
+            ]);
+            let exact = ExactValues::default();
+            let report = Report {
+                saved: &saved,
+                exact: &exact,
+                notes: &[],
+            };
+            report.paired_text()
+        };
+        let same = paired(&[1, 2, 3, 4], &[1, 2, 3, 4], &[0, 0, 0, 0]);
+        assert!(
+            same.ends_with("; the common dice remove all the variance\n"),
+            "{same}"
+        );
+        let still = paired(&[2, 2, 2, 2], &[2, 2, 2, 2], &[0, 0, 0, 0]);
+        assert!(still.ends_with("; no variance to reduce\n"), "{still}");
+        let one = paired(&[1], &[3], &[-2]);
+        assert!(
+            one.ends_with("; too few units to compare variances\n"),
+            "{one}"
+        );
+        // A ratio that is a number reads as before.
+        let some = paired(&[1, 2, 3, 4], &[2, 2, 3, 3], &[-1, 0, 0, 1]);
+        assert!(some.ends_with("; variance 3.0x smaller\n"), "{some}");
     }
 
     #[test]

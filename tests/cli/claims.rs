@@ -70,6 +70,9 @@ bad_input! {
     refuses_baseline_rules_without_a_baseline_game:
         ["claims", "--file", "lonely.csv", "--out", "c"] with claims_of_variants
         => "lonely.csv: line 2: baseline_rules: given without a baseline_game";
+    refuses_a_claim_about_7_naming_the_games_claims_can_be_about:
+        ["claims", "--file", "sieben.csv", "--out", "c"] with claims_of_variants
+        => "sieben.csv: line 2: metric: unknown metric 'chips' for sieben; sieben has no exact values, so no claim about it can be checked; claims can be about sequences, hearts-due or sevens";
 }
 
 #[test]

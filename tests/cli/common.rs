@@ -148,7 +148,8 @@ pub fn shipped_data(dir: &Path) {
 
 /// Claims files whose rules column says players=4 (`players.csv`) and names an unknown option
 /// (`colour.csv`), each on line 2.
-/// Claims files of the newer header whose baselines cannot be what was meant.
+/// Claims files of the newer header whose baselines cannot be what was meant, and one about a
+/// game with no exact values (`sieben.csv`).
 pub fn claims_of_variants(dir: &Path) {
     let head = "claim,game,rules,metric,check,claimed,tolerance,baseline_game,baseline_rules\n";
     fs::write(
@@ -161,6 +162,12 @@ pub fn claims_of_variants(dir: &Path) {
     fs::write(
         dir.join("lonely.csv"),
         format!("{head}x,sequences,,turns_to_target,about,20,4,,wipe_ones=3\n"),
+    )
+    .unwrap();
+    // A claim about 7, which has no exact values to check it against.
+    fs::write(
+        dir.join("sieben.csv"),
+        format!("{head}x,sieben,,chips,about,1,1,,\n"),
     )
     .unwrap();
     // An old file: its baseline plays under its own game's defaults, the claim's rules here.

@@ -82,3 +82,28 @@ mod bad_content {
             => "policy file afile: line 1: expected the header weight,value, found 'x'";
     }
 }
+
+/// A value holding a line break, a blank line or an escape character is quoted escaped, so the
+/// error stays the one line it must be and tells what was typed: bad input, exit 2.
+mod control_characters {
+    bad_input! {
+        a_number_holding_a_blank_line:
+            ["simulate", "sevens", "-n", "1\n\n2"]
+            => "invalid value '1\\n\\n2' for '--units <N>': expected a whole number";
+        a_seed_holding_a_blank_line_after_an_equals_sign:
+            ["simulate", "sevens", "--seed=1\n\n2"]
+            => "invalid value '1\\n\\n2' for '--seed <SEED>'";
+        a_subcommand_holding_an_escape_character:
+            ["simu\u{1b}[31mx"]
+            => "unrecognized subcommand 'simu\\u{1b}[31mx'";
+        an_argument_holding_a_blank_line:
+            ["simulate", "sevens", "--po\n\nlicy", "x"]
+            => "unexpected argument '--po\\n\\nlicy' found";
+        a_game_holding_a_blank_line:
+            ["simulate", "se\n\nvens"]
+            => "unknown game 'se\\n\\nvens': expected one of";
+        a_policy_holding_a_blank_line:
+            ["simulate", "sevens", "--policy", "bad\n\nmore"]
+            => "--policy 'bad\\n\\nmore': unknown policy for sevens; expected one of optimal";
+    }
+}

@@ -1,0 +1,67 @@
+//! Standard output, written through one checked path.
+//!
+//! `println!` panics when a write fails, and a write whose error is dropped turns a full disk
+//! into a success that printed nothing; so every answer a command prints goes through [`say`],
+//! and `play`'s writer is judged by [`closed_pipe`]. Two failures are told apart:
+//!
+//! - a closed pipe (`dicelab table sieben | head -1`: the reader has read what it wanted) is no
+//!   error, as ripgrep has it: nothing on stderr, exit code 0. A command goes on without its
+//!   printing, so the files it was asked for are still written and the exit code still says so;
+//!   only `play`, which writes no file, stops at once.
+//! - any other failure (`> /dev/full`) is an I/O error (exit code 1), with one line.
+//!
+//! A closed standard output (`>&-`) cannot be told from `> /dev/null`: the Rust runtime opens
+//! `/dev/null` in its place before `main` runs.
+
+use std::io::Write;
+
+use crate::{Error, Result};
+
+/// Writes `text` to standard output and flushes it (a full disk often shows only at the flush).
+/// A closed pipe is ignored; any other failure is an [`Error::Io`] naming standard output.
+pub(super) fn say(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if !is_closed_pipe(&e) => Err(unwritable(e)),
+        _ => Ok(()),
+    }
+}
+
+/// Standard output could not be written, for `source`.
+pub(super) fn unwritable(source: std::io::Error) -> Error {
+    Error::unwritable("standard output: cannot write to it", source)
+}
+
+/// Whether `e` says the reader of a pipe has gone.
+pub(super) fn is_closed_pipe(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::BrokenPipe
+}
+
+/// `result` with a failure to write to a closed pipe taken as success: for a command that stops
+/// at its first failed write (`play`), once nobody reads what it prints.
+pub(super) fn closed_pipe<T: Default>(result: Result<T>) -> Result<T> {
+    match result {
+        Err(Error::Io { source, .. }) if is_closed_pipe(&source) => Ok(T::default()),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only a broken pipe is a quiet success; a full disk keeps its error.
+    #[test]
+    fn only_a_closed_pipe_is_taken_as_success() {
+        let pipe = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
+        assert!(closed_pipe::<()>(Err(Error::unwritable("x", pipe))).is_ok());
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let kept = closed_pipe::<()>(Err(unwritable(full))).unwrap_err();
+        assert!(kept.is_io());
+        assert!(
+            kept.to_string()
+                .starts_with("standard output: cannot write to it ("),
+            "{kept}"
+        );
+    }
+}

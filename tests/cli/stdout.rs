@@ -1,0 +1,216 @@
+//! What a command does when its standard output cannot be written: a full disk (`/dev/full`) is
+//! an I/O failure, exit code 1 with one line on stderr; a closed pipe (`dicelab ... | head`) is
+//! the reader having read enough, a quiet success, as ripgrep has it. And what it prints of a
+//! path: a folder name holding a control character is written escaped.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `dicelab args` in `dir` with `stdout` as its standard output and `input` on its stdin.
+fn run_with_stdout(dir: &Path, args: &[&str], stdout: Stdio, input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // A command that reads no input, or stops early, closes its stdin: not a failure here.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// `/dev/full`, where every write fails with "No space left on device".
+fn dev_full() -> Stdio {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens")
+        .into()
+}
+
+/// A pipe whose reading end is already closed: every write to it fails with a broken pipe.
+fn closed_pipe() -> Stdio {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    writer.into()
+}
+
+/// `dicelab args` with its stdout on `/dev/full` fails with exit code 1 and one line naming
+/// standard output and the system's reason.
+fn fails_on_a_full_disk(args: &[&str], expected: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run_with_stdout(tmp.path(), args, dev_full(), "q\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "dicelab {args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "dicelab {args:?}: {stderr:?}");
+    assert!(
+        stderr.starts_with("dicelab: error: ") && stderr.contains(expected),
+        "dicelab {args:?}: {stderr:?} lacks {expected:?}"
+    );
+    assert!(stderr.contains("(os error 28)"), "{stderr:?}");
+}
+
+/// `dicelab args` with its stdout on a closed pipe succeeds and says nothing on stderr.
+fn quiet_on_a_closed_pipe(args: &[&str], input: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run_with_stdout(tmp.path(), args, closed_pipe(), input);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "dicelab {args:?}: {stderr}");
+    assert!(stderr.is_empty(), "dicelab {args:?}: {stderr:?}");
+}
+
+const STDOUT_FULL: &str = "dicelab: error: standard output: cannot write to it (No space left";
+
+#[test]
+fn table_on_a_full_stdout_exits_1() {
+    fails_on_a_full_disk(&["table", "sieben"], STDOUT_FULL);
+}
+
+#[test]
+fn solve_on_a_full_stdout_exits_1() {
+    fails_on_a_full_disk(&["solve", "sevens", "--players", "1"], STDOUT_FULL);
+}
+
+#[test]
+fn simulate_on_a_full_stdout_exits_1() {
+    fails_on_a_full_disk(&["simulate", "sequences", "-n", "100", "-q"], STDOUT_FULL);
+}
+
+#[test]
+fn claims_on_a_full_stdout_exits_1() {
+    fails_on_a_full_disk(&["claims", "-n", "100", "-q", "--out", "c"], STDOUT_FULL);
+}
+
+#[test]
+fn advise_on_a_full_stdout_exits_1() {
+    fails_on_a_full_disk(
+        &[
+            "advise", "sevens", "--roll", "1", "--dice", "2", "--sum", "5",
+        ],
+        STDOUT_FULL,
+    );
+}
+
+#[test]
+fn rules_and_policies_on_a_full_stdout_exit_1() {
+    fails_on_a_full_disk(&["rules", "sieben"], STDOUT_FULL);
+    fails_on_a_full_disk(&["policies", "sevens"], STDOUT_FULL);
+}
+
+#[test]
+fn help_and_version_on_a_full_stdout_exit_1() {
+    fails_on_a_full_disk(&["--help"], STDOUT_FULL);
+    fails_on_a_full_disk(&["--version"], STDOUT_FULL);
+}
+
+#[test]
+fn play_on_a_full_stdout_exits_1() {
+    fails_on_a_full_disk(&["play", "sevens"], "play: the terminal (No space left");
+}
+
+#[test]
+fn table_on_a_closed_pipe_is_a_quiet_success() {
+    quiet_on_a_closed_pipe(&["table", "sieben"], "");
+}
+
+#[test]
+fn solve_on_a_closed_pipe_is_a_quiet_success() {
+    quiet_on_a_closed_pipe(&["solve", "sevens", "--players", "1"], "");
+}
+
+#[test]
+fn help_on_a_closed_pipe_is_a_quiet_success() {
+    quiet_on_a_closed_pipe(&["--help"], "");
+}
+
+/// A game nobody can see stops at once, as any command whose reader has gone would: nothing
+/// is lost, since `play` writes no file.
+#[test]
+fn play_on_a_closed_pipe_is_a_quiet_success() {
+    quiet_on_a_closed_pipe(&["play", "sevens", "--seed", "3"], &"1\n".repeat(60));
+}
+
+/// A closed pipe stops only the printing: the files asked for are written, so exit code 0 still
+/// means the report is there.
+#[test]
+fn simulate_on_a_closed_pipe_still_writes_its_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = ["simulate", "sequences", "-n", "100", "-q", "--out", "r"];
+    let out = run_with_stdout(tmp.path(), &args, closed_pipe(), "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(tmp.path().join("r/summary.csv").is_file());
+    assert!(tmp.path().join("r/run.json").is_file());
+}
+
+/// Every "wrote ... to" line writes an `--out` path holding an escape character or a line break
+/// escaped, as an error would, so a name cannot drive the terminal or forge a line; the files
+/// go to the path as given.
+#[test]
+fn the_wrote_line_escapes_control_characters_of_the_path() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let odd = "r\u{1b}[31m\nx";
+    let shown = "r\\u{1b}[31m\\nx";
+    let runs: [&[&str]; 6] = [
+        &["simulate", "sequences", "-n", "100", "-q", "--out", odd],
+        &["table", "sequences", "--out", odd],
+        &["claims", "-n", "100", "-q", "--out", odd],
+        &[
+            "sweep",
+            "sequences",
+            "--rule",
+            "wipe_ones=3,4",
+            "-n",
+            "100",
+            "-q",
+            "--out",
+            odd,
+        ],
+        &[
+            "decks",
+            "sieben",
+            "--players",
+            "3",
+            "-n",
+            "20",
+            "-q",
+            "--out",
+            odd,
+        ],
+        &[
+            "tune",
+            "solitaire-dice",
+            "--from",
+            "greedy",
+            "--budget",
+            "21",
+            "-n",
+            "10",
+            "-q",
+            "--out",
+            odd,
+        ],
+    ];
+    for args in runs {
+        let stdout = crate::common::ok(d, args);
+        let last = stdout.lines().last().unwrap();
+        assert!(
+            last.starts_with("wrote ") && last.ends_with(&format!(" to {shown}")),
+            "{args:?}: {last:?}"
+        );
+        assert!(!stdout.contains('\u{1b}'), "{args:?}: {stdout:?}");
+        assert!(d.join(odd).exists(), "{args:?}");
+        let _ = std::fs::remove_dir_all(d.join(odd));
+        let _ = std::fs::remove_file(d.join(odd));
+    }
+}
