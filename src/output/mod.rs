@@ -1,17 +1,17 @@
 //! Writing files whole or not at all, apart from what they hold: a report folder ([`OutDir`],
-//! [`dir`]) or one file ([`OutFile`], [`file`](mod@file)) is staged and renamed into place only once all of
+//! `dir.rs`) or one file ([`OutFile`], `file.rs`) is staged and renamed into place only once all of
 //! it is written, so an interrupted or failed run never leaves a half-written report. A folder's
-//! `run.json` ([`manifest`]) says what made it and lists its files, so a rerun removes the
+//! `run.json` (`manifest.rs`) says what made it and lists its files, so a rerun removes the
 //! previous run's files and nothing of the user's. What stands at a path, staged names,
-//! leftovers of a killed run and the test hook are in [`path`].
+//! leftovers of a killed run and the test hook are in `path.rs`.
 //!
 //! The exporters of [`crate::report`] make the names and bytes; this module only puts them on
 //! disk.
 
-pub mod dir;
-pub mod file;
-pub mod manifest;
-pub mod path;
+mod dir;
+mod file;
+pub(crate) mod manifest;
+mod path;
 
 pub use dir::OutDir;
 pub use file::OutFile;

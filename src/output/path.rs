@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// What a path names once symlinks are followed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// Nothing yet: a new path.
     Absent,
     /// A regular file.
@@ -24,7 +24,7 @@ pub enum Kind {
 
 impl Kind {
     /// What stands at `path`, symlinks followed (a dangling link names a new path).
-    pub fn of(path: &Path) -> io::Result<Kind> {
+    pub(crate) fn of(path: &Path) -> io::Result<Kind> {
         match fs::metadata(path) {
             Ok(m) if m.is_file() => Ok(Kind::File),
             Ok(m) if m.is_dir() => Ok(Kind::Folder),
@@ -35,7 +35,7 @@ impl Kind {
     }
 
     /// The kind as a noun phrase: "a folder", "a FIFO".
-    pub fn noun(self) -> &'static str {
+    pub(crate) fn noun(self) -> &'static str {
         match self {
             Kind::Absent => "nothing",
             Kind::File => "a regular file",
@@ -66,7 +66,7 @@ fn describe(_: &fs::FileType) -> &'static str {
 
 /// The path a chain of symlinks at `path` ends at (`path` itself when it is no symlink). The
 /// end may not exist: a dangling link names the new path it points to.
-pub fn resolve(path: &Path) -> io::Result<PathBuf> {
+pub(crate) fn resolve(path: &Path) -> io::Result<PathBuf> {
     let mut p = path.to_path_buf();
     for _ in 0..40 {
         match fs::symlink_metadata(&p) {
@@ -84,7 +84,7 @@ pub fn resolve(path: &Path) -> io::Result<PathBuf> {
 }
 
 /// The folder a relative or absolute path sits in ("." for a bare name).
-pub fn parent_of(path: &Path) -> PathBuf {
+pub(crate) fn parent_of(path: &Path) -> PathBuf {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -92,7 +92,7 @@ pub fn parent_of(path: &Path) -> PathBuf {
 }
 
 /// The nearest of `path` and its ancestors that exists.
-pub fn existing_ancestor(path: &Path) -> PathBuf {
+pub(crate) fn existing_ancestor(path: &Path) -> PathBuf {
     let mut p = path.to_path_buf();
     loop {
         if fs::symlink_metadata(&p).is_ok() {
@@ -107,7 +107,7 @@ pub fn existing_ancestor(path: &Path) -> PathBuf {
 
 /// Proves `dir` writable by creating and removing a probe file (a leftover probe is removed by
 /// the next run, as any other leftover).
-pub fn probe(dir: &Path) -> io::Result<()> {
+pub(crate) fn probe(dir: &Path) -> io::Result<()> {
     let probe = dir.join(format!(".dicelab-probe-{}.tmp", std::process::id()));
     fs::OpenOptions::new()
         .write(true)
@@ -119,7 +119,7 @@ pub fn probe(dir: &Path) -> io::Result<()> {
 
 /// Creates `dir` and its missing ancestors, returning those it created (outermost first), so a
 /// failed write can remove them again.
-pub fn create_folders(dir: &Path) -> io::Result<Vec<PathBuf>> {
+pub(crate) fn create_folders(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut missing = Vec::new();
     let mut p = dir.to_path_buf();
     while fs::symlink_metadata(&p).is_err() {
@@ -140,7 +140,7 @@ pub fn create_folders(dir: &Path) -> io::Result<Vec<PathBuf>> {
 }
 
 /// Removes folders `create_folders` made, innermost first, if they are still empty.
-pub fn remove_folders(created: &[PathBuf]) {
+pub(crate) fn remove_folders(created: &[PathBuf]) {
     for dir in created.iter().rev() {
         let _ = fs::remove_dir(dir);
     }
@@ -148,13 +148,13 @@ pub fn remove_folders(created: &[PathBuf]) {
 
 /// The temporary file a new `file` is written to before it is renamed over `file`: beside it,
 /// hidden, named by the process so a later run can tell a dead run's leftover.
-pub fn temp_file(file: &Path) -> PathBuf {
+pub(crate) fn temp_file(file: &Path) -> PathBuf {
     let name = file.file_name().unwrap_or_default().to_string_lossy();
     parent_of(file).join(format!(".{name}.dicelab-{}.tmp", std::process::id()))
 }
 
 /// The folder a new report folder named `name` is staged in, beside it in `parent`.
-pub fn stage_folder(parent: &Path, name: &str) -> PathBuf {
+pub(crate) fn stage_folder(parent: &Path, name: &str) -> PathBuf {
     parent.join(format!(".{name}.dicelab-stage-{}", std::process::id()))
 }
 
@@ -186,7 +186,7 @@ fn leftover_pid(entry: &str, name: Option<&str>) -> Option<u32> {
 
 /// Removes from `dir` what dead dicelab runs left there for `name` (for any name with `None`):
 /// staged folders and temporary files. A live run's are kept.
-pub fn remove_leftovers(dir: &Path, name: Option<&str>) {
+pub(crate) fn remove_leftovers(dir: &Path, name: Option<&str>) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
@@ -233,7 +233,7 @@ fn alive(_: u32) -> bool {
 /// Swaps two folders in one step (Linux's `renameat2` with `RENAME_EXCHANGE`): at every instant
 /// each path names one whole folder. `Ok(false)` where the system or file system cannot.
 #[cfg(target_os = "linux")]
-pub fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
+pub(crate) fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
     let c = |p: &Path| CString::new(p.as_os_str().as_bytes()).map_err(io::Error::other);
@@ -259,17 +259,17 @@ pub fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn exchange(_: &Path, _: &Path) -> io::Result<bool> {
+pub(crate) fn exchange(_: &Path, _: &Path) -> io::Result<bool> {
     Ok(false)
 }
 
 /// The environment variable of the test hook: when set, every step of a write phase prints
 /// `dicelab: write hook: STEP` on stderr and waits for a line on stdin, so a test can kill the
 /// run at each step in turn (`tests/cli/writes.rs`). Not for users.
-pub const HOOK_VAR: &str = "DICELAB_WRITE_HOOK";
+pub(crate) const HOOK_VAR: &str = "DICELAB_WRITE_HOOK";
 
 /// The test hook before the step `step` (see [`HOOK_VAR`]); nothing when the variable is unset.
-pub fn hook(step: &str) {
+pub(crate) fn hook(step: &str) {
     if std::env::var_os(HOOK_VAR).is_some() {
         eprintln!("dicelab: write hook: {step}");
         let mut line = String::new();
