@@ -2,18 +2,15 @@
 
 use rand_xoshiro::rand_core::Rng;
 
-#[cfg(test)]
-use super::policy::LayCard;
-use super::policy::View;
+use super::policy::{LayCard, View};
 use super::round::{Chooser, Round, SEATS};
 use super::rules::{MAX_PLAYOFF_ROUNDS, Move, Rules};
 use crate::games::options::{FirstPlayer, Tie};
-#[cfg(test)]
 use crate::games::policy::Policy;
 
 /// The outcome of a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct GameResult {
+pub struct GameResult {
     /// Chips per seat (seat 1 starts the first round).
     pub chips: [u32; SEATS],
     /// Seats with the most chips at the end (all of them under `tie=shared`).
@@ -168,8 +165,7 @@ fn play_round<R, F, O>(
 }
 
 /// Plays a game with one policy per seat (`seats.len()` players, 2 to 7), seat 1 starting.
-#[cfg(test)]
-pub(crate) fn play_game<P: Policy<LayCard>, R: Rng>(
+pub fn play_game<P: Policy<LayCard>, R: Rng>(
     rules: &Rules,
     seats: &mut [P],
     rng: &mut R,
