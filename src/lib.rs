@@ -89,6 +89,24 @@ mod number;
 mod plot;
 mod saved;
 
+/// Hot-loop pieces and reference loops that the benches (`benches/*.rs`) and integration tests
+/// (`tests/*.rs`) reach from outside the crate. Public only for them: not API, hidden from the
+/// docs, and free to change in any release.
+#[doc(hidden)]
+pub mod internals {
+    /// Sequences: the table of every cast's outcome code (`Rules::cast_table`).
+    pub mod sequences {
+        pub use crate::games::sequences::rules::CastTable;
+    }
+
+    /// Sevens: the packed rolls, the per-roll lookup and the step a decision table returns
+    /// (`DecisionTable::step`) of the single-turn hot loop.
+    pub mod sevens {
+        pub use crate::games::sevens::play::{Lookup, Rolls};
+        pub use crate::games::sevens::policy::Step;
+    }
+}
+
 pub use engine::{Merge, OnProgress, Progress, RunConfig, Shard, Simulation, run};
 pub use error::{Error, Result, Setting};
 pub use games::policy::{Decision, OneStep, Policy, Value};

@@ -78,7 +78,7 @@ impl OutDir {
     }
 
     /// The folder, whose `run.json` will say the run was `about`.
-    pub fn describing(mut self, about: RunAbout) -> Self {
+    pub(crate) fn describing(mut self, about: RunAbout) -> Self {
         self.about = about;
         self
     }

@@ -24,15 +24,15 @@ use crate::report::text::index_ranges;
 use crate::saved::Saved;
 
 /// The manifest's file name.
-pub const MANIFEST: &str = "run.json";
+pub(crate) const MANIFEST: &str = "run.json";
 
 /// The manifest of dicelab 0.4.0: read so that its files are still known as dicelab's, removed
 /// when the folder is written again.
-pub const LEGACY_MANIFEST: &str = ".dicelab-files";
+pub(crate) const LEGACY_MANIFEST: &str = ".dicelab-files";
 
 /// The files a run wrote into a folder, by name, and what the run was.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Manifest {
+pub(crate) struct Manifest {
     /// File names within the folder, in the order written.
     pub files: Vec<String>,
     /// What the run was, as `run.json` records it (none for a list read back).
@@ -42,7 +42,7 @@ pub struct Manifest {
 /// What made a folder, beside its files: the `run` part of `run.json`. Every field is optional,
 /// so a folder of tables (no seed, no policies) says only what applies.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunAbout {
+pub(crate) struct RunAbout {
     /// The game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
@@ -78,7 +78,7 @@ pub struct RunAbout {
 
 /// An input file as `run.json` names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct InputRef {
+pub(crate) struct InputRef {
     /// The path as given.
     pub path: String,
     /// `sha256:` and the hex SHA-256 of its bytes.
@@ -271,7 +271,7 @@ impl Manifest {
 }
 
 /// A time as ISO 8601 in UTC to the second (`2026-11-25T04:12:06Z`).
-pub fn utc(t: SystemTime) -> String {
+pub(crate) fn utc(t: SystemTime) -> String {
     let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (days, rest) = (secs / 86_400, secs % 86_400);
     // Howard Hinnant's days-to-civil, for days since 1970-01-01.
@@ -294,7 +294,7 @@ pub fn utc(t: SystemTime) -> String {
 
 /// Whether `name` is a file name a report may use: one plain path component, not hidden (so
 /// never the legacy manifest nor a staged file).
-pub fn plain_name(name: &str) -> bool {
+pub(crate) fn plain_name(name: &str) -> bool {
     let mut parts = Path::new(name).components();
     matches!(parts.next(), Some(Component::Normal(_)))
         && parts.next().is_none()

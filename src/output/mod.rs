@@ -1,19 +1,19 @@
 //! Writing files whole or not at all, apart from what they hold: a report folder ([`OutDir`],
-//! [`dir`]) or one file ([`OutFile`], [`file`](mod@file)) is staged and renamed into place only once all of
+//! `dir.rs`) or one file ([`OutFile`], `file.rs`) is staged and renamed into place only once all of
 //! it is written, so an interrupted or failed run never leaves a half-written report. A folder's
-//! `run.json` ([`manifest`]) says what made it and lists its files, so a rerun removes the
+//! `run.json` (`manifest.rs`) says what made it and lists its files, so a rerun removes the
 //! previous run's files and nothing of the user's. What stands at a path, staged names,
-//! leftovers of a killed run and the test hook are in [`path`]. One run writes a folder or file at
-//! a time: the second is refused before its work (`lock.rs`).
+//! leftovers of a killed run and the test hook are in `path.rs`. One run writes a folder or file
+//! at a time: the second is refused before its work (`lock.rs`).
 //!
 //! The exporters of [`crate::report`] make the names and bytes; this module only puts them on
 //! disk.
 
-pub mod dir;
-pub mod file;
+mod dir;
+mod file;
 mod lock;
-pub mod manifest;
-pub mod path;
+pub(crate) mod manifest;
+mod path;
 
 pub use dir::OutDir;
 pub use file::OutFile;

@@ -13,7 +13,7 @@ use super::manifest::{LEGACY_MANIFEST, MANIFEST, Manifest};
 
 /// What a path names once symlinks are followed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// Nothing yet: a new path.
     Absent,
     /// A regular file.
@@ -26,7 +26,7 @@ pub enum Kind {
 
 impl Kind {
     /// What stands at `path`, symlinks followed (a dangling link names a new path).
-    pub fn of(path: &Path) -> io::Result<Kind> {
+    pub(crate) fn of(path: &Path) -> io::Result<Kind> {
         match fs::metadata(path) {
             Ok(m) if m.is_file() => Ok(Kind::File),
             Ok(m) if m.is_dir() => Ok(Kind::Folder),
@@ -37,7 +37,7 @@ impl Kind {
     }
 
     /// The kind as a noun phrase: "a folder", "a FIFO".
-    pub fn noun(self) -> &'static str {
+    pub(crate) fn noun(self) -> &'static str {
         match self {
             Kind::Absent => "nothing",
             Kind::File => "a regular file",
@@ -68,7 +68,7 @@ fn describe(_: &fs::FileType) -> &'static str {
 
 /// The path a chain of symlinks at `path` ends at (`path` itself when it is no symlink). The
 /// end may not exist: a dangling link names the new path it points to.
-pub fn resolve(path: &Path) -> io::Result<PathBuf> {
+pub(crate) fn resolve(path: &Path) -> io::Result<PathBuf> {
     let mut p = path.to_path_buf();
     for _ in 0..40 {
         match fs::symlink_metadata(&p) {
@@ -86,7 +86,7 @@ pub fn resolve(path: &Path) -> io::Result<PathBuf> {
 }
 
 /// The folder a relative or absolute path sits in ("." for a bare name).
-pub fn parent_of(path: &Path) -> PathBuf {
+pub(crate) fn parent_of(path: &Path) -> PathBuf {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -94,7 +94,7 @@ pub fn parent_of(path: &Path) -> PathBuf {
 }
 
 /// The nearest of `path` and its ancestors that exists.
-pub fn existing_ancestor(path: &Path) -> PathBuf {
+pub(crate) fn existing_ancestor(path: &Path) -> PathBuf {
     let mut p = path.to_path_buf();
     loop {
         if fs::symlink_metadata(&p).is_ok() {
@@ -112,7 +112,7 @@ const PROBE_TEXT: &[u8] = b"dicelab write probe\n";
 
 /// Proves `dir` writable by creating and removing a probe file (a leftover probe is removed by
 /// the next run, as any other leftover of dicelab's).
-pub fn probe(dir: &Path) -> io::Result<()> {
+pub(crate) fn probe(dir: &Path) -> io::Result<()> {
     let probe = dir.join(format!(".dicelab-probe-{}.tmp", std::process::id()));
     let mut f = fs::OpenOptions::new()
         .write(true)
@@ -125,10 +125,10 @@ pub fn probe(dir: &Path) -> io::Result<()> {
 
 /// The file a staging folder holds from its creation until its manifest is written: with it or
 /// the manifest, a staging folder left by a killed run is provably dicelab's and may be removed.
-pub const STAGE_MARKER: &str = ".dicelab-staging";
+pub(crate) const STAGE_MARKER: &str = ".dicelab-staging";
 
 /// Creates the staging folder `stage` with its marker.
-pub fn create_stage(stage: &Path) -> io::Result<()> {
+pub(crate) fn create_stage(stage: &Path) -> io::Result<()> {
     fs::create_dir(stage)?;
     let marked = fs::write(stage.join(STAGE_MARKER), b"dicelab staging folder\n");
     if marked.is_err() {
@@ -139,7 +139,7 @@ pub fn create_stage(stage: &Path) -> io::Result<()> {
 
 /// Creates `dir` and its missing ancestors, returning those it created (outermost first), so a
 /// failed write can remove them again.
-pub fn create_folders(dir: &Path) -> io::Result<Vec<PathBuf>> {
+pub(crate) fn create_folders(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut missing = Vec::new();
     let mut p = dir.to_path_buf();
     while fs::symlink_metadata(&p).is_err() {
@@ -160,7 +160,7 @@ pub fn create_folders(dir: &Path) -> io::Result<Vec<PathBuf>> {
 }
 
 /// Removes folders `create_folders` made, innermost first, if they are still empty.
-pub fn remove_folders(created: &[PathBuf]) {
+pub(crate) fn remove_folders(created: &[PathBuf]) {
     for dir in created.iter().rev() {
         let _ = fs::remove_dir(dir);
     }
@@ -168,13 +168,13 @@ pub fn remove_folders(created: &[PathBuf]) {
 
 /// The temporary file a new `file` is written to before it is renamed over `file`: beside it,
 /// hidden, named by the process so a later run can tell a dead run's leftover.
-pub fn temp_file(file: &Path) -> PathBuf {
+pub(crate) fn temp_file(file: &Path) -> PathBuf {
     let name = file.file_name().unwrap_or_default().to_string_lossy();
     parent_of(file).join(format!(".{name}.dicelab-{}.tmp", std::process::id()))
 }
 
 /// The folder a new report folder named `name` is staged in, beside it in `parent`.
-pub fn stage_folder(parent: &Path, name: &str) -> PathBuf {
+pub(crate) fn stage_folder(parent: &Path, name: &str) -> PathBuf {
     parent.join(format!(".{name}.dicelab-stage-{}", std::process::id()))
 }
 
@@ -211,7 +211,7 @@ impl<'a> Staged<'a> {
 /// `ours` names (a report file dicelab writes there); a probe holding the probe's text. A name
 /// that only looks like one of these (`.x.csv.99999.tmp`, a folder of the user's own named
 /// `.X.dicelab-stage-1`) is kept, and so is anything of a live run.
-pub fn remove_leftovers(dir: &Path, name: Option<&str>, ours: &dyn Fn(&str) -> bool) {
+pub(crate) fn remove_leftovers(dir: &Path, name: Option<&str>, ours: &dyn Fn(&str) -> bool) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
@@ -298,7 +298,7 @@ fn alive(_: u32) -> bool {
 /// where a folder is a mount point (a container's volume, a bind mount), which no rename moves:
 /// the caller then writes in place.
 #[cfg(target_os = "linux")]
-pub fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
+pub(crate) fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
     let c = |p: &Path| CString::new(p.as_os_str().as_bytes()).map_err(io::Error::other);
@@ -324,17 +324,17 @@ pub fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn exchange(_: &Path, _: &Path) -> io::Result<bool> {
+pub(crate) fn exchange(_: &Path, _: &Path) -> io::Result<bool> {
     Ok(false)
 }
 
 /// The environment variable of the test hook: when set, every step of a write phase prints
 /// `dicelab: write hook: STEP` on stderr and waits for a line on stdin, so a test can kill the
 /// run at each step in turn (`tests/cli/writes.rs`). Not for users.
-pub const HOOK_VAR: &str = "DICELAB_WRITE_HOOK";
+pub(crate) const HOOK_VAR: &str = "DICELAB_WRITE_HOOK";
 
 /// The test hook before the step `step` (see [`HOOK_VAR`]); nothing when the variable is unset.
-pub fn hook(step: &str) {
+pub(crate) fn hook(step: &str) {
     if std::env::var_os(HOOK_VAR).is_some() {
         eprintln!("dicelab: write hook: {step}");
         let mut line = String::new();

@@ -86,7 +86,7 @@ impl CastDistribution {
 }
 
 /// Runs longer than this on average are refused: their exact chains and simulations would crawl.
-pub const MAX_EXPECTED_TURNS: f64 = 5000.0;
+pub(crate) const MAX_EXPECTED_TURNS: f64 = 5000.0;
 
 /// Expected number of casts for one player to reach `target`.
 ///
@@ -276,7 +276,7 @@ pub fn game_exact(cast: &CastDistribution, target: u32, players: u32) -> GameExa
 
 /// A distinct way a cast scores with two or more parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pattern {
+pub(crate) struct Pattern {
     /// The scoring parts of the best split.
     pub parts: Vec<Part>,
     /// Its points.
@@ -287,7 +287,7 @@ pub struct Pattern {
 
 /// Every multi-part scoring split that some cast's best split uses, under `rules` (casts that
 /// trigger the penalty do not score and are left out).
-pub fn multi_run_patterns(rules: &Rules) -> Vec<Pattern> {
+pub(crate) fn multi_run_patterns(rules: &Rules) -> Vec<Pattern> {
     let table = rules.cast_table();
     let mut found: BTreeMap<Vec<Part>, (u32, u64)> = BTreeMap::new();
     for (packed, &code) in table.codes.iter().enumerate() {

@@ -14,7 +14,7 @@ use crate::games::options::{OptionSpec, RuleOptions, Tie, Values};
 /// Dice in one cast.
 pub const DICE: u32 = 6;
 /// Ordered outcomes of one cast.
-pub const CASTS: usize = pow6(DICE) as usize;
+pub(crate) const CASTS: usize = pow6(DICE) as usize;
 /// A cast's outcome code: its points, or the run's wipe code (one above the most a cast can
 /// score). Sixteen bits hold any points table the options allow.
 pub type Code = u16;
@@ -119,7 +119,7 @@ impl fmt::Display for Part {
 
 /// The best split of a cast: its points and the parts that earn them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Split {
+pub(crate) struct Split {
     /// Total points of the split.
     pub points: u32,
     /// The scoring parts, in [`Part::ALL`] order.
@@ -131,7 +131,7 @@ pub struct Split {
 /// An exhaustive search over multisets of parts (tried in a fixed order, so among equal splits
 /// the first found is kept): a cast has six dice, so the search is tiny and runs only when the
 /// lookup table is built.
-pub fn best_split(counts: [u8; 6], points: &Points) -> Split {
+pub(crate) fn best_split(counts: [u8; 6], points: &Points) -> Split {
     fn search(
         counts: &mut [u8; 6],
         from: usize,
@@ -195,11 +195,11 @@ pub struct Rules {
 }
 
 /// Largest target accepted: far beyond the game, small enough that exact chains stay quick.
-pub const MAX_TARGET: u32 = 1000;
+pub(crate) const MAX_TARGET: u32 = 1000;
 
 /// Most points one part may be given: far beyond the texts, small enough that no cast's total
 /// comes near the limit of a [`Code`].
-pub const MAX_PART_POINTS: u32 = 1000;
+pub(crate) const MAX_PART_POINTS: u32 = 1000;
 
 /// The options both games share, the text's values first in every report's rules column.
 const SHARED: [OptionSpec; 3] = [
@@ -234,7 +234,7 @@ const SHARED: [OptionSpec; 3] = [
 ];
 
 /// The keys of the points options, in [`Part::ALL`] order.
-pub const POINT_KEYS: [&str; 8] = [
+pub(crate) const POINT_KEYS: [&str; 8] = [
     "run_1",
     "run_2",
     "run_3",
@@ -305,6 +305,10 @@ impl Scoring {
 }
 
 /// Every cast's outcome code under one rule set, and the code that means a wipe.
+///
+/// A hot-loop internal, public only so the benches can time the bare cast loop
+/// ([`crate::internals`]); not API.
+#[doc(hidden)]
 #[derive(Clone, Debug)]
 pub struct CastTable {
     /// The outcome code of every packed cast, indexed by the packed roll.
@@ -345,6 +349,9 @@ impl Rules {
     }
 
     /// Every packed cast's outcome code, and the code of a wipe.
+    ///
+    /// Public only for the benches ([`crate::internals`]); not API.
+    #[doc(hidden)]
     pub fn cast_table(&self) -> CastTable {
         let outcomes: Vec<Option<u32>> = (0..CASTS as u64)
             .map(|packed| self.outcome(face_counts(packed, DICE)))

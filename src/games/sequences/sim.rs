@@ -17,11 +17,11 @@ use crate::games::options::Tie;
 type Casts = RollStream<DICE, 3>;
 
 /// Counts of each cast outcome code, the wipe code last.
-pub type CastCounts = Vec<u64>;
+type CastCounts = Vec<u64>;
 
 /// The cast metrics every run of this game reports, from outcome counts whose last code is the
 /// wipe.
-pub fn cast_metrics(casts: &[u64]) -> Vec<Metric> {
+fn cast_metrics(casts: &[u64]) -> Vec<Metric> {
     let wipe = casts.len() - 1;
     let wipes = casts[wipe];
     let mut points = Histogram::from_dense(0, &casts[..wipe]);

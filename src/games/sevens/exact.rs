@@ -21,7 +21,7 @@ use super::rules::Kept;
 pub struct Solution {
     /// Rolls a turn may use.
     pub max_rolls: u8,
-    /// Value of every state (see [`state_index`]) under the best play from there on.
+    /// Value of every state (see `state_index`) under the best play from there on.
     pub values: Vec<f64>,
     /// Value of stopping in every state.
     pub stop: Vec<f64>,
@@ -65,7 +65,7 @@ pub fn solve_for(
 /// Like [`solve_for`], but where `forced(roll, kept)` is `Some(roll_again)` that decision is
 /// taken instead of the better one: this evaluates a given policy (a table a user edited), and
 /// the values then say which kept set suits that policy best under `subsets`.
-pub fn solve_with(
+pub(crate) fn solve_with(
     outcomes: &RollOutcomes,
     max_rolls: u8,
     stop_value: impl Fn(u8, Kept) -> f64,
@@ -174,7 +174,7 @@ pub fn distribution(outcomes: &RollOutcomes, policy: &DecisionTable) -> TurnDist
 /// `step(roll, set)` says what is kept from option list `set` after `roll` and the chance of
 /// rolling again (it must be 0 on the last roll and with no dice kept): any policy, compiled to
 /// a table or not.
-pub fn distribution_by(
+pub(crate) fn distribution_by(
     outcomes: &RollOutcomes,
     max_rolls: u8,
     mut step: impl FnMut(u8, u16) -> (Kept, f64),
@@ -298,7 +298,7 @@ const TIE_BREAK: f64 = 1e-9;
 
 /// The decisions that maximise the chance to score more than `to_beat` in `allowed` rolls
 /// (among equal chances, the higher expected score).
-pub fn target_table(outcomes: &RollOutcomes, allowed: u8, to_beat: u8) -> DecisionTable {
+pub(crate) fn target_table(outcomes: &RollOutcomes, allowed: u8, to_beat: u8) -> DecisionTable {
     let solution = solve_for(outcomes, allowed, |_, k| {
         f64::from(u8::from(k.sum > to_beat)) + TIE_BREAK * f64::from(k.sum)
     });

@@ -54,7 +54,7 @@ pub(super) fn better(a: f64, b: f64) -> bool {
 
 /// The memory a whole-game solution may take: far below the 24 GiB of the machines we run on,
 /// so a policy can be copied to every thread's run and still leave room.
-pub const MEMORY_LIMIT: u64 = 4 << 30;
+pub(crate) const MEMORY_LIMIT: u64 = 4 << 30;
 
 /// Refuses, in one line naming the limit, a solution of `what` (the game, as the message puts
 /// it) that would take `need` bytes, more than [`MEMORY_LIMIT`]: checked before any work.
@@ -229,7 +229,7 @@ fn add(acc: &mut Vals, w: f64, mover: &[f64], other: &[f64]) {
 
 /// One round solved for every difference it can start from.
 #[derive(Clone, Debug)]
-pub struct RoundSolution {
+pub(crate) struct RoundSolution {
     /// The differences solved: `-span..=span` at the start, in the leader's frame.
     span: i32,
     /// The values at the round's start, in the leader's frame.
@@ -329,7 +329,7 @@ impl RoundSolution {
 
 /// Which round a turn belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
+pub(crate) enum Phase {
     /// Regular round `k` (0-based).
     Round(u32),
     /// A play-off round (every one is the same game).
@@ -338,7 +338,7 @@ pub enum Phase {
 
 /// Where a player stands when its turn starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
+pub(crate) enum Role {
     /// Leading the round, `x` points ahead of the other player (negative: behind).
     Lead {
         /// My total minus the other's, before the round.
@@ -367,7 +367,7 @@ pub struct GameSolution {
 }
 
 /// The seat that leads regular round `k`.
-pub fn leader_seat(rules: &Rules, k: u32) -> usize {
+pub(crate) fn leader_seat(rules: &Rules, k: u32) -> usize {
     match rules.first_player {
         FirstPlayer::Rotate => (k % 2) as usize,
         FirstPlayer::Fixed => 0,
@@ -377,7 +377,7 @@ pub fn leader_seat(rules: &Rules, k: u32) -> usize {
 /// What a tie is worth to a round's leader when a play-off round is worth `q` to its leader:
 /// the rules' rotation hands the play-off to the other player (`1 - q`), a fixed start keeps
 /// it with the same one (`q`).
-pub fn tie_to_leader(rules: &Rules, q: f64) -> f64 {
+pub(crate) fn tie_to_leader(rules: &Rules, q: f64) -> f64 {
     match rules.first_player {
         FirstPlayer::Rotate => 1.0 - q,
         FirstPlayer::Fixed => q,
@@ -385,7 +385,7 @@ pub fn tie_to_leader(rules: &Rules, q: f64) -> f64 {
 }
 
 /// The seat that leads the first play-off round.
-pub fn first_playoff_seat(rules: &Rules) -> usize {
+pub(crate) fn first_playoff_seat(rules: &Rules) -> usize {
     match rules.first_player {
         FirstPlayer::Rotate => (rules.rounds % 2) as usize,
         FirstPlayer::Fixed => 0,
@@ -431,7 +431,7 @@ impl GameSolution {
     }
 
     /// Solves the game for two players, or refuses (one line, before any work) where the
-    /// solution would take more than [`MEMORY_LIMIT`].
+    /// solution would take more than `MEMORY_LIMIT` (4 GiB).
     pub fn solve(outcomes: &RollOutcomes, rules: &Rules) -> Result<Self> {
         within_memory(
             &format!("{} rounds", rules.rounds),
@@ -541,18 +541,24 @@ impl GameSolution {
     }
 
     /// The decisions of a player to win in a position.
-    pub fn view(&self, phase: Phase, role: Role) -> View<'_> {
+    pub(crate) fn view(&self, phase: Phase, role: Role) -> View<'_> {
         self.round(phase).view(&self.rules, role)
     }
 
     /// Plays one turn to win on pre-drawn `rolls`: (score, rolls used).
     #[inline]
-    pub fn play_turn(&self, lookup: &Lookup, phase: Phase, role: Role, rolls: &[u32]) -> (u8, u8) {
+    pub(crate) fn play_turn(
+        &self,
+        lookup: &Lookup,
+        phase: Phase,
+        role: Role,
+        rolls: &[u32],
+    ) -> (u8, u8) {
         play_view(&self.view(phase, role), lookup, &self.outcomes, rolls)
     }
 
     /// The exact distribution of a turn played to win in a position.
-    pub fn distribution(&self, phase: Phase, role: Role) -> TurnDistribution {
+    pub(crate) fn distribution(&self, phase: Phase, role: Role) -> TurnDistribution {
         let view = self.view(phase, role);
         super::exact::distribution_by(&self.outcomes, view.allowed, |roll, set| {
             let kept = view.choose(roll, &self.outcomes.sets[usize::from(set)]);
@@ -596,7 +602,7 @@ enum Stop {
 /// A player to win in one position: what it keeps and whether it rolls again, exactly as the
 /// solution decided (the same numbers compared), so simulation and exact values agree.
 #[derive(Clone, Copy, Debug)]
-pub struct View<'a> {
+pub(crate) struct View<'a> {
     rules: &'a Rules,
     round: &'a RoundSolution,
     /// Rolls the turn may use.
@@ -699,7 +705,7 @@ pub(super) fn play_view(
 }
 
 /// A handle shared by every seat and thread that plays to win.
-pub type SharedGame = Arc<GameSolution>;
+pub(crate) type SharedGame = Arc<GameSolution>;
 
 #[cfg(test)]
 mod tests {

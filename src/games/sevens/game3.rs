@@ -539,7 +539,7 @@ pub struct Game3 {
 
 /// Which round a turn of a three-player game belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stage {
+pub(crate) enum Stage {
     /// Regular round `k` (0-based).
     Round(u32),
     /// A play-off round of the three players.
@@ -556,7 +556,7 @@ pub enum Stage {
 
 /// Where a player stands when its turn starts, in a round of three.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Turn {
+pub(crate) struct Turn {
     /// The player's place in the round's order (0 first).
     pub position: usize,
     /// Rolls the player may use.
@@ -577,7 +577,7 @@ impl Game3 {
     }
 
     /// Solves the game for three players, or refuses (one line, before any work) where the
-    /// solution would take more than [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
+    /// solution would take more than `MEMORY_LIMIT` (4 GiB).
     pub fn solve(outcomes: &RollOutcomes, rules: &Rules) -> Result<Self> {
         within_memory(
             &format!("three players and {} rounds", rules.rounds),
@@ -680,7 +680,13 @@ impl Game3 {
 
     /// Plays one turn to win on pre-drawn `rolls`: (score, rolls used).
     #[inline]
-    pub fn play_turn(&self, lookup: &Lookup, stage: Stage, turn: Turn, rolls: &[u32]) -> (u8, u8) {
+    pub(crate) fn play_turn(
+        &self,
+        lookup: &Lookup,
+        stage: Stage,
+        turn: Turn,
+        rolls: &[u32],
+    ) -> (u8, u8) {
         match self.view(stage, turn) {
             Either::Three(view) => view.play(lookup, &self.outcomes, rolls),
             Either::Two(view) => play_view(&view, lookup, &self.outcomes, rolls),
@@ -690,7 +696,13 @@ impl Game3 {
     /// The mover's chance to win in regular round `k` of keeping `kept` after `roll` and
     /// stopping, and of rolling its dice again and playing to win after (`None` on the last
     /// roll or with no dice), for a coach. The totals must be ones the round can start from.
-    pub fn action_values(&self, k: u32, turn: Turn, roll: u8, kept: Kept) -> (f64, Option<f64>) {
+    pub(crate) fn action_values(
+        &self,
+        k: u32,
+        turn: Turn,
+        roll: u8,
+        kept: Kept,
+    ) -> (f64, Option<f64>) {
         let Either::Three(view) = self.view(Stage::Round(k), turn) else {
             unreachable!("a regular round is a round of three")
         };
@@ -824,7 +836,7 @@ impl View3<'_> {
 }
 
 /// A handle shared by every seat and thread that plays to win a game of three.
-pub type SharedGame3 = Arc<Game3>;
+pub(crate) type SharedGame3 = Arc<Game3>;
 
 #[cfg(test)]
 mod tests {

@@ -4,14 +4,14 @@
 //! programming and gives every built-in policy's exact score distribution.
 
 mod advise;
-mod dilemma;
+pub mod dilemma;
 mod duel;
 pub mod exact;
 mod flat;
 pub mod game;
 pub mod game3;
 mod game_report;
-pub mod play;
+pub(crate) mod play;
 pub mod policy;
 mod policy_file;
 pub mod rolls;
@@ -34,7 +34,9 @@ use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
 use duel::exact_game;
 use exact::distribution;
-use play::{Games, MAX_PLAYERS};
+use play::MAX_PLAYERS;
+
+pub use play::Games;
 use policy::{DecisionTable, Policy, Win};
 use rules::{OPTIONS, Rules};
 use sim::{MAX_POLICIES, Turns};

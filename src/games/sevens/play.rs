@@ -20,6 +20,9 @@ use super::rules::{FollowerLimit, MAX_ROLLS, Rules};
 use super::stop_if::GameAt;
 
 /// Rolls of six dice, three per draw.
+///
+/// A hot-loop internal, public only for the benches ([`crate::internals`]); not API.
+#[doc(hidden)]
 pub type Rolls = RollStream<6, 3>;
 
 /// What each roll of one to six dice leaves, indexed by the first `n` dice of a packed roll of
@@ -28,6 +31,7 @@ pub type Rolls = RollStream<6, 3>;
 /// numbered in one byte and the six tables sit in one 64 KB array (56 KB of it used), indexed
 /// under a mask so the hot loop has no bounds check (see `super::flat`).
 #[derive(Clone, Debug)]
+#[doc(hidden)]
 pub struct Lookup {
     lists: Box<[u8; LISTS]>,
     /// Per dice count: (fastmod constant, 6^n, start of its table in `lists`). Count 7 is no
@@ -90,14 +94,19 @@ impl Lookup {
 /// The generator of a chunk's coin tosses, split off the chunk's generator with one draw: the
 /// dice then come out the same whether or not a policy of the run tosses coins, and a run
 /// without coins draws none.
-pub fn coin_generator(rng: &mut ChunkRng) -> ChunkRng {
+pub(crate) fn coin_generator(rng: &mut ChunkRng) -> ChunkRng {
     ChunkRng::seed_from_u64(rng.next_u64())
 }
 
 /// Plays one turn of `policy` on pre-drawn `rolls` (one packed roll of six dice per roll the
 /// policy may use) and `coins`: (score, rolls used).
 #[inline(always)]
-pub fn play_turn(lookup: &Lookup, policy: &DecisionTable, rolls: &[u32], coins: u64) -> (u8, u8) {
+pub(crate) fn play_turn(
+    lookup: &Lookup,
+    policy: &DecisionTable,
+    rolls: &[u32],
+    coins: u64,
+) -> (u8, u8) {
     let mut dice = lookup.start();
     for roll in 1..=policy.max_rolls() {
         let step = policy.step(roll, lookup.list(dice, rolls[roll as usize - 1]) as u16);
@@ -116,7 +125,7 @@ pub fn play_turn(lookup: &Lookup, policy: &DecisionTable, rolls: &[u32], coins: 
 }
 
 /// Most players in a game.
-pub const MAX_PLAYERS: u32 = 100;
+pub(crate) const MAX_PLAYERS: u32 = 100;
 /// Play-off rounds after which tied leaders share the win: never reached in practice (each
 /// round ties with a chance of a few per cent), but it keeps every game finite.
 const MAX_PLAYOFF_ROUNDS: u32 = 10_000;

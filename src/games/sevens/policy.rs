@@ -98,7 +98,7 @@ impl StopPolicy for Threshold {
 /// `to_beat` (-1: nothing to beat), so a rule that reads the score to beat compiles one table
 /// per score. A rule that reads the game's state has no table ([`Win::Rule`]).
 #[derive(Clone, Copy, Debug)]
-pub struct TurnRule<'a> {
+pub(crate) struct TurnRule<'a> {
     /// The rule.
     pub rule: &'a StopIf,
     /// The score to beat the rule reads as `to_beat`.
@@ -139,6 +139,9 @@ pub enum Action {
 }
 
 /// What the hot loop needs after a roll, in one lookup: the dice and sum kept and what to do.
+///
+/// A hot-loop internal, public only for the benches ([`crate::internals`]); not API.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
     /// Dice kept.
@@ -223,7 +226,9 @@ impl DecisionTable {
     }
 
     /// The kept set chosen from option list `set` after roll `roll`, with the decision there.
+    /// Public only for the benches ([`crate::internals`]); not API.
     #[inline(always)]
+    #[doc(hidden)]
     pub fn step(&self, roll: u8, set: u16) -> Step {
         self.steps[(roll as usize - 1) * self.sets + set as usize]
     }
@@ -276,7 +281,7 @@ pub struct Policy {
 
 /// The solution a policy that plays to win (`win`) plays by, which depends on the players.
 #[derive(Clone, Debug)]
-pub enum Win {
+pub(crate) enum Win {
     /// Two players: the exact whole-game solution.
     Two(SharedGame),
     /// Three players: the exact whole-game solution.
@@ -328,7 +333,7 @@ impl Policy {
     }
 
     /// A policy that plays every turn to win the whole game as `game` says.
-    pub fn to_win(name: &str, game: Win) -> Self {
+    pub(crate) fn to_win(name: &str, game: Win) -> Self {
         Self {
             name: name.to_string(),
             lead: Vec::new(),
@@ -340,7 +345,7 @@ impl Policy {
     /// The whole game this policy plays to win, if it does: then it has no tables, and a turn
     /// is played by [`GameSolution::play_turn`](super::game::GameSolution::play_turn).
     #[inline(always)]
-    pub fn game(&self) -> Option<&Win> {
+    pub(crate) fn game(&self) -> Option<&Win> {
         self.game.as_ref()
     }
 
@@ -356,7 +361,7 @@ impl Policy {
     }
 
     /// The decisions for a turn with `allowed` rolls and, for a follower, the score to beat
-    /// (a policy that plays to win has none: see [`Policy::game`]).
+    /// (a policy that plays to win has none: see `Policy::game`).
     #[inline(always)]
     pub fn table(&self, allowed: u8, to_beat: Option<u8>) -> &DecisionTable {
         match to_beat {

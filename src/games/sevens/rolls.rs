@@ -6,12 +6,12 @@ use crate::dice::{face_counts, pow6};
 use super::rules::{Kept, Removal, Remover};
 
 /// Highest possible kept sum (six 6's).
-pub const MAX_SUM: usize = 36;
+pub(crate) const MAX_SUM: usize = 36;
 /// Number of possible scores, 0 to 36.
-pub const SCORES: usize = MAX_SUM + 1;
+pub(crate) const SCORES: usize = MAX_SUM + 1;
 
 /// Index of the state after roll `roll` (1-based) with `dice` kept summing to `sum`.
-pub fn state_index(roll: u8, dice: u8, sum: u8) -> usize {
+pub(crate) fn state_index(roll: u8, dice: u8, sum: u8) -> usize {
     ((roll as usize - 1) * 7 + dice as usize) * SCORES + sum as usize
 }
 

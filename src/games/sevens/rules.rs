@@ -207,7 +207,7 @@ fn kept_of(counts: &[u8; 6]) -> Kept {
 /// Removes sevens from rolls under one removal rule, remembering answers (there are only 923
 /// multisets of at most six dice).
 #[derive(Debug)]
-pub struct Remover {
+pub(crate) struct Remover {
     removal: Removal,
     target: u8,
     sets: Vec<[u8; 6]>,
@@ -216,6 +216,7 @@ pub struct Remover {
 
 impl Remover {
     /// A remover for `removal` of dice adding up to 7.
+    #[cfg(test)]
     pub fn new(removal: Removal) -> Self {
         Self::removing(removal, 7)
     }

@@ -7,7 +7,7 @@
 //! every policy sees exactly the same dice (common random numbers), whichever policies share the
 //! run and whatever the seed.
 //!
-//! A full game is played by [`Games`] (its rules are in [`super::play`]) and counted here, as
+//! A full game is played by [`Games`] (its rules are in `play.rs`) and counted here, as
 //! it goes, through `play::Observer`. When the players have different policies, each game seats
 //! them in a random rotation (the `i`-th policy given in seat `(i + offset) mod P`), so every
 //! policy plays every seat equally often: the per-policy win rates compare policies, and the
@@ -30,7 +30,7 @@ use super::rolls::{RollOutcomes, SCORES};
 use super::rules::MAX_ROLLS;
 
 /// Most policies one comparison plays on the same dice.
-pub const MAX_POLICIES: usize = 16;
+pub(crate) const MAX_POLICIES: usize = 16;
 
 /// Single turns under one or more policies.
 #[derive(Clone, Debug)]
@@ -43,7 +43,7 @@ pub struct Turns {
 
 impl Turns {
     /// Turns of `max_rolls` rolls under `policies` (all compiled for the same rules; at most
-    /// [`MAX_POLICIES`]).
+    /// `MAX_POLICIES`, 16).
     pub fn new(outcomes: &RollOutcomes, policies: Vec<DecisionTable>) -> Self {
         assert!(
             policies.len() <= MAX_POLICIES,

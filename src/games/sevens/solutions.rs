@@ -62,7 +62,7 @@ impl Solutions {
     /// What `win` plays by for this many players: the exact solution for two or three, the
     /// documented heuristic for more; refused for a single turn (no game to win) and where the
     /// solution would exceed [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
-    pub fn win(&self) -> Result<Win> {
+    pub(crate) fn win(&self) -> Result<Win> {
         Ok(match self.players {
             1 => {
                 return Err(Error::value(
@@ -80,7 +80,7 @@ impl Solutions {
     /// The whole game solved for two players, to win (whatever the run's player count: more
     /// players' heuristic plays by it); refused where the solution would exceed
     /// [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
-    pub fn game(&self) -> Result<SharedGame> {
+    pub(crate) fn game(&self) -> Result<SharedGame> {
         if let Some(game) = self.game.get() {
             return Ok(game.clone());
         }
@@ -90,7 +90,7 @@ impl Solutions {
 
     /// The whole game solved for three players, to win; refused where the solution would
     /// exceed [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
-    pub fn game3(&self) -> Result<SharedGame3> {
+    pub(crate) fn game3(&self) -> Result<SharedGame3> {
         if let Some(game) = self.game3.get() {
             return Ok(game.clone());
         }

@@ -365,11 +365,6 @@ impl GameRule {
         }
     }
 
-    /// The rule.
-    pub fn rule(&self) -> &StopIf {
-        &self.rule
-    }
-
     /// Plays a turn of `allowed` rolls on pre-drawn `rolls`: (score, rolls used). The last
     /// roll and an empty hand stop whatever the rule says, as in every table.
     pub fn play_turn(&self, lookup: &Lookup, rolls: &[u32], allowed: u8, at: GameAt) -> (u8, u8) {

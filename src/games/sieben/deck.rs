@@ -18,13 +18,13 @@ pub const HAND: u32 = 7;
 
 /// The largest deck accepted: far beyond any real box, and it keeps every count in a `u32` and
 /// a round's memory small.
-pub const MAX_CARDS: u32 = 10_000;
+pub(crate) const MAX_CARDS: u32 = 10_000;
 
 /// The default deck file, as shipped; used when `deck` is left at its default and that file is
 /// absent (a run from another folder), so the default always works.
-pub const DEFAULT_FILE: &str = "data/sieben-deck.csv";
+pub(crate) const DEFAULT_FILE: &str = "data/sieben-deck.csv";
 
-/// The built-in copy of [`DEFAULT_FILE`].
+/// The built-in copy of `DEFAULT_FILE`.
 pub const BUILT_IN: &str = include_str!("../../../data/sieben-deck.csv");
 
 /// Cards per number: index 1 to 7 (index 0 is unused, so a card's number is its index).
@@ -231,7 +231,7 @@ impl Deck {
 
 /// The numbers a hand holds, as a bit mask (bit `n` for number `n`).
 #[inline]
-pub fn held_numbers(hand: &Counts) -> u8 {
+pub(crate) fn held_numbers(hand: &Counts) -> u8 {
     hand.iter()
         .enumerate()
         .skip(1)

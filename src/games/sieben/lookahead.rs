@@ -19,7 +19,7 @@
 //! a real turn does (a Seven's new pile, going out, penalty cards and blocks, refills, frozen
 //! rounds) and stops as soon as the player is out, since its place is then settled. It runs on
 //! a lean table of its own (`playout`, nearly twice as fast), tested to finish every play-out
-//! as [`Round`] does, or, for a deck of more than 255 cards of a number, on a `Round` itself.
+//! as `Round` does, or, for a deck of more than 255 cards of a number, on a `Round` itself.
 //! Turns with one legal play, or a play that goes out at once, are answered without a guess.
 
 use rand_xoshiro::rand_core::Rng;
@@ -39,7 +39,7 @@ pub const DEFAULT_SAMPLES: u32 = 32;
 
 /// The most play-outs per play a spec may ask for: past where the gain stops growing in our runs,
 /// and it keeps a run's time bounded.
-pub const MAX_SAMPLES: u32 = 1000;
+pub(crate) const MAX_SAMPLES: u32 = 1000;
 
 /// Determinized Monte Carlo over the unseen cards (see the module docs). It draws its guesses
 /// from its own generator, so the deals a game sees do not depend on it, and it keeps its

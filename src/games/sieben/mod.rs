@@ -3,7 +3,7 @@
 //!
 //! What users ask is which way of playing gets rid of cards first and wins chips, and how the
 //! unpublished deck changes that. [`deck`] reads the deck file, [`rules`] holds the pile and the
-//! legal plays, [`round`] plays turns and rounds, [`play`] whole games with their chips,
+//! legal plays, `round` plays turns and rounds, [`play`] whole games with their chips,
 //! [`policy`] the decision ([`LayCard`](policy::LayCard)) and the built-ins, [`lookahead`] the one
 //! that plays rounds out on guesses of the hidden cards, [`spec`] the policies as named on the
 //! command line, [`sim`] games on the engine, [`tables`] the exact chances on every pile state
@@ -102,7 +102,7 @@ pub mod lookahead;
 pub mod play;
 mod playout;
 pub mod policy;
-pub mod round;
+pub(crate) mod round;
 pub mod rules;
 mod session;
 pub mod sim;

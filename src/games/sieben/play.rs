@@ -27,7 +27,7 @@ pub struct GameResult {
 /// calling `on_round(table, pay)` after each round (for its counts), where `pay[k]` is the chips
 /// the round paid to its `k`-th finisher (so a study can see what each seat, such as the starting
 /// one, earned in that round).
-pub fn play_game_with<R, F, O>(
+pub(crate) fn play_game_with<R, F, O>(
     table: &mut Round,
     rules: &Rules,
     rng: &mut R,
@@ -63,7 +63,7 @@ where
 /// `(start + r) % players`. A game is played on from any round this way (the coach plays the
 /// rest of a game once for every guess of a position, whatever the play it values).
 #[allow(clippy::too_many_arguments)] // a game's parts, each passed on to every round
-pub fn play_rounds<R, F, O>(
+pub(crate) fn play_rounds<R, F, O>(
     table: &mut Round,
     rules: &Rules,
     start: usize,
@@ -92,7 +92,7 @@ pub fn play_rounds<R, F, O>(
 /// Settles a game whose regular rounds are played (`result`): who has the most chips, and
 /// under `tie=playoff` the extra rounds of tied leaders (at most [`MAX_PLAYOFF_ROUNDS`]), as
 /// [`play_game_with`] does; `start` as for [`play_rounds`].
-pub fn play_offs<R, F, O>(
+pub(crate) fn play_offs<R, F, O>(
     table: &mut Round,
     rules: &Rules,
     start: usize,

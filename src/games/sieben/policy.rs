@@ -173,7 +173,7 @@ pub fn seven_first(pile: Pile, moves: &[Move]) -> usize {
 }
 
 /// `seven-first`'s play on `pile` for a hand holding the numbers `held` (bit `n` for number `n`,
-/// see [`held_numbers`](super::deck::held_numbers)) without listing the plays (`None`: it has none).
+/// see `held_numbers`) without listing the plays (`None`: it has none).
 ///
 /// The play depends only on the pile and which numbers the hand holds, so it is one look-up in
 /// a 12 KB table: play-outs of the looking-ahead player make most of their plays here.

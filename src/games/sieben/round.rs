@@ -9,7 +9,9 @@
 use rand::seq::SliceRandom;
 use rand_xoshiro::rand_core::Rng;
 
-use super::deck::{Counts, HAND, MAX_NUMBER, held_numbers};
+#[cfg(test)]
+use super::deck::HAND;
+use super::deck::{Counts, MAX_NUMBER, held_numbers};
 use super::policy::{Opponent, View, seven_first, seven_first_play};
 use super::rules::{Finish, MAX_PLAYERS, Move, Pay, Penalty, Pile, Rules, legal_moves};
 
@@ -18,11 +20,11 @@ pub(super) const SEATS: usize = MAX_PLAYERS as usize;
 
 /// Turns after which a round is called stalled, whatever happens: a safety net only, since a
 /// round either ends or freezes (which is detected at once) long before.
-pub const MAX_ROUND_TURNS: u32 = 100_000;
+pub(crate) const MAX_ROUND_TURNS: u32 = 100_000;
 
 /// What happened in one round.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RoundStats {
+pub(crate) struct RoundStats {
     /// Turns played (a Seven and the new pile it starts are part of one turn).
     pub turns: u32,
     /// Penalty cards actually drawn (a player who cannot play when nothing can be drawn draws
@@ -42,7 +44,7 @@ pub struct RoundStats {
 /// everything a player may see ([`View`]); a play-out policy that needs only the pile and the
 /// plays implements it directly and skips building the view, which is most of a play-out's
 /// time.
-pub trait Chooser {
+pub(crate) trait Chooser {
     /// Whether [`Chooser::direct`] gives the play, so the plays need not be listed.
     const DIRECT: bool = false;
 
@@ -65,7 +67,7 @@ impl<F: FnMut(usize, &View, &[Move]) -> usize> Chooser for F {
 /// `seven-first` as a [`Chooser`]: a Seven when there is one, else the smallest rise. It reads
 /// only the pile, so it is what looking-ahead play-outs run on.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct SevenFirstChooser;
+pub(crate) struct SevenFirstChooser;
 
 impl Chooser for SevenFirstChooser {
     const DIRECT: bool = true;
@@ -83,7 +85,7 @@ impl Chooser for SevenFirstChooser {
 
 /// The cards of a round and whose turn it is.
 #[derive(Clone, Debug)]
-pub struct Round {
+pub(crate) struct Round {
     players: usize,
     deck: Counts,
     /// Cards dealt to each player (the rules' `hand`).
@@ -186,6 +188,7 @@ impl Round {
     /// Sets up a hand-made position (for tests and studies): hands, the pile with the cards on
     /// it, the set-aside cards, the draw pile (its top card last) and who is to play. The deck is
     /// whatever these hold together.
+    #[cfg(test)]
     pub fn arrange(
         players: u32,
         hands: &[Counts],
@@ -373,11 +376,13 @@ impl Round {
     }
 
     /// The chips each finishing place earns this round.
+    #[cfg(test)]
     pub fn pay(&self) -> &[u32] {
         &self.pay[..self.players]
     }
 
     /// Every card on the table: hands, pile, set aside and draw pile. Always the deck's size.
+    #[cfg(test)]
     pub fn cards(&self) -> u32 {
         let sum = |c: &Counts| c.iter().sum::<u32>();
         self.hands[..self.players].iter().map(sum).sum::<u32>()

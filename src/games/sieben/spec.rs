@@ -27,7 +27,7 @@ pub enum PolicySpec {
     SevenFirst,
     /// [`Blocker`].
     Blocker,
-    /// [`Lookahead`] with this many play-outs per legal play (1 to [`MAX_SAMPLES`]).
+    /// [`Lookahead`] with this many play-outs per legal play (1 to `MAX_SAMPLES`, 1000).
     Lookahead(u32),
 }
 

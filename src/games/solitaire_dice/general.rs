@@ -19,17 +19,19 @@ use crate::error::{Error, Result};
 use crate::games::policy::{Decision, OneStep, Policy, Random, Value};
 
 use super::play::{MAX_ROLLS, Outcome, rolls_ran_out, too_many_rolls};
-use super::rules::{MAX_DICE, MIN_DICE, MIN_SUM, Rules};
+#[cfg(test)]
+use super::rules::MIN_DICE;
+use super::rules::{MAX_DICE, MIN_SUM, Rules};
 use super::sheet::Sheet;
 use super::spec::PolicySpec;
 
 /// Most pairs in a roll: those of [`MAX_DICE`] dice.
-pub const MAX_PAIRS: usize = (MAX_DICE as usize - 1) / 2;
+pub(crate) const MAX_PAIRS: usize = (MAX_DICE as usize - 1) / 2;
 
 /// A roll of an odd number of dice, 3 to [`MAX_DICE`], faces sorted ascending (the order the
 /// dice fell in never matters, and sorted faces list divisions in one fixed order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Hand {
+pub(crate) struct Hand {
     faces: [u8; MAX_DICE as usize],
     len: u8,
 }
@@ -37,6 +39,7 @@ pub struct Hand {
 impl Hand {
     /// A hand from faces in any order; refused in one line unless there is an odd number of 3
     /// to [`MAX_DICE`] dice, each showing 1 to 6.
+    #[cfg(test)]
     pub fn new(faces: &[u8]) -> Result<Self> {
         let n = faces.len();
         if !(usize::from(MIN_DICE)..=usize::from(MAX_DICE)).contains(&n) || n.is_multiple_of(2) {
@@ -94,7 +97,7 @@ impl fmt::Display for Hand {
 /// order (set-aside face, then the sums, smallest first) is the order divisions are listed in,
 /// the order of `Choice` for five dice, so greedy's ties fall alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Division {
+pub(crate) struct Division {
     set_aside: u8,
     sums: [u8; MAX_PAIRS],
     pairs: u8,
@@ -103,6 +106,7 @@ pub struct Division {
 
 impl Division {
     /// The face of the die set aside: the face marked as a throwaway unless a free ride.
+    #[cfg(test)]
     pub fn set_aside(&self) -> u8 {
         self.set_aside
     }
@@ -113,6 +117,7 @@ impl Division {
     }
 
     /// Whether the die is set aside without a throwaway mark.
+    #[cfg(test)]
     pub fn free_ride(&self) -> bool {
         self.free_ride
     }
@@ -141,7 +146,7 @@ impl fmt::Display for Division {
 /// The rules of [`Sheet::legal_choices_under`](super::sheet::Sheet::legal_choices_under): with
 /// fewer than `throwaways` faces chosen any die may be set aside; with all chosen, the die must
 /// show one of them, and a hand showing none is a free ride (any die, no throwaway mark).
-pub fn legal_divisions(sheet: &Sheet, rules: &Rules, hand: &Hand, out: &mut Vec<Division>) {
+pub(crate) fn legal_divisions(sheet: &Sheet, rules: &Rules, hand: &Hand, out: &mut Vec<Division>) {
     out.clear();
     if sheet.is_over_under(rules) {
         return;
@@ -216,7 +221,7 @@ fn pair_up(
 
 /// How much `division` would change the sheet's score under `rules`: only the rows of its sums
 /// move, each by as many marks as pairs show that sum (marks beyond the cap pay nothing).
-pub fn score_change(sheet: &Sheet, rules: &Rules, division: &Division) -> i32 {
+pub(crate) fn score_change(sheet: &Sheet, rules: &Rules, division: &Division) -> i32 {
     let rows = sheet.mark_rows();
     let sums = division.sums();
     let mut change = 0;
@@ -236,7 +241,7 @@ pub fn score_change(sheet: &Sheet, rules: &Rules, division: &Division) -> i32 {
 /// The decision of every roll on the general path: what the player sees ([`HandView`]) and
 /// what they choose among (the legal [`Division`]s, in [`legal_divisions`]' order).
 #[derive(Clone, Copy, Debug)]
-pub enum DivideHand {}
+pub(crate) enum DivideHand {}
 
 impl Decision for DivideHand {
     type View<'a> = HandView<'a>;
@@ -245,10 +250,12 @@ impl Decision for DivideHand {
 
 /// What a player sees when dividing a hand: their sheet and the hand.
 #[derive(Clone, Copy, Debug)]
-pub struct HandView<'a> {
+pub(crate) struct HandView<'a> {
     /// The player's sheet before the hand is divided.
     pub sheet: &'a Sheet,
-    /// The hand to divide.
+    /// The hand to divide (greedy, the one policy of this path, values a division by the sheet
+    /// and the division alone).
+    #[allow(dead_code)]
     pub hand: &'a Hand,
 }
 
@@ -257,7 +264,7 @@ pub struct HandView<'a> {
 /// `OneStep(GreedyHands { rules })`, so ties go to the first in [`legal_divisions`]' order (the
 /// lowest set-aside face, then the smallest sums), as with five dice.
 #[derive(Clone, Copy, Debug)]
-pub struct GreedyHands<'a> {
+pub(crate) struct GreedyHands<'a> {
     /// The rules whose scoring it follows.
     pub rules: &'a Rules,
 }
@@ -305,7 +312,7 @@ impl Stream {
 /// The hands of one game of `dice` dice from `rng` (the game's own generator), replayed from a
 /// copy of it by every sheet, as `sim::game_rolls` replays five dice (and
 /// with five, the same rolls).
-pub fn game_hands(rng: &ChunkRng, dice: u8) -> impl Iterator<Item = Hand> + use<> {
+pub(crate) fn game_hands(rng: &ChunkRng, dice: u8) -> impl Iterator<Item = Hand> + use<> {
     let mut rng = rng.clone();
     let mut stream = Stream::new(dice);
     std::iter::repeat_with(move || Hand::from_packed(stream.next(&mut rng), dice))
@@ -314,7 +321,7 @@ pub fn game_hands(rng: &ChunkRng, dice: u8) -> impl Iterator<Item = Hand> + use<
 /// Plays on from `sheet` under `rules` on the given hands with `policy`, as
 /// [`play_rolls_under`](super::play::play_rolls_under) plays five dice: an error if the hands run
 /// out, if [`MAX_ROLLS`] go by without an end, or if the policy picks outside the choices.
-pub fn play_hands_under<P, I>(
+pub(crate) fn play_hands_under<P, I>(
     rules: &Rules,
     mut sheet: Sheet,
     policy: &mut P,

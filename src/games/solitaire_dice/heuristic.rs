@@ -32,7 +32,7 @@ use super::sheet::Sheet;
 use crate::games::policy::Value;
 
 /// The header of a weights file.
-pub const HEADER: [&str; 2] = ["weight", "value"];
+pub(crate) const HEADER: [&str; 2] = ["weight", "value"];
 
 /// Marks bands per sum, in the order of the names.
 const BANDS: [&str; 4] = ["marks_1_4", "mark_5", "marks_6_10", "marks_over_10"];
@@ -198,12 +198,12 @@ pub const BUILT_IN: &str = include_str!("../../../data/solitaire-tuned.csv");
 pub const BUILT_IN_LOOKAHEAD: &str = include_str!("../../../data/solitaire-lookahead.csv");
 
 /// Throwaway phases of a sheet still in play: the most marks on one face, 0 to 7.
-pub const PHASES: usize = END_MARKS as usize;
+pub(crate) const PHASES: usize = END_MARKS as usize;
 
 /// Mark counts the tables cover; more marks on a sum read as this many minus one (each
 /// beyond ten is worth its constant `marks_over_10`, so only sheets with over 37 marks on one sum,
 /// which no game reaches, are affected).
-pub const MARK_SLOTS: usize = 40;
+pub(crate) const MARK_SLOTS: usize = 40;
 
 /// The weights compiled into tables: the worth of each sum's mark count in each phase, and of
 /// each face's throwaway count, so evaluating a sheet is 17 look-ups and the lookahead can add

@@ -28,7 +28,7 @@ use super::sheet::Sheet;
 use crate::games::policy::Value;
 
 /// Distinct rolls of five dice (multisets of five faces).
-pub const DISTINCT_ROLLS: usize = 252;
+pub(crate) const DISTINCT_ROLLS: usize = 252;
 
 /// One way to divide a roll: the two rows as one index into an 11 x 11 table, and with the face
 /// set aside (0 for the face 1) as one index into a table of six of them.

@@ -9,7 +9,7 @@
 //! [`lookahead`] the stronger players, [`best`] the strongest (a model-based evaluation, the
 //! projection, under one roll of expectimax), [`spec`] the policies as named on the command line, [`play`] whole games on
 //! dice from [`crate::dice`], [`sim`] games on the engine (several policies or seats on the same
-//! rolls), [`general`] games of other than five dice (the `dice` rule option), [`tables`] the exact chances of one roll, `tune` the search for better weights and
+//! rolls), `general` games of other than five dice (the `dice` rule option), [`tables`] the exact chances of one roll, `tune` the search for better weights and
 //! `bound` an upper bound on every player's mean. [`Study`] is what `dicelab simulate
 //! solitaire-dice` runs.
 //!
@@ -35,7 +35,7 @@ mod advise;
 pub mod best;
 mod bound;
 mod choice;
-pub mod general;
+pub(crate) mod general;
 mod greedy;
 pub mod heuristic;
 pub mod lookahead;

@@ -1,6 +1,6 @@
 //! Playing whole games of Solitaire Dice with a policy.
 //!
-//! [`play`] draws each roll of five dice from a generator through [`crate::dice`]; [`play_rolls`]
+//! [`play`] draws each roll of five dice from a generator through [`crate::dice`]; `play_rolls`
 //! takes the rolls from any source, so scripted games (tests, the text's examples) and several
 //! players sharing the same rolls use the same code.
 
@@ -72,7 +72,7 @@ where
 ///
 /// An error if the rolls run out first, if the game takes [`MAX_ROLLS`] rolls without ending, or
 /// if the policy picks an index outside the legal choices.
-pub fn play_rolls<P, I>(policy: &mut P, rolls: I) -> Result<Outcome>
+pub(crate) fn play_rolls<P, I>(policy: &mut P, rolls: I) -> Result<Outcome>
 where
     P: Policy<DivideRoll> + ?Sized,
     I: IntoIterator<Item = Roll>,
@@ -83,7 +83,7 @@ where
 /// Plays on from `sheet` (a position mid-game, as a coach's play-outs need) on the given rolls,
 /// as [`play_rolls`] does from an empty one; `rolls` and `free_rides` count the rolls played from
 /// here.
-pub fn play_rolls_from<P, I>(sheet: Sheet, policy: &mut P, rolls: I) -> Result<Outcome>
+pub(crate) fn play_rolls_from<P, I>(sheet: Sheet, policy: &mut P, rolls: I) -> Result<Outcome>
 where
     P: Policy<DivideRoll> + ?Sized,
     I: IntoIterator<Item = Roll>,
@@ -101,7 +101,7 @@ where
 
 /// [`play_rolls_from`] under `rules` (a house rule's numbers): the same game loop, reading the
 /// end, the legal choices and the score from the rules.
-pub fn play_rolls_under<P, I>(
+pub(crate) fn play_rolls_under<P, I>(
     rules: &Rules,
     sheet: Sheet,
     policy: &mut P,

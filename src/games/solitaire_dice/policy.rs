@@ -98,7 +98,7 @@ impl Value<DivideRoll> for Greedy {
 /// [`Greedy`] under a house rule: the score a division adds right now by the rules' own
 /// scoring; under the text's rules it is [`Greedy`]'s value.
 #[derive(Clone, Copy, Debug)]
-pub struct GreedyUnder<'a> {
+pub(crate) struct GreedyUnder<'a> {
     /// The rules whose scoring it follows.
     pub rules: &'a Rules,
 }

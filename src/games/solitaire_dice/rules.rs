@@ -92,26 +92,26 @@ pub(super) const MARK_CHANGE: [[[i32; MARK_CAP as usize + 1]; SUMS]; 2] = {
 
 /// Most marks a house rule may let pay ([`Rules::mark_cap`]): a game has at most
 /// [`MAX_ROLLS`](super::play::MAX_ROLLS) rolls, and the scoring tables are sized by this.
-pub const MAX_MARK_CAP: u8 = 30;
+pub(crate) const MAX_MARK_CAP: u8 = 30;
 
 /// Most throwaway marks a house rule may end the game at ([`Rules::end_marks`]): six faces
 /// of eleven marks each take 67 rolls, so every game ends well within
 /// [`MAX_ROLLS`](super::play::MAX_ROLLS) and sheet counts stay small.
-pub const MAX_END_MARKS: u8 = 12;
+pub(crate) const MAX_END_MARKS: u8 = 12;
 
 /// Fewest dice a house rule may roll ([`Rules::dice`]): one set aside and one pair.
-pub const MIN_DICE: u8 = 3;
+pub(crate) const MIN_DICE: u8 = 3;
 
 /// Most dice a house rule may roll: one set aside and four pairs. Nine is where the general
 /// path's rolls still come two to a 64-bit draw ([`crate::dice::RollStream`]) and a roll's
 /// divisions (at most 6 faces x 105 pairings) stay cheap to list.
-pub const MAX_DICE: u8 = 9;
+pub(crate) const MAX_DICE: u8 = 9;
 
 /// The largest chance a house rule may leave that a game outlasts
 /// [`MAX_ROLLS`](super::play::MAX_ROLLS) rolls ([`Rules::unfinished_chance`]): one game in a
 /// thousand million million. The text's game is below 1e-90; only few dice with few throwaway
 /// faces (`dice=3`, `throwaways=1`), whose rolls are mostly free rides, come near it.
-pub const MAX_UNFINISHED: f64 = 1e-15;
+pub(crate) const MAX_UNFINISHED: f64 = 1e-15;
 
 /// Slots of a row's score table: marks 0 to [`MAX_MARK_CAP`].
 const SLOTS: usize = MAX_MARK_CAP as usize + 1;
@@ -271,7 +271,7 @@ const fn value_option(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
     /// Dice in a roll, odd: one set aside and `(dice - 1) / 2` pairs. Any count but
-    /// [`DICE`] plays on the general path ([`super::general`]).
+    /// [`DICE`] plays on the general path (`general.rs`).
     pub dice: u8,
     /// What each paying mark is worth, per sum from 2 to 12.
     pub values: [i32; SUMS],
@@ -393,7 +393,7 @@ impl Rules {
 
     /// Whether the numbers make a game: an odd number of dice, the scoring bands in order,
     /// counts in range, and a game that ends within [`MAX_ROLLS`](super::play::MAX_ROLLS) rolls
-    /// but for a chance below [`MAX_UNFINISHED`].
+    /// but for a chance below `MAX_UNFINISHED`.
     pub fn check(&self) -> Result<()> {
         let dice = self.dice;
         if !(MIN_DICE..=MAX_DICE).contains(&dice) || dice.is_multiple_of(2) {

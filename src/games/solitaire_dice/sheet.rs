@@ -308,7 +308,7 @@ impl Sheet {
     /// option): one mark per pair, so a sum shown by two pairs gets two, and the throwaway mark
     /// unless it is a free ride. As with [`Sheet::apply`], `division` must come from
     /// [`legal_divisions`](super::general::legal_divisions) for this sheet.
-    pub fn apply_division(&mut self, division: &Division) {
+    pub(crate) fn apply_division(&mut self, division: &Division) {
         for &sum in division.sums() {
             let m = &mut self.marks[usize::from(sum - MIN_SUM)];
             *m = m.saturating_add(1);

@@ -33,10 +33,10 @@ use super::spec::PolicySpec;
 use crate::games::policy::{OneStep, Random};
 
 /// Most seats in a game (`--players`): reports get two rows per seat.
-pub const MAX_PLAYERS: u32 = 8;
+pub(crate) const MAX_PLAYERS: u32 = 8;
 
 /// Most policies one single-player comparison plays on the same rolls.
-pub const MAX_POLICIES: usize = 8;
+pub(crate) const MAX_POLICIES: usize = 8;
 
 /// Every score is a multiple of this (values and penalty are), so histograms count steps of it.
 const SCORE_STEP: i32 = 10;
@@ -140,7 +140,7 @@ fn play_house(rules: &Rules, spec: &PolicySpec, dice: &ChunkRng, coins: &mut Chu
 /// best players' weights, tables and projections are built for the text's numbers (its eight
 /// end marks, three faces and scoring bands), so under other numbers they would play a game
 /// they do not know.
-pub fn house_policy(rules: &Rules, spec: &PolicySpec, house: &str) -> Result<()> {
+pub(crate) fn house_policy(rules: &Rules, spec: &PolicySpec, house: &str) -> Result<()> {
     match spec {
         PolicySpec::Greedy | PolicySpec::Random => Ok(()),
         _ if rules.is_text() => Ok(()),
@@ -253,8 +253,8 @@ pub struct Games {
 }
 
 impl Games {
-    /// With `players` 1, one sheet per policy compared (at most [`MAX_POLICIES`]) on the same
-    /// rolls; with 2 to [`MAX_PLAYERS`], a game of that many seats as `seats` seats them.
+    /// With `players` 1, one sheet per policy compared (at most `MAX_POLICIES`, 8) on the same
+    /// rolls; with 2 to `MAX_PLAYERS` (8), a game of that many seats as `seats` seats them.
     pub fn new(players: u32, seats: &Seats<PolicySpec>) -> Self {
         assert!((1..=MAX_PLAYERS).contains(&players));
         assert!(seats.seating.len() <= MAX_POLICIES.max(MAX_PLAYERS as usize));
@@ -274,7 +274,7 @@ impl Games {
     }
 
     /// [`Games::new`] under `rules`, named `house` in messages (the rules column): refused, in
-    /// one line, if a policy cannot play them ([`house_policy`]).
+    /// one line, if a policy cannot play them (`house_policy`).
     pub fn under(
         rules: &Rules,
         house: &str,
