@@ -112,7 +112,7 @@ pub use error::{Error, Result, Setting};
 pub use games::policy::{Decision, OneStep, Policy, Value};
 pub use games::sevens::policy::StopPolicy;
 pub use games::{Configured, Game, GameInfo, Setup, find, register};
-pub use input::InputFile;
+pub use input::{Files, InputFile};
 pub use output::Invocation;
 pub use record::Saved;
 pub use stats::{ExactValues, Histogram, Metric, MetricId, Tally};
