@@ -119,7 +119,7 @@ impl Files {
     }
 
     /// The text of a user's file, `what` naming it in errors ("deck d.csv"), each line ending in
-    /// `\n` ([`one_line_end`]). A file that cannot be read is an I/O error (exit 1); one that is
+    /// `\n` (`one_line_end`). A file that cannot be read is an I/O error (exit 1); one that is
     /// read but is not UTF-8 text is bad input (exit 2), named with the line of its first bad
     /// byte. The file is recorded as read, its own line ends kept; when replaying, it comes from
     /// the record.
