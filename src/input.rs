@@ -153,7 +153,7 @@ impl Files {
             (None, Source::DiskOrBuiltIn(built_in)) if !path.exists() => built_in.to_string(),
             (None, _) => decode(
                 what,
-                std::fs::read(path).map_err(|e| Error::unreadable(what, e))?,
+                read_file(path).map_err(|e| Error::unreadable(what, e))?,
             )?,
         };
         let file = InputFile::new(&name, &text);
@@ -171,6 +171,57 @@ impl Files {
         // CSV rows', count a line ended by a lone `\r`.
         Ok(one_line_end(&text).into_owned())
     }
+}
+
+/// The most dicelab reads of one input file (64 MiB): the largest it ships or writes is a few
+/// hundred KB, and a file past this is a mistake (a disk image named as a deck) that would
+/// otherwise be read until memory ran out.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+/// The bytes of the input file at `path`, which must be a regular file (symlinks followed) of at
+/// most [`MAX_INPUT_BYTES`]. A FIFO, socket or device is refused before it is opened for reading
+/// (opening a FIFO waits for a writer, and `/dev/zero` never ends), and it is opened without
+/// waiting in case one was put there since; a folder fails as the system says.
+pub(crate) fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let refuse = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, why);
+    let not_regular = |m: &std::fs::Metadata| {
+        refuse(format!(
+            "{}, not a regular file; dicelab reads only regular files",
+            crate::output::kind_of(m)
+        ))
+    };
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() && !meta.is_dir() {
+        return Err(not_regular(&meta));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() && !meta.is_dir() {
+        return Err(not_regular(&meta));
+    }
+    let too_large = || {
+        refuse(format!(
+            "larger than {} MiB, the most dicelab reads of an input file",
+            MAX_INPUT_BYTES >> 20
+        ))
+    };
+    if meta.len() > MAX_INPUT_BYTES {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(too_large());
+    }
+    Ok(bytes)
 }
 
 /// The text of a user's file read from disk, recorded nowhere: [`Files::read_text`] for a reader

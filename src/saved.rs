@@ -5,7 +5,6 @@
 //! What a shard file must hold to be trusted ([`Saved::check`]) and the merge of shards
 //! ([`Saved::merge_all`]) are in `src/merge.rs`.
 
-use std::fs;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -55,7 +54,7 @@ impl Saved {
         let path = dir.join(ACCUMULATORS);
         // A file that cannot be read is exit 1 like every input file; one that is not JSON (or not
         // UTF-8) is bad content, exit 2.
-        let bytes = fs::read(&path).map_err(|e| {
+        let bytes = crate::input::read_file(&path).map_err(|e| {
             let what = if e.kind() == std::io::ErrorKind::NotFound {
                 Message::from(format!(
                     "{}: no {ACCUMULATORS} here; expected the ",
@@ -155,6 +154,7 @@ pub(crate) mod tests {
     use crate::input::InputFile;
     use crate::record::tests::setup;
     use crate::stats::Units;
+    use std::fs;
 
     /// A small whole run of 7 units in chunks of 4: one mean and one share, each one a unit.
     pub(crate) fn saved() -> Saved {

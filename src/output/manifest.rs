@@ -12,7 +12,6 @@
 //! dicelab 0.4.0 kept the list alone in `.dicelab-files`; a folder written by it is still read,
 //! and the old manifest is removed when the folder is next written.
 
-use std::fs;
 use std::path::{Component, Path};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -199,7 +198,7 @@ impl Manifest {
     /// that are not a plain file name of the folder are dropped: an edited manifest never makes
     /// a run remove anything outside the folder.
     pub fn read(dir: &Path) -> Option<Manifest> {
-        let mut files = match fs::read(dir.join(MANIFEST)) {
+        let mut files = match crate::input::read_file(&dir.join(MANIFEST)) {
             Ok(bytes) => {
                 let run: RunJson = serde_json::from_slice(&bytes).ok()?;
                 if !run.tool.starts_with("dicelab ") {
@@ -212,7 +211,7 @@ impl Manifest {
                 struct Legacy {
                     files: Vec<String>,
                 }
-                let bytes = fs::read(dir.join(LEGACY_MANIFEST)).ok()?;
+                let bytes = crate::input::read_file(&dir.join(LEGACY_MANIFEST)).ok()?;
                 serde_json::from_slice::<Legacy>(&bytes).ok()?.files
             }
         };
@@ -305,6 +304,7 @@ pub(crate) fn plain_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
     use std::time::Duration;
 
     #[test]

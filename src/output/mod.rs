@@ -18,3 +18,8 @@ mod path;
 pub use dir::OutDir;
 pub use file::OutFile;
 pub use manifest::Invocation;
+
+/// What a file's metadata says it is, as a noun for an error line ("a FIFO", "a folder").
+pub(crate) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    path::Kind::of_metadata(meta).noun()
+}

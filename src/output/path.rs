@@ -28,11 +28,20 @@ impl Kind {
     /// What stands at `path`, symlinks followed (a dangling link names a new path).
     pub(crate) fn of(path: &Path) -> io::Result<Kind> {
         match fs::metadata(path) {
-            Ok(m) if m.is_file() => Ok(Kind::File),
-            Ok(m) if m.is_dir() => Ok(Kind::Folder),
-            Ok(m) => Ok(Kind::Other(describe(&m.file_type()))),
+            Ok(m) => Ok(Kind::of_metadata(&m)),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Kind::Absent),
             Err(e) => Err(e),
+        }
+    }
+
+    /// What `meta` says stands there.
+    pub(crate) fn of_metadata(meta: &fs::Metadata) -> Kind {
+        if meta.is_file() {
+            Kind::File
+        } else if meta.is_dir() {
+            Kind::Folder
+        } else {
+            Kind::Other(describe(&meta.file_type()))
         }
     }
 

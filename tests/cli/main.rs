@@ -48,6 +48,7 @@ mod exit_codes;
 mod games;
 mod help;
 mod house_rules;
+mod inputs;
 mod line_ends;
 mod merge;
 mod own_rules;

@@ -1,0 +1,202 @@
+//! Inputs are regular files read with a size limit: a FIFO with no writer, a socket or a device
+//! named as any input is refused at once with one line (a FIFO used to hang forever, `/dev/zero`
+//! to read until memory ran out), and so is a file past the limit.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{fifo, ok, socket};
+
+/// Runs `args` in `d`, killing it after 20 s (a hang fails the test instead of stalling the
+/// suite), and asserts exit code 1 with one stderr line holding `expected`.
+fn refused_at_once(d: &Path, args: &[&str], expected: &str) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(args)
+        .current_dir(d)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("dicelab {args:?} hung on its input");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "dicelab {args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(expected),
+        "dicelab {args:?}: {stderr:?} lacks {expected:?}"
+    );
+}
+
+/// Every input a command reads, named by `file`.
+fn every_input(file: &str) -> Vec<Vec<String>> {
+    let s = |v: &[&str]| v.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    vec![
+        s(&[
+            "simulate",
+            "sieben",
+            "--players",
+            "3",
+            "-n",
+            "10",
+            "-q",
+            "--deck",
+            file,
+        ]),
+        s(&[
+            "simulate",
+            "sevens",
+            "-n",
+            "10",
+            "-q",
+            "--policy",
+            &format!("table:{file}"),
+        ]),
+        s(&[
+            "simulate",
+            "solitaire-dice",
+            "-n",
+            "10",
+            "-q",
+            "--policy",
+            &format!("heuristic:{file}"),
+        ]),
+        s(&[
+            "simulate",
+            "solitaire-dice",
+            "-n",
+            "10",
+            "-q",
+            "--policy",
+            &format!("lookahead:{file}"),
+        ]),
+        s(&["claims", "-n", "10", "--file", file, "--out", "c"]),
+        s(&[
+            "tune",
+            "solitaire-dice",
+            "--from",
+            &format!("heuristic:{file}"),
+            "--budget",
+            "1",
+            "--out",
+            "w.csv",
+        ]),
+    ]
+}
+
+#[test]
+fn a_fifo_socket_or_device_as_any_input_is_refused_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fifo(d);
+    socket(d);
+    for (file, kind) in [
+        ("fifo", "a FIFO, not a regular file"),
+        ("socket", "a socket, not a regular file"),
+        ("/dev/zero", "a device, not a regular file"),
+        ("/dev/urandom", "a device, not a regular file"),
+    ] {
+        for args in every_input(file) {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            refused_at_once(d, &args, &format!("{file}: cannot read it ({kind}"));
+        }
+    }
+    assert!(
+        !d.join("c").exists() && !d.join("w.csv").exists(),
+        "nothing written"
+    );
+}
+
+/// A shard folder whose `accumulators.json` is a FIFO or a link to a device, and an `--out`
+/// folder whose `run.json` is a FIFO, are refused, not waited on.
+#[test]
+fn a_fifo_or_device_in_a_shard_or_out_folder_is_refused_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(
+        d,
+        &[
+            "simulate",
+            "sequences",
+            "-n",
+            "100",
+            "-q",
+            "--shard",
+            "0/2",
+            "--out",
+            "s0",
+        ],
+    );
+    ok(
+        d,
+        &[
+            "simulate",
+            "sequences",
+            "-n",
+            "100",
+            "-q",
+            "--shard",
+            "1/2",
+            "--out",
+            "s1",
+        ],
+    );
+    fs::remove_file(d.join("s1/accumulators.json")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", d.join("s1/accumulators.json")).unwrap();
+    refused_at_once(
+        d,
+        &["merge", "s0", "s1", "--out", "m"],
+        "s1/accumulators.json: cannot read it (a device, not a regular file",
+    );
+    fs::remove_file(d.join("s1/accumulators.json")).unwrap();
+    fifo(&d.join("s1"));
+    fs::rename(d.join("s1/fifo"), d.join("s1/accumulators.json")).unwrap();
+    refused_at_once(
+        d,
+        &["merge", "s0", "s1", "--out", "m"],
+        "s1/accumulators.json: cannot read it (a FIFO, not a regular file",
+    );
+    fs::remove_file(d.join("s0/run.json")).unwrap();
+    fifo(&d.join("s0"));
+    fs::rename(d.join("s0/fifo"), d.join("s0/run.json")).unwrap();
+    refused_at_once(
+        d,
+        &["simulate", "sequences", "-n", "100", "-q", "--out", "s0"],
+        "run.json",
+    );
+}
+
+/// A regular file past the limit (64 MiB) is refused without being read into memory.
+#[test]
+fn an_input_past_the_size_limit_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let big = fs::File::create(d.join("big.csv")).unwrap();
+    big.set_len((64 << 20) + 1).unwrap();
+    refused_at_once(
+        d,
+        &[
+            "simulate",
+            "sieben",
+            "--players",
+            "3",
+            "-n",
+            "10",
+            "-q",
+            "--deck",
+            "big.csv",
+        ],
+        "deck big.csv: cannot read it (larger than 64 MiB, the most dicelab reads of an input file)",
+    );
+}
