@@ -58,7 +58,11 @@ impl OutDir {
             _held: held,
         };
         match Kind::of(&target).map_err(|e| dir.refuse(e))? {
-            Kind::Folder => probe(&target).map_err(|e| dir.refuse(e))?,
+            Kind::Folder => {
+                probe(&target).map_err(|e| dir.refuse(e))?;
+                // Checked again when writing; here so that it is refused before the work.
+                dir.check_manifest(&target)?;
+            }
             Kind::Absent => {
                 let ancestor = existing_ancestor(&parent_of(&target));
                 match Kind::of(&ancestor).map_err(|e| dir.refuse(e))? {
@@ -145,14 +149,7 @@ impl OutDir {
             for (file, _) in files {
                 self.check_replaceable(&target, file)?;
             }
-            if fs::symlink_metadata(target.join(MANIFEST)).is_ok()
-                && Manifest::read(&target).is_none()
-            {
-                return Err(self.refuse(format!(
-                    "{} is not a dicelab run record; dicelab will not replace it",
-                    self.path.join(MANIFEST).display()
-                )));
-            }
+            self.check_manifest(&target)?;
             let old = Manifest::read(&target);
             // The working folder (a shell's, a server's) is never swapped away from under it.
             let holds_cwd = std::env::current_dir()
@@ -169,6 +166,18 @@ impl OutDir {
             }
         }
         Ok(files.iter().map(|(n, _)| self.path.join(n)).collect())
+    }
+
+    /// Refuses a folder whose `run.json` is not dicelab's (a file of the user's own by that name,
+    /// a FIFO): it is never replaced.
+    fn check_manifest(&self, target: &Path) -> Result<()> {
+        if fs::symlink_metadata(target.join(MANIFEST)).is_ok() && Manifest::read(target).is_none() {
+            return Err(self.refuse(format!(
+                "{} is not a dicelab run record; dicelab will not replace it",
+                self.path.join(MANIFEST).display()
+            )));
+        }
+        Ok(())
     }
 
     /// Refuses a report file whose path names anything but a regular file or a new path.

@@ -200,3 +200,22 @@ fn an_input_past_the_size_limit_is_refused() {
         "deck big.csv: cannot read it (larger than 64 MiB, the most dicelab reads of an input file)",
     );
 }
+
+/// A folder whose `run.json` is not dicelab's is refused before the work (it used to be refused
+/// only once the run was done), and the file is left as it was.
+#[test]
+fn an_out_folder_with_a_foreign_run_json_is_refused_before_the_work() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::create_dir(d.join("r")).unwrap();
+    fs::write(d.join("r/run.json"), "{\"mine\": true}\n").unwrap();
+    refused_at_once(
+        d,
+        &["simulate", "sequences", "-n", "1e12", "-q", "--out", "r"],
+        "r/run.json is not a dicelab run record; dicelab will not replace it",
+    );
+    assert_eq!(
+        fs::read(d.join("r/run.json")).unwrap(),
+        b"{\"mine\": true}\n"
+    );
+}
