@@ -27,7 +27,7 @@ fn shards_on_a_real_slurm_cluster_merge_to_the_unsharded_run() {
         stdout
             .matches("byte-identical to the unsharded run")
             .count(),
-        3,
+        4,
         "{stdout}"
     );
 }

@@ -25,7 +25,7 @@ if [ "${1:-}" = "--tasks" ]; then
     [ $# -ge 2 ] || usage
     tasks=$2
     shift 2
-    [[ $tasks =~ ^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$ ]] || {
+    [[ $tasks =~ ^[0-9]{1,10}(-[0-9]{1,10})?(,[0-9]{1,10}(-[0-9]{1,10})?)*$ ]] || {
         echo "$0: --tasks '$tasks': expected indexes as sbatch --array takes them, e.g. 3 or 2,5-7" >&2
         exit 2
     }
@@ -37,8 +37,8 @@ shift 2
 [ "$1" = "--" ] || usage
 shift
 [ $# -ge 1 ] || usage
-if ! [[ $shards =~ ^[1-9][0-9]*$ ]]; then
-    echo "$0: SHARDS '$shards': expected a whole number from 1" >&2
+if ! [[ $shards =~ ^[1-9][0-9]{0,9}$ ]] || [ "$shards" -gt 4294967295 ]; then
+    echo "$0: SHARDS '$shards': expected a whole number from 1 to 4294967295" >&2
     exit 2
 fi
 for a in "$@"; do
@@ -62,9 +62,14 @@ mkdir -p "$out/logs"
 out=$(cd "$out" && pwd)
 array=${tasks:-0-$((shards - 1))}
 if [ -n "$tasks" ]; then
-    # Every index must be a task of this study.
+    # Every index must be a task of this study, and every range run upwards.
     for part in ${tasks//,/ }; do
-        last=${part#*-}
+        first=$((10#${part%-*}))
+        last=$((10#${part#*-}))
+        if [ "$first" -gt "$last" ]; then
+            echo "$0: --tasks '$tasks': the range $part runs downwards; write it $last-$first" >&2
+            exit 2
+        fi
         if [ "$last" -ge "$shards" ]; then
             echo "$0: --tasks '$tasks': task $last is not one of 0 to $((shards - 1))" >&2
             exit 2
@@ -72,12 +77,23 @@ if [ -n "$tasks" ]; then
     done
 fi
 
+# Quotes one word for POSIX sh, the shell --wrap runs: inside single quotes, each ' written '\''.
+# (bash's printf %q writes $'...' for bytes it does not print in the locale, non-ASCII letters
+# in a C locale among them, which sh reads as a literal $ and a quoted string.)
+shq() {
+    local q="'"
+    printf -v "$1" "'%s'" "${2//$q/$q\\$q$q}"
+}
 # The arguments, quoted for the job's shell; the task index is read there, at run time.
-args=$(printf '%q ' "$@")
-shard_cmd="exec dicelab $args --shard \${SLURM_ARRAY_TASK_ID}/$shards --out $(printf '%q' "$out")/shard\${SLURM_ARRAY_TASK_ID} -q"
+args=""
+for a in "$@"; do
+    shq word "$a"
+    args+="$word "
+done
+shq q_out "$out"
+shard_cmd="exec dicelab $args --shard \${SLURM_ARRAY_TASK_ID}/$shards --out $q_out/shard\${SLURM_ARRAY_TASK_ID} -q"
 # The merge job lists the shard folders itself (POSIX sh, as --wrap runs), so the submission stays
 # short however many shards there are.
-q_out=$(printf '%q' "$out")
 merge_cmd="set --; k=0; while [ \$k -lt $shards ]; do set -- \"\$@\" $q_out/shard\$k; k=\$((k + 1)); done; exec dicelab merge \"\$@\" --out $q_out/merged"
 
 # shellcheck disable=SC2086 # DICELAB_SBATCH_ARGS is a list of options

@@ -9,7 +9,10 @@
 #      must be byte-identical to the unsharded run of the same seed;
 #   2. a third array with one task cancelled: its merge job must not run, `dicelab merge` must name
 #      the missing shard, and resubmitting that task with submit.sh --tasks must complete the set,
-#      byte-identical again.
+#      byte-identical again;
+#   3. a fourth into a folder named with non-ASCII letters, a space and a quote, submitted in a C
+#      locale with arguments that repeat `-q`, byte-identical again; and --tasks outside the
+#      study refused.
 # It stops every daemon it started, by pid, and removes the folder, whatever happens.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -105,4 +108,21 @@ read -r s4 m4 < <(submit_ids --tasks 3 6 "$tmp/lost" -- "${lost[@]}")
 wait_jobs "$s4" "$m4"
 same_as_whole "$tmp/lost" "${lost[@]}"
 
-echo "slurm test: passed in $(($(date +%s) - started)) s (cluster up, 3 arrays of 6, 8 and 6 tasks, a resubmission)"
+# A folder name sh must read as it is (non-ASCII, a space, a quote) submitted in a C locale, and
+# arguments that repeat the -q submit.sh adds: the tasks must write into that folder.
+odd="$tmp/résumé 'x'"
+quiet=(simulate sequences -n 1e5 --seed 7 -q)
+read -r s5 m5 < <(LC_ALL=C submit_ids 3 "$odd" -- "${quiet[@]}")
+wait_jobs "$s5" "$m5"
+same_as_whole "$odd" "${quiet[@]}"
+
+# --tasks that are not tasks of the study are refused before anything is submitted.
+for bad in 5-2 6 2-6 99999999999 1,,2; do
+    if "$submit" --tasks "$bad" 6 "$tmp/bad" -- "${lost[@]}" >/dev/null 2>&1; then
+        echo "slurm test: submit.sh accepted --tasks $bad for 6 shards" >&2
+        exit 1
+    fi
+done
+echo "slurm test: submit.sh refuses --tasks outside the study"
+
+echo "slurm test: passed in $(($(date +%s) - started)) s (cluster up, 4 arrays of 6, 8, 6 and 3 tasks, a resubmission)"

@@ -112,7 +112,9 @@ pub struct RunArgs {
     #[arg(long, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// No progress bar.
-    #[arg(long, short = 'q')]
+    // A switch given twice (a script's `-q` and the user's) is the same switch, not an error:
+    // each bool flag overrides itself.
+    #[arg(long, short = 'q', overrides_with = "quiet")]
     pub quiet: bool,
 }
 
@@ -222,7 +224,7 @@ pub struct AdviseArgs {
     #[arg(long = "position", value_name = "FILE")]
     pub position_file: Option<PathBuf>,
     /// Print one JSON document instead of the table.
-    #[arg(long)]
+    #[arg(long, overrides_with = "json")]
     pub json: bool,
     /// Play-outs, seed, threads.
     #[command(flatten)]
@@ -249,7 +251,7 @@ pub struct PlayArgs {
     #[arg(long = "policy", value_name = "SPEC")]
     pub policies: Vec<String>,
     /// Say after each decision what it cost against the best, and sum it up at the end.
-    #[arg(long)]
+    #[arg(long, overrides_with = "coach")]
     pub coach: bool,
     /// Seed of the dice and cards; the same seed deals the same game.
     #[arg(long, default_value_t = 1, value_parser = parse_seed, allow_negative_numbers = true)]
@@ -415,7 +417,7 @@ pub struct MergeArgs {
     pub out: PathBuf,
     /// Merge an incomplete set of shards into a partial report (marked so in its header);
     /// without it a missing shard is an error that names it.
-    #[arg(long)]
+    #[arg(long, overrides_with = "partial")]
     pub partial: bool,
 }
 

@@ -107,3 +107,22 @@ mod control_characters {
             => "--policy 'bad\\n\\nmore': unknown policy for sevens; expected one of optimal";
     }
 }
+
+/// A switch given twice (a script's `-q` and the user's own) is that switch, not an error: every
+/// Slurm task of `submit.sh ... -- simulate ... -q` used to fail on it.
+#[test]
+fn a_switch_given_twice_is_the_same_switch() {
+    use crate::common::ok;
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(
+        d,
+        &["simulate", "sequences", "-n", "100", "-q", "--quiet", "-q"],
+    );
+    ok(
+        d,
+        &[
+            "advise", "sevens", "--roll", "1", "--dice", "4", "--sum", "14", "--json", "--json",
+        ],
+    );
+}
