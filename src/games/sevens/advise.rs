@@ -41,8 +41,8 @@ pub const KEYS: &[PositionKey] = &[
     PositionKey {
         key: "dice-shown",
         syntax: "F,F,...",
-        meaning: "the dice showing after the roll, before removing sevens (instead of \
-                  --dice and --sum); under removal=subsets, which sevens to remove is part of \
+        meaning: "the dice showing after the roll, before removing sevens (instead of the kept \
+                  dice and their sum); under removal=subsets, which sevens to remove is part of \
                   the advice",
     },
     PositionKey {
