@@ -25,8 +25,8 @@ use std::path::{Path, PathBuf};
 use super::lock::{Held, lock};
 use super::manifest::{Invocation, LEGACY_MANIFEST, MANIFEST, Manifest, RunAbout, plain_name};
 use super::path::{
-    Kind, STAGE_MARKER, create_folders, create_stage, exchange, existing_ancestor, hook, parent_of,
-    probe, remove_folders, remove_leftovers, resolve, stage_folder, temp_file,
+    Kind, STAGE_MARKER, check_new_name, create_folders, create_stage, exchange, existing_ancestor,
+    hook, parent_of, probe, remove_folders, remove_leftovers, resolve, stage_folder, temp_file,
 };
 use crate::error::{Error, Message, Result, Setting};
 
@@ -64,6 +64,7 @@ impl OutDir {
                 dir.check_manifest(&target)?;
             }
             Kind::Absent => {
+                check_new_name(&target).map_err(|e| dir.refuse(e))?;
                 let ancestor = existing_ancestor(&parent_of(&target));
                 match Kind::of(&ancestor).map_err(|e| dir.refuse(e))? {
                     Kind::Folder => probe(&ancestor).map_err(|e| dir.refuse(e))?,

@@ -10,8 +10,8 @@ use super::dir::write_new;
 use super::lock::{Held, lock};
 use super::manifest::Invocation;
 use super::path::{
-    Kind, create_folders, existing_ancestor, hook, parent_of, probe, remove_folders,
-    remove_leftovers, resolve, temp_file,
+    Kind, check_new_name, create_folders, existing_ancestor, hook, parent_of, probe,
+    remove_folders, remove_leftovers, resolve, temp_file,
 };
 use crate::error::{Error, Message, Result, Setting};
 
@@ -43,6 +43,7 @@ impl OutFile {
             ));
         }
         let target = file.target()?;
+        check_new_name(&target).map_err(|e| file.refuse(e))?;
         let folder = existing_ancestor(&parent_of(&target));
         match Kind::of(&folder).map_err(|e| file.refuse(e))? {
             Kind::Folder => probe(&folder).map_err(|e| file.refuse(e))?,

@@ -182,6 +182,25 @@ pub(crate) fn temp_file(file: &Path) -> PathBuf {
     parent_of(file).join(format!(".{name}.dicelab-{}.tmp", std::process::id()))
 }
 
+/// The longest name of a new folder or file dicelab writes: its staging name beside it adds up to
+/// 26 bytes (`.`, `.dicelab-stage-` and a process id), and a name is at most 255 bytes.
+pub(crate) const MAX_NEW_NAME: usize = 255 - 26;
+
+/// Refuses a new path dicelab could not stage beside itself: one with no name (`missing/..`)
+/// or a name too long for its staging name. Checked before the work, where a write would
+/// otherwise fail after it.
+pub(crate) fn check_new_name(target: &Path) -> Result<(), String> {
+    match target.file_name() {
+        None => Err("expected a name at the end of the path".to_string()),
+        Some(name) if name.len() > MAX_NEW_NAME => Err(format!(
+            "a name of {} bytes, past the {MAX_NEW_NAME} a new one may have: dicelab stages \
+             it beside itself under a longer name",
+            name.len()
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
 /// The folder a new report folder named `name` is staged in, beside it in `parent`.
 pub(crate) fn stage_folder(parent: &Path, name: &str) -> PathBuf {
     parent.join(format!(".{name}.dicelab-stage-{}", std::process::id()))

@@ -273,3 +273,33 @@ pub fn short_hash(path: impl AsRef<Path>) -> String {
 pub fn json_list(dir: &Path) {
     fs::write(dir.join("list.json"), "[1, 2]").unwrap();
 }
+
+/// Runs `args` in `d`, killing it after 20 s (a hang fails the test instead of stalling the
+/// suite), and asserts exit code 1 with one stderr line holding `expected`.
+pub fn refused_at_once(d: &Path, args: &[&str], expected: &str) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(args)
+        .current_dir(d)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("dicelab {args:?} hung on its input");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "dicelab {args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(expected),
+        "dicelab {args:?}: {stderr:?} lacks {expected:?}"
+    );
+}

@@ -3,41 +3,8 @@
 //! to read until memory ran out), and so is a file past the limit.
 
 use std::fs;
-use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
-use crate::common::{fifo, ok, socket};
-
-/// Runs `args` in `d`, killing it after 20 s (a hang fails the test instead of stalling the
-/// suite), and asserts exit code 1 with one stderr line holding `expected`.
-fn refused_at_once(d: &Path, args: &[&str], expected: &str) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
-        .args(args)
-        .current_dir(d)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(20) {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("dicelab {args:?} hung on its input");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "dicelab {args:?}: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.contains(expected),
-        "dicelab {args:?}: {stderr:?} lacks {expected:?}"
-    );
-}
+use crate::common::{fifo, ok, refused_at_once, socket};
 
 /// Every input a command reads, named by `file`.
 fn every_input(file: &str) -> Vec<Vec<String>> {

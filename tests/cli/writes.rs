@@ -673,3 +673,48 @@ fn a_second_run_creating_the_same_new_folder_is_refused_before_its_work() {
     finish_hooked(first);
     assert_eq!(snapshot(&d.join("a/b")), report_of(&NEW, "a/b"));
 }
+
+/// A new `--out` dicelab could not stage beside itself (no name at its end, or a name too long
+/// for its staging name) is refused before the work: these used to run to the end and then fail.
+#[test]
+fn an_out_path_that_cannot_be_staged_is_refused_before_the_work() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let long = "a".repeat(230);
+    let run =
+        |out: &str| ["simulate", "sequences", "-n", "1e12", "-q", "--out", out].map(String::from);
+    for (out, why) in [
+        ("missing/..", "expected a name at the end of the path"),
+        (
+            long.as_str(),
+            "a name of 230 bytes, past the 229 a new one may have",
+        ),
+    ] {
+        let args = run(out);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        crate::common::refused_at_once(d, &args, why);
+    }
+    let tune = [
+        "tune",
+        "solitaire-dice",
+        "--from",
+        "greedy",
+        "--budget",
+        "1e9",
+        "--out",
+        &long,
+    ];
+    crate::common::refused_at_once(d, &tune, "a name of 230 bytes");
+    ok(
+        d,
+        &[
+            "simulate",
+            "sequences",
+            "-n",
+            "10",
+            "-q",
+            "--out",
+            &"b".repeat(229),
+        ],
+    );
+}
