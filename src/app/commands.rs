@@ -81,6 +81,15 @@ fn run_settings(run: &RunArgs) -> RunConfig<Option<u64>> {
     }
 }
 
+/// The files every report of a run holds, whatever it finds: checked before the run (see
+/// [`OutDir::writing`]).
+const REPORT_NAMES: [&str; 4] = [
+    "summary.csv",
+    "distribution.csv",
+    "quantiles.csv",
+    crate::record::ACCUMULATORS,
+];
+
 /// Runs `game` and returns what would be saved.
 fn simulate_game(game: &dyn Configured, config: &RunConfig) -> Result<Saved> {
     let tally = game.simulate(config)?;
@@ -188,7 +197,7 @@ pub fn simulate(args: &SimulateArgs, invocation: &Invocation) -> Result<()> {
     let out = args
         .out
         .as_deref()
-        .map(|out| OutDir::prepare(out, invocation))
+        .map(|out| OutDir::prepare(out, invocation)?.writing(&REPORT_NAMES))
         .transpose()?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let saved = simulate_game(game.as_ref(), &run_config(&args.run, units, shard))?;
@@ -338,7 +347,7 @@ pub fn merge(args: &MergeArgs, invocation: &Invocation) -> Result<()> {
         );
     }
     // The folder is made only once the merge is known to be good: a refused merge leaves none.
-    let out = OutDir::prepare(&args.out, invocation)?;
+    let out = OutDir::prepare(&args.out, invocation)?.writing(&REPORT_NAMES)?;
     publish(game.as_ref(), &merged, Some(&out), Vec::new(), None).map(drop)
 }
 
@@ -427,7 +436,7 @@ fn claims_section(verdicts: &[claims::Verdict], units: u64, seed: u64) -> IndexS
 pub fn claims(args: &ClaimsArgs, invocation: &Invocation) -> Result<()> {
     let claims = load_claims(&args.file)?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
-    let out = OutDir::prepare(&args.out, invocation)?;
+    let out = OutDir::prepare(&args.out, invocation)?.writing(&["claims.csv"])?;
     check_claims(&claims, &args.run, units, out).map(drop)
 }
 
@@ -437,7 +446,7 @@ pub fn claims(args: &ClaimsArgs, invocation: &Invocation) -> Result<()> {
 pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
     // All input first: a bad claims file must not fail the job after reports were replaced.
     let claims = load_claims(Path::new("data/claims.csv"))?;
-    let root = OutDir::prepare(&args.out, invocation)?;
+    let root = OutDir::prepare(&args.out, invocation)?.writing(&["index.html", "README.md"])?;
     let units = args.run.units.unwrap_or(DEFAULT_REPORT_UNITS);
     let mut folders: Vec<PathBuf> = Vec::new();
     let mut sections: Vec<IndexSection> = Vec::new();
@@ -458,12 +467,12 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
                 },
             )?;
             let folder = root.path().join(job.folder);
-            let out = OutDir::prepare(&folder, invocation)?;
+            let out = OutDir::prepare(&folder, invocation)?.writing(&REPORT_NAMES)?;
             jobs.push((game, job, configured, folder, out));
         }
     }
     let claims_dir = root.path().join("claims");
-    let claims_out = OutDir::prepare(&claims_dir, invocation)?;
+    let claims_out = OutDir::prepare(&claims_dir, invocation)?.writing(&["claims.csv"])?;
     for (game, job, configured, folder, out) in jobs {
         let n = (units / job.share).max(1);
         say(&format!(
@@ -771,7 +780,7 @@ pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
                 out = args
                     .out
                     .as_deref()
-                    .map(|out| OutDir::prepare(out, invocation))
+                    .map(|out| OutDir::prepare(out, invocation)?.writing(&["decks.csv"]))
                     .transpose()?;
                 Ok(())
             },

@@ -82,6 +82,19 @@ impl OutDir {
         Ok(dir)
     }
 
+    /// The folder, checked that each of `names` (files the command writes whatever its run
+    /// finds) is a regular file or a new path in it, so that a FIFO or a folder where one goes
+    /// is refused before the work rather than when writing (which checks again).
+    pub fn writing(self, names: &[&str]) -> Result<Self> {
+        let target = resolve(&self.path).map_err(|e| self.refuse(e))?;
+        if Kind::of(&target).map_err(|e| self.refuse(e))? == Kind::Folder {
+            for name in names {
+                self.check_replaceable(&target, name)?;
+            }
+        }
+        Ok(self)
+    }
+
     /// The folder, whose `run.json` will say the run was `about`.
     pub(crate) fn describing(mut self, about: RunAbout) -> Self {
         self.about = about;

@@ -290,7 +290,7 @@ pub fn refused_at_once(d: &Path, args: &[&str], expected: &str) {
         if start.elapsed() > std::time::Duration::from_secs(20) {
             child.kill().unwrap();
             child.wait().unwrap();
-            panic!("dicelab {args:?} hung on its input");
+            panic!("dicelab {args:?} ran past 20 s instead of refusing at once");
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }

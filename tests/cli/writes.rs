@@ -718,3 +718,53 @@ fn an_out_path_that_cannot_be_staged_is_refused_before_the_work() {
         ],
     );
 }
+
+/// A FIFO or a folder where a file the command always writes goes (`summary.csv` of a run,
+/// `decks.csv`, `claims.csv`, the index of `report`) is refused before the work, not when
+/// writing after it; nothing is written and the FIFO is left as it was.
+#[test]
+fn a_fifo_or_folder_where_a_report_file_goes_is_refused_before_the_work() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let cases: [(&str, &[&str]); 5] = [
+        (
+            "summary.csv",
+            &["simulate", "sequences", "-n", "1e12", "-q"],
+        ),
+        (
+            "accumulators.json",
+            &[
+                "compare", "sevens", "-n", "1e12", "-q", "--policy", "optimal", "--policy",
+                "rolls:1",
+            ],
+        ),
+        (
+            "decks.csv",
+            &["decks", "sieben", "--players", "3", "-n", "1e12", "-q"],
+        ),
+        ("claims.csv", &["claims", "-n", "1e12", "-q"]),
+        ("index.html", &["report", "-n", "1e12", "-q"]),
+    ];
+    for (file, args) in cases {
+        for blocker in ["fifo", "folder"] {
+            let out = d.join("out");
+            let _ = fs::remove_dir_all(&out);
+            fs::create_dir(&out).unwrap();
+            match blocker {
+                "fifo" => {
+                    fifo(&out);
+                    fs::rename(out.join("fifo"), out.join(file)).unwrap();
+                }
+                _ => fs::create_dir(out.join(file)).unwrap(),
+            }
+            let mut args = args.to_vec();
+            args.extend(["--out", "out"]);
+            crate::common::refused_at_once(d, &args, &format!("out/{file} is "));
+            let names: Vec<_> = fs::read_dir(&out)
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect();
+            assert_eq!(names, [file], "{args:?}: nothing written beside it");
+        }
+    }
+}
