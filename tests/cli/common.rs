@@ -53,14 +53,40 @@ pub fn fails(dir: &Path, args: &[&str], code: i32, expected: &str) {
     assert!(out.stdout.is_empty(), "dicelab {args:?} printed to stdout");
 }
 
-/// A refused run leaves no report behind in the folder its `--out` names.
-pub fn left_no_report(dir: &Path, args: &[&str]) {
-    for pair in args.windows(2) {
-        if pair[0] == "--out" {
-            let folder = pair[1];
-            assert!(!dir.join(folder).join("summary.csv").exists(), "{folder}");
+/// Everything below `dir`, by path: each entry's kind and, for a regular file, its bytes (a FIFO
+/// or socket is never opened). What a refused run must leave as it found it.
+pub fn tree(dir: &Path) -> std::collections::BTreeMap<std::path::PathBuf, (String, Vec<u8>)> {
+    let mut all = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(folder) = todo.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let meta = fs::symlink_metadata(&path).unwrap();
+            let kind = format!("{:?}", meta.file_type());
+            let bytes = if meta.is_file() { read(&path) } else { Vec::new() };
+            if meta.is_dir() {
+                todo.push(path.clone());
+            }
+            all.insert(path.strip_prefix(dir).unwrap().to_path_buf(), (kind, bytes));
         }
     }
+    all
+}
+
+/// A refused run touched nothing: the folder it ran in, its `--out` and everything else below
+/// it, holds what it held before (`before`, from [`tree`]).
+pub fn left_untouched(
+    dir: &Path,
+    args: &[&str],
+    before: &std::collections::BTreeMap<std::path::PathBuf, (String, Vec<u8>)>,
+) {
+    let after = tree(dir);
+    let changed: Vec<_> = before
+        .keys()
+        .chain(after.keys())
+        .filter(|p| before.get(*p) != after.get(*p))
+        .collect();
+    assert!(changed.is_empty(), "dicelab {args:?} changed {changed:?}");
 }
 
 /// A plain file named `afile`: no report folder can be made under it, and it is no weights file.

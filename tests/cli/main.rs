@@ -6,7 +6,7 @@
 /// `name: [args...] with fixture, ... => "expected";` (`with` is optional): each case runs in its
 /// own temporary folder holding the fixtures it names (functions of `common`), must fail with exit
 /// code `code`, exactly one stderr line containing the expected text and nothing on stdout, and
-/// must leave no report in the folder its `--out` names.
+/// must leave the folder it ran in, its `--out` among all, exactly as it found it.
 macro_rules! refusals {
     ($code:expr; $(
         $(#[$attr:meta])*
@@ -20,8 +20,9 @@ macro_rules! refusals {
                 let d = tmp.path();
                 $($($crate::common::$fixture(d);)+)?
                 let args: &[&str] = &[$($arg),+];
+                let before = $crate::common::tree(d);
                 $crate::common::fails(d, args, $code, $expected);
-                $crate::common::left_no_report(d, args);
+                $crate::common::left_untouched(d, args, &before);
             }
         )+
     };
