@@ -47,6 +47,7 @@ const HANG: Duration = Duration::from_secs(5);
 fn one_line<T>(what: &str, input: &[u8], parse: impl FnOnce() -> dicelab::Result<T>) {
     let check = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let start = Instant::now();
+        let _watchdog = Watchdog::watch(what, input);
         let result = parse();
         let took = start.elapsed();
         assert!(took < HANG, "{what}: took {took:?}");
@@ -59,6 +60,38 @@ fn one_line<T>(what: &str, input: &[u8], parse: impl FnOnce() -> dicelab::Result
     if let Err(panic) = check {
         save_failure(what, input);
         std::panic::resume_unwind(panic);
+    }
+}
+
+/// Ends the whole test process if one input runs four times past [`HANG`]: a parser that never
+/// returns would otherwise stall the suite, where the assertion after it can fail only a slow one.
+/// The input is saved first, as any failure's.
+struct Watchdog(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Watchdog {
+    fn watch(what: &str, input: &[u8]) -> Self {
+        use std::sync::atomic::Ordering;
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (seen, what, input) = (done.clone(), what.to_string(), input.to_vec());
+        std::thread::spawn(move || {
+            let start = Instant::now();
+            while start.elapsed() < HANG * 4 {
+                if seen.load(Ordering::Relaxed) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            save_failure(&what, &input);
+            eprintln!("fuzz: {what}: still running after {:?}; a hang", HANG * 4);
+            std::process::exit(101);
+        });
+        Watchdog(done)
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 }
 

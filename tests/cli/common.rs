@@ -63,7 +63,11 @@ pub fn tree(dir: &Path) -> std::collections::BTreeMap<std::path::PathBuf, (Strin
             let path = entry.unwrap().path();
             let meta = fs::symlink_metadata(&path).unwrap();
             let kind = format!("{:?}", meta.file_type());
-            let bytes = if meta.is_file() { read(&path) } else { Vec::new() };
+            let bytes = if meta.is_file() {
+                read(&path)
+            } else {
+                Vec::new()
+            };
             if meta.is_dir() {
                 todo.push(path.clone());
             }
