@@ -200,7 +200,7 @@ pub(crate) fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
     }
     let file = options.open(path)?;
     let meta = file.metadata()?;

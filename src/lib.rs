@@ -68,6 +68,8 @@
 //! ```
 
 #![deny(missing_docs)]
+// No `unsafe` in dicelab: the two system calls std lacks go through rustix.
+#![forbid(unsafe_code)]
 
 // The modules a library user opens; the others are reached through them (a run's
 // `record::Saved`, the engine's `engine::Merge`) or are internals.

@@ -305,15 +305,15 @@ fn staged_by_us(stage: &Path) -> bool {
 /// Whether a process with this id runs (or may: one we may not signal counts as alive).
 #[cfg(unix)]
 fn alive(pid: u32) -> bool {
-    let Ok(pid) = libc::pid_t::try_from(pid) else {
+    use rustix::process::{Pid, test_kill_process};
+    let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) else {
         return false;
     };
-    if pid <= 0 {
-        return false;
+    // kill(pid, 0): sends nothing, only asks whether the process exists.
+    match test_kill_process(pid) {
+        Ok(()) => true,
+        Err(e) => e == rustix::io::Errno::PERM,
     }
-    // SAFETY: kill with signal 0 sends nothing; it only checks that the process exists.
-    let r = unsafe { libc::kill(pid, 0) };
-    r == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
 }
 
 #[cfg(not(unix))]
@@ -327,27 +327,12 @@ fn alive(_: u32) -> bool {
 /// the caller then writes in place.
 #[cfg(target_os = "linux")]
 pub(crate) fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
-    let c = |p: &Path| CString::new(p.as_os_str().as_bytes()).map_err(io::Error::other);
-    let (a, b) = (c(a)?, c(b)?);
-    // SAFETY: both are NUL-terminated paths that live across the call.
-    let r = unsafe {
-        libc::renameat2(
-            libc::AT_FDCWD,
-            a.as_ptr(),
-            libc::AT_FDCWD,
-            b.as_ptr(),
-            libc::RENAME_EXCHANGE,
-        )
-    };
-    if r == 0 {
-        return Ok(true);
-    }
-    let e = io::Error::last_os_error();
-    match e.raw_os_error() {
-        Some(libc::EINVAL | libc::ENOSYS | libc::EXDEV | libc::EBUSY) => Ok(false),
-        _ => Err(e),
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    use rustix::io::Errno;
+    match renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE) {
+        Ok(()) => Ok(true),
+        Err(Errno::INVAL | Errno::NOSYS | Errno::XDEV | Errno::BUSY) => Ok(false),
+        Err(e) => Err(e.into()),
     }
 }
 
