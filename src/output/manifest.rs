@@ -271,24 +271,9 @@ impl Manifest {
 
 /// A time as ISO 8601 in UTC to the second (`2026-11-25T04:12:06Z`).
 pub(crate) fn utc(t: SystemTime) -> String {
-    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (days, rest) = (secs / 86_400, secs % 86_400);
-    // Howard Hinnant's days-to-civil, for days since 1970-01-01.
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
+    // humantime writes years 0000 to 9999 only; a caller's time outside is clamped, not a panic.
+    let last = UNIX_EPOCH + std::time::Duration::from_secs(253_402_300_799);
+    humantime::format_rfc3339_seconds(t.clamp(UNIX_EPOCH, last)).to_string()
 }
 
 /// Whether `name` is a file name a report may use: one plain path component, not hidden (so
@@ -378,5 +363,10 @@ mod tests {
         assert_eq!(at(1_795_580_000), "2026-11-25T04:13:20Z");
         assert_eq!(at(951_782_400), "2000-02-29T00:00:00Z");
         assert_eq!(at(4_107_542_399), "2100-02-28T23:59:59Z");
+        assert_eq!(
+            at(u64::MAX / 2),
+            "9999-12-31T23:59:59Z",
+            "clamped, no panic"
+        );
     }
 }
