@@ -28,7 +28,7 @@ use super::path::{
     Kind, STAGE_MARKER, check_new_name, create_folders, create_stage, exchange, existing_ancestor,
     hook, parent_of, probe, remove_folders, remove_leftovers, resolve, stage_folder, temp_file,
 };
-use crate::error::{Error, Message, Result, Setting};
+use crate::error::{Error, Result, Setting};
 
 /// An output folder that can be written, checked before any work is done. Nothing is created
 /// until [`OutDir::write_all`]: a run that fails leaves no new folder.
@@ -333,12 +333,7 @@ impl OutDir {
 
 /// Where a report cannot go (see [`OutDir::refuse`]), before there is an [`OutDir`].
 fn refusal(path: &Path, why: &dyn std::fmt::Display) -> Error {
-    Error::unwritable(
-        Message::default()
-            .setting(Setting::OUT)
-            .text(format!(" {}: cannot write a report there", path.display())),
-        std::io::Error::other(why.to_string()),
-    )
+    super::unwritable_out(path, "cannot write a report there", why)
 }
 
 /// Whether `dir` holds nothing but the files `manifest` lists (regular files) and the manifest.

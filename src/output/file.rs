@@ -13,7 +13,7 @@ use super::path::{
     Kind, check_new_name, create_folders, existing_ancestor, hook, parent_of, probe,
     remove_folders, remove_leftovers, resolve, temp_file,
 };
-use crate::error::{Error, Message, Result, Setting};
+use crate::error::{Error, Result, Setting};
 
 /// An output file that can be written, checked before any work is done.
 #[derive(Clone, Debug)]
@@ -103,10 +103,5 @@ impl OutFile {
 
 /// A file that cannot be written (see [`OutFile::refuse`]), before there is an [`OutFile`].
 fn refusal(path: &Path, why: &dyn std::fmt::Display) -> Error {
-    Error::unwritable(
-        Message::default()
-            .setting(Setting::OUT)
-            .text(format!(" {}: cannot write there", path.display())),
-        std::io::Error::other(why.to_string()),
-    )
+    super::unwritable_out(path, "cannot write there", why)
 }

@@ -15,6 +15,8 @@ mod lock;
 pub(crate) mod manifest;
 mod path;
 
+use crate::error::{Error, Message, Setting};
+
 pub use dir::OutDir;
 pub use file::OutFile;
 pub use manifest::Invocation;
@@ -22,4 +24,16 @@ pub use manifest::Invocation;
 /// What a file's metadata says it is, as a noun for an error line ("a FIFO", "a folder").
 pub(crate) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
     path::Kind::of_metadata(meta).noun()
+}
+
+/// An `--out` that cannot be written, `what` saying so ("cannot write a report there"), and why:
+/// exit 1 like every other place that cannot be written (the error module's rule), whether the
+/// system refused it or dicelab did (a FIFO, a folder, another run writing it).
+fn unwritable_out(path: &std::path::Path, what: &str, why: &dyn std::fmt::Display) -> Error {
+    Error::unwritable(
+        Message::default()
+            .setting(Setting::OUT)
+            .text(format!(" {}: {what}", path.display())),
+        std::io::Error::other(why.to_string()),
+    )
 }
