@@ -4,7 +4,7 @@
 
 use std::fs;
 
-use crate::common::{fifo, ok, refused_at_once, socket};
+use crate::common::{fifo, fifo_at, ok, refused_at_once, socket};
 
 /// Every input a command reads, named by `file`.
 fn every_input(file: &str) -> Vec<Vec<String>> {
@@ -127,16 +127,14 @@ fn a_fifo_or_device_in_a_shard_or_out_folder_is_refused_at_once() {
         "s1/accumulators.json: cannot read it (a device, not a regular file",
     );
     fs::remove_file(d.join("s1/accumulators.json")).unwrap();
-    fifo(&d.join("s1"));
-    fs::rename(d.join("s1/fifo"), d.join("s1/accumulators.json")).unwrap();
+    fifo_at(&d.join("s1/accumulators.json"));
     refused_at_once(
         d,
         &["merge", "s0", "s1", "--out", "m"],
         "s1/accumulators.json: cannot read it (a FIFO, not a regular file",
     );
     fs::remove_file(d.join("s0/run.json")).unwrap();
-    fifo(&d.join("s0"));
-    fs::rename(d.join("s0/fifo"), d.join("s0/run.json")).unwrap();
+    fifo_at(&d.join("s0/run.json"));
     refused_at_once(
         d,
         &["simulate", "sequences", "-n", "100", "-q", "--out", "s0"],

@@ -4,7 +4,7 @@
 //! old report or the new one.
 
 use crate::common::{
-    REPORT_FILES, dicelab_hooked, fails, fifo, folder, ok, read, snapshot, socket,
+    REPORT_FILES, dicelab_hooked, fails, fifo, fifo_at, folder, ok, read, snapshot, socket,
 };
 use std::collections::BTreeMap;
 use std::fs;
@@ -166,8 +166,7 @@ fn a_report_refuses_to_replace_a_fifo_in_its_folder() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
     fs::create_dir(d.join("r")).unwrap();
-    fifo(&d.join("r"));
-    fs::rename(d.join("r/fifo"), d.join("r/summary.csv")).unwrap();
+    fifo_at(&d.join("r/summary.csv"));
     refused_and_kept(
         d,
         &["simulate", "sequences", "-n", "1000", "--out", "r", "-q"],
@@ -751,10 +750,7 @@ fn a_fifo_or_folder_where_a_report_file_goes_is_refused_before_the_work() {
             let _ = fs::remove_dir_all(&out);
             fs::create_dir(&out).unwrap();
             match blocker {
-                "fifo" => {
-                    fifo(&out);
-                    fs::rename(out.join("fifo"), out.join(file)).unwrap();
-                }
+                "fifo" => fifo_at(&out.join(file)),
                 _ => fs::create_dir(out.join(file)).unwrap(),
             }
             let mut args = args.to_vec();
