@@ -102,6 +102,7 @@ fn a_registered_game_is_found_and_listed_and_its_name_stays_its_own() {
         command,
         directory: dir.path().display().to_string(),
         started: std::time::SystemTime::now(),
+        wait: None,
     };
     assert_eq!(run_on(&invocation), ExitCode::SUCCESS);
     let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();

@@ -88,6 +88,27 @@ pub enum Command {
     Policies(GameArgs),
 }
 
+impl Command {
+    /// Whether the command was asked to wait for another run writing its --out (`--wait`);
+    /// commands that write nothing never wait.
+    pub fn wait(&self) -> bool {
+        match self {
+            Command::Simulate(args) | Command::Compare(args) => args.wait,
+            Command::Solve(args) => args.wait,
+            Command::Table(args) => args.wait,
+            Command::Claims(args) => args.wait,
+            Command::Report(args) => args.wait,
+            Command::Merge(args) => args.wait,
+            Command::Tune(args) => args.wait,
+            Command::Sweep(args) => args.wait,
+            Command::Decks(args) => args.wait,
+            Command::Advise(_) | Command::Play(_) | Command::Rules(_) | Command::Policies(_) => {
+                false
+            }
+        }
+    }
+}
+
 /// Arguments of the commands that describe a game.
 #[derive(Debug, Args)]
 pub struct GameArgs {
@@ -145,6 +166,9 @@ pub struct SimulateArgs {
     /// Folder for summary.csv, distribution.csv, accumulators.json and plots.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
+    #[arg(long, overrides_with = "wait")]
+    pub wait: bool,
     /// sieben: the deck file (header number,count; one row per number 1 to 7), the same as
     /// --rule deck=FILE, since the real deck's spread is unpublished.
     #[arg(long, value_name = "FILE")]
@@ -175,6 +199,9 @@ pub struct SweepArgs {
     /// Folder for sweep.csv and a chart per metric (default: print only).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
+    #[arg(long, overrides_with = "wait")]
+    pub wait: bool,
 }
 
 /// Arguments of `decks`: those of `simulate` that make sense for a sweep, and extra decks.
@@ -203,6 +230,9 @@ pub struct DecksArgs {
     /// Folder for decks.csv (default: print only).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
+    #[arg(long, overrides_with = "wait")]
+    pub wait: bool,
 }
 
 /// Arguments of `advise`.
@@ -356,6 +386,9 @@ pub struct TableArgs {
     /// Folder for the CSV tables and SVG plots (default: print only).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
+    #[arg(long, overrides_with = "wait")]
+    pub wait: bool,
     /// sieben: the deck file, the same as --rule deck=FILE.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
@@ -376,6 +409,9 @@ pub struct SolveArgs {
     /// Folder for the policy table, CSV tables and SVG plots (default: print only).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
+    #[arg(long, overrides_with = "wait")]
+    pub wait: bool,
 }
 
 /// Arguments of `claims`.
@@ -391,6 +427,9 @@ pub struct ClaimsArgs {
     /// Folder for claims.csv.
     #[arg(long, default_value = "reports/claims")]
     pub out: PathBuf,
+    /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
+    #[arg(long, overrides_with = "wait")]
+    pub wait: bool,
 }
 
 /// Arguments of `report`.
@@ -404,6 +443,9 @@ pub struct ReportArgs {
     /// Root folder of the reports.
     #[arg(long, default_value = "reports")]
     pub out: PathBuf,
+    /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
+    #[arg(long, overrides_with = "wait")]
+    pub wait: bool,
 }
 
 /// Arguments of `merge`.
@@ -415,6 +457,9 @@ pub struct MergeArgs {
     /// Folder for the merged report.
     #[arg(long)]
     pub out: PathBuf,
+    /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
+    #[arg(long, overrides_with = "wait")]
+    pub wait: bool,
     /// Merge an incomplete set of shards into a partial report (marked so in its header);
     /// without it a missing shard is an error that names it.
     #[arg(long, overrides_with = "partial")]
@@ -441,6 +486,9 @@ pub struct TuneArgs {
     /// The policy file to write the best weights to.
     #[arg(long)]
     pub out: PathBuf,
+    /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
+    #[arg(long, overrides_with = "wait")]
+    pub wait: bool,
     /// Games per evaluation (-n, default 20000, 2000 for lookahead), seed, threads.
     #[command(flatten)]
     pub run: RunArgs,

@@ -17,7 +17,7 @@ mod listing;
 mod progress;
 mod stdout;
 
-use crate::error::{Names, Setting, Suggestion, one_line};
+use crate::error::{Message, Names, Setting, Suggestion, one_line};
 use crate::output::Invocation;
 use clap::Parser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -98,6 +98,11 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
             }
         },
     };
+    let waiting = Invocation {
+        wait: cli.command.wait().then_some(tell_waiting as fn(&Message)),
+        ..invocation.clone()
+    };
+    let invocation = &waiting;
     let result = match &cli.command {
         Command::Simulate(args) => commands::simulate(args, invocation),
         Command::Compare(args) => commands::compare(args, invocation),
@@ -118,6 +123,12 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => failed(&e),
     }
+}
+
+/// Says on stderr that the command waits for another run to finish writing its --out: without
+/// it, a run that waits would look like one that hangs.
+fn tell_waiting(line: &Message) {
+    eprintln!("dicelab: {}", one_line(&line.render(&Flags)));
 }
 
 /// clap's error `e` with every value it quotes from the command line (a value, an argument, a

@@ -28,6 +28,7 @@ use super::path::{
     Kind, STAGE_MARKER, check_new_name, create_folders, create_stage, exchange, existing_ancestor,
     hook, parent_of, probe, remove_folders, remove_leftovers, resolve, stage_folder, temp_file,
 };
+use super::waiting;
 use crate::error::{Error, Result, Setting};
 
 /// An output folder that can be written, checked before any work is done. Nothing is created
@@ -50,7 +51,12 @@ impl OutDir {
     pub fn prepare(path: &Path, invocation: &Invocation) -> Result<Self> {
         let refuse = |why: &dyn std::fmt::Display| refusal(path, why);
         let target = resolve(path).map_err(|e| refuse(&e))?;
-        let held = lock(&target, &invocation.command).map_err(|e| refuse(&e))?;
+        let held = lock(
+            &target,
+            &invocation.command,
+            waiting(path, invocation).as_deref(),
+        )
+        .map_err(|e| refuse(&e))?;
         let dir = Self {
             path: path.to_path_buf(),
             invocation: invocation.clone(),

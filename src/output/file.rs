@@ -13,6 +13,7 @@ use super::path::{
     Kind, check_new_name, create_folders, existing_ancestor, hook, parent_of, probe,
     remove_folders, remove_leftovers, resolve, temp_file,
 };
+use super::waiting;
 use crate::error::{Error, Result, Setting};
 
 /// An output file that can be written, checked before any work is done.
@@ -30,7 +31,12 @@ impl OutFile {
     pub fn prepare(path: &Path, invocation: &Invocation) -> Result<Self> {
         let refuse = |why: &dyn std::fmt::Display| refusal(path, why);
         let resolved = resolve(path).map_err(|e| refuse(&e))?;
-        let held = lock(&resolved, &invocation.command).map_err(|e| refuse(&e))?;
+        let held = lock(
+            &resolved,
+            &invocation.command,
+            waiting(path, invocation).as_deref(),
+        )
+        .map_err(|e| refuse(&e))?;
         let file = Self {
             path: path.to_path_buf(),
             _held: held,

@@ -33,6 +33,9 @@ pub(crate) struct Held {
     _files: Arc<Vec<File>>,
 }
 
+/// What a run that waits for another's lock is told first: who holds it.
+pub(crate) type Tell<'a> = dyn Fn(&Taken) + 'a;
+
 /// Why an output could not be locked: another run holds it.
 #[derive(Debug)]
 pub(crate) struct Taken {
@@ -51,11 +54,19 @@ impl std::fmt::Display for Taken {
 }
 
 /// Locks the output at `target` (a folder or a file, existing or not) for this process, telling
-/// `command` to a run refused later.
-pub(crate) fn lock(target: &Path, command: &[String]) -> Result<Held, Taken> {
+/// `command` to a run refused later. Where another run holds it, `wait`, when given, is told who
+/// (once) and this run waits until the holder is done; without it the lock is refused.
+pub(crate) fn lock(target: &Path, command: &[String], wait: Option<&Tell>) -> Result<Held, Taken> {
     let mut files = Vec::new();
+    let mut told = false;
     if let Some(mut file) = path_lock_file(target) {
-        match file.try_lock() {
+        let mut result = file.try_lock();
+        if let (Err(TryLockError::WouldBlock), Some(wait)) = (&result, wait) {
+            wait(&holder_of(&mut file));
+            told = true;
+            result = file.lock().map_err(TryLockError::Error);
+        }
+        match result {
             Ok(()) => {
                 // Who holds it, for the message of a run refused: best effort.
                 let _ = file.set_len(0);
@@ -69,22 +80,21 @@ pub(crate) fn lock(target: &Path, command: &[String]) -> Result<Held, Taken> {
                 let _ = file.flush();
                 files.push(file);
             }
-            Err(TryLockError::WouldBlock) => {
-                let mut holder = String::new();
-                let _ = file.rewind();
-                let _ = file.take(512).read_to_string(&mut holder);
-                let holder = holder.trim();
-                return Err(Taken {
-                    holder: (!holder.is_empty()).then(|| holder.to_string()),
-                });
-            }
+            Err(TryLockError::WouldBlock) => return Err(holder_of(&mut file)),
             Err(TryLockError::Error(_)) => {}
         }
     }
     if fs::metadata(target).is_ok_and(|m| m.is_dir())
         && let Ok(folder) = File::open(target)
     {
-        match folder.try_lock() {
+        let mut result = folder.try_lock();
+        if let (Err(TryLockError::WouldBlock), Some(wait)) = (&result, wait) {
+            if !told {
+                wait(&Taken { holder: None });
+            }
+            result = folder.lock().map_err(TryLockError::Error);
+        }
+        match result {
             Ok(()) => files.push(folder),
             Err(TryLockError::WouldBlock) => return Err(Taken { holder: None }),
             Err(TryLockError::Error(_)) => {}
@@ -93,6 +103,17 @@ pub(crate) fn lock(target: &Path, command: &[String]) -> Result<Held, Taken> {
     Ok(Held {
         _files: Arc::new(files),
     })
+}
+
+/// Who holds the lock `file`, as its holder wrote it there: best effort.
+fn holder_of(file: &mut File) -> Taken {
+    let mut holder = String::new();
+    let _ = file.rewind();
+    let _ = file.take(512).read_to_string(&mut holder);
+    let holder = holder.trim();
+    Taken {
+        holder: (!holder.is_empty()).then(|| holder.to_string()),
+    }
 }
 
 /// The lock file of `target`'s path, created if need be; `None` where none can be opened.
@@ -141,26 +162,46 @@ mod tests {
     fn a_second_lock_on_one_output_is_refused_until_the_first_is_dropped() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("new/r");
-        let first = lock(&out, &["dicelab".into(), "first".into()]).unwrap();
-        let second = lock(&out, &[]).unwrap_err();
+        let first = lock(&out, &["dicelab".into(), "first".into()], None).unwrap();
+        let second = lock(&out, &[], None).unwrap_err();
         let holder = second.holder.expect("the holder is told");
         assert!(holder.ends_with(", dicelab first"), "{holder}");
         assert!(holder.starts_with(&format!("pid {}", std::process::id())));
         drop(first);
-        assert!(lock(&out, &[]).is_ok(), "released when dropped");
+        assert!(lock(&out, &[], None).is_ok(), "released when dropped");
+    }
+
+    #[test]
+    fn a_waiting_lock_is_told_the_holder_once_and_taken_when_the_first_is_dropped() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("r");
+        fs::create_dir(&out).unwrap();
+        let first = lock(&out, &["dicelab".into(), "first".into()], None).unwrap();
+        let told = std::sync::Mutex::new(Vec::new());
+        let tell = |taken: &Taken| told.lock().unwrap().push(taken.holder.clone());
+        std::thread::scope(|s| {
+            let waiter = s.spawn(|| lock(&out, &[], Some(&tell)).is_ok());
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            assert!(!waiter.is_finished(), "it waits while the first holds");
+            drop(first);
+            assert!(waiter.join().unwrap(), "taken once the first is dropped");
+        });
+        let told = told.into_inner().unwrap();
+        assert_eq!(told.len(), 1, "told once for the path and the folder");
+        assert!(told[0].as_deref().unwrap().ends_with(", dicelab first"));
     }
 
     #[test]
     fn a_new_folder_and_the_same_folder_once_created_share_one_lock() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("a/b");
-        let _held = lock(&out, &[]).unwrap();
+        let _held = lock(&out, &[], None).unwrap();
         fs::create_dir_all(&out).unwrap();
         assert!(
-            lock(&out, &[]).is_err(),
+            lock(&out, &[], None).is_err(),
             "created by the holder, still held"
         );
-        let other = lock(&tmp.path().join("a/c"), &[]);
+        let other = lock(&tmp.path().join("a/c"), &[], None);
         assert!(other.is_ok(), "a sibling folder is another output");
     }
 
@@ -168,12 +209,12 @@ mod tests {
     fn two_spellings_of_one_folder_share_one_lock() {
         let tmp = tempfile::tempdir().unwrap();
         fs::create_dir(tmp.path().join("r")).unwrap();
-        let _held = lock(&tmp.path().join("r"), &[]).unwrap();
-        assert!(lock(&tmp.path().join("r/../r/."), &[]).is_err());
+        let _held = lock(&tmp.path().join("r"), &[], None).unwrap();
+        assert!(lock(&tmp.path().join("r/../r/."), &[], None).is_err());
         #[cfg(unix)]
         {
             std::os::unix::fs::symlink(tmp.path().join("r"), tmp.path().join("link")).unwrap();
-            assert!(lock(&tmp.path().join("link"), &[]).is_err());
+            assert!(lock(&tmp.path().join("link"), &[], None).is_err());
         }
     }
 }

@@ -17,6 +17,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::Message;
 use crate::input::{InputFile, sha256};
 use crate::record::SetupRecord;
 use crate::report::text::index_ranges;
@@ -130,7 +131,7 @@ impl RunAbout {
 /// something the library reads from its process: the binary makes one first thing, so every
 /// folder a command writes gives the same command and start time, and a program that writes
 /// reports for its own reasons says what it wants recorded.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Invocation {
     /// The command line, word by word.
     pub command: Vec<String>,
@@ -138,6 +139,11 @@ pub struct Invocation {
     pub directory: String,
     /// When the command started.
     pub started: SystemTime,
+    /// What the command does on finding another run writing a place it will write: `None` is
+    /// refused at once; `Some(tell)` waits for that run to finish (`--wait`), first handing
+    /// `tell` one line saying so (the command line prints it on stderr). How it writes, not
+    /// what: `run.json` does not record it.
+    pub wait: Option<fn(&Message)>,
 }
 
 impl Invocation {
@@ -149,6 +155,7 @@ impl Invocation {
                 .map(|d| d.display().to_string())
                 .unwrap_or_default(),
             started: SystemTime::now(),
+            wait: None,
         }
     }
 }
@@ -323,6 +330,7 @@ mod tests {
             command: vec!["dicelab".into(), "simulate".into(), "sevens".into()],
             directory: "/work".into(),
             started: UNIX_EPOCH + Duration::from_secs(1_795_580_000),
+            wait: None,
         };
         let bytes = m.bytes_of(&by, &files);
         fs::write(tmp.path().join(MANIFEST), &bytes).unwrap();

@@ -26,6 +26,22 @@ pub(crate) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
     path::Kind::of_metadata(meta).noun()
 }
 
+/// What a run into `path` does where another run holds it, as `invocation` says: `None`
+/// refuses; otherwise tell the invocation's caller who it waits for, then wait.
+fn waiting<'a>(path: &'a std::path::Path, invocation: &Invocation) -> Option<Box<lock::Tell<'a>>> {
+    let tell = invocation.wait?;
+    Some(Box::new(move |taken: &lock::Taken| {
+        let holder = match &taken.holder {
+            Some(holder) => format!(" ({holder})"),
+            None => String::new(),
+        };
+        tell(&Message::default().setting(Setting::OUT).text(format!(
+            " {}: waiting for another dicelab run to finish writing it{holder}",
+            path.display()
+        )));
+    }))
+}
+
 /// An `--out` that cannot be written, `what` saying so ("cannot write a report there"), and why:
 /// exit 1 like every other place that cannot be written (the error module's rule), whether the
 /// system refused it or dicelab did (a FIFO, a folder, another run writing it).

@@ -8,8 +8,9 @@ use crate::common::{
 };
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 #[test]
 fn a_failed_run_leaves_an_existing_report_untouched() {
@@ -649,6 +650,53 @@ fn a_second_run_into_a_folder_being_written_is_refused_naming_the_first() {
     expected.insert("notes.txt".into(), b"mine".to_vec());
     assert_eq!(snapshot(&d.join("r")), expected);
     ok(d, &second);
+}
+
+/// `--wait` turns the refusal into a wait: the second run says once on stderr whom it waits
+/// for, computes nothing while the first holds the folder, then writes its own report whole
+/// after the first is done (the user's file kept, nothing of the first left).
+#[test]
+fn a_second_run_with_wait_writes_after_the_first_is_done() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::create_dir(d.join("r")).unwrap();
+    fs::write(d.join("r/notes.txt"), "mine").unwrap();
+    let first = paused_at_its_write(d, &NEW);
+    let mut second_args = NEW.to_vec();
+    second_args[7] = "3";
+    second_args.push("--wait");
+    let mut second = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(&second_args)
+        .current_dir(d)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut said = String::new();
+    BufReader::new(second.stderr.as_mut().unwrap())
+        .read_line(&mut said)
+        .unwrap();
+    let waiting = format!(
+        "dicelab: --out r: waiting for another dicelab run to finish writing it (pid {}, ",
+        first.id()
+    );
+    assert!(said.starts_with(&waiting), "{said}");
+    // The first is paused for as long as the test likes: the second must still be waiting.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(second.try_wait().unwrap().is_none(), "it waits");
+    finish_hooked(first);
+    let status = second.wait().unwrap();
+    let mut rest = String::new();
+    second
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut rest)
+        .unwrap();
+    assert!(status.success() && rest.is_empty(), "{status}: {rest}");
+    let mut expected = report_of(&second_args, "r");
+    expected.insert("notes.txt".into(), b"mine".to_vec());
+    assert_eq!(snapshot(&d.join("r")), expected);
 }
 
 /// Two runs that would create one new folder: the second is refused before its work (it used
