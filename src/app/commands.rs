@@ -81,14 +81,18 @@ fn run_settings(run: &RunArgs) -> RunConfig<Option<u64>> {
     }
 }
 
-/// The files every report of a run holds, whatever it finds: checked before the run (see
-/// [`OutDir::writing`]).
-const REPORT_NAMES: [&str; 4] = [
+/// The files every report of a run holds, whatever it finds, and its charts, whose names the
+/// run's metrics choose: checked before the run (see [`OutDir::writing`]).
+const REPORT_NAMES: [&str; 5] = [
     "summary.csv",
     "distribution.csv",
     "quantiles.csv",
     crate::record::ACCUMULATORS,
+    "*.svg",
 ];
+
+/// What an exact analysis (`solve`, `table`) writes: tables and charts, named by the game.
+const ANALYSIS_NAMES: [&str; 2] = ["*.csv", "*.svg"];
 
 /// Runs `game` and returns what would be saved.
 fn simulate_game(game: &dyn Configured, config: &RunConfig) -> Result<Saved> {
@@ -239,12 +243,13 @@ pub fn solve(args: &SolveArgs, invocation: &Invocation) -> Result<()> {
             files: Default::default(),
         },
     )?;
-    let analysis = game.solve()?;
+    // The folder is checked (and held) before the analysis, which can take a while.
     let out = args
         .out
         .as_deref()
-        .map(|out| OutDir::prepare(out, invocation))
+        .map(|out| OutDir::prepare(out, invocation)?.writing(&ANALYSIS_NAMES))
         .transpose()?;
+    let analysis = game.solve()?;
     let about = RunAbout::of_setup(&game.setup());
     show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref())
 }
@@ -260,12 +265,13 @@ pub fn table(args: &TableArgs, invocation: &Invocation) -> Result<()> {
             files: Default::default(),
         },
     )?;
-    let analysis = game.tables()?;
+    // The folder is checked (and held) before the analysis, which can take a while.
     let out = args
         .out
         .as_deref()
-        .map(|out| OutDir::prepare(out, invocation))
+        .map(|out| OutDir::prepare(out, invocation)?.writing(&ANALYSIS_NAMES))
         .transpose()?;
+    let analysis = game.tables()?;
     let about = RunAbout::of_setup(&game.setup());
     show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref())
 }
@@ -709,7 +715,7 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
     let out = args
         .out
         .as_deref()
-        .map(|out| OutDir::prepare(out, invocation))
+        .map(|out| OutDir::prepare(out, invocation)?.writing(&["sweep.csv", "*.svg"]))
         .transpose()?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let config = run_config(&args.run, units, Shard::WHOLE);

@@ -90,12 +90,27 @@ impl OutDir {
 
     /// The folder, checked that each of `names` (files the command writes whatever its run
     /// finds) is a regular file or a new path in it, so that a FIFO or a folder where one goes
-    /// is refused before the work rather than when writing (which checks again).
+    /// is refused before the work rather than when writing (which checks again). A name `*.EXT`
+    /// stands for files whose names the run's results choose (a chart per metric): every entry
+    /// of the folder ending in `.EXT` is checked, since the run may write any of them.
     pub fn writing(self, names: &[&str]) -> Result<Self> {
         let target = resolve(&self.path).map_err(|e| self.refuse(e))?;
         if Kind::of(&target).map_err(|e| self.refuse(e))? == Kind::Folder {
             for name in names {
-                self.check_replaceable(&target, name)?;
+                match name.strip_prefix('*') {
+                    Some(ending) => {
+                        let entries = fs::read_dir(&target).map_err(|e| self.refuse(e))?;
+                        for entry in entries {
+                            let entry = entry.map_err(|e| self.refuse(e))?;
+                            let found = entry.file_name();
+                            let found = found.to_string_lossy();
+                            if found.ends_with(ending) {
+                                self.check_replaceable(&target, &found)?;
+                            }
+                        }
+                    }
+                    None => self.check_replaceable(&target, name)?,
+                }
             }
         }
         Ok(self)

@@ -767,13 +767,31 @@ fn an_out_path_that_cannot_be_staged_is_refused_before_the_work() {
 }
 
 /// A FIFO or a folder where a file the command always writes goes (`summary.csv` of a run,
-/// `decks.csv`, `claims.csv`, the index of `report`) is refused before the work, not when
-/// writing after it; nothing is written and the FIFO is left as it was.
+/// `decks.csv`, `claims.csv`, the index of `report`, `sweep.csv`) or where a chart or table
+/// whose name the results choose may go (`turn_score.svg`, `solve`'s `upper_bound.csv`) is
+/// refused before the work, not when writing after it; nothing is written and the FIFO is left
+/// as it was.
 #[test]
 fn a_fifo_or_folder_where_a_report_file_goes_is_refused_before_the_work() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    let cases: [(&str, &[&str]); 5] = [
+    let sweep: &[&str] = &[
+        "sweep",
+        "sevens",
+        "--rule",
+        "max_rolls=2,3",
+        "-n",
+        "1e12",
+        "-q",
+    ];
+    let cases: [(&str, &[&str]); 9] = [
+        (
+            "turn_score.svg",
+            &["simulate", "sevens", "-n", "1e12", "-q"],
+        ),
+        ("sweep.csv", sweep),
+        ("p_turn_zero.svg", sweep),
+        ("upper_bound.csv", &["solve", "solitaire-dice"]),
         (
             "summary.csv",
             &["simulate", "sequences", "-n", "1e12", "-q"],
