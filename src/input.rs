@@ -325,7 +325,10 @@ pub fn csv_rows_optional(
     let mut rows = Vec::new();
     let mut saw_header = false;
     // One record per line: none of these files has a field spanning lines, and reading line by
-    // line keeps the line numbers exact past blank and comment lines.
+    // line keeps the line numbers exact past blank and comment lines. csv's own `comment` and
+    // blank-line skipping were tried in their place: its `Position::line` then gives the first
+    // row after a blank line the blank's number, and counts comment lines short
+    // (BurntSushi/rust-csv#208, open), which the test of line numbers below catches.
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         if raw.trim().is_empty() || raw.trim_start().starts_with('#') {
@@ -334,12 +337,13 @@ pub fn csv_rows_optional(
         let record = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
+            .trim(csv::Trim::All)
             .from_reader(raw.as_bytes())
             .records()
             .next()
             .unwrap_or_else(|| Ok(csv::StringRecord::new()))
             .map_err(|e| at(what, line, format!("not CSV ({e})")))?;
-        let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
+        let fields: Vec<String> = record.iter().map(str::to_string).collect();
         if !saw_header {
             let shorter = full.len().saturating_sub(optional)..full.len();
             match shorter.chain([full.len()]).find(|&n| fields == full[..n]) {
