@@ -89,12 +89,62 @@ impl PartialEq for Files {
 
 impl Eq for Files {}
 
-/// Where a file's text comes from when no record replays it.
-enum Source<'a> {
-    /// The file on disk.
-    Disk,
-    /// The file on disk, or this built-in copy when there is no such file.
-    DiskOrBuiltIn(&'a str),
+/// The data files dicelab ships, by the path the docs give them (`data/NAME`, from the
+/// repository's root), with their text compiled into the binary: an installed dicelab, run from
+/// any folder, follows every example the docs give. See [`shipped`].
+pub const SHIPPED: [Shipped; 6] = [
+    Shipped {
+        path: "data/claims.csv",
+        about: "the rule texts' claims that `dicelab claims` checks",
+        text: include_str!("../data/claims.csv"),
+    },
+    Shipped {
+        path: "data/sevens-policy.csv",
+        about: "Sevens: the optimal stop table under the default rules (table:FILE)",
+        text: include_str!("../data/sevens-policy.csv"),
+    },
+    Shipped {
+        path: "data/sieben-deck.csv",
+        about: "7: the default deck, 80 cards (--deck FILE)",
+        text: include_str!("../data/sieben-deck.csv"),
+    },
+    Shipped {
+        path: "data/solitaire-best.csv",
+        about: "Solitaire Dice: hand-made weights (heuristic:FILE)",
+        text: include_str!("../data/solitaire-best.csv"),
+    },
+    Shipped {
+        path: "data/solitaire-lookahead.csv",
+        about: "Solitaire Dice: weights tuned for lookahead, its default (lookahead:FILE)",
+        text: include_str!("../data/solitaire-lookahead.csv"),
+    },
+    Shipped {
+        path: "data/solitaire-tuned.csv",
+        about: "Solitaire Dice: weights tuned for heuristic, its default (heuristic:FILE)",
+        text: include_str!("../data/solitaire-tuned.csv"),
+    },
+];
+
+/// One shipped data file.
+pub struct Shipped {
+    /// Its path in the repository, as the docs name it.
+    pub path: &'static str,
+    /// What it is and where it goes, for `dicelab data`.
+    pub about: &'static str,
+    /// Its text.
+    pub text: &'static str,
+}
+
+/// The shipped copy of `path`, when `path` names one of the [`SHIPPED`] files as the docs do
+/// (`data/NAME`, or `./data/NAME`). The one rule for every input: a file on disk is read when
+/// there is one (an edited copy in a checkout wins), and only a path with nothing there falls
+/// back to the shipped copy.
+pub fn shipped(path: &Path) -> Option<&'static str> {
+    let path = path.strip_prefix(".").unwrap_or(path);
+    SHIPPED
+        .iter()
+        .find(|file| path == Path::new(file.path))
+        .map(|file| file.text)
 }
 
 impl Files {
@@ -123,18 +173,11 @@ impl Files {
     /// read but is not UTF-8 text is bad input (exit 2), named with the line of its first bad
     /// byte. The file is recorded as read, its own line ends kept; when replaying, it comes from
     /// the record.
+    ///
+    /// A shipped file's path with nothing there (`data/claims.csv` outside the checkout) is its
+    /// shipped copy ([`shipped`]), recorded under the same name: a run on the shipped copy and
+    /// one on identical bytes on disk are one input.
     pub fn read_text(&self, what: &str, path: &Path) -> Result<String> {
-        self.read_from(what, path, Source::Disk)
-    }
-
-    /// Like [`Files::read_text`], but a default file that does not exist is its built-in copy
-    /// (recorded under the same name: a run on the built-in copy and one on identical bytes on
-    /// disk are one input).
-    pub fn read_text_or_built_in(&self, what: &str, path: &Path, built_in: &str) -> Result<String> {
-        self.read_from(what, path, Source::DiskOrBuiltIn(built_in))
-    }
-
-    fn read_from(&self, what: &str, path: &Path, source: Source) -> Result<String> {
         let name = path.to_string_lossy();
         let replayed = self.record().replay.as_ref().map(|files| {
             files
@@ -142,19 +185,21 @@ impl Files {
                 .find(|f| f.path == name)
                 .map(|f| f.text.clone())
         });
-        let text = match (replayed, source) {
-            (Some(Some(text)), _) => text,
-            (Some(None), _) => {
+        let text = match replayed {
+            Some(Some(text)) => text,
+            Some(None) => {
                 return Err(Error::input(format!(
                     "{what}: not among the input files the run recorded (merge never reads an \
                      input file again)"
                 )));
             }
-            (None, Source::DiskOrBuiltIn(built_in)) if !path.exists() => built_in.to_string(),
-            (None, _) => decode(
-                what,
-                read_file(path).map_err(|e| Error::unreadable(what, e))?,
-            )?,
+            None => match shipped(path) {
+                Some(text) if fs_absent(path) => text.to_string(),
+                _ => decode(
+                    what,
+                    read_file(path).map_err(|e| Error::unreadable(what, e))?,
+                )?,
+            },
         };
         let file = InputFile::new(&name, &text);
         let mut record = self.record();
@@ -171,6 +216,12 @@ impl Files {
         // CSV rows', count a line ended by a lone `\r`.
         Ok(one_line_end(&text).into_owned())
     }
+}
+
+/// Whether nothing at all stands at `path` (not even a dangling symlink, which is a mistake to
+/// report rather than a file to replace with the shipped copy).
+fn fs_absent(path: &Path) -> bool {
+    matches!(std::fs::symlink_metadata(path), Err(e) if e.kind() == std::io::ErrorKind::NotFound)
 }
 
 /// The most dicelab reads of one input file (64 MiB): the largest it ships or writes is a few
@@ -559,17 +610,37 @@ mod tests {
     }
 
     #[test]
+    fn a_shipped_file_is_named_as_the_docs_name_it_and_no_other_way() {
+        assert_eq!(shipped(Path::new("data/claims.csv")), Some(SHIPPED[0].text));
+        assert_eq!(
+            shipped(Path::new("./data/claims.csv")),
+            Some(SHIPPED[0].text)
+        );
+        for other in [
+            "/data/claims.csv",
+            "x/data/claims.csv",
+            "data/claims",
+            "claims.csv",
+        ] {
+            assert_eq!(shipped(Path::new(other)), None, "{other}");
+        }
+        for file in &SHIPPED {
+            let on_disk = std::fs::read_to_string(file.path).unwrap();
+            assert_eq!(file.text, on_disk, "{}", file.path);
+        }
+    }
+
+    #[test]
     fn a_record_holds_each_file_once_and_a_replay_never_opens_one() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("w.csv");
         std::fs::write(&path, "weight,value\n").unwrap();
-        let missing = dir.path().join("default.csv");
         let files = Files::default();
         // A clone shares the record: a study configuring many games records for its command.
         let clone = files.clone();
         files.read_text("w", &path).unwrap();
         clone
-            .read_text_or_built_in("d", &missing, "built,in\n")
+            .read_text("d", Path::new("data/sieben-deck.csv"))
             .unwrap();
         let text = files.read_text("w", &path).unwrap();
         let read = files.read();
@@ -584,7 +655,7 @@ mod tests {
             read[0].sha256,
             "sha256:af39467b0a345ccc88200839af00bab5b06fcfb501555d45f2b35474d546bf4d"
         );
-        assert_eq!(read[1].text, "built,in\n");
+        assert_eq!(read[1].text, SHIPPED[2].text);
         // Another record holds nothing of this one's, and reading still works.
         assert_eq!(read_text("w", &path).unwrap(), "weight,value\n");
         assert_eq!(Files::default().read(), []);

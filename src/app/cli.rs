@@ -86,6 +86,13 @@ pub enum Command {
     Rules(GameArgs),
     /// List the policy specs a game takes, its default, and how many players it takes.
     Policies(GameArgs),
+    /// List the data files dicelab ships, or print one (`dicelab data sevens-policy.csv >
+    /// mine.csv`) to copy and edit.
+    Data(DataArgs),
+    /// Print a completion script for a shell: `dicelab completions bash > ~/.local/share/bash-completion/completions/dicelab`.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) of dicelab or of one of its commands: `dicelab man | man -l -`.
+    Man(ManArgs),
 }
 
 impl Command {
@@ -102,11 +109,39 @@ impl Command {
             Command::Tune(args) => args.wait,
             Command::Sweep(args) => args.wait,
             Command::Decks(args) => args.wait,
-            Command::Advise(_) | Command::Play(_) | Command::Rules(_) | Command::Policies(_) => {
-                false
-            }
+            Command::Advise(_)
+            | Command::Play(_)
+            | Command::Rules(_)
+            | Command::Policies(_)
+            | Command::Data(_)
+            | Command::Completions(_)
+            | Command::Man(_) => false,
         }
     }
+}
+
+/// Arguments of `data`.
+#[derive(Debug, Args)]
+pub struct DataArgs {
+    /// A shipped file to print (`sevens-policy.csv` or `data/sevens-policy.csv`); without one,
+    /// the list.
+    pub file: Option<String>,
+}
+
+/// Arguments of `completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// Arguments of `man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// A command whose page to print (`dicelab-simulate(1)`); without one, dicelab's own page,
+    /// which lists the commands.
+    pub command: Option<String>,
 }
 
 /// Arguments of the commands that describe a game.

@@ -30,12 +30,14 @@ use crate::{Error, Result};
 
 use super::Flags;
 use super::cli::{
-    AdviseArgs, ClaimsArgs, DecksArgs, GameArgs, MergeArgs, PlayArgs, ReportArgs, RunArgs,
-    SimulateArgs, SolveArgs, SweepArgs, TableArgs, TuneArgs,
+    AdviseArgs, ClaimsArgs, Cli, CompletionsArgs, DataArgs, DecksArgs, GameArgs, ManArgs,
+    MergeArgs, PlayArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs, SweepArgs, TableArgs,
+    TuneArgs,
 };
 use super::listing;
 use super::progress::Bar;
 use super::stdout::{self, say};
+use clap::CommandFactory;
 
 /// Units of `simulate` and `claims` when `-n` is not given.
 pub const DEFAULT_UNITS: u64 = 1_000_000;
@@ -357,19 +359,14 @@ pub fn merge(args: &MergeArgs, invocation: &Invocation) -> Result<()> {
     publish(game.as_ref(), &merged, Some(&out), Vec::new(), None).map(drop)
 }
 
-/// The claims of a claims file (the default falling back to the built-in copy when absent), and
-/// the file by its content for `run.json`.
+/// The claims of a claims file, and the file by its content for `run.json`.
 type ClaimsFile = (Vec<claims::Claim>, Vec<InputRef>);
 
-/// Loads the claims file, falling back to the built-in copy when the default file is absent.
+/// Loads the claims file (the default, with nothing there, is the shipped copy).
 fn load_claims(path: &Path) -> Result<ClaimsFile> {
     let files = Files::default();
     let name = path.display().to_string();
-    let text = if path == Path::new("data/claims.csv") {
-        files.read_text_or_built_in(&name, path, claims::BUILT_IN)?
-    } else {
-        files.read_text(&name, path)?
-    };
+    let text = files.read_text(&name, path)?;
     let claims = claims::parse(&name, &text)?;
     Ok((claims, files.read().iter().map(InputRef::from).collect()))
 }
@@ -886,6 +883,79 @@ pub fn play(args: &PlayArgs) -> Result<()> {
 pub fn rules(args: &GameArgs) -> Result<()> {
     say(&listing::rules_text(args.game))?;
     Ok(())
+}
+
+/// `dicelab data [FILE]`: the data files compiled into the binary, which any path `data/NAME`
+/// with nothing there stands for; or one file's text, to copy and edit.
+pub fn data(args: &DataArgs) -> Result<()> {
+    let Some(name) = &args.file else {
+        let width = input::SHIPPED
+            .iter()
+            .map(|f| f.path.len())
+            .max()
+            .unwrap_or(0);
+        let mut text = String::from(
+            "data files compiled into dicelab: a path data/NAME with no file there reads these\n",
+        );
+        for file in &input::SHIPPED {
+            text.push_str(&format!("{:width$}  {}\n", file.path, file.about));
+        }
+        return say(&text);
+    };
+    let path = if name.starts_with("data/") {
+        name.clone()
+    } else {
+        format!("data/{name}")
+    };
+    match input::shipped(Path::new(&path)) {
+        Some(text) => say(text),
+        None => Err(Error::input(format!(
+            "data {}: not a shipped file; expected {}",
+            one_line(name),
+            games::or_list(&input::SHIPPED.iter().map(|f| f.path).collect::<Vec<_>>())
+        ))),
+    }
+}
+
+/// `dicelab completions SHELL`: the shell's completion script, made from the same definition as
+/// `--help` (games, commands, flags and the values each takes).
+pub fn completions(args: &CompletionsArgs) -> Result<()> {
+    let mut command = Cli::command();
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "dicelab", &mut script);
+    say(&String::from_utf8_lossy(&script))
+}
+
+/// `dicelab man [COMMAND]`: the manual page of dicelab, or of one of its commands, in roff.
+pub fn man(args: &ManArgs) -> Result<()> {
+    let top = Cli::command().version(env!("CARGO_PKG_VERSION"));
+    let page = match &args.command {
+        None => top,
+        Some(name) => {
+            let names: Vec<String> = top
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .filter(|n| n != "help")
+                .collect();
+            let Some(sub) = top.find_subcommand(name) else {
+                return Err(Error::input(format!(
+                    "man {}: no such command; expected {}",
+                    crate::error::one_line(name),
+                    games::or_list(&names)
+                )));
+            };
+            let sub = sub.clone();
+            let page_name = format!("dicelab-{}", sub.get_name());
+            sub.name(page_name.clone())
+                .bin_name(page_name)
+                .version(env!("CARGO_PKG_VERSION"))
+        }
+    };
+    let mut roff = Vec::new();
+    clap_mangen::Man::new(page)
+        .render(&mut roff)
+        .map_err(stdout::unwritable)?;
+    say(&String::from_utf8_lossy(&roff))
 }
 
 /// `dicelab policies`: every policy spec of a game.

@@ -118,6 +118,9 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
         Command::Play(args) => commands::play(args),
         Command::Rules(args) => commands::rules(args),
         Command::Policies(args) => commands::policies(args),
+        Command::Data(args) => commands::data(args),
+        Command::Completions(args) => commands::completions(args),
+        Command::Man(args) => commands::man(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -50,6 +50,7 @@ mod games;
 mod help;
 mod house_rules;
 mod inputs;
+mod install;
 mod line_ends;
 mod merge;
 mod own_rules;

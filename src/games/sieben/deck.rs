@@ -127,15 +127,10 @@ impl Deck {
         Self::parse(DEFAULT_FILE, BUILT_IN).expect("the built-in deck is valid")
     }
 
-    /// Reads a deck file through `files` (which records it); the default name falls back to the
-    /// built-in copy when absent.
+    /// Reads a deck file through `files` (which records it; the default name, with nothing
+    /// there, is the shipped copy).
     pub fn load(path: &str, files: &Files) -> Result<Self> {
-        let what = format!("deck {path}");
-        let text = if path == DEFAULT_FILE {
-            files.read_text_or_built_in(&what, Path::new(path), BUILT_IN)?
-        } else {
-            files.read_text(&what, Path::new(path))?
-        };
+        let text = files.read_text(&format!("deck {path}"), Path::new(path))?;
         Self::parse(path, &text)
     }
 

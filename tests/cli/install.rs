@@ -1,0 +1,307 @@
+//! What an installed dicelab gives the shell and `man`: completion scripts and manual pages,
+//! made from the same definition as `--help`, so they name every command and flag there is.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use crate::common::{fails, ok, read};
+
+/// What bash's completion offers after `words` (the last one being completed), with the script
+/// `dicelab completions bash` prints loaded the way bash-completion loads it.
+fn bash_offers(script: &str, words: &[&str]) -> Vec<String> {
+    let line = words.join(" ");
+    let program = format!(
+        "{script}\nCOMP_WORDS=({line}); COMP_CWORD={}; COMP_LINE='{line}'; COMP_POINT=${{#COMP_LINE}}\n\
+         _dicelab dicelab '{}' '{}'\nprintf '%s\\n' \"${{COMPREPLY[@]}}\"\n",
+        words.len() - 1,
+        words[words.len() - 1],
+        words[words.len() - 2],
+    );
+    let out = Command::new("bash")
+        .args(["--norc", "-c", &program])
+        .output()
+        .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completion_offers_commands_games_and_flags() {
+    let tmp = tempfile::tempdir().unwrap();
+    let script = ok(tmp.path(), &["completions", "bash"]);
+    assert_eq!(bash_offers(&script, &["dicelab", "sim"]), ["simulate"]);
+    let mut games = bash_offers(&script, &["dicelab", "simulate", "se"]);
+    games.sort();
+    assert_eq!(games, ["sequences", "sevens"]);
+    let flags = bash_offers(&script, &["dicelab", "simulate", "sevens", "--"]);
+    for flag in [
+        "--policy",
+        "--rule",
+        "--out",
+        "--wait",
+        "--seed",
+        "--threads",
+    ] {
+        assert!(flags.iter().any(|f| f == flag), "{flag} not in {flags:?}");
+    }
+}
+
+#[test]
+fn zsh_fish_elvish_and_powershell_scripts_are_for_dicelab() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    assert!(ok(d, &["completions", "zsh"]).starts_with("#compdef dicelab\n"));
+    let fish = ok(d, &["completions", "fish"]);
+    assert!(
+        fish.contains("complete -c dicelab -n \"__fish_dicelab_needs_command\" -f -a \"simulate\"")
+    );
+    assert!(ok(d, &["completions", "elvish"]).contains("edit:completion:arg-completer[dicelab]"));
+    assert!(ok(d, &["completions", "powershell"]).contains("Register-ArgumentCompleter"));
+    fails(
+        d,
+        &["completions", "tcsh"],
+        2,
+        "invalid value 'tcsh' for '<SHELL>'",
+    );
+}
+
+/// `dicelab man` is the page of dicelab naming every command's own page, and `dicelab man
+/// COMMAND` that page with its flags; an unknown command is one line listing the commands.
+#[test]
+fn man_pages_name_every_command_and_its_flags() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let page = ok(d, &["man"]);
+    assert!(page.contains(".TH dicelab 1"), "{page}");
+    let commands = [
+        "simulate",
+        "compare",
+        "solve",
+        "table",
+        "claims",
+        "report",
+        "merge",
+        "tune",
+        "sweep",
+        "decks",
+        "advise",
+        "play",
+        "rules",
+        "policies",
+        "completions",
+        "man",
+    ];
+    for command in commands {
+        assert!(
+            page.contains(&format!("dicelab\\-{command}(1)")),
+            "{command}"
+        );
+        let own = ok(d, &["man", command]);
+        assert!(
+            own.contains(&format!(".TH dicelab-{command} 1")),
+            "{command}"
+        );
+    }
+    let simulate = ok(d, &["man", "simulate"]);
+    for flag in [
+        "\\-\\-policy",
+        "\\-\\-rule",
+        "\\-\\-out",
+        "\\-\\-wait",
+        "\\-\\-shard",
+    ] {
+        assert!(simulate.contains(flag), "{flag}");
+    }
+    fails(
+        d,
+        &["man", "simulte"],
+        2,
+        "man simulte: no such command; expected simulate, compare,",
+    );
+}
+
+/// Every `data/NAME` the README and docs name is compiled into the binary, byte for byte the
+/// repository's file, and `dicelab data` lists every file of `data/`.
+#[test]
+fn every_data_file_the_docs_name_is_shipped_byte_for_byte() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let mut pages = vec![root.join("README.md")];
+    for entry in fs::read_dir(root.join("docs")).unwrap() {
+        pages.push(entry.unwrap().path());
+    }
+    let mut named = BTreeSet::new();
+    for page in pages {
+        let text = fs::read_to_string(&page).unwrap_or_default();
+        for (i, _) in text.match_indices("data/") {
+            let name: String = text[i + 5..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || "-_.".contains(*c))
+                .collect();
+            if name.ends_with(".csv") {
+                named.insert(name);
+            }
+        }
+    }
+    let in_repo: BTreeSet<String> = fs::read_dir(root.join("data"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(named.len() >= 5, "{named:?}");
+    assert!(named.is_subset(&in_repo), "{named:?} not all in data/");
+    let listed = ok(tmp.path(), &["data"]);
+    for name in &in_repo {
+        assert!(
+            listed.contains(&format!("data/{name} ")),
+            "{name}: {listed}"
+        );
+        let shipped = ok(tmp.path(), &["data", name]);
+        assert_eq!(
+            shipped.as_bytes(),
+            read(root.join("data").join(name)),
+            "{name}"
+        );
+    }
+    fails(
+        tmp.path(),
+        &["data", "nope.csv"],
+        2,
+        "data nope.csv: not a shipped file",
+    );
+}
+
+/// An installed dicelab, run from a folder with no `data/`, follows the docs' examples that name
+/// data files, with the same output as in the checkout (the input recorded under the same name
+/// and hash); a file of the user's at that path wins over the shipped copy.
+#[test]
+fn doc_examples_naming_data_files_run_the_same_from_an_empty_folder() {
+    let empty = tempfile::tempdir().unwrap();
+    let checkout = tempfile::tempdir().unwrap();
+    crate::common::shipped_data(checkout.path());
+    let examples: [&[&str]; 5] = [
+        &[
+            "simulate",
+            "sevens",
+            "--players",
+            "4",
+            "--policy",
+            "table:data/sevens-policy.csv",
+            "-n",
+            "300",
+            "--out",
+            "o",
+        ],
+        &[
+            "compare",
+            "solitaire-dice",
+            "--policy",
+            "heuristic:data/solitaire-best.csv",
+            "--policy",
+            "lookahead:data/solitaire-lookahead.csv",
+            "-n",
+            "50",
+            "--out",
+            "o",
+        ],
+        &[
+            "simulate",
+            "sieben",
+            "--players",
+            "3",
+            "--deck",
+            "data/sieben-deck.csv",
+            "-n",
+            "200",
+            "--out",
+            "o",
+        ],
+        &["claims", "-n", "1000", "--out", "o"],
+        &[
+            "tune",
+            "solitaire-dice",
+            "--from",
+            "heuristic:data/solitaire-best.csv",
+            "--budget",
+            "21",
+            "-n",
+            "20",
+            "--out",
+            "o/w.csv",
+        ],
+    ];
+    for args in examples {
+        let here = ok(empty.path(), args);
+        assert_eq!(here, ok(checkout.path(), args), "{args:?}");
+        let run = |d: &Path| {
+            let json = read(d.join("o/run.json"));
+            let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
+            json["run"]["inputs"].clone()
+        };
+        if args[0] != "tune" {
+            assert_eq!(run(empty.path()), run(checkout.path()), "{args:?}");
+            assert!(run(empty.path()).to_string().contains("data/"), "{args:?}");
+        }
+        let _ = fs::remove_dir_all(empty.path().join("o"));
+        let _ = fs::remove_dir_all(checkout.path().join("o"));
+    }
+    // The user's own copy wins: a deck of sevens only.
+    fs::create_dir(empty.path().join("data")).unwrap();
+    fs::write(
+        empty.path().join("data/sieben-deck.csv"),
+        "number,count\n1,10\n2,10\n3,10\n4,10\n5,10\n6,10\n7,20\n",
+    )
+    .unwrap();
+    let own = ok(
+        empty.path(),
+        &[
+            "simulate",
+            "sieben",
+            "--players",
+            "3",
+            "--deck",
+            "data/sieben-deck.csv",
+            "-n",
+            "200",
+        ],
+    );
+    let shipped = ok(
+        checkout.path(),
+        &[
+            "simulate",
+            "sieben",
+            "--players",
+            "3",
+            "--deck",
+            "data/sieben-deck.csv",
+            "-n",
+            "200",
+        ],
+    );
+    assert_ne!(own, shipped);
+    // A dangling symlink there is a mistake to report, not a file to stand in for.
+    fs::remove_file(empty.path().join("data/sieben-deck.csv")).unwrap();
+    std::os::unix::fs::symlink("gone.csv", empty.path().join("data/sieben-deck.csv")).unwrap();
+    fails(
+        empty.path(),
+        &[
+            "simulate",
+            "sieben",
+            "--players",
+            "3",
+            "--deck",
+            "data/sieben-deck.csv",
+        ],
+        1,
+        "deck data/sieben-deck.csv",
+    );
+}
