@@ -525,11 +525,26 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
     folders.push(claims_dir);
     // The index last, so it links only what was written.
     let title = "dicelab: the findings of the default job";
+    // The command that makes these files again, with an installed dicelab or from a checkout:
+    // the settings that change a byte of them, not -q, --threads or --wait.
+    let mut again = String::from("dicelab report");
+    if let Some(n) = args.run.units {
+        again.push_str(&format!(" -n {n}"));
+    }
+    if args.run.seed != 1 {
+        again.push_str(&format!(" --seed {}", args.run.seed));
+    }
+    if args.out != Path::new("reports") {
+        again.push_str(&format!(
+            " --out {}",
+            one_line(&args.out.display().to_string())
+        ));
+    }
     let intro = format!(
         "Every section answers one question with a run of this job (dicelab {}, seed {}): each \
          estimate with n, its mean and 95% interval, beside the exact value where one is known \
          and the distance between them in standard errors; then the run's charts and files. \
-         Regenerate it with: cargo run --release -- report.",
+         Regenerate it with: {again} (from a checkout: cargo run --release -- report).",
         env!("CARGO_PKG_VERSION"),
         args.run.seed
     );
