@@ -250,6 +250,67 @@ fn sevens_turns_match_the_exact_distribution_for_every_policy() {
     }
 }
 
+/// `target:T` reports `p_beat_target`, P(score > T): simulated within 4 standard errors of its
+/// exact value, and that exact value (the score distribution of the compiled policy) equal to
+/// the follower's best chance in `solve`'s table, two computations that share no code past the
+/// roll outcomes.
+#[test]
+fn sevens_target_policies_beat_their_score_as_often_as_the_follower_table_says() {
+    use dicelab::games::analysis::Cell;
+    for max_rolls in 1..=3u8 {
+        let rules = vec![format!("max_rolls={max_rolls}")];
+        let solved = games::configure(
+            "sevens",
+            &Setup {
+                rules: rules.clone(),
+                players: 2,
+                policies: Vec::new(),
+                files: Default::default(),
+            },
+        )
+        .unwrap()
+        .solve()
+        .unwrap();
+        let table = solved
+            .tables
+            .iter()
+            .find(|t| t.name == "follower_odds")
+            .unwrap();
+        for t in [0u8, 7, 15, 22] {
+            let setup = Setup {
+                rules: rules.clone(),
+                players: 1,
+                policies: vec![format!("target:{t}")],
+                files: Default::default(),
+            };
+            let game = games::configure("sevens", &setup).unwrap();
+            let exact = game
+                .exact()
+                .mean(&MetricId::new("p_beat_target", Subject::Run))
+                .expect("target:T has an exact p_beat_target");
+            let row = table
+                .rows
+                .iter()
+                .find(|r| {
+                    matches!(r[0], Cell::Int(r0) if r0 == i128::from(max_rolls))
+                        && matches!(r[1], Cell::Int(r1) if r1 == i128::from(t))
+                })
+                .unwrap();
+            let Cell::Num(p_beat) = row[2] else {
+                panic!("p_beat is a number")
+            };
+            assert!(
+                (exact - p_beat).abs() < 1e-12,
+                "max_rolls={max_rolls}, T={t}: {exact} vs the table's {p_beat}"
+            );
+            assert_eq!(
+                check_against_exact("sevens", setup, 200_000, 60 + u64::from(t)),
+                4
+            );
+        }
+    }
+}
+
 #[test]
 fn sevens_comparisons_match_the_exact_paired_differences() {
     for rules in [vec![], vec!["removal=subsets".to_string()]] {

@@ -223,6 +223,7 @@ fn turn_exact(
     solutions: &Solutions,
     table: &DecisionTable,
     policy: Subject,
+    target: Option<u8>,
     exact: &mut ExactValues,
 ) {
     let d = distribution(&solutions.outcomes, table);
@@ -248,6 +249,18 @@ fn turn_exact(
             .collect(),
     );
     exact.set_mean(key("p_turn_zero"), d.score[0]);
+    if let Some(t) = target {
+        let beat = d.score.iter().skip(usize::from(t) + 1).sum();
+        exact.set_mean(key("p_beat_target"), beat);
+    }
+}
+
+/// The score `spec` aims to beat, if it is `target:T`.
+fn target_of(spec: &PolicySpec) -> Option<u8> {
+    match spec {
+        PolicySpec::Target(Some(t)) => Some(*t),
+        _ => None,
+    }
 }
 
 impl Study {
@@ -272,6 +285,7 @@ impl Study {
                     &solutions,
                     p.turn(),
                     Subject::policy_of(several, i),
+                    target_of(&seats.policies[i]),
                     &mut exact,
                 );
             }
@@ -324,7 +338,9 @@ impl Configured for Study {
     fn simulate(&self, config: &RunConfig) -> Result<Tally> {
         if self.players == 1 {
             let outcomes = self.policies.iter().map(|p| p.turn().clone()).collect();
-            run(&Turns::new(&self.solutions.outcomes, outcomes), config)
+            let targets = self.seats.policies.iter().map(target_of).collect();
+            let turns = Turns::new(&self.solutions.outcomes, outcomes).with_targets(targets);
+            run(&turns, config)
         } else {
             run(
                 &Games::new(

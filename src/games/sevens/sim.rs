@@ -39,6 +39,8 @@ pub struct Turns {
     policies: Vec<DecisionTable>,
     flat: Vec<FlatPolicy>,
     max_rolls: u8,
+    /// The score each policy aims to beat, if it is `target:T`: its `p_beat_target` is reported.
+    targets: Vec<Option<u8>>,
 }
 
 impl Turns {
@@ -56,9 +58,19 @@ impl Turns {
                 .iter()
                 .map(|p| FlatPolicy::new(p, outcomes))
                 .collect(),
+            targets: vec![None; policies.len()],
             policies,
             max_rolls,
         }
+    }
+
+    /// The same turns, reporting for each policy with a target (`target:T`, in the order of
+    /// the policies) the share of turns scoring more than it, `p_beat_target`: the number that
+    /// policy is asked to make as large as it can.
+    pub fn with_targets(mut self, targets: Vec<Option<u8>>) -> Self {
+        assert_eq!(targets.len(), self.policies.len(), "one target a policy");
+        self.targets = targets;
+        self
     }
 }
 
@@ -186,6 +198,11 @@ impl Simulation for Turns {
             );
             let zero = Metric::proportion("p_turn_zero", scores[0], turns);
             metrics.push(zero.about(policy).per_unit());
+            if let Some(t) = self.targets[p] {
+                let beat = scores.iter().skip(usize::from(t) + 1).sum();
+                let beat = Metric::proportion("p_beat_target", beat, turns);
+                metrics.push(beat.about(policy).per_unit());
+            }
         }
         for ((a, b), diffs) in pairs(self.policies.len()).zip(&acc.diffs) {
             let diffs = Histogram::from_dense(1 - SCORES as i64, diffs);

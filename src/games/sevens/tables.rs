@@ -202,17 +202,37 @@ impl Study {
                 series,
             },
         ));
-        let shown = [0u8, 5, 8, 10, 12, 14, 16, 18, 20, 25];
-        let mut text = String::from("The follower's best chance to beat a score:\n  rolls");
-        for t in shown {
-            text.push_str(&format!(" {t:>6}"));
+        // Every score a turn can beat, one row each, a column per roll limit: the number a
+        // player at the table asks for ("my chance to beat 15 with two rolls") is read off
+        // directly. Rows stop where no limit can beat the score any more.
+        let limits = 1..=self.rules.max_rolls;
+        let last = odds
+            .iter()
+            .filter(|o| o.p_beat > 0.0)
+            .map(|o| o.to_beat)
+            .max()
+            .unwrap_or(0);
+        let mut text = String::from(
+            "The follower's best chance to beat a score (P(score > it) with best play; exact), by \
+             the rolls allowed:\n  to beat",
+        );
+        for r in limits.clone() {
+            let label = if r == 1 {
+                "1 roll".to_string()
+            } else {
+                format!("{r} rolls")
+            };
+            text.push_str(&format!(" {label:>8}"));
         }
         text.push('\n');
-        for r in 1..=self.rules.max_rolls {
-            text.push_str(&format!("  {r:>5}"));
-            for t in shown {
-                let o = odds.iter().find(|o| o.rolls == r && o.to_beat == t);
-                text.push_str(&format!(" {:>6.4}", o.map_or(f64::NAN, |o| o.p_beat)));
+        for t in 0..=last {
+            text.push_str(&format!("  {t:>7}"));
+            for r in limits.clone() {
+                let p = odds
+                    .iter()
+                    .find(|o| o.rolls == r && o.to_beat == t)
+                    .map_or(0.0, |o| o.p_beat);
+                text.push_str(&format!(" {:>8}", percent(p)));
             }
             text.push('\n');
         }
@@ -379,5 +399,14 @@ impl Study {
         out.tables.push(table);
         out.text = text;
         out
+    }
+}
+
+/// A probability as a percentage to two decimals, within [0, 100]: the form a player reads. A
+/// chance too small to show is `<0.01%`, not a zero that would say it cannot happen.
+fn percent(p: f64) -> String {
+    match p.clamp(0.0, 1.0) {
+        p if p > 0.0 && p < 0.00005 => "<0.01%".to_string(),
+        p => format!("{:.2}%", 100.0 * p),
     }
 }
