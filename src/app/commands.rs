@@ -348,11 +348,11 @@ pub fn merge(args: &MergeArgs, invocation: &Invocation) -> Result<()> {
                 count - 1
             )));
         }
-        eprintln!(
-            "dicelab: note: shards {} of 0-{} merged (--partial); missing {missing}",
+        super::tell(&format!(
+            "note: shards {} of 0-{} merged (--partial); missing {missing}",
             merged.shards_held(),
             count - 1
-        );
+        ));
     }
     // The folder is made only once the merge is known to be good: a refused merge leaves none.
     let out = OutDir::prepare(&args.out, invocation)?.writing(&REPORT_NAMES)?;

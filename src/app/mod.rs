@@ -53,6 +53,18 @@ impl Names for Flags {
 /// `main` of the `dicelab` binary does, and what a program that registered games of its own
 /// calls.
 pub fn run() -> ExitCode {
+    // Every word of the command is recorded and parsed as text: a word that is not UTF-8 (a
+    // path in another encoding) is refused here rather than read as something it is not.
+    for (i, word) in std::env::args_os().enumerate().skip(1) {
+        if word.to_str().is_none() {
+            tell(&format!(
+                "error: argument {i} ('{}') is not UTF-8 text; dicelab takes its values and paths \
+                 as UTF-8",
+                one_line(&word.to_string_lossy())
+            ));
+            return ExitCode::from(2);
+        }
+    }
     run_on(&Invocation::of_this_process())
 }
 
@@ -93,7 +105,7 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
                 if !tips.is_empty() {
                     line = format!("{line} ({})", tips.join("; "));
                 }
-                eprintln!("dicelab: {}", one_line(&line));
+                tell(&one_line(&line));
                 return ExitCode::from(2);
             }
         },
@@ -131,7 +143,7 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
 /// Says on stderr that the command waits for another run to finish writing its --out: without
 /// it, a run that waits would look like one that hangs.
 fn tell_waiting(line: &Message) {
-    eprintln!("dicelab: {}", one_line(&line.render(&Flags)));
+    tell(&one_line(&line.render(&Flags)));
 }
 
 /// clap's error `e` with every value it quotes from the command line (a value, an argument, a
@@ -158,9 +170,16 @@ fn with_values_escaped(mut e: clap::Error) -> clap::Error {
     e
 }
 
+/// Writes `dicelab: LINE` on stderr. A stderr that cannot be written (`2>/dev/full`, a closed
+/// pipe, a full disk under a batch system's logs) loses the line but never the run: the work is
+/// done and the exit code still says how it went (`eprintln!` would panic instead).
+pub(crate) fn tell(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "dicelab: {line}");
+}
+
 /// Prints `e` as the one line on stderr and returns its exit code: 1 when the operating system
 /// failed, 2 for bad input.
 fn failed(e: &crate::Error) -> ExitCode {
-    eprintln!("dicelab: error: {}", e.render(&Flags));
+    tell(&format!("error: {}", e.render(&Flags)));
     ExitCode::from(if e.is_io() { 1 } else { 2 })
 }

@@ -147,10 +147,14 @@ pub struct Invocation {
 }
 
 impl Invocation {
-    /// This process as it stands: its arguments, its working folder, and now as its start.
+    /// This process as it stands: its arguments (a word that is not UTF-8 with the bytes it
+    /// cannot show replaced, as the command line refuses such words before it gets here), its
+    /// working folder, and now as its start.
     pub fn of_this_process() -> Self {
         Self {
-            command: std::env::args().collect(),
+            command: std::env::args_os()
+                .map(|w| w.to_string_lossy().into_owned())
+                .collect(),
             directory: std::env::current_dir()
                 .map(|d| d.display().to_string())
                 .unwrap_or_default(),

@@ -214,3 +214,85 @@ fn the_wrote_line_escapes_control_characters_of_the_path() {
         let _ = std::fs::remove_file(d.join(odd));
     }
 }
+
+/// Runs `dicelab args` in `dir` with `stderr` as its standard error; stdout discarded.
+fn run_with_stderr(dir: &Path, args: &[&str], stderr: Stdio) -> std::process::ExitStatus {
+    Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(stderr)
+        .status()
+        .expect("the binary runs")
+}
+
+/// A stderr that cannot be written loses its line, not the run: bad input still exits 2 (it
+/// panicked with 101), and a partial merge, whose note goes to stderr, still writes its report.
+#[test]
+fn an_unwritable_stderr_never_panics_nor_stops_the_work() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for stderr in [dev_full, closed_pipe] {
+        let bad = run_with_stderr(d, &["simulate", "sequences", "-n", "-5"], stderr());
+        assert_eq!(bad.code(), Some(2));
+        let bad = run_with_stderr(d, &["simulate", "nope"], stderr());
+        assert_eq!(bad.code(), Some(2));
+    }
+    crate::common::ok(
+        d,
+        &[
+            "simulate",
+            "sequences",
+            "-n",
+            "1000",
+            "--shard",
+            "0/2",
+            "--out",
+            "s0",
+            "-q",
+        ],
+    );
+    let merged = run_with_stderr(d, &["merge", "--partial", "s0", "--out", "m"], dev_full());
+    assert!(merged.success(), "{merged}");
+    assert!(d.join("m/summary.csv").is_file());
+}
+
+/// A word of the command line that is not UTF-8 (a path in another encoding) is one line and
+/// exit code 2, wherever it stands (it panicked with 101).
+#[test]
+fn an_argument_that_is_not_utf8_is_refused_in_one_line() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let bad = OsStr::from_bytes(b"bad\xff\xfename");
+    for args in [
+        vec![
+            OsStr::new("simulate"),
+            OsStr::new("sequences"),
+            OsStr::new("--out"),
+            bad,
+        ],
+        vec![bad],
+        vec![
+            OsStr::new("merge"),
+            bad,
+            OsStr::new("--out"),
+            OsStr::new("m"),
+        ],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+            .args(&args)
+            .current_dir(tmp.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("('bad\u{fffd}\u{fffd}name') is not UTF-8 text"),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);
+}
