@@ -6,13 +6,14 @@
 //! Two locks, each an advisory `flock` through the standard library's [`File::try_lock`], so the
 //! system releases them when the process ends however it ends (no stale lock after a kill):
 //!
-//! - **by path**: a file in the system's temporary folder named by a hash of the output's full
-//!   path (its real parent folders, symlinks resolved, and the names still to be created). Two
-//!   runs that name one new folder compute the same path before either creates it, so the race to
-//!   create a folder is caught too. The file holds the process id and command line of the run
-//!   that holds it, for the refusal.
+//! - **by path**: a file in the user's own folder of the system's temporary folder
+//!   (`dicelab-locks-UID`) named by a hash of the output's full path (its real parent folders,
+//!   symlinks resolved, and the names still to be created). Two runs that name one new folder
+//!   compute the same path before either creates it, so the race to create a folder is caught
+//!   too. The file holds the process id and command line of the run that holds it, for the
+//!   refusal.
 //! - **by folder**: an existing folder itself, so two paths to one folder (a bind mount, a
-//!   different temporary folder) still meet.
+//!   different temporary folder, another user) still meet.
 //!
 //! A lock that cannot be taken for a reason other than another holder (a temporary folder that
 //! cannot be written) is skipped: it guards against a mistake, and refusing every run on such a
@@ -71,12 +72,21 @@ pub(crate) fn lock(target: &Path, command: &[String], wait: Option<&Tell>) -> Re
                 // Who holds it, for the message of a run refused: best effort.
                 let _ = file.set_len(0);
                 let _ = file.rewind();
-                let _ = write!(
-                    file,
+                // One line, ended by `\n`, which tells a reader the line is whole.
+                let mut said = format!(
                     "pid {}, {}",
                     std::process::id(),
                     crate::error::one_line(&command.join(" "))
                 );
+                if said.len() > HOLDER_BYTES {
+                    let mut end = HOLDER_BYTES;
+                    while !said.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    said.truncate(end);
+                    said.push_str("...");
+                }
+                let _ = writeln!(file, "{said}");
                 let _ = file.flush();
                 files.push(file);
             }
@@ -105,40 +115,65 @@ pub(crate) fn lock(target: &Path, command: &[String], wait: Option<&Tell>) -> Re
     })
 }
 
-/// Who holds the lock `file`, as its holder wrote it there: best effort.
+/// The most of its command line a holder writes in its lock file.
+const HOLDER_BYTES: usize = 400;
+
+/// Who holds the lock `file`, as its holder wrote it there. The holder writes its line just
+/// after taking the lock, so a reader may come between: it waits a little for the whole line
+/// (ended by `\n`) rather than name a run by half its command.
 fn holder_of(file: &mut File) -> Taken {
-    let mut holder = String::new();
-    let _ = file.rewind();
-    let _ = file.take(512).read_to_string(&mut holder);
-    let holder = holder.trim();
-    Taken {
-        holder: (!holder.is_empty()).then(|| holder.to_string()),
+    for _ in 0..50 {
+        let mut holder = String::new();
+        let _ = file.rewind();
+        let _ = file
+            .take(HOLDER_BYTES as u64 + 64)
+            .read_to_string(&mut holder);
+        if let Some(line) = holder.strip_suffix('\n') {
+            return Taken {
+                holder: (!line.trim().is_empty()).then(|| line.trim().to_string()),
+            };
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
+    Taken { holder: None }
 }
 
 /// The lock file of `target`'s path, created if need be; `None` where none can be opened.
 fn path_lock_file(target: &Path) -> Option<File> {
-    let dir = std::env::temp_dir().join("dicelab-locks");
-    if fs::create_dir(&dir).is_ok() {
-        // Every user's runs lock here; the sticky bit keeps each lock file its owner's.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let _ = fs::set_permissions(&dir, fs::Permissions::from_mode(0o1777));
-        }
-    }
+    let dir = lock_dir()?;
     let key = full_path(target);
     let hash = Sha256::digest(key.as_os_str().as_encoded_bytes());
     let name: String = hash[..16].iter().map(|b| format!("{b:02x}")).collect();
-    let path = dir.join(format!("{name}.lock"));
-    fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&path)
-        .or_else(|_| File::open(&path))
-        .ok()
+    let mut options = fs::OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // A link planted where the lock file goes is not followed (nor written through).
+        options.custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32);
+    }
+    options.open(dir.join(format!("{name}.lock"))).ok()
+}
+
+/// The folder of this user's lock files in the system's temporary folder, made private to the
+/// user (`dicelab-locks-UID`, mode 0700): a folder every user could write would let one user
+/// plant a link there that another user's run writes through, or refuse that run's lock. `None`
+/// where no such folder can be had (a link, or a folder someone else owns, in its place).
+#[cfg(unix)]
+fn lock_dir() -> Option<PathBuf> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    let uid = rustix::process::getuid().as_raw();
+    let dir = std::env::temp_dir().join(format!("dicelab-locks-{uid}"));
+    let _ = fs::DirBuilder::new().mode(0o700).create(&dir);
+    let meta = fs::symlink_metadata(&dir).ok()?;
+    (meta.is_dir() && meta.uid() == uid && meta.mode() & 0o077 == 0).then_some(dir)
+}
+
+#[cfg(not(unix))]
+fn lock_dir() -> Option<PathBuf> {
+    let dir = std::env::temp_dir().join("dicelab-locks");
+    let _ = fs::create_dir(&dir);
+    Some(dir)
 }
 
 /// `target` as one spelling for every run that names it: its nearest existing ancestor with
@@ -189,6 +224,44 @@ mod tests {
         let told = told.into_inner().unwrap();
         assert_eq!(told.len(), 1, "told once for the path and the folder");
         assert!(told[0].as_deref().unwrap().ends_with(", dicelab first"));
+    }
+
+    #[test]
+    fn a_holder_is_named_only_by_a_whole_line() {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("l");
+        fs::write(&path, "pid 1, /usr/bin/dicela").unwrap();
+        let mut half = File::open(&path).unwrap();
+        assert!(
+            holder_of(&mut half).holder.is_none(),
+            "half a line is no name"
+        );
+        fs::write(&path, "pid 1, dicelab simulate\n").unwrap();
+        let mut whole = File::open(&path).unwrap();
+        assert_eq!(
+            holder_of(&mut whole).holder.as_deref(),
+            Some("pid 1, dicelab simulate")
+        );
+    }
+
+    #[test]
+    fn a_link_planted_as_the_lock_file_is_not_written_through() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("r");
+        let victim = tmp.path().join("victim");
+        fs::write(&victim, "mine").unwrap();
+        let dir = lock_dir().expect("a lock folder");
+        let mode = fs::metadata(&dir).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700, "the user's own");
+        let hash = Sha256::digest(full_path(&out).as_os_str().as_encoded_bytes());
+        let name: String = hash[..16].iter().map(|b| format!("{b:02x}")).collect();
+        let planted = dir.join(format!("{name}.lock"));
+        std::os::unix::fs::symlink(&victim, &planted).unwrap();
+        let held = lock(&out, &["dicelab".into(), "x".into()], None);
+        let _ = fs::remove_file(&planted);
+        assert!(held.is_ok(), "the folder's own lock still taken");
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "mine");
     }
 
     #[test]
