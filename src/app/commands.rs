@@ -470,12 +470,18 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
                 },
             )?;
             let folder = root.path().join(job.folder);
-            let out = OutDir::prepare(&folder, invocation)?.writing(&REPORT_NAMES)?;
+            // Beside the run's files, the exact tables and the solver's, named by the game.
+            let out = OutDir::prepare(&folder, invocation)?
+                .writing(&REPORT_NAMES)?
+                .writing(&ANALYSIS_NAMES)?;
             jobs.push((game, job, configured, folder, out));
         }
     }
     let claims_dir = root.path().join("claims");
     let claims_out = OutDir::prepare(&claims_dir, invocation)?.writing(&["claims.csv"])?;
+    // Every folder stays held until the index is written: a run into one already written would
+    // otherwise replace it under an index that describes what it replaced.
+    let mut held = vec![claims_out.clone()];
     for (game, job, configured, folder, out) in jobs {
         let n = (units / job.share).max(1);
         say(&format!(
@@ -502,6 +508,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
             extra,
             Some(threads_of(&args.run)),
         )?;
+        held.push(out);
         let notes = configured.notes();
         let report = Report {
             saved: &saved,
@@ -564,6 +571,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
             index_markdown(title, &intro, &sections).into_bytes(),
         ),
     ])?;
+    drop(held);
     say(&format!(
         "\nreports written: {}\n",
         folders

@@ -830,3 +830,59 @@ fn a_fifo_or_folder_where_a_report_file_goes_is_refused_before_the_work() {
         }
     }
 }
+
+/// `report` holds every folder it writes until its index is written: a run into a section it
+/// has already written is refused (it used to replace it, leaving an index describing files no
+/// longer there), and so is a run into one it has yet to write.
+#[test]
+fn a_report_holds_its_written_sections_until_its_index_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let mut report = dicelab_hooked(d, &["report", "-n", "1000", "-q", "--out", "r"]);
+    let mut stdin = report.stdin.take().unwrap();
+    let mut stderr = BufReader::new(report.stderr.take().unwrap());
+    // Through the first section's write, to the first step of the next one.
+    let mut first_done = false;
+    loop {
+        let mut line = String::new();
+        stderr.read_line(&mut line).unwrap();
+        assert!(line.starts_with("dicelab: write hook: "), "{line}");
+        if first_done {
+            break;
+        }
+        first_done = line.contains("rename the staged folder into place");
+        stdin.write_all(b"\n").unwrap();
+    }
+    let written: Vec<String> = fs::read_dir(d.join("r"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    assert_eq!(written.len(), 1, "{written:?}");
+    for folder in [written[0].as_str(), "claims", "sevens"] {
+        let out = format!("r/{folder}");
+        fails(
+            d,
+            &["simulate", "sequences", "-n", "100", "-q", "--out", &out],
+            1,
+            "another dicelab run is writing it",
+        );
+    }
+    report.kill().unwrap();
+    report.wait().unwrap();
+}
+
+/// A FIFO where one of a report section's exact tables goes (a name the game chooses, not the
+/// run) is refused before the job's first run.
+#[test]
+fn a_fifo_where_a_report_sections_table_goes_is_refused_before_the_job() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::create_dir_all(d.join("r/sevens")).unwrap();
+    fifo_at(&d.join("r/sevens/optimal_policy.csv"));
+    crate::common::refused_at_once(
+        d,
+        &["report", "-n", "1e12", "-q", "--out", "r"],
+        "r/sevens/optimal_policy.csv is a FIFO",
+    );
+}
