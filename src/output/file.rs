@@ -41,7 +41,7 @@ impl OutFile {
             path: path.to_path_buf(),
             _held: held,
         };
-        if path.file_name().is_none() {
+        if path.file_name().is_none() || path.as_os_str().as_encoded_bytes().ends_with(b"/") {
             return Err(Error::value(
                 Setting::OUT,
                 path.display(),

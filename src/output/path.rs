@@ -186,6 +186,33 @@ pub(crate) fn temp_file(file: &Path) -> PathBuf {
 /// 26 bytes (`.`, `.dicelab-stage-` and a process id), and a name is at most 255 bytes.
 pub(crate) const MAX_NEW_NAME: usize = 255 - 26;
 
+/// Refuses a new path whose part still to be created holds `.` or `..` (`n1/.`, `qq/../qq/r`
+/// with `n1` and `qq` missing): the folders dicelab creates are the path's names one by one,
+/// and such a name is no folder to create, so the write would fail after the work.
+#[cfg(unix)]
+fn check_new_part(target: &Path) -> Result<(), String> {
+    use std::os::unix::ffi::OsStrExt;
+    let raw = target.as_os_str().as_bytes();
+    let names: Vec<&[u8]> = raw.split(|&b| b == b'/').collect();
+    let missing_from = (0..names.len()).find(|&i| {
+        let prefix = names[..=i].join(&b'/');
+        !prefix.is_empty() && fs::symlink_metadata(std::ffi::OsStr::from_bytes(&prefix)).is_err()
+    });
+    match missing_from {
+        Some(from) if names[from..].iter().any(|n| *n == b"." || *n == b"..") => Err(format!(
+            "'.' or '..' in the part of the path still to be created ({}); write the path \
+             without them",
+            String::from_utf8_lossy(&names[from..].join(&b'/'))
+        )),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(not(unix))]
+fn check_new_part(_: &Path) -> Result<(), String> {
+    Ok(())
+}
+
 /// Refuses a new path dicelab could not stage beside itself: one with no name (`missing/..`)
 /// or a name too long for its staging name. Checked before the work, where a write would
 /// otherwise fail after it.
@@ -197,7 +224,7 @@ pub(crate) fn check_new_name(target: &Path) -> Result<(), String> {
              it beside itself under a longer name",
             name.len()
         )),
-        Some(_) => Ok(()),
+        Some(_) => check_new_part(target),
     }
 }
 

@@ -733,6 +733,14 @@ fn an_out_path_that_cannot_be_staged_is_refused_before_the_work() {
     for (out, why) in [
         ("missing/..", "expected a name at the end of the path"),
         (
+            "n1/.",
+            "'.' or '..' in the part of the path still to be created (n1/.)",
+        ),
+        (
+            "qq/../qq/r",
+            "'.' or '..' in the part of the path still to be created (qq/../qq/r)",
+        ),
+        (
             long.as_str(),
             "a name of 230 bytes, past the 229 a new one may have",
         ),
@@ -752,6 +760,15 @@ fn an_out_path_that_cannot_be_staged_is_refused_before_the_work() {
         &long,
     ];
     crate::common::refused_at_once(d, &tune, "a name of 230 bytes");
+    let mut tune_to_folder = tune;
+    tune_to_folder[7] = "new.csv/";
+    // A bad value rather than a place that cannot be written: exit code 2, at once.
+    fails(
+        d,
+        &tune_to_folder,
+        2,
+        "--out new.csv/: expected a file name",
+    );
     ok(
         d,
         &[
