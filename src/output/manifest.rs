@@ -233,6 +233,26 @@ impl Manifest {
         })
     }
 
+    /// Whether `dir`'s `run.json` is dicelab's and vouches for every other file in `dir`: each
+    /// listed with its size and hash, and its bytes having them. What proves a staging folder
+    /// whose marker was already removed to be dicelab's own, so that it may be removed.
+    pub(crate) fn vouches_for_all(dir: &Path, names: &[String]) -> bool {
+        let Ok(bytes) = crate::input::read_file(&dir.join(MANIFEST)) else {
+            return false;
+        };
+        let Ok(run) = serde_json::from_slice::<RunJson>(&bytes) else {
+            return false;
+        };
+        run.tool.starts_with("dicelab ")
+            && names.iter().filter(|n| *n != MANIFEST).all(|name| {
+                run.files.iter().any(|f| {
+                    f.name == *name
+                        && crate::input::read_file(&dir.join(name))
+                            .is_ok_and(|b| b.len() as u64 == f.bytes && sha256(&b) == f.sha256)
+                })
+            })
+    }
+
     /// `run.json` for these files written by `invocation`, whose bytes are `content(name)` (a
     /// file not at hand, listed only while a write is under way, gets no size or hash), finished
     /// now.

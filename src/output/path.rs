@@ -9,7 +9,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::manifest::{LEGACY_MANIFEST, MANIFEST, Manifest};
+use super::manifest::{MANIFEST, Manifest};
 
 /// What a path names once symlinks are followed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,10 +136,13 @@ pub(crate) fn probe(dir: &Path) -> io::Result<()> {
 /// the manifest, a staging folder left by a killed run is provably dicelab's and may be removed.
 pub(crate) const STAGE_MARKER: &str = ".dicelab-staging";
 
+/// What the staging marker holds: a marker with anything else in it is not dicelab's.
+const STAGE_TEXT: &[u8] = b"dicelab staging folder\n";
+
 /// Creates the staging folder `stage` with its marker.
 pub(crate) fn create_stage(stage: &Path) -> io::Result<()> {
     fs::create_dir(stage)?;
-    let marked = fs::write(stage.join(STAGE_MARKER), b"dicelab staging folder\n");
+    let marked = fs::write(stage.join(STAGE_MARKER), STAGE_TEXT);
     if marked.is_err() {
         let _ = fs::remove_dir_all(stage);
     }
@@ -306,7 +309,8 @@ pub(crate) fn remove_leftovers(dir: &Path, name: Option<&str>, ours: &dyn Fn(&st
 }
 
 /// Whether the folder `stage` is provably a staging folder of dicelab's: only regular files in
-/// it, and the staging marker or a manifest of dicelab's listing every one of them.
+/// it, and the staging marker holding its text, or a manifest of dicelab's vouching for every
+/// one of them by size and hash (a killed run that had removed its marker).
 fn staged_by_us(stage: &Path) -> bool {
     let Ok(entries) = fs::read_dir(stage) else {
         return false;
@@ -320,13 +324,9 @@ fn staged_by_us(stage: &Path) -> bool {
         names.push(entry.file_name().to_string_lossy().into_owned());
     }
     if names.iter().any(|n| n == STAGE_MARKER) {
-        return true;
+        return fs::read(stage.join(STAGE_MARKER)).is_ok_and(|b| b == STAGE_TEXT);
     }
-    Manifest::read(stage).is_some_and(|m| {
-        names
-            .iter()
-            .all(|n| n == MANIFEST || n == LEGACY_MANIFEST || m.lists(n))
-    })
+    Manifest::vouches_for_all(stage, &names)
 }
 
 /// Whether a process with this id runs (or may: one we may not signal counts as alive).

@@ -317,7 +317,7 @@ fn leftovers_of_killed_runs_are_removed_by_the_next_run() {
     .unwrap();
     let stage = d.join(format!(".r.dicelab-stage-{pid}"));
     fs::create_dir(&stage).unwrap();
-    fs::write(stage.join(".dicelab-staging"), "").unwrap();
+    fs::write(stage.join(".dicelab-staging"), "dicelab staging folder\n").unwrap();
     fs::write(stage.join("summary.csv"), "x").unwrap();
     // An old folder swapped out but not yet removed: a report with its manifest.
     let swapped = d.join(format!("r/.sub.dicelab-stage-{pid}"));
@@ -362,11 +362,31 @@ fn files_that_only_look_like_leftovers_are_kept() {
     // A staging marker does not make a folder with a folder of the user's in it removable.
     fs::write(
         d.join(format!(".r.dicelab-stage-{pid}/.dicelab-staging")),
-        "",
+        "dicelab staging folder\n",
     )
     .unwrap();
+    // Nor does a marker holding something else, a run.json that lists a file without its size
+    // and hash, or a real run.json whose hashes the files do not have.
+    let run_json = read(d.join("r/run.json"));
+    let decoys: [(&str, &[u8], &str); 3] = [
+        (".dicelab-staging", b"u", "thesis.txt"),
+        (
+            "run.json",
+            br#"{"tool":"dicelab 0.7.0","files":[{"name":"thesis.txt"}]}"#,
+            "thesis.txt",
+        ),
+        ("run.json", &run_json, "summary.csv"),
+    ];
+    let mut kept = Vec::new();
+    for (marker, bytes, file) in decoys {
+        let stage = format!(".r.dicelab-stage-{}", dead_pid());
+        fs::create_dir(d.join(&stage)).unwrap();
+        fs::write(d.join(&stage).join(marker), bytes).unwrap();
+        fs::write(d.join(&stage).join(file), "mine").unwrap();
+        kept.push(format!("{stage}/{file}"));
+    }
     ok(d, &NEW);
-    for name in &mine {
+    for name in mine.iter().chain(&kept) {
         assert_eq!(read(d.join(name)), b"mine", "{name} is kept");
     }
 }
