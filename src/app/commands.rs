@@ -23,7 +23,7 @@ use crate::report::analysis::analysis_files;
 use crate::report::csv::table_csv;
 use crate::report::index::{IndexSection, index_html, index_markdown};
 use crate::report::sweep::{Sweep, SweepRun};
-use crate::report::text::{SUMMARY_HEADER, run_heading, runs_text, summary_rows};
+use crate::report::text::{SUMMARY_HEADER, few_units_note, run_heading, runs_text, summary_rows};
 use crate::report::{Report, unique_names};
 use crate::saved::Saved;
 use crate::{Error, Result};
@@ -432,6 +432,7 @@ fn claims_section(verdicts: &[claims::Verdict], units: u64, seed: u64) -> IndexS
             })
             .collect(),
         files: vec!["claims.csv".into()],
+        notes: Vec::new(),
     }
 }
 
@@ -522,6 +523,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
             columns: SUMMARY_HEADER.map(String::from).to_vec(),
             rows: summary_rows(&report).into_iter().map(Vec::from).collect(),
             files,
+            notes: few_units_note(&report).into_iter().collect(),
         });
         folders.push(folder);
     }

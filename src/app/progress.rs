@@ -3,20 +3,18 @@
 
 use std::io::IsTerminal;
 use std::sync::RwLock;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::engine::{Progress, Steps};
 
-/// A bar on stderr. A run's bar appears only after a second (a short run shows nothing); a
+/// A bar on stderr. A run's bar appears after a second whether or not any unit is done by then
+/// (a short run shows nothing; a run whose first chunk takes long shows it is at work); a
 /// tuning's at once, since its every generation takes a while.
 pub struct Bar {
     /// The bar of the work under way: one command may run many (`report`).
     bar: RwLock<ProgressBar>,
-    start: RwLock<Instant>,
-    shown: AtomicBool,
     terminal: bool,
 }
 
@@ -25,8 +23,6 @@ impl Bar {
     pub fn new() -> Self {
         Self {
             bar: RwLock::new(ProgressBar::hidden()),
-            start: RwLock::new(Instant::now()),
-            shown: AtomicBool::new(false),
             terminal: std::io::stderr().is_terminal(),
         }
     }
@@ -50,24 +46,28 @@ impl Progress for Bar {
         };
         bar.set_style(ProgressStyle::with_template(template).expect("the template is valid"));
         let at_once = steps != Steps::Units;
-        if at_once && self.terminal {
-            bar.set_draw_target(ProgressDrawTarget::stderr());
+        if self.terminal {
+            if at_once {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            } else {
+                // Shown by a timer, not by the first advance: the first chunk may take many
+                // seconds (`best` on one thread), and a blank screen looks like a hang. The
+                // steady tick keeps the clock moving between advances.
+                let later = bar.clone();
+                std::thread::spawn(move || {
+                    std::thread::sleep(Duration::from_secs(1));
+                    if !later.is_finished() {
+                        later.set_draw_target(ProgressDrawTarget::stderr());
+                        later.enable_steady_tick(Duration::from_millis(200));
+                    }
+                });
+            }
         }
-        self.shown.store(at_once, Ordering::Relaxed);
-        *self.start.write().expect("no writer panics") = Instant::now();
         *self.bar.write().expect("no writer panics") = bar;
     }
 
     fn advance(&self, steps: u64) {
-        let bar = self.bar();
-        bar.inc(steps);
-        if self.terminal
-            && !self.shown.load(Ordering::Relaxed)
-            && self.start.read().expect("no writer panics").elapsed() > Duration::from_secs(1)
-            && !self.shown.swap(true, Ordering::Relaxed)
-        {
-            bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
+        self.bar().inc(steps);
     }
 
     fn set(&self, position: u64, message: &str) {

@@ -23,6 +23,9 @@ pub struct IndexSection {
     pub rows: Vec<Vec<String>>,
     /// The files written in the folder, by name.
     pub files: Vec<String>,
+    /// Sentences under the run's line, before the table: what a reader should know of these
+    /// figures (a run too small for its intervals).
+    pub notes: Vec<String>,
 }
 
 /// Text safe inside HTML elements and attribute values.
@@ -57,6 +60,7 @@ body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 70rem; pad
 h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2.5rem; }
 nav ol { padding-left: 1.3rem; } nav li { margin: 0.2rem 0; }
 .run { color: #555; font-size: 0.85rem; overflow-wrap: anywhere; }
+.note { color: #8a4b00; }
 .table { overflow-x: auto; }
 table { border-collapse: collapse; font-size: 0.85rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: right;
@@ -94,12 +98,15 @@ pub fn index_html(title: &str, intro: &str, sections: &[IndexSection]) -> String
     for s in sections {
         let _ = write!(
             out,
-            "<section id=\"{a}\">\n<h2>{q}</h2>\n<p class=\"run\">{h}</p>\n<div class=\"table\">\n\
-             <table>\n<thead><tr>",
+            "<section id=\"{a}\">\n<h2>{q}</h2>\n<p class=\"run\">{h}</p>\n",
             a = anchor(s),
             q = escape(&s.question),
             h = escape(&s.heading)
         );
+        for note in &s.notes {
+            let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(note));
+        }
+        out.push_str("<div class=\"table\">\n<table>\n<thead><tr>");
         for c in &s.columns {
             let _ = write!(out, "<th>{}</th>", escape(c));
         }
@@ -147,10 +154,17 @@ pub fn index_markdown(title: &str, intro: &str, sections: &[IndexSection]) -> St
     for s in sections {
         let _ = write!(
             out,
-            "\n<a id=\"{}\"></a>\n\n## {}\n\n`{}`\n\n| {} |\n|{}\n",
+            "\n<a id=\"{}\"></a>\n\n## {}\n\n`{}`\n\n",
             anchor(s),
             s.question,
             s.heading,
+        );
+        for note in &s.notes {
+            let _ = write!(out, "{note}\n\n");
+        }
+        let _ = write!(
+            out,
+            "| {} |\n|{}\n",
             s.columns
                 .iter()
                 .map(|c| cell(c))
@@ -189,7 +203,21 @@ mod tests {
             columns: vec!["metric".into(), "mean".into()],
             rows: vec![vec!["win_rate [leader]".into(), "0.49".into()]],
             files: vec!["summary.csv".into(), "win_rate-by-seat.svg".into()],
+            notes: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_sections_notes_come_before_its_table_in_both_forms() {
+        let mut s = section();
+        s.notes = vec!["too few units <here>".into()];
+        let html = index_html("t", "i", std::slice::from_ref(&s));
+        let note = html
+            .find("<p class=\"note\">too few units &lt;here&gt;</p>")
+            .unwrap();
+        assert!(note < html.find("<table>").unwrap());
+        let md = index_markdown("t", "i", &[s]);
+        assert!(md.find("too few units <here>\n").unwrap() < md.find("| metric").unwrap());
     }
 
     #[test]

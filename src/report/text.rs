@@ -134,16 +134,58 @@ pub fn summary_rows(report: &Report) -> Vec<[String; 6]> {
                 .filter(|_| e.se > 0.0)
                 .map(|x| format!("{:+.2}", (e.mean - x) / e.se))
                 .unwrap_or_default();
+            let interval = if e.ci_low.is_finite() && e.ci_high.is_finite() {
+                format!("[{:.digits$}, {:.digits$}]", e.ci_low, e.ci_high)
+            } else {
+                format!("none (n = {})", e.n)
+            };
+            let mean = if e.mean.is_finite() {
+                format!("{:.digits$}", e.mean)
+            } else {
+                "none".to_string()
+            };
             [
                 setup.key(&m.id),
                 e.n.to_string(),
-                format!("{:.digits$}", e.mean),
-                format!("[{:.digits$}, {:.digits$}]", e.ci_low, e.ci_high),
+                mean,
+                interval,
                 exact.map(|x| format!("{x:.digits$}")).unwrap_or_default(),
                 z,
             ]
         })
         .collect()
+}
+
+/// The fewest observations a mean's normal interval is shown for without a warning: below it
+/// the interval leans on a normal approximation the data cannot support (and one observation
+/// gives none at all).
+pub const FEW: u64 = 30;
+
+/// What a run too small for its intervals says under its table (and on the findings page):
+/// which metrics rest on fewer than [`FEW`] observations. `None` when every interval stands.
+pub fn few_units_note(report: &Report) -> Option<String> {
+    let setup = &report.saved.record.setup;
+    let metrics = &report.saved.tally.metrics;
+    let few: Vec<String> = metrics
+        .iter()
+        .filter(|m| m.kind == MetricKind::Mean && m.estimate().n < FEW)
+        .map(|m| setup.key(&m.id))
+        .collect();
+    if few.is_empty() || empty_shard_note(report).is_some() {
+        return None;
+    }
+    let shown: Vec<&str> = few.iter().take(3).map(String::as_str).collect();
+    let more = match few.len() {
+        n if n > 3 => format!(" and {} more", n - 3),
+        _ => String::new(),
+    };
+    Some(format!(
+        "too few units for these intervals: {} of {} metrics ({}{more}) rest on fewer than {FEW} \
+         observations, where a 95% interval is rough (and from one, none); run more units (-n)",
+        few.len(),
+        metrics.len(),
+        shown.join(", ")
+    ))
 }
 
 /// What a shard that holds no chunk of its run says instead of a table of undefined means: a
@@ -192,6 +234,9 @@ pub fn text_table(report: &Report) -> String {
     for r in &rows {
         out.push_str(&line([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]));
     }
+    if let Some(note) = few_units_note(report) {
+        out.push_str(&format!("note: {note}\n"));
+    }
     out
 }
 
@@ -223,6 +268,13 @@ pub fn paired_text(report: &Report) -> String {
         let independent_se = (ea.se * ea.se + eb.se * eb.se).sqrt();
         if out.is_empty() {
             out.push_str("\npaired differences (common dice):\n");
+        }
+        if !(d.ci_low.is_finite() && independent_se.is_finite()) {
+            out.push_str(&format!(
+                "  {pair}: {:+.4}; none (n = {}): too few units for an interval\n",
+                d.mean, d.n
+            ));
+            continue;
         }
         out.push_str(&format!(
             "  {pair}: {:+.4} [{:+.4}, {:+.4}] paired; independent runs: +/- {:.4}; {}\n",

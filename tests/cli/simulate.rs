@@ -595,3 +595,38 @@ io_failure! {
         ["simulate", "sequences", "--out", "afile/r"] with afile
         => "cannot write a report there";
 }
+
+/// A run too small for its intervals says so: a mean of one unit has none (it printed
+/// `[NaN, NaN]`), a table with means of fewer than 30 units ends in a note naming them, and a
+/// paired difference of one unit says it has no interval; a run large enough says nothing.
+#[test]
+fn a_run_too_small_for_its_intervals_says_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let one = ok(d, &["simulate", "sevens", "-n", "1"]);
+    assert!(!one.contains("NaN"), "{one}");
+    assert!(one.contains("none (n = 1)"), "{one}");
+    assert!(
+        one.contains(
+            "note: too few units for these intervals: 2 of 3 metrics (turn_score, rolls_used) \
+             rest on fewer than 30 observations"
+        ),
+        "{one}"
+    );
+    let pair = ok(
+        d,
+        &[
+            "compare", "sevens", "--policy", "optimal", "--policy", "rolls:1", "-n", "1",
+        ],
+    );
+    assert!(!pair.contains("NaN"), "{pair}");
+    assert!(
+        pair.contains("optimal - rolls:1: -5.0000; none (n = 1): too few units"),
+        "{pair}"
+    );
+    let enough = ok(d, &["simulate", "sevens", "-n", "30"]);
+    assert!(
+        !enough.contains("note:") && !enough.contains("none"),
+        "{enough}"
+    );
+}
