@@ -329,7 +329,10 @@ fn sevens_comparisons_match_the_exact_paired_differences() {
             files: Default::default(),
         };
         // Three metrics per policy, target:15's chance to beat 15, one difference per pair.
-        assert_eq!(check_against_exact("sevens", setup, 200_000, 8), 5 * 3 + 1 + 10);
+        assert_eq!(
+            check_against_exact("sevens", setup, 200_000, 8),
+            5 * 3 + 1 + 10
+        );
     }
 }
 

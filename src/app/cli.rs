@@ -120,6 +120,29 @@ impl Command {
     }
 }
 
+/// How `table` and `solve` print their tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PrintFormat {
+    /// Comma-separated values.
+    Csv,
+    /// Tab-separated values.
+    Tsv,
+    /// Markdown tables.
+    Md,
+}
+
+impl PrintFormat {
+    /// The library's name for it.
+    pub fn tables(self) -> crate::report::print::TableFormat {
+        use crate::report::print::TableFormat;
+        match self {
+            PrintFormat::Csv => TableFormat::Csv,
+            PrintFormat::Tsv => TableFormat::Tsv,
+            PrintFormat::Md => TableFormat::Markdown,
+        }
+    }
+}
+
 /// Arguments of `data`.
 #[derive(Debug, Args)]
 pub struct DataArgs {
@@ -427,6 +450,13 @@ pub struct TableArgs {
     /// sieben: the deck file, the same as --rule deck=FILE.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
+    /// Print the tables as CSV, tab-separated or Markdown (what they share said once above
+    /// each), instead of the summary for reading.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<PrintFormat>,
+    /// With --format: probabilities as percentages.
+    #[arg(long, requires = "format", overrides_with = "percent")]
+    pub percent: bool,
 }
 
 /// Arguments of `solve`.
@@ -447,6 +477,13 @@ pub struct SolveArgs {
     /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
     #[arg(long, overrides_with = "wait")]
     pub wait: bool,
+    /// Print the tables as CSV, tab-separated or Markdown (what they share said once above
+    /// each), instead of the summary for reading.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<PrintFormat>,
+    /// With --format: probabilities as percentages.
+    #[arg(long, requires = "format", overrides_with = "percent")]
+    pub percent: bool,
 }
 
 /// Arguments of `claims`.

@@ -22,6 +22,7 @@ use crate::report::advice::{advice_json, advice_text};
 use crate::report::analysis::analysis_files;
 use crate::report::csv::table_csv;
 use crate::report::index::{IndexSection, index_html, index_markdown};
+use crate::report::print::{TableFormat, tables_as};
 use crate::report::sweep::{Sweep, SweepRun};
 use crate::report::text::{SUMMARY_HEADER, few_units_note, run_heading, runs_text, summary_rows};
 use crate::report::{Report, unique_names};
@@ -253,7 +254,8 @@ pub fn solve(args: &SolveArgs, invocation: &Invocation) -> Result<()> {
         .transpose()?;
     let analysis = game.solve()?;
     let about = RunAbout::of_setup(&game.setup());
-    show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref())
+    let print = args.format.map(|f| (f.tables(), args.percent));
+    show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref(), print)
 }
 
 /// `dicelab table`.
@@ -275,16 +277,25 @@ pub fn table(args: &TableArgs, invocation: &Invocation) -> Result<()> {
         .transpose()?;
     let analysis = game.tables()?;
     let about = RunAbout::of_setup(&game.setup());
-    show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref())
+    let print = args.format.map(|f| (f.tables(), args.percent));
+    show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref(), print)
 }
 
-/// Prints an exact analysis and, with a folder, writes its files there.
-fn show_analysis(analysis: &Analysis, out: Option<&OutDir>) -> Result<()> {
+/// Prints an exact analysis (its summary for reading, or with `print` its tables in that format,
+/// as percentages or not) and, with a folder, writes its files there.
+fn show_analysis(
+    analysis: &Analysis,
+    out: Option<&OutDir>,
+    print: Option<(TableFormat, bool)>,
+) -> Result<()> {
     let files = analysis_files(analysis)?;
     if let Some(dir) = out {
         dir.write_all(&files)?;
     }
-    say(&analysis.text)?;
+    match print {
+        Some((format, percent)) => say(&tables_as(analysis, format, percent))?,
+        None => say(&analysis.text)?,
+    }
     if let Some(dir) = out {
         say(&format!(
             "wrote {} files to {}\n",

@@ -28,9 +28,18 @@ pub fn csv_bytes<R: AsRef<[u8]>>(
     w.into_inner().expect("CSV into memory")
 }
 
-/// A data table's CSV file, its notes first as `# ` comment lines.
+/// Whether the column `name` holds probabilities (`probability`, `cumulative`, `p_...`): its
+/// values are clamped to [0, 1] wherever they are written, since a sum of floating-point terms
+/// can stray past either end by a rounding (`-2.22e-16`), a chance no reader should see.
+pub fn is_probability(name: &str) -> bool {
+    name == "probability" || name == "cumulative" || name.starts_with("p_")
+}
+
+/// A data table's CSV file, its notes first as `# ` comment lines; probabilities clamped to
+/// [0, 1] ([`is_probability`]).
 pub fn table_csv(table: &DataTable) -> Vec<u8> {
     let header: Vec<&str> = table.columns.iter().map(String::as_str).collect();
+    let chance: Vec<bool> = table.columns.iter().map(|c| is_probability(c)).collect();
     let mut bytes: Vec<u8> = table
         .notes
         .iter()
@@ -40,9 +49,11 @@ pub fn table_csv(table: &DataTable) -> Vec<u8> {
         &header,
         table.rows.iter().map(|row| {
             row.iter()
-                .map(|cell| match cell {
+                .zip(&chance)
+                .map(|(cell, &chance)| match cell {
                     Cell::Text(s) => s.clone(),
                     Cell::Int(i) => i.to_string(),
+                    Cell::Num(x) if chance => fmt_num(x.clamp(0.0, 1.0)),
                     Cell::Num(x) => fmt_num(*x),
                 })
                 .collect::<Vec<String>>()

@@ -1,6 +1,7 @@
 //! `table`: the exact tables of each game, and one clear line for every bad rule.
 
-use crate::common::{ok, read};
+use crate::common::{fails, ok, read};
+use std::fs;
 
 #[test]
 fn hearts_due_lists_every_split_as_sequences_does() {
@@ -111,4 +112,41 @@ bad_input! {
     refuses_an_unknown_sieben_penalty_rule:
         ["simulate", "sieben", "--players", "3", "--rule", "penalty=round"]
         => "rule option penalty for sieben: expected turn or pile, found 'round'";
+}
+
+/// `--format` prints every table for a rulebook: what all rows share (the game, its rules) once
+/// above each table, one number format a column, probabilities within [0, 1] (Hearts Due's
+/// chance to finish in one cast summed to -2.2e-16), and with `--percent` in percent; the files
+/// written with `--out` clamp them too.
+#[test]
+fn table_prints_csv_tsv_and_markdown_for_a_rulebook() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let csv = ok(d, &["table", "hearts-due", "--format", "csv", "--out", "t"]);
+    let turns = &csv[csv.find("# turns_table\n").unwrap()..];
+    let lines: Vec<&str> = turns.lines().collect();
+    assert_eq!(lines[1], "# game: hearts-due");
+    assert_eq!(
+        lines[2],
+        "# rules: players=1;wipe_ones=4;target=100;tie=shared"
+    );
+    assert_eq!(lines[3], "wipe_ones,turns,probability,cumulative");
+    assert_eq!(lines[4], "4,1,0.000000,0.000000");
+    assert!(!csv.contains("-0.") && !csv.contains("e-"), "{csv}");
+    let written = String::from_utf8(fs::read(d.join("t/turns_table.csv")).unwrap()).unwrap();
+    assert!(!written.contains(",-"), "{written}");
+    let md = ok(d, &["table", "sevens", "--format", "md", "--percent"]);
+    assert!(md.contains("### keep_chances\n\n| rolled | kept | probability (%) |\n| ---: | ---: | ---: |\n| 1 | 0 | 0.0000 |\n"), "{md}");
+    let tsv = ok(d, &["solve", "sevens", "--format", "tsv"]);
+    assert!(
+        tsv.contains("# follower_odds\nrolls\tto_beat\tp_beat\tp_tie_or_beat\n"),
+        "{tsv}"
+    );
+    fails(d, &["table", "sevens", "--percent"], 2, "--format <FORMAT>");
+    fails(
+        d,
+        &["table", "sevens", "--format", "xls"],
+        2,
+        "invalid value 'xls' for '--format <FORMAT>'",
+    );
 }
