@@ -111,3 +111,42 @@ fn slugs_follow_github() {
     );
     assert_eq!(slug("Claims of the rule text"), "claims-of-the-rule-text");
 }
+
+/// docs/metrics.md, which `simulate --help` points to, defines every metric the default job
+/// reports (the committed `reports/*/summary.csv`) and those only some runs report.
+#[test]
+fn every_reported_metric_is_defined_in_the_glossary() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let glossary = fs::read_to_string(root.join("docs/metrics.md")).unwrap();
+    let mut names = std::collections::BTreeSet::new();
+    for entry in fs::read_dir(root.join("reports")).unwrap() {
+        let summary = entry.unwrap().path().join("summary.csv");
+        let Ok(text) = fs::read_to_string(&summary) else {
+            continue;
+        };
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        for row in reader.records() {
+            names.insert(row.unwrap()[3].to_string());
+        }
+    }
+    assert!(names.len() > 30, "{names:?}");
+    names.extend(
+        [
+            "p_beat_target",
+            "blocked_turns_per_round",
+            "rounds_per_game",
+        ]
+        .map(String::from),
+    );
+    for name in names {
+        // `win_rate_seat_2` is defined as `win_rate_seat_K`, `turn_score_diff` as itself.
+        let base = match name.rsplit_once("_seat_") {
+            Some((base, k)) if k.parse::<u32>().is_ok() => format!("{base}_seat_K"),
+            _ => name.clone(),
+        };
+        assert!(
+            glossary.contains(&format!("`{base}`")) || glossary.contains(&format!("`{base} [")),
+            "{name} is not defined in docs/metrics.md"
+        );
+    }
+}

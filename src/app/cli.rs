@@ -51,12 +51,18 @@ impl TypedValueParser for GameArg {
     }
 }
 
+/// Where a report's metric names are explained, under the help of the commands that report them.
+const METRICS_HELP: &str = "Every metric name (turn_score, win_rate_seat_K, p_leader_wins_round, ...) and \
+     every column of summary.csv is defined in docs/metrics.md.";
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Simulate a game and report every metric with its 95% interval and exact value.
+    #[command(after_help = METRICS_HELP)]
     Simulate(SimulateArgs),
     /// Compare two or more policies on the same dice, with paired differences.
+    #[command(after_help = METRICS_HELP)]
     Compare(SimulateArgs),
     /// Solve a game's decisions exactly: the optimal policy table and every policy's odds.
     Solve(SolveArgs),
