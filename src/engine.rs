@@ -24,7 +24,7 @@ use crate::stats::{Tally, Units};
 /// generator, a game drawing its dice in another order, a rule's default) bumps it. Every run
 /// records it, and `merge` refuses to combine shards of different stream versions, since their
 /// chunks would not be parts of one run. `docs/reproducibility.md` gives the policy.
-pub const STREAM_VERSION: u32 = 4;
+pub const STREAM_VERSION: u32 = 5;
 
 /// The most worker threads a run may ask for: far more than any machine dicelab runs on has
 /// cores, and few enough that starting them costs no noticeable time (4000 threads took 8.5 s

@@ -107,10 +107,14 @@ impl Saved {
                     units.counted
                 ));
             }
-            // A share is a count of 0/1 observations: any other value would give a mean outside
-            // its own interval.
+            // A share is a count of observations from 0 to `per` (0/1 for a plain share): any
+            // other value would give a mean outside its own interval.
+            let most = i64::from(metric.per.max(1));
             if metric.kind == MetricKind::Proportion
-                && let Some((v, _)) = metric.histogram.iter().find(|&(v, _)| v != 0 && v != 1)
+                && let Some((v, _)) = metric
+                    .histogram
+                    .iter()
+                    .find(|&(v, _)| !(0..=most).contains(&v))
             {
                 return Err(format!(
                     "{} is a share but holds the value {v}",

@@ -24,7 +24,9 @@ use crate::report::csv::table_csv;
 use crate::report::index::{IndexSection, index_html, index_markdown};
 use crate::report::print::{TableFormat, tables_as};
 use crate::report::sweep::{Sweep, SweepRun};
-use crate::report::text::{SUMMARY_HEADER, few_units_note, run_heading, runs_text, summary_rows};
+use crate::report::text::{
+    SUMMARY_HEADER, fair_share_note, few_units_note, run_heading, runs_text, summary_rows,
+};
 use crate::report::{Report, unique_names};
 use crate::saved::Saved;
 use crate::{Error, Result};
@@ -534,7 +536,10 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
             columns: SUMMARY_HEADER.map(String::from).to_vec(),
             rows: summary_rows(&report).into_iter().map(Vec::from).collect(),
             files,
-            notes: few_units_note(&report).into_iter().collect(),
+            notes: fair_share_note(&report)
+                .into_iter()
+                .chain(few_units_note(&report))
+                .collect(),
         });
         folders.push(folder);
     }

@@ -169,13 +169,26 @@ pub fn comparison_charts(report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
                 record.units,
                 record.seed
             );
-            // Shares are read in percent from 0; by seat, the fair share is the seats' mean
-            // (ties count for every leader, so it is not simply one over the seats).
+            // Shares are read in percent from 0; a seat's fair share is the seats' mean (ties
+            // count for every leader, so it is not simply one over the seats), marked by seat
+            // and by policy alike, since a policy's rate is its seats' (games::outcomes).
+            let seats: Vec<f64> = report
+                .saved
+                .tally
+                .metrics
+                .iter()
+                .filter(|m| {
+                    m.id.name == base
+                        && matches!(m.id.subject, Subject::Seat { .. })
+                        && m.histogram.count() > 0
+                })
+                .map(|m| m.estimate().mean)
+                .collect();
             let scale = match kind {
                 MetricKind::Mean => Scale::Plain,
                 MetricKind::Proportion => Scale::Share {
-                    fair: (by == "seat")
-                        .then(|| rows.iter().map(|r| r.mean).sum::<f64>() / rows.len() as f64),
+                    fair: (!seats.is_empty())
+                        .then(|| seats.iter().sum::<f64>() / seats.len() as f64),
                 },
             };
             let svg = compare_svg(&title, &base, &rows, scale)?;

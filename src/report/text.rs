@@ -188,6 +188,48 @@ pub fn few_units_note(report: &Report) -> Option<String> {
     ))
 }
 
+/// What a game's table says of its win rates: a seat's fair share (the seats' mean, which ties
+/// lift above one over the seats) and, for a policy in several seats, that its rate is their
+/// average, with how many. `None` without win rates by seat.
+pub fn fair_share_note(report: &Report) -> Option<String> {
+    let setup = &report.saved.record.setup;
+    let metrics = &report.saved.tally.metrics;
+    let wins = |m: &&crate::stats::Metric| m.id.name == "win_rate" && m.histogram.count() > 0;
+    let seats: Vec<_> = metrics
+        .iter()
+        .filter(wins)
+        .filter(|m| matches!(m.id.subject, Subject::Seat { .. }))
+        .collect();
+    if seats.is_empty() || empty_shard_note(report).is_some() {
+        return None;
+    }
+    let fair = seats.iter().map(|m| m.estimate().mean).sum::<f64>() / seats.len() as f64;
+    let mut note = format!(
+        "a seat's fair share of wins is {:.2}% (the seats' mean; 1/{} = {:.2}%, ties counting \
+         for every leader)",
+        100.0 * fair,
+        seats.len(),
+        100.0 / seats.len() as f64
+    );
+    let several: Vec<String> = metrics
+        .iter()
+        .filter(wins)
+        .filter(|m| matches!(m.id.subject, Subject::Policy(_)))
+        .filter_map(|m| {
+            let k = m.per;
+            let label = setup.label(m.id.subject)?;
+            (k > 1).then(|| format!("{label} in {k} seats"))
+        })
+        .collect();
+    if !several.is_empty() {
+        note.push_str(&format!(
+            "; a policy's win_rate is its seats' average ({})",
+            several.join(", ")
+        ));
+    }
+    Some(note)
+}
+
 /// What a shard that holds no chunk of its run says instead of a table of undefined means: a
 /// run split into more shards than it has chunks leaves some shards nothing to simulate.
 fn empty_shard_note(report: &Report) -> Option<String> {
@@ -234,7 +276,10 @@ pub fn text_table(report: &Report) -> String {
     for r in &rows {
         out.push_str(&line([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]));
     }
-    if let Some(note) = few_units_note(report) {
+    for note in fair_share_note(report)
+        .into_iter()
+        .chain(few_units_note(report))
+    {
         out.push_str(&format!("note: {note}\n"));
     }
     out
@@ -349,7 +394,7 @@ mod tests {
         assert!(still.ends_with("; no variance to reduce\n"), "{still}");
         let one = paired(&[1], &[3], &[-2]);
         assert!(
-            one.ends_with("; too few units to compare variances\n"),
+            one.ends_with("a - b: -2.0000; none (n = 1): too few units for an interval\n"),
             "{one}"
         );
         // A ratio that is a number reads as before.

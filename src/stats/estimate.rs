@@ -81,9 +81,46 @@ pub fn wilson(hits: u64, n: u64, z: f64) -> (f64, f64) {
     (low, high)
 }
 
+impl Estimate {
+    /// The estimate of a share from counts out of `per` (each observation a count from 0 to
+    /// `per`, the share its count over `per`): a policy's wins among the `per` seats it held in
+    /// a game. Its spread is that of the games, so seats that win or lose together (identical
+    /// seats on shared dice) widen the interval as they should, which counting seat-games as
+    /// independent trials (Wilson) would hide; a normal interval, kept within [0, 1].
+    pub fn of_shares(h: &Histogram, per: u32) -> Self {
+        let e = Self::of(MetricKind::Mean, h);
+        let per = f64::from(per);
+        Self {
+            n: e.n,
+            mean: e.mean / per,
+            sd: e.sd / per,
+            se: e.se / per,
+            ci_low: (e.ci_low / per).max(0.0),
+            ci_high: (e.ci_high / per).min(1.0),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shares_of_seats_keep_the_spread_of_games() {
+        // Two identical seats: each game both win (2) or neither (0), half the time each.
+        let together = Histogram::from_dense(0, &[50, 0, 50]);
+        let e = Estimate::of_shares(&together, 2);
+        assert_eq!((e.n, e.mean), (100, 0.5));
+        // The spread of one seat's 0/1, not the smaller one of 200 independent seat-games.
+        assert!(
+            (e.sd - (0.25f64 * 100.0 / 99.0).sqrt()).abs() < 1e-12,
+            "{}",
+            e.sd
+        );
+        let apart = Histogram::from_dense(0, &[0, 100, 0]);
+        let e = Estimate::of_shares(&apart, 2);
+        assert_eq!((e.mean, e.sd, e.ci_low, e.ci_high), (0.5, 0.0, 0.5, 0.5));
+    }
 
     #[test]
     fn wilson_matches_a_textbook_value() {

@@ -126,6 +126,11 @@ pub struct Metric {
     /// [`Tally::units`] to catch counts that do not add up, even in a file sealed again by hand.
     #[serde(default, skip_serializing_if = "is_false")]
     pub per_unit: bool,
+    /// For a share of several seats: each observation counts the seats, of `per`, that won a
+    /// game, and the share is that count over `per` ([`Estimate::of_shares`]). 1 for every
+    /// other metric, where an observation is the value itself.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub per: u32,
     /// Every observation.
     pub histogram: Histogram,
 }
@@ -133,6 +138,16 @@ pub struct Metric {
 /// For serde: a `false` flag is left out, so metrics without it keep their old form.
 fn is_false(flag: &bool) -> bool {
     !flag
+}
+
+/// For serde: `per` of a metric written without it.
+fn one() -> u32 {
+    1
+}
+
+/// For serde: a `per` of 1 is left out, so metrics without it keep their old form.
+fn is_one(per: &u32) -> bool {
+    *per == 1
 }
 
 impl Metric {
@@ -143,6 +158,20 @@ impl Metric {
             kind: MetricKind::Mean,
             plotted: false,
             per_unit: false,
+            per: 1,
+            histogram,
+        }
+    }
+
+    /// A share of the whole run from counts out of `per` (`histogram` of counts from 0 to
+    /// `per`, one a unit): with `per` 1, the plain proportion of its 1s.
+    pub fn shares(name: &str, histogram: Histogram, per: u32) -> Self {
+        Self {
+            id: MetricId::run(name),
+            kind: MetricKind::Proportion,
+            plotted: false,
+            per_unit: false,
+            per: per.max(1),
             histogram,
         }
     }
@@ -157,6 +186,7 @@ impl Metric {
             kind: MetricKind::Proportion,
             plotted: false,
             per_unit: false,
+            per: 1,
             histogram,
         }
     }
@@ -181,7 +211,11 @@ impl Metric {
 
     /// Point estimate, spread and 95% interval.
     pub fn estimate(&self) -> Estimate {
-        Estimate::of(self.kind, &self.histogram)
+        if self.per > 1 {
+            Estimate::of_shares(&self.histogram, self.per)
+        } else {
+            Estimate::of(self.kind, &self.histogram)
+        }
     }
 }
 

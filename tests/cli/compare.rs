@@ -1,5 +1,7 @@
 //! `compare`: one clear line for every bad set of policies.
 
+use crate::common::{ok, read};
+
 bad_input! {
     refuses_a_sevens_policy_given_twice:
         ["compare", "sevens", "--policy", "optimal", "--policy", "optimal"]
@@ -87,5 +89,66 @@ fn charts_are_valid_xml_whatever_a_file_name_holds() {
     assert!(
         by_policy.contains("heuristic:w\\u{1}\\u{1b}&lt;&amp;&gt;.csv"),
         "{by_policy}"
+    );
+}
+
+/// A policy in several seats wins at its seats' average rate, game by game (n counts games),
+/// so policies' rates times their seats add up to the seats' rates; the table names the seats
+/// and the fair share, and the chart by policy marks it. Three seven-first seats read 69%
+/// against one lookahead seat's 37% when a game won by any seat counted.
+#[test]
+fn a_policy_in_several_seats_wins_at_its_seats_average_rate() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let stdout = ok(
+        d,
+        &[
+            "compare",
+            "sieben",
+            "--players",
+            "4",
+            "--policy",
+            "blocker",
+            "--policy",
+            "seven-first",
+            "--policy",
+            "seven-first",
+            "--policy",
+            "seven-first",
+            "-n",
+            "1000",
+            "--out",
+            "r",
+        ],
+    );
+    assert!(
+        stdout.contains("a policy's win_rate is its seats' average (seven-first in 3 seats)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("note: a seat's fair share of wins is "),
+        "{stdout}"
+    );
+    let summary = String::from_utf8(read(d.join("r/summary.csv"))).unwrap();
+    let mut reader = csv::Reader::from_reader(summary.as_bytes());
+    let mut seats = 0.0;
+    let mut policies = 0.0;
+    for row in reader.records() {
+        let row = row.unwrap();
+        let (policy, metric, n, mean) = (&row[2], &row[3], &row[4], row[5].parse::<f64>().unwrap());
+        if metric.starts_with("win_rate_seat_") {
+            seats += mean;
+            assert_eq!(n, "1000");
+        } else if metric == "win_rate" {
+            let k = if policy == "seven-first" { 3.0 } else { 1.0 };
+            assert_eq!(n, "1000", "{policy}");
+            policies += k * mean;
+        }
+    }
+    assert!((seats - policies).abs() < 1e-9, "{seats} vs {policies}");
+    let chart = String::from_utf8(read(d.join("r/win_rate-by-policy.svg"))).unwrap();
+    assert!(
+        chart.contains("fair share"),
+        "the chart by policy marks the fair share"
     );
 }

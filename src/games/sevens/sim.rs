@@ -12,7 +12,7 @@
 //! them in a random rotation (the `i`-th policy given in seat `(i + offset) mod P`), so every
 //! policy plays every seat equally often: the per-policy win rates compare policies, and the
 //! per-seat rates show what the seat is worth. A policy given for several seats is one policy in
-//! the report: its win rate is the share of games won by any seat playing it.
+//! the report: its win rate is the share of its seats that won, game by game (`games::outcomes`).
 
 use rand_xoshiro::rand_core::Rng;
 
@@ -323,9 +323,7 @@ impl Simulation for Games {
         for p in 0..self.policies.len() {
             let policy = Subject::policy_of(several, p);
             if several {
-                let wins = acc.wins.policy[p];
-                let win = Metric::proportion("win_rate", wins, games).about(policy);
-                metrics.push(win.per_unit());
+                metrics.push(acc.wins.policy_rate(p, "win_rate"));
                 let totals = Histogram::from_dense(0, &acc.totals_policy[p]);
                 metrics.push(Metric::mean("total", totals).about(policy));
             }

@@ -5,8 +5,8 @@
 //! from a separate per-chunk generator. With several policies each game seats them in a random
 //! rotation (the `i`-th policy given sits in seat `(i + offset) mod P`), as Sevens games do, so
 //! every policy plays every seat equally often; a policy given for several seats is one policy in
-//! the report (its chips count once per seat it plays, its win rate is the share of games won by
-//! any of its seats). The first-player advantage is measured per round: `first_player_chips` is
+//! the report (its chips count once per seat it plays, its win rate is the share of its seats
+//! that won, game by game: `games::outcomes`). The first-player advantage is measured per round: `first_player_chips` is
 //! what the round's starting player earned (against the fair share, the round's chips over the
 //! players: (P + 1) / 2 with 2 to 4 players under the text's pay) and `p_first_player_out_first` how often they went
 //! out first (against 1 / P). Counts are dense integer vectors that grow as needed and merge by adding,
@@ -176,8 +176,7 @@ impl Simulation for Games {
                 let chips = Histogram::from_dense(0, &acc.chips_policy[p]);
                 let policy = Subject::Policy(p as u32);
                 metrics.push(Metric::mean("chips", chips).about(policy));
-                let win = Metric::proportion("win_rate", acc.wins.policy[p], games);
-                metrics.push(win.about(policy).per_unit());
+                metrics.push(acc.wins.policy_rate(p, "win_rate"));
             }
         }
         let dense =

@@ -445,9 +445,8 @@ impl Simulation for Games {
                 metrics.push(Metric::mean("final_score", h).about(seat(s)).per_unit());
             }
             if mixed {
-                for (p, &wins) in acc.wins.policy.iter().enumerate() {
-                    let m = Metric::proportion("win_rate", wins, games);
-                    metrics.push(m.about(Subject::Policy(p as u32)).per_unit());
+                for p in 0..acc.wins.policy.len() {
+                    metrics.push(acc.wins.policy_rate(p, "win_rate"));
                 }
             }
             metrics.push(Metric::proportion("p_tied_finish", acc.wins.tied, games).per_unit());
@@ -667,12 +666,10 @@ mod tests {
         let mut acc = games.new_acc();
         games.run_chunk(&mut chunk_rng(2, 0), 2000, &mut acc);
         assert_eq!(acc.wins.seat[0], acc.wins.seat[2], "identical greedy seats");
-        // A game is won by greedy, by random, or by both when they tie at the top.
-        let both = acc.wins.policy[0] + acc.wins.policy[1] - 2000;
-        assert!(both <= acc.wins.tied);
-        assert_eq!(acc.wins.policy[0], acc.wins.seat[0]);
-        assert!(acc.wins.policy[1] >= acc.wins.seat[1].max(acc.wins.seat[3]));
-        assert!(acc.wins.policy[1] <= acc.wins.seat[1] + acc.wins.seat[3]);
+        // The identical greedy seats win together or not at all, game by game.
+        assert_eq!(acc.wins.policy[0][1], 0);
+        assert_eq!(acc.wins.policy[0][2], acc.wins.seat[0]);
+        assert_eq!(acc.wins.policy_seats, [4000, 4000]);
         let t = games.tally(acc);
         let rate = |p| {
             let id = crate::stats::MetricId::new("win_rate", Subject::Policy(p));
