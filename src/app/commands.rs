@@ -25,7 +25,7 @@ use crate::report::index::{IndexSection, index_html, index_markdown};
 use crate::report::print::{TableFormat, tables_as};
 use crate::report::sweep::{Sweep, SweepRun};
 use crate::report::text::{
-    SUMMARY_HEADER, fair_share_note, few_units_note, run_heading, runs_text, summary_rows,
+    SUMMARY_HEADER, answer, fair_share_note, few_units_note, run_heading, runs_text, summary_rows,
 };
 use crate::report::{Report, unique_names};
 use crate::saved::Saved;
@@ -406,6 +406,26 @@ fn check_claims(
     Ok(verdicts)
 }
 
+/// The claims' verdicts in a sentence: how many hold, and which do not.
+fn claims_answer(verdicts: &[claims::Verdict]) -> String {
+    let wrong: Vec<String> = verdicts
+        .iter()
+        .filter(|v| !v.holds)
+        .map(|v| format!("\"{}\"", v.claim.text))
+        .collect();
+    let mut text = format!(
+        "{} of the rule texts' {} claims hold",
+        verdicts.len() - wrong.len(),
+        verdicts.len()
+    );
+    if wrong.is_empty() {
+        text.push('.');
+    } else {
+        text.push_str(&format!("; these do not: {}.", wrong.join(", ")));
+    }
+    text
+}
+
 /// The claims as a section of the report index: each claim with the value claimed, the exact
 /// and simulated values and the verdict.
 fn claims_section(verdicts: &[claims::Verdict], units: u64, seed: u64) -> IndexSection {
@@ -416,6 +436,7 @@ fn claims_section(verdicts: &[claims::Verdict], units: u64, seed: u64) -> IndexS
         heading: format!(
             "data/claims.csv | exact values, and {units} simulated races a rule set | seed {seed}"
         ),
+        answer: claims_answer(verdicts),
         columns: [
             "claim",
             "game",
@@ -533,6 +554,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
             folder: job.folder.to_string(),
             question: job.question.to_string(),
             heading: run_heading(&report),
+            answer: answer(&report).unwrap_or_default(),
             columns: SUMMARY_HEADER.map(String::from).to_vec(),
             rows: summary_rows(&report).into_iter().map(Vec::from).collect(),
             files,

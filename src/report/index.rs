@@ -17,6 +17,9 @@ pub struct IndexSection {
     pub question: String,
     /// The run in one line (game, rules, policies, seed, size).
     pub heading: String,
+    /// The answer to the question in a sentence or two, from the run's numbers: what the
+    /// section opens with.
+    pub answer: String,
     /// Column names of the findings table.
     pub columns: Vec<String>,
     /// The findings, one row per metric or claim, as text.
@@ -61,6 +64,7 @@ h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2.5rem; }
 nav ol { padding-left: 1.3rem; } nav li { margin: 0.2rem 0; }
 .run { color: #555; font-size: 0.85rem; overflow-wrap: anywhere; }
 .note { color: #8a4b00; }
+.answer { font-size: 1.05rem; }
 .table { overflow-x: auto; }
 table { border-collapse: collapse; font-size: 0.85rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: right;
@@ -98,11 +102,14 @@ pub fn index_html(title: &str, intro: &str, sections: &[IndexSection]) -> String
     for s in sections {
         let _ = write!(
             out,
-            "<section id=\"{a}\">\n<h2>{q}</h2>\n<p class=\"run\">{h}</p>\n",
+            "<section id=\"{a}\">\n<h2>{q}</h2>\n",
             a = anchor(s),
             q = escape(&s.question),
-            h = escape(&s.heading)
         );
+        if !s.answer.is_empty() {
+            let _ = writeln!(out, "<p class=\"answer\">{}</p>", escape(&s.answer));
+        }
+        let _ = writeln!(out, "<p class=\"run\">{}</p>", escape(&s.heading));
         for note in &s.notes {
             let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(note));
         }
@@ -154,11 +161,14 @@ pub fn index_markdown(title: &str, intro: &str, sections: &[IndexSection]) -> St
     for s in sections {
         let _ = write!(
             out,
-            "\n<a id=\"{}\"></a>\n\n## {}\n\n`{}`\n\n",
+            "\n<a id=\"{}\"></a>\n\n## {}\n\n",
             anchor(s),
             s.question,
-            s.heading,
         );
+        if !s.answer.is_empty() {
+            let _ = write!(out, "{}\n\n", s.answer);
+        }
+        let _ = write!(out, "`{}`\n\n", s.heading);
         for note in &s.notes {
             let _ = write!(out, "{note}\n\n");
         }
@@ -200,6 +210,7 @@ mod tests {
             folder: "sevens-2p".into(),
             question: "Does <stopping> early pay?".into(),
             heading: "sevens | players=2 | policy leader | optimal".into(),
+            answer: "Leader wins 49%.".into(),
             columns: vec!["metric".into(), "mean".into()],
             rows: vec![vec!["win_rate [leader]".into(), "0.49".into()]],
             files: vec!["summary.csv".into(), "win_rate-by-seat.svg".into()],

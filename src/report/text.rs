@@ -156,6 +156,130 @@ pub fn summary_rows(report: &Report) -> Vec<[String; 6]> {
         .collect()
 }
 
+/// The answer a run gives in words, from its own numbers, to open its section of the findings
+/// page: in a game, who wins how often against a seat's fair share; with policies compared,
+/// each policy's figure on the run's first metric and the paired difference of the first pair;
+/// else the first metric with its interval and exact value. `None` for an empty shard.
+pub fn answer(report: &Report) -> Option<String> {
+    if empty_shard_note(report).is_some() {
+        return None;
+    }
+    let setup = &report.saved.record.setup;
+    let metrics = &report.saved.tally.metrics;
+    let shown = |m: &&crate::stats::Metric| m.histogram.count() > 0;
+    let percent = |x: f64| format!("{:.2}%", 100.0 * x);
+    let rates = |pick: &dyn Fn(Subject) -> bool| -> Vec<&crate::stats::Metric> {
+        metrics
+            .iter()
+            .filter(shown)
+            .filter(|m| m.id.name == "win_rate" && pick(m.id.subject))
+            .collect()
+    };
+    let seats = rates(&|s| matches!(s, Subject::Seat { .. }));
+    let fair = (!seats.is_empty())
+        .then(|| seats.iter().map(|m| m.estimate().mean).sum::<f64>() / seats.len() as f64);
+    let mut policies = rates(&|s| matches!(s, Subject::Policy(_)));
+    if let (false, Some(fair)) = (policies.is_empty(), fair) {
+        policies.sort_by(|a, b| b.estimate().mean.total_cmp(&a.estimate().mean));
+        let said: Vec<String> = policies
+            .iter()
+            .map(|m| {
+                let e = m.estimate();
+                let label = setup.label(m.id.subject).unwrap_or_default();
+                format!(
+                    "{label} {} [{}, {}]",
+                    percent(e.mean),
+                    percent(e.ci_low),
+                    percent(e.ci_high)
+                )
+            })
+            .collect();
+        return Some(format!(
+            "A seat playing {} wins most often: per seat, {} of games, against a seat's fair \
+             share of {}.",
+            setup.label(policies[0].id.subject).unwrap_or_default(),
+            said.join(", "),
+            percent(fair)
+        ));
+    }
+    if let Some(fair) = fair {
+        let said: Vec<String> = seats
+            .iter()
+            .map(|m| {
+                let Subject::Seat { seat, .. } = m.id.subject else {
+                    unreachable!("seats only")
+                };
+                let e = m.estimate();
+                format!("seat {} {}", seat + 1, percent(e.mean))
+            })
+            .collect();
+        return Some(format!(
+            "Playing {} in every seat, {} of games are won (a seat's fair share {}).",
+            setup.policy_column(),
+            said.join(", "),
+            percent(fair)
+        ));
+    }
+    let first = metrics.iter().find(shown)?;
+    let figure = |m: &crate::stats::Metric| {
+        let e = m.estimate();
+        let digits = if m.kind == MetricKind::Proportion {
+            5
+        } else {
+            4
+        };
+        let mut text = format!(
+            "{:.digits$} [{:.digits$}, {:.digits$}]",
+            e.mean, e.ci_low, e.ci_high
+        );
+        if let Some(x) = report.exact.mean(&m.id) {
+            text.push_str(&format!(", exact {x:.digits$}"));
+        }
+        text
+    };
+    let compared: Vec<&crate::stats::Metric> = metrics
+        .iter()
+        .filter(shown)
+        .filter(|m| m.id.name == first.id.name && matches!(m.id.subject, Subject::Policy(_)))
+        .collect();
+    if compared.len() > 1 {
+        let said: Vec<String> = compared
+            .iter()
+            .map(|m| {
+                format!(
+                    "{} {}",
+                    setup.label(m.id.subject).unwrap_or_default(),
+                    figure(m)
+                )
+            })
+            .collect();
+        let mut text = format!("{} by policy: {}.", first.id.name, said.join("; "));
+        if let Some(pair) = metrics
+            .iter()
+            .filter(shown)
+            .find(|m| m.id.name == first.id.name && matches!(m.id.subject, Subject::Pair(..)))
+        {
+            let e = pair.estimate();
+            text.push_str(&format!(
+                " On the same dice, {} differ by {:+.4} [{:+.4}, {:+.4}] a unit.",
+                setup.label(pair.id.subject).unwrap_or_default(),
+                e.mean,
+                e.ci_low,
+                e.ci_high
+            ));
+        }
+        return Some(text);
+    }
+    let e = first.estimate();
+    Some(format!(
+        "{} is {} over {} units, under {}.",
+        setup.key(&first.id),
+        figure(first),
+        e.n,
+        setup.policy_column()
+    ))
+}
+
 /// The fewest observations a mean's normal interval is shown for without a warning: below it
 /// the interval leans on a normal approximation the data cannot support (and one observation
 /// gives none at all).
@@ -356,6 +480,53 @@ mod tests {
     use crate::report::summary::summary_csv;
     use crate::report::tests::{run, scores};
     use crate::stats::{ExactValues, Metric};
+
+    #[test]
+    fn a_section_answers_in_words_from_its_own_numbers() {
+        let answer_of = |metrics: Vec<Metric>| {
+            let saved = run(metrics);
+            let exact = ExactValues::default();
+            let report = Report {
+                saved: &saved,
+                exact: &exact,
+                notes: &[],
+            };
+            super::answer(&report).unwrap()
+        };
+        // A game: who wins most often, per seat, against a seat's fair share.
+        let seat = |k: u32| Subject::Seat {
+            seat: k,
+            policy: None,
+        };
+        let game = answer_of(vec![
+            Metric::proportion("win_rate", 1, 4).about(seat(0)),
+            Metric::proportion("win_rate", 3, 4).about(seat(1)),
+            Metric::proportion("win_rate", 1, 4).about(Subject::Policy(0)),
+            Metric::proportion("win_rate", 3, 4).about(Subject::Policy(1)),
+        ]);
+        assert!(
+            game.starts_with("A seat playing b wins most often: per seat, b 75.00% ["),
+            "{game}"
+        );
+        assert!(
+            game.ends_with("against a seat's fair share of 50.00%."),
+            "{game}"
+        );
+        // Policies compared: each one's figure and the paired difference.
+        let compared = answer_of(vec![
+            Metric::mean("score", scores(&[10, 12, 14, 12])).about(Subject::Policy(0)),
+            Metric::mean("score", scores(&[10, 10, 10, 10])).about(Subject::Policy(1)),
+            Metric::mean("score", scores(&[0, 2, 4, 2])).about(Subject::Pair(0, 1)),
+        ]);
+        assert!(
+            compared.starts_with("score by policy: a 12.0000 ["),
+            "{compared}"
+        );
+        assert!(
+            compared.contains("On the same dice, a - b differ by +2.0000 ["),
+            "{compared}"
+        );
+    }
 
     #[test]
     fn indexes_read_as_runs_sbatch_takes() {
