@@ -160,6 +160,12 @@ pub fn comparison_charts(report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
                 MetricKind::Mean => {
                     "mean with 95% interval (dot, bar); box 25-75%, whiskers 5-95%, median"
                 }
+                // A policy in several seats is a share of its seats, its interval normal
+                // from the games' spread (`Estimate::of_shares`), not Wilson's.
+                MetricKind::Proportion if members.iter().any(|(_, m)| m.per > 1) => {
+                    "share with 95% interval (Wilson; a policy in several seats: normal, from \
+                     the games)"
+                }
                 MetricKind::Proportion => "share with 95% Wilson interval",
             };
             let title = format!(

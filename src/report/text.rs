@@ -270,12 +270,12 @@ pub fn answer(report: &Report) -> Option<String> {
         }
         return Some(text);
     }
-    let e = first.estimate();
+    // n counts what the metric observes (casts, turns, rounds), not always units.
     Some(format!(
-        "{} is {} over {} units, under {}.",
+        "{} is {} (n = {}), playing {}.",
         setup.key(&first.id),
         figure(first),
-        e.n,
+        first.estimate().n,
         setup.policy_column()
     ))
 }
