@@ -175,8 +175,8 @@ impl Files {
     /// the record.
     ///
     /// A shipped file's path with nothing there (`data/claims.csv` outside the checkout) is its
-    /// shipped copy ([`shipped`]), recorded under the same name: a run on the shipped copy and
-    /// one on identical bytes on disk are one input.
+    /// copy compiled into the binary, recorded under the same name: a run on that copy and one
+    /// on identical bytes on disk are one input.
     pub fn read_text(&self, what: &str, path: &Path) -> Result<String> {
         let name = path.to_string_lossy();
         let replayed = self.record().replay.as_ref().map(|files| {

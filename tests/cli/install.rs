@@ -180,6 +180,18 @@ fn every_data_file_the_docs_name_is_shipped_byte_for_byte() {
     );
 }
 
+/// A run of 7 on the deck the docs name.
+const DECK_RUN: [&str; 8] = [
+    "simulate",
+    "sieben",
+    "--players",
+    "3",
+    "--deck",
+    "data/sieben-deck.csv",
+    "-n",
+    "200",
+];
+
 /// An installed dicelab, run from a folder with no `data/`, follows the docs' examples that name
 /// data files, with the same output as in the checkout (the input recorded under the same name
 /// and hash); a file of the user's at that path wins over the shipped copy.
@@ -213,18 +225,7 @@ fn doc_examples_naming_data_files_run_the_same_from_an_empty_folder() {
             "--out",
             "o",
         ],
-        &[
-            "simulate",
-            "sieben",
-            "--players",
-            "3",
-            "--deck",
-            "data/sieben-deck.csv",
-            "-n",
-            "200",
-            "--out",
-            "o",
-        ],
+        &[DECK_RUN.as_slice(), &["--out", "o"]].concat(),
         &["claims", "-n", "1000", "--out", "o"],
         &[
             "tune",
@@ -254,54 +255,18 @@ fn doc_examples_naming_data_files_run_the_same_from_an_empty_folder() {
         let _ = fs::remove_dir_all(empty.path().join("o"));
         let _ = fs::remove_dir_all(checkout.path().join("o"));
     }
-    // The user's own copy wins: a deck of sevens only.
+    // The user's own copy wins: a deck with twice the sevens.
     fs::create_dir(empty.path().join("data")).unwrap();
     fs::write(
         empty.path().join("data/sieben-deck.csv"),
         "number,count\n1,10\n2,10\n3,10\n4,10\n5,10\n6,10\n7,20\n",
     )
     .unwrap();
-    let own = ok(
-        empty.path(),
-        &[
-            "simulate",
-            "sieben",
-            "--players",
-            "3",
-            "--deck",
-            "data/sieben-deck.csv",
-            "-n",
-            "200",
-        ],
-    );
-    let shipped = ok(
-        checkout.path(),
-        &[
-            "simulate",
-            "sieben",
-            "--players",
-            "3",
-            "--deck",
-            "data/sieben-deck.csv",
-            "-n",
-            "200",
-        ],
-    );
+    let own = ok(empty.path(), &DECK_RUN);
+    let shipped = ok(checkout.path(), &DECK_RUN);
     assert_ne!(own, shipped);
     // A dangling symlink there is a mistake to report, not a file to stand in for.
     fs::remove_file(empty.path().join("data/sieben-deck.csv")).unwrap();
     std::os::unix::fs::symlink("gone.csv", empty.path().join("data/sieben-deck.csv")).unwrap();
-    fails(
-        empty.path(),
-        &[
-            "simulate",
-            "sieben",
-            "--players",
-            "3",
-            "--deck",
-            "data/sieben-deck.csv",
-        ],
-        1,
-        "deck data/sieben-deck.csv",
-    );
+    fails(empty.path(), &DECK_RUN, 1, "deck data/sieben-deck.csv");
 }
