@@ -126,9 +126,19 @@ impl Command {
     }
 }
 
+/// How `simulate`, `compare` and `claims` print: as a table for reading (without the flag),
+/// or as JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RunFormat {
+    /// One JSON document.
+    Json,
+}
+
 /// How `table` and `solve` print their tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum PrintFormat {
+    /// One JSON document: every table with its columns and rows.
+    Json,
     /// Comma-separated values.
     Csv,
     /// Tab-separated values.
@@ -138,13 +148,14 @@ pub enum PrintFormat {
 }
 
 impl PrintFormat {
-    /// The library's name for it.
-    pub fn tables(self) -> crate::report::print::TableFormat {
+    /// The library's name for it; `None` for JSON, which is no table format.
+    pub fn tables(self) -> Option<crate::report::print::TableFormat> {
         use crate::report::print::TableFormat;
         match self {
-            PrintFormat::Csv => TableFormat::Csv,
-            PrintFormat::Tsv => TableFormat::Tsv,
-            PrintFormat::Md => TableFormat::Markdown,
+            PrintFormat::Json => None,
+            PrintFormat::Csv => Some(TableFormat::Csv),
+            PrintFormat::Tsv => Some(TableFormat::Tsv),
+            PrintFormat::Md => Some(TableFormat::Markdown),
         }
     }
 }
@@ -237,6 +248,10 @@ pub struct SimulateArgs {
     /// --rule deck=FILE, since the real deck's spread is unpublished.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
+    /// json: one JSON document on stdout (the run's record and every estimate with n, mean,
+    /// sd, se, interval and exact value) instead of the table.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<RunFormat>,
 }
 
 /// Arguments of `sweep`: those of `simulate`, with lists of values for the rule options.
@@ -456,8 +471,8 @@ pub struct TableArgs {
     /// sieben: the deck file, the same as --rule deck=FILE.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
-    /// Print the tables as CSV, tab-separated or Markdown (what they share said once above
-    /// each), instead of the summary for reading.
+    /// Print the tables as JSON, CSV, tab-separated or Markdown (what they share said once
+    /// above each), instead of the summary for reading.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<PrintFormat>,
     /// With --format: probabilities as percentages.
@@ -483,8 +498,8 @@ pub struct SolveArgs {
     /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
     #[arg(long, overrides_with = "wait")]
     pub wait: bool,
-    /// Print the tables as CSV, tab-separated or Markdown (what they share said once above
-    /// each), instead of the summary for reading.
+    /// Print the tables as JSON, CSV, tab-separated or Markdown (what they share said once
+    /// above each), instead of the summary for reading.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<PrintFormat>,
     /// With --format: probabilities as percentages.
@@ -508,6 +523,10 @@ pub struct ClaimsArgs {
     /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
     #[arg(long, overrides_with = "wait")]
     pub wait: bool,
+    /// json: one JSON document on stdout (the run's record and every estimate with n, mean,
+    /// sd, se, interval and exact value) instead of the table.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<RunFormat>,
 }
 
 /// Arguments of `report`.

@@ -22,7 +22,8 @@ use crate::report::advice::{advice_json, advice_text};
 use crate::report::analysis::analysis_files;
 use crate::report::csv::table_csv;
 use crate::report::index::{IndexSection, index_html, index_markdown};
-use crate::report::print::{TableFormat, tables_as};
+use crate::report::json::{run_json, tables_json};
+use crate::report::print::tables_as;
 use crate::report::sweep::{Sweep, SweepRun};
 use crate::report::text::{
     SUMMARY_HEADER, answer, fair_share_note, few_units_note, run_heading, runs_text, summary_rows,
@@ -34,8 +35,8 @@ use crate::{Error, Result};
 use super::Flags;
 use super::cli::{
     AdviseArgs, ClaimsArgs, Cli, CompletionsArgs, DataArgs, DecksArgs, GameArgs, ManArgs,
-    MergeArgs, PlayArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs, SweepArgs, TableArgs,
-    TuneArgs,
+    MergeArgs, PlayArgs, PrintFormat, ReportArgs, RunArgs, RunFormat, SimulateArgs, SolveArgs,
+    SweepArgs, TableArgs, TuneArgs,
 };
 use super::listing;
 use super::progress::Bar;
@@ -124,6 +125,7 @@ fn publish(
     out: Option<&OutDir>,
     extra: Vec<(String, Vec<u8>)>,
     threads: Option<usize>,
+    format: Option<RunFormat>,
 ) -> Result<Vec<String>> {
     let notes = game.notes();
     let about = RunAbout {
@@ -144,6 +146,11 @@ fn publish(
     // Files first: a run whose report cannot be written prints only the error.
     if let Some(dir) = out {
         dir.write_all(&files)?;
+    }
+    if format == Some(RunFormat::Json) {
+        // One document and nothing else on stdout.
+        say(&run_json(&report))?;
+        return Ok(files.into_iter().map(|(name, _)| name).collect());
     }
     say(&report.text_table())?;
     say(&report.paired_text())?;
@@ -216,6 +223,7 @@ pub fn simulate(args: &SimulateArgs, invocation: &Invocation) -> Result<()> {
         out.as_ref(),
         Vec::new(),
         Some(threads_of(&args.run)),
+        args.format,
     )
     .map(drop)
 }
@@ -256,7 +264,7 @@ pub fn solve(args: &SolveArgs, invocation: &Invocation) -> Result<()> {
         .transpose()?;
     let analysis = game.solve()?;
     let about = RunAbout::of_setup(&game.setup());
-    let print = args.format.map(|f| (f.tables(), args.percent));
+    let print = args.format.map(|f| (f, args.percent));
     show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref(), print)
 }
 
@@ -279,7 +287,7 @@ pub fn table(args: &TableArgs, invocation: &Invocation) -> Result<()> {
         .transpose()?;
     let analysis = game.tables()?;
     let about = RunAbout::of_setup(&game.setup());
-    let print = args.format.map(|f| (f.tables(), args.percent));
+    let print = args.format.map(|f| (f, args.percent));
     show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref(), print)
 }
 
@@ -288,14 +296,20 @@ pub fn table(args: &TableArgs, invocation: &Invocation) -> Result<()> {
 fn show_analysis(
     analysis: &Analysis,
     out: Option<&OutDir>,
-    print: Option<(TableFormat, bool)>,
+    print: Option<(PrintFormat, bool)>,
 ) -> Result<()> {
     let files = analysis_files(analysis)?;
     if let Some(dir) = out {
         dir.write_all(&files)?;
     }
     match print {
-        Some((format, percent)) => say(&tables_as(analysis, format, percent))?,
+        Some((format, percent)) => {
+            // JSON is one document: nothing else goes to stdout.
+            return match format.tables() {
+                Some(format) => say(&tables_as(analysis, format, percent)),
+                None => say(&tables_json(&analysis.tables)),
+            };
+        }
         None => say(&analysis.text)?,
     }
     if let Some(dir) = out {
@@ -369,7 +383,7 @@ pub fn merge(args: &MergeArgs, invocation: &Invocation) -> Result<()> {
     }
     // The folder is made only once the merge is known to be good: a refused merge leaves none.
     let out = OutDir::prepare(&args.out, invocation)?.writing(&REPORT_NAMES)?;
-    publish(game.as_ref(), &merged, Some(&out), Vec::new(), None).map(drop)
+    publish(game.as_ref(), &merged, Some(&out), Vec::new(), None, None).map(drop)
 }
 
 /// The claims of a claims file, and the file by its content for `run.json`.
@@ -390,6 +404,7 @@ fn check_claims(
     run: &RunArgs,
     units: u64,
     out: OutDir,
+    format: Option<RunFormat>,
 ) -> Result<Vec<claims::Verdict>> {
     let out = out.describing(RunAbout {
         inputs: claims_file.to_vec(),
@@ -399,7 +414,13 @@ fn check_claims(
         ..RunAbout::default()
     });
     let verdicts = claims::check(claims, units, run.seed, run.threads)?;
-    let csv = table_csv(&claims::verdicts_table(&verdicts));
+    let table = claims::verdicts_table(&verdicts);
+    let csv = table_csv(&table);
+    if format == Some(RunFormat::Json) {
+        out.write_all(&[("claims.csv".to_string(), csv)])?;
+        say(&tables_json(&[table]))?;
+        return Ok(verdicts);
+    }
     say(&claims::verdicts_text(&verdicts))?;
     out.write_all(&[("claims.csv".to_string(), csv)])?;
     say(&format!("wrote claims.csv to {}\n", shown(out.path())))?;
@@ -475,7 +496,7 @@ pub fn claims(args: &ClaimsArgs, invocation: &Invocation) -> Result<()> {
     let claims = load_claims(&args.file)?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let out = OutDir::prepare(&args.out, invocation)?.writing(&["claims.csv"])?;
-    check_claims(&claims, &args.run, units, out).map(drop)
+    check_claims(&claims, &args.run, units, out, args.format).map(drop)
 }
 
 /// `dicelab report`: every built-in game's runs of the default job, in registry order, each with
@@ -542,6 +563,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
             Some(&out),
             extra,
             Some(threads_of(&args.run)),
+            None,
         )?;
         held.push(out);
         let notes = configured.notes();
@@ -567,7 +589,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
     }
     say("\n== claims of the rule text\n")?;
     let claim_units = (units / 10).max(1);
-    let verdicts = check_claims(&claims, &args.run, claim_units, claims_out)?;
+    let verdicts = check_claims(&claims, &args.run, claim_units, claims_out, None)?;
     sections.push(claims_section(&verdicts, claim_units, args.run.seed));
     folders.push(claims_dir);
     // The index last, so it links only what was written.

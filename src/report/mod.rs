@@ -16,6 +16,7 @@ pub mod columns;
 pub mod csv;
 pub mod distribution;
 pub mod index;
+pub mod json;
 pub mod print;
 pub mod quantiles;
 pub mod summary;

@@ -51,6 +51,7 @@ mod help;
 mod house_rules;
 mod inputs;
 mod install;
+mod json;
 mod line_ends;
 mod merge;
 mod own_rules;
