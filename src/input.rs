@@ -92,11 +92,15 @@ impl Eq for Files {}
 /// The data files dicelab ships, by the path the docs give them (`data/NAME`, from the
 /// repository's root), with their text compiled into the binary: an installed dicelab, run from
 /// any folder, follows every example the docs give. See [`shipped`].
+///
+/// The defaults a game or the claims fall back to are their own constants (`claims::BUILT_IN`,
+/// the deck's and the heuristics'), named here rather than compiled in a second time; the two
+/// files only the docs name are compiled in here.
 pub const SHIPPED: [Shipped; 6] = [
     Shipped {
         path: "data/claims.csv",
         about: "the rule texts' claims that `dicelab claims` checks",
-        text: include_str!("../data/claims.csv"),
+        text: crate::claims::BUILT_IN,
     },
     Shipped {
         path: "data/sevens-policy.csv",
@@ -106,7 +110,7 @@ pub const SHIPPED: [Shipped; 6] = [
     Shipped {
         path: "data/sieben-deck.csv",
         about: "7: the default deck, 80 cards (--deck FILE)",
-        text: include_str!("../data/sieben-deck.csv"),
+        text: crate::games::sieben::deck::BUILT_IN,
     },
     Shipped {
         path: "data/solitaire-best.csv",
@@ -116,12 +120,12 @@ pub const SHIPPED: [Shipped; 6] = [
     Shipped {
         path: "data/solitaire-lookahead.csv",
         about: "Solitaire Dice: weights tuned for lookahead, its default (lookahead:FILE)",
-        text: include_str!("../data/solitaire-lookahead.csv"),
+        text: crate::games::solitaire_dice::heuristic::BUILT_IN_LOOKAHEAD,
     },
     Shipped {
         path: "data/solitaire-tuned.csv",
         about: "Solitaire Dice: weights tuned for heuristic, its default (heuristic:FILE)",
-        text: include_str!("../data/solitaire-tuned.csv"),
+        text: crate::games::solitaire_dice::heuristic::BUILT_IN,
     },
 ];
 
