@@ -1025,7 +1025,7 @@ pub fn man(args: &ManArgs) -> Result<()> {
             let Some(sub) = top.find_subcommand(name) else {
                 return Err(Error::input(format!(
                     "man {}: no such command; expected {}",
-                    crate::error::one_line(name),
+                    one_line(name),
                     games::or_list(&names)
                 )));
             };

@@ -5,6 +5,7 @@ use crate::error::Result;
 use crate::plot::{CompareRow, Scale, compare_svg, distribution_svg};
 use crate::stats::{Metric, MetricKind, Subject};
 
+use super::text::seat_fair_share;
 use super::{Exporter, Report, file_safe};
 
 /// One distribution chart per plotted metric.
@@ -178,23 +179,10 @@ pub fn comparison_charts(report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
             // Shares are read in percent from 0; a seat's fair share is the seats' mean (ties
             // count for every leader, so it is not simply one over the seats), marked by seat
             // and by policy alike, since a policy's rate is its seats' (games::outcomes).
-            let seats: Vec<f64> = report
-                .saved
-                .tally
-                .metrics
-                .iter()
-                .filter(|m| {
-                    m.id.name == base
-                        && matches!(m.id.subject, Subject::Seat { .. })
-                        && m.histogram.count() > 0
-                })
-                .map(|m| m.estimate().mean)
-                .collect();
             let scale = match kind {
                 MetricKind::Mean => Scale::Plain,
                 MetricKind::Proportion => Scale::Share {
-                    fair: (!seats.is_empty())
-                        .then(|| seats.iter().sum::<f64>() / seats.len() as f64),
+                    fair: seat_fair_share(&report.saved.tally.metrics, &base),
                 },
             };
             let svg = compare_svg(&title, &base, &rows, scale)?;

@@ -156,6 +156,23 @@ pub fn summary_rows(report: &Report) -> Vec<[String; 6]> {
         .collect()
 }
 
+/// A seat's fair share of the share `name` (`win_rate`): the mean of its seats' rates, which
+/// ties (counting for every leader) lift above one over the seats. `None` for a run without
+/// that share by seat. The one reckoning the table's note, the section's answer and the charts
+/// (which mark it) share.
+pub(crate) fn seat_fair_share(metrics: &[crate::stats::Metric], name: &str) -> Option<f64> {
+    let seats: Vec<f64> = metrics
+        .iter()
+        .filter(|m| {
+            m.id.name == name
+                && matches!(m.id.subject, Subject::Seat { .. })
+                && m.histogram.count() > 0
+        })
+        .map(|m| m.estimate().mean)
+        .collect();
+    (!seats.is_empty()).then(|| seats.iter().sum::<f64>() / seats.len() as f64)
+}
+
 /// The answer a run gives in words, from its own numbers, to open its section of the findings
 /// page: in a game, who wins how often against a seat's fair share; with policies compared,
 /// each policy's figure on the run's first metric and the paired difference of the first pair;
@@ -176,8 +193,7 @@ pub fn answer(report: &Report) -> Option<String> {
             .collect()
     };
     let seats = rates(&|s| matches!(s, Subject::Seat { .. }));
-    let fair = (!seats.is_empty())
-        .then(|| seats.iter().map(|m| m.estimate().mean).sum::<f64>() / seats.len() as f64);
+    let fair = seat_fair_share(metrics, "win_rate");
     let mut policies = rates(&|s| matches!(s, Subject::Policy(_)));
     if let (false, Some(fair)) = (policies.is_empty(), fair) {
         policies.sort_by(|a, b| b.estimate().mean.total_cmp(&a.estimate().mean));
@@ -319,21 +335,21 @@ pub fn fair_share_note(report: &Report) -> Option<String> {
     let setup = &report.saved.record.setup;
     let metrics = &report.saved.tally.metrics;
     let wins = |m: &&crate::stats::Metric| m.id.name == "win_rate" && m.histogram.count() > 0;
-    let seats: Vec<_> = metrics
+    if empty_shard_note(report).is_some() {
+        return None;
+    }
+    let fair = seat_fair_share(metrics, "win_rate")?;
+    let seats = metrics
         .iter()
         .filter(wins)
         .filter(|m| matches!(m.id.subject, Subject::Seat { .. }))
-        .collect();
-    if seats.is_empty() || empty_shard_note(report).is_some() {
-        return None;
-    }
-    let fair = seats.iter().map(|m| m.estimate().mean).sum::<f64>() / seats.len() as f64;
+        .count();
     let mut note = format!(
         "a seat's fair share of wins is {:.2}% (the seats' mean; 1/{} = {:.2}%, ties counting \
          for every leader)",
         100.0 * fair,
-        seats.len(),
-        100.0 / seats.len() as f64
+        seats,
+        100.0 / seats as f64
     );
     let several: Vec<String> = metrics
         .iter()
