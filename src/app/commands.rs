@@ -33,6 +33,7 @@ use crate::saved::Saved;
 use crate::{Error, Result};
 
 use super::Flags;
+use super::capture;
 use super::cli::{
     AdviseArgs, ClaimsArgs, Cli, CompletionsArgs, DataArgs, DecksArgs, GameArgs, ManArgs,
     MergeArgs, PlayArgs, PrintFormat, ReportArgs, RunArgs, RunFormat, SimulateArgs, SolveArgs,
@@ -67,9 +68,10 @@ fn run_config(run: &RunArgs, units: u64, shard: Shard) -> RunConfig {
     }
 }
 
-/// A progress bar on stderr unless `--quiet`.
+/// A progress bar on stderr unless `--quiet`, or the command is captured: a program reading the
+/// results has no terminal to watch (a notebook shows a process's stderr out of place).
 fn progress(run: &RunArgs) -> OnProgress {
-    if run.quiet {
+    if run.quiet || capture::active() {
         OnProgress::default()
     } else {
         OnProgress::to(Arc::new(Bar::new()))
@@ -139,10 +141,12 @@ fn publish(
         exact: game.exact(),
         notes: &notes,
     };
+    // A captured command hands its report's files back even without a folder.
     let files = match out {
-        Some(_) => unique_names([report.files()?, extra].concat()),
-        None => Vec::new(),
+        None if !capture::active() => Vec::new(),
+        _ => unique_names([report.files()?, extra].concat()),
     };
+    capture::made(&files);
     // Files first: a run whose report cannot be written prints only the error.
     if let Some(dir) = out {
         dir.write_all(&files)?;
@@ -299,6 +303,7 @@ fn show_analysis(
     print: Option<(PrintFormat, bool)>,
 ) -> Result<()> {
     let files = analysis_files(analysis)?;
+    capture::made(&files);
     if let Some(dir) = out {
         dir.write_all(&files)?;
     }

@@ -11,6 +11,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+mod capture;
 mod cli;
 mod commands;
 mod listing;
@@ -22,6 +23,8 @@ use crate::output::Invocation;
 use clap::Parser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use cli::{Cli, Command};
+
+pub use capture::{Captured, Failed};
 
 /// The flag of the setting `key`: `--key`, or `-n` for the units, as users type it.
 fn flag(key: &str) -> String {
@@ -72,50 +75,122 @@ pub fn run() -> ExitCode {
 /// for the process: a program or a test runs a command without a process of its own. Every
 /// run.json the command writes gives this invocation's command line, folder and start time.
 pub fn run_on(invocation: &Invocation) -> ExitCode {
-    let cli = match Cli::try_parse_from(&invocation.command) {
-        Ok(cli) => cli,
-        Err(e) => match e.kind() {
-            // Help asked for goes to stdout, checked as any answer is (clap's own `exit` drops a
-            // failed write and says 0).
-            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                return match e.print().and_then(|()| std::io::stdout().flush()) {
-                    Err(source) if !stdout::is_closed_pipe(&source) => {
-                        failed(&stdout::unwritable(source))
-                    }
-                    _ => ExitCode::SUCCESS,
-                };
-            }
-            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
-            _ => {
-                // clap adds usage lines; the first paragraph says what is wrong (a missing
-                // argument is named on the lines after the first), and its tips ("a similar
-                // argument exists: '--threads'") follow in parentheses.
-                let rendered = with_values_escaped(e).render().to_string();
-                let first: Vec<&str> = rendered
-                    .lines()
-                    .take_while(|l| !l.trim().is_empty())
-                    .map(str::trim)
-                    .collect();
-                let tips: Vec<&str> = rendered
-                    .lines()
-                    .map(str::trim)
-                    .filter(|l| l.starts_with("tip:"))
-                    .collect();
-                let mut line = first.join(" ");
-                if !tips.is_empty() {
-                    line = format!("{line} ({})", tips.join("; "));
+    let cli = match parse(invocation) {
+        Parsed::Command(cli) => cli,
+        // Help asked for goes to stdout, checked as any answer is (clap's own `exit` drops a
+        // failed write and says 0).
+        Parsed::Help(e) => {
+            return match e.print().and_then(|()| std::io::stdout().flush()) {
+                Err(source) if !stdout::is_closed_pipe(&source) => {
+                    failed(&stdout::unwritable(source))
                 }
-                tell(&one_line(&line));
-                return ExitCode::from(2);
-            }
-        },
+                _ => ExitCode::SUCCESS,
+            };
+        }
+        Parsed::Usage(e) => e.exit(),
+        Parsed::Bad(line) => {
+            tell(&line);
+            return ExitCode::from(2);
+        }
     };
+    match dispatch(&cli, invocation) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => failed(&e),
+    }
+}
+
+/// Runs the command line `invocation.command` as [`run_on`] does, but keeps what it prints and
+/// the files its report holds instead of printing them (files are still written where `--out`
+/// says): for a program that embeds dicelab and reads the results itself, as the Python package
+/// does. A failure comes back as the line the command line would print, never printed. `play`,
+/// which reads a player's lines from the terminal, is refused.
+pub fn run_captured(invocation: &Invocation) -> std::result::Result<Captured, Failed> {
+    let bad = |line: String| Failed { line, code: 2 };
+    let cli = match parse(invocation) {
+        Parsed::Command(cli) => cli,
+        Parsed::Help(e) => {
+            return Ok(Captured {
+                stdout: e.render().to_string(),
+                files: Vec::new(),
+            });
+        }
+        Parsed::Usage(_) => {
+            return Err(bad(
+                "error: expected a command, e.g. `simulate`; `dicelab --help` lists them".into(),
+            ));
+        }
+        Parsed::Bad(line) => return Err(bad(line)),
+    };
+    if let Command::Play(args) = &cli.command {
+        return Err(bad(format!(
+            "error: play {} is a game at the terminal: run `dicelab play {}` in a shell",
+            args.game.name(),
+            args.game.name()
+        )));
+    }
+    let (result, captured) = capture::capturing(|| dispatch(&cli, invocation));
+    match result {
+        Ok(()) => Ok(captured),
+        Err(e) => Err(Failed {
+            line: format!("error: {}", e.render(&Flags)),
+            code: if e.is_io() { 1 } else { 2 },
+        }),
+    }
+}
+
+/// A command line as clap read it.
+enum Parsed {
+    /// A command to run.
+    Command(Cli),
+    /// `--help` or `--version`: the text to print is the answer.
+    Help(clap::Error),
+    /// No command at all: clap prints the usage and exits.
+    Usage(clap::Error),
+    /// Bad input: the one line to print.
+    Bad(String),
+}
+
+/// Reads `invocation.command` as clap defines it, turning clap's errors into dicelab's one line.
+fn parse(invocation: &Invocation) -> Parsed {
+    let e = match Cli::try_parse_from(&invocation.command) {
+        Ok(cli) => return Parsed::Command(cli),
+        Err(e) => e,
+    };
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Parsed::Help(e),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Parsed::Usage(e),
+        _ => {
+            // clap adds usage lines; the first paragraph says what is wrong (a missing argument
+            // is named on the lines after the first), and its tips ("a similar argument exists:
+            // '--threads'") follow in parentheses.
+            let rendered = with_values_escaped(e).render().to_string();
+            let first: Vec<&str> = rendered
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let tips: Vec<&str> = rendered
+                .lines()
+                .map(str::trim)
+                .filter(|l| l.starts_with("tip:"))
+                .collect();
+            let mut line = first.join(" ");
+            if !tips.is_empty() {
+                line = format!("{line} ({})", tips.join("; "));
+            }
+            Parsed::Bad(one_line(&line))
+        }
+    }
+}
+
+/// Runs the parsed command `cli`.
+fn dispatch(cli: &Cli, invocation: &Invocation) -> crate::Result<()> {
     let waiting = Invocation {
         wait: cli.command.wait().then_some(tell_waiting as fn(&Message)),
         ..invocation.clone()
     };
     let invocation = &waiting;
-    let result = match &cli.command {
+    match &cli.command {
         Command::Simulate(args) => commands::simulate(args, invocation),
         Command::Compare(args) => commands::compare(args, invocation),
         Command::Sweep(args) => commands::sweep(args, invocation),
@@ -133,10 +208,6 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
         Command::Data(args) => commands::data(args),
         Command::Completions(args) => commands::completions(args),
         Command::Man(args) => commands::man(args),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => failed(&e),
     }
 }
 

@@ -18,8 +18,12 @@ use std::io::Write;
 use crate::{Error, Result};
 
 /// Writes `text` to standard output and flushes it (a full disk often shows only at the flush).
-/// A closed pipe is ignored; any other failure is an [`Error::Io`] naming standard output.
+/// A closed pipe is ignored; any other failure is an [`Error::Io`] naming standard output. A
+/// captured command ([`super::run_captured`]) keeps the text instead.
 pub(super) fn say(text: &str) -> Result<()> {
+    if super::capture::printed(text) {
+        return Ok(());
+    }
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if !is_closed_pipe(&e) => Err(unwritable(e)),

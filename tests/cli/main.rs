@@ -41,6 +41,7 @@ macro_rules! io_failure {
 mod common;
 
 mod advise;
+mod captured;
 mod claims;
 mod compare;
 mod decks;
