@@ -23,7 +23,9 @@ Ctrl-C is only seen when it returns.
 
 import io
 import json
-from typing import Any, Dict, List, Sequence, Union
+import numbers
+from collections.abc import Sequence
+from typing import Any, Union
 
 import pandas as pd
 
@@ -48,16 +50,26 @@ _EXACT = {} if int(pd.__version__.split(".")[0]) >= 3 else {"float_precision": "
 _Value = Union[None, bool, int, float, str, Sequence[Any]]
 
 
+def _refused(line: str) -> DicelabError:
+    """An error found in Python, shaped as the command line's: one line, exit code 2."""
+    error = DicelabError(line)
+    error.code = 2
+    return error
+
+
 def _word(name: str, value: Any) -> str:
     """One value as the command line takes it; refuses what it cannot mean (a dict, a set)."""
     if isinstance(value, bool):
-        raise DicelabError(f"error: {name}={value!r}: a switch is True or False, not one of a list")
-    if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        raise _refused(f"error: {name}={value!r}: a switch is True or False, not one of a list")
+    if isinstance(value, numbers.Integral):
+        # numpy's integers too: a count taken from a DataFrame is no Python int.
+        return str(int(value))
+    if isinstance(value, numbers.Real) and float(value).is_integer() and abs(value) < 2**63:
         # 1e6 is a count: the command line reads "1000000", not "1000000.0".
         return str(int(value))
-    if isinstance(value, (int, float, str)) or hasattr(value, "__fspath__"):
+    if isinstance(value, (numbers.Real, str)) or hasattr(value, "__fspath__"):
         return str(value)
-    raise DicelabError(
+    raise _refused(
         f"error: {name}={value!r}: expected a number, a string, a path or a list of them"
     )
 
@@ -67,7 +79,7 @@ def _flag(name: str) -> str:
     return "-n" if name == "n" else "--" + name.replace("_", "-")
 
 
-def _words(command: str, game: str, options: Dict[str, _Value]) -> List[str]:
+def _words(command: str, game: str, options: dict[str, _Value]) -> list[str]:
     """The command line for ``command game`` with ``options`` as its flags, in the order given."""
     words = [command, _word("game", game)]
     for name, value in options.items():
@@ -107,7 +119,7 @@ def cli(*words: str) -> str:
     return stdout
 
 
-def _report(command: str, game: str, options: Dict[str, _Value]) -> Dict[str, bytes]:
+def _report(command: str, game: str, options: dict[str, _Value]) -> dict[str, bytes]:
     """Runs a command and returns its report's files."""
     _stdout, files = _run(_words(command, game, options))
     return files
@@ -131,7 +143,7 @@ def compare(game: str, policy: _Value = None, **options: _Value) -> pd.DataFrame
     return _frame("summary.csv", files["summary.csv"])
 
 
-def _tables(files: Dict[str, bytes]) -> Dict[str, pd.DataFrame]:
+def _tables(files: dict[str, bytes]) -> dict[str, pd.DataFrame]:
     return {
         name[: -len(".csv")]: _frame(name, data)
         for name, data in sorted(files.items())
@@ -139,14 +151,14 @@ def _tables(files: Dict[str, bytes]) -> Dict[str, pd.DataFrame]:
     }
 
 
-def solve(game: str, **options: _Value) -> Dict[str, pd.DataFrame]:
+def solve(game: str, **options: _Value) -> dict[str, pd.DataFrame]:
     """Solves ``game`` exactly (``dicelab solve``) and returns every table it writes, by name:
     ``solve("sevens")["follower_odds"]`` is ``follower_odds.csv``. Keywords: ``players``,
     ``rule``, ``out``, ``wait``."""
     return _tables(_report("solve", game, options))
 
 
-def table(game: str, **options: _Value) -> Dict[str, pd.DataFrame]:
+def table(game: str, **options: _Value) -> dict[str, pd.DataFrame]:
     """The exact probability tables of ``game`` (``dicelab table``), by name:
     ``table("sequences")["cast_table"]``. Keywords: ``rule``, ``deck``, ``out``, ``wait``."""
     return _tables(_report("table", game, options))
@@ -178,7 +190,7 @@ def advise(game: str, **options: _Value) -> pd.DataFrame:
     loss_estimated = any((e.get("loss") or {}).get("ci95") is not None for e in entries)
     rows = []
     for entry in entries:
-        row: Dict[str, Any] = {first: entry["name"]}
+        row: dict[str, Any] = {first: entry["name"]}
         if remarks:
             row["remark"] = entry.get("remark", "")
         for name in names:

@@ -16,10 +16,9 @@ import tempfile
 import unittest
 from pathlib import Path
 
+import dicelab
 import pandas as pd
 from pandas.testing import assert_frame_equal
-
-import dicelab
 
 EXACT = {} if int(pd.__version__.split(".")[0]) >= 3 else {"float_precision": "round_trip"}
 BIN = os.environ.get("DICELAB_BIN", "dicelab")
@@ -74,14 +73,37 @@ class SameAsTheCommandLine(unittest.TestCase):
         # The issue's own call.
         df = dicelab.simulate("sevens", policy=["optimal", "rolls:1"], n=10**6, seed=1)
         cli_dir = self.command_line_files(
-            ["simulate", "sevens", "--policy", "optimal", "--policy", "rolls:1", "-n", "1000000",
-             "--seed", "1", "-q"]
+            [
+                "simulate",
+                "sevens",
+                "--policy",
+                "optimal",
+                "--policy",
+                "rolls:1",
+                "-n",
+                "1000000",
+                "--seed",
+                "1",
+                "-q",
+            ]
         )
         expected = read_csv(cli_dir / "summary.csv")
         self.assertEqual(
             list(df.columns),
-            ["game", "rules", "policy", "metric", "n", "mean", "sd", "se", "ci95_low",
-             "ci95_high", "exact", "seed"],
+            [
+                "game",
+                "rules",
+                "policy",
+                "metric",
+                "n",
+                "mean",
+                "sd",
+                "se",
+                "ci95_low",
+                "ci95_high",
+                "exact",
+                "seed",
+            ],
         )
         assert_frame_equal(df, expected, check_exact=True, check_like=False)
         # Every number is the float its text in summary.csv denotes (Python's float() rounds
@@ -106,12 +128,50 @@ class SameAsTheCommandLine(unittest.TestCase):
         other = dicelab.simulate("sieben", players=4, n=2000, seed=6, threads=2)
         self.assertFalse(one.equals(other))
 
+    def test_runs_on_two_python_threads_at_once_keep_their_own_results(self):
+        # Each run releases the GIL and captures on its own thread: run together, each still
+        # gets exactly what it gets alone.
+        from concurrent.futures import ThreadPoolExecutor
+
+        calls = [("sevens", 1, 1), ("sieben", 2, 4), ("sevens", 3, 1), ("hearts-due", 4, 2)] * 2
+
+        def run(call):
+            game, seed, players = call
+            return dicelab.simulate(game, players=players, n=3000, seed=seed, threads=1)
+
+        alone = [run(call) for call in calls]
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            together = list(pool.map(run, calls))
+        for a, b in zip(alone, together):
+            assert_frame_equal(a, b, check_exact=True)
+
+    def test_numbers_from_numpy_and_paths_are_taken_as_the_command_line_takes_them(self):
+        import numpy as np
+
+        plain = dicelab.simulate("sevens", n=5000, seed=2)
+        for n in (np.int64(5000), np.float64(5e3), 5e3):
+            with self.subTest(n=repr(n)):
+                assert_frame_equal(dicelab.simulate("sevens", n=n, seed=np.uint8(2)), plain)
+        dicelab.simulate("sevens", n=5000, seed=2, out=Path(self.tmp.name) / "p")
+        self.assertTrue((Path(self.tmp.name) / "p" / "summary.csv").is_file())
+
     def test_compare_gives_the_paired_differences_of_the_command_line(self):
         words = dict(policy=["greedy", "lookahead"], n=300, seed=3)
         df = dicelab.compare("solitaire-dice", **words)
         cli_dir = self.command_line_files(
-            ["compare", "solitaire-dice", "--policy", "greedy", "--policy", "lookahead",
-             "-n", "300", "--seed", "3", "-q"]
+            [
+                "compare",
+                "solitaire-dice",
+                "--policy",
+                "greedy",
+                "--policy",
+                "lookahead",
+                "-n",
+                "300",
+                "--seed",
+                "3",
+                "-q",
+            ]
         )
         assert_frame_equal(df, read_csv(cli_dir / "summary.csv"), check_exact=True)
         self.assertTrue(any(" - " in p for p in df.policy), list(df.policy))
@@ -122,8 +182,21 @@ class SameAsTheCommandLine(unittest.TestCase):
         kw = dict(players=3, rule=["target=50", "wipe_ones=3"], n=500, seed=9)
         df = dicelab.simulate("hearts-due", **kw)
         cli_dir = self.command_line_files(
-            ["simulate", "hearts-due", "--players", "3", "--rule", "target=50", "--rule",
-             "wipe_ones=3", "-n", "500", "--seed", "9", "-q"]
+            [
+                "simulate",
+                "hearts-due",
+                "--players",
+                "3",
+                "--rule",
+                "target=50",
+                "--rule",
+                "wipe_ones=3",
+                "-n",
+                "500",
+                "--seed",
+                "9",
+                "-q",
+            ]
         )
         assert_frame_equal(df, read_csv(cli_dir / "summary.csv"), check_exact=True)
         self.assertTrue(df.rules.str.contains("wipe_ones=3").all())
@@ -160,14 +233,47 @@ class SameAsTheCommandLine(unittest.TestCase):
 
     def test_advise_ranks_the_actions_of_the_command_lines_json(self):
         cases = [
-            ("sevens", ["--roll", 1, "--dice", 2, "--sum", 5, "--allowed", 2, "--round", 6,
-                        "--totals", "52,49", "--scores", 15],
-             dict(roll=1, dice=2, sum=5, allowed=2, round=6, totals="52,49", scores=15)),
-            ("hearts-due", ["--totals", "62,88,75,40", "--next", 3],
-             dict(totals="62,88,75,40", next=3)),
-            ("sieben", ["--hand", "1,3,3,5,6", "--pile", "2+3", "--others", "7,6,7",
-                        "--chips", "10,5,8,7", "-n", 400],
-             dict(hand="1,3,3,5,6", pile="2+3", others="7,6,7", chips="10,5,8,7", n=400)),
+            (
+                "sevens",
+                [
+                    "--roll",
+                    1,
+                    "--dice",
+                    2,
+                    "--sum",
+                    5,
+                    "--allowed",
+                    2,
+                    "--round",
+                    6,
+                    "--totals",
+                    "52,49",
+                    "--scores",
+                    15,
+                ],
+                dict(roll=1, dice=2, sum=5, allowed=2, round=6, totals="52,49", scores=15),
+            ),
+            (
+                "hearts-due",
+                ["--totals", "62,88,75,40", "--next", 3],
+                dict(totals="62,88,75,40", next=3),
+            ),
+            (
+                "sieben",
+                [
+                    "--hand",
+                    "1,3,3,5,6",
+                    "--pile",
+                    "2+3",
+                    "--others",
+                    "7,6,7",
+                    "--chips",
+                    "10,5,8,7",
+                    "-n",
+                    400,
+                ],
+                dict(hand="1,3,3,5,6", pile="2+3", others="7,6,7", chips="10,5,8,7", n=400),
+            ),
         ]
         for game, words, kw in cases:
             with self.subTest(game=game):
@@ -186,16 +292,19 @@ class SameAsTheCommandLine(unittest.TestCase):
                             self.assertEqual(df[name + "_low"].iloc[i], value["ci95"][0])
                             self.assertEqual(df[name + "_high"].iloc[i], value["ci95"][1])
                 self.assertEqual(df.attrs["best"], advice.get("best"))
-                self.assertEqual(
-                    set(df.attrs["columns"]), {c["name"] for c in advice["columns"]}
-                )
+                self.assertEqual(set(df.attrs["columns"]), {c["name"] for c in advice["columns"]})
         best = dicelab.advise("sevens", **cases[0][2])
         self.assertEqual(best.action.iloc[0], "roll 2 dice again")
         self.assertEqual(best.loss.iloc[0], 0.0)
 
     def test_cli_prints_what_the_command_line_prints(self):
-        for words in (["rules", "sieben"], ["policies", "sevens"], ["table", "sevens", "--format",
-                      "md", "--percent"], ["--version"], ["data"]):
+        for words in (
+            ["rules", "sieben"],
+            ["policies", "sevens"],
+            ["table", "sevens", "--format", "md", "--percent"],
+            ["--version"],
+            ["data"],
+        ):
             with self.subTest(words=words):
                 code, out, err = cli(*words)
                 self.assertEqual(code, 0, err)
@@ -221,24 +330,47 @@ class BadInput(unittest.TestCase):
         cases = [
             (lambda: dicelab.simulate("sevens", n=0), ["simulate", "sevens", "-n", "0"]),
             (lambda: dicelab.simulate("sevn"), ["simulate", "sevn"]),
-            (lambda: dicelab.simulate("sevens", policy="nope"),
-             ["simulate", "sevens", "--policy", "nope"]),
-            (lambda: dicelab.simulate("sevens", threads=0), ["simulate", "sevens", "--threads", "0"]),
-            (lambda: dicelab.simulate("sevens", rule="max_rolls=0"),
-             ["simulate", "sevens", "--rule", "max_rolls=0"]),
-            (lambda: dicelab.simulate("sevens", rule=["colour=red"]),
-             ["simulate", "sevens", "--rule", "colour=red"]),
-            (lambda: dicelab.simulate("sieben", players=9), ["simulate", "sieben", "--players", "9"]),
-            (lambda: dicelab.simulate("sevens", colour="red"),
-             ["simulate", "sevens", "--colour", "red"]),
-            (lambda: dicelab.compare("sevens", policy="optimal"),
-             ["compare", "sevens", "--policy", "optimal"]),
+            (
+                lambda: dicelab.simulate("sevens", policy="nope"),
+                ["simulate", "sevens", "--policy", "nope"],
+            ),
+            (
+                lambda: dicelab.simulate("sevens", threads=0),
+                ["simulate", "sevens", "--threads", "0"],
+            ),
+            (
+                lambda: dicelab.simulate("sevens", rule="max_rolls=0"),
+                ["simulate", "sevens", "--rule", "max_rolls=0"],
+            ),
+            (
+                lambda: dicelab.simulate("sevens", rule=["colour=red"]),
+                ["simulate", "sevens", "--rule", "colour=red"],
+            ),
+            (
+                lambda: dicelab.simulate("sieben", players=9),
+                ["simulate", "sieben", "--players", "9"],
+            ),
+            (
+                lambda: dicelab.simulate("sevens", colour="red"),
+                ["simulate", "sevens", "--colour", "red"],
+            ),
+            (
+                lambda: dicelab.compare("sevens", policy="optimal"),
+                ["compare", "sevens", "--policy", "optimal"],
+            ),
             (lambda: dicelab.solve("sequences"), ["solve", "sequences"]),
-            (lambda: dicelab.advise("sevens", dice=9), ["advise", "sevens", "--dice", "9", "--json"]),
-            (lambda: dicelab.simulate("sevens", policy="table:/no/such.csv"),
-             ["simulate", "sevens", "--policy", "table:/no/such.csv"]),
-            (lambda: dicelab.simulate("sevens", out="/proc/version/x"),
-             ["simulate", "sevens", "--out", "/proc/version/x"]),
+            (
+                lambda: dicelab.advise("sevens", dice=9),
+                ["advise", "sevens", "--dice", "9", "--json"],
+            ),
+            (
+                lambda: dicelab.simulate("sevens", policy="table:/no/such.csv"),
+                ["simulate", "sevens", "--policy", "table:/no/such.csv"],
+            ),
+            (
+                lambda: dicelab.simulate("sevens", out="/proc/version/x"),
+                ["simulate", "sevens", "--out", "/proc/version/x"],
+            ),
         ]
         for call, words in cases:
             with self.subTest(words=words):
@@ -264,6 +396,8 @@ class BadInput(unittest.TestCase):
             with self.assertRaises(dicelab.DicelabError) as caught:
                 call()
             self.assertTrue(str(caught.exception).startswith("error: "), caught.exception)
+            self.assertEqual(caught.exception.code, 2)
+            self.assertEqual(len(str(caught.exception).splitlines()), 1)
 
     def test_play_needs_a_terminal(self):
         with self.assertRaises(dicelab.DicelabError) as caught:
