@@ -10,7 +10,6 @@
 #![deny(missing_docs)]
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::time::SystemTime;
 
 use dicelab::Invocation;
 use dicelab::app::{Captured, Failed, run_captured};
@@ -32,16 +31,11 @@ create_exception!(
 /// would write them. The run releases the GIL, so other Python threads go on meanwhile.
 #[pyfunction]
 fn run(py: Python<'_>, words: Vec<String>) -> PyResult<(String, Py<PyDict>)> {
-    let invocation = Invocation {
-        command: std::iter::once("dicelab".to_string())
+    let invocation = Invocation::now(
+        std::iter::once("dicelab".to_string())
             .chain(words)
             .collect(),
-        directory: std::env::current_dir()
-            .map(|d| d.display().to_string())
-            .unwrap_or_default(),
-        started: SystemTime::now(),
-        wait: None,
-    };
+    );
     // A panic is a bug, but it must not take the interpreter down with it: it becomes an
     // exception that says so.
     let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(|| run_captured(&invocation))));

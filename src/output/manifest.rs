@@ -151,10 +151,19 @@ impl Invocation {
     /// cannot show replaced, as the command line refuses such words before it gets here), its
     /// working folder, and now as its start.
     pub fn of_this_process() -> Self {
-        Self {
-            command: std::env::args_os()
+        Self::now(
+            std::env::args_os()
                 .map(|w| w.to_string_lossy().into_owned())
                 .collect(),
+        )
+    }
+
+    /// The command `command` (its first word the program's name) starting now in this process's
+    /// folder, refusing to wait for another run: what a program that runs commands without a
+    /// process of their own records (the Python package).
+    pub fn now(command: Vec<String>) -> Self {
+        Self {
+            command,
             directory: std::env::current_dir()
                 .map(|d| d.display().to_string())
                 .unwrap_or_default(),

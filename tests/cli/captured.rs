@@ -2,7 +2,6 @@
 //! the binary would print and the files its report holds, and fails with the binary's own line.
 
 use std::path::Path;
-use std::time::SystemTime;
 
 use dicelab::Invocation;
 use dicelab::app::{Captured, Failed, run_captured};
@@ -10,15 +9,12 @@ use dicelab::app::{Captured, Failed, run_captured};
 use crate::common::{ok, read, snapshot};
 
 fn captured(words: &[&str]) -> Result<Captured, Failed> {
-    run_captured(&Invocation {
-        command: std::iter::once("dicelab")
+    run_captured(&Invocation::now(
+        std::iter::once("dicelab")
             .chain(words.iter().copied())
             .map(String::from)
             .collect(),
-        directory: String::new(),
-        started: SystemTime::now(),
-        wait: None,
-    })
+    ))
 }
 
 /// The binary's folder and a captured run's files, by name, without run.json (it records the
