@@ -201,6 +201,7 @@ impl Files {
                 Some(text) if fs_absent(path) => text.to_string(),
                 _ => decode(
                     what,
+                    path,
                     read_file(path).map_err(|e| Error::unreadable(what, e))?,
                 )?,
             },
@@ -285,8 +286,14 @@ pub fn read_text(what: &str, path: &Path) -> Result<String> {
     Files::default().read_text(what, path)
 }
 
-/// The bytes of a file as text, or the line of its first byte that is not UTF-8.
-fn decode(what: &str, bytes: Vec<u8>) -> Result<String> {
+/// The bytes of the file at `path` as text, or the line of its first byte that is not UTF-8,
+/// saying what kind of file was expected as its name says (a position is JSON, the rest CSV).
+fn decode(what: &str, path: &Path, bytes: Vec<u8>) -> Result<String> {
+    let expected = match path.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("json") => "expected a JSON file",
+        Some(e) if e.eq_ignore_ascii_case("csv") => "expected a CSV file",
+        _ => "expected a text file",
+    };
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         // Every line end before the bad byte: each `\n`, and each `\r` not followed by one.
@@ -295,7 +302,7 @@ fn decode(what: &str, bytes: Vec<u8>) -> Result<String> {
             .enumerate()
             .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && good.get(i + 1) != Some(&b'\n')))
             .count();
-        at(what, 1 + ends, "not UTF-8 text; expected a CSV file")
+        at(what, 1 + ends, format!("not UTF-8 text; {expected}"))
     })
 }
 
@@ -589,6 +596,26 @@ mod tests {
             e("\n# nothing\n"),
             "deck d.csv: the file is empty; expected the header number,count"
         );
+    }
+
+    /// A position file is JSON: a bad byte in it must not be called a bad CSV file.
+    #[test]
+    fn a_file_that_is_not_text_is_named_by_its_kind() {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, expected) in [
+            ("p.json", "expected a JSON file"),
+            ("P.JSON", "expected a JSON file"),
+            ("t.csv", "expected a CSV file"),
+            ("notes", "expected a text file"),
+        ] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, b"{\n\xff}\n").unwrap();
+            let e = read_text(name, &path).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("{name}: line 2: not UTF-8 text; {expected}")
+            );
+        }
     }
 
     #[test]

@@ -37,6 +37,32 @@ impl PositionKey {
     }
 }
 
+/// A JSON object's entries in the order written, a repeated key kept each time.
+struct Entries(Vec<(String, serde_json::Value)>);
+
+impl<'de> serde::Deserialize<'de> for Entries {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Entries;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<Entries, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(Entries(entries))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
+}
+
 /// A position as the user wrote it: `key`, text pairs, in the order given, each key once.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Position {
@@ -83,13 +109,27 @@ impl Position {
     pub fn from_json(what: &str, text: &str, overrides: Position) -> Result<Self> {
         let value: serde_json::Value = serde_json::from_str(text)
             .map_err(|e| Error::input(format!("{what}: not a JSON document ({e})")))?;
-        let serde_json::Value::Object(map) = value else {
+        if !value.is_object() {
             return Err(Error::input(format!(
                 "{what}: expected one JSON object of position keys, as {{\"roll\": 1}}"
             )));
-        };
+        }
+        // Read again keeping every entry as written: serde_json's map keeps only a repeated
+        // key's last value, and a position saying two things of one key is not a position.
+        let Entries(entries) = serde_json::from_str(text)
+            .map_err(|e| Error::input(format!("{what}: not a JSON document ({e})")))?;
+        let mut given: Vec<&str> = Vec::new();
+        for (key, _) in &entries {
+            if given.contains(&key.as_str()) {
+                return Err(Error::input(format!(
+                    "{what}: \"{}\" is given twice; expected each key once",
+                    crate::error::one_line(key)
+                )));
+            }
+            given.push(key);
+        }
         let mut position = overrides;
-        for (key, value) in map {
+        for (key, value) in entries {
             let text = json_text(&value).ok_or_else(|| {
                 Error::input(format!(
                     "{what}: \"{key}\" is {value}: expected a number, a string or a list of \
@@ -384,6 +424,22 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    /// serde_json keeps a repeated key's last value; the position file is refused instead.
+    #[test]
+    fn a_position_file_giving_a_key_twice_is_refused() {
+        let e = Position::from_json(
+            "p.json",
+            r#"{"roll": 1, "sum": 5, "roll": 2}"#,
+            Position::default(),
+        );
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "p.json: \"roll\" is given twice; expected each key once"
+        );
+        let p = Position::from_json("p", r#"{"sum": 5, "roll": 1}"#, Position::default()).unwrap();
+        assert_eq!((p.get("roll"), p.get("sum")), (Some("1"), Some("5")));
     }
 
     #[test]

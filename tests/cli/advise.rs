@@ -218,6 +218,10 @@ bad_input! {
         => "not a JSON document";
     advise_position_file_not_an_object: ["advise", "sevens", "--position", "list.json"] with json_list
         => "expected one JSON object";
+    advise_position_file_giving_a_key_twice: ["advise", "sevens", "--position", "twice.json"] with odd_positions
+        => "position twice.json: \"roll\" is given twice; expected each key once";
+    advise_position_file_not_utf8: ["advise", "sevens", "--position", "latin1.json"] with odd_positions
+        => "position latin1.json: line 2: not UTF-8 text; expected a JSON file";
     advise_zero_threads: ["advise", "sequences", "--totals", "1", "--threads", "0"]
         => "--threads";
 }

@@ -313,6 +313,21 @@ pub fn json_list(dir: &Path) {
     fs::write(dir.join("list.json"), "[1, 2]").unwrap();
 }
 
+/// Position files that are wrong in ways JSON allows or cannot read: a key given twice, and a
+/// byte that is not UTF-8.
+pub fn odd_positions(dir: &Path) {
+    fs::write(
+        dir.join("twice.json"),
+        r#"{"roll": 1, "dice": 2, "roll": 2}"#,
+    )
+    .unwrap();
+    fs::write(
+        dir.join("latin1.json"),
+        b"{\"roll\": 1,\n \"x\": \"caf\xe9\"}",
+    )
+    .unwrap();
+}
+
 /// Runs `args` in `d` as [`fails`] does, but kills it (by pid) after 20 s, so a run that does
 /// its work before refusing, or hangs on its input, fails the test instead of stalling the suite.
 pub fn refused_at_once(d: &Path, args: &[&str], expected: &str) {
