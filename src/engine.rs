@@ -79,7 +79,8 @@ impl FromStr for Shard {
     fn from_str(s: &str) -> Result<Self> {
         let bad = || {
             Error::input(format!(
-                "expected K/N with 0 <= K < N, e.g. 0/4, found '{s}'"
+                "expected K/N with 0 <= K < N <= {}, e.g. 0/4, found '{s}'",
+                u32::MAX
             ))
         };
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
@@ -601,6 +602,16 @@ mod tests {
         for bad in ["4/4", "1", "a/4", "1/0", "-1/4", "1/4/5", ""] {
             assert!(bad.parse::<Shard>().is_err(), "{bad} should be rejected");
         }
+        // The largest split is taken; one more is refused with the largest named.
+        assert_eq!(
+            "4294967294/4294967295".parse::<Shard>().unwrap(),
+            Shard {
+                index: u32::MAX - 1,
+                count: u32::MAX
+            }
+        );
+        let e = "0/4294967296".parse::<Shard>().unwrap_err().to_string();
+        assert!(e.contains("N <= 4294967295"), "{e}");
     }
 
     #[test]
