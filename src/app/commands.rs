@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::claims;
 use crate::engine::{OnProgress, RunConfig, Shard};
-use crate::error::one_line;
+use crate::error::{one_line, printable};
 use crate::games::advice::{AdviceRequest, Position};
 use crate::games::analysis::Analysis;
 use crate::games::session::{self, PlayRequest};
@@ -156,8 +156,8 @@ fn publish(
         say(&run_json(&report))?;
         return Ok(files.into_iter().map(|(name, _)| name).collect());
     }
-    say(&report.text_table())?;
-    say(&report.paired_text())?;
+    say(&printable(&report.text_table()))?;
+    say(&printable(&report.paired_text()))?;
     if let Some(dir) = out {
         say(&format!(
             "wrote {} files to {}\n",
@@ -315,7 +315,7 @@ fn show_analysis(
                 None => say(&tables_json(&analysis.tables)),
             };
         }
-        None => say(&analysis.text)?,
+        None => say(&printable(&analysis.text))?,
     }
     if let Some(dir) = out {
         say(&format!(
@@ -426,7 +426,7 @@ fn check_claims(
         say(&tables_json(&[table]))?;
         return Ok(verdicts);
     }
-    say(&claims::verdicts_text(&verdicts))?;
+    say(&printable(&claims::verdicts_text(&verdicts)))?;
     out.write_all(&[("claims.csv".to_string(), csv)])?;
     say(&format!("wrote claims.csv to {}\n", shown(out.path())))?;
     Ok(verdicts)
@@ -545,12 +545,12 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
     let mut held = vec![claims_out.clone()];
     for (game, job, configured, folder, out) in jobs {
         let n = (units / job.share).max(1);
-        say(&format!(
+        say(&printable(&format!(
             "\n== {}, {} player(s), policy {}, {n} units\n",
             game.name(),
             job.players,
             configured.setup().policy_column()
-        ))?;
+        )))?;
         let saved = simulate_game(configured.as_ref(), &run_config(&args.run, n, Shard::WHOLE))?;
         // The exact tables go beside the default run of each game, and the solver's files
         // too where the game has a solver.
@@ -684,7 +684,7 @@ pub fn tune(args: &TuneArgs, invocation: &Invocation) -> Result<()> {
     )?;
     let out = out.expect("a tuner calls ready before it tunes");
     out.write(&table_csv(&tuned.weights))?;
-    say(&tuned.summary)?;
+    say(&printable(&tuned.summary))?;
     say(&format!("wrote {} to {}\n", tuned.kept, shown(&args.out)))?;
     Ok(())
 }
@@ -836,14 +836,14 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
                 ..about
             })
             .write_all(&files)?;
-        say(&text)?;
+        say(&printable(&text))?;
         say(&format!(
             "wrote {} files to {}\n",
             files.len(),
             shown(dir.path())
         ))?;
     } else {
-        say(&text)?;
+        say(&printable(&text))?;
     }
     Ok(())
 }
@@ -892,7 +892,7 @@ pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
     if let Some(dir) = &out {
         dir.write_all(&[("decks.csv".to_string(), table_csv(&result.table))])?;
     }
-    say(&result.text)?;
+    say(&printable(&result.text))?;
     if let Some(dir) = &out {
         say(&format!("wrote decks.csv to {}\n", shown(dir.path())))?;
     }
@@ -933,7 +933,7 @@ pub fn advise(args: &AdviseArgs) -> Result<()> {
     say(&if args.json {
         advice_json(&advice, &Flags)
     } else {
-        advice_text(&advice, &Flags)
+        printable(&advice_text(&advice, &Flags))
     })?;
     Ok(())
 }
