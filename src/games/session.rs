@@ -163,7 +163,7 @@ fn read_answer(line: &str, actions: &[String]) -> Answer {
     if let [i] = starts[..] {
         return Answer::Action(i);
     }
-    Answer::Unclear(text.to_string())
+    Answer::Unclear(crate::error::one_line(text))
 }
 
 fn write(out: &mut dyn Write, text: &str) -> Result<()> {
@@ -202,10 +202,13 @@ pub fn play(
                     decision.actions.len()
                 ),
             )?;
-            let mut line = String::new();
+            // Read as bytes: an answer that is not UTF-8 (a stray key, another encoding) is one
+            // more unclear answer to ask again about, not a failed read.
+            let mut bytes = Vec::new();
             let read = input
-                .read_line(&mut line)
+                .read_until(b'\n', &mut bytes)
                 .map_err(|e| Error::unreadable("play: the input", e))?;
+            let line = String::from_utf8_lossy(&bytes);
             if read == 0 {
                 write(out, "\nend of input: the game stops here\n")?;
                 break 'game;

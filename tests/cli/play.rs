@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// Runs `dicelab play ...` with `input` on its stdin; its stdout, after a successful exit.
-fn play(dir: &Path, args: &[&str], input: &str) -> String {
+fn play(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
         .arg("play")
         .args(args)
@@ -19,7 +19,7 @@ fn play(dir: &Path, args: &[&str], input: &str) -> String {
         .expect("the binary runs");
     let mut stdin = child.stdin.take().unwrap();
     // The game may end before reading every line: a closed pipe is not a failure here.
-    let _ = stdin.write_all(input.as_bytes());
+    let _ = stdin.write_all(input.as_ref());
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     assert!(
@@ -41,7 +41,7 @@ fn a_coached_game_of_sevens_is_played_to_its_end_from_a_pipe() {
     let out = play(
         tmp.path(),
         &["sevens", "--coach", "--seed", "3"],
-        &firsts(60),
+        firsts(60),
     );
     assert!(out.contains("round 10:"), "{out}");
     assert!(out.contains("game over. totals: you "), "{out}");
@@ -66,7 +66,7 @@ fn a_coached_game_of_solitaire_dice_ends_when_a_throwaway_has_eight_marks() {
             "-n",
             "20",
         ],
-        &firsts(200),
+        firsts(200),
     );
     assert!(out.contains("game over after "), "{out}");
     assert!(out.contains("decisions: "), "{out}");
@@ -76,11 +76,11 @@ fn a_coached_game_of_solitaire_dice_ends_when_a_throwaway_has_eight_marks() {
 fn a_coached_game_of_7_is_played_to_its_end_and_the_same_seed_deals_it_again() {
     let tmp = tempfile::tempdir().unwrap();
     let args = ["sieben", "--coach", "-n", "100", "--seed", "5"];
-    let out = play(tmp.path(), &args, &firsts(400));
+    let out = play(tmp.path(), &args, firsts(400));
     assert!(out.contains("round 7"), "{out}");
     assert!(out.contains("game over after 7 rounds"), "{out}");
     assert!(out.contains("coach's summary"), "{out}");
-    assert_eq!(out, play(tmp.path(), &args, &firsts(400)));
+    assert_eq!(out, play(tmp.path(), &args, firsts(400)));
 }
 
 #[test]
@@ -92,6 +92,22 @@ fn an_unreadable_answer_is_asked_again_and_the_end_of_input_stops_the_game() {
     assert!(out.contains("end of input: the game stops here"), "{out}");
     assert!(out.contains("game stopped in round 1"), "{out}");
     let out = play(tmp.path(), &["solitaire-dice"], "q\n");
+    assert!(out.contains("you left the game"), "{out}");
+}
+
+#[test]
+fn an_answer_that_is_not_utf8_or_holds_an_escape_is_asked_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = play(tmp.path(), &["sieben"], b"\xff\xfe\nx\x1b[2J\nq\n");
+    assert!(
+        out.contains("'\u{fffd}\u{fffd}' is not one of the choices"),
+        "{out}"
+    );
+    assert!(
+        out.contains("'x\\u{1b}[2J' is not one of the choices"),
+        "{out}"
+    );
+    assert!(!out.contains('\u{1b}'), "{out}");
     assert!(out.contains("you left the game"), "{out}");
 }
 
