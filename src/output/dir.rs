@@ -424,7 +424,9 @@ fn write_manifest(
     written: &[(String, Vec<u8>)],
     invocation: &Invocation,
 ) -> Result<()> {
-    let dest = dir.join(MANIFEST);
+    // A symlinked run.json is written through, as every report file is (its target has been
+    // checked to be dicelab's manifest).
+    let dest = resolve(&dir.join(MANIFEST)).map_err(|e| Error::io(dir, e))?;
     let tmp = temp_file(&dest);
     write_new(&tmp, &manifest.bytes_of(invocation, written), None)?;
     fs::rename(&tmp, &dest).map_err(|e| {

@@ -232,6 +232,16 @@ fn a_report_writes_through_a_symlinked_folder_and_file() {
     assert!(file_type(d.join("real/summary.csv")).is_symlink());
     let summary = String::from_utf8(read(d.join("elsewhere.csv"))).unwrap();
     assert!(summary.contains(",2000,"), "{summary}");
+    // run.json too: the link stays and its target gets the new record.
+    fs::rename(d.join("real/run.json"), d.join("record.json")).unwrap();
+    std::os::unix::fs::symlink("../record.json", d.join("real/run.json")).unwrap();
+    ok(
+        d,
+        &["simulate", "sequences", "-n", "3000", "--out", "link", "-q"],
+    );
+    assert!(file_type(d.join("real/run.json")).is_symlink());
+    let record = String::from_utf8(read(d.join("record.json"))).unwrap();
+    assert!(record.contains("3000"), "{record}");
 }
 
 /// A comparison of two Sevens policies (11 files), then a run of one policy (6 files), each
