@@ -291,6 +291,10 @@ pub enum Error {
     },
 }
 
+/// The longest error message printed whole, in characters; the longest dicelab writes of its own
+/// (a list of every policy of a game) is under a tenth of it.
+pub const MAX_MESSAGE_CHARS: usize = 4000;
+
 /// `message` with every control character escaped, so that it prints as one line. The
 /// characters that reverse the direction of the text after them (U+202A to U+202E, U+2066 to
 /// U+2069) are escaped too: in a file name they would make a line read as something else.
@@ -462,9 +466,19 @@ impl Error {
         }
     }
 
-    /// The message on one line, each setting and suggested command written by `names`.
+    /// The message on one line, each setting and suggested command written by `names`, cut
+    /// after [`MAX_MESSAGE_CHARS`] characters: a message quoting a huge line of a file (a 30 MB
+    /// deck row) would otherwise be a 30 MB line on stderr.
     pub fn render(&self, names: &dyn Names) -> String {
-        one_line(&self.message().render(names))
+        let line = one_line(&self.message().render(names));
+        match line.char_indices().nth(MAX_MESSAGE_CHARS) {
+            None => line,
+            Some((cut, _)) => format!(
+                "{}... ({} more characters)",
+                &line[..cut],
+                line[cut..].chars().count()
+            ),
+        }
     }
 }
 
@@ -491,6 +505,30 @@ mod tests {
             "--out x\\ry: cannot write there (bad\\u{1b}[31m)"
         );
         assert_eq!(Error::input("plain é").to_string(), "plain é");
+    }
+
+    /// A message quoting a huge line is cut, saying how much was left out; a short one is whole.
+    #[test]
+    fn a_huge_message_is_cut_to_a_readable_line() {
+        let huge = Error::input(format!(
+            "deck d.csv: line 2: '{}' is not a number",
+            "7".repeat(30_000_000)
+        ));
+        let line = huge.to_string();
+        assert!(line.len() < MAX_MESSAGE_CHARS + 100, "{}", line.len());
+        assert!(
+            line.starts_with("deck d.csv: line 2: '777"),
+            "{}",
+            &line[..40]
+        );
+        let left = 30_000_000 + "deck d.csv: line 2: '' is not a number".len() - MAX_MESSAGE_CHARS;
+        assert!(
+            line.ends_with(&format!("777... ({left} more characters)")),
+            "{}",
+            &line[line.len() - 60..]
+        );
+        let whole = "é".repeat(MAX_MESSAGE_CHARS);
+        assert_eq!(Error::input(whole.clone()).to_string(), whole);
     }
 
     /// A table printed for a person keeps its lines, but a file name in it can neither add a
