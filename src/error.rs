@@ -466,19 +466,24 @@ impl Error {
         }
     }
 
-    /// The message on one line, each setting and suggested command written by `names`, cut
-    /// after [`MAX_MESSAGE_CHARS`] characters: a message quoting a huge line of a file (a 30 MB
-    /// deck row) would otherwise be a 30 MB line on stderr.
+    /// The message on one line, each setting and suggested command written by `names`, its
+    /// middle cut out past [`MAX_MESSAGE_CHARS`] characters: a message quoting a huge line of a
+    /// file (a 30 MB deck row) would otherwise be a 30 MB line on stderr.
     pub fn render(&self, names: &dyn Names) -> String {
         let line = one_line(&self.message().render(names));
-        match line.char_indices().nth(MAX_MESSAGE_CHARS) {
-            None => line,
-            Some((cut, _)) => format!(
-                "{}... ({} more characters)",
-                &line[..cut],
-                line[cut..].chars().count()
-            ),
+        let chars = line.chars().count();
+        if chars <= MAX_MESSAGE_CHARS {
+            return line;
         }
+        // The start names the input and the end says why (a quoted value sits between), so
+        // the middle goes.
+        let (keep_start, keep_end) = (MAX_MESSAGE_CHARS / 2, MAX_MESSAGE_CHARS / 4);
+        let start: String = line.chars().take(keep_start).collect();
+        let end: String = line.chars().skip(chars - keep_end).collect();
+        format!(
+            "{start} ... ({} characters left out) ... {end}",
+            chars - keep_start - keep_end
+        )
     }
 }
 
@@ -521,9 +526,15 @@ mod tests {
             "{}",
             &line[..40]
         );
-        let left = 30_000_000 + "deck d.csv: line 2: '' is not a number".len() - MAX_MESSAGE_CHARS;
+        let total = 30_000_000 + "deck d.csv: line 2: '' is not a number".len();
+        let left = total - MAX_MESSAGE_CHARS * 3 / 4;
         assert!(
-            line.ends_with(&format!("777... ({left} more characters)")),
+            line.contains(&format!("777 ... ({left} characters left out) ... 777")),
+            "{}",
+            &line[1990..2060]
+        );
+        assert!(
+            line.ends_with("777' is not a number"),
             "{}",
             &line[line.len() - 60..]
         );
