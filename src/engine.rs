@@ -275,7 +275,9 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
         (0..mine_usize)
             .into_par_iter()
             .with_max_len(1)
-            .map(|j| first + j as u64 * step)
+            // Once stopped, the run will fail: its remaining chunks are not even visited.
+            .map(|j| (!progress.stopped()).then(|| first + j as u64 * step))
+            .while_some()
             .fold(empty, |(mut acc, mut units), i| {
                 let mut rng = chunk_rng(config.seed, i);
                 let len = chunk_len(i);
@@ -293,6 +295,9 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
             })
     });
     progress.finish();
+    if progress.stopped() {
+        return Err(Error::input(STOPPED));
+    }
     debug_assert_eq!(
         units,
         shard_run_units(config.units, per_chunk, config.shard)
@@ -369,7 +374,16 @@ pub trait Progress: Send + Sync {
     fn set(&self, position: u64, message: &str);
     /// The work is over.
     fn finish(&self);
+    /// Whether whoever watches wants the work stopped (a Python user's Ctrl-C): a run then skips
+    /// its remaining chunks and fails with [`STOPPED`]. Asked before every chunk.
+    fn stopped(&self) -> bool {
+        false
+    }
 }
+
+/// The message of a run stopped through [`Progress::stopped`]: it has no result, and writes
+/// nothing.
+pub const STOPPED: &str = "the run was stopped before its end; nothing was written";
 
 /// Where a run's progress goes: nowhere (the default), or a [`Progress`] the caller supplies.
 #[derive(Clone, Default)]
@@ -412,6 +426,11 @@ impl OnProgress {
         if let Some(p) = &self.0 {
             p.finish();
         }
+    }
+
+    /// [`Progress::stopped`]; never, when no one is told.
+    pub fn stopped(&self) -> bool {
+        self.0.as_ref().is_some_and(|p| p.stopped())
     }
 }
 
@@ -612,6 +631,48 @@ mod tests {
         );
         let e = "0/4294967296".parse::<Shard>().unwrap_err().to_string();
         assert!(e.contains("N <= 4294967295"), "{e}");
+    }
+
+    /// Stops once told of `after` units.
+    struct StopAfter {
+        after: u64,
+        seen: std::sync::atomic::AtomicU64,
+    }
+
+    impl Progress for StopAfter {
+        fn start(&self, _: u64, _: Steps) {}
+        fn advance(&self, steps: u64) {
+            self.seen
+                .fetch_add(steps, std::sync::atomic::Ordering::Relaxed);
+        }
+        fn set(&self, _: u64, _: &str) {}
+        fn finish(&self) {}
+        fn stopped(&self) -> bool {
+            self.seen.load(std::sync::atomic::Ordering::Relaxed) >= self.after
+        }
+    }
+
+    /// A run asked to stop fails with STOPPED having played few of its chunks (10^18 units
+    /// would take years), and a watcher that never asks changes nothing.
+    #[test]
+    fn a_run_asked_to_stop_skips_its_remaining_chunks() {
+        let stopper = Arc::new(StopAfter {
+            after: 1000,
+            seen: Default::default(),
+        });
+        let mut config = RunConfig::new(1_000_000_000_000_000_000, 1);
+        config.progress = OnProgress::to(stopper.clone());
+        let e = run(&ByteSum, &config).unwrap_err();
+        assert_eq!(e.to_string(), STOPPED);
+        assert!(stopper.seen.load(std::sync::atomic::Ordering::Relaxed) < 1_000_000);
+        let never = Arc::new(StopAfter {
+            after: u64::MAX,
+            seen: Default::default(),
+        });
+        let mut config = RunConfig::new(10_000, 1);
+        let quiet = run(&ByteSum, &config).unwrap();
+        config.progress = OnProgress::to(never);
+        assert_eq!(run(&ByteSum, &config).unwrap(), quiet);
     }
 
     #[test]

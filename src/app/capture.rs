@@ -7,10 +7,20 @@
 //! captured command at once, and a command run without capture prints as before.
 
 use std::cell::RefCell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::engine::{OnProgress, Progress, Steps};
 
 thread_local! {
     /// The capture of the command running on this thread, if it is captured.
-    static CAPTURE: RefCell<Option<Captured>> = const { RefCell::new(None) };
+    static CAPTURE: RefCell<Option<Capture>> = const { RefCell::new(None) };
+}
+
+/// A command's capture: what it made so far, and the flag that asks it to stop.
+struct Capture {
+    made: Captured,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// What a captured command made.
@@ -18,9 +28,11 @@ thread_local! {
 pub struct Captured {
     /// What it printed on standard output.
     pub stdout: String,
-    /// The files its report holds (`summary.csv`, the tables of `solve`, the charts), by name, as
-    /// `--out` would write them; computed whether or not `--out` was given. `run.json` is the
-    /// folder's record, not the report's, and is written only into a folder.
+    /// The files of the report of `simulate`, `compare` and `merge` (`summary.csv`, the charts)
+    /// and the tables of `solve` and `table`, by name, as `--out` would write them; computed
+    /// whether or not `--out` was given. `run.json` is the folder's record, not the report's,
+    /// and is written only into a folder. `report` keeps every section's run files in turn (so
+    /// names repeat); the other commands' files are written only where `--out` says.
     pub files: Vec<(String, Vec<u8>)>,
 }
 
@@ -35,12 +47,17 @@ pub struct Failed {
 }
 
 /// Runs `f` with this thread's output captured, and returns what was captured with its result.
-/// A capture already running on this thread (a command that runs another) is set aside and put
-/// back, so each sees only its own output.
-pub(super) fn capturing<T>(f: impl FnOnce() -> T) -> (T, Captured) {
-    let outer = CAPTURE.with(|c| c.replace(Some(Captured::default())));
+/// `stop`, once set, stops a simulation between two chunks. A capture already running on this
+/// thread (a command that runs another) is set aside and put back, so each sees only its own
+/// output.
+pub(super) fn capturing<T>(stop: Option<Arc<AtomicBool>>, f: impl FnOnce() -> T) -> (T, Captured) {
+    let mine = Capture {
+        made: Captured::default(),
+        stop,
+    };
+    let outer = CAPTURE.with(|c| c.replace(Some(mine)));
     // Put back even if `f` panics, so a later command on this thread is not captured by mistake.
-    struct Restore(Option<Option<Captured>>);
+    struct Restore(Option<Option<Capture>>);
     impl Drop for Restore {
         fn drop(&mut self) {
             if let Some(outer) = self.0.take() {
@@ -51,7 +68,10 @@ pub(super) fn capturing<T>(f: impl FnOnce() -> T) -> (T, Captured) {
     let mut restore = Restore(Some(outer));
     let result = f();
     let outer = restore.0.take().unwrap_or_default();
-    let captured = CAPTURE.with(|c| c.replace(outer)).unwrap_or_default();
+    let captured = CAPTURE
+        .with(|c| c.replace(outer))
+        .map(|c| c.made)
+        .unwrap_or_default();
     (result, captured)
 }
 
@@ -60,11 +80,32 @@ pub(super) fn active() -> bool {
     CAPTURE.with(|c| c.borrow().is_some())
 }
 
+/// Where a captured command's progress goes: nowhere, but a set stop flag stops its runs.
+pub(super) fn progress() -> OnProgress {
+    match CAPTURE.with(|c| c.borrow().as_ref().and_then(|c| c.stop.clone())) {
+        Some(flag) => OnProgress::to(Arc::new(StopWhenSet(flag))),
+        None => OnProgress::default(),
+    }
+}
+
+/// A [`Progress`] that draws nothing and says stop once its flag is set.
+struct StopWhenSet(Arc<AtomicBool>);
+
+impl Progress for StopWhenSet {
+    fn start(&self, _: u64, _: Steps) {}
+    fn advance(&self, _: u64) {}
+    fn set(&self, _: u64, _: &str) {}
+    fn finish(&self) {}
+    fn stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
 /// Keeps `text` as printed, if this thread is captured; says whether it was kept.
 pub(super) fn printed(text: &str) -> bool {
     CAPTURE.with(|c| match c.borrow_mut().as_mut() {
-        Some(captured) => {
-            captured.stdout.push_str(text);
+        Some(capture) => {
+            capture.made.stdout.push_str(text);
             true
         }
         None => false,
@@ -74,8 +115,8 @@ pub(super) fn printed(text: &str) -> bool {
 /// Keeps a copy of `files`, if this thread is captured.
 pub(super) fn made(files: &[(String, Vec<u8>)]) {
     CAPTURE.with(|c| {
-        if let Some(captured) = c.borrow_mut().as_mut() {
-            captured.files.extend(files.iter().cloned());
+        if let Some(capture) = c.borrow_mut().as_mut() {
+            capture.made.files.extend(files.iter().cloned());
         }
     });
 }
@@ -89,10 +130,10 @@ mod tests {
     #[test]
     fn a_capture_keeps_only_its_own_output() {
         assert!(!printed("before"));
-        let ((), outer) = capturing(|| {
+        let ((), outer) = capturing(None, || {
             assert!(active());
             assert!(printed("a"));
-            let ((), inner) = capturing(|| {
+            let ((), inner) = capturing(None, || {
                 printed("b");
                 made(&[("x.csv".to_string(), b"1".to_vec())]);
             });
@@ -105,10 +146,24 @@ mod tests {
         assert!(!active());
     }
 
+    /// A captured command's runs stop once its flag is set, and only then.
+    #[test]
+    fn a_set_stop_flag_stops_the_captured_runs() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let ((), _) = capturing(Some(flag.clone()), || {
+            let progress = progress();
+            assert!(!progress.stopped());
+            flag.store(true, Ordering::Relaxed);
+            assert!(progress.stopped());
+        });
+        assert!(!progress().stopped());
+        let ((), _) = capturing(None, || assert!(!progress().stopped()));
+    }
+
     /// A command that panics inside a capture leaves the thread uncaptured.
     #[test]
     fn a_panic_inside_a_capture_ends_it() {
-        let result = std::panic::catch_unwind(|| capturing(|| panic!("boom")));
+        let result = std::panic::catch_unwind(|| capturing(None, || panic!("boom")));
         assert!(result.is_err());
         assert!(!active());
         assert!(!printed("after"));

@@ -71,7 +71,9 @@ fn run_config(run: &RunArgs, units: u64, shard: Shard) -> RunConfig {
 /// A progress bar on stderr unless `--quiet`, or the command is captured: a program reading the
 /// results has no terminal to watch (a notebook shows a process's stderr out of place).
 fn progress(run: &RunArgs) -> OnProgress {
-    if run.quiet || capture::active() {
+    if capture::active() {
+        capture::progress()
+    } else if run.quiet {
         OnProgress::default()
     } else {
         OnProgress::to(Arc::new(Bar::new()))

@@ -10,6 +10,8 @@
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 mod capture;
 mod cli;
@@ -99,12 +101,26 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
     }
 }
 
+/// The stack of the thread a captured command runs on: the main thread's, as the command line
+/// has it (a program's own thread may have far less: 128 KiB under musl).
+const COMMAND_STACK: usize = 8 << 20;
+
 /// Runs the command line `invocation.command` as [`run_on`] does, but keeps what it prints and
 /// the files its report holds instead of printing them (files are still written where `--out`
 /// says): for a program that embeds dicelab and reads the results itself, as the Python package
 /// does. A failure comes back as the line the command line would print, never printed. `play`,
 /// which reads a player's lines from the terminal, is refused.
-pub fn run_captured(invocation: &Invocation) -> std::result::Result<Captured, Failed> {
+///
+/// Setting `stop` (from another thread: a Python user's Ctrl-C) stops a simulation between two
+/// chunks; the command then fails with [`crate::engine::STOPPED`] and writes nothing.
+///
+/// The command runs on a thread pool of its own, dropped when it returns, with the command
+/// line's stack: nothing is left in rayon's global pool, whose threads a `fork` of the caller
+/// (Python's multiprocessing) would not copy, hanging the child's next parallel loop.
+pub fn run_captured(
+    invocation: &Invocation,
+    stop: Option<Arc<AtomicBool>>,
+) -> std::result::Result<Captured, Failed> {
     let bad = |line: String| Failed { line, code: 2 };
     let cli = match parse(invocation) {
         Parsed::Command(cli) => cli,
@@ -121,14 +137,26 @@ pub fn run_captured(invocation: &Invocation) -> std::result::Result<Captured, Fa
         }
         Parsed::Bad(line) => return Err(bad(line)),
     };
-    if let Command::Play(args) = &cli.command {
+    // A game that can be played is refused here; one that cannot gets the command line's own
+    // refusal from `play`, which then reads nothing.
+    if let Command::Play(args) = &cli.command
+        && args.game.playable().is_some()
+    {
         return Err(bad(format!(
             "error: play {} is a game at the terminal: run `dicelab play {}` in a shell",
             args.game.name(),
             args.game.name()
         )));
     }
-    let (result, captured) = capture::capturing(|| dispatch(&cli, invocation));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(COMMAND_STACK)
+        .build()
+        .map_err(|e| Failed {
+            line: format!("error: cannot start the thread pool: {e}"),
+            code: 1,
+        })?;
+    let (result, captured) =
+        pool.install(|| capture::capturing(stop, || dispatch(&cli, invocation)));
     match result {
         Ok(()) => Ok(captured),
         Err(e) => Err(Failed {

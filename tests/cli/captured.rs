@@ -2,19 +2,26 @@
 //! the binary would print and the files its report holds, and fails with the binary's own line.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use dicelab::Invocation;
 use dicelab::app::{Captured, Failed, run_captured};
 
 use crate::common::{ok, read, snapshot};
 
-fn captured(words: &[&str]) -> Result<Captured, Failed> {
-    run_captured(&Invocation::now(
+fn invocation(words: &[&str]) -> Invocation {
+    Invocation::now(
         std::iter::once("dicelab")
             .chain(words.iter().copied())
             .map(String::from)
             .collect(),
-    ))
+    )
+}
+
+fn captured(words: &[&str]) -> Result<Captured, Failed> {
+    run_captured(&invocation(words), None)
 }
 
 /// The binary's folder and a captured run's files, by name, without run.json (it records the
@@ -120,4 +127,55 @@ fn help_is_captured_as_printed_text() {
         help.stdout
     );
     assert!(help.files.is_empty());
+}
+
+/// A run far too long to wait for stops soon after its flag is set, fails with the stopped
+/// line and writes nothing.
+#[test]
+fn a_captured_run_stops_when_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("never");
+    let stop = Arc::new(AtomicBool::new(false));
+    let setter = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            stop.store(true, Ordering::Relaxed);
+            Instant::now()
+        })
+    };
+    let words = [
+        "simulate",
+        "sevens",
+        "-n",
+        "1e15",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let failed = run_captured(&invocation(&words), Some(stop)).unwrap_err();
+    let asked = setter.join().unwrap();
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        asked.elapsed()
+    );
+    assert_eq!(failed.line, format!("error: {}", dicelab::engine::STOPPED));
+    assert_eq!(failed.code, 2);
+    assert!(!out.exists());
+}
+
+/// The caller's thread may have a small stack (128 KiB, as musl gives a thread): the command
+/// runs on a stack of its own, so a deeply nested rule of thumb parses as it does in the binary.
+#[test]
+fn a_captured_command_does_not_run_on_the_callers_stack() {
+    let rule = format!("stop-if:{}sum > 3{}", "(".repeat(60), ")".repeat(60));
+    let run = std::thread::Builder::new()
+        .stack_size(128 << 10)
+        .spawn(move || {
+            captured(&["simulate", "sevens", "--policy", &rule, "-n", "100"]).map(|c| c.stdout)
+        })
+        .unwrap()
+        .join()
+        .expect("no overflow");
+    assert!(run.unwrap().contains("turn_score"));
 }
