@@ -24,9 +24,11 @@ Ctrl-C is only seen when it returns.
 import io
 import json
 import numbers
+import os
 from collections.abc import Sequence
 from typing import Any, Union
 
+import numpy as np
 import pandas as pd
 
 from ._native import DicelabError, __version__
@@ -47,7 +49,11 @@ __all__ = [
 # last-digit-off parser unless asked; pandas 3 reads exactly and deprecates the option.
 _EXACT = {} if int(pd.__version__.split(".")[0]) >= 3 else {"float_precision": "round_trip"}
 
-_Value = Union[None, bool, int, float, str, Sequence[Any]]
+_Value = Union[None, bool, numbers.Real, str, os.PathLike, Sequence[Any], np.ndarray, pd.Series]
+
+# Flags that print text instead of running: the functions return results, so they are refused
+# with the way to see the text.
+_PRINTING = {"help", "h", "version", "V"}
 
 
 def _refused(line: str) -> DicelabError:
@@ -57,20 +63,47 @@ def _refused(line: str) -> DicelabError:
     return error
 
 
+def _shown(value: Any) -> str:
+    """A value as an error line quotes it: its repr on one line, cut to 60 characters."""
+    text = repr(value).replace("\n", " ")
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _is_switch(value: Any) -> bool:
+    return isinstance(value, (bool, np.bool_))
+
+
+def _text(name: str, text: str) -> str:
+    """``text`` if it is UTF-8 text, as the command line takes its words; a lone surrogate (a
+    file name in another encoding, read by Python) is refused as the command line refuses it."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _refused(
+            f"error: {name}={_shown(text)}: not UTF-8 text; dicelab takes its values and paths "
+            "as UTF-8"
+        ) from None
+    return text
+
+
 def _word(name: str, value: Any) -> str:
     """One value as the command line takes it; refuses what it cannot mean (a dict, a set)."""
-    if isinstance(value, bool):
-        raise _refused(f"error: {name}={value!r}: a switch is True or False, not one of a list")
+    if _is_switch(value):
+        raise _refused(f"error: {name}={_shown(value)}: a switch is True or False, not a value")
     if isinstance(value, numbers.Integral):
         # numpy's integers too: a count taken from a DataFrame is no Python int.
         return str(int(value))
     if isinstance(value, numbers.Real) and float(value).is_integer() and abs(value) < 2**63:
         # 1e6 is a count: the command line reads "1000000", not "1000000.0".
         return str(int(value))
-    if isinstance(value, (numbers.Real, str)) or hasattr(value, "__fspath__"):
+    if isinstance(value, numbers.Real):
         return str(value)
+    if isinstance(value, str):
+        return _text(name, value)
+    if isinstance(value, os.PathLike):
+        return _text(name, os.fsdecode(value))
     raise _refused(
-        f"error: {name}={value!r}: expected a number, a string, a path or a list of them"
+        f"error: {name}={_shown(value)}: expected a number, a string, a path or a list of them"
     )
 
 
@@ -83,12 +116,17 @@ def _words(command: str, game: str, options: dict[str, _Value]) -> list[str]:
     """The command line for ``command game`` with ``options`` as its flags, in the order given."""
     words = [command, _word("game", game)]
     for name, value in options.items():
-        if value is None or value is False:
+        if name in _PRINTING:
+            raise _refused(
+                f"error: {name}={_shown(value)}: {command}() returns results; "
+                f"print(dicelab.cli({command!r}, '--help')) shows its flags"
+            )
+        if value is None or (_is_switch(value) and not value):
             continue
         flag = _flag(name)
-        if value is True:
+        if _is_switch(value):
             words.append(flag)
-        elif isinstance(value, (list, tuple)):
+        elif isinstance(value, (list, tuple, np.ndarray, pd.Series, pd.Index)):
             for item in value:
                 words += [flag, _word(name, item)]
         else:
@@ -112,16 +150,25 @@ def _frame(name: str, data: bytes) -> pd.DataFrame:
     return frame
 
 
-def cli(*words: str) -> str:
+def cli(*words: Union[str, os.PathLike, numbers.Real]) -> str:
     """Runs any dicelab command (the words after ``dicelab``) and returns what it printed, e.g.
     ``print(dicelab.cli("solve", "sevens"))``. ``play`` is refused: it needs a terminal."""
-    stdout, _files = _run([str(w) for w in words])
+    stdout, _files = _run([_word(f"word {i + 1}", w) for i, w in enumerate(words)])
     return stdout
 
 
-def _report(command: str, game: str, options: dict[str, _Value]) -> dict[str, bytes]:
-    """Runs a command and returns its report's files."""
-    _stdout, files = _run(_words(command, game, options))
+def _report(
+    command: str, game: str, options: dict[str, _Value], needs: str = "summary.csv"
+) -> dict[str, bytes]:
+    """Runs a command and returns its report's files, which must hold ``needs`` (a game word
+    such as "--help" makes the command print instead of run)."""
+    stdout, files = _run(_words(command, game, options))
+    if not any(name == needs or needs == "*.csv" and name.endswith(".csv") for name in files):
+        first = stdout.strip().splitlines()[0] if stdout.strip() else "nothing"
+        raise _refused(
+            f"error: {command} {_shown(game)}: printed {_shown(first)} instead of a report; "
+            f"dicelab.cli({command!r}, ...) returns what a command prints"
+        )
     return files
 
 
@@ -155,13 +202,13 @@ def solve(game: str, **options: _Value) -> dict[str, pd.DataFrame]:
     """Solves ``game`` exactly (``dicelab solve``) and returns every table it writes, by name:
     ``solve("sevens")["follower_odds"]`` is ``follower_odds.csv``. Keywords: ``players``,
     ``rule``, ``out``, ``wait``."""
-    return _tables(_report("solve", game, options))
+    return _tables(_report("solve", game, options, needs="*.csv"))
 
 
 def table(game: str, **options: _Value) -> dict[str, pd.DataFrame]:
     """The exact probability tables of ``game`` (``dicelab table``), by name:
     ``table("sequences")["cast_table"]``. Keywords: ``rule``, ``deck``, ``out``, ``wait``."""
-    return _tables(_report("table", game, options))
+    return _tables(_report("table", game, options, needs="*.csv"))
 
 
 def advise(game: str, **options: _Value) -> pd.DataFrame:
@@ -175,7 +222,14 @@ def advise(game: str, **options: _Value) -> pd.DataFrame:
     ``advise("sevens", roll=1, dice=2, sum=5, allowed=2, round=6, totals="52,49", scores=15)``.
     """
     stdout, _files = _run(_words("advise", game, {**options, "json": True}))
-    advice = json.loads(stdout)
+    try:
+        advice = json.loads(stdout)
+    except json.JSONDecodeError:
+        first = stdout.strip().splitlines()[0] if stdout.strip() else "nothing"
+        raise _refused(
+            f"error: advise {_shown(game)}: printed {_shown(first)} instead of advice; "
+            "dicelab.cli('advise', ...) returns what a command prints"
+        ) from None
     first = "action" if "actions" in advice else "player"
     entries = advice.get("actions", advice.get("players", []))
     names = [c["name"] for c in advice["columns"]]

@@ -42,6 +42,11 @@ def read_csv(path):
     return pd.read_csv(io.StringIO("".join(lines[skip:])), **EXACT)
 
 
+def _solve_three_players():
+    """What a forked child computes (a module-level function, so the pool can pickle it)."""
+    return dicelab.solve("sevens", players=3)["game_odds"]
+
+
 class SameAsTheCommandLine(unittest.TestCase):
     """Each call against `dicelab COMMAND ... --out DIR`: the DataFrame holds the CSV's numbers
     exactly, and `out=` writes the very same files."""
@@ -154,6 +159,50 @@ class SameAsTheCommandLine(unittest.TestCase):
                 assert_frame_equal(dicelab.simulate("sevens", n=n, seed=np.uint8(2)), plain)
         dicelab.simulate("sevens", n=5000, seed=2, out=Path(self.tmp.name) / "p")
         self.assertTrue((Path(self.tmp.name) / "p" / "summary.csv").is_file())
+
+    def test_numpy_switches_and_sequences_are_taken_as_pythons(self):
+        import numpy as np
+
+        words = dict(policy=["optimal", "rolls:1"], n=2000, seed=4)
+        plain = dicelab.compare("sevens", **words)
+        for policy in (
+            np.array(words["policy"]),
+            pd.Series(words["policy"]),
+            ("optimal", "rolls:1"),
+        ):
+            with self.subTest(policy=type(policy).__name__):
+                got = dicelab.compare("sevens", policy=policy, n=2000, seed=4, quiet=np.True_)
+                assert_frame_equal(got, plain)
+        self.assertTrue(dicelab.compare("sevens", **words, quiet=np.False_).equals(plain))
+
+    def test_a_run_is_stopped_by_ctrl_c(self):
+        # SIGINT as a terminal sends it: the run (years long as asked) stops at its next chunk
+        # and KeyboardInterrupt is raised in the caller, leaving no folder.
+        import signal
+        import threading
+        import time
+
+        timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        started = time.monotonic()
+        with self.assertRaises(KeyboardInterrupt):
+            dicelab.simulate("sevens", n=10**18, out=self.dir / "never")
+        timer.join()
+        self.assertLess(time.monotonic() - started, 10)
+        self.assertFalse((self.dir / "never").exists())
+        # The next call runs as usual.
+        self.assertEqual(len(dicelab.simulate("sevens", n=1000)), 3)
+
+    def test_a_forked_child_runs_after_its_parent_did(self):
+        # The three-player solver loops in parallel; a child forked after it (multiprocessing's
+        # default on Linux) must not find a thread pool whose threads it lacks.
+        import multiprocessing
+
+        before = dicelab.solve("sevens", players=3)["game_odds"]
+        context = multiprocessing.get_context("fork")
+        with context.Pool(1) as pool:
+            after = pool.apply_async(_solve_three_players).get(timeout=120)
+        assert_frame_equal(before, after)
 
     def test_compare_gives_the_paired_differences_of_the_command_line(self):
         words = dict(policy=["greedy", "lookahead"], n=300, seed=3)
@@ -404,6 +453,34 @@ class BadInput(unittest.TestCase):
             dicelab.cli("play", "sevens")
         self.assertIn("dicelab play sevens", str(caught.exception))
         self.assertEqual(caught.exception.code, 2)
+        # A game that cannot be played gets the command line's own refusal.
+        self.assert_same_refusal(lambda: dicelab.cli("play", "sequences"), ["play", "sequences"])
+
+    def test_help_asked_of_a_function_says_where_help_is(self):
+        for call in (
+            lambda: dicelab.simulate("sevens", help=True),
+            lambda: dicelab.advise("sevens", h=True),
+            lambda: dicelab.simulate("--help"),
+            lambda: dicelab.table("--help"),
+            lambda: dicelab.advise("--help"),
+        ):
+            with self.assertRaises(dicelab.DicelabError) as caught:
+                call()
+            self.assertIn("dicelab.cli(", str(caught.exception))
+            self.assertEqual(caught.exception.code, 2)
+            self.assertEqual(len(str(caught.exception).splitlines()), 1)
+        self.assertIn("Usage: dicelab simulate", dicelab.cli("simulate", "--help"))
+
+    def test_text_that_is_not_utf8_is_refused_as_the_command_line_refuses_it(self):
+        for call in (
+            lambda: dicelab.simulate("sevens", policy="\ud800"),
+            lambda: dicelab.simulate("sevens", out=Path(os.fsdecode(b"caf\xe9"))),
+            lambda: dicelab.cli("rules", "\udce9"),
+        ):
+            with self.assertRaises(dicelab.DicelabError) as caught:
+                call()
+            self.assertIn("not UTF-8 text", str(caught.exception))
+            self.assertEqual(caught.exception.code, 2)
 
 
 if __name__ == "__main__":
