@@ -394,13 +394,18 @@ pub fn text_table(report: &Report) -> String {
     if let Some(note) = empty_shard_note(report) {
         return out + &note;
     }
-    let rows = summary_rows(report);
+    // Each cell as it will print (a label quoting an odd file name escaped), measured in the
+    // characters the padding counts.
+    let rows: Vec<[String; 6]> = summary_rows(report)
+        .into_iter()
+        .map(|r| r.map(|cell| crate::error::one_line(&cell)))
+        .collect();
     let header = SUMMARY_HEADER;
     let widths: Vec<usize> = (0..6)
         .map(|i| {
             rows.iter()
-                .map(|r| r[i].len())
-                .chain([header[i].len()])
+                .map(|r| r[i].chars().count())
+                .chain([header[i].chars().count()])
                 .max()
                 .unwrap_or(0)
         })

@@ -296,3 +296,53 @@ fn an_argument_that_is_not_utf8_is_refused_in_one_line() {
     }
     assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);
 }
+
+/// A policy naming a file whose name holds an escape sequence, a direction override and an
+/// accent: the printed table shows the name escaped, on one line, and its columns still line up.
+#[test]
+fn a_file_name_in_a_policy_neither_drives_the_terminal_nor_breaks_the_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let name = "w\u{1b}[2Jé\u{202e}x.csv";
+    std::fs::write(
+        d.join(name),
+        crate::common::ok(d, &["data", "solitaire-tuned.csv"]),
+    )
+    .unwrap();
+    let spec = format!("heuristic:{name}");
+    let args = [
+        "compare",
+        "solitaire-dice",
+        "--policy",
+        &spec,
+        "--policy",
+        "greedy",
+        "-n",
+        "50",
+        "-q",
+    ];
+    let out = crate::common::ok(d, &args);
+    assert!(
+        !out.contains('\u{1b}') && !out.contains('\u{202e}'),
+        "{out}"
+    );
+    assert!(
+        out.contains("heuristic:w\\u{1b}[2Jé\\u{202e}x.csv@"),
+        "{out}"
+    );
+    // The header and every metric row end their `n` column at one character position.
+    let table: Vec<&str> = out.lines().skip(1).take_while(|l| !l.is_empty()).collect();
+    assert!(table.len() > 4, "{out}");
+    let n_end = |line: &str| {
+        let chars: Vec<char> = line.chars().collect();
+        let label_end = line[..line.find("  ").unwrap()].chars().count();
+        let start = (label_end..chars.len()).find(|&i| chars[i] != ' ').unwrap();
+        (start..chars.len())
+            .find(|&i| chars[i] == ' ')
+            .unwrap_or(chars.len())
+    };
+    let first = n_end(table[0]);
+    for line in &table {
+        assert_eq!(n_end(line), first, "{out}");
+    }
+}
