@@ -42,6 +42,7 @@ __all__ = [
     "compare",
     "simulate",
     "solve",
+    "sweep",
     "table",
 ]
 
@@ -188,6 +189,15 @@ def compare(game: str, policy: _Value = None, **options: _Value) -> pd.DataFrame
     under policy ``optimal - rolls:1``)."""
     files = _report("compare", game, {"policy": policy, **options})
     return _frame("summary.csv", files["summary.csv"])
+
+
+def sweep(game: str, rule: _Value = None, **options: _Value) -> pd.DataFrame:
+    """Runs ``game`` under every rule set a ``rule`` with several values names, on the same seed
+    (``dicelab sweep``), and returns ``sweep.csv``: one row per rule set and metric, with the
+    swept options as columns, n, mean, sd, se, the 95% interval and the exact value.
+    ``sweep("sequences", rule="wipe_ones=3,4,5,off")``."""
+    files = _report("sweep", game, {"rule": rule, **options}, needs="sweep.csv")
+    return _frame("sweep.csv", files["sweep.csv"])
 
 
 def _tables(files: dict[str, bytes]) -> dict[str, pd.DataFrame]:

@@ -250,6 +250,16 @@ class SameAsTheCommandLine(unittest.TestCase):
         assert_frame_equal(df, read_csv(cli_dir / "summary.csv"), check_exact=True)
         self.assertTrue(df.rules.str.contains("wipe_ones=3").all())
 
+    def test_sweep_gives_sweep_csv_of_the_command_line(self):
+        df = dicelab.sweep("sequences", rule="wipe_ones=3,4,off", n=2000, seed=5)
+        cli_dir = self.command_line_files(
+            ["sweep", "sequences", "--rule", "wipe_ones=3,4,off", "-n", "2000", "--seed", "5", "-q"]
+        )
+        assert_frame_equal(df, read_csv(cli_dir / "sweep.csv"), check_exact=True)
+        self.assertEqual(sorted(set(df.wipe_ones.astype(str))), ["3", "4", "off"])
+        dicelab.sweep("sequences", rule="wipe_ones=3,4,off", n=2000, seed=5, out=self.dir / "py")
+        self.assert_same_files(cli_dir, self.dir / "py")
+
     def test_solve_returns_every_table_of_the_command_line(self):
         tables = dicelab.solve("sevens")
         cli_dir = self.command_line_files(["solve", "sevens"])

@@ -28,11 +28,12 @@ struct Capture {
 pub struct Captured {
     /// What it printed on standard output.
     pub stdout: String,
-    /// The files of the report of `simulate`, `compare` and `merge` (`summary.csv`, the charts)
-    /// and the tables of `solve` and `table`, by name, as `--out` would write them; computed
-    /// whether or not `--out` was given. `run.json` is the folder's record, not the report's,
-    /// and is written only into a folder. `report` keeps every section's run files in turn (so
-    /// names repeat); the other commands' files are written only where `--out` says.
+    /// The files of the report of `simulate`, `compare` and `merge` (`summary.csv`, the charts),
+    /// the tables of `solve` and `table`, and `sweep.csv` (with its charts when `--out` is
+    /// given), by name, as `--out` would write them; computed whether or not `--out` was given.
+    /// `run.json` is the folder's record, not the report's, and is written only into a folder.
+    /// `report` keeps every section's run files in turn (so names repeat); the other commands'
+    /// files are written only where `--out` says.
     pub files: Vec<(String, Vec<u8>)>,
 }
 

@@ -838,6 +838,7 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
                 ..about
             })
             .write_all(&files)?;
+        capture::made(&files);
         say(&printable(&text))?;
         say(&format!(
             "wrote {} files to {}\n",
@@ -845,6 +846,10 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
             shown(dir.path())
         ))?;
     } else {
+        if capture::active() {
+            // A captured sweep hands back its table even without a folder.
+            capture::made(&[("sweep.csv".to_string(), sweep.csv())]);
+        }
         say(&printable(&text))?;
     }
     Ok(())
