@@ -56,21 +56,18 @@ pub(super) fn capturing<T>(stop: Option<Arc<AtomicBool>>, f: impl FnOnce() -> T)
         made: Captured::default(),
         stop,
     };
-    let outer = CAPTURE.with(|c| c.replace(Some(mine)));
-    // Put back even if `f` panics, so a later command on this thread is not captured by mistake.
-    struct Restore(Option<Option<Capture>>);
+    // Puts the outer capture back when `f` returns or panics, so a later command on this
+    // thread is never captured by mistake.
+    struct Restore(Option<Capture>);
     impl Drop for Restore {
         fn drop(&mut self) {
-            if let Some(outer) = self.0.take() {
-                CAPTURE.with(|c| c.replace(outer));
-            }
+            CAPTURE.with(|c| c.replace(self.0.take()));
         }
     }
-    let mut restore = Restore(Some(outer));
+    let _outer = Restore(CAPTURE.with(|c| c.replace(Some(mine))));
     let result = f();
-    let outer = restore.0.take().unwrap_or_default();
     let captured = CAPTURE
-        .with(|c| c.replace(outer))
+        .with(|c| c.borrow_mut().take())
         .map(|c| c.made)
         .unwrap_or_default();
     (result, captured)
