@@ -107,17 +107,17 @@ impl Position {
     /// flag's comma-separated text). Keys given in `overrides` (the command line's flags) take
     /// their place.
     pub fn from_json(what: &str, text: &str, overrides: Position) -> Result<Self> {
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| Error::input(format!("{what}: not a JSON document ({e})")))?;
-        if !value.is_object() {
-            return Err(Error::input(format!(
-                "{what}: expected one JSON object of position keys, as {{\"roll\": 1}}"
-            )));
-        }
-        // Read again keeping every entry as written: serde_json's map keeps only a repeated
-        // key's last value, and a position saying two things of one key is not a position.
-        let Entries(entries) = serde_json::from_str(text)
-            .map_err(|e| Error::input(format!("{what}: not a JSON document ({e})")))?;
+        // Every entry as written: serde_json's map keeps only a repeated key's last value, and
+        // a position saying two things of one key is not a position. Well-formed JSON that is
+        // no object (a list, a number) fails as data, not as syntax.
+        let Entries(entries) = serde_json::from_str(text).map_err(|e| {
+            Error::input(match e.classify() {
+                serde_json::error::Category::Data => {
+                    format!("{what}: expected one JSON object of position keys, as {{\"roll\": 1}}")
+                }
+                _ => format!("{what}: not a JSON document ({e})"),
+            })
+        })?;
         let mut given: Vec<&str> = Vec::new();
         for (key, _) in &entries {
             if given.contains(&key.as_str()) {
@@ -422,6 +422,30 @@ mod tests {
             assert!(
                 Position::from_json("p", bad, Position::default()).is_err(),
                 "{bad}"
+            );
+        }
+    }
+
+    /// Well-formed JSON that is not an object is told apart from text that is not JSON.
+    #[test]
+    fn a_position_file_that_is_no_object_or_no_json_says_which() {
+        let e = |text: &str| {
+            Position::from_json("p", text, Position::default())
+                .unwrap_err()
+                .to_string()
+        };
+        for not_an_object in ["[1, 2]", "7", "\"roll\"", "null"] {
+            assert!(
+                e(not_an_object).starts_with("p: expected one JSON object"),
+                "{not_an_object}: {}",
+                e(not_an_object)
+            );
+        }
+        for not_json in ["nope", "", "{\"roll\": 1} x", "{\"roll\": 1"] {
+            assert!(
+                e(not_json).starts_with("p: not a JSON document ("),
+                "{not_json}: {}",
+                e(not_json)
             );
         }
     }
