@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::claims;
 use crate::engine::{OnProgress, RunConfig, Shard};
-use crate::error::{one_line, printable};
+use crate::error::one_line;
 use crate::games::advice::{AdviceRequest, Position};
 use crate::games::analysis::Analysis;
 use crate::games::session::{self, PlayRequest};
@@ -41,7 +41,7 @@ use super::cli::{
 };
 use super::listing;
 use super::progress::Bar;
-use super::stdout::{self, say};
+use super::stdout::{self, say, show};
 use clap::CommandFactory;
 
 /// Units of `simulate` and `claims` when `-n` is not given.
@@ -158,8 +158,8 @@ fn publish(
         say(&run_json(&report))?;
         return Ok(files.into_iter().map(|(name, _)| name).collect());
     }
-    say(&printable(&report.text_table()))?;
-    say(&printable(&report.paired_text()))?;
+    show(&report.text_table())?;
+    show(&report.paired_text())?;
     if let Some(dir) = out {
         say(&format!(
             "wrote {} files to {}\n",
@@ -317,7 +317,7 @@ fn show_analysis(
                 None => say(&tables_json(&analysis.tables)),
             };
         }
-        None => say(&printable(&analysis.text))?,
+        None => show(&analysis.text)?,
     }
     if let Some(dir) = out {
         say(&format!(
@@ -428,7 +428,7 @@ fn check_claims(
         say(&tables_json(&[table]))?;
         return Ok(verdicts);
     }
-    say(&printable(&claims::verdicts_text(&verdicts)))?;
+    show(&claims::verdicts_text(&verdicts))?;
     out.write_all(&[("claims.csv".to_string(), csv)])?;
     say(&format!("wrote claims.csv to {}\n", shown(out.path())))?;
     Ok(verdicts)
@@ -547,12 +547,12 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
     let mut held = vec![claims_out.clone()];
     for (game, job, configured, folder, out) in jobs {
         let n = (units / job.share).max(1);
-        say(&printable(&format!(
+        show(&format!(
             "\n== {}, {} player(s), policy {}, {n} units\n",
             game.name(),
             job.players,
             configured.setup().policy_column()
-        )))?;
+        ))?;
         let saved = simulate_game(configured.as_ref(), &run_config(&args.run, n, Shard::WHOLE))?;
         // The exact tables go beside the default run of each game, and the solver's files
         // too where the game has a solver.
@@ -686,7 +686,7 @@ pub fn tune(args: &TuneArgs, invocation: &Invocation) -> Result<()> {
     )?;
     let out = out.expect("a tuner calls ready before it tunes");
     out.write(&table_csv(&tuned.weights))?;
-    say(&printable(&tuned.summary))?;
+    show(&tuned.summary)?;
     say(&format!("wrote {} to {}\n", tuned.kept, shown(&args.out)))?;
     Ok(())
 }
@@ -839,7 +839,7 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
             })
             .write_all(&files)?;
         capture::made(&files);
-        say(&printable(&text))?;
+        show(&text)?;
         say(&format!(
             "wrote {} files to {}\n",
             files.len(),
@@ -850,7 +850,7 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
             // A captured sweep hands back its table even without a folder.
             capture::made(&[("sweep.csv".to_string(), sweep.csv())]);
         }
-        say(&printable(&text))?;
+        show(&text)?;
     }
     Ok(())
 }
@@ -899,7 +899,7 @@ pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
     if let Some(dir) = &out {
         dir.write_all(&[("decks.csv".to_string(), table_csv(&result.table))])?;
     }
-    say(&printable(&result.text))?;
+    show(&result.text)?;
     if let Some(dir) = &out {
         say(&format!("wrote decks.csv to {}\n", shown(dir.path())))?;
     }
@@ -937,12 +937,11 @@ pub fn advise(args: &AdviseArgs) -> Result<()> {
         .build()
         .map_err(|e| Error::input(format!("--threads: cannot start the thread pool: {e}")))?;
     let advice = pool.install(|| advisor.advise(&request))?;
-    say(&if args.json {
-        advice_json(&advice, &Flags)
+    if args.json {
+        say(&advice_json(&advice, &Flags))
     } else {
-        printable(&advice_text(&advice, &Flags))
-    })?;
-    Ok(())
+        show(&advice_text(&advice, &Flags))
+    }
 }
 
 /// `dicelab play`: a game at the terminal, reading the player's lines from stdin.

@@ -31,6 +31,14 @@ pub(super) fn say(text: &str) -> Result<()> {
     }
 }
 
+/// Writes `text` for a person to read, as [`say`] does, with every line printable
+/// ([`crate::error::printable`]): a name quoted from the command line or a file can neither
+/// break a line nor drive the terminal. Machine output (JSON, CSV, a data file) goes through
+/// `say` as it is.
+pub(super) fn show(text: &str) -> Result<()> {
+    say(&crate::error::printable(text))
+}
+
 /// Standard output could not be written, for `source`.
 pub(super) fn unwritable(source: std::io::Error) -> Error {
     Error::unwritable("standard output: cannot write to it", source)
