@@ -9,8 +9,12 @@
 
 use crate::merge_fields;
 
-/// The most seats, and so policies, a game counts wins for (7 plays at most 7, Solitaire Dice 8).
-const MAX_POLICIES: usize = 16;
+/// The most policies whose winning seats a game counts on the stack; a table with more distinct
+/// policies (a classroom of 100 players, each with a rule of their own) counts them on the heap.
+const ON_STACK: usize = 16;
+
+/// The most seats a game counts wins for: a policy's winning seats are counted in a `u8`.
+const MAX_SEATS: usize = u8::MAX as usize;
 
 /// Wins of a chunk of games.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -37,10 +41,7 @@ merge_fields!(Wins {
 impl Wins {
     /// No games yet, for `seats` seats and `policies` distinct policies.
     pub fn new(seats: usize, policies: usize) -> Self {
-        assert!(
-            policies <= MAX_POLICIES && seats <= MAX_POLICIES,
-            "counted on the stack"
-        );
+        assert!(seats <= MAX_SEATS, "the games take at most 100 players");
         Self {
             games: 0,
             seat: vec![0; seats],
@@ -70,7 +71,13 @@ impl Wins {
         tied: bool,
         policy_of: impl Fn(usize) -> usize,
     ) {
-        let mut won = [0u8; MAX_POLICIES];
+        let (mut stack, mut heap) = ([0u8; ON_STACK], Vec::new());
+        let won: &mut [u8] = if self.policy.len() <= ON_STACK {
+            &mut stack
+        } else {
+            heap.resize(self.policy.len(), 0);
+            &mut heap
+        };
         for seat in winners {
             self.seat[seat] += 1;
             won[policy_of(seat)] += 1;
@@ -78,7 +85,7 @@ impl Wins {
         for seat in 0..self.seat.len() {
             self.policy_seats[policy_of(seat)] += 1;
         }
-        for (counts, &won) in self.policy.iter_mut().zip(&won) {
+        for (counts, &won) in self.policy.iter_mut().zip(won.iter()) {
             counts[usize::from(won)] += 1;
         }
         self.tied += u64::from(tied);

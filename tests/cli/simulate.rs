@@ -630,3 +630,41 @@ fn a_run_too_small_for_its_intervals_says_so() {
         "{enough}"
     );
 }
+
+#[test]
+fn a_table_of_up_to_100_players_counts_every_seats_wins() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // 17 seats and more panicked ("counted on the stack"); 100 is the documented most.
+    for game in ["sequences", "hearts-due", "sevens"] {
+        for players in ["17", "100"] {
+            ok(
+                d,
+                &["simulate", game, "-n", "20", "-q", "--players", players],
+            );
+        }
+    }
+    // A policy for every seat of 20: twenty policies counted at once.
+    let mut args = vec!["simulate", "sevens", "-n", "20", "-q", "--players", "20"];
+    let specs: Vec<String> = (1..=20)
+        .map(|k| format!("threshold:{},{}", 5 + k, 5 + k))
+        .collect();
+    for spec in &specs {
+        args.extend(["--policy", spec.as_str()]);
+    }
+    ok(d, &args);
+    ok(
+        d,
+        &[
+            "sweep",
+            "sequences",
+            "--players",
+            "17",
+            "--rule",
+            "wipe_ones=3,4",
+            "-n",
+            "20",
+            "-q",
+        ],
+    );
+}
