@@ -38,15 +38,27 @@ pub struct Sweep {
 }
 
 impl Sweep {
-    /// The metrics of the first run (every run of one game and setup reports the same ones).
-    fn metric_keys(&self) -> Vec<String> {
-        let first = &self.runs[0].saved;
-        first
-            .tally
-            .metrics
-            .iter()
-            .map(|m| first.record.setup.key(&m.id))
-            .collect()
+    /// Every metric of the sweep, keyed by its name, in the order first reported: the union
+    /// over the rule sets, since a rule can add a metric (`tie=playoff` counts play-off rounds)
+    /// or name one by its value (`p_score_500`). Each entry is the key and, for every run, the
+    /// index of that metric in the run's tally, or `None` where the rule set has no such metric.
+    fn metric_columns(&self) -> Vec<(String, Vec<Option<usize>>)> {
+        let mut columns: Vec<(String, Vec<Option<usize>>)> = Vec::new();
+        for (r, run) in self.runs.iter().enumerate() {
+            let setup = &run.saved.record.setup;
+            for (i, m) in run.saved.tally.metrics.iter().enumerate() {
+                let key = setup.key(&m.id);
+                let at = match columns.iter().position(|(k, _)| *k == key) {
+                    Some(at) => at,
+                    None => {
+                        columns.push((key, vec![None; self.runs.len()]));
+                        columns.len() - 1
+                    }
+                };
+                columns[at].1[r] = Some(i);
+            }
+        }
+        columns
     }
 
     /// `sweep.csv`: one row per rule set and metric: `summary.csv`'s columns with the swept
@@ -78,23 +90,28 @@ impl Sweep {
     /// fit a terminal). A cell is the exact value where one exists, else the simulated mean with
     /// the half-width of its 95% interval.
     pub fn text(&self) -> String {
-        let first = &self.runs[0].saved;
-        let record = &first.record;
-        let shown: Vec<usize> = first
-            .tally
-            .metrics
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| !matches!(m.id.subject, Subject::Seat { .. }))
-            .map(|(i, _)| i)
+        let record = &self.runs[0].saved.record;
+        let shown: Vec<(String, Vec<Option<usize>>)> = self
+            .metric_columns()
+            .into_iter()
+            .filter(|(_, at)| {
+                self.runs.iter().zip(at).any(|(run, i)| {
+                    i.is_some_and(|i| {
+                        !matches!(run.saved.tally.metrics[i].id.subject, Subject::Seat { .. })
+                    })
+                })
+            })
             .collect();
-        let keys = self.metric_keys();
         let mut header: Vec<String> = self.keys.clone();
-        header.extend(shown.iter().map(|&i| keys[i].clone()));
+        header.extend(shown.iter().map(|(key, _)| key.clone()));
         let mut rows: Vec<Vec<String>> = vec![header];
-        for run in &self.runs {
+        for (r, run) in self.runs.iter().enumerate() {
             let mut row = run.values.clone();
-            for &i in &shown {
+            for (_, at) in &shown {
+                let Some(i) = at[r] else {
+                    row.push(String::new());
+                    continue;
+                };
                 let m = &run.saved.tally.metrics[i];
                 let digits = if m.kind == MetricKind::Proportion {
                     5
@@ -137,17 +154,18 @@ impl Sweep {
     /// One comparison chart per metric, the rule sets as its rows (exact values in each row's
     /// note), named `METRIC.svg`.
     pub fn charts(&self) -> Result<Vec<(String, Vec<u8>)>> {
-        let first = &self.runs[0].saved;
-        let record = &first.record;
+        let record = &self.runs[0].saved.record;
         let fixed = fixed_rules(&record.setup.rules_column(), &self.keys);
-        let keys = self.metric_keys();
         let mut files = Vec::new();
-        for (i, metric) in first.tally.metrics.iter().enumerate() {
+        for (key, at) in self.metric_columns() {
+            let mut kind = None;
             let rows: Vec<CompareRow> = self
                 .runs
                 .iter()
-                .filter_map(|run| {
-                    let m = &run.saved.tally.metrics[i];
+                .zip(&at)
+                .filter_map(|(run, i)| {
+                    let m = &run.saved.tally.metrics[(*i)?];
+                    kind = Some(m.kind);
                     if m.histogram.count() == 0 {
                         return None;
                     }
@@ -164,10 +182,10 @@ impl Sweep {
                     Some(row)
                 })
                 .collect();
-            if rows.is_empty() {
+            let Some(kind) = kind.filter(|_| !rows.is_empty()) else {
                 continue;
-            }
-            let what = match metric.kind {
+            };
+            let what = match kind {
                 MetricKind::Mean => {
                     "mean with 95% interval (dot, bar); box 25-75%, whiskers 5-95%, median"
                 }
@@ -175,14 +193,14 @@ impl Sweep {
             };
             let title = format!(
                 "{} sweep: {}\n{what}\n{fixed} | {} units per rule set | seed {}",
-                self.game, keys[i], record.units, record.seed
+                self.game, key, record.units, record.seed
             );
-            let scale = match metric.kind {
+            let scale = match kind {
                 MetricKind::Mean => Scale::Plain,
                 MetricKind::Proportion => Scale::Share { fair: None },
             };
-            let svg = compare_svg(&title, &keys[i], &rows, scale)?;
-            files.push((format!("{}.svg", file_safe(&keys[i])), svg.into_bytes()));
+            let svg = compare_svg(&title, &key, &rows, scale)?;
+            files.push((format!("{}.svg", file_safe(&key)), svg.into_bytes()));
         }
         Ok(files)
     }

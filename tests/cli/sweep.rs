@@ -153,3 +153,80 @@ bad_input! {
     sweep_with_an_unknown_key_is_refused: ["sweep", "sevens", "--rule", "sevens=6,7", "--out", "o"]
         => "unknown rule option 'sevens' for sevens";
 }
+
+/// The rows of sweep.csv as maps of column to cell.
+fn sweep_rows(path: impl AsRef<std::path::Path>) -> Vec<std::collections::HashMap<String, String>> {
+    let text = text(path);
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let header: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
+    lines
+        .map(|l| {
+            header
+                .iter()
+                .cloned()
+                .zip(l.split(',').map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_metric_only_some_rule_sets_report_gets_its_own_column_with_empty_cells() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // Play-offs add a metric: a later rule set with fewer metrics panicked after all the work,
+    // and the other order dropped the column.
+    for (order, out) in [("playoff,shared", "a"), ("shared,playoff", "b")] {
+        let rule = format!("tie={order}");
+        let args = [
+            "sweep",
+            "sevens",
+            "--players",
+            "2",
+            "--rule",
+            &rule,
+            "-n",
+            "1000",
+            "-q",
+            "--out",
+            out,
+        ];
+        let printed = ok(d, &args);
+        let header = printed.lines().nth(3).unwrap();
+        assert!(header.contains("playoff_rounds"), "{printed}");
+        assert!(d.join(out).join("playoff_rounds.svg").exists());
+        let rows = sweep_rows(d.join(out).join("sweep.csv"));
+        assert!(
+            rows.iter()
+                .any(|r| r["tie"] == "playoff" && r["metric"] == "playoff_rounds")
+        );
+        assert!(
+            !rows
+                .iter()
+                .any(|r| r["tie"] == "shared" && r["metric"] == "playoff_rounds")
+        );
+    }
+}
+
+#[test]
+fn a_metric_named_by_its_rule_value_is_never_one_column_of_different_things() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let printed = ok(
+        d,
+        &[
+            "sweep",
+            "solitaire-dice",
+            "--rule",
+            "win=500,0",
+            "-n",
+            "200",
+            "-q",
+        ],
+    );
+    let header = printed.lines().nth(3).unwrap();
+    assert!(
+        header.contains("p_score_500") && header.contains("p_score_0"),
+        "{printed}"
+    );
+}
