@@ -209,9 +209,27 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
             Some((game, &claim.rules)),
             baseline.map(|b| (b, &claim.baseline_rules)),
         ];
-        for (g, rules) in sides.into_iter().flatten() {
+        for (side, pair) in sides.into_iter().enumerate() {
+            let Some((g, rules)) = pair else {
+                continue;
+            };
             let configured = games::configure(g, &setup(rules)).map_err(|e| at(e.to_string()))?;
-            if configured.exact().mean(&claim.metric).is_none() {
+            let value = configured.exact().mean(&claim.metric);
+            // A ratio to nothing is no number: refused, as a ratio of a game to itself is,
+            // rather than judged on an infinite or undefined value.
+            if side == 1 && value == Some(0.0) {
+                return Err(at(format!(
+                    "baseline_game: {} is exactly 0 in {g}{}, so the ratio is undefined; claim \
+                     the variant's own value instead (leave baseline_game empty)",
+                    claim.metric.name,
+                    if rules.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" under {}", rules.join(";"))
+                    }
+                )));
+            }
+            if value.is_none() {
                 let known: Vec<&str> = configured
                     .exact()
                     .means
@@ -335,7 +353,7 @@ pub fn check(
                 simulated,
                 base_tally.get(&claim.metric).map(|m| m.estimate()),
             ) {
-                (Some(a), Some(b)) => Some(ratio(&a, &b)),
+                (Some(a), Some(b)) => ratio(&a, &b),
                 _ => None,
             };
         }
@@ -363,19 +381,28 @@ pub fn check(
     Ok(verdicts)
 }
 
-/// The ratio of two independent estimates, with a delta-method interval.
-fn ratio(a: &Estimate, b: &Estimate) -> Estimate {
+/// The ratio of two independent estimates, with a delta-method interval; `None` when the
+/// baseline's mean is 0 (the claim's exact baseline is not, or `parse` refused it, but a small
+/// run can still see none). A numerator of 0 has the interval of its own error alone.
+fn ratio(a: &Estimate, b: &Estimate) -> Option<Estimate> {
+    if b.mean == 0.0 {
+        return None;
+    }
     let r = a.mean / b.mean;
-    let se = r.abs() * ((a.se / a.mean).powi(2) + (b.se / b.mean).powi(2)).sqrt();
+    let se = if a.mean == 0.0 {
+        (a.se / b.mean).abs()
+    } else {
+        r.abs() * ((a.se / a.mean).powi(2) + (b.se / b.mean).powi(2)).sqrt()
+    };
     let z = z95();
-    Estimate {
+    Some(Estimate {
         n: a.n.min(b.n),
         mean: r,
         sd: f64::NAN,
         se,
         ci_low: r - z * se,
         ci_high: r + z * se,
-    }
+    })
 }
 
 /// `claims.csv`: one row per claim with the exact and simulated values and the verdict.

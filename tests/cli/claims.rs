@@ -107,3 +107,25 @@ fn a_claim_about_a_variant_prints_both_sides_rules_and_writes_the_baselines() {
         "{csv}"
     );
 }
+
+#[test]
+fn a_ratio_to_a_baseline_of_exactly_0_is_refused_before_any_work() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let head = "claim,game,rules,metric,check,claimed,tolerance,baseline_game,baseline_rules\n";
+    // Without the wipe there is no penalty cast: the ratio was printed as "HOLDS ... inf".
+    fs::write(
+        d.join("zero.csv"),
+        format!(
+            "{head}x,sequences,wipe_ones=6,p_cast_penalty,above,1000,0,sequences,wipe_ones=off\n"
+        ),
+    )
+    .unwrap();
+    fails(
+        d,
+        &["claims", "--file", "zero.csv", "-n", "100"],
+        2,
+        "zero.csv: line 2: baseline_game: p_cast_penalty is exactly 0 in sequences under wipe_ones=off, so the ratio is undefined",
+    );
+    assert!(!d.join("reports").exists());
+}
