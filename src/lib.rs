@@ -86,6 +86,7 @@ pub mod stats;
 
 mod accumulator;
 mod input;
+mod memory;
 mod merge;
 mod number;
 mod plot;

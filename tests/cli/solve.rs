@@ -301,3 +301,44 @@ fn one_player_is_labelled_truthfully() {
         "{two}"
     );
 }
+
+/// Runs `dicelab args` in `dir` under an address-space limit of `kib` KiB (`ulimit -v`).
+fn under_ulimit(dir: &Path, kib: u64, args: &str) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {kib} && exec '{}' {args}",
+            env!("CARGO_BIN_EXE_dicelab")
+        ))
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_solve_past_the_address_space_limit_is_refused_in_one_line_not_aborted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // Both aborted (SIGABRT, exit 134) after seconds of work under a 1 GB limit.
+    for args in [
+        "solve sevens --players 3 --rule rounds=20",
+        "simulate sevens --players 2 --policy win --rule rounds=800 -n 10 -q",
+    ] {
+        let out = under_ulimit(d, 1_000_000, args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args}: {stderr}");
+        assert!(
+            stderr.contains("to solve, but this process may take only")
+                && stderr.contains("the address-space limit (ulimit -v)"),
+            "{args}: {stderr}"
+        );
+    }
+    // What fits still runs under the same limit.
+    let out = under_ulimit(d, 1_000_000, "solve sevens --players 2 --rule rounds=20");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -32,6 +32,7 @@ use std::sync::Arc;
 use crate::dice::pow6;
 use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, Tie};
+use crate::memory;
 
 use super::exact::TurnDistribution;
 use super::play::Lookup;
@@ -56,8 +57,15 @@ pub(super) fn better(a: f64, b: f64) -> bool {
 /// so a policy can be copied to every thread's run and still leave room.
 pub(crate) const MEMORY_LIMIT: u64 = 4 << 30;
 
+/// The working memory a solve takes beside its solution (a round's tables before they are
+/// kept, the next round's values), as a share of the solution: measured at under a tenth.
+const WORKING_SHARE: u64 = 4;
+
 /// Refuses, in one line naming the limit, a solution of `what` (the game, as the message puts
-/// it) that would take `need` bytes, more than [`MEMORY_LIMIT`]: checked before any work.
+/// it) that would take `need` bytes: more than [`MEMORY_LIMIT`], more than this process may
+/// still take (its address-space limit, its control group, the machine's available memory),
+/// or more than the allocator will reserve now. Checked before any work, so a solve that
+/// cannot fit is an error and never the allocator's abort.
 pub(super) fn within_memory(what: &str, need: u64) -> Result<()> {
     if need > MEMORY_LIMIT {
         return Err(Error::input(format!(
@@ -65,6 +73,25 @@ pub(super) fn within_memory(what: &str, need: u64) -> Result<()> {
              solve fewer rounds",
             need as f64 / f64::from(1u32 << 30),
             MEMORY_LIMIT >> 30
+        )));
+    }
+    let peak = need + need / WORKING_SHARE;
+    let needs = format!(
+        "the whole game of {what} needs {} to solve",
+        memory::size(peak)
+    );
+    if let Some(room) = memory::headroom().filter(|h| h.bytes < peak) {
+        return Err(Error::input(format!(
+            "{needs}, but this process may take only {} more ({}); solve fewer rounds or give \
+             it more memory",
+            memory::size(room.bytes),
+            room.limit
+        )));
+    }
+    if !memory::can_reserve(peak) {
+        return Err(Error::input(format!(
+            "{needs}, and the system would not reserve that much for it; solve fewer rounds or \
+             give it more memory"
         )));
     }
     Ok(())
