@@ -282,6 +282,9 @@ pub enum Error {
     },
     /// A request that is wrong as a whole, or a data file whose content is wrong.
     Input(Message),
+    /// A game at the terminal whose input ended before the game did: not a wrong input, but
+    /// not a finished game either, so a script can tell the two apart (exit code 3).
+    Unfinished(Message),
     /// A file or folder could not be read or written.
     Io {
         /// What failed, naming the file or folder: "deck d.csv: cannot read it".
@@ -420,6 +423,16 @@ impl Error {
         matches!(self, Error::Io { .. })
     }
 
+    /// The command line's exit code for this error: 1 when the operating system failed, 3 for
+    /// a game whose input ended before it did, 2 for bad input.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Io { .. } => 1,
+            Error::Unfinished(_) => 3,
+            _ => 2,
+        }
+    }
+
     /// The same error with `prefix` before its message ("sweep wipe_ones=3: "), of the same kind
     /// for an I/O failure and an input error otherwise.
     pub fn prefixed(self, prefix: &str) -> Self {
@@ -461,7 +474,9 @@ impl Error {
                 };
                 head.text(": ").then(why.clone())
             }
-            Error::Input(message) | Error::OutOfRange { message, .. } => message.clone(),
+            Error::Input(message)
+            | Error::Unfinished(message)
+            | Error::OutOfRange { message, .. } => message.clone(),
             Error::Io { context, source } => context.clone().text(format!(" ({source})")),
         }
     }

@@ -965,13 +965,24 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    stdout::closed_pipe(session::play(
+    let played = stdout::closed_pipe(session::play(
         session.as_mut(),
         &mut input,
         &mut out,
         args.coach,
         &Flags,
     ))?;
+    if played.input_ended {
+        return Err(Error::Unfinished(
+            format!(
+                "play {}: the input ended after {} decision{}, before the game did",
+                args.game.name(),
+                played.decisions,
+                if played.decisions == 1 { "" } else { "s" }
+            )
+            .into(),
+        ));
+    }
     Ok(())
 }
 

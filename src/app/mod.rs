@@ -161,7 +161,7 @@ pub fn run_captured(
         Ok(()) => Ok(captured),
         Err(e) => Err(Failed {
             line: format!("error: {}", e.render(&Flags)),
-            code: if e.is_io() { 1 } else { 2 },
+            code: e.exit_code(),
         }),
     }
 }
@@ -276,9 +276,8 @@ pub(crate) fn tell(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "dicelab: {line}");
 }
 
-/// Prints `e` as the one line on stderr and returns its exit code: 1 when the operating system
-/// failed, 2 for bad input.
+/// Prints `e` as the one line on stderr and returns its exit code ([`crate::Error::exit_code`]).
 fn failed(e: &crate::Error) -> ExitCode {
     tell(&format!("error: {}", e.render(&Flags)));
-    ExitCode::from(if e.is_io() { 1 } else { 2 })
+    ExitCode::from(e.exit_code())
 }

@@ -9,7 +9,7 @@
 //! does the talking ([`play`]): plain lines from any reader, so a pipe works as a terminal does;
 //! an answer it cannot read, or the end of input, gets a clear line, never a panic.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 use crate::engine::RunConfig;
 use crate::error::{Error, Names, Result, Setting};
@@ -113,6 +113,9 @@ pub struct Played {
     pub decisions: usize,
     /// Whether the game was played to its end (not stopped by `q` or the end of input).
     pub finished: bool,
+    /// Whether the input ended before the game did: a script's cut-off game, which the command
+    /// line tells from a finished one by its exit code.
+    pub input_ended: bool,
     /// The coach's account, one per decision (empty without the coach).
     pub coached: Vec<Coached>,
 }
@@ -131,12 +134,70 @@ fn cost_of(advice: &Advice, action: &str) -> Option<(f64, String, String)> {
     Some((cost, unit, advice.best()?.to_string()))
 }
 
+/// The longest answer read, in bytes: far past any action's name, and small enough that a
+/// stream with no line breaks (`< /dev/zero`) cannot fill memory.
+const MAX_ANSWER: usize = 4096;
+
+/// How far past [`MAX_ANSWER`] an overlong line is skipped looking for its end; a line longer
+/// than this is not a person typing, and the game stops rather than read on forever.
+const MAX_SKIPPED: usize = 1 << 20;
+
+/// One line of input, read within [`MAX_ANSWER`].
+enum Line {
+    /// The input ended.
+    End,
+    /// A line, its line break included where it had one.
+    Text(Vec<u8>),
+    /// A line over [`MAX_ANSWER`] bytes, skipped to its end.
+    TooLong,
+}
+
+/// Reads one answer line of at most [`MAX_ANSWER`] bytes; the rest of a longer one is skipped
+/// without being kept, up to [`MAX_SKIPPED`] bytes.
+fn read_line(input: &mut dyn BufRead) -> Result<Line> {
+    let unreadable = |e| Error::unreadable("play: the input", e);
+    let mut bytes = Vec::new();
+    let read = (&mut *input)
+        .take(MAX_ANSWER as u64 + 1)
+        .read_until(b'\n', &mut bytes)
+        .map_err(unreadable)?;
+    if read == 0 {
+        return Ok(Line::End);
+    }
+    if bytes.len() <= MAX_ANSWER || bytes.ends_with(b"\n") {
+        return Ok(Line::Text(bytes));
+    }
+    let mut skipped = 0;
+    loop {
+        let (done, used) = {
+            let buf = input.fill_buf().map_err(unreadable)?;
+            match buf.iter().position(|&b| b == b'\n') {
+                Some(at) => (true, at + 1),
+                None => (buf.is_empty(), buf.len()),
+            }
+        };
+        input.consume(used);
+        skipped += used;
+        if done {
+            return Ok(Line::TooLong);
+        }
+        if skipped > MAX_SKIPPED {
+            return Err(Error::input(format!(
+                "play: the input holds a line of over {} MiB, which is not an answer; the game \
+                 stops",
+                MAX_SKIPPED >> 20
+            )));
+        }
+    }
+}
+
 /// What the person typed, read.
 enum Answer {
     Action(usize),
     Advice,
     Quit,
     Unclear(String),
+    TooLong,
 }
 
 fn read_answer(line: &str, actions: &[String]) -> Answer {
@@ -164,6 +225,14 @@ fn read_answer(line: &str, actions: &[String]) -> Answer {
         return Answer::Action(i);
     }
     Answer::Unclear(crate::error::one_line(text))
+}
+
+/// What an answer that chose nothing is told, after the answer: how to choose among `n`.
+fn not_a_choice(n: usize) -> String {
+    format!(
+        "is not one of the choices: type a number from 1 to {n}, an action's name, ? for advice \
+         or q to quit\n"
+    )
 }
 
 fn write(out: &mut dyn Write, text: &str) -> Result<()> {
@@ -204,16 +273,18 @@ pub fn play(
             )?;
             // Read as bytes: an answer that is not UTF-8 (a stray key, another encoding) is one
             // more unclear answer to ask again about, not a failed read.
-            let mut bytes = Vec::new();
-            let read = input
-                .read_until(b'\n', &mut bytes)
-                .map_err(|e| Error::unreadable("play: the input", e))?;
-            let line = String::from_utf8_lossy(&bytes);
-            if read == 0 {
-                write(out, "\nend of input: the game stops here\n")?;
-                break 'game;
-            }
-            match read_answer(&line, &decision.actions) {
+            let answer = match read_line(input)? {
+                Line::End => {
+                    write(out, "\nend of input: the game stops here\n")?;
+                    played.input_ended = true;
+                    break 'game;
+                }
+                Line::Text(bytes) => {
+                    read_answer(&String::from_utf8_lossy(&bytes), &decision.actions)
+                }
+                Line::TooLong => Answer::TooLong,
+            };
+            match answer {
                 Answer::Action(i) => break i,
                 Answer::Quit => {
                     write(out, "you left the game\n")?;
@@ -227,10 +298,13 @@ pub fn play(
                 }
                 Answer::Unclear(text) => write(
                     out,
+                    &format!("'{text}' {}", not_a_choice(decision.actions.len())),
+                )?,
+                Answer::TooLong => write(
+                    out,
                     &format!(
-                        "'{text}' is not one of the choices: type a number from 1 to {}, an \
-                         action's name, ? for advice or q to quit\n",
-                        decision.actions.len()
+                        "an answer of over {MAX_ANSWER} bytes {}",
+                        not_a_choice(decision.actions.len())
                     ),
                 )?,
             }

@@ -6,8 +6,8 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// Runs `dicelab play ...` with `input` on its stdin; its stdout, after a successful exit.
-fn play(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> String {
+/// Runs `dicelab play ...` with `input` on its stdin.
+fn run_play(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
         .arg("play")
         .args(args)
@@ -21,11 +21,34 @@ fn play(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> String {
     // The game may end before reading every line: a closed pipe is not a failure here.
     let _ = stdin.write_all(input.as_ref());
     drop(stdin);
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Runs `dicelab play ...` with `input` on its stdin; its stdout, after a successful exit.
+fn play(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> String {
+    let out = run_play(dir, args, input);
     assert!(
         out.status.success(),
         "dicelab play {args:?} failed: {}",
         String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs `dicelab play ...` with `input`, which ends before the game does; its stdout, after
+/// exit code 3 and one line saying so.
+fn cut_off(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> String {
+    let out = run_play(dir, args, input);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "dicelab play {args:?}: {stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("the input ended after") && stderr.contains("before the game did"),
+        "{stderr}"
     );
     String::from_utf8(out.stdout).unwrap()
 }
@@ -86,7 +109,7 @@ fn a_coached_game_of_7_is_played_to_its_end_and_the_same_seed_deals_it_again() {
 #[test]
 fn an_unreadable_answer_is_asked_again_and_the_end_of_input_stops_the_game() {
     let tmp = tempfile::tempdir().unwrap();
-    let out = play(tmp.path(), &["sieben"], "x\n99\n");
+    let out = cut_off(tmp.path(), &["sieben"], "x\n99\n");
     assert!(out.contains("'x' is not one of the choices"), "{out}");
     assert!(out.contains("'99' is not one of the choices"), "{out}");
     assert!(out.contains("end of input: the game stops here"), "{out}");
@@ -133,4 +156,47 @@ bad_input! {
         => "played alone";
     play_sieben_bad_rule: ["play", "sieben", "--rule", "finish=never"]
         => "finish";
+}
+
+#[test]
+fn an_answer_longer_than_4_kib_is_a_wrong_answer_and_is_not_kept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let long = format!("{}\nq\n", "7".repeat(300_000));
+    let out = play(tmp.path(), &["sevens", "--coach"], long);
+    assert!(
+        out.contains("an answer of over 4096 bytes is not one of the choices"),
+        "{out}"
+    );
+    assert!(out.contains("you left the game"), "{out}");
+    // The answer is never echoed back.
+    assert!(
+        !out.contains(&"7".repeat(5000)),
+        "the long answer was echoed"
+    );
+}
+
+#[test]
+fn an_endless_line_on_stdin_stops_the_game_with_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    // /dev/zero is a line with no end: it was read until the allocator aborted.
+    let out = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(["play", "sevens", "--coach"])
+        .current_dir(tmp.path())
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("a line of over 1 MiB"), "{stderr}");
+}
+
+#[test]
+fn a_game_cut_off_by_the_end_of_input_exits_3_and_a_finished_or_left_one_0() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = cut_off(tmp.path(), &["sevens"], "1\n");
+    assert!(out.contains("end of input: the game stops here"), "{out}");
+    let out = cut_off(tmp.path(), &["sevens"], "");
+    assert!(out.contains("end of input"), "{out}");
+    play(tmp.path(), &["sevens"], "q\n");
 }
