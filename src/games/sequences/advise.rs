@@ -8,6 +8,7 @@
 //! of that round, is short of the target or reached it lower (equal totals tie: shared, or a
 //! play-off among players on equal totals, where each wins one time in as many as are tied).
 
+use crate::engine::{OnProgress, STOPPED};
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::Setup;
 use crate::games::advice::{
@@ -194,20 +195,20 @@ impl Advisor for Sequences {
                     (1.0, 0.0)
                 } else {
                     (
-                        reach_within(&cast, target, t, within),
+                        reach_within(&cast, target, t, within, &request.run.progress)?,
                         expected_turns_from(&cast, target, t),
                     )
                 };
                 values.push(Some(Value::exact(reach)));
                 values.push(Some(Value::exact(casts)));
-                Row {
+                Ok(Row {
                     name: format!("player {} ({t})", i + 1),
                     values,
                     loss: None,
                     remark: (players > 1 && i == next).then(|| "casts next".to_string()),
-                }
+                })
             })
-            .collect();
+            .collect::<Result<Vec<_>>>()?;
         let position = vec![
             (
                 "totals".to_string(),
@@ -314,19 +315,35 @@ fn game_odds(cast: &CastDistribution, rules: &Rules, totals: &[u32], next: usize
     odds
 }
 
-/// The chance to reach `target` from `from` within `casts` casts.
-fn reach_within(cast: &CastDistribution, target: u32, from: u32, casts: usize) -> f64 {
+/// The chance to reach `target` from `from` within `casts` casts; `Err` once `progress` asks to
+/// stop (a Python user's Ctrl-C), which it is asked every few thousand casts.
+///
+/// The sum stops growing, to the last bit, once what is left to cross is below half a unit in
+/// the last place of what has crossed: every later cast adds less than that, and rounds to
+/// nothing. Stopping there gives the same number as stepping on, and a million casts no longer
+/// step through the tail's ever smaller (at last subnormal, and far slower) numbers.
+fn reach_within(
+    cast: &CastDistribution,
+    target: u32,
+    from: u32,
+    casts: usize,
+    progress: &OnProgress,
+) -> Result<f64> {
     let mut race = Race::from(cast, target, from);
     // Summed as it crosses, not as one less what is left, so a sure miss is exactly 0.
     let mut reached = 0.0;
-    for _ in 0..casts {
+    for k in 0..casts {
+        if k % 4096 == 4095 && progress.stopped() {
+            return Err(Error::input(STOPPED));
+        }
         race.step();
         reached += race.crossed.iter().sum::<f64>();
-        if race.survival() == 0.0 {
+        let left = race.survival();
+        if left == 0.0 || left < reached * (f64::EPSILON / 4.0) {
             break;
         }
     }
-    reached.min(1.0)
+    Ok(reached.min(1.0))
 }
 
 #[cfg(test)]
