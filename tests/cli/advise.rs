@@ -232,6 +232,22 @@ io_failure! {
 }
 
 #[test]
+fn no_dice_kept_with_a_sum_is_refused_as_every_impossible_sum_is() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // It was shown as "0 dice summing 0".
+    for sum in ["5", "36"] {
+        crate::common::fails(
+            d,
+            &["advise", "sevens", "--dice", "0", "--sum", sum],
+            2,
+            &format!("can leave 0 dice summing {sum}"),
+        );
+    }
+    ok(d, &["advise", "sevens", "--dice", "0", "--sum", "0"]);
+}
+
+#[test]
 fn the_chance_to_reach_within_a_million_casts_is_the_sum_of_its_converged_tail() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();

@@ -424,7 +424,6 @@ impl Position {
             (None, Some(d), Some(s)) => {
                 let dice = whole("dice", d, 0, i64::from(rules.dice))? as u8;
                 let sum = whole("sum", s, 0, MAX_SUM as i64)? as u8;
-                let sum = if dice == 0 { 0 } else { sum };
                 let possible: &[[bool; SCORES]; 7] = &reachable[usize::from(roll) - 1];
                 if !possible[usize::from(dice)].iter().any(|&b| b) {
                     return Err(Error::value(
