@@ -73,6 +73,17 @@ pub fn run() -> ExitCode {
     run_on(&Invocation::of_this_process())
 }
 
+/// What the binary does when its standard output was closed at start-up (`dicelab ... >&-`):
+/// one line on stderr and exit code 1, before any work, since every answer would be lost (a
+/// report asked for is not written either: a run that cannot say it wrote one is no run).
+pub fn refuse_closed_stdout() -> ExitCode {
+    tell(
+        "error: standard output: it is closed, so every answer would be lost; give it a file, \
+         or > /dev/null to discard what dicelab prints",
+    );
+    ExitCode::from(1)
+}
+
 /// Runs the command line `invocation.command` (its first word the program's name), as `run` does
 /// for the process: a program or a test runs a command without a process of its own. Every
 /// run.json the command writes gives this invocation's command line, folder and start time.

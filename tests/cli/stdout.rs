@@ -346,3 +346,35 @@ fn a_file_name_in_a_policy_neither_drives_the_terminal_nor_breaks_the_table() {
         assert_eq!(n_end(line), first, "{out}");
     }
 }
+
+#[test]
+fn a_closed_standard_output_is_refused_at_start_with_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // `>&-`: the run printed into the /dev/null the runtime put in its place and exited 0.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "exec '{}' simulate sequences -n 100 -q --out h >&-",
+            env!("CARGO_BIN_EXE_dicelab")
+        ))
+        .current_dir(d)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("standard output: it is closed"), "{stderr}");
+    assert!(!d.join("h").exists(), "the report was written");
+    // Discarding the output on purpose is no failure.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "exec '{}' simulate sequences -n 100 -q > /dev/null",
+            env!("CARGO_BIN_EXE_dicelab")
+        ))
+        .current_dir(d)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}
