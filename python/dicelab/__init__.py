@@ -117,6 +117,12 @@ def _words(command: str, game: str, options: dict[str, _Value]) -> list[str]:
     """The command line for ``command game`` with ``options`` as its flags, in the order given."""
     words = [command, _word("game", game)]
     for name, value in options.items():
+        if not (name.isidentifier() and name.isascii()):
+            # A keyword is a flag's name: ``**{"out=x": True}`` must not become ``--out=x``.
+            raise _refused(
+                f"error: {_shown(name)} is not a keyword argument's name; "
+                f"print(dicelab.cli({command!r}, '--help')) shows its flags"
+            )
         if name in _PRINTING:
             raise _refused(
                 f"error: {name}={_shown(value)}: {command}() returns results; "

@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import tempfile
+import time
 import unittest
 from pathlib import Path
 
@@ -457,6 +458,52 @@ class BadInput(unittest.TestCase):
             self.assertTrue(str(caught.exception).startswith("error: "), caught.exception)
             self.assertEqual(caught.exception.code, 2)
             self.assertEqual(len(str(caught.exception).splitlines()), 1)
+
+    def test_a_keyword_that_is_no_name_is_refused_not_made_a_flag(self):
+        # **{"out=x": True} became the word --out=x: a report written to x.
+        here = self.folder()
+        os.chdir(here)
+        for name in ("out=x", "n 5", "", "-q", "n\u00e9"):
+            with self.assertRaises(dicelab.DicelabError) as caught:
+                dicelab.simulate("sequences", n=100, **{name: True})
+            self.assertIn("is not a keyword argument's name", str(caught.exception))
+            self.assertEqual(caught.exception.code, 2)
+        self.assertEqual(list(here.iterdir()), [])
+
+    def folder(self):
+        """A throwaway folder, removed after the test, which also returns to today's folder."""
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        self.addCleanup(os.chdir, os.getcwd())
+        return Path(tmp.name)
+
+    def test_the_report_goes_where_out_named_when_the_call_began(self):
+        # A chdir on another thread during the run sent a relative out= elsewhere.
+        import threading
+
+        here = self.folder()
+        first, second = here / "first", here / "second"
+        first.mkdir()
+        second.mkdir()
+        os.chdir(first)
+        started = threading.Event()
+
+        def wander():
+            # Past the call's start (the folder is checked and locked at once), well before
+            # its end (a few seconds of turns).
+            started.wait()
+            time.sleep(0.5)
+            os.chdir(second)
+
+        mover = threading.Thread(target=wander)
+        mover.start()
+        try:
+            started.set()
+            dicelab.simulate("sevens", n=3 * 10**8, threads=1, out="rep")
+        finally:
+            mover.join()
+        self.assertTrue((first / "rep" / "summary.csv").is_file())
+        self.assertEqual(list(second.iterdir()), [])
 
     def test_play_needs_a_terminal(self):
         with self.assertRaises(dicelab.DicelabError) as caught:

@@ -25,8 +25,9 @@ use std::path::{Path, PathBuf};
 use super::lock::{Held, lock};
 use super::manifest::{Invocation, LEGACY_MANIFEST, MANIFEST, Manifest, RunAbout, plain_name};
 use super::path::{
-    Kind, STAGE_MARKER, check_new_name, create_folders, create_stage, exchange, existing_ancestor,
-    hook, parent_of, probe, remove_folders, remove_leftovers, resolve, stage_folder, temp_file,
+    Kind, STAGE_MARKER, anchored, check_new_name, create_folders, create_stage, exchange,
+    existing_ancestor, hook, parent_of, probe, remove_folders, remove_leftovers, resolve,
+    stage_folder, temp_file,
 };
 use super::waiting;
 use crate::error::{Error, Result, Setting};
@@ -36,6 +37,9 @@ use crate::error::{Error, Result, Setting};
 #[derive(Clone, Debug)]
 pub struct OutDir {
     path: PathBuf,
+    /// `path` made absolute when the run was prepared: what is written and locked, so a later
+    /// change of the process's folder (a Python thread's `chdir`) cannot move the report.
+    at: PathBuf,
     /// The command that writes, for the folder's `run.json`.
     invocation: Invocation,
     /// What the run was, for the folder's `run.json`.
@@ -50,7 +54,8 @@ impl OutDir {
     /// from here until dropped); its `run.json` will say `invocation` wrote it.
     pub fn prepare(path: &Path, invocation: &Invocation) -> Result<Self> {
         let refuse = |why: &dyn std::fmt::Display| refusal(path, why);
-        let target = resolve(path).map_err(|e| refuse(&e))?;
+        let at = anchored(path).map_err(|e| refuse(&e))?;
+        let target = resolve(&at).map_err(|e| refuse(&e))?;
         let held = lock(
             &target,
             &invocation.command,
@@ -59,6 +64,7 @@ impl OutDir {
         .map_err(|e| refuse(&e))?;
         let dir = Self {
             path: path.to_path_buf(),
+            at,
             invocation: invocation.clone(),
             about: RunAbout::default(),
             _held: held,
@@ -94,7 +100,7 @@ impl OutDir {
     /// stands for files whose names the run's results choose (a chart per metric): every entry
     /// of the folder ending in `.EXT` is checked, since the run may write any of them.
     pub fn writing(self, names: &[&str]) -> Result<Self> {
-        let target = resolve(&self.path).map_err(|e| self.refuse(e))?;
+        let target = resolve(&self.at).map_err(|e| self.refuse(e))?;
         if Kind::of(&target).map_err(|e| self.refuse(e))? == Kind::Folder {
             for name in names {
                 match name.strip_prefix('*') {
@@ -151,7 +157,7 @@ impl OutDir {
                 ));
             }
         }
-        let target = resolve(&self.path).map_err(|e| self.refuse(e))?;
+        let target = resolve(&self.at).map_err(|e| self.refuse(e))?;
         let exists = match Kind::of(&target).map_err(|e| self.refuse(e))? {
             Kind::Folder => true,
             Kind::Absent => false,

@@ -10,7 +10,7 @@ use super::dir::write_new;
 use super::lock::{Held, lock};
 use super::manifest::Invocation;
 use super::path::{
-    Kind, check_new_name, create_folders, existing_ancestor, hook, parent_of, probe,
+    Kind, anchored, check_new_name, create_folders, existing_ancestor, hook, parent_of, probe,
     remove_folders, remove_leftovers, resolve, temp_file,
 };
 use super::waiting;
@@ -20,6 +20,9 @@ use crate::error::{Error, Result, Setting};
 #[derive(Clone, Debug)]
 pub struct OutFile {
     path: PathBuf,
+    /// `path` made absolute when the run was prepared: what is written and locked, so a later
+    /// change of the process's folder cannot move the file.
+    at: PathBuf,
     /// This run's hold on the file: no other run writes it until this one is dropped.
     _held: Held,
 }
@@ -30,7 +33,8 @@ impl OutFile {
     /// it from here until dropped). Nothing is created.
     pub fn prepare(path: &Path, invocation: &Invocation) -> Result<Self> {
         let refuse = |why: &dyn std::fmt::Display| refusal(path, why);
-        let resolved = resolve(path).map_err(|e| refuse(&e))?;
+        let at = anchored(path).map_err(|e| refuse(&e))?;
+        let resolved = resolve(&at).map_err(|e| refuse(&e))?;
         let held = lock(
             &resolved,
             &invocation.command,
@@ -39,6 +43,7 @@ impl OutFile {
         .map_err(|e| refuse(&e))?;
         let file = Self {
             path: path.to_path_buf(),
+            at,
             _held: held,
         };
         if path.file_name().is_none() || path.as_os_str().as_encoded_bytes().ends_with(b"/") {
@@ -77,7 +82,7 @@ impl OutFile {
 
     /// Where the bytes go: the end of the symlinks at the path, a regular file or nothing yet.
     fn target(&self) -> Result<PathBuf> {
-        let target = resolve(&self.path).map_err(|e| self.refuse(e))?;
+        let target = resolve(&self.at).map_err(|e| self.refuse(e))?;
         match Kind::of(&target).map_err(|e| self.refuse(e))? {
             Kind::Absent | Kind::File => Ok(target),
             kind => Err(self.refuse(format!(

@@ -94,6 +94,13 @@ pub(crate) fn resolve(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other("too many levels of symbolic links"))
 }
 
+/// `path` anchored to the folder the process is in now, spelt as given (a trailing `.` or `..`
+/// kept, for the checks that refuse them): what a run writes to, fixed when it is prepared, so a
+/// later change of folder (a Python thread's `chdir`) cannot move it.
+pub(crate) fn anchored(path: &Path) -> io::Result<PathBuf> {
+    Ok(std::env::current_dir()?.join(path))
+}
+
 /// The folder a relative or absolute path sits in ("." for a bare name).
 pub(crate) fn parent_of(path: &Path) -> PathBuf {
     match path.parent() {
