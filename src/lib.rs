@@ -108,6 +108,11 @@ pub mod internals {
         pub use crate::games::sevens::play::{Lookup, Rolls};
         pub use crate::games::sevens::policy::Step;
     }
+
+    /// The write hook of the crash tests, for the `dicelab-hooked` test binary alone: built only
+    /// with the `write-hook` feature, which test builds turn on.
+    #[cfg(feature = "write-hook")]
+    pub use crate::output::path::pause_at_write_steps;
 }
 
 pub use engine::{Merge, OnProgress, Progress, RunConfig, Shard, Simulation, run};

@@ -13,7 +13,7 @@ mod dir;
 mod file;
 mod lock;
 pub(crate) mod manifest;
-mod path;
+pub(crate) mod path;
 
 use crate::error::{Error, Message, Setting};
 

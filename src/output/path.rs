@@ -375,19 +375,34 @@ pub(crate) fn exchange(_: &Path, _: &Path) -> io::Result<bool> {
     Ok(false)
 }
 
-/// The environment variable of the test hook: when set, every step of a write phase prints
-/// `dicelab: write hook: STEP` on stderr and waits for a line on stdin, so a test can kill the
-/// run at each step in turn (`tests/cli/writes.rs`). Not for users.
-pub(crate) const HOOK_VAR: &str = "DICELAB_WRITE_HOOK";
+/// Whether [`hook`] pauses: set once, by the `dicelab-hooked` test binary alone.
+#[cfg(feature = "write-hook")]
+static PAUSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// The test hook before the step `step` (see [`HOOK_VAR`]); nothing when the variable is unset.
+/// Makes every step of a write phase print `dicelab: write hook: STEP` on stderr and wait for a
+/// line on stdin, so a test can kill the run at each step in turn (`tests/cli/writes.rs`). Only
+/// the `dicelab-hooked` binary calls it, and only a build with the `write-hook` feature (a test
+/// build) has it: no environment or input can make the installed `dicelab` or the Python module
+/// wait on stdin.
+#[cfg(feature = "write-hook")]
+pub fn pause_at_write_steps() {
+    PAUSE.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The test hook before the step `step` (see [`pause_at_write_steps`]).
+#[cfg(feature = "write-hook")]
 pub(crate) fn hook(step: &str) {
-    if std::env::var_os(HOOK_VAR).is_some() {
+    if PAUSE.load(std::sync::atomic::Ordering::Relaxed) {
         eprintln!("dicelab: write hook: {step}");
         let mut line = String::new();
         let _ = io::stdin().read_line(&mut line);
     }
 }
+
+/// Without the `write-hook` feature a write never pauses.
+#[cfg(not(feature = "write-hook"))]
+#[inline(always)]
+pub(crate) fn hook(_step: &str) {}
 
 #[cfg(test)]
 mod tests {

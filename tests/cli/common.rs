@@ -287,12 +287,11 @@ pub fn snapshot(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
         .collect()
 }
 
-/// The binary run with the write hook, paused at its write steps; see `writes.rs`.
+/// The test binary with the write hook, paused at its write steps; see `writes.rs`.
 pub fn dicelab_hooked(dir: &Path, args: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_dicelab"))
+    Command::new(env!("CARGO_BIN_EXE_dicelab-hooked"))
         .args(args)
         .current_dir(dir)
-        .env("DICELAB_WRITE_HOOK", "1")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())

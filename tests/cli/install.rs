@@ -270,3 +270,50 @@ fn doc_examples_naming_data_files_run_the_same_from_an_empty_folder() {
     std::os::unix::fs::symlink("gone.csv", empty.path().join("data/sieben-deck.csv")).unwrap();
     fails(empty.path(), &DECK_RUN, 1, "deck data/sieben-deck.csv");
 }
+
+/// The write hook is in test builds alone: as Cargo resolves features for `cargo build`, `cargo
+/// install` and maturin (no dev-dependencies), `write-hook` is off for `dicelab` and for the
+/// Python module's `dicelab`; only the tests' self dev-dependency turns it on (which this test
+/// sees too, so it is not passing by reading nothing).
+#[test]
+fn the_write_hook_is_built_into_test_builds_alone() {
+    let tree = |args: &[&str]| -> String {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let out = Command::new(cargo)
+            .args([
+                "tree",
+                "--locked",
+                "--depth",
+                "1",
+                "-f",
+                "{p} features: [{f}]",
+            ])
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("cargo runs");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "cargo tree {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout
+    };
+    let features_of_dicelab = |tree: &str| -> Vec<String> {
+        tree.lines()
+            .filter(|l| l.contains("dicelab v") && !l.contains("dicelab-python"))
+            .map(|l| {
+                let features = l.rsplit_once("features: [").unwrap().1;
+                features.split_once(']').unwrap().0.to_string()
+            })
+            .collect()
+    };
+    let shipped = tree(&["-e", "no-dev", "-p", "dicelab"]);
+    assert_eq!(features_of_dicelab(&shipped), [""], "{shipped}");
+    let python = tree(&["-e", "no-dev", "-p", "dicelab-python"]);
+    assert_eq!(features_of_dicelab(&python), [""], "{python}");
+    let tested = tree(&["-p", "dicelab"]);
+    let tested = features_of_dicelab(&tested);
+    assert!(tested.iter().all(|f| f == "write-hook"), "{tested:?}");
+}

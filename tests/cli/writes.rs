@@ -537,6 +537,44 @@ fn policies_whose_file_names_collide_each_get_their_chart() {
     assert!(second.contains("heuristic:w_1.csv"), "{second}");
 }
 
+/// The write hook is the test binary's alone: `dicelab` itself, here even built with the hook's
+/// feature, never waits on stdin whatever `DICELAB_WRITE_HOOK` holds. It used to wait at every
+/// write step for any value, `0` and empty too, holding its lock, or read a host program's stdin.
+#[test]
+fn dicelab_never_pauses_its_writes_whatever_the_environment() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for (i, value) in ["1", "0", ""].into_iter().enumerate() {
+        let out = format!("r{i}");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+            .args(["simulate", "sequences", "-n", "100", "-q", "--out", &out])
+            .current_dir(d)
+            .env("DICELAB_WRITE_HOOK", value)
+            // Open and never written: a run that waited for a line would wait for ever.
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _stdin = child.stdin.take();
+        let pid = child.id();
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || done.send(child.wait_with_output()));
+        let Ok(run) = finished.recv_timeout(std::time::Duration::from_secs(30)) else {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            panic!("DICELAB_WRITE_HOOK={value:?}: dicelab waited on stdin past 30 s");
+        };
+        let run = run.unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            run.status.success() && stderr.is_empty(),
+            "{value:?}: {stderr}"
+        );
+        let written = snapshot(&d.join(&out));
+        assert!(REPORT_FILES.iter().all(|f| written.contains_key(*f)));
+    }
+}
+
 /// Runs `args` with the write hook, lets it take `steps` steps of its write and kills it
 /// (SIGKILL) at the next; `false` if it finished first.
 fn kill_at_step(d: &Path, args: &[&str], steps: usize) -> bool {
