@@ -243,6 +243,10 @@ impl OutDir {
         files: &[(String, Vec<u8>)],
     ) -> Result<()> {
         let created = create_folders(parent).map_err(|e| self.refuse(e))?;
+        if let Err(taken) = self._held.cover(parent) {
+            remove_folders(&created);
+            return Err(self.refuse(taken));
+        }
         let stage = stage_folder(parent, name);
         let result = create_stage(&stage)
             .map_err(|e| Error::io(&stage, e))

@@ -99,6 +99,10 @@ impl OutFile {
         let name = target.file_name().unwrap_or_default().to_string_lossy();
         remove_leftovers(&folder, Some(&name), &|n| n == name);
         let created = create_folders(&folder).map_err(|e| self.refuse(e))?;
+        if let Err(taken) = self._held.cover(&folder) {
+            remove_folders(&created);
+            return Err(self.refuse(taken));
+        }
         let tmp = temp_file(&target);
         let result = write_new(&tmp, bytes, Some(&target)).and_then(|()| {
             hook("rename the file into place");

@@ -31,14 +31,20 @@ pub(crate) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 fn waiting<'a>(path: &'a std::path::Path, invocation: &Invocation) -> Option<Box<lock::Tell<'a>>> {
     let tell = invocation.wait?;
     Some(Box::new(move |taken: &lock::Taken| {
-        let holder = match &taken.holder {
-            Some(holder) => format!(" ({holder})"),
-            None => String::new(),
+        let whom = match taken {
+            lock::Taken::Run(holder) => {
+                format!("another dicelab run to finish writing it ({holder})")
+            }
+            lock::Taken::Other(locked) => format!(
+                "another process to release its lock on {}",
+                locked.display()
+            ),
         };
-        tell(&Message::default().setting(Setting::OUT).text(format!(
-            " {}: waiting for another dicelab run to finish writing it{holder}",
-            path.display()
-        )));
+        tell(
+            &Message::default()
+                .setting(Setting::OUT)
+                .text(format!(" {}: waiting for {whom}", path.display())),
+        );
     }))
 }
 

@@ -338,7 +338,7 @@ fn staged_by_us(stage: &Path) -> bool {
 
 /// Whether a process with this id runs (or may: one we may not signal counts as alive).
 #[cfg(unix)]
-fn alive(pid: u32) -> bool {
+pub(crate) fn alive(pid: u32) -> bool {
     use rustix::process::{Pid, test_kill_process};
     let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) else {
         return false;
@@ -351,7 +351,7 @@ fn alive(pid: u32) -> bool {
 }
 
 #[cfg(not(unix))]
-fn alive(_: u32) -> bool {
+pub(crate) fn alive(_: u32) -> bool {
     false
 }
 

@@ -289,9 +289,19 @@ pub fn snapshot(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
 
 /// The test binary with the write hook, paused at its write steps; see `writes.rs`.
 pub fn dicelab_hooked(dir: &Path, args: &[&str]) -> std::process::Child {
+    dicelab_hooked_with(dir, args, &[])
+}
+
+/// [`dicelab_hooked`] with `env` set in its environment (`TMPDIR`, where its lock folder is).
+pub fn dicelab_hooked_with(
+    dir: &Path,
+    args: &[&str],
+    env: &[(&str, &std::ffi::OsStr)],
+) -> std::process::Child {
     Command::new(env!("CARGO_BIN_EXE_dicelab-hooked"))
         .args(args)
         .current_dir(dir)
+        .envs(env.iter().copied())
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())

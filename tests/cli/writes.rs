@@ -971,3 +971,259 @@ fn a_fifo_where_a_report_sections_table_goes_is_refused_before_the_job() {
         "r/sevens/optimal_policy.csv is a FIFO",
     );
 }
+
+/// This user's id, as the system gives it to a file this test makes: the lock folder is named
+/// by it (`dicelab-locks-UID`).
+fn uid(d: &Path) -> u32 {
+    use std::os::unix::fs::MetadataExt;
+    let probe = d.join("uid-probe");
+    fs::write(&probe, "").unwrap();
+    let uid = fs::metadata(&probe).unwrap().uid();
+    fs::remove_file(&probe).unwrap();
+    uid
+}
+
+/// A hooked run of `args` in `d` with `env`, paused before its first write step, holding its
+/// output, with the lines it said on stderr before (its warnings).
+fn paused_with(
+    d: &Path,
+    args: &[&str],
+    env: &[(&str, &std::ffi::OsStr)],
+) -> (std::process::Child, Vec<String>) {
+    let mut child = crate::common::dicelab_hooked_with(d, args, env);
+    let mut said = Vec::new();
+    let mut stderr = BufReader::new(child.stderr.as_mut().unwrap());
+    loop {
+        let mut line = String::new();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "{said:?}");
+        if line.starts_with("dicelab: write hook: ") {
+            break;
+        }
+        said.push(line.trim_end().to_string());
+    }
+    (child, said)
+}
+
+/// `dicelab args` in `d` with `env`, killed (failing the test) past 60 s: a run that should
+/// have been refused may otherwise compute for ever.
+fn dicelab_with(d: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> std::process::Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(args)
+        .current_dir(d)
+        .envs(env.iter().copied())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send(child.wait_with_output()));
+    match finished.recv_timeout(std::time::Duration::from_secs(60)) {
+        Ok(out) => out.unwrap(),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            panic!("dicelab {args:?} ran past 60 s: it was not refused");
+        }
+    }
+}
+
+/// Two runs into one new `--out` (`a/b` in `w`) with `TMPDIR` set to `tmpdir`, where no lock
+/// folder of this user's own can be had (`why`): each says so once on stderr, the second is
+/// refused before its work with the refusal's one line and exit code, and the first writes its
+/// report whole. Before, the lock was skipped without a word and both wrote.
+fn one_writer_with_tmpdir(tmp: &Path, tmpdir: &std::ffi::OsStr, why: &str) {
+    let w = tmp.join("w");
+    fs::create_dir_all(&w).unwrap();
+    let env = [("TMPDIR", tmpdir)];
+    let into = |folder: &'static str| -> Vec<&str> {
+        NEW.iter()
+            .map(|a| if *a == "r" { folder } else { a })
+            .collect()
+    };
+    let (first, said) = paused_with(&w, &into("a/b"), &env);
+    let warning = format!("dicelab: warning: {why}");
+    assert!(
+        said.len() == 1 && said[0].starts_with(&warning),
+        "{said:?} is not one line starting {warning:?}"
+    );
+    let mut second = into("a/b");
+    second[3] = "1e12";
+    let out = dicelab_with(&w, &second, &env);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(lines.len(), 2, "a warning and the refusal: {stderr}");
+    assert!(lines[0].starts_with(&warning), "{stderr}");
+    assert!(
+        lines[1].starts_with("dicelab: error: --out a/b: cannot write a report there (another "),
+        "{stderr}"
+    );
+    finish_hooked(first);
+    assert_eq!(snapshot(&w.join("a/b")), report_of(&NEW, "a/b"));
+    // Nothing of the lock folder's was made in the folder the runs ran in.
+    assert_eq!(
+        fs::read_dir(&w).unwrap().count(),
+        1,
+        "{:?}",
+        snapshot(&w).keys()
+    );
+}
+
+#[test]
+fn a_symlinked_lock_folder_is_not_used_and_runs_stay_one_at_a_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path().join("t");
+    fs::create_dir_all(t.join("elsewhere")).unwrap();
+    let uid = uid(tmp.path());
+    std::os::unix::fs::symlink(t.join("elsewhere"), t.join(format!("dicelab-locks-{uid}")))
+        .unwrap();
+    one_writer_with_tmpdir(tmp.path(), t.as_os_str(), "cannot lock through ");
+    assert_eq!(fs::read_dir(t.join("elsewhere")).unwrap().count(), 0);
+}
+
+#[test]
+fn a_lock_folder_open_to_others_is_not_used_and_runs_stay_one_at_a_time() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path().join("t");
+    let locks = t.join(format!("dicelab-locks-{}", uid(tmp.path())));
+    fs::create_dir_all(&locks).unwrap();
+    fs::set_permissions(&locks, fs::Permissions::from_mode(0o755)).unwrap();
+    one_writer_with_tmpdir(tmp.path(), t.as_os_str(), "cannot lock through ");
+    assert_eq!(
+        fs::read_dir(&locks).unwrap().count(),
+        0,
+        "nothing written in it"
+    );
+}
+
+/// Another user's folder in the lock folder's place (made here by giving it to `nobody`, which
+/// needs root: where the tests run as another user, this one says so and checks nothing).
+#[test]
+fn another_users_lock_folder_is_not_used_and_runs_stay_one_at_a_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path().join("t");
+    let locks = t.join(format!("dicelab-locks-{}", uid(tmp.path())));
+    fs::create_dir_all(&locks).unwrap();
+    if let Err(e) = std::os::unix::fs::chown(&locks, Some(65534), Some(65534)) {
+        eprintln!("not checked: giving a folder to another user needs root ({e})");
+        return;
+    }
+    one_writer_with_tmpdir(tmp.path(), t.as_os_str(), "cannot lock through ");
+}
+
+#[test]
+fn an_unusable_temporary_folder_still_leaves_one_writer_at_a_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("a-file");
+    fs::write(&file, "x").unwrap();
+    for (tmpdir, why) in [
+        (file.into_os_string(), "cannot lock through "),
+        (
+            tmp.path().join("missing").into_os_string(),
+            "cannot lock through ",
+        ),
+        ("".into(), "cannot lock through the temporary folder ''"),
+        (
+            "relative".into(),
+            "cannot lock through the temporary folder 'relative'",
+        ),
+    ] {
+        let case = tempfile::tempdir_in(tmp.path()).unwrap();
+        one_writer_with_tmpdir(case.path(), &tmpdir, why);
+    }
+}
+
+/// A run removes its lock file when it is done, and so does a run refused after taking it, and
+/// a run that waited for another (which removed the file it waited on: it locks the path anew).
+#[test]
+fn a_run_removes_its_lock_file_when_done() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path().join("t");
+    let w = tmp.path().join("w");
+    fs::create_dir_all(&t).unwrap();
+    fs::create_dir_all(&w).unwrap();
+    let env = [("TMPDIR", t.as_os_str())];
+    let locks = t.join(format!("dicelab-locks-{}", uid(tmp.path())));
+    let count = || fs::read_dir(&locks).map_or(0, |e| e.count());
+    let run = ["simulate", "sequences", "-n", "100", "-q", "--out", "r"];
+    let out = dicelab_with(&w, &run, &env);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(count(), 0, "after a run");
+    fs::create_dir(w.join("q")).unwrap();
+    fifo_at(&w.join("q/summary.csv"));
+    let mut refused = run;
+    refused[6] = "q";
+    let out = dicelab_with(&w, &refused, &env);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(count(), 0, "after a refused run");
+    let (first, said) = paused_with(&w, &NEW, &env);
+    assert!(said.is_empty(), "{said:?}");
+    assert_eq!(count(), 1, "while a run holds it");
+    let mut second_args = NEW.to_vec();
+    second_args[7] = "3";
+    second_args.push("--wait");
+    let second = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(&second_args)
+        .current_dir(&w)
+        .envs(env)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    finish_hooked(first);
+    let out = second.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(snapshot(&w.join("r")), report_of(&second_args, "r"));
+    assert_eq!(count(), 0, "after a run that waited");
+}
+
+/// A lock held by a program that is not dicelab is told as such, naming what it locks: the
+/// folder itself, or the lock file (here one a killed run left, naming a run long gone), rather
+/// than as "another dicelab run".
+#[test]
+fn a_lock_held_by_another_program_is_told_as_such() {
+    use sha2::{Digest, Sha256};
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path().join("t");
+    let w = tmp.path().join("w");
+    fs::create_dir_all(&t).unwrap();
+    fs::create_dir_all(w.join("r")).unwrap();
+    let env = [("TMPDIR", t.as_os_str())];
+    let folder = fs::File::open(w.join("r")).unwrap();
+    folder.lock().unwrap();
+    let run = ["simulate", "sequences", "-n", "1e12", "-q", "--out", "r"];
+    let out = dicelab_with(&w, &run, &env);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr.trim_end(),
+        "dicelab: error: --out r: cannot write a report there (another process holds the lock \
+         on r)"
+    );
+    drop(folder);
+    let locks = t.join(format!("dicelab-locks-{}", uid(tmp.path())));
+    fs::create_dir_all(&locks).unwrap();
+    let key = fs::canonicalize(&w).unwrap().join("new");
+    let hash = Sha256::digest(key.as_os_str().as_encoded_bytes());
+    let name: String = hash[..16].iter().map(|b| format!("{b:02x}")).collect();
+    let lock_file = locks.join(format!("{name}.lock"));
+    fs::write(&lock_file, "pid 2147483647, dicelab simulate gone\n").unwrap();
+    let held = fs::File::open(&lock_file).unwrap();
+    held.lock().unwrap();
+    let mut run = run;
+    run[6] = "new";
+    let out = dicelab_with(&w, &run, &env);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr.trim_end(),
+        format!(
+            "dicelab: error: --out new: cannot write a report there (another process holds the \
+             lock on {})",
+            lock_file.display()
+        )
+    );
+}
