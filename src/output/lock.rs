@@ -297,11 +297,12 @@ fn holder_of(file: &mut File, path: &Path) -> Taken {
 
 /// Whether `line` is a holder's line (`pid N, COMMAND`) naming a process that still runs: a
 /// file left by a killed run, then locked by another program, names a run no longer there.
+/// Where a process cannot be asked whether it runs (not Unix), the line is taken at its word.
 fn names_a_run(line: &str) -> bool {
     line.strip_prefix("pid ")
         .and_then(|rest| rest.split_once(", "))
         .and_then(|(pid, _)| pid.parse().ok())
-        .is_some_and(alive)
+        .is_some_and(|pid| !cfg!(unix) || alive(pid))
 }
 
 /// A folder's own lock, held by this process: every hold of this process on one folder shares
