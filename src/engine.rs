@@ -24,7 +24,7 @@ use crate::stats::{Tally, Units};
 /// generator, a game drawing its dice in another order, a rule's default) bumps it. Every run
 /// records it, and `merge` refuses to combine shards of different stream versions, since their
 /// chunks would not be parts of one run. `docs/reproducibility.md` gives the policy.
-pub const STREAM_VERSION: u32 = 5;
+pub const STREAM_VERSION: u32 = 6;
 
 /// The most worker threads a run may ask for: far more than any machine dicelab runs on has
 /// cores, and few enough that starting them costs no noticeable time (4000 threads took 8.5 s
@@ -57,6 +57,16 @@ pub fn chunk_rng(seed: u64, chunk: u64) -> ChunkRng {
         word.copy_from_slice(&splitmix64(&mut state).to_le_bytes());
     }
     Xoshiro256PlusPlus::from_seed(bytes)
+}
+
+/// A generator for a stretch of play that only some games have (a play-off), split off `rng`
+/// without drawing from it: `rng`'s state jumped 2^128 draws ahead, a stream no chunk reaches.
+/// The games after a play-off then see the dice they would have seen without it, so rule sets
+/// that differ only in their play-offs are compared on the same dice game by game.
+pub fn side_stream(rng: &ChunkRng) -> ChunkRng {
+    let mut side = rng.clone();
+    side.jump();
+    side
 }
 
 /// Which chunks this process runs: every `count`-th chunk starting at `index`.

@@ -5,7 +5,7 @@
 
 use crate::accumulator::bump;
 use crate::dice::RollStream;
-use crate::engine::{ChunkRng, Simulation};
+use crate::engine::{ChunkRng, Simulation, side_stream};
 use crate::games::outcomes::Wins;
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Subject, Tally};
@@ -209,13 +209,15 @@ impl Simulation for Game {
             leaders.extend((0..self.players).filter(|&s| totals[s] == best));
             let tied = leaders.len() > 1;
             if tied && self.tie == Tie::Playoff {
+                // On dice of its own, so the next game casts what it would without it.
+                let (mut rng, mut casts) = (side_stream(rng), Casts::new());
                 while leaders.len() > 1 {
                     rounds += 1;
                     for &seat in &leaders {
                         totals[seat] = cast(
                             &self.table,
                             self.wipe,
-                            rng,
+                            &mut rng,
                             &mut casts,
                             &mut acc.casts,
                             totals[seat],

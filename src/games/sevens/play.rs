@@ -8,7 +8,7 @@
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::dice::{RollStream, pow6};
-use crate::engine::ChunkRng;
+use crate::engine::{ChunkRng, side_stream};
 use crate::games::options::{FirstPlayer, Tie};
 use crate::games::seating::Rotation;
 
@@ -285,7 +285,13 @@ impl Games {
         }
         let tied = k > 1;
         let mut playoff_rounds = 0;
-        if self.rules.tie == Tie::Playoff {
+        if self.rules.tie == Tie::Playoff && k > 1 {
+            // On dice (and coins) of its own, so the next game rolls what it would without it.
+            let dice = &mut GameDice {
+                rng: side_stream(&dice.rng),
+                stream: Rolls::new(),
+                coins: side_stream(&dice.coins),
+            };
             while k > 1 && playoff_rounds < MAX_PLAYOFF_ROUNDS {
                 playoff_rounds += 1;
                 if self.rules.first_player == FirstPlayer::Rotate {
