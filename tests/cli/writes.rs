@@ -1198,10 +1198,14 @@ fn a_lock_held_by_another_program_is_told_as_such() {
     let out = dicelab_with(&w, &run, &env);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // The lock is on the folder the run was prepared for, named in full.
     assert_eq!(
         stderr.trim_end(),
-        "dicelab: error: --out r: cannot write a report there (another process holds the lock \
-         on r)"
+        format!(
+            "dicelab: error: --out r: cannot write a report there (another process holds the lock \
+             on {})",
+            w.join("r").display()
+        )
     );
     drop(folder);
     let locks = t.join(format!("dicelab-locks-{}", uid(tmp.path())));
