@@ -30,8 +30,9 @@ use super::play::Lookup;
 use super::rolls::RollOutcomes;
 use super::rules::Kept;
 
-/// The longest rule accepted, in characters: far beyond any rule of thumb, short enough that
-/// nothing about it (parsing, nesting) can take noticeable time or stack.
+/// The longest rule accepted, in characters, the spaces around it not counted: far beyond any
+/// rule of thumb, short enough that nothing about it (parsing, nesting) can take noticeable time
+/// or stack.
 const MAX_LEN: usize = 1000;
 /// The deepest nesting of parentheses and `not`/`-` accepted; the parser recurses once a level.
 const MAX_DEPTH: usize = 64;
@@ -254,21 +255,25 @@ impl StopIf {
         let bad = |column: usize, why: String| {
             Error::value(Setting::POLICY, spec, format!("column {column}: {why}"))
         };
-        let chars = text.chars().count();
+        // Columns count characters of the whole spec, from 1.
+        let base = spec[..offset].chars().count() + 1;
+        // The limit is on the rule, not on the spaces around it, which are never read: the
+        // column is that of the first character past it.
+        let rule = text.trim();
+        let chars = rule.chars().count();
         if chars > MAX_LEN {
+            let leading = text[..text.len() - text.trim_start().len()].chars().count();
             return Err(bad(
-                1,
+                base + leading + MAX_LEN,
                 format!("a rule of {chars} characters; at most {MAX_LEN} are read"),
             ));
         }
-        // Columns count characters of the whole spec, from 1.
-        let base = spec[..offset].chars().count() + 1;
         let tokens = lex(text).map_err(|(at, why)| bad(base + at, why))?;
         let mut p = Parser {
             tokens: &tokens,
             at: 0,
             depth: 0,
-            end: chars,
+            end: text.chars().count(),
         };
         let (rule, kind) = p.or().map_err(|(at, why)| bad(base + at, why))?;
         if let Some(t) = p.peek() {
@@ -914,6 +919,23 @@ mod tests {
         assert_eq!(
             beaten.play_turn(&lookup, &rolls, 3, at(Some(1), -1, 0, 0)),
             (6, 1)
+        );
+    }
+
+    /// Spaces around a rule are trimmed, never read: they do not count toward its limit, and a
+    /// rule past the limit is shown where it passes it, not at column 1.
+    #[test]
+    fn the_length_limit_counts_the_rule_not_the_spaces_around_it() {
+        let pad = " ".repeat(50);
+        let longest = format!("sum >{}1", " ".repeat(MAX_LEN - 6));
+        assert_eq!(longest.chars().count(), MAX_LEN);
+        assert!(rule(&format!("{pad}{longest}{pad}")).stops(&at(1, 6, 2)));
+        let e = error(&format!("{pad}{longest}2{pad}"));
+        // "stop-if:" is 8 characters, then 50 spaces: the rule's 1001st is column 1059.
+        assert!(
+            e.ends_with("': column 1059: a rule of 1001 characters; at most 1000 are read"),
+            "{}",
+            &e[e.len() - 80..]
         );
     }
 
