@@ -298,13 +298,15 @@ pub enum Error {
 /// (a list of every policy of a game) is under a tenth of it.
 pub const MAX_MESSAGE_CHARS: usize = 4000;
 
-/// `message` with every control character escaped, so that it prints as one line. The
-/// characters that reverse the direction of the text after them (U+202A to U+202E, U+2066 to
-/// U+2069) are escaped too: in a file name they would make a line read as something else.
+/// `message` with every control character escaped, so that it prints as one line. The line and
+/// paragraph separators (U+2028, U+2029) are escaped with them: they are no control characters,
+/// but an editor or a terminal may break the line there. The characters that reverse the
+/// direction of the text after them (U+202A to U+202E, U+2066 to U+2069) are escaped too: in a
+/// file name they would make a line read as something else.
 pub fn one_line(message: &str) -> String {
     let mut line = String::with_capacity(message.len());
     for c in message.chars() {
-        if c.is_control() || is_direction_mark(c) {
+        if c.is_control() || is_separator(c) || is_direction_mark(c) {
             line.extend(c.escape_default());
         } else {
             line.push(c);
@@ -321,6 +323,11 @@ pub fn printable(text: &str) -> String {
         .map(one_line)
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Whether `c` separates lines or paragraphs (Unicode's categories Zl and Zp).
+fn is_separator(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// Whether `c` overrides or isolates the direction of the text after it.
@@ -568,6 +575,20 @@ mod tests {
         );
         assert_eq!(printable("plain é\n\nend"), "plain é\n\nend");
         assert_eq!(one_line("to \u{2066}x"), "to \\u{2066}x");
+    }
+
+    /// A line or paragraph separator in what a user typed breaks a line in many editors and
+    /// some terminals, so it is escaped as a line break is, in messages and printed tables.
+    #[test]
+    fn line_and_paragraph_separators_are_escaped() {
+        let e = Error::value(Setting::POLICY, "stop-if: sum\u{2028}>= 14\u{2029}", "bad");
+        assert_eq!(
+            e.to_string(),
+            "policy 'stop-if: sum\\u{2028}>= 14\\u{2029}': bad"
+        );
+        assert_eq!(printable("a\u{2028}b\nc"), "a\\u{2028}b\nc");
+        // Other spaces print as they are.
+        assert_eq!(one_line("a\u{a0}b\u{202f}c"), "a\u{a0}b\u{202f}c");
     }
 
     /// A number out of range says so as data (setting, value, limits) and in the same words

@@ -91,6 +91,9 @@ bad_input! {
     refuses_game_variables_in_single_turns:
         ["simulate", "sevens", "--policy", "stop-if:me < best_other"]
         => "me, best_other are known only in a game; play games (--players 2 or more)";
+    prints_a_line_separator_in_a_rule_escaped:
+        ["simulate", "sevens", "--policy", "stop-if: sum >= 14\u{2028} xor"]
+        => "--policy 'stop-if: sum >= 14\\u{2028} xor': column 21: unexpected 'xor'";
     refuses_a_game_variable_in_a_comparison_of_turns:
         ["compare", "sevens", "--policy", "stop-if:round == rounds", "--policy", "optimal"]
         => "round, rounds are known only in a game";
