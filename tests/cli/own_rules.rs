@@ -91,6 +91,9 @@ bad_input! {
     refuses_game_variables_in_single_turns:
         ["simulate", "sevens", "--policy", "stop-if:me < best_other"]
         => "me, best_other are known only in a game; play games (--players 2 or more)";
+    refuses_a_rule_typed_with_no_break_spaces_beside_itself_typed_with_spaces:
+        ["compare", "sevens", "--policy", "stop-if: sum >= 14", "--policy", "stop-if: sum\u{a0}>=\u{202f}14"]
+        => "--policy 'stop-if:sum >= 14' is given twice";
     prints_a_line_separator_in_a_rule_escaped:
         ["simulate", "sevens", "--policy", "stop-if: sum >= 14\u{2028} xor"]
         => "--policy 'stop-if: sum >= 14\\u{2028} xor': column 21: unexpected 'xor'";

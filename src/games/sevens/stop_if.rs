@@ -243,7 +243,8 @@ impl Node {
 /// A rule of thumb: stop when it is true.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StopIf {
-    /// The rule as typed, spaces trimmed at its ends.
+    /// The rule as typed, spaces trimmed at its ends and every other space written as an ASCII
+    /// space: the policy's name.
     text: String,
     rule: Node,
 }
@@ -259,8 +260,8 @@ impl StopIf {
         let base = spec[..offset].chars().count() + 1;
         // The limit is on the rule, not on the spaces around it, which are never read: the
         // column is that of the first character past it.
-        let rule = text.trim();
-        let chars = rule.chars().count();
+        let rule_text = text.trim();
+        let chars = rule_text.chars().count();
         if chars > MAX_LEN {
             let leading = text[..text.len() - text.trim_start().len()].chars().count();
             return Err(bad(
@@ -291,10 +292,14 @@ impl StopIf {
                 "the rule is a number; it must be true or false, e.g. sum >= 14".to_string(),
             ));
         }
-        Ok(Self {
-            text: text.trim().to_string(),
-            rule,
-        })
+        // A no-break or other Unicode space separates tokens as a space does, so it names the
+        // same rule: left as typed, it would look the same and name another policy (and a
+        // comparison of the two would not see them as one).
+        let text = rule_text
+            .chars()
+            .map(|c| if c.is_whitespace() { ' ' } else { c })
+            .collect();
+        Ok(Self { text, rule })
     }
 
     /// Whether to stop, given the variables' values.
@@ -920,6 +925,26 @@ mod tests {
             beaten.play_turn(&lookup, &rolls, 3, at(Some(1), -1, 0, 0)),
             (6, 1)
         );
+    }
+
+    /// A rule typed with no-break spaces (a word processor's, a web page's) looks like the one
+    /// typed with spaces, and is the same rule under the same name.
+    #[test]
+    fn unicode_spaces_name_the_same_rule_as_spaces() {
+        let plain = rule("sum >= 14 or dice <= 2");
+        for spaces in [
+            "sum\u{a0}>=\u{a0}14\u{a0}or dice <= 2",
+            "sum\u{202f}>= 14\u{2007}or\u{2009}dice\u{3000}<= 2\u{a0}",
+            "\u{a0}sum >=\t14 or\u{2028}dice <= 2",
+        ] {
+            let r = rule(spaces);
+            assert_eq!(r, plain, "{spaces:?}");
+            assert_eq!(
+                r.to_string(),
+                "stop-if:sum >= 14 or dice <= 2",
+                "{spaces:?}"
+            );
+        }
     }
 
     /// Spaces around a rule are trimmed, never read: they do not count toward its limit, and a
