@@ -103,6 +103,19 @@ pub struct Claim {
     pub baseline_rules: Vec<String>,
 }
 
+impl Claim {
+    /// The claim in words on one line, for a terminal or a report's table: a quoted field of the
+    /// file may wrap the text over lines, and a line break there reads as a space.
+    pub fn words(&self) -> String {
+        self.text
+            .split('\n')
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
 /// Reads and checks a claims file; every problem names the file and line.
 pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
     let mut claims = Vec::new();
@@ -491,7 +504,7 @@ pub fn verdicts_text(verdicts: &[Verdict]) -> String {
         out.push_str(&format!(
             "{:<6} {}\n       {} {}{}: claimed {claimed}; exact {exact}; simulated {sim}\n",
             if v.holds { "HOLDS" } else { "FAILS" },
-            c.text,
+            c.words(),
             c.game,
             c.metric.name,
             ratio_of(c),

@@ -3,8 +3,9 @@
 //! One reader means one behaviour for all of them: an unreadable file is an I/O error naming the
 //! file; a line ends at `\n`, `\r\n` or a lone `\r` (old Mac files), as editors read them; the
 //! header is checked first; blank lines and lines starting with `#` are skipped; each line is one
-//! record (no field spans lines); fields are trimmed; a byte-order mark is ignored; and every
-//! problem is reported as `WHAT: line N: why`, with the line as an editor counts it.
+//! record, unless a quoted field holds a line break (as CSV allows), which joins the lines it
+//! spans into one record named by its first; fields are trimmed; a byte-order mark is ignored;
+//! and every problem is reported as `WHAT: line N: why`, with the line as an editor counts it.
 //!
 //! Line ends are made `\n` for reading only ([`one_line_end`]): a run records a file's text as
 //! read, so its hash is that of the file's bytes and `merge` replays the same bytes, and the
@@ -386,21 +387,42 @@ pub fn csv_rows_optional(
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let mut rows = Vec::new();
     let mut saw_header = false;
-    // One record per line: none of these files has a field spanning lines, and reading line by
-    // line keeps the line numbers exact past blank and comment lines. csv's own `comment` and
-    // blank-line skipping were tried in their place: its `Position::line` then gives the first
-    // row after a blank line the blank's number, and counts comment lines short
-    // (BurntSushi/rust-csv#208, open), which the test of line numbers below catches.
-    for (i, raw) in text.lines().enumerate() {
+    // One record per line, or per run of lines where a quoted field holds a line break (a
+    // claim's text may): reading line by line keeps the line numbers exact past blank and
+    // comment lines. csv's own `comment` and blank-line skipping were tried in their place: its
+    // `Position::line` then gives the first row after a blank line the blank's number, and
+    // counts comment lines short (BurntSushi/rust-csv#208, open), which the test of line
+    // numbers below catches.
+    let mut lines = text.lines().enumerate();
+    while let Some((i, raw)) = lines.next() {
         let line = i + 1;
         if raw.trim().is_empty() || raw.trim_start().starts_with('#') {
             continue;
+        }
+        // A record goes on past its line while a quoted field is open, blank and `#` lines
+        // included: they are the field's text.
+        let mut record = Cow::Borrowed(raw);
+        let mut last = line;
+        let mut open = in_quotes_after(raw, false);
+        while open {
+            let Some((j, next)) = lines.next() else {
+                return Err(at(
+                    what,
+                    line,
+                    "a quoted field starts here and is never closed (a '\"' is missing)",
+                ));
+            };
+            let joined = record.to_mut();
+            joined.push('\n');
+            joined.push_str(next);
+            last = j + 1;
+            open = in_quotes_after(next, true);
         }
         let record = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
             .trim(csv::Trim::All)
-            .from_reader(raw.as_bytes())
+            .from_reader(record.as_bytes())
             .records()
             .next()
             .unwrap_or_else(|| Ok(csv::StringRecord::new()))
@@ -431,11 +453,16 @@ pub fn csv_rows_optional(
             continue;
         }
         if fields.len() != header.len() {
+            let lines = if last > line {
+                format!(" on lines {line} to {last}, which a quoted field joins")
+            } else {
+                String::new()
+            };
             return Err(at(
                 what,
                 line,
                 format!(
-                    "expected {} fields ({}), found {}",
+                    "expected {} fields ({}), found {}{lines}",
                     header.len(),
                     header.join(","),
                     fields.len()
@@ -453,6 +480,30 @@ pub fn csv_rows_optional(
         )));
     }
     Ok(rows)
+}
+
+/// Whether a quoted field is still open at the end of `line`, which starts inside one when
+/// `open`: the record then goes on at the next line. Read as csv reads a record: a quote opens a
+/// field only where the field starts, and a doubled quote inside one is a quote.
+fn in_quotes_after(line: &str, open: bool) -> bool {
+    #[derive(PartialEq)]
+    enum At {
+        FieldStart,
+        Field,
+        Quoted,
+        QuoteInQuoted,
+    }
+    let mut at = if open { At::Quoted } else { At::FieldStart };
+    for b in line.bytes() {
+        at = match (at, b) {
+            (At::FieldStart | At::Field | At::QuoteInQuoted, b',') => At::FieldStart,
+            (At::FieldStart, b'"') | (At::QuoteInQuoted, b'"') => At::Quoted,
+            (At::FieldStart | At::Field | At::QuoteInQuoted, _) => At::Field,
+            (At::Quoted, b'"') => At::QuoteInQuoted,
+            (At::Quoted, _) => At::Quoted,
+        };
+    }
+    at == At::Quoted
 }
 
 #[cfg(test)]
@@ -502,6 +553,73 @@ mod tests {
             rows[1].error("f.csv", "bad").to_string(),
             "f.csv: line 6: bad"
         );
+    }
+
+    /// A quoted field may hold a line break, as CSV allows (a claim's text wrapped over two
+    /// lines): the row is the line it starts on, blank and `#` lines inside the quotes are text,
+    /// and the rows after it keep the lines an editor shows.
+    #[test]
+    fn a_quoted_field_may_hold_line_breaks_and_later_rows_keep_their_lines() {
+        let text = "a,b\n\"x\n\n# no comment\r\ny\",1\n2,\"p\"\"q\"\n\"r,\"\"s\n\",3\r\r4,5\n";
+        let rows = csv_rows("f.csv", text, &["a", "b"]).unwrap();
+        let row = |line, a: &str, b: &str| Row {
+            line,
+            fields: vec![a.into(), b.into()],
+        };
+        assert_eq!(
+            rows,
+            [
+                row(2, "x\n\n# no comment\ny", "1"),
+                row(6, "2", "p\"q"),
+                row(7, "r,\"s", "3"),
+                row(10, "4", "5"),
+            ]
+        );
+        let e = |text: &str| {
+            csv_rows("f.csv", text, &["a", "b"])
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            e("a,b\n1,2\n\"x\n1\n"),
+            "f.csv: line 3: a quoted field starts here and is never closed (a '\"' is missing)"
+        );
+        assert_eq!(
+            e("a,b\n\"x\ny\"\n"),
+            "f.csv: line 2: expected 2 fields (a,b), found 1 on lines 2 to 3, which a quoted \
+             field joins"
+        );
+        assert_eq!(
+            e("a,b\n\"x\ny\",1\n3\n"),
+            "f.csv: line 4: expected 2 fields (a,b), found 1"
+        );
+        // A quote inside a field that does not start with one is only a character.
+        let rows = csv_rows("f.csv", "a,b\n5\" dice,2\n", &["a", "b"]).unwrap();
+        assert_eq!(rows, [row(2, "5\" dice", "2")]);
+    }
+
+    /// Whether a line leaves a quoted field open is what csv itself reads: the record then takes
+    /// in the next line (one record), or not (two), for every short line of quotes and commas.
+    #[test]
+    fn a_line_leaves_a_field_open_exactly_when_csv_reads_on() {
+        let mut lines = vec![String::new()];
+        let mut every = Vec::new();
+        for _ in 0..6 {
+            lines = lines
+                .iter()
+                .flat_map(|l| ['a', ',', '"', ' '].map(|c| format!("{l}{c}")))
+                .collect();
+            every.extend(lines.clone());
+        }
+        for line in &every {
+            let records = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .flexible(true)
+                .from_reader(format!("{line}\nZ").as_bytes())
+                .records()
+                .count();
+            assert_eq!(in_quotes_after(line, false), records == 1, "{line:?}");
+        }
     }
 
     /// A lone `\r` ends a line as `\n` and `\r\n` do: no row is joined to the next, and a

@@ -439,7 +439,7 @@ fn claims_answer(verdicts: &[claims::Verdict]) -> String {
     let wrong: Vec<String> = verdicts
         .iter()
         .filter(|v| !v.holds)
-        .map(|v| format!("\"{}\"", v.claim.text))
+        .map(|v| format!("\"{}\"", v.claim.words()))
         .collect();
     let mut text = format!(
         "{} of the rule texts' {} claims hold",
@@ -480,7 +480,7 @@ fn claims_section(verdicts: &[claims::Verdict], units: u64, seed: u64) -> IndexS
             .iter()
             .map(|v| {
                 vec![
-                    v.claim.text.clone(),
+                    v.claim.words(),
                     v.claim.game.to_string(),
                     format!("{}", v.claim.claimed),
                     num(v.exact),

@@ -54,6 +54,44 @@ fn claims_header() -> String {
     "claim,game,rules,metric,check,claimed,tolerance,baseline_game\n".to_string()
 }
 
+/// A claim's text wrapped over lines inside its quotes is valid CSV (a spreadsheet writes it):
+/// it is read, printed on one line and written back as it was, and a bad row after it is named
+/// by its own line.
+#[test]
+fn a_claim_wrapped_over_lines_in_its_quotes_is_read_and_printed_on_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let wrapped = "\"About half\nof the casts\r\n\n# do not score\",sequences,,p_cast_no_score,about,0.5,0.1,\n";
+    fs::write(d.join("w.csv"), claims_header() + wrapped).unwrap();
+    let stdout = ok(
+        d,
+        &[
+            "claims", "--file", "w.csv", "-n", "1000", "-q", "--out", "c",
+        ],
+    );
+    assert!(
+        stdout.starts_with("HOLDS  About half of the casts # do not score\n       sequences"),
+        "{stdout}"
+    );
+    let csv = String::from_utf8(read(d.join("c/claims.csv"))).unwrap();
+    assert!(
+        csv.contains("\n\"About half\nof the casts\n\n# do not score\",sequences,"),
+        "{csv}"
+    );
+    // The row after the wrapped one is on line 6.
+    fs::write(
+        d.join("bad.csv"),
+        claims_header() + wrapped + "x,sequences,,p_cast_no_score,about,half,0.1,\n",
+    )
+    .unwrap();
+    fails(
+        d,
+        &["claims", "--file", "bad.csv", "--out", "c"],
+        2,
+        "bad.csv: line 6: claimed: expected a number, found 'half'",
+    );
+}
+
 bad_input! {
     refuses_a_claim_for_several_players:
         ["claims", "--file", "players.csv", "--out", "c"] with claims_for_four_players
