@@ -173,7 +173,8 @@ impl RuleOptions {
     ) -> Result<Self> {
         let mut values: Vec<(OptionSpec, String)> =
             specs.iter().map(|s| (*s, s.default.to_string())).collect();
-        let mut seen: Vec<&str> = Vec::new();
+        // Each key given so far, with the override that gave it: a repeated key quotes both.
+        let mut seen: Vec<(&str, &str)> = Vec::new();
         for raw in overrides {
             let (key, value) = raw.split_once('=').ok_or_else(|| {
                 Error::input(
@@ -197,12 +198,13 @@ impl RuleOptions {
                         }
                     )))
                 })?;
-            if seen.contains(&key) {
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
                 return Err(Error::input(source.clone().text(format!(
-                    " '{raw}': rule option '{key}' is given more than once"
+                    " '{first}' and '{raw}': rule option '{key}' is given twice; expected each \
+                     option once"
                 ))));
             }
-            seen.push(slot.0.key);
+            seen.push((slot.0.key, raw));
             slot.1 = value.to_string();
         }
         for (spec, value) in &mut values {
@@ -419,8 +421,12 @@ mod tests {
         );
         let e = parse(&["a"]).unwrap_err().to_string();
         assert!(e.contains("expected key=value"), "{e}");
-        let e = parse(&["a=1", "a=2"]).unwrap_err().to_string();
-        assert!(e.contains("more than once"), "{e}");
+        // Both are quoted, however each is spelt.
+        let e = parse(&["a=1", "b=x", " a = 2"]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "rule 'a=1' and ' a = 2': rule option 'a' is given twice; expected each option once"
+        );
         let e = parse(&["b=z"]).unwrap_err().to_string();
         assert_eq!(e, "rule option b for demo: expected x or y, found 'z'");
         let e = parse(&["a=7"]).unwrap_err();

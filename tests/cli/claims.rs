@@ -54,6 +54,25 @@ fn claims_header() -> String {
     "claim,game,rules,metric,check,claimed,tolerance,baseline_game\n".to_string()
 }
 
+/// A key given twice in a rules column quotes both pairs, not only the second.
+#[test]
+fn refuses_a_rule_option_given_twice_quoting_both() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::write(
+        d.join("twice.csv"),
+        claims_header() + "x,sequences,wipe_ones=3;wipe_ones=4,turns_to_target,about,20,4,\n",
+    )
+    .unwrap();
+    fails(
+        d,
+        &["claims", "--file", "twice.csv", "--out", "c"],
+        2,
+        "twice.csv: line 2: rules 'wipe_ones=3' and 'wipe_ones=4': rule option 'wipe_ones' is \
+         given twice; expected each option once",
+    );
+}
+
 /// A claim's text wrapped over lines inside its quotes is valid CSV (a spreadsheet writes it):
 /// it is read, printed on one line and written back as it was, and a bad row after it is named
 /// by its own line.

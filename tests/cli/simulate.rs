@@ -290,7 +290,7 @@ mod sequences {
             => "expected key=value";
         refuses_a_rule_given_twice:
             ["simulate", "sequences", "--rule", "tie=shared", "--rule", "tie=playoff"]
-            => "more than once";
+            => "--rule 'tie=shared' and 'tie=playoff': rule option 'tie' is given twice; expected each option once";
         refuses_a_zero_target: ["simulate", "sequences", "--rule", "target=0"] => "from 1 to 1000";
         refuses_a_target_that_takes_too_many_casts:
             ["simulate", "sequences", "--rule", "target=900", "--rule", "wipe_ones=3"]
