@@ -17,6 +17,7 @@ use crate::games::analysis::{Cell, DataTable};
 use crate::games::options::{RuleOptions, split_rules};
 use crate::games::{self, Configured, Setup};
 use crate::input;
+use crate::report::fmt_short;
 use crate::stats::{Estimate, MetricId, Subject, Tally, z95};
 
 /// Columns of a claims file, in order; files written before `baseline_rules` existed leave it
@@ -147,7 +148,10 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Claim>> {
         let tolerance = if check == Check::About {
             let t = number(6, "tolerance")?;
             if t < 0.0 {
-                return Err(at(format!("tolerance: expected 0 or more, found {t}")));
+                return Err(at(format!(
+                    "tolerance: expected 0 or more, found '{}'",
+                    fields[6]
+                )));
             }
             t
         } else {
@@ -487,11 +491,12 @@ pub fn verdicts_text(verdicts: &[Verdict]) -> String {
     let mut out = String::new();
     for v in verdicts {
         let c = &v.claim;
+        let (value, within) = (fmt_short(c.claimed), fmt_short(c.tolerance));
         let claimed = match c.check {
-            Check::About => format!("about {} (within {})", c.claimed, c.tolerance),
-            Check::Below => format!("below {}", c.claimed),
-            Check::Above => format!("above {}", c.claimed),
-            Check::Equal => format!("exactly {}", c.claimed),
+            Check::About => format!("about {value} (within {within})"),
+            Check::Below => format!("below {value}"),
+            Check::Above => format!("above {value}"),
+            Check::Equal => format!("exactly {value}"),
         };
         let exact = v
             .exact

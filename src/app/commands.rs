@@ -28,7 +28,7 @@ use crate::report::sweep::{Sweep, SweepRun};
 use crate::report::text::{
     SUMMARY_HEADER, answer, fair_share_note, few_units_note, run_heading, runs_text, summary_rows,
 };
-use crate::report::{Report, unique_names};
+use crate::report::{Report, fmt_short, unique_names};
 use crate::saved::Saved;
 use crate::{Error, Result};
 
@@ -482,7 +482,7 @@ fn claims_section(verdicts: &[claims::Verdict], units: u64, seed: u64) -> IndexS
                 vec![
                     v.claim.words(),
                     v.claim.game.to_string(),
-                    format!("{}", v.claim.claimed),
+                    fmt_short(v.claim.claimed),
                     num(v.exact),
                     num(v.simulated.as_ref().map(|e| e.mean)),
                     v.simulated

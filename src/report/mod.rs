@@ -25,7 +25,7 @@ pub mod text;
 
 pub use accumulators::AccumulatorsJson;
 pub use charts::{ComparisonCharts, DistributionCharts};
-pub use csv::{csv_bytes, fmt_num};
+pub use csv::{csv_bytes, fmt_num, fmt_short};
 pub use distribution::DistributionCsv;
 pub use quantiles::QuantilesCsv;
 pub use summary::SummaryCsv;

@@ -73,6 +73,45 @@ fn refuses_a_rule_option_given_twice_quoting_both() {
     );
 }
 
+/// A claimed value of 1e308 is printed as 1e308, not as its 309 digits (2.5e-7 as 2.5e-7,
+/// not 0.00000025); a negative tolerance is quoted as written.
+#[test]
+fn a_huge_or_tiny_claimed_value_prints_short_not_in_309_digits() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::write(
+        d.join("huge.csv"),
+        claims_header()
+            + "x,sequences,,turns_to_target,below,1e308,,\n\
+               y,sequences,,turns_to_target,about,2.5e-7,1E300,\n",
+    )
+    .unwrap();
+    let stdout = ok(
+        d,
+        &[
+            "claims", "--file", "huge.csv", "-n", "1000", "-q", "--out", "c",
+        ],
+    );
+    assert!(stdout.contains(": claimed below 1e308; exact "), "{stdout}");
+    assert!(
+        stdout.contains(": claimed about 2.5e-7 (within 1e300); exact "),
+        "{stdout}"
+    );
+    let csv = String::from_utf8(read(d.join("c/claims.csv"))).unwrap();
+    assert!(csv.contains(",below,1.00000000000e308,"), "{csv}");
+    fs::write(
+        d.join("negative.csv"),
+        claims_header() + "x,sequences,,turns_to_target,about,1,-1e308,\n",
+    )
+    .unwrap();
+    fails(
+        d,
+        &["claims", "--file", "negative.csv", "--out", "c"],
+        2,
+        "negative.csv: line 2: tolerance: expected 0 or more, found '-1e308'",
+    );
+}
+
 /// A claim's text wrapped over lines inside its quotes is valid CSV (a spreadsheet writes it):
 /// it is read, printed on one line and written back as it was, and a bad row after it is named
 /// by its own line.
