@@ -8,6 +8,7 @@
 //! as a table or as one JSON document; no game prints anything itself.
 
 use serde::Serialize;
+use serde_json::value::RawValue;
 
 use crate::engine::RunConfig;
 use crate::error::{Error, Message, Result, Setting};
@@ -37,8 +38,10 @@ impl PositionKey {
     }
 }
 
-/// A JSON object's entries in the order written, a repeated key kept each time.
-struct Entries(Vec<(String, serde_json::Value)>);
+/// A JSON object's entries in the order written, a repeated key kept each time, each value as
+/// written: serde_json's `Value` would hold 2^64 as a float, and a message should quote what the
+/// file says.
+struct Entries(Vec<(String, Box<RawValue>)>);
 
 impl<'de> serde::Deserialize<'de> for Entries {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
@@ -104,8 +107,8 @@ impl Position {
 
     /// The position in a JSON file's text (`what` names it in errors): one object whose keys are
     /// position keys and whose values are numbers, strings, or lists of numbers (written as the
-    /// flag's comma-separated text). Keys given in `overrides` (the command line's flags) take
-    /// their place.
+    /// flag's comma-separated text; a number as written). Keys given in `overrides` (the command
+    /// line's flags) take their place.
     pub fn from_json(what: &str, text: &str, overrides: Position) -> Result<Self> {
         // Every entry as written: serde_json's map keeps only a repeated key's last value, and
         // a position saying two things of one key is not a position. Well-formed JSON that is
@@ -130,9 +133,9 @@ impl Position {
         }
         let mut position = overrides;
         for (key, value) in entries {
-            let text = json_text(&value).ok_or_else(|| {
+            let text = json_text(&value).map_err(|found| {
                 Error::input(format!(
-                    "{what}: \"{key}\" is {value}: expected a number, a string or a list of \
+                    "{what}: \"{key}\" is {found}: expected a number, a string or a list of \
                      numbers"
                 ))
             })?;
@@ -172,24 +175,34 @@ impl Position {
     }
 }
 
-/// A JSON value as the text its flag would take: `3`, `"2:1/5:3"`, `[6, 1, 6]` as `6,1,6`.
-fn json_text(value: &serde_json::Value) -> Option<String> {
-    use serde_json::Value;
-    match value {
-        Value::Number(n) => Some(n.to_string()),
-        Value::String(s) => Some(s.clone()),
-        Value::Array(items) => {
-            let parts: Option<Vec<String>> = items
+/// A JSON value as the text its flag would take: `3`, `"2:1/5:3"`, `[6, 1, 6]` as `6,1,6`; or
+/// what it is instead (`an object`, `a list holding null`), for the error.
+fn json_text(value: &RawValue) -> std::result::Result<String, String> {
+    let raw = value.get();
+    match raw.as_bytes().first() {
+        Some(b'[') => {
+            let items: Vec<&RawValue> =
+                serde_json::from_str(raw).map_err(|_| "a list".to_string())?;
+            let parts = items
                 .iter()
-                .map(|v| match v {
-                    Value::Number(n) => Some(n.to_string()),
-                    Value::String(s) => Some(s.clone()),
-                    _ => None,
-                })
-                .collect();
-            parts.map(|p| p.join(","))
+                .map(|item| scalar_text(item).map_err(|found| format!("a list holding {found}")))
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            Ok(parts.join(","))
         }
-        _ => None,
+        _ => scalar_text(value),
+    }
+}
+
+/// A JSON number or string as text, or what the value is instead.
+fn scalar_text(value: &RawValue) -> std::result::Result<String, String> {
+    let raw = value.get();
+    match raw.as_bytes().first() {
+        Some(b'"') => serde_json::from_str(raw).map_err(|_| "a string".to_string()),
+        Some(b'-' | b'0'..=b'9') => Ok(raw.to_string()),
+        Some(b'{') => Err("an object".to_string()),
+        Some(b'[') => Err("a list".to_string()),
+        // true, false or null: short, and best quoted.
+        _ => Err(raw.to_string()),
     }
 }
 
@@ -422,6 +435,51 @@ mod tests {
             assert!(
                 Position::from_json("p", bad, Position::default()).is_err(),
                 "{bad}"
+            );
+        }
+    }
+
+    /// A number is handed on as the file writes it, so the key's own check quotes the file:
+    /// 2^64 as its digits, not as the float serde_json would read.
+    #[test]
+    fn a_number_is_quoted_as_the_file_writes_it() {
+        let p = Position::from_json(
+            "p",
+            r#"{"round": 18446744073709551616, "totals": [1.5, 1e400, -18446744073709551616]}"#,
+            Position::default(),
+        )
+        .unwrap();
+        assert_eq!(p.get("round"), Some("18446744073709551616"));
+        assert_eq!(p.get("totals"), Some("1.5,1e400,-18446744073709551616"));
+        let round = whole("round", p.get("round").unwrap(), 1, 10).unwrap_err();
+        assert_eq!(
+            round.to_string(),
+            "round 18446744073709551616: '18446744073709551616' is not a whole number from 1 to 10"
+        );
+    }
+
+    /// A value of the wrong kind is named by its kind, not printed whole (it may be a large
+    /// object over many lines).
+    #[test]
+    fn a_value_of_the_wrong_kind_is_named_by_its_kind() {
+        let e = |text: &str| {
+            Position::from_json("p", text, Position::default())
+                .unwrap_err()
+                .to_string()
+        };
+        let expected = ": expected a number, a string or a list of numbers";
+        for (text, found) in [
+            ("{\"roll\": {\n  \"a\": 1\n}}", "an object"),
+            ("{\"roll\": true}", "true"),
+            ("{\"roll\": null}", "null"),
+            ("{\"roll\": [1, null]}", "a list holding null"),
+            ("{\"roll\": [1, [2]]}", "a list holding a list"),
+            ("{\"roll\": [{}]}", "a list holding an object"),
+        ] {
+            assert_eq!(
+                e(text),
+                format!("p: \"roll\" is {found}{expected}"),
+                "{text}"
             );
         }
     }

@@ -2,7 +2,7 @@
 //! table or one JSON document; play-outs are the same for any threads; every impossible
 //! position is one line with exit code 2, and nothing is written.
 
-use crate::common::{ok, snapshot};
+use crate::common::{fails, ok, snapshot};
 use std::fs;
 
 #[test]
@@ -87,6 +87,25 @@ fn a_position_file_gives_the_same_advice_as_the_flags_and_flags_win() {
         ],
     );
     assert!(over.contains("roll: 2 2 2 2 2"), "{over}");
+}
+
+/// A number in a position file is quoted in its error as the file writes it: 2^64, not the
+/// float 1.8446744073709552e+19.
+#[test]
+fn a_position_files_number_is_quoted_as_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::write(
+        d.join("p.json"),
+        r#"{"roll": 18446744073709551616, "dice": 2, "sum": 5}"#,
+    )
+    .unwrap();
+    fails(
+        d,
+        &["advise", "sevens", "--position", "p.json"],
+        2,
+        "--roll 18446744073709551616: '18446744073709551616' is not a whole number from 1 to 3",
+    );
 }
 
 #[test]
