@@ -107,7 +107,8 @@ impl Position {
 
     /// The position in a JSON file's text (`what` names it in errors): one object whose keys are
     /// position keys and whose values are numbers, strings, or lists of numbers (written as the
-    /// flag's comma-separated text; a number as written). Keys given in `overrides` (the command
+    /// flag's comma-separated text). A number that is whole (`1e0`, `2.0`) is the whole number, as
+    /// JSON has no other kind; any other stays as written. Keys given in `overrides` (the command
     /// line's flags) take their place.
     pub fn from_json(what: &str, text: &str, overrides: Position) -> Result<Self> {
         // Every entry as written: serde_json's map keeps only a repeated key's last value, and
@@ -198,11 +199,26 @@ fn scalar_text(value: &RawValue) -> std::result::Result<String, String> {
     let raw = value.get();
     match raw.as_bytes().first() {
         Some(b'"') => serde_json::from_str(raw).map_err(|_| "a string".to_string()),
-        Some(b'-' | b'0'..=b'9') => Ok(raw.to_string()),
+        Some(b'-' | b'0'..=b'9') => Ok(number_text(raw)),
         Some(b'{') => Err("an object".to_string()),
         Some(b'[') => Err("a list".to_string()),
         // true, false or null: short, and best quoted.
         _ => Err(raw.to_string()),
+    }
+}
+
+/// A JSON number as written, or as its whole number where it is one: JSON has no integers of
+/// its own, so `1e0` and `2.0` are 1 and 2, while `1.5` and `18446744073709551616` stay as
+/// written for the key's own check to refuse, quoting them as the file does.
+fn number_text(raw: &str) -> String {
+    let (sign, magnitude) = match raw.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", raw),
+    };
+    match crate::number::parse_whole(magnitude) {
+        Ok(0) => "0".to_string(),
+        Ok(n) => format!("{sign}{n}"),
+        Err(_) => raw.to_string(),
     }
 }
 
@@ -456,6 +472,29 @@ mod tests {
             round.to_string(),
             "round 18446744073709551616: '18446744073709551616' is not a whole number from 1 to 10"
         );
+    }
+
+    /// JSON has one kind of number: one that is whole is the whole number however it is
+    /// written.
+    #[test]
+    fn a_json_number_that_is_whole_is_the_whole_number() {
+        let p = Position::from_json(
+            "p",
+            r#"{"roll": 1e0, "dice": 2.0, "sum": 50e-1, "to-beat": -1E0, "scores": -0.0,
+                "dice-shown": [1e0, 6.00, 0.5e1, "4"]}"#,
+            Position::default(),
+        )
+        .unwrap();
+        for (key, text) in [
+            ("roll", "1"),
+            ("dice", "2"),
+            ("sum", "5"),
+            ("to-beat", "-1"),
+            ("scores", "0"),
+            ("dice-shown", "1,6,5,4"),
+        ] {
+            assert_eq!(p.get(key), Some(text), "{key}");
+        }
     }
 
     /// A value of the wrong kind is named by its kind, not printed whole (it may be a large

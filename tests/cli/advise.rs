@@ -108,6 +108,21 @@ fn a_position_files_number_is_quoted_as_written() {
     );
 }
 
+/// JSON has one kind of number, so `1e0` and `2.0` are the whole numbers 1 and 2.
+#[test]
+fn a_position_file_writing_whole_numbers_as_floats_advises_as_the_flags() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::write(d.join("p.json"), r#"{"roll": 1e0, "dice": 2.0, "sum": 5}"#).unwrap();
+    let flags = ok(
+        d,
+        &[
+            "advise", "sevens", "--roll", "1", "--dice", "2", "--sum", "5",
+        ],
+    );
+    assert_eq!(ok(d, &["advise", "sevens", "--position", "p.json"]), flags);
+}
+
 #[test]
 fn solitaire_play_outs_are_byte_identical_for_any_threads() {
     let tmp = tempfile::tempdir().unwrap();
