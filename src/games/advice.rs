@@ -109,8 +109,10 @@ impl Position {
     /// position keys and whose values are numbers, strings, or lists of numbers (written as the
     /// flag's comma-separated text). A number that is whole (`1e0`, `2.0`) is the whole number, as
     /// JSON has no other kind; any other stays as written. Keys given in `overrides` (the command
-    /// line's flags) take their place.
+    /// line's flags) take their place. A byte-order mark before the object is skipped, as in a
+    /// CSV file.
     pub fn from_json(what: &str, text: &str, overrides: Position) -> Result<Self> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // Every entry as written: serde_json's map keeps only a repeated key's last value, and
         // a position saying two things of one key is not a position. Well-formed JSON that is
         // no object (a list, a number) fails as data, not as syntax.
@@ -495,6 +497,15 @@ mod tests {
         ] {
             assert_eq!(p.get(key), Some(text), "{key}");
         }
+    }
+
+    /// A byte-order mark, which an editor on Windows may write first, is skipped as the CSV
+    /// reader skips it; only at the start.
+    #[test]
+    fn a_position_file_may_start_with_a_byte_order_mark() {
+        let p = Position::from_json("p", "\u{feff}{\"roll\": 1}", Position::default()).unwrap();
+        assert_eq!(p.get("roll"), Some("1"));
+        assert!(Position::from_json("p", " \u{feff}{}", Position::default()).is_err());
     }
 
     /// A value of the wrong kind is named by its kind, not printed whole (it may be a large

@@ -123,6 +123,25 @@ fn a_position_file_writing_whole_numbers_as_floats_advises_as_the_flags() {
     assert_eq!(ok(d, &["advise", "sevens", "--position", "p.json"]), flags);
 }
 
+/// A byte-order mark starting the file is skipped, as the CSV inputs skip it.
+#[test]
+fn a_position_file_starting_with_a_byte_order_mark_is_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::write(
+        d.join("p.json"),
+        "\u{feff}{\"roll\": 1, \"dice\": 2, \"sum\": 5}\r\n",
+    )
+    .unwrap();
+    let flags = ok(
+        d,
+        &[
+            "advise", "sevens", "--roll", "1", "--dice", "2", "--sum", "5",
+        ],
+    );
+    assert_eq!(ok(d, &["advise", "sevens", "--position", "p.json"]), flags);
+}
+
 #[test]
 fn solitaire_play_outs_are_byte_identical_for_any_threads() {
     let tmp = tempfile::tempdir().unwrap();
