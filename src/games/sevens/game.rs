@@ -58,8 +58,14 @@ pub(super) fn better(a: f64, b: f64) -> bool {
 pub(crate) const MEMORY_LIMIT: u64 = 4 << 30;
 
 /// The working memory a solve takes beside its solution (a round's tables before they are
-/// kept, the next round's values), as a share of the solution: measured at under a tenth.
-const WORKING_SHARE: u64 = 4;
+/// kept, the next round's values, the allocator's arenas and the threads' stacks): half the
+/// solution and a fixed 128 MiB. A quarter and nothing fixed left bands of address-space limits
+/// just above the refusal where three-player solves still aborted (rounds=5: from 118,000 to
+/// 153,000 KiB; rounds=10: from 548,000 to 575,000 KiB).
+const WORKING_SHARE: u64 = 2;
+
+/// The fixed part of a solve's working memory (see [`WORKING_SHARE`]).
+const WORKING_FIXED: u64 = 128 << 20;
 
 /// Refuses, in one line naming the limit, a solution of `what` (the game, as the message puts
 /// it) that would take `need` bytes: more than [`MEMORY_LIMIT`], more than this process may
@@ -75,7 +81,7 @@ pub(super) fn within_memory(what: &str, need: u64) -> Result<()> {
             MEMORY_LIMIT >> 30
         )));
     }
-    let peak = need + need / WORKING_SHARE;
+    let peak = need + need / WORKING_SHARE + WORKING_FIXED;
     let needs = format!(
         "the whole game of {what} needs {} to solve",
         memory::size(peak)
