@@ -35,6 +35,23 @@ pub const MAX_THREADS: usize = 1024;
 /// statistical test we can afford to run.
 pub type ChunkRng = Xoshiro256PlusPlus;
 
+/// Starts a thread pool of `threads` workers (`None`: one a core) with `stack` bytes of stack
+/// each (`None`: rayon's default). Every pool dicelab starts comes from here, so a pool that
+/// cannot start (a tight `ulimit`, too many threads) fails the same way everywhere: the one
+/// `--threads` error line, never a panic.
+pub fn thread_pool(threads: Option<usize>, stack: Option<usize>) -> Result<rayon::ThreadPool> {
+    let mut builder = rayon::ThreadPoolBuilder::new().num_threads(threads.unwrap_or(0));
+    if let Some(bytes) = stack {
+        builder = builder.stack_size(bytes);
+    }
+    builder.build().map_err(|e| {
+        Error::setting(
+            Setting::THREADS,
+            format!("cannot start the thread pool: {e}"),
+        )
+    })
+}
+
 /// One step of SplitMix64: a bijective, well-mixing hash of a 64-bit word.
 fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -260,15 +277,7 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
         .unwrap_or_else(rayon::current_num_threads)
         .min(mine_usize)
         .max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(workers)
-        .build()
-        .map_err(|e| {
-            Error::setting(
-                Setting::THREADS,
-                format!("cannot start the thread pool: {e}"),
-            )
-        })?;
+    let pool = thread_pool(Some(workers), None)?;
     // Beside the game's counts, what was actually played: units and the indexes of the chunks,
     // so a shard's file can be checked against the chunks its index owns.
     let empty = || {

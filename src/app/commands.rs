@@ -932,10 +932,7 @@ pub fn advise(args: &AdviseArgs) -> Result<()> {
         run: run_settings(&args.run),
     };
     // A solver's own parallel loops (the three-player game's) keep to --threads too.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.run.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::input(format!("--threads: cannot start the thread pool: {e}")))?;
+    let pool = crate::engine::thread_pool(args.run.threads, None)?;
     let advice = pool.install(|| advisor.advise(&request))?;
     if args.json {
         say(&advice_json(&advice, &Flags))

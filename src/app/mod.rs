@@ -159,13 +159,10 @@ pub fn run_captured(
             args.game.name()
         )));
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(COMMAND_STACK)
-        .build()
-        .map_err(|e| Failed {
-            line: format!("error: cannot start the thread pool: {e}"),
-            code: 1,
-        })?;
+    let pool = crate::engine::thread_pool(None, Some(COMMAND_STACK)).map_err(|e| Failed {
+        line: format!("error: {}", e.render(&Flags)),
+        code: 1,
+    })?;
     let (result, captured) =
         pool.install(|| capture::capturing(stop, || dispatch(&cli, invocation)));
     match result {

@@ -231,14 +231,10 @@ fn the_advice_is_the_same_for_any_threads() {
         ("others", "7,6,7"),
         ("chips", "10,5,8,7"),
     ];
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
+    let one = crate::engine::thread_pool(Some(1), None)
         .unwrap()
         .install(|| advise(&[], &keys, 3000, 4).unwrap());
-    let two = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
+    let two = crate::engine::thread_pool(Some(2), None)
         .unwrap()
         .install(|| advise(&[], &keys, 3000, 4).unwrap());
     assert_eq!(one, two);

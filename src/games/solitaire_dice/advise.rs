@@ -526,10 +526,7 @@ mod tests {
     #[test]
     fn play_outs_are_the_same_for_any_threads() {
         let run = |threads| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = crate::engine::thread_pool(Some(threads), None).unwrap();
             pool.install(|| {
                 advise(
                     &["greedy"],

@@ -336,15 +336,7 @@ impl Tuner for super::SolitaireDice {
 /// Runs the cross-entropy method from `config.start` until the budget is spent.
 pub(crate) fn tune(config: &TuneConfig) -> Result<Tuned> {
     check(config.games, config.budget)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| {
-            Error::setting(
-                Setting::THREADS,
-                format!("cannot start the thread pool: {e}"),
-            )
-        })?;
+    let pool = crate::engine::thread_pool(config.threads, None)?;
     let per_generation = POPULATION as u64 + 1;
     let (total, steps) = match config.budget {
         Budget::Time(d) => (d.as_secs(), Steps::Seconds),
