@@ -151,6 +151,34 @@ impl fmt::Display for Refusal {
     }
 }
 
+/// A number for a CSV cell: empty when undefined, shortest exact form when ordinary, scientific
+/// notation at 12 significant digits when tiny or huge (Rust would otherwise print every zero).
+pub fn fmt_num(x: f64) -> String {
+    if !x.is_finite() {
+        String::new()
+    } else if ordinary(x) {
+        format!("{x}")
+    } else {
+        format!("{x:.11e}")
+    }
+}
+
+/// A number a user gave, for a person to read (a claim's value in the terminal): the shortest
+/// form that reads back as the same number, in scientific notation where [`fmt_num`] uses it,
+/// so `1e308` prints as `1e308`, not as its 309 digits.
+pub fn fmt_short(x: f64) -> String {
+    if ordinary(x) || !x.is_finite() {
+        format!("{x}")
+    } else {
+        format!("{x:e}")
+    }
+}
+
+/// Whether `x` is written in plain digits: 0, or a magnitude from 1e-4 to below 1e15.
+fn ordinary(x: f64) -> bool {
+    x == 0.0 || (1e-4..1e15).contains(&x.abs())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,5 +338,26 @@ mod tests {
             };
             prop_assert_eq!(parse_whole(&format!("{m}e{k}")), expected);
         }
+    }
+
+    /// A number a user typed reads back as typed where it can, and never as hundreds of digits.
+    #[test]
+    fn a_number_for_a_person_is_short_and_reads_back_the_same() {
+        for (x, text) in [
+            (1e308, "1e308"),
+            (-1.5e300, "-1.5e300"),
+            (1e-300, "1e-300"),
+            (0.5, "0.5"),
+            (20.0, "20"),
+            (0.333, "0.333"),
+            (0.0, "0"),
+            (123456789012345.0, "123456789012345"),
+            (1e15, "1e15"),
+        ] {
+            assert_eq!(fmt_short(x), text);
+            assert_eq!(fmt_short(x).parse::<f64>(), Ok(x));
+        }
+        // The CSV cell of the same number keeps its 12 digits.
+        assert_eq!(fmt_num(1e308), "1.00000000000e308");
     }
 }
