@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::games::analysis::{Cell, DataTable};
 use crate::games::options::{RuleOptions, split_rules};
 use crate::games::{self, Configured, Setup};
-use crate::input;
+use crate::input::{self, Files, Shipped};
 use crate::report::fmt_short;
 use crate::stats::{Estimate, MetricId, Subject, Tally, z95};
 
@@ -36,6 +36,13 @@ pub const HEADER: [&str; 9] = [
 
 /// The claims file shipped with dicelab, used when `data/claims.csv` is not at hand.
 pub const BUILT_IN: &str = include_str!("../data/claims.csv");
+
+/// The claims file dicelab ships: `data/claims.csv` with nothing there reads [`BUILT_IN`].
+pub const DATA: [Shipped; 1] = [Shipped {
+    path: "data/claims.csv",
+    about: "the rule texts' claims that `dicelab claims` checks",
+    text: BUILT_IN,
+}];
 
 /// How a value is compared with the claimed one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -298,7 +305,10 @@ fn games_with_exact_values() -> String {
 /// Reads a claims file from disk.
 pub fn load(path: &Path) -> Result<Vec<Claim>> {
     let name = path.display().to_string();
-    parse(&name, &input::read_text(&name, path)?)
+    parse(
+        &name,
+        &Files::serving(DATA.to_vec()).read_text(&name, path)?,
+    )
 }
 
 /// The single-player setup of a game under `rules`.

@@ -326,6 +326,34 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
     Ok(tally)
 }
 
+/// Indexes (sorted, distinct) as a list of runs, `2,5-7`: the form `sbatch --array=` and
+/// `deploy/slurm/submit.sh --tasks` take, so a missing shard can be pasted into a resubmission.
+pub fn index_ranges(indexes: &[u32]) -> String {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &k in indexes {
+        match runs.last_mut() {
+            Some((_, end)) if end.checked_add(1) == Some(k) => *end = k,
+            _ => runs.push((k, k)),
+        }
+    }
+    runs_text(&runs)
+}
+
+/// Runs of indexes `(first, last)` as [`index_ranges`] writes them: `2,5-7`.
+pub fn runs_text(runs: &[(u32, u32)]) -> String {
+    let text: Vec<String> = runs
+        .iter()
+        .map(|&(start, end)| {
+            if end == start {
+                start.to_string()
+            } else {
+                format!("{start}-{end}")
+            }
+        })
+        .collect();
+    text.join(",")
+}
+
 /// How many chunks `shard` of a run of `units` units in chunks of `per_chunk` runs: chunks
 /// `index`, `index + count`, ... below the run's last. Counted, never listed, so memory stays
 /// flat however large the run.

@@ -510,10 +510,30 @@ impl Error {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    // The command line's own writing, so these tests hold what `dicelab` prints.
-    use crate::app::Flags;
+
+    /// The command line's way of naming a setting (`--threads`, `-n` for units), written out
+    /// here so the library's tests need no command line; `app`'s tests check that `app::Flags`
+    /// names settings the same way.
+    pub(crate) struct Flags;
+
+    impl Names for Flags {
+        fn setting(&self, setting: &Setting) -> String {
+            match setting.key() {
+                "units" => "-n".to_string(),
+                key => format!("--{key}"),
+            }
+        }
+
+        fn suggestion(&self, command: &Suggestion) -> String {
+            let mut line = format!("dicelab {}", command.words);
+            for (setting, value) in &command.settings {
+                line.push_str(&format!(" {} {value}", self.setting(setting)));
+            }
+            line
+        }
+    }
 
     /// A message quoting a user's text with a line break (a spec, a path, a field of a file)
     /// still prints as one line.

@@ -79,6 +79,7 @@ pub mod dice;
 pub mod engine;
 pub mod error;
 pub mod games;
+pub mod ops;
 pub mod output;
 pub mod record;
 pub mod report;

@@ -7,11 +7,11 @@
 use std::collections::HashSet;
 use std::path::PathBuf;
 
+use crate::engine::index_ranges;
 use crate::engine::{Shard, shard_run_units};
 use crate::error::{Error, Result};
 use crate::input::InputFile;
 use crate::record::SetupRecord;
-use crate::report::text::index_ranges;
 use crate::saved::Saved;
 use crate::stats::{MetricKind, Units};
 

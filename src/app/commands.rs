@@ -12,9 +12,9 @@ use crate::engine::{OnProgress, RunConfig, Shard};
 use crate::error::one_line;
 use crate::games::advice::{AdviceRequest, Position};
 use crate::games::analysis::Analysis;
-use crate::games::session::{self, PlayRequest};
+use crate::games::session::PlayRequest;
 use crate::games::{self, Configured, DecksRequest, Game, Setup, TuneRequest};
-use crate::input::{self, Files};
+use crate::input;
 use crate::output::manifest::{InputRef, RunAbout};
 use crate::output::{Invocation, OutDir, OutFile};
 use crate::record::RunRecord;
@@ -207,7 +207,7 @@ pub fn simulate(args: &SimulateArgs, invocation: &Invocation) -> Result<()> {
             rules: rules_with_deck(args.game, &args.rules, args.deck.as_deref())?,
             players: args.players,
             policies: args.policies.clone(),
-            files: Default::default(),
+            files: crate::ops::files(),
         },
     )?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
@@ -259,7 +259,7 @@ pub fn solve(args: &SolveArgs, invocation: &Invocation) -> Result<()> {
             rules: args.rules.clone(),
             players: args.players,
             policies: Vec::new(),
-            files: Default::default(),
+            files: crate::ops::files(),
         },
     )?;
     // The folder is checked (and held) before the analysis, which can take a while.
@@ -282,7 +282,7 @@ pub fn table(args: &TableArgs, invocation: &Invocation) -> Result<()> {
             rules: rules_with_deck(args.game, &args.rules, args.deck.as_deref())?,
             players: 1,
             policies: Vec::new(),
-            files: Default::default(),
+            files: crate::ops::files(),
         },
     )?;
     // The folder is checked (and held) before the analysis, which can take a while.
@@ -398,7 +398,7 @@ type ClaimsFile = (Vec<claims::Claim>, Vec<InputRef>);
 
 /// Loads the claims file (the default, with nothing there, is the shipped copy).
 fn load_claims(path: &Path) -> Result<ClaimsFile> {
-    let files = Files::default();
+    let files = crate::ops::files();
     let name = path.display().to_string();
     let text = files.read_text(&name, path)?;
     let claims = claims::parse(&name, &text)?;
@@ -529,7 +529,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
                     rules: job.rules.iter().map(|r| r.to_string()).collect(),
                     players: job.players,
                     policies: job.policies.iter().map(|p| p.to_string()).collect(),
-                    files: Default::default(),
+                    files: crate::ops::files(),
                 },
             )?;
             let folder = root.path().join(job.folder);
@@ -789,7 +789,7 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
                 rules,
                 players: args.players,
                 policies: args.policies.clone(),
-                files: Default::default(),
+                files: crate::ops::files(),
             },
         )
         .map_err(|e| in_rule_set(&label, e))?;
@@ -865,7 +865,7 @@ pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
         ))
     })?;
     let mut out = None;
-    let files = Files::default();
+    let files = crate::ops::files();
     let result = {
         study.study(
             &DecksRequest {
@@ -962,7 +962,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let played = stdout::closed_pipe(session::play(
+    let played = stdout::closed_pipe(super::play::play(
         session.as_mut(),
         &mut input,
         &mut out,
@@ -993,15 +993,12 @@ pub fn rules(args: &GameArgs) -> Result<()> {
 /// with nothing there stands for; or one file's text, to copy and edit.
 pub fn data(args: &DataArgs) -> Result<()> {
     let Some(name) = &args.file else {
-        let width = input::SHIPPED
-            .iter()
-            .map(|f| f.path.len())
-            .max()
-            .unwrap_or(0);
+        let shipped = crate::ops::data_files();
+        let width = shipped.iter().map(|f| f.path.len()).max().unwrap_or(0);
         let mut text = String::from(
             "data files compiled into dicelab: a path data/NAME with no file there reads these\n",
         );
-        for file in &input::SHIPPED {
+        for file in &shipped {
             text.push_str(&format!("{:width$}  {}\n", file.path, file.about));
         }
         return say(&text);
@@ -1011,12 +1008,13 @@ pub fn data(args: &DataArgs) -> Result<()> {
     } else {
         format!("data/{name}")
     };
-    match input::shipped(Path::new(&path)) {
+    let shipped = crate::ops::data_files();
+    match input::shipped(&shipped, Path::new(&path)) {
         Some(text) => say(text),
         None => Err(Error::input(format!(
             "data {}: not a shipped file; expected {}",
             one_line(name),
-            games::or_list(&input::SHIPPED.iter().map(|f| f.path).collect::<Vec<_>>())
+            games::or_list(&shipped.iter().map(|f| f.path).collect::<Vec<_>>())
         ))),
     }
 }

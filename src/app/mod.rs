@@ -17,6 +17,7 @@ mod capture;
 mod cli;
 mod commands;
 mod listing;
+mod play;
 mod progress;
 mod stdout;
 
@@ -288,4 +289,30 @@ pub(crate) fn tell(line: &str) {
 fn failed(e: &crate::Error) -> ExitCode {
     tell(&format!("error: {}", e.render(&Flags)));
     ExitCode::from(e.exit_code())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The command line names settings as the library's error tests assume it does, so what
+    /// those tests hold is what `dicelab` prints.
+    #[test]
+    fn flags_name_settings_as_the_error_tests_write_them() {
+        let suggestion = Suggestion {
+            words: "solve sevens".into(),
+            settings: vec![
+                (Setting::UNITS, "1e6".into()),
+                (Setting::THREADS, "2".into()),
+            ],
+        };
+        for names in [&Flags as &dyn Names, &crate::error::tests::Flags] {
+            assert_eq!(names.setting(&Setting::THREADS), "--threads");
+            assert_eq!(names.setting(&Setting::UNITS), "-n");
+            assert_eq!(
+                names.suggestion(&suggestion),
+                "dicelab solve sevens -n 1e6 --threads 2"
+            );
+        }
+    }
 }

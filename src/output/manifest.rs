@@ -17,10 +17,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::index_ranges;
 use crate::error::Message;
 use crate::input::{InputFile, sha256};
 use crate::record::SetupRecord;
-use crate::report::text::index_ranges;
 use crate::saved::Saved;
 
 /// The manifest's file name.

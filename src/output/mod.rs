@@ -21,11 +21,6 @@ pub use dir::OutDir;
 pub use file::OutFile;
 pub use manifest::Invocation;
 
-/// What a file's metadata says it is, as a noun for an error line ("a FIFO", "a folder").
-pub(crate) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
-    path::Kind::of_metadata(meta).noun()
-}
-
 /// What a run into `path` does where another run holds it, as `invocation` says: `None`
 /// refuses; otherwise tell the invocation's caller who it waits for, then wait.
 fn waiting<'a>(path: &'a std::path::Path, invocation: &Invocation) -> Option<Box<lock::Tell<'a>>> {

@@ -10,70 +10,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::manifest::{MANIFEST, Manifest};
-
-/// What a path names once symlinks are followed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    /// Nothing yet: a new path.
-    Absent,
-    /// A regular file.
-    File,
-    /// A folder.
-    Folder,
-    /// Anything else, described for an error line ("a FIFO").
-    Other(&'static str),
-}
-
-impl Kind {
-    /// What stands at `path`, symlinks followed (a dangling link names a new path).
-    pub(crate) fn of(path: &Path) -> io::Result<Kind> {
-        match fs::metadata(path) {
-            Ok(m) => Ok(Kind::of_metadata(&m)),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Kind::Absent),
-            Err(e) => Err(e),
-        }
-    }
-
-    /// What `meta` says stands there.
-    pub(crate) fn of_metadata(meta: &fs::Metadata) -> Kind {
-        if meta.is_file() {
-            Kind::File
-        } else if meta.is_dir() {
-            Kind::Folder
-        } else {
-            Kind::Other(describe(&meta.file_type()))
-        }
-    }
-
-    /// The kind as a noun phrase: "a folder", "a FIFO".
-    pub(crate) fn noun(self) -> &'static str {
-        match self {
-            Kind::Absent => "nothing",
-            Kind::File => "a regular file",
-            Kind::Folder => "a folder",
-            Kind::Other(what) => what,
-        }
-    }
-}
-
-#[cfg(unix)]
-fn describe(t: &fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if t.is_fifo() {
-        "a FIFO"
-    } else if t.is_socket() {
-        "a socket"
-    } else if t.is_char_device() || t.is_block_device() {
-        "a device"
-    } else {
-        "not a regular file"
-    }
-}
-
-#[cfg(not(unix))]
-fn describe(_: &fs::FileType) -> &'static str {
-    "not a regular file"
-}
+pub(crate) use crate::input::Kind;
 
 /// The path a chain of symlinks at `path` ends at (`path` itself when it is no symlink). The
 /// end may not exist: a dangling link names the new path it points to.

@@ -2,6 +2,7 @@
 //! exact value in standard errors, and the paired differences with the variance they saved; and
 //! the shards a run holds or lacks, written as `sbatch --array=` takes them.
 
+pub use crate::engine::{index_ranges, runs_text};
 use crate::saved::Saved;
 use crate::stats::{MetricKind, Subject};
 
@@ -16,34 +17,6 @@ pub const SUMMARY_HEADER: [&str; 6] = [
     "exact",
     "(mean-exact)/se",
 ];
-
-/// Indexes (sorted, distinct) as a list of runs, `2,5-7`: the form `sbatch --array=` and
-/// `deploy/slurm/submit.sh --tasks` take, so a missing shard can be pasted into a resubmission.
-pub fn index_ranges(indexes: &[u32]) -> String {
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for &k in indexes {
-        match runs.last_mut() {
-            Some((_, end)) if end.checked_add(1) == Some(k) => *end = k,
-            _ => runs.push((k, k)),
-        }
-    }
-    runs_text(&runs)
-}
-
-/// Runs of indexes `(first, last)` as [`index_ranges`] writes them: `2,5-7`.
-pub fn runs_text(runs: &[(u32, u32)]) -> String {
-    let text: Vec<String> = runs
-        .iter()
-        .map(|&(start, end)| {
-            if end == start {
-                start.to_string()
-            } else {
-                format!("{start}-{end}")
-            }
-        })
-        .collect();
-    text.join(",")
-}
 
 impl Saved {
     /// The shards this file holds, as [`index_ranges`] writes them (`0-3,7`).

@@ -13,7 +13,7 @@ pub mod game3;
 mod game_report;
 pub(crate) mod play;
 pub mod policy;
-mod policy_file;
+pub(crate) mod policy_file;
 pub mod rolls;
 pub mod rules;
 mod session;

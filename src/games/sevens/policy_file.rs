@@ -16,12 +16,19 @@ use std::path::Path;
 use crate::cells;
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::analysis::DataTable;
-use crate::input::{self, Files};
+use crate::input::{self, Files, Shipped};
 
 use super::exact::solve_with;
 use super::policy::DecisionTable;
 use super::rolls::{RollOutcomes, state_index};
 use super::rules::{Kept, Removal};
+
+/// The policy file Sevens ships: `data/sevens-policy.csv` with nothing there reads this copy.
+pub const DATA: [Shipped; 1] = [Shipped {
+    path: "data/sevens-policy.csv",
+    about: "Sevens: the optimal stop table under the default rules (table:FILE)",
+    text: include_str!("../../../data/sevens-policy.csv"),
+}];
 use super::solutions::Solutions;
 use crate::games::options::split_rules;
 

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::input::{self, Files};
+use crate::input::{self, Files, Shipped};
 
 /// Card numbers run from 1 to this.
 pub const MAX_NUMBER: u8 = 7;
@@ -26,6 +26,13 @@ pub(crate) const DEFAULT_FILE: &str = "data/sieben-deck.csv";
 
 /// The built-in copy of `DEFAULT_FILE`.
 pub const BUILT_IN: &str = include_str!("../../../data/sieben-deck.csv");
+
+/// The deck file 7 ships: `data/sieben-deck.csv` with nothing there reads [`BUILT_IN`].
+pub const DATA: [Shipped; 1] = [Shipped {
+    path: "data/sieben-deck.csv",
+    about: "7: the default deck, 80 cards (--deck FILE)",
+    text: BUILT_IN,
+}];
 
 /// Cards per number: index 1 to 7 (index 0 is unused, so a card's number is its index).
 pub type Counts = [u32; 8];

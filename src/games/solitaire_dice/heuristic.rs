@@ -23,7 +23,7 @@ use std::sync::LazyLock;
 use crate::cells;
 use crate::error::{Error, Result};
 use crate::games::analysis::DataTable;
-use crate::input::{self, Files};
+use crate::input::{self, Files, Shipped};
 
 use super::choice::Choice;
 use super::policy::{DivideRoll, View};
@@ -196,6 +196,25 @@ pub const BUILT_IN: &str = include_str!("../../../data/solitaire-tuned.csv");
 /// The shipped weights tuned for `lookahead` (`tune --for lookahead`), built in so that
 /// `lookahead` needs no file.
 pub const BUILT_IN_LOOKAHEAD: &str = include_str!("../../../data/solitaire-lookahead.csv");
+
+/// The weights files Solitaire Dice ships: a path `data/NAME` with nothing there reads these.
+pub const DATA: [Shipped; 3] = [
+    Shipped {
+        path: "data/solitaire-best.csv",
+        about: "Solitaire Dice: hand-made weights (heuristic:FILE)",
+        text: include_str!("../../../data/solitaire-best.csv"),
+    },
+    Shipped {
+        path: "data/solitaire-lookahead.csv",
+        about: "Solitaire Dice: weights tuned for lookahead, its default (lookahead:FILE)",
+        text: BUILT_IN_LOOKAHEAD,
+    },
+    Shipped {
+        path: "data/solitaire-tuned.csv",
+        about: "Solitaire Dice: weights tuned for heuristic, its default (heuristic:FILE)",
+        text: BUILT_IN,
+    },
+];
 
 /// Throwaway phases of a sheet still in play: the most marks on one face, 0 to 7.
 pub(crate) const PHASES: usize = END_MARKS as usize;
