@@ -19,6 +19,7 @@ pub mod index;
 pub mod json;
 pub mod print;
 pub mod quantiles;
+mod run;
 pub mod summary;
 pub mod sweep;
 pub mod text;
@@ -28,28 +29,10 @@ pub use charts::{ComparisonCharts, DistributionCharts};
 pub use csv::{csv_bytes, fmt_num, fmt_short};
 pub use distribution::DistributionCsv;
 pub use quantiles::QuantilesCsv;
+pub use run::{Exporter, Report, file_safe, unique_names};
 pub use summary::SummaryCsv;
 
 use crate::error::Result;
-use crate::saved::Saved;
-use crate::stats::ExactValues;
-
-/// A finished run with the exact values to show beside it.
-pub struct Report<'a> {
-    /// The run and its observations.
-    pub saved: &'a Saved,
-    /// Exact values, where known.
-    pub exact: &'a ExactValues,
-    /// What a reader must know about how the run was played (a policy played by a heuristic
-    /// rather than its exact solution), shown in the report's heading.
-    pub notes: &'a [String],
-}
-
-/// One output format of a run's report folder.
-pub trait Exporter: Sync {
-    /// The files this format writes, by name.
-    fn export(&self, report: &Report) -> Result<Vec<(String, Vec<u8>)>>;
-}
 
 /// Every format of a report folder, in the order their files are listed.
 pub const EXPORTERS: [&dyn Exporter; 6] = [
@@ -70,61 +53,13 @@ impl Report<'_> {
         }
         Ok(unique_names(files))
     }
-
-    /// The summary as an aligned table for a terminal.
-    pub fn text_table(&self) -> String {
-        text::text_table(self)
-    }
-
-    /// The paired differences as text (empty without pairs).
-    pub fn paired_text(&self) -> String {
-        text::paired_text(self)
-    }
-}
-
-/// The files with every name made unique: a name met again gets `-2`, `-3`, ... before its
-/// extension, in the order the files come. Two policy specs can map to one file name
-/// (`heuristic:w,1.csv` and `heuristic:w_1.csv` both read `heuristic_w_1_csv` in a file name),
-/// and both asked for their chart: a suffix keeps each (the chart's own title names its policy)
-/// where refusing would reject a valid pair of policies for a naming artifact of ours.
-pub fn unique_names(files: Vec<(String, Vec<u8>)>) -> Vec<(String, Vec<u8>)> {
-    let mut taken: std::collections::HashSet<String> =
-        std::collections::HashSet::with_capacity(files.len());
-    let mut out = Vec::with_capacity(files.len());
-    for (name, bytes) in files {
-        let mut unique = name.clone();
-        let (stem, ext) = match name.rfind('.') {
-            Some(dot) if dot > 0 => name.split_at(dot),
-            _ => (name.as_str(), ""),
-        };
-        let mut k = 2;
-        while taken.contains(&unique) {
-            unique = format!("{stem}-{k}{ext}");
-            k += 1;
-        }
-        taken.insert(unique.clone());
-        out.push((unique, bytes));
-    }
-    out
-}
-
-/// A policy spec as part of a file name: letters, digits, `-` and `_`, everything else `_`.
-pub fn file_safe(spec: &str) -> String {
-    spec.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
     use crate::record::{RunRecord, SetupRecord};
+    use crate::saved::Saved;
     use crate::stats::{Histogram, Metric, Tally};
 
     /// A run of the game `g` comparing the policies `a` and `b`, holding `metrics`.

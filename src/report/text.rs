@@ -18,6 +18,18 @@ pub const SUMMARY_HEADER: [&str; 6] = [
     "(mean-exact)/se",
 ];
 
+impl Report<'_> {
+    /// The summary as an aligned table for a terminal.
+    pub fn text_table(&self) -> String {
+        text_table(self)
+    }
+
+    /// The paired differences as text (empty without pairs).
+    pub fn paired_text(&self) -> String {
+        paired_text(self)
+    }
+}
+
 impl Saved {
     /// The shards this file holds, as [`index_ranges`] writes them (`0-3,7`).
     pub fn shards_held(&self) -> String {

@@ -4,7 +4,17 @@
 use statrs::distribution::{ContinuousCDF, Normal};
 
 use super::histogram::Histogram;
-use super::metric::MetricKind;
+use serde::{Deserialize, Serialize};
+
+/// How a metric is summarised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MetricKind {
+    /// A mean of integer observations, with a normal interval.
+    Mean,
+    /// A share of 0/1 observations, with a Wilson interval.
+    Proportion,
+}
 
 /// The two-sided 95% normal quantile, from statrs rather than a hard-coded 1.96.
 pub fn z95() -> f64 {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 
-use super::estimate::Estimate;
+use super::estimate::{Estimate, MetricKind};
 use super::histogram::Histogram;
 
 /// What a metric is about.
@@ -99,16 +99,6 @@ impl From<&str> for MetricId {
     fn from(name: &str) -> Self {
         MetricId::run(name)
     }
-}
-
-/// How a metric is summarised.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MetricKind {
-    /// A mean of integer observations, with a normal interval.
-    Mean,
-    /// A share of 0/1 observations, with a Wilson interval.
-    Proportion,
 }
 
 /// One metric of a run: its identity, how it is summarised and every observation.

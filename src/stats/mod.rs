@@ -5,6 +5,6 @@ pub mod estimate;
 pub mod histogram;
 pub mod metric;
 
-pub use estimate::{Estimate, wilson, z95};
+pub use estimate::{Estimate, MetricKind, wilson, z95};
 pub use histogram::Histogram;
-pub use metric::{ExactValues, Metric, MetricId, MetricKind, Subject, Tally, Units};
+pub use metric::{ExactValues, Metric, MetricId, Subject, Tally, Units};
