@@ -6,7 +6,8 @@
 #
 #   dev/outputs.sh BINARY DEST [--report]
 #
-# --report adds the default job (`dicelab report`, several minutes).
+# --report adds the default job (`dicelab report`, several minutes). The binary's path in run.json
+# and the times a solve prints are blanked: they are the machine's, not the output's.
 set -euo pipefail
 bin=$(realpath "$1")
 dest=$(realpath -m "$2")
@@ -40,12 +41,14 @@ run() {
         mkdir -p "$out/tree/$(dirname "$f")"
         if [ "$(basename "$f")" = run.json ]; then
             sed -E 's/"(started|finished)": "[^"]*"/"\1": "T"/; s/"directory": "[^"]*"/"directory": "D"/' \
-                "$work/$f" > "$out/tree/$f"
+                "$work/$f" | sed "s#\"$bin\"#\"BIN\"#" > "$out/tree/$f"
         else
             cp "$work/$f" "$out/tree/$f"
         fi
     done < "$out/files"
     sed -i "s#$work#WORK#g" "$out/stdout" "$out/stderr"
+    # How long a solve took is the machine's, not the output's.
+    sed -i -E '/solved/s/[0-9]+(\.[0-9]+)? (ms|s|µs|min)/TIME/g' "$out/stdout"
     rm -rf "$work"
 }
 

@@ -12,6 +12,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::{OnProgress, Progress, Steps};
 
+use super::progress::Bar;
+
 thread_local! {
     /// The capture of the command running on this thread, if it is captured.
     static CAPTURE: RefCell<Option<Capture>> = const { RefCell::new(None) };
@@ -73,16 +75,23 @@ pub(super) fn capturing<T>(stop: Option<Arc<AtomicBool>>, f: impl FnOnce() -> T)
     (result, captured)
 }
 
-/// Whether this thread's command is captured: it then shows no progress bar and keeps its files.
-pub(super) fn active() -> bool {
+/// Whether this thread's command is captured.
+#[cfg(test)]
+fn active() -> bool {
     CAPTURE.with(|c| c.borrow().is_some())
 }
 
-/// Where a captured command's progress goes: nowhere, but a set stop flag stops its runs.
-pub(super) fn progress() -> OnProgress {
-    match CAPTURE.with(|c| c.borrow().as_ref().and_then(|c| c.stop.clone())) {
-        Some(flag) => OnProgress::to(Arc::new(StopWhenSet(flag))),
-        None => OnProgress::default(),
+/// Where a command's progress goes: a captured command's nowhere (a program reading the results
+/// has no terminal to watch, and a notebook shows a process's stderr out of place), though a set
+/// stop flag stops its runs; otherwise a bar on stderr unless `quiet`. The front end decides
+/// here, so no command asks whether it is captured.
+pub(super) fn progress(quiet: bool) -> OnProgress {
+    let stop = CAPTURE.with(|c| c.borrow().as_ref().map(|c| c.stop.clone()));
+    match stop {
+        Some(Some(flag)) => OnProgress::to(Arc::new(StopWhenSet(flag))),
+        Some(None) => OnProgress::default(),
+        None if quiet => OnProgress::default(),
+        None => OnProgress::to(Arc::new(Bar::new())),
     }
 }
 
@@ -149,13 +158,13 @@ mod tests {
     fn a_set_stop_flag_stops_the_captured_runs() {
         let flag = Arc::new(AtomicBool::new(false));
         let ((), _) = capturing(Some(flag.clone()), || {
-            let progress = progress();
+            let progress = progress(false);
             assert!(!progress.stopped());
             flag.store(true, Ordering::Relaxed);
             assert!(progress.stopped());
         });
-        assert!(!progress().stopped());
-        let ((), _) = capturing(None, || assert!(!progress().stopped()));
+        assert!(!progress(true).stopped());
+        let ((), _) = capturing(None, || assert!(!progress(false).stopped()));
     }
 
     /// A command that panics inside a capture leaves the thread uncaptured.

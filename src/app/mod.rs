@@ -16,44 +16,21 @@ use std::sync::atomic::AtomicBool;
 mod capture;
 mod cli;
 mod commands;
+mod flags;
 mod listing;
-mod play;
 mod progress;
 mod stdout;
+mod terminal;
 
-use crate::error::{Message, Names, Setting, Suggestion, one_line};
+use crate::error::{Message, one_line};
 use crate::output::Invocation;
 use clap::Parser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use cli::{Cli, Command};
 
 pub use capture::{Captured, Failed};
-
-/// The flag of the setting `key`: `--key`, or `-n` for the units, as users type it.
-fn flag(key: &str) -> String {
-    match key {
-        "units" => "-n".to_string(),
-        key => format!("--{key}"),
-    }
-}
-
-/// How the command line writes what an error names: a setting as its flag (`--threads`), a
-/// suggested command as the line to type.
-pub(crate) struct Flags;
-
-impl Names for Flags {
-    fn setting(&self, setting: &Setting) -> String {
-        flag(setting.key())
-    }
-
-    fn suggestion(&self, command: &Suggestion) -> String {
-        let mut line = format!("dicelab {}", command.words);
-        for (setting, value) in &command.settings {
-            line.push_str(&format!(" {} {value}", flag(setting.key())));
-        }
-        line
-    }
-}
+pub(crate) use flags::Flags;
+use stdout::tell;
 
 /// Runs the `dicelab` command line on this process's arguments and returns its exit code: what
 /// `main` of the `dicelab` binary does, and what a program that registered games of its own
@@ -278,13 +255,6 @@ fn with_values_escaped(mut e: clap::Error) -> clap::Error {
     e
 }
 
-/// Writes `dicelab: LINE` on stderr. A stderr that cannot be written (`2>/dev/full`, a closed
-/// pipe, a full disk under a batch system's logs) loses the line but never the run: the work is
-/// done and the exit code still says how it went (`eprintln!` would panic instead).
-pub(crate) fn tell(line: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "dicelab: {line}");
-}
-
 /// Prints `e` as the one line on stderr and returns its exit code ([`crate::Error::exit_code`]).
 fn failed(e: &crate::Error) -> ExitCode {
     tell(&format!("error: {}", e.render(&Flags)));
@@ -294,6 +264,7 @@ fn failed(e: &crate::Error) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::{Names, Setting, Suggestion};
 
     /// The command line names settings as the library's error tests assume it does, so what
     /// those tests hold is what `dicelab` prints.

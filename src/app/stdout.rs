@@ -58,6 +58,13 @@ pub(super) fn closed_pipe<T: Default>(result: Result<T>) -> Result<T> {
     }
 }
 
+/// Writes `dicelab: LINE` on stderr. A stderr that cannot be written (`2>/dev/full`, a closed
+/// pipe, a full disk under a batch system's logs) loses the line but never the run: the work is
+/// done and the exit code still says how it went (`eprintln!` would panic instead).
+pub(crate) fn tell(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "dicelab: {line}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

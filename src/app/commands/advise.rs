@@ -1,0 +1,39 @@
+//! `dicelab advise`: every legal action in a position, ranked. It writes no file: a position
+//! file is only read.
+
+use crate::error::Result;
+use crate::games::advice::{AdviceRequest, Position};
+use crate::input;
+use crate::ops;
+use crate::report::advice::{advice_json, advice_text};
+
+use super::super::cli::AdviseArgs;
+use super::super::flags::Flags;
+use super::super::stdout::{say, show};
+use super::run_settings;
+
+/// `dicelab advise`.
+pub fn advise(args: &AdviseArgs) -> Result<()> {
+    ops::advisor(args.game)?;
+    let flags = Position::new(args.position.given.clone())?;
+    let position = match &args.position_file {
+        Some(path) => {
+            let what = format!("position {}", path.display());
+            let text = input::read_text(&what, path)?;
+            Position::from_json(&what, &text, flags)?
+        }
+        None => flags,
+    };
+    let request = AdviceRequest {
+        rules: args.rules.clone(),
+        policies: args.policies.clone(),
+        position,
+        run: run_settings(&args.run),
+    };
+    let advice = ops::advise(args.game, &request)?;
+    if args.json {
+        say(&advice_json(&advice, &Flags))
+    } else {
+        show(&advice_text(&advice, &Flags))
+    }
+}

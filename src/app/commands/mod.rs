@@ -1,0 +1,170 @@
+//! What each subcommand does, one file each: read the flags into a typed request, call the
+//! library's operations ([`crate::ops`]), then print and write what comes back.
+//!
+//! Every command checks all its input (game, options, policies, output folder) before any
+//! simulation starts, and writes its files only once everything has been computed. Games are
+//! reached through the registry only, so a new game needs nothing here.
+
+mod advise;
+mod claims;
+mod decks;
+mod listing;
+mod merge;
+mod play;
+mod report;
+mod simulate;
+mod solve;
+mod sweep;
+mod tune;
+
+use std::path::Path;
+
+pub use advise::advise;
+pub use claims::claims;
+pub use decks::decks;
+pub use listing::{completions, data, man, policies, rules};
+pub use merge::merge;
+pub use play::play;
+pub use report::report;
+pub use simulate::{compare, simulate};
+pub use solve::{solve, table};
+pub use sweep::sweep;
+pub use tune::tune;
+
+use crate::Result;
+use crate::engine::{OnProgress, RunConfig, Shard};
+use crate::error::one_line;
+use crate::games::analysis::Analysis;
+use crate::ops::Finished;
+use crate::output::OutDir;
+use crate::output::manifest::RunAbout;
+use crate::report::analysis::analysis_files;
+use crate::report::json::tables_json;
+use crate::report::print::tables_as;
+use crate::report::unique_names;
+
+use super::capture;
+use super::cli::{PrintFormat, RunArgs, RunFormat};
+use super::stdout::{say, show};
+
+/// `path` as a line of output names it: a control character in it (an escape, a line break) is
+/// written escaped, as an error line writes it, so a folder's name can neither drive the
+/// terminal nor break the line; any other path is written as it is.
+fn shown(path: &Path) -> String {
+    one_line(&path.display().to_string())
+}
+
+/// A run of `units` units with the seed, threads and quietness the user gave.
+fn run_config(run: &RunArgs, units: u64, shard: Shard) -> RunConfig {
+    RunConfig {
+        units,
+        seed: run.seed,
+        threads: run.threads,
+        shard,
+        progress: progress(run),
+    }
+}
+
+/// Where a run's progress is told: the front end's choice (a bar on stderr unless `--quiet`).
+fn progress(run: &RunArgs) -> OnProgress {
+    capture::progress(run.quiet)
+}
+
+/// How a game's own command runs: the size is left to it when the user gave none.
+fn run_settings(run: &RunArgs) -> RunConfig<Option<u64>> {
+    RunConfig {
+        units: run.units,
+        seed: run.seed,
+        threads: run.threads,
+        shard: Shard::WHOLE,
+        progress: progress(run),
+    }
+}
+
+/// The worker threads a run asks for: `--threads`, or every core.
+fn threads_of(run: &RunArgs) -> usize {
+    run.threads.unwrap_or_else(rayon::current_num_threads)
+}
+
+/// The files every report of a run holds, whatever it finds, and its charts, whose names the
+/// run's metrics choose: checked before the run (see [`OutDir::writing`]).
+const REPORT_NAMES: [&str; 5] = [
+    "summary.csv",
+    "distribution.csv",
+    "quantiles.csv",
+    crate::record::ACCUMULATORS,
+    "*.svg",
+];
+
+/// What an exact analysis (`solve`, `table`) writes: tables and charts, named by the game.
+const ANALYSIS_NAMES: [&str; 2] = ["*.csv", "*.svg"];
+
+/// Prints a run's table and, with a folder, writes its report files there together with
+/// `extra` files (all renamed into place at once). Returns the names of the files.
+fn publish(
+    finished: &Finished,
+    out: Option<&OutDir>,
+    extra: Vec<(String, Vec<u8>)>,
+    threads: Option<usize>,
+    format: Option<RunFormat>,
+) -> Result<Vec<String>> {
+    let about = RunAbout {
+        notes: finished.notes.clone(),
+        ..RunAbout::of_saved(&finished.saved, threads)
+    };
+    let out = out.map(|o| o.clone().describing(about));
+    let out = out.as_ref();
+    let files = unique_names([finished.files()?, extra].concat());
+    capture::made(&files);
+    // Files first: a run whose report cannot be written prints only the error.
+    if let Some(dir) = out {
+        dir.write_all(&files)?;
+    }
+    let names = files.into_iter().map(|(name, _)| name).collect::<Vec<_>>();
+    if format == Some(RunFormat::Json) {
+        // One document and nothing else on stdout.
+        say(&finished.json())?;
+        return Ok(names);
+    }
+    show(&finished.text())?;
+    if let Some(dir) = out {
+        say(&format!(
+            "wrote {} files to {}\n",
+            names.len(),
+            shown(dir.path())
+        ))?;
+    }
+    Ok(names)
+}
+
+/// Prints an exact analysis (its summary for reading, or with `print` its tables in that format,
+/// as percentages or not) and, with a folder, writes its files there.
+fn show_analysis(
+    analysis: &Analysis,
+    out: Option<&OutDir>,
+    print: Option<(PrintFormat, bool)>,
+) -> Result<()> {
+    let files = analysis_files(analysis)?;
+    capture::made(&files);
+    if let Some(dir) = out {
+        dir.write_all(&files)?;
+    }
+    match print {
+        Some((format, percent)) => {
+            // JSON is one document: nothing else goes to stdout.
+            return match format.tables() {
+                Some(format) => say(&tables_as(analysis, format, percent)),
+                None => say(&tables_json(&analysis.tables)),
+            };
+        }
+        None => show(&analysis.text)?,
+    }
+    if let Some(dir) = out {
+        say(&format!(
+            "wrote {} files to {}\n",
+            files.len(),
+            shown(dir.path())
+        ))?;
+    }
+    Ok(())
+}

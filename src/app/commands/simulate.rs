@@ -1,0 +1,62 @@
+//! `dicelab simulate` and `dicelab compare`.
+
+use crate::engine::Shard;
+use crate::error::{Error, Result};
+use crate::ops::{self, DEFAULT_UNITS, RunRequest};
+use crate::output::{Invocation, OutDir};
+
+use super::super::cli::SimulateArgs;
+use super::{REPORT_NAMES, publish, run_config, threads_of};
+
+/// The request the flags describe.
+fn request(args: &SimulateArgs) -> RunRequest {
+    RunRequest {
+        game: args.game,
+        rules: args.rules.clone(),
+        deck: args.deck.clone(),
+        players: args.players,
+        policies: args.policies.clone(),
+    }
+}
+
+/// `dicelab simulate`.
+pub fn simulate(args: &SimulateArgs, invocation: &Invocation) -> Result<()> {
+    let game = request(args).configure()?;
+    run(args, invocation, game.as_ref())
+}
+
+/// `dicelab compare`: a simulation of two or more policies, on the same chance where the game
+/// allows, with each pair's paired difference.
+pub fn compare(args: &SimulateArgs, invocation: &Invocation) -> Result<()> {
+    let game = request(args).configure_comparison()?;
+    run(args, invocation, game.as_ref())
+}
+
+/// Runs the configured `game` as the flags say, into `--out` when given.
+fn run(
+    args: &SimulateArgs,
+    invocation: &Invocation,
+    game: &dyn crate::games::Configured,
+) -> Result<()> {
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    if shard != Shard::WHOLE && args.out.is_none() {
+        return Err(Error::input(
+            "--shard needs --out: a shard is only useful saved for `dicelab merge`",
+        ));
+    }
+    let out = args
+        .out
+        .as_deref()
+        .map(|out| OutDir::prepare(out, invocation)?.writing(&REPORT_NAMES))
+        .transpose()?;
+    let units = args.run.units.unwrap_or(DEFAULT_UNITS);
+    let finished = ops::simulate(game, &run_config(&args.run, units, shard))?;
+    publish(
+        &finished,
+        out.as_ref(),
+        Vec::new(),
+        Some(threads_of(&args.run)),
+        args.format,
+    )
+    .map(drop)
+}

@@ -1,0 +1,57 @@
+//! `dicelab sweep`: every combination of the rule values listed, one row per rule set.
+
+use crate::engine::Shard;
+use crate::error::Result;
+use crate::ops::{DEFAULT_UNITS, SweepPlan, SweepRequest};
+use crate::output::manifest::RunAbout;
+use crate::output::{Invocation, OutDir};
+use crate::report::unique_names;
+
+use super::super::capture;
+use super::super::cli::SweepArgs;
+use super::super::stdout::{say, show};
+use super::{run_config, shown, threads_of};
+
+/// `dicelab sweep`: every rule set is configured, and so checked, before any runs.
+pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
+    let plan = SweepPlan::new(&SweepRequest {
+        game: args.game,
+        rules: args.rules.clone(),
+        players: args.players,
+        policies: args.policies.clone(),
+    })?;
+    let out = args
+        .out
+        .as_deref()
+        .map(|out| OutDir::prepare(out, invocation)?.writing(&["sweep.csv", "*.svg"]))
+        .transpose()?;
+    let units = args.run.units.unwrap_or(DEFAULT_UNITS);
+    let sweep = plan.run(&run_config(&args.run, units, Shard::WHOLE))?;
+    let text = sweep.text();
+    let Some(dir) = &out else {
+        // Without a folder, the table is the sweep's one file.
+        capture::made(&[("sweep.csv".to_string(), sweep.csv())]);
+        return show(&text);
+    };
+    let first = &sweep.runs[0].saved;
+    let about = RunAbout {
+        threads: Some(threads_of(&args.run)),
+        ..RunAbout::of_saved(first, None)
+    };
+    let mut files = vec![("sweep.csv".to_string(), sweep.csv())];
+    files.extend(sweep.charts()?);
+    let files = unique_names(files);
+    dir.clone()
+        .describing(RunAbout {
+            rules: None,
+            ..about
+        })
+        .write_all(&files)?;
+    capture::made(&files);
+    show(&text)?;
+    say(&format!(
+        "wrote {} files to {}\n",
+        files.len(),
+        shown(dir.path())
+    ))
+}

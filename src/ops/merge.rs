@@ -1,0 +1,56 @@
+//! Merging shards: each shard's accumulators loaded and checked, added into the whole run, and
+//! the game configured again from the run's record alone.
+
+use std::path::PathBuf;
+
+use crate::error::{Error, Result};
+use crate::report::text::runs_text;
+use crate::saved::Saved;
+
+use super::Finished;
+
+/// A merge of shards.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    /// The merged run, with the game's exact values.
+    pub finished: Finished,
+    /// With `partial`, the line that says which shards were merged and which are missing.
+    pub partial: Option<String>,
+}
+
+/// Merges the runs saved in `shards` (report folders). A run missing shards is refused unless
+/// `partial`, which merges what is there and says what is missing.
+pub fn merge(shards: &[PathBuf], partial: bool) -> Result<Merged> {
+    let parts = shards
+        .iter()
+        .map(|dir| Ok((dir.clone(), Saved::load(dir)?)))
+        .collect::<Result<Vec<_>>>()?;
+    merge_loaded(parts, partial)
+}
+
+/// [`merge`] of shards already loaded, each with the folder it came from.
+pub fn merge_loaded(parts: Vec<(PathBuf, Saved)>, partial: bool) -> Result<Merged> {
+    let merged = Saved::merge_all(parts)?;
+    let game = crate::games::configure_again(&merged.record.setup)?;
+    let mut note = None;
+    if !merged.is_whole() {
+        let missing = runs_text(&merged.missing_shards());
+        let count = merged.record.shard_count;
+        if !partial {
+            return Err(Error::input(format!(
+                "merge: shards {missing} of 0-{} are missing (resubmit them: sbatch --array={missing}, \
+                 or deploy/slurm/submit.sh --tasks {missing}); give --partial to merge the shards here",
+                count - 1
+            )));
+        }
+        note = Some(format!(
+            "note: shards {} of 0-{} merged (--partial); missing {missing}",
+            merged.shards_held(),
+            count - 1
+        ));
+    }
+    Ok(Merged {
+        finished: Finished::of(game.as_ref(), merged),
+        partial: note,
+    })
+}

@@ -1,0 +1,158 @@
+//! Simulating a game: a request configured (and so checked) before any work, run on the engine,
+//! and what the run found beside the exact values.
+
+use std::path::{Path, PathBuf};
+
+use crate::engine::RunConfig;
+use crate::error::{Error, Result};
+use crate::games::{self, Configured, Game, Setup};
+use crate::record::RunRecord;
+use crate::report::Report;
+use crate::report::json::run_json;
+use crate::saved::Saved;
+use crate::stats::ExactValues;
+
+/// Units of `simulate`, `compare`, `sweep` and `claims` when the caller gives none.
+pub const DEFAULT_UNITS: u64 = 1_000_000;
+
+/// A game to simulate, as a person asks for it: its rule overrides, players and policies.
+#[derive(Clone, Debug)]
+pub struct RunRequest {
+    /// The game.
+    pub game: &'static dyn Game,
+    /// `key=value` rule option overrides.
+    pub rules: Vec<String>,
+    /// A deck file, for a game played with one (the `deck` rule option, named apart because a
+    /// person gives a file, not an option).
+    pub deck: Option<PathBuf>,
+    /// Number of players.
+    pub players: u32,
+    /// Policy specs (see [`Setup::policies`]).
+    pub policies: Vec<String>,
+}
+
+impl RunRequest {
+    /// The game configured for this request: every rule, policy and file checked, the files it
+    /// read recorded for the run's record.
+    pub fn configure(&self) -> Result<Box<dyn Configured>> {
+        games::configure_game(
+            self.game,
+            &Setup {
+                rules: rules_with_deck(self.game, &self.rules, self.deck.as_deref())?,
+                players: self.players,
+                policies: self.policies.clone(),
+                files: super::files(),
+            },
+        )
+    }
+
+    /// [`configure`](Self::configure) for a comparison, which needs two or more policies.
+    pub fn configure_comparison(&self) -> Result<Box<dyn Configured>> {
+        if self.policies.len() < 2 {
+            return Err(Error::input(format!(
+                "compare: expected at least two --policy, found {}",
+                self.policies.len()
+            )));
+        }
+        self.configure()
+    }
+}
+
+/// The rule options with a deck file added as `deck=FILE`, so the deck is named in the `rules`
+/// column and `merge` finds it again; refused for a game without a `deck` option.
+pub fn rules_with_deck(
+    game: &dyn Game,
+    rules: &[String],
+    deck: Option<&Path>,
+) -> Result<Vec<String>> {
+    let mut rules = rules.to_vec();
+    if let Some(path) = deck {
+        if !game.options().iter().any(|o| o.key == "deck") {
+            let with_decks: Vec<&str> = games::all()
+                .into_iter()
+                .filter(|g| g.options().iter().any(|o| o.key == "deck"))
+                .map(|g| g.name())
+                .collect();
+            return Err(Error::input(format!(
+                "--deck {}: only {} is played with a deck file, not {}",
+                path.display(),
+                with_decks.join(", "),
+                game.name()
+            )));
+        }
+        let name = path.to_str().ok_or_else(|| {
+            Error::input(format!(
+                "--deck {}: expected a UTF-8 file name",
+                path.display()
+            ))
+        })?;
+        rules.push(format!("deck={name}"));
+    }
+    Ok(rules)
+}
+
+/// A finished run: what it counted, the exact values to show beside it, and what a reader must
+/// know of how it was played.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// The run's record and tally: what `accumulators.json` holds, and `merge` combines.
+    pub saved: Saved,
+    /// The exact values of the game as configured, where known.
+    pub exact: ExactValues,
+    /// Notes on how the run was played (a policy played by a heuristic).
+    pub notes: Vec<String>,
+}
+
+impl Finished {
+    /// `saved`, a run of `game`, with the game's exact values and notes.
+    pub fn of(game: &dyn Configured, saved: Saved) -> Finished {
+        Finished {
+            saved,
+            exact: game.exact().clone(),
+            notes: game.notes(),
+        }
+    }
+
+    /// The run as every report format reads it.
+    pub fn report(&self) -> Report<'_> {
+        Report {
+            saved: &self.saved,
+            exact: &self.exact,
+            notes: &self.notes,
+        }
+    }
+
+    /// The files of its report folder, by name, as a folder would hold them.
+    pub fn files(&self) -> Result<Vec<(String, Vec<u8>)>> {
+        self.report().files()
+    }
+
+    /// The estimates and exact values as a terminal shows them: the aligned table, then the
+    /// paired differences (empty without pairs).
+    pub fn text(&self) -> String {
+        let report = self.report();
+        format!("{}{}", report.text_table(), report.paired_text())
+    }
+
+    /// The run as one JSON document.
+    pub fn json(&self) -> String {
+        run_json(&self.report())
+    }
+}
+
+/// Runs `game` as `config` says and returns what it found.
+pub fn simulate(game: &dyn Configured, config: &RunConfig) -> Result<Finished> {
+    let tally = game.simulate(config)?;
+    let saved = Saved {
+        record: RunRecord::of(game.setup(), config),
+        tally,
+    };
+    // What merge will check of this file holds when it is written, or a shard of a long job
+    // would be refused only once every shard had run.
+    saved.check().map_err(|problem| {
+        Error::input(format!(
+            "internal error: the run's counts are not consistent ({problem}); please report it"
+        ))
+    })?;
+    Ok(Finished::of(game, saved))
+}
