@@ -60,7 +60,7 @@
 //!         rules: Vec::new(),
 //!         policies: Vec::new(),
 //!         position,
-//!         run: RunConfig { units: None, ..RunConfig::new(0, 1) },
+//!         run: RunConfig::default(),
 //!     },
 //! )?;
 //! assert_eq!(advice.rows.len(), 2); // stop, or roll the two dice
