@@ -73,6 +73,7 @@
 
 // The modules a library user opens; the others are reached through them (a run's
 // `record::Saved`, the engine's `engine::Merge`) or are internals.
+#[cfg(feature = "cli")]
 pub mod app;
 pub mod claims;
 pub mod dice;

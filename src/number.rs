@@ -22,6 +22,7 @@ pub enum WholeError {
 }
 
 /// The forms a whole number may take, for messages.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's value parsers
 pub const FORMS: &str = "such as 1000000, 1_000_000, 1e6 or 1.5e6";
 
 /// Reads a whole number (see the module's documentation for the forms).
@@ -115,6 +116,7 @@ pub(crate) fn is_number_like(s: &str) -> bool {
 
 /// A whole number from `min` to `max`, or a message saying why not that leaves out the value
 /// itself, which clap prints first (`invalid value '-5' for` and the flag).
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's value parsers
 pub fn whole_in(s: &str, min: u64, max: u64) -> Result<u64, String> {
     let value = parse_whole(s).map_err(|e| Refusal { min, max, e }.to_string())?;
     if value < min {
@@ -127,6 +129,7 @@ pub fn whole_in(s: &str, min: u64, max: u64) -> Result<u64, String> {
 }
 
 /// A refused number, in words.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's value parsers
 struct Refusal {
     min: u64,
     max: u64,

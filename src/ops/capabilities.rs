@@ -3,9 +3,12 @@
 //! names the games with it.
 
 use crate::error::{Error, Result};
-use crate::games::advice::{Advice, AdviceRequest, Advisor};
+use std::path::Path;
+
+use crate::games::advice::{Advice, AdviceRequest, Advisor, Position};
 use crate::games::session::{PlayRequest, Playable, Session};
 use crate::games::{self, DeckStudy, Game, Tuner};
+use crate::input;
 
 /// The names of the games that have a capability, for the refusal of one that has not.
 fn games_with(has: impl Fn(&dyn Game) -> bool) -> String {
@@ -34,6 +37,14 @@ pub fn advise(game: &dyn Game, request: &AdviceRequest) -> Result<Advice> {
     let advisor = advisor(game)?;
     let pool = crate::engine::thread_pool(request.run.threads, None)?;
     pool.install(|| advisor.advise(request))
+}
+
+/// The position a position file (JSON) describes, with the keys `given` apart from it taking
+/// their place. Only read: the file is never written.
+pub fn position_file(path: &Path, given: Position) -> Result<Position> {
+    let what = format!("position {}", path.display());
+    let text = input::read_text(&what, path)?;
+    Position::from_json(&what, &text, given)
 }
 
 /// `game` at the terminal.

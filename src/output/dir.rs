@@ -123,7 +123,7 @@ impl OutDir {
     }
 
     /// The folder, whose `run.json` will say the run was `about`.
-    pub(crate) fn describing(mut self, about: RunAbout) -> Self {
+    pub fn describing(mut self, about: RunAbout) -> Self {
         self.about = about;
         self
     }

@@ -42,7 +42,7 @@ pub(crate) struct Manifest {
 /// What made a folder, beside its files: the `run` part of `run.json`. Every field is optional,
 /// so a folder of tables (no seed, no policies) says only what applies.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct RunAbout {
+pub struct RunAbout {
     /// The game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
@@ -78,7 +78,7 @@ pub(crate) struct RunAbout {
 
 /// An input file as `run.json` names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct InputRef {
+pub struct InputRef {
     /// The path as given.
     pub path: String,
     /// `sha256:` and the hex SHA-256 of its bytes.

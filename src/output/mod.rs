@@ -19,7 +19,7 @@ use crate::error::{Error, Message, Setting};
 
 pub use dir::OutDir;
 pub use file::OutFile;
-pub use manifest::Invocation;
+pub use manifest::{InputRef, Invocation, RunAbout};
 
 /// What a run into `path` does where another run holds it, as `invocation` says: `None`
 /// refuses; otherwise tell the invocation's caller who it waits for, then wait.

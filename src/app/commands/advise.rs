@@ -3,7 +3,6 @@
 
 use crate::error::Result;
 use crate::games::advice::{AdviceRequest, Position};
-use crate::input;
 use crate::ops;
 use crate::report::advice::{advice_json, advice_text};
 
@@ -17,11 +16,7 @@ pub fn advise(args: &AdviseArgs) -> Result<()> {
     ops::advisor(args.game)?;
     let flags = Position::new(args.position.given.clone())?;
     let position = match &args.position_file {
-        Some(path) => {
-            let what = format!("position {}", path.display());
-            let text = input::read_text(&what, path)?;
-            Position::from_json(&what, &text, flags)?
-        }
+        Some(path) => ops::position_file(path, flags)?,
         None => flags,
     };
     let request = AdviceRequest {
