@@ -33,6 +33,7 @@ use super::play::{GameResult, play_offs, play_rounds};
 use super::playout::{self, Playout};
 use super::policy::{Opponent, View, seven_first};
 use super::round::{Round, SEATS, SevenFirstChooser};
+use super::round_playout::{on_round, round_to_end};
 use super::rules::{MAX_MOVES, Move, OPTIONS, Pay, Penalty, Pile, Rules, legal_moves};
 use super::{NAME, PLAYERS, Sieben};
 
@@ -918,16 +919,7 @@ impl Advisor for Sieben {
                                 end.place
                             }
                             (None, None) => {
-                                playout::on_round(
-                                    &mut w.round,
-                                    &rules,
-                                    &view,
-                                    hands,
-                                    draw,
-                                    refills,
-                                    m,
-                                )
-                                .place
+                                on_round(&mut w.round, &rules, &view, hands, draw, refills, m).place
                             }
                             (None, Some(at)) => {
                                 let order = round_to_end(
@@ -1106,28 +1098,6 @@ impl Advisor for Sieben {
             notes,
         })
     }
-}
-
-/// Plays the round out from a guess as [`playout::on_round`] does (the same rules and draws,
-/// so the place is the same), but to the round's end, for every seat's chips: the finishing
-/// order, by seat.
-fn round_to_end(
-    table: &mut Round,
-    rules: &Rules,
-    view: &View,
-    hands: &[Counts],
-    draw: &[u8],
-    seed: u64,
-    first: Move,
-) -> [u8; SEATS] {
-    let mut rng = playout::start_on_round(table, rules, view, hands, draw, seed, first);
-    while !table.is_over() {
-        table.turn(rules, &mut rng, &mut SevenFirstChooser);
-    }
-    let mut order = [0; SEATS];
-    let done = table.finishing_order();
-    order[..done.len()].copy_from_slice(done);
-    order
 }
 
 #[cfg(test)]

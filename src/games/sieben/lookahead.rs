@@ -28,6 +28,7 @@ use super::deck::{Counts, MAX_NUMBER};
 use super::playout::{self, Playout};
 use super::policy::{LayCard, SevenFirst, View};
 use super::round::Round;
+use super::round_playout::on_round;
 use super::rules::{Finish, MAX_MOVES, MAX_PLAYERS, MIN_PLAYERS, Move, Rules};
 use crate::dice::below;
 use crate::games::policy::Policy;
@@ -263,7 +264,7 @@ impl<R: Rng> Policy<LayCard> for Lookahead<R> {
                         }
                         None => {
                             let table = &mut self.table;
-                            playout::on_round(table, rules, view, hands, draw, refills, first)
+                            on_round(table, rules, view, hands, draw, refills, first)
                         }
                     };
                     self.work.playout_turns += u64::from(end.turns);

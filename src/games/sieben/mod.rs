@@ -103,6 +103,7 @@ pub mod play;
 mod playout;
 pub mod policy;
 pub(crate) mod round;
+mod round_playout;
 pub mod rules;
 mod session;
 pub mod sim;

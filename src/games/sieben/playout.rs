@@ -24,6 +24,9 @@
 //! positions under every rule option both ways to hold it to that. One-byte counts hold any
 //! deck with at most 255 cards of each number ([`fits`]); the lookahead plays any other on a
 //! `Round`.
+//!
+//! [`Round`]: super::round::Round
+//! [`Round::turn`]: super::round::Round::turn
 
 use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -31,7 +34,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 
 use super::deck::{Counts, MAX_NUMBER};
 use super::policy::{SEVEN_FIRST, View};
-use super::round::{MAX_ROUND_TURNS, Round, SEATS, SevenFirstChooser};
+use super::round::{MAX_ROUND_TURNS, SEATS};
 use super::rules::{Finish, Move, Penalty, Rules, SEVEN};
 
 /// Cards per number as one-byte counts, number `n` in byte `n` (byte 0 is always 0): a turn's
@@ -168,58 +171,6 @@ fn seven_first_play(row: usize, held: u8) -> Option<Move> {
     })
 }
 
-/// A play-out on a [`Round`], for the decks [`Playout`] cannot count ([`fits`]): the table
-/// `view` shows with the guess filled in (`hands[i]` for the `i`-th opponent, `draw` the draw
-/// pile, top card last), `first` tried (starting the new pile after the player's own Seven when
-/// the view says so), then `seven-first` in every seat until the looking player is out, its
-/// refills shuffled by a generator seeded with `seed`. It plays every rule by the code of a
-/// real turn, and [`Playout::play_out`] must finish every play-out as it does.
-pub(crate) fn on_round(
-    table: &mut Round,
-    rules: &Rules,
-    view: &View,
-    hands: &[Counts],
-    draw: &[u8],
-    seed: u64,
-    first: Move,
-) -> Finished {
-    let mut rng = start_on_round(table, rules, view, hands, draw, seed, first);
-    // Once the player is out its place is settled: the rest need not be played.
-    while !table.is_out(0) {
-        table.turn(rules, &mut rng, &mut SevenFirstChooser);
-    }
-    let place = table.finishing_order().iter().position(|&s| s == 0);
-    Finished {
-        place: place.expect("the player is out"),
-        turns: table.stats().turns,
-    }
-}
-
-/// The start of every play-out on a [`Round`]: `table` set to the position `view` shows with
-/// the guess filled in, and `first` played (starting the new pile after the player's own Seven
-/// when the view says so) with `seven-first` for any further play of the turn. The generator
-/// it returns, seeded with `seed`, shuffles the refills from there on.
-pub(crate) fn start_on_round(
-    table: &mut Round,
-    rules: &Rules,
-    view: &View,
-    hands: &[Counts],
-    draw: &[u8],
-    seed: u64,
-    first: Move,
-) -> Xoshiro256PlusPlus {
-    table.set_from_view(view, hands, draw);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    table.turn_with(
-        rules,
-        &mut rng,
-        first,
-        view.new_pile,
-        &mut SevenFirstChooser,
-    );
-    rng
-}
-
 /// Seats as the play-out indexes them: a power of two, so a seat masked to it needs no bounds
 /// check.
 const SLOTS: usize = 8;
@@ -227,6 +178,8 @@ const SLOTS: usize = 8;
 /// Whether the lean play-outs can play from `view`, whose unseen cards are `unseen`: no number
 /// has more than 255 cards on the table, and there is no card numbered 0. A deck file may ask
 /// for more (up to 10,000 cards of a number); the lookahead then plays out on a [`Round`].
+///
+/// [`Round`]: super::round::Round
 pub(crate) fn fits(view: &View, unseen: &Counts) -> bool {
     let parts = [view.hand, view.pile_cards, view.set_aside, unseen];
     parts.iter().all(|c| c[0] == 0)
@@ -305,6 +258,8 @@ impl Playout {
     /// guessed ([`Playout::deal`]): the looking player sits in seat 0 and is to play, its `i`-th
     /// opponent in seat `i + 1`. `unseen` are the cards the guesses deal, by number; the view
     /// must [`fit`](fits).
+    ///
+    /// [`Round::set_from_view`]: super::round::Round::set_from_view
     pub(crate) fn from_view(view: &View, unseen: &Counts) -> Self {
         let players = view.opponents.len() + 1;
         assert!((2..=SEATS).contains(&players) && fits(view, unseen));
@@ -532,6 +487,9 @@ impl Playout {
     /// `p`'s whole turn as [`Round::turn`] plays it, step by step, then passed on; with `first`,
     /// the play to start it with and whether it starts a new pile after the player's own Seven
     /// (as [`Round::turn_with`]). The looking player's place if it is out.
+    ///
+    /// [`Round::turn`]: super::round::Round::turn
+    /// [`Round::turn_with`]: super::round::Round::turn_with
     #[cold]
     #[inline(never)]
     fn turn(
@@ -604,6 +562,8 @@ impl Playout {
     /// Draws the top card for `seat`, first refilling an empty draw pile by shuffling the
     /// set-aside cards, listed by number as a [`Round`] lists them; false
     /// when there is nothing to draw.
+    ///
+    /// [`Round`]: super::round::Round
     fn draw_one(
         &mut self,
         seat: usize,
@@ -660,6 +620,8 @@ impl Playout {
     /// play or a draw, `None` for a turn sat out): lifts the blocks when everyone still in is
     /// blocked, and ends the round when one player is left or it froze. The looking player's
     /// place if that put it out.
+    ///
+    /// [`Round`]: super::round::Round
     fn pass_on(&mut self, p: usize, progressed: Option<bool>) -> Option<usize> {
         let active = self.players - self.finished;
         match progressed {
