@@ -5,7 +5,8 @@
 use super::*;
 use crate::engine::RunConfig;
 use crate::games::advice::Position;
-use crate::games::sieben::deck::counts_of;
+use crate::games::sieben::deck::{Counts, counts_of};
+use crate::games::sieben::rules::{Move, Pile};
 use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;

@@ -19,8 +19,8 @@ use crate::games::policy::Policy;
 use crate::games::session::{Decision, PlayRequest, Playable, Session};
 use crate::input::Files;
 
-use super::advise::play_name;
 use super::deck::Counts;
+use super::notation::play_name;
 use super::round::{Round, SEATS};
 use super::rules::{MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves};
 use super::spec::Builtin;
