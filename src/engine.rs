@@ -218,6 +218,17 @@ pub trait Simulation: Sync {
     /// Plays `units` units with `rng`, recording into `acc`.
     fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut Self::Acc);
 
+    /// Plays chunk number `chunk` of the run: what the engine calls. Most simulations play
+    /// from the chunk's generator alone, and this is [`Simulation::run_chunk`]. The advisors'
+    /// play-outs are the exception: each play-out's streams are derived from its own number
+    /// (play-out `g` of seed `s` plays on `chunk_rng(s, g)`, as they did before they ran here),
+    /// so their advice stays what it was for every seed, and they need to know which play-outs
+    /// a chunk holds.
+    fn run_numbered_chunk(&self, chunk: u64, rng: &mut ChunkRng, units: u64, acc: &mut Self::Acc) {
+        let _ = chunk;
+        self.run_chunk(rng, units, acc);
+    }
+
     /// The named metrics of an accumulator.
     fn tally(&self, acc: Self::Acc) -> Tally;
 }
@@ -300,7 +311,7 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
             .fold(empty, |(mut acc, mut units), i| {
                 let mut rng = chunk_rng(config.seed, i);
                 let len = chunk_len(i);
-                sim.run_chunk(&mut rng, len, &mut acc);
+                sim.run_numbered_chunk(i, &mut rng, len, &mut acc);
                 progress.advance(len);
                 units.counted += len;
                 units.chunk_index_sum = units.chunk_index_sum.wrapping_add(i);
