@@ -95,6 +95,7 @@
 //! - **The deck file** is named in the `rules` column (`deck=...`); the default name falls back to
 //!   the built-in copy when the file is absent, so the default runs from any folder.
 
+mod advice_sim;
 mod advise;
 pub mod deck;
 mod decks;
