@@ -6,15 +6,14 @@
 //! the differences between divisions carry much less noise than the scores themselves: each
 //! division's loss against the advised one is a paired difference with its own interval.
 
-use rayon::prelude::*;
-
-use crate::engine::chunk_rng;
+use crate::engine::{self, RunConfig};
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value};
 use crate::games::policy::{OneStep, Policy, Value as _};
+use crate::stats::MetricKind;
 use crate::stats::estimate::Estimate;
-use crate::stats::{Histogram, MetricKind};
 
+use super::advice_sim::{Playouts, Scores};
 use super::best::Best;
 use super::choice::Choice;
 use super::heuristic::Heuristic;
@@ -24,7 +23,6 @@ use super::policy::{DivideRoll, Greedy, View};
 use super::roll::Roll;
 use super::rules::{DICE, END_MARKS, MAX_SUM, MIN_SUM};
 use super::sheet::Sheet;
-use super::sim::play_from;
 use super::spec::PolicySpec;
 use super::{NAME, SolitaireDice};
 
@@ -191,34 +189,6 @@ fn value_of(spec: &PolicySpec) -> Option<Box<dyn crate::games::policy::Value<Div
     })
 }
 
-/// Per division, the play-outs' final scores and their paired differences from the advised
-/// division (its score less this one's), as exact histograms: any split of the games over
-/// threads merges to the same counts, and the estimates are the reports' own.
-#[derive(Clone, Debug)]
-struct Playouts {
-    scores: Vec<Histogram>,
-    losses: Vec<Histogram>,
-}
-
-impl Playouts {
-    fn new(n: usize) -> Self {
-        Self {
-            scores: vec![Histogram::new(); n],
-            losses: vec![Histogram::new(); n],
-        }
-    }
-
-    fn merge(mut self, other: Playouts) -> Self {
-        for (a, b) in self.scores.iter_mut().zip(&other.scores) {
-            a.merge(b);
-        }
-        for (a, b) in self.losses.iter_mut().zip(&other.losses) {
-            a.merge(b);
-        }
-        self
-    }
-}
-
 /// An estimate as advice shows it.
 fn estimated(e: Estimate) -> Value {
     Value {
@@ -235,19 +205,7 @@ impl Advisor for SolitaireDice {
     fn advise(&self, request: &AdviceRequest) -> Result<Advice> {
         request.position.check_keys(NAME, KEYS)?;
         let options = super::text_rules_only("advise", &request.rules)?;
-        let spec: PolicySpec = match request.policies.as_slice() {
-            [] => "best".parse()?,
-            [one] => one.parse()?,
-            more => {
-                return Err(Error::setting(
-                    Setting::POLICY,
-                    format!(
-                        "{} given; advice shows one player's evaluation and play-outs",
-                        more.len()
-                    ),
-                ));
-            }
-        };
+        let spec = player(request)?;
         let given = &request.position;
         let roll = parse_roll(given.get("roll").ok_or_else(|| {
             Error::input(Message::settings_in(
@@ -275,63 +233,23 @@ impl Advisor for SolitaireDice {
             })
             .collect();
         let seed = run.seed;
-        let playouts = (0..n)
-            .into_par_iter()
-            .fold(
-                || Playouts::new(choices.len()),
-                |mut acc, g| {
-                    let dice = chunk_rng(seed, g);
-                    let scores: Vec<i64> = afters
-                        .iter()
-                        .map(|after| {
-                            // The random player's coins are the game's own too, the same for
-                            // every division.
-                            let mut coins = chunk_rng(!seed, g);
-                            i64::from(play_from(&spec, *after, &dice, &mut coins).score)
-                        })
-                        .collect();
-                    let base = scores[reference];
-                    for (i, &x) in scores.iter().enumerate() {
-                        acc.scores[i].add(x, 1);
-                        acc.losses[i].add(base - x, 1);
-                    }
-                    acc
-                },
-            )
-            .reduce(|| Playouts::new(choices.len()), Playouts::merge);
-        let mut columns = Vec::new();
+        let playouts = play_out(
+            &Playouts {
+                spec: &spec,
+                afters: &afters,
+                reference,
+                seed,
+            },
+            &run,
+        )?;
         let rated = rating(&spec);
-        if let Some((name, meaning)) = &rated {
-            columns.push(Column {
-                name: name.to_string(),
-                meaning: meaning.clone(),
-                chance: false,
-            });
-        }
-        columns.push(Column {
-            name: "final_score".into(),
-            meaning: format!(
-                "final score, {n} play-outs by {} from the sheet left (95% interval)",
-                spec.as_str()
-            ),
-            chance: false,
-        });
-        columns.push(Column {
-            name: "p_win".into(),
-            meaning: format!("chance of a final score of {WIN_SCORE} or more, the same play-outs"),
-            chance: true,
-        });
-        columns.push(Column {
-            name: "now".into(),
-            meaning: "what the division changes the score by now".into(),
-            chance: false,
-        });
+        let columns = columns(&spec, rated.as_ref(), n);
         let greedy_pick = OneStep(Greedy).choose(&view, &choices);
         let mut rows: Vec<(f64, Row)> = choices
             .iter()
             .enumerate()
             .map(|(i, &c)| {
-                let scores = &playouts.scores[i];
+                let scores = playouts.scores(i);
                 let score = Estimate::of(MetricKind::Mean, scores);
                 let wins: u64 = scores
                     .iter()
@@ -368,7 +286,7 @@ impl Advisor for SolitaireDice {
                     loss: Some(if i == reference {
                         Value::exact(0.0)
                     } else {
-                        estimated(Estimate::of(MetricKind::Mean, &playouts.losses[i]))
+                        estimated(Estimate::of(MetricKind::Mean, playouts.losses(i)))
                     }),
                     remark: (!remarks.is_empty()).then(|| remarks.join("; ")),
                 };
@@ -383,28 +301,6 @@ impl Advisor for SolitaireDice {
         // The player's own choice first (ties in its rating go to its first, as it plays), then
         // by its rating; a random player's divisions by their play-outs.
         rows.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let method = format!(
-            "{} play-outs per division by {}, every division on the same rolls (seed {seed}); \
-             ranked by {}",
-            n,
-            spec.as_str(),
-            match &rated {
-                Some((name, _)) => format!("{name}, {}'s own rating", spec.as_str()),
-                None => "final_score".to_string(),
-            }
-        );
-        let mut notes: Vec<Message> =
-            vec![format!(
-            "loses: the final score given up against {}, a paired difference on the same rolls",
-            match picked {
-                Some(_) => format!("{}'s choice", spec.as_str()),
-                None => "the first division".to_string(),
-            }
-        )
-        .into()];
-        if choices.len() == 1 {
-            notes.push("one legal division".into());
-        }
         Ok(Advice {
             game: NAME.to_string(),
             rules: options.pairs(),
@@ -414,16 +310,116 @@ impl Advisor for SolitaireDice {
                 ("sheet".into(), sheet_words(&sheet).into()),
                 ("score".into(), sheet.score().to_string().into()),
             ],
-            method,
+            method: method(&spec, rated.as_ref(), n, seed),
             columns,
             decision: true,
             rows: rows.into_iter().map(|(_, r)| r).collect(),
             loss_column: usize::from(rated.is_some()),
-            notes,
+            notes: notes(&spec, picked, choices.len()),
         })
     }
 }
 
+/// The player the advice is for: `best` by default, or the one `--policy` names.
+fn player(request: &AdviceRequest) -> Result<PolicySpec> {
+    Ok(match request.policies.as_slice() {
+        [] => "best".parse()?,
+        [one] => one.parse()?,
+        more => {
+            return Err(Error::setting(
+                Setting::POLICY,
+                format!(
+                    "{} given; advice shows one player's evaluation and play-outs",
+                    more.len()
+                ),
+            ));
+        }
+    })
+}
+
+/// The advice's columns: the player's own rating if it has one, then the play-outs' final
+/// score and chance to win, then what the division scores now.
+fn columns(spec: &PolicySpec, rated: Option<&(&'static str, String)>, n: u64) -> Vec<Column> {
+    let mut columns = Vec::new();
+    if let Some((name, meaning)) = rated {
+        columns.push(Column {
+            name: name.to_string(),
+            meaning: meaning.clone(),
+            chance: false,
+        });
+    }
+    columns.push(Column {
+        name: "final_score".into(),
+        meaning: format!(
+            "final score, {n} play-outs by {} from the sheet left (95% interval)",
+            spec.as_str()
+        ),
+        chance: false,
+    });
+    columns.push(Column {
+        name: "p_win".into(),
+        meaning: format!("chance of a final score of {WIN_SCORE} or more, the same play-outs"),
+        chance: true,
+    });
+    columns.push(Column {
+        name: "now".into(),
+        meaning: "what the division changes the score by now".into(),
+        chance: false,
+    });
+    columns
+}
+
+/// How the advice was made: the play-outs, their player and seed, and what ranks the rows.
+fn method(spec: &PolicySpec, rated: Option<&(&'static str, String)>, n: u64, seed: u64) -> String {
+    format!(
+        "{} play-outs per division by {}, every division on the same rolls (seed {seed}); \
+         ranked by {}",
+        n,
+        spec.as_str(),
+        match rated {
+            Some((name, _)) => format!("{name}, {}'s own rating", spec.as_str()),
+            None => "final_score".to_string(),
+        }
+    )
+}
+
+/// The advice's notes: what a loss is measured against, and a roll with one division.
+fn notes(spec: &PolicySpec, picked: Option<usize>, divisions: usize) -> Vec<Message> {
+    let mut notes: Vec<Message> = vec![
+        format!(
+            "loses: the final score given up against {}, a paired difference on the same rolls",
+            match picked {
+                Some(_) => format!("{}'s choice", spec.as_str()),
+                None => "the first division".to_string(),
+            }
+        )
+        .into(),
+    ];
+    if divisions == 1 {
+        notes.push("one legal division".into());
+    }
+    notes
+}
+
+/// Plays `run`'s games on the engine and returns their scores. No games (a library caller's
+/// `-n 0`, which the command line refuses) leave every histogram empty, as they always did,
+/// rather than the engine's refusal of an empty run.
+fn play_out(playouts: &Playouts, run: &RunConfig) -> Result<Scores> {
+    let divisions = playouts.afters.len();
+    if run.units == 0 {
+        return Ok(Scores::empty(divisions));
+    }
+    // The advice plays on the pool it is called in, as it always has (the command line sizes it
+    // by --threads); the engine then starts as many workers.
+    let config = RunConfig {
+        threads: None,
+        ..run.clone()
+    };
+    let tally = engine::run(playouts, &config)?;
+    Ok(Scores::of(&tally, divisions, playouts.reference))
+}
+
+/// The roll as the advice repeats it: its faces, space-separated.
 fn roll_text(roll: &Roll) -> String {
     roll.faces()
         .iter()

@@ -31,6 +31,7 @@
 //! # Ok::<(), dicelab::Error>(())
 //! ```
 
+mod advice_sim;
 mod advise;
 pub mod best;
 mod bound;
