@@ -464,105 +464,13 @@ impl Projection {
             } else if !full {
                 continue;
             }
-            let mut one = [0.0f64; SUMS];
-            let mut two = [0.0f64; SUMS];
-            if next.iter().any(|&t| t >= END_MARKS) {
+            constant[k] = if next.iter().any(|&t| t >= END_MARKS) {
                 // The division ends the game: its exact score.
-                constant[k] = score;
-                for row in 0..SUMS {
-                    let sum = MIN_SUM + row as u8;
-                    let m = marks[row];
-                    let now = sum_score(sum, m);
-                    one[row] = f64::from(sum_score(sum, m.saturating_add(1)) - now);
-                    two[row] = f64::from(sum_score(sum, m.saturating_add(2)) - now);
-                }
+                self.ending_pairs(sheet, table);
+                score
             } else {
-                let (w, rate) = self.rates(&next);
-                let z = self.denominator(&marks, &w);
-                let [pw, lw] = [self.params.values[5], self.params.values[6]];
-                let lin = &self.linear.sums[usize::from(*next.iter().max().expect("six faces"))];
-                let mut lin_base: f64 = (0..6)
-                    .map(|f| self.linear.faces[f][usize::from(next[f])])
-                    .sum();
-                // Per row: the projection's change for one and two more marks at the same
-                // denominator, the denominator's change, and the linear evaluation's changes.
-                let mut base = 0.0;
-                let mut d1 = [0.0f64; SUMS];
-                let mut d2 = [0.0f64; SUMS];
-                let mut lin_one = [0.0f64; SUMS];
-                let mut lin_two = [0.0f64; SUMS];
-                for row in 0..SUMS {
-                    let m = usize::from(marks[row]);
-                    let value = |m: usize| self.row_value(row, m, rate[row] * self.focus(m) / z);
-                    let v0 = value(m);
-                    base += v0;
-                    one[row] = value(m + 1) - v0;
-                    two[row] = value(m + 2) - v0;
-                    let g = self.focus(m);
-                    d1[row] = w[row] * (self.focus(m + 1) - g);
-                    d2[row] = w[row] * (self.focus(m + 2) - g);
-                    let t = &lin[row];
-                    let m = m.min(MARK_SLOTS - 3);
-                    lin_base += t[m];
-                    lin_one[row] = t[m + 1] - t[m];
-                    lin_two[row] = t[m + 2] - t[m];
-                }
-                constant[k] = pw * base + lw * lin_base;
-                // A pair that changes the denominator (it opens a row, or takes one into
-                // another band) moves every open row's share: those pairs are valued whole.
-                let mut open = [0usize; SUMS];
-                let mut n_open = 0;
-                for (row, &m) in marks.iter().enumerate() {
-                    if m > 0 {
-                        open[n_open] = row;
-                        n_open += 1;
-                    }
-                }
-                let open = &open[..n_open];
-                // The projection's change when rows `a` and `b` get `ea` and `eb` more marks
-                // and the denominator becomes `z2`.
-                let moved = |a: usize, ea: usize, b: usize, eb: usize, z2: f64| -> f64 {
-                    let mut v = 0.0;
-                    for &r in open {
-                        if r != a && r != b {
-                            let m = usize::from(marks[r]);
-                            v += self.row_value(r, m, rate[r] * self.focus(m) / z2);
-                        }
-                    }
-                    for (r, e) in [(a, ea), (b, eb)] {
-                        if e > 0 {
-                            let m = usize::from(marks[r]) + e;
-                            v += self.row_value(r, m, rate[r] * self.focus(m) / z2);
-                        }
-                    }
-                    v - base
-                };
-                for a in 0..SUMS {
-                    let p = if d2[a] != 0.0 {
-                        moved(a, 2, a, 0, z + d2[a])
-                    } else {
-                        two[a]
-                    };
-                    table[a * SUMS + a] = pw * p + lw * lin_two[a];
-                    for b in a + 1..SUMS {
-                        let p = if d1[a] != 0.0 || d1[b] != 0.0 {
-                            moved(a, 1, b, 1, z + d1[a] + d1[b])
-                        } else {
-                            one[a] + one[b]
-                        };
-                        table[a * SUMS + b] = pw * p + lw * (lin_one[a] + lin_one[b]);
-                    }
-                }
-                continue;
-            }
-            // Ending divisions: the utility of the final score, less the current score.
-            for a in 0..SUMS {
-                table[a * SUMS + a] = self.utility(sheet.score() + two[a] as i32) - score;
-                for b in a + 1..SUMS {
-                    table[a * SUMS + b] =
-                        self.utility(sheet.score() + (one[a] + one[b]) as i32) - score;
-                }
-            }
+                self.open_pairs(&marks, &next, table)
+            };
         }
         // Every division's value by face and pair, as lookahead keeps it (the same sums, so
         // the same bits).
@@ -587,6 +495,120 @@ impl Projection {
             total += roll.weight * best;
         }
         total
+    }
+
+    /// The row pairs of a division that ends the game (its throwaway face's last mark): the
+    /// utility of the final score the pair makes, less the current score.
+    fn ending_pairs(&self, sheet: &Sheet, table: &mut [f64; SUMS * SUMS]) {
+        let marks = sheet.mark_rows();
+        let score = f64::from(sheet.score());
+        let mut one = [0.0f64; SUMS];
+        let mut two = [0.0f64; SUMS];
+        for row in 0..SUMS {
+            let sum = MIN_SUM + row as u8;
+            let m = marks[row];
+            let now = sum_score(sum, m);
+            one[row] = f64::from(sum_score(sum, m.saturating_add(1)) - now);
+            two[row] = f64::from(sum_score(sum, m.saturating_add(2)) - now);
+        }
+        // Ending divisions: the utility of the final score, less the current score.
+        for a in 0..SUMS {
+            table[a * SUMS + a] = self.utility(sheet.score() + two[a] as i32) - score;
+            for b in a + 1..SUMS {
+                table[a * SUMS + b] =
+                    self.utility(sheet.score() + (one[a] + one[b]) as i32) - score;
+            }
+        }
+    }
+
+    /// The row pairs of a division that leaves the game open, with the throwaways `next` it
+    /// leaves, and its constant: the blend of the projection and the linear evaluation, each
+    /// pair as its change from the constant.
+    fn open_pairs(
+        &self,
+        marks: &[u8; SUMS],
+        next: &[u8; 6],
+        table: &mut [f64; SUMS * SUMS],
+    ) -> f64 {
+        let mut one = [0.0f64; SUMS];
+        let mut two = [0.0f64; SUMS];
+        let (w, rate) = self.rates(next);
+        let z = self.denominator(marks, &w);
+        let [pw, lw] = [self.params.values[5], self.params.values[6]];
+        let lin = &self.linear.sums[usize::from(*next.iter().max().expect("six faces"))];
+        let mut lin_base: f64 = (0..6)
+            .map(|f| self.linear.faces[f][usize::from(next[f])])
+            .sum();
+        // Per row: the projection's change for one and two more marks at the same
+        // denominator, the denominator's change, and the linear evaluation's changes.
+        let mut base = 0.0;
+        let mut d1 = [0.0f64; SUMS];
+        let mut d2 = [0.0f64; SUMS];
+        let mut lin_one = [0.0f64; SUMS];
+        let mut lin_two = [0.0f64; SUMS];
+        for row in 0..SUMS {
+            let m = usize::from(marks[row]);
+            let value = |m: usize| self.row_value(row, m, rate[row] * self.focus(m) / z);
+            let v0 = value(m);
+            base += v0;
+            one[row] = value(m + 1) - v0;
+            two[row] = value(m + 2) - v0;
+            let g = self.focus(m);
+            d1[row] = w[row] * (self.focus(m + 1) - g);
+            d2[row] = w[row] * (self.focus(m + 2) - g);
+            let t = &lin[row];
+            let m = m.min(MARK_SLOTS - 3);
+            lin_base += t[m];
+            lin_one[row] = t[m + 1] - t[m];
+            lin_two[row] = t[m + 2] - t[m];
+        }
+        let constant = pw * base + lw * lin_base;
+        // A pair that changes the denominator (it opens a row, or takes one into
+        // another band) moves every open row's share: those pairs are valued whole.
+        let mut open = [0usize; SUMS];
+        let mut n_open = 0;
+        for (row, &m) in marks.iter().enumerate() {
+            if m > 0 {
+                open[n_open] = row;
+                n_open += 1;
+            }
+        }
+        let open = &open[..n_open];
+        // The projection's change when rows `a` and `b` get `ea` and `eb` more marks
+        // and the denominator becomes `z2`.
+        let moved = |a: usize, ea: usize, b: usize, eb: usize, z2: f64| -> f64 {
+            let mut v = 0.0;
+            for &r in open {
+                if r != a && r != b {
+                    let m = usize::from(marks[r]);
+                    v += self.row_value(r, m, rate[r] * self.focus(m) / z2);
+                }
+            }
+            for (r, e) in [(a, ea), (b, eb)] {
+                if e > 0 {
+                    let m = usize::from(marks[r]) + e;
+                    v += self.row_value(r, m, rate[r] * self.focus(m) / z2);
+                }
+            }
+            v - base
+        };
+        for a in 0..SUMS {
+            let p = if d2[a] != 0.0 {
+                moved(a, 2, a, 0, z + d2[a])
+            } else {
+                two[a]
+            };
+            table[a * SUMS + a] = pw * p + lw * lin_two[a];
+            for b in a + 1..SUMS {
+                let p = if d1[a] != 0.0 || d1[b] != 0.0 {
+                    moved(a, 1, b, 1, z + d1[a] + d1[b])
+                } else {
+                    one[a] + one[b]
+                };
+                table[a * SUMS + b] = pw * p + lw * (lin_one[a] + lin_one[b]);
+            }
+        }
+        constant
     }
 }
 
@@ -634,130 +656,5 @@ impl Value<DivideRoll> for Best<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::lookahead::{Lookahead, expected_by_definition};
-    use super::*;
-
-    fn sheets() -> Vec<Sheet> {
-        vec![
-            Sheet::new(),
-            Sheet::from_marks(&[(7, 3), (8, 5)], &[(2, 1)]).unwrap(),
-            Sheet::from_marks(&[(6, 4), (7, 9), (2, 1)], &[(1, 7), (4, 2), (6, 5)]).unwrap(),
-            Sheet::from_marks(
-                &[(3, 2), (5, 7), (7, 8), (8, 4), (9, 5)],
-                &[(1, 6), (2, 4), (5, 3)],
-            )
-            .unwrap(),
-            Sheet::from_marks(&[(12, 11), (10, 1)], &[(3, 6), (5, 5)]).unwrap(),
-            Sheet::from_marks(&[(7, 2)], &[(3, 8)]).unwrap(),
-        ]
-    }
-
-    #[test]
-    fn the_fast_expectation_is_the_definition() {
-        let mixed = Params {
-            values: [1.7, 1.2, 0.4, 0.3, 0.5, 0.4, 0.45, 30.0, 0.5],
-        };
-        for params in [Params::START, mixed, Params::BUILT_IN] {
-            let p = Projection::new(params);
-            for sheet in sheets() {
-                let (a, b) = (
-                    p.expected(&sheet),
-                    expected_by_definition(&sheet, |s| p.evaluate(s)),
-                );
-                assert!((a - b).abs() < 1e-6, "{params:?} {sheet:?}: {a} vs {b}");
-            }
-        }
-    }
-
-    #[test]
-    fn linear_weight_alone_plays_as_lookahead() {
-        use super::super::heuristic::{Evaluator, Weights};
-        let mut values = Params::START.values;
-        values[5] = 0.0;
-        values[6] = 1.0;
-        let p = Projection::new(Params { values });
-        let e = Evaluator::new(&Weights::built_in_lookahead());
-        let l = Lookahead::new(&e);
-        for sheet in sheets() {
-            let (a, b) = (p.expected(&sheet), l.expected(&sheet));
-            assert!((a - b).abs() < 1e-6, "{sheet:?}: {a} vs {b}");
-        }
-    }
-
-    #[test]
-    fn rolls_left_by_hand() {
-        let p = Projection::new(Params::START);
-        // Three faces at seven: every roll is a free ride (1/32) or ends the game.
-        let r = p.rolls_left(&[7, 0, 7, 0, 7, 0]);
-        assert!((r - 32.0 / 31.0).abs() < 1e-12, "{r}");
-        // One face at seven and no other: the game ends when the roll shows only that face
-        // (1/6^5), or goes on with a new face; a new face is always the longer game.
-        assert!(p.rolls_left(&[0, 0, 0, 0, 0, 7]) > 1.0);
-        // The longest game from the start: 3 x 7 + 1 = 22 throwaway marks at most, plus free
-        // rides, less the rolls that force a face; faces are interchangeable.
-        let start = p.rolls_left(&[0; 6]);
-        assert!((start - 21.6717).abs() < 1e-4, "{start}");
-        // The first roll always gives a face its first mark.
-        assert!((p.rolls_left(&[0, 0, 0, 1, 0, 0]) - (start - 1.0)).abs() < 1e-9);
-        assert_eq!(
-            p.rolls_left(&[2, 5, 0, 0, 0, 1]),
-            p.rolls_left(&[0, 1, 0, 2, 5, 0])
-        );
-        assert!(p.rolls_left(&[2, 5, 0, 0, 0, 1]) > p.rolls_left(&[2, 6, 0, 0, 0, 1]));
-    }
-
-    #[test]
-    fn row_values_are_poisson_expectations_of_the_score() {
-        let p = Projection::new(Params::START);
-        // Sum 7 (value 30) at four marks with a mean of one mark to come: P(k) = e^-1 / k!.
-        let pk = |k: i32| (-1.0f64).exp() / (1..=k).map(f64::from).product::<f64>();
-        let by_hand: f64 = -200.0 * pk(0)
-            + 30.0 * pk(2)
-            + 60.0 * pk(3)
-            + 90.0 * pk(4)
-            + 120.0 * pk(5)
-            + 150.0 * (1.0 - (0..6).map(pk).sum::<f64>());
-        let v = p.row_value(5, 4, 1.0);
-        assert!((v - by_hand).abs() < 1e-9, "{v} vs {by_hand}");
-        // Nothing to come: the score; ten marks: the most; no marks: nothing.
-        assert_eq!(p.row_value(0, 3, 0.0), -200.0);
-        assert_eq!(p.row_value(10, 7, 0.0), 200.0);
-        assert_eq!(p.row_value(5, 10, 3.0), 150.0);
-        assert_eq!(p.row_value(5, 0, 3.0), 0.0);
-        // Between grid points, linear.
-        let mid = p.row_value(5, 4, 1.0 + 0.5 / LAMBDA_STEPS);
-        let ends = (p.row_value(5, 4, 1.0) + p.row_value(5, 4, 1.0 + 1.0 / LAMBDA_STEPS)) / 2.0;
-        assert!((mid - ends).abs() < 1e-9);
-    }
-
-    #[test]
-    fn a_sheet_is_worth_its_rows_projected_scores() {
-        // One open row, sum 7 with three marks, faces 1, 2, 3 chosen: the row takes the share
-        // w / (unopened + w) of 2 x efficiency x rolls left.
-        let params = Params {
-            values: [0.8, 0.5, 1.0, 1.0, 0.5, 1.0, 0.0, 0.0, 0.0],
-        };
-        let p = Projection::new(params);
-        let sheet = Sheet::from_marks(&[(7, 3)], &[(1, 2), (2, 2), (3, 2)]).unwrap();
-        let t = &TABLES;
-        let w = t.availability[0b111][0][5] + 0.5 * t.availability[0b111][1][5];
-        let lambda = 2.0 * 0.8 * p.rolls_left(&sheet.throwaway_rows()) * w / (0.5 + w);
-        let v = p.evaluate(&sheet);
-        assert!((v - p.row_value(5, 3, lambda)).abs() < 1e-9);
-        // With faces 1, 2, 3 set aside whenever shown, a 7 is harder to make than on an open
-        // sheet (1 + 6 or 2 + 5 often loses its low die), and 12 as easy (only a 1, 2 or 3 is
-        // ever forced out, never a 6).
-        assert!(t.availability[0b111][0][5] < t.availability[0][0][5]);
-        assert!((t.availability[0b111][0][10] - t.availability[0][0][10]).abs() < 1e-12);
-        // A finished sheet: its score, plus the bonus from 500 on.
-        let over = Sheet::from_marks(&[(7, 2)], &[(3, 8)]).unwrap();
-        assert_eq!(p.evaluate(&over), -200.0);
-        let won = Sheet::from_marks(&[(2, 10), (12, 10), (7, 6)], &[(3, 8)]).unwrap();
-        let mut bonus = params;
-        bonus.values[7] = 40.0;
-        assert_eq!(p.evaluate(&won), 1030.0);
-        assert_eq!(Projection::new(bonus).evaluate(&won), 1070.0);
-        assert_eq!(Projection::new(bonus).expected(&won), 1070.0);
-    }
-}
+#[path = "best_tests.rs"]
+mod tests;
