@@ -128,6 +128,17 @@ impl Division {
     }
 }
 
+impl Sheet {
+    /// Marks the sheet for a division of a roll of other than five dice (the `dice` rule
+    /// option): one mark per pair, so a sum shown by two pairs gets two, and the throwaway mark
+    /// unless it is a free ride. As with [`Sheet::apply`], `division` must come from
+    /// [`legal_divisions`] for this sheet. It lives here, beside [`Division`], so that `sheet`
+    /// does not import this file, which imports it.
+    pub(crate) fn apply_division(&mut self, division: &Division) {
+        self.mark_division(division.sums(), division.throwaway());
+    }
+}
+
 impl fmt::Display for Division {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sums: Vec<String> = self.sums().iter().map(u8::to_string).collect();
@@ -310,7 +321,7 @@ impl Stream {
 }
 
 /// The hands of one game of `dice` dice from `rng` (the game's own generator), replayed from a
-/// copy of it by every sheet, as `sim::game_rolls` replays five dice (and
+/// copy of it by every sheet, as `roll::game_rolls` replays five dice (and
 /// with five, the same rolls).
 pub(crate) fn game_hands(rng: &ChunkRng, dice: u8) -> impl Iterator<Item = Hand> + use<> {
     let mut rng = rng.clone();

@@ -8,8 +8,8 @@ use crate::games::options::RuleOptions;
 use super::super::play::WIN_SCORE;
 use super::super::play::play_rolls_under;
 use super::super::policy::GreedyUnder;
+use super::super::roll::game_rolls;
 use super::super::rules::{MAX_UNFINISHED, OPTIONS, PENALTY, VALUES};
-use super::super::sim::game_rolls;
 use super::*;
 
 /// The rules of these `--rule` overrides, or the one-line refusal.

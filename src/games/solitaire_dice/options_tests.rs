@@ -10,9 +10,9 @@ use crate::games::policy::{OneStep, Random};
 use super::play::{Outcome, play_rolls, play_rolls_under};
 use super::policy::{Greedy, GreedyUnder};
 use super::roll::Roll;
+use super::roll::game_rolls;
 use super::rules::*;
 use super::sheet::Sheet;
-use super::sim::game_rolls;
 
 /// The rules of these `--rule` overrides, or the one-line refusal.
 fn rules(overrides: &[&str]) -> crate::error::Result<Rules> {

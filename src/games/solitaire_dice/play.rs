@@ -13,16 +13,9 @@ use super::choice::Choices;
 use super::policy::{DivideRoll, View};
 use super::roll::Roll;
 use super::rules::{DICE, END_MARKS, Rules};
+pub use super::rules::{MAX_ROLLS, WIN_SCORE};
 use super::sheet::Sheet;
 use crate::games::policy::Policy;
-
-/// Most rolls a game may take before it is called broken.
-///
-/// Every roll that is not a free ride adds a throwaway mark, and three faces take at most
-/// 3 x 7 + 1 = 22 marks to end the game, so a game reaching 100 rolls has had at least 79 free
-/// rides, each with probability 1/32: with fair dice that happens with probability below 1e-90.
-/// Only a broken source of rolls gets here, and stopping keeps every sheet count below 255.
-pub const MAX_ROLLS: u32 = 100;
 
 /// How one game went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,9 +41,6 @@ impl Outcome {
         self.score >= rules.win
     }
 }
-
-/// The score the text calls a win.
-pub const WIN_SCORE: i32 = 500;
 
 /// Plays one game from an empty sheet, rolling five dice from `dice` for every roll.
 ///

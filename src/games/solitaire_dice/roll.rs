@@ -3,7 +3,8 @@
 use std::fmt;
 use std::sync::LazyLock;
 
-use crate::dice::{pow6, unpack};
+use crate::dice::{RollStream, pow6, unpack};
+use crate::engine::ChunkRng;
 use crate::error::{Error, Result};
 
 use super::rules::DICE;
@@ -141,3 +142,16 @@ static ROLLS: LazyLock<RollTable> = LazyLock::new(|| {
         rolls,
     }
 });
+
+/// Rolls of five dice, three per 64-bit draw.
+pub(super) type Dice = RollStream<5, 3>;
+
+/// The rolls of one game, from `dice` (the game's own generator), as every sheet replays them.
+///
+/// Each sheet starts from a copy of the same generator and a fresh stream, so every sheet sees
+/// the same rolls however many the others used, with no buffer to fill.
+pub(super) fn game_rolls(dice: &ChunkRng) -> impl Iterator<Item = Roll> + use<> {
+    let mut rng = dice.clone();
+    let mut stream = Dice::new();
+    std::iter::repeat_with(move || Roll::from_packed(u64::from(stream.next(&mut rng))))
+}

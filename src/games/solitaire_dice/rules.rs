@@ -49,6 +49,17 @@ pub const END_MARKS: u8 = 8;
 /// Most distinct choices a roll can offer: five dice to set aside times three pairings of the rest.
 pub const MAX_CHOICES: usize = 15;
 
+/// The score the text calls a win.
+pub const WIN_SCORE: i32 = 500;
+
+/// Most rolls a game may take before it is called broken.
+///
+/// Every roll that is not a free ride adds a throwaway mark, and three faces take at most
+/// 3 x 7 + 1 = 22 marks to end the game, so a game reaching 100 rolls has had at least 79 free
+/// rides, each with probability 1/32: with fair dice that happens with probability below 1e-90.
+/// Only a broken source of rolls gets here, and stopping keeps every sheet count below 255.
+pub const MAX_ROLLS: u32 = 100;
+
 /// The score of a sum with `marks` marks, per RULES.md: 0 unmarked, [`PENALTY`] for one to four
 /// marks, 0 for five, the sum's value per mark from the sixth to the tenth.
 ///
@@ -91,12 +102,12 @@ pub(super) const MARK_CHANGE: [[[i32; MARK_CAP as usize + 1]; SUMS]; 2] = {
 };
 
 /// Most marks a house rule may let pay ([`Rules::mark_cap`]): a game has at most
-/// [`MAX_ROLLS`](super::play::MAX_ROLLS) rolls, and the scoring tables are sized by this.
+/// [`MAX_ROLLS`] rolls, and the scoring tables are sized by this.
 pub(crate) const MAX_MARK_CAP: u8 = 30;
 
 /// Most throwaway marks a house rule may end the game at ([`Rules::end_marks`]): six faces
 /// of eleven marks each take 67 rolls, so every game ends well within
-/// [`MAX_ROLLS`](super::play::MAX_ROLLS) and sheet counts stay small.
+/// [`MAX_ROLLS`] and sheet counts stay small.
 pub(crate) const MAX_END_MARKS: u8 = 12;
 
 /// Fewest dice a house rule may roll ([`Rules::dice`]): one set aside and one pair.
@@ -108,7 +119,7 @@ pub(crate) const MIN_DICE: u8 = 3;
 pub(crate) const MAX_DICE: u8 = 9;
 
 /// The largest chance a house rule may leave that a game outlasts
-/// [`MAX_ROLLS`](super::play::MAX_ROLLS) rolls ([`Rules::unfinished_chance`]): one game in a
+/// [`MAX_ROLLS`] rolls ([`Rules::unfinished_chance`]): one game in a
 /// thousand million million. The text's game is below 1e-90; only few dice with few throwaway
 /// faces (`dice=3`, `throwaways=1`), whose rolls are mostly free rides, come near it.
 pub(crate) const MAX_UNFINISHED: f64 = 1e-15;
@@ -306,7 +317,7 @@ impl Rules {
         MARK_CAP,
         MAX_THROWAWAY_FACES,
         END_MARKS,
-        super::play::WIN_SCORE,
+        WIN_SCORE,
     );
 
     /// Rules of these numbers with their tables, unchecked: [`Rules::check`] says whether they
@@ -392,7 +403,7 @@ impl Rules {
     }
 
     /// Whether the numbers make a game: an odd number of dice, the scoring bands in order,
-    /// counts in range, and a game that ends within [`MAX_ROLLS`](super::play::MAX_ROLLS) rolls
+    /// counts in range, and a game that ends within [`MAX_ROLLS`] rolls
     /// but for a chance below `MAX_UNFINISHED`.
     pub fn check(&self) -> Result<()> {
         let dice = self.dice;
@@ -433,14 +444,13 @@ impl Rules {
                  {dice} dice shows none of {faces} chosen faces so often (a free ride) that a \
                  game could outlast {MAX_ROLLS} rolls (a chance of {unfinished:.1e} a game, above \
                  {MAX_UNFINISHED:.0e}); use fewer end_marks, more throwaways or more dice",
-                MAX_ROLLS = super::play::MAX_ROLLS
             )));
         }
         Ok(())
     }
 
     /// An upper bound on the chance that a game is not over after
-    /// [`MAX_ROLLS`](super::play::MAX_ROLLS) rolls, whoever plays.
+    /// [`MAX_ROLLS`] rolls, whoever plays.
     ///
     /// Every roll that is not a free ride marks one of at most `throwaways` faces, so
     /// `throwaways x (end_marks - 1) + 1` such rolls end any game. The first roll is never a
@@ -451,7 +461,7 @@ impl Rules {
     /// most with the chance that this count stays below `throwaways x (end_marks - 1)` (exactly
     /// that chance with one throwaway face).
     pub fn unfinished_chance(&self) -> f64 {
-        let rolls = super::play::MAX_ROLLS as i32 - 1;
+        let rolls = MAX_ROLLS as i32 - 1;
         let needed = i32::from(self.throwaways) * (i32::from(self.end_marks) - 1);
         let free = (f64::from(6 - self.throwaways.min(6)) / 6.0).powi(i32::from(self.dice));
         let marked = 1.0 - free;

@@ -15,8 +15,8 @@ use super::advise::{division, sheet_text, sheet_words};
 use super::choice::Choice;
 use super::play::{MAX_ROLLS, WIN_SCORE};
 use super::roll::Roll;
+use super::roll::game_rolls;
 use super::sheet::Sheet;
-use super::sim::game_rolls;
 use super::spec::PolicySpec;
 use super::{SolitaireDice, text_rules_only};
 

@@ -9,7 +9,6 @@ use std::sync::LazyLock;
 use crate::error::{Error, Result};
 
 use super::choice::{Choice, Choices};
-use super::general::Division;
 use super::roll::Roll;
 use super::rules::{
     DICE, END_MARKS, MARK_CAP, MARK_CHANGE, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM, Rules, SUMS,
@@ -305,15 +304,15 @@ impl Sheet {
     }
 
     /// Marks the sheet for a division of a roll of other than five dice (the `dice` rule
-    /// option): one mark per pair, so a sum shown by two pairs gets two, and the throwaway mark
-    /// unless it is a free ride. As with [`Sheet::apply`], `division` must come from
-    /// [`legal_divisions`](super::general::legal_divisions) for this sheet.
-    pub(crate) fn apply_division(&mut self, division: &Division) {
-        for &sum in division.sums() {
+    /// option): one mark for each of `sums`, so a sum shown by two pairs gets two, and a
+    /// throwaway mark on `throwaway` unless it is a free ride (`None`). The division's own
+    /// `Sheet::apply_division` (in `general`) calls it, so this file need not know divisions.
+    pub(crate) fn mark_division(&mut self, sums: &[u8], throwaway: Option<u8>) {
+        for &sum in sums {
             let m = &mut self.marks[usize::from(sum - MIN_SUM)];
             *m = m.saturating_add(1);
         }
-        if let Some(face) = division.throwaway() {
+        if let Some(face) = throwaway {
             let t = &mut self.throwaways[usize::from(face - 1)];
             *t = t.saturating_add(1);
         }

@@ -11,7 +11,6 @@
 
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-use crate::dice::RollStream;
 use crate::engine::{ChunkRng, Simulation};
 use crate::error::Result;
 use crate::games::outcomes::Wins;
@@ -26,7 +25,7 @@ use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls_from, play_rolls_under};
 use super::policy::{Greedy, GreedyUnder};
-use super::roll::Roll;
+use super::roll::{Dice, game_rolls};
 use super::rules::{DICE, PENALTY, Rules, SUMS, VALUES};
 use super::sheet::Sheet;
 use super::spec::PolicySpec;
@@ -57,19 +56,6 @@ const SCORE_BINS: usize = {
 
 /// Counts of rolls and free rides per game: 0 to [`MAX_ROLLS`].
 const ROLL_BINS: usize = MAX_ROLLS as usize + 1;
-
-/// Rolls of five dice, three per 64-bit draw.
-type Dice = RollStream<5, 3>;
-
-/// The rolls of one game, from `dice` (the game's own generator), as every sheet replays them.
-///
-/// Each sheet starts from a copy of the same generator and a fresh stream, so every sheet sees
-/// the same rolls however many the others used, with no buffer to fill.
-pub(super) fn game_rolls(dice: &ChunkRng) -> impl Iterator<Item = Roll> + use<> {
-    let mut rng = dice.clone();
-    let mut stream = Dice::new();
-    std::iter::repeat_with(move || Roll::from_packed(u64::from(stream.next(&mut rng))))
-}
 
 /// A game of greedy on the game's rolls: what `play_rolls(&mut OneStep(Greedy), ...)` plays,
 /// with each choice made by [`GreedyGame`] instead of picked from a list (greedy is the policy
@@ -493,6 +479,7 @@ mod tests {
     use super::*;
     use crate::engine::chunk_rng;
     use crate::games::solitaire_dice::play::play_rolls;
+    use crate::games::solitaire_dice::roll::Roll;
 
     /// Games of `players` seats taken by `policies` in turn.
     fn seated(players: u32, policies: &[PolicySpec]) -> Games {
