@@ -35,6 +35,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 use super::deck::{Counts, MAX_NUMBER};
 use super::policy::{SEVEN_FIRST, View};
 use super::round::{MAX_ROUND_TURNS, SEATS};
+use super::round_playout::Finished;
 use super::rules::{Finish, Move, Penalty, Rules, SEVEN};
 
 /// Cards per number as one-byte counts, number `n` in byte `n` (byte 0 is always 0): a turn's
@@ -216,15 +217,6 @@ pub(crate) struct Playout {
     /// Turns in a row that neither played nor drew.
     idle: usize,
     turns: u32,
-}
-
-/// How a play-out ended for the looking player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Finished {
-    /// The looking player's place, 0 for first out.
-    pub place: usize,
-    /// Turns played, the tried play's included (a Seven and the new piles after it are one).
-    pub turns: u32,
 }
 
 /// The generator that shuffles a play-out's refills, seeded at the first: few play-outs refill,

@@ -6,10 +6,19 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
 use super::deck::Counts;
-use super::playout::Finished;
 use super::policy::View;
 use super::round::{Round, SEATS, SevenFirstChooser};
 use super::rules::{Move, Rules};
+
+/// How a play-out ended for the looking player: on a [`Round`], and as the lean
+/// [`Playout`](super::playout::Playout) must end it too (it imports this, not the other way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Finished {
+    /// The looking player's place, 0 for first out.
+    pub place: usize,
+    /// Turns played, the tried play's included (a Seven and the new piles after it are one).
+    pub turns: u32,
+}
 
 /// A play-out on a [`Round`], for the decks [`Playout`](super::playout::Playout) cannot count
 /// ([`fits`](super::playout::fits)): the table
