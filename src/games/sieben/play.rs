@@ -179,3 +179,7 @@ pub fn play_game<P: Policy<LayCard>, R: Rng>(
         |_, _| {},
     )
 }
+
+#[cfg(test)]
+#[path = "play_tests.rs"]
+mod tests;
