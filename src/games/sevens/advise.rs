@@ -15,8 +15,7 @@ use crate::games::advice::{
 use crate::games::options::RuleOptions;
 
 use super::exact::solve_for;
-use super::game::{Phase, Role};
-use super::game3::Turn;
+use super::position::{Phase, Role, Turn};
 use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
 use super::rules::{FollowerLimit, Kept, OPTIONS, Removal, Remover, Rules};
 use super::solutions::Solutions;

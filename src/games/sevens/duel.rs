@@ -14,8 +14,9 @@ use crate::games::options::{FirstPlayer, Tie};
 use crate::stats::{ExactValues, MetricId, Subject};
 
 use super::exact::distribution;
-use super::game::{Phase, Role, first_playoff_seat, leader_seat};
+use super::game::{first_playoff_seat, leader_seat};
 use super::policy::Policy;
+use super::position::{Phase, Role};
 use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
 use super::rules::Rules;
 

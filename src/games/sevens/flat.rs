@@ -12,7 +12,7 @@
 //! entry is 93 KB, twice the first-level cache, so [`Lookup`] keeps one-byte list numbers (all
 //! six dice counts in 56 KB), and a policy's states are a table of a few kilobytes beside it.
 
-use super::play::Lookup;
+use super::lookup::Lookup;
 use super::policy::{Action, DecisionTable};
 use super::rolls::{RollOutcomes, SCORES};
 use super::rules::MAX_ROLLS;

@@ -34,10 +34,12 @@ use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, Tie};
 use crate::memory;
 
-use super::exact::TurnDistribution;
-use super::play::Lookup;
+use super::distribution::{TurnDistribution, distribution_by};
+use super::lookup::Lookup;
+use super::position::{Phase, Role};
 use super::rolls::{MAX_SUM, RollOutcomes};
 use super::rules::{Kept, Rules};
+use super::win::PlaysTwo;
 
 /// The most a turn changes the score difference by.
 const TOP: i32 = MAX_SUM as i32;
@@ -360,32 +362,6 @@ impl RoundSolution {
     }
 }
 
-/// Which round a turn belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Phase {
-    /// Regular round `k` (0-based).
-    Round(u32),
-    /// A play-off round (every one is the same game).
-    Playoff,
-}
-
-/// Where a player stands when its turn starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Role {
-    /// Leading the round, `x` points ahead of the other player (negative: behind).
-    Lead {
-        /// My total minus the other's, before the round.
-        x: i32,
-    },
-    /// Following, allowed `allowed` rolls, the leader `z` points ahead after its turn.
-    Follow {
-        /// Rolls I may use.
-        allowed: u8,
-        /// The leader's total (this round's score included) minus mine.
-        z: i32,
-    },
-}
-
 /// The whole two-player game solved: every round's values and decisions.
 #[derive(Clone, Debug)]
 pub struct GameSolution {
@@ -577,23 +553,18 @@ impl GameSolution {
     pub(crate) fn view(&self, phase: Phase, role: Role) -> View<'_> {
         self.round(phase).view(&self.rules, role)
     }
+}
 
-    /// Plays one turn to win on pre-drawn `rolls`: (score, rolls used).
+/// The players to win and the exact odds of a game reach the solution through [`PlaysTwo`].
+impl PlaysTwo for GameSolution {
     #[inline]
-    pub(crate) fn play_turn(
-        &self,
-        lookup: &Lookup,
-        phase: Phase,
-        role: Role,
-        rolls: &[u32],
-    ) -> (u8, u8) {
+    fn play_turn(&self, lookup: &Lookup, phase: Phase, role: Role, rolls: &[u32]) -> (u8, u8) {
         play_view(&self.view(phase, role), lookup, &self.outcomes, rolls)
     }
 
-    /// The exact distribution of a turn played to win in a position.
-    pub(crate) fn distribution(&self, phase: Phase, role: Role) -> TurnDistribution {
+    fn distribution(&self, phase: Phase, role: Role) -> TurnDistribution {
         let view = self.view(phase, role);
-        super::exact::distribution_by(&self.outcomes, view.allowed, |roll, set| {
+        distribution_by(&self.outcomes, view.allowed, |roll, set| {
             let kept = view.choose(roll, &self.outcomes.sets[usize::from(set)]);
             (
                 kept,

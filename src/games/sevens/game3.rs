@@ -40,11 +40,13 @@ use crate::error::Result;
 use crate::games::options::{FirstPlayer, Tie};
 
 use super::game::{
-    Role, RoundSolution, View, better, play_view, solution_bytes, terminal, within_memory,
+    RoundSolution, View, better, play_view, solution_bytes, terminal, within_memory,
 };
-use super::play::Lookup;
+use super::lookup::Lookup;
+use super::position::{Role, Stage, Turn};
 use super::rolls::{MAX_SUM, RollOutcomes};
 use super::rules::{FollowerLimit, Kept, Rules};
+use super::win::PlaysThree;
 
 /// The most one turn scores.
 const TOP: i32 = MAX_SUM as i32;
@@ -537,36 +539,6 @@ pub struct Game3 {
     duels: Option<Duels>,
 }
 
-/// Which round a turn of a three-player game belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stage {
-    /// Regular round `k` (0-based).
-    Round(u32),
-    /// A play-off round of the three players.
-    Playoff,
-    /// A play-off round of two tied players, `pair` (seats), whose first player by the
-    /// rotation is the seat `first` (which may be the seat sitting out).
-    Duel {
-        /// The tied seats.
-        pair: [usize; 2],
-        /// The rotation's first player for this round.
-        first: usize,
-    },
-}
-
-/// Where a player stands when its turn starts, in a round of three.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Turn {
-    /// The player's place in the round's order (0 first).
-    pub position: usize,
-    /// Rolls the player may use.
-    pub allowed: u8,
-    /// The three totals before the round, in the round's order.
-    pub start: [i32; 3],
-    /// The round's scores so far, in the round's order (those not yet played are ignored).
-    pub scores: [u8; 3],
-}
-
 impl Game3 {
     /// The memory the solution of `rules` takes, in bytes, worked out before solving.
     pub fn bytes_needed(rules: &Rules) -> u64 {
@@ -678,21 +650,6 @@ impl Game3 {
             .sum::<u64>()
     }
 
-    /// Plays one turn to win on pre-drawn `rolls`: (score, rolls used).
-    #[inline]
-    pub(crate) fn play_turn(
-        &self,
-        lookup: &Lookup,
-        stage: Stage,
-        turn: Turn,
-        rolls: &[u32],
-    ) -> (u8, u8) {
-        match self.view(stage, turn) {
-            Either::Three(view) => view.play(lookup, &self.outcomes, rolls),
-            Either::Two(view) => play_view(&view, lookup, &self.outcomes, rolls),
-        }
-    }
-
     /// The mover's chance to win in regular round `k` of keeping `kept` after `roll` and
     /// stopping, and of rolling its dice again and playing to win after (`None` on the last
     /// roll or with no dice), for a coach. The totals must be ones the round can start from.
@@ -753,6 +710,21 @@ impl Game3 {
             allowed: turn.allowed,
             cell: round.grid.index(a, b),
         })
+    }
+}
+
+/// The players to win and the exact values reach the solution through [`PlaysThree`].
+impl PlaysThree for Game3 {
+    #[inline]
+    fn play_turn(&self, lookup: &Lookup, stage: Stage, turn: Turn, rolls: &[u32]) -> (u8, u8) {
+        match self.view(stage, turn) {
+            Either::Three(view) => view.play(lookup, &self.outcomes, rolls),
+            Either::Two(view) => play_view(&view, lookup, &self.outcomes, rolls),
+        }
+    }
+
+    fn p_seats(&self) -> [f64; 3] {
+        Game3::p_seats(self)
     }
 }
 

@@ -13,8 +13,9 @@ use crate::games::analysis::{Analysis, Chart, DataTable};
 
 use super::Study;
 use super::duel::{GameOdds, game_odds};
-use super::game::{GameSolution, Phase, Role, span};
+use super::game::{GameSolution, span};
 use super::policy::Policy;
+use super::position::{Phase, Role};
 use super::rules::Kept;
 use super::spec::PolicySpec;
 

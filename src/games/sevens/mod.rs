@@ -5,15 +5,18 @@
 
 mod advise;
 pub mod dilemma;
+mod distribution;
 mod duel;
 pub mod exact;
 mod flat;
 pub mod game;
 pub mod game3;
 mod game_report;
+mod lookup;
 pub(crate) mod play;
 pub mod policy;
 pub(crate) mod policy_file;
+mod position;
 pub mod rolls;
 pub mod rules;
 mod session;
@@ -22,6 +25,7 @@ pub mod solutions;
 pub mod spec;
 mod stop_if;
 mod tables;
+mod win;
 
 use crate::engine::{RunConfig, run};
 use crate::error::Result;
@@ -37,11 +41,12 @@ use exact::distribution;
 use play::MAX_PLAYERS;
 
 pub use play::Games;
-use policy::{DecisionTable, Policy, Win};
+use policy::{DecisionTable, Policy};
 use rules::{OPTIONS, Rules};
 use sim::{MAX_POLICIES, Turns};
 use solutions::Solutions;
 use spec::PolicySpec;
+use win::Win;
 
 /// Players: one plays single turns, more play full games.
 pub const PLAYERS: Players = Players {

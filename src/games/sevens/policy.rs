@@ -25,13 +25,10 @@
 //! assert!(distribution(&tables, &mine).mean_score() < best.expected);
 //! ```
 
-use std::sync::Arc;
-
-use super::game::SharedGame;
-use super::game3::SharedGame3;
 use super::rolls::{MAX_SUM, RollOutcomes, state_index};
 use super::rules::Kept;
-use super::stop_if::{GameRule, StopIf, Vars};
+use super::stop_if::{StopIf, Vars};
+use super::win::{PlaysTwo, Win};
 
 /// What a policy sees after a roll: which roll it was, how many are allowed, what is kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -279,32 +276,6 @@ pub struct Policy {
     game: Option<Win>,
 }
 
-/// The solution a policy that plays to win (`win`) plays by, which depends on the players.
-#[derive(Clone, Debug)]
-pub(crate) enum Win {
-    /// Two players: the exact whole-game solution.
-    Two(SharedGame),
-    /// Three players: the exact whole-game solution.
-    Three(SharedGame3),
-    /// Four or more players, which are not solved: the heuristic of docs/sevens.md, the
-    /// two-player solution played against the best total among the others.
-    Heuristic(SharedGame),
-    /// Not a solution but a player's own rule that reads the game's state (`stop-if:` with
-    /// `round`, `me`, ...): like the solutions it decides from the round and the totals, so it
-    /// is played where they are, asked at each decision.
-    Rule(Arc<GameRule>),
-}
-
-impl Win {
-    /// The exact two-player solution, when that is what is played.
-    pub fn two(&self) -> Option<&SharedGame> {
-        match self {
-            Win::Two(game) => Some(game),
-            _ => None,
-        }
-    }
-}
-
 impl Policy {
     /// A policy that plays `tables[allowed - 1]` whatever the round's scores, one table for each
     /// number of rolls a turn may be allowed, 1 to the rules' `max_rolls`.
@@ -343,7 +314,7 @@ impl Policy {
     }
 
     /// The whole game this policy plays to win, if it does: then it has no tables, and a turn
-    /// is played by [`GameSolution::play_turn`](super::game::GameSolution::play_turn).
+    /// is played by its solution ([`PlaysTwo::play_turn`] for two players).
     #[inline(always)]
     pub(crate) fn game(&self) -> Option<&Win> {
         self.game.as_ref()
@@ -351,7 +322,7 @@ impl Policy {
 
     /// The exact two-player solution this policy plays to win, if it does.
     #[inline(always)]
-    pub fn two_player_game(&self) -> Option<&SharedGame> {
+    pub(crate) fn two_player_game(&self) -> Option<&dyn PlaysTwo> {
         self.game.as_ref().and_then(Win::two)
     }
 

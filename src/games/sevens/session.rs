@@ -17,10 +17,11 @@ use crate::games::session::{Decision, PlayRequest, Playable, Session};
 
 use super::Sevens;
 use super::advise::SevensAdvisor;
-use super::game::Phase;
+use super::lookup::Lookup;
 use super::play::win_turn;
-use super::play::{Lookup, Rolls, coin_generator, play_turn};
+use super::play::{Rolls, coin_generator, play_turn};
 use super::policy::Policy;
+use super::position::Phase;
 use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
 use super::solutions::Solutions;
 use super::spec::PolicySpec;

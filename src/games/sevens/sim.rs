@@ -24,7 +24,8 @@ use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
 use super::flat::{FlatPolicy, GROUP};
-use super::play::{GameDice, Games, Lookup, Observer, Rolls, coin_generator};
+use super::lookup::Lookup;
+use super::play::{GameDice, Games, Observer, Rolls, coin_generator};
 use super::policy::DecisionTable;
 use super::rolls::{RollOutcomes, SCORES};
 use super::rules::MAX_ROLLS;

@@ -13,9 +13,9 @@ use super::dilemma::{Dilemma, solve_dilemma};
 use super::exact::{Solution, solve};
 use super::game::{GameSolution, SharedGame};
 use super::game3::{Game3, SharedGame3};
-use super::policy::Win;
 use super::rolls::RollOutcomes;
 use super::rules::Rules;
+use super::win::Win;
 
 /// The solutions of one rule set and player count, each solved once (the costly ones on first
 /// use) and shared by every policy compiled against them.

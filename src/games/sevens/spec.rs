@@ -10,11 +10,12 @@ use crate::games::PolicyDoc;
 use crate::input::Files;
 
 use super::exact::target_table;
-use super::policy::{CoinToss, DecisionTable, Policy, Rolls, StopPolicy, Threshold, TurnRule, Win};
+use super::policy::{CoinToss, DecisionTable, Policy, Rolls, StopPolicy, Threshold, TurnRule};
 use super::policy_file;
 use super::rolls::{MAX_SUM, RollOutcomes};
 use super::solutions::Solutions;
 use super::stop_if::{GameRule, StopIf};
+use super::win::Win;
 
 /// A built-in policy as written on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]

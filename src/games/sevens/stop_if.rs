@@ -26,7 +26,7 @@ use std::fmt;
 
 use crate::error::{Error, Result, Setting};
 
-use super::play::Lookup;
+use super::lookup::Lookup;
 use super::rolls::RollOutcomes;
 use super::rules::Kept;
 

@@ -1,0 +1,57 @@
+//! What a policy that plays to win (`win`) plays by: a whole game solved for two or three
+//! players, or a player's own rule that reads the game's state. The solutions are reached
+//! through the traits here, which the solvers implement, so the policies and the engine of play
+//! sit below the solvers and never name them.
+
+use std::fmt::Debug;
+use std::sync::Arc;
+
+use super::distribution::TurnDistribution;
+use super::lookup::Lookup;
+use super::position::{Phase, Role, Stage, Turn};
+use super::stop_if::GameRule;
+
+/// A whole two-player game solved to win, as its players and the exact odds of a game ask it.
+pub(crate) trait PlaysTwo: Debug + Send + Sync {
+    /// Plays one turn to win on pre-drawn `rolls`: (score, rolls used).
+    fn play_turn(&self, lookup: &Lookup, phase: Phase, role: Role, rolls: &[u32]) -> (u8, u8);
+
+    /// The exact distribution of a turn played to win in a position.
+    fn distribution(&self, phase: Phase, role: Role) -> TurnDistribution;
+}
+
+/// A whole three-player game solved to win, as its players and the exact values ask it.
+pub(crate) trait PlaysThree: Debug + Send + Sync {
+    /// Plays one turn to win on pre-drawn `rolls`: (score, rolls used).
+    fn play_turn(&self, lookup: &Lookup, stage: Stage, turn: Turn, rolls: &[u32]) -> (u8, u8);
+
+    /// The chance that each seat wins (or, under `tie=shared`, wins or shares) the game from
+    /// its start, every player playing to win.
+    fn p_seats(&self) -> [f64; 3];
+}
+
+/// The solution a policy that plays to win (`win`) plays by, which depends on the players.
+#[derive(Clone, Debug)]
+pub(crate) enum Win {
+    /// Two players: the exact whole-game solution.
+    Two(Arc<dyn PlaysTwo>),
+    /// Three players: the exact whole-game solution.
+    Three(Arc<dyn PlaysThree>),
+    /// Four or more players, which are not solved: the heuristic of docs/sevens.md, the
+    /// two-player solution played against the best total among the others.
+    Heuristic(Arc<dyn PlaysTwo>),
+    /// Not a solution but a player's own rule that reads the game's state (`stop-if:` with
+    /// `round`, `me`, ...): like the solutions it decides from the round and the totals, so it
+    /// is played where they are, asked at each decision.
+    Rule(Arc<GameRule>),
+}
+
+impl Win {
+    /// The exact two-player solution, when that is what is played.
+    pub fn two(&self) -> Option<&dyn PlaysTwo> {
+        match self {
+            Win::Two(game) => Some(game.as_ref()),
+            _ => None,
+        }
+    }
+}
