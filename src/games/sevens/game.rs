@@ -34,15 +34,12 @@ use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, Tie};
 use crate::memory;
 
-use super::distribution::{TurnDistribution, distribution_by};
-use super::lookup::Lookup;
-use super::position::{Phase, Role};
+use super::position::Phase;
 use super::rolls::{MAX_SUM, RollOutcomes};
-use super::rules::{Kept, Rules};
-use super::win::PlaysTwo;
+use super::rules::Rules;
 
 /// The most a turn changes the score difference by.
-const TOP: i32 = MAX_SUM as i32;
+pub(super) const TOP: i32 = MAX_SUM as i32;
 
 /// Values closer than this are the same value: a sum of chances that should be exactly 1 can
 /// come out 1 + 2e-16, and a player must not roll again for rounding (the rule is that equal
@@ -109,8 +106,8 @@ pub(super) fn within_memory(what: &str, need: u64) -> Result<()> {
 /// the opponent (empty when the game is zero-sum, where it is `1 - mover`).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Vals {
-    mover: Vec<f64>,
-    other: Vec<f64>,
+    pub(super) mover: Vec<f64>,
+    pub(super) other: Vec<f64>,
 }
 
 impl Vals {
@@ -266,20 +263,20 @@ fn add(acc: &mut Vals, w: f64, mover: &[f64], other: &[f64]) {
 #[derive(Clone, Debug)]
 pub(crate) struct RoundSolution {
     /// The differences solved: `-span..=span` at the start, in the leader's frame.
-    span: i32,
+    pub(super) span: i32,
     /// The values at the round's start, in the leader's frame.
     start: Vals,
     /// The follower's values of stopping: the next round's values in the follower's frame, at
     /// the differences `-span - 36..=span + 36` (the leader's lead after the round).
-    follow_stop: Vals,
+    pub(super) follow_stop: Vals,
     /// `lead_stop[a - 1]`: the leader's values of stopping with the follower allowed `a`
     /// rolls, at the leader's leads `-span..=span + 36` after its turn.
-    lead_stop: Vec<Vals>,
+    pub(super) lead_stop: Vec<Vals>,
     /// `follow_roll[a - 1]`: the follower's roll values with `a` rolls allowed, at the leads
     /// `-span..=span + 36`.
-    follow_roll: Vec<RollValues>,
+    pub(super) follow_roll: Vec<RollValues>,
     /// The leader's roll values at `-span..=span`.
-    lead_roll: RollValues,
+    pub(super) lead_roll: RollValues,
 }
 
 impl RoundSolution {
@@ -325,32 +322,6 @@ impl RoundSolution {
         (m, self.start.other.get(i).copied().unwrap_or(1.0 - m))
     }
 
-    /// The decisions of a player to win this round under `rules`, in a position.
-    pub(super) fn view<'a>(&'a self, rules: &'a Rules, role: Role) -> View<'a> {
-        let span = self.span;
-        let (allowed, pos, stop) = match role {
-            Role::Lead { x } => (
-                rules.max_rolls,
-                (x.abs() <= span).then(|| (x + span) as usize),
-                Stop::Lead,
-            ),
-            Role::Follow { allowed, z } => (
-                allowed,
-                (-span..=span + TOP)
-                    .contains(&z)
-                    .then(|| (z + span) as usize),
-                Stop::Follow,
-            ),
-        };
-        View {
-            rules,
-            round: self,
-            allowed,
-            pos,
-            stop,
-        }
-    }
-
     fn bytes(&self) -> u64 {
         let vals = |v: &Vals| (v.mover.len() + v.other.len()) as u64;
         let rolls = |r: &RollValues| r.iter().flatten().map(|v| v.len() as u64).sum::<u64>();
@@ -367,7 +338,7 @@ impl RoundSolution {
 pub struct GameSolution {
     /// The rules solved.
     pub rules: Rules,
-    outcomes: RollOutcomes,
+    pub(super) outcomes: RollOutcomes,
     rounds: Vec<RoundSolution>,
     /// The play-off round (`tie=playoff` only).
     playoff: Option<RoundSolution>,
@@ -539,7 +510,8 @@ impl GameSolution {
             .sum()
     }
 
-    fn round(&self, phase: Phase) -> &RoundSolution {
+    /// The round a turn of `phase` is played in.
+    pub(super) fn round(&self, phase: Phase) -> &RoundSolution {
         match phase {
             Phase::Round(k) => &self.rounds[k as usize],
             Phase::Playoff => self
@@ -547,34 +519,6 @@ impl GameSolution {
                 .as_ref()
                 .expect("play-offs only under tie=playoff"),
         }
-    }
-
-    /// The decisions of a player to win in a position.
-    pub(crate) fn view(&self, phase: Phase, role: Role) -> View<'_> {
-        self.round(phase).view(&self.rules, role)
-    }
-}
-
-/// The players to win and the exact odds of a game reach the solution through [`PlaysTwo`].
-impl PlaysTwo for GameSolution {
-    #[inline]
-    fn play_turn(&self, lookup: &Lookup, phase: Phase, role: Role, rolls: &[u32]) -> (u8, u8) {
-        play_view(&self.view(phase, role), lookup, &self.outcomes, rolls)
-    }
-
-    fn distribution(&self, phase: Phase, role: Role) -> TurnDistribution {
-        let view = self.view(phase, role);
-        distribution_by(&self.outcomes, view.allowed, |roll, set| {
-            let kept = view.choose(roll, &self.outcomes.sets[usize::from(set)]);
-            (
-                kept,
-                if view.rolls_again(roll, kept) {
-                    1.0
-                } else {
-                    0.0
-                },
-            )
-        })
     }
 }
 
@@ -596,227 +540,9 @@ pub(super) fn terminal(span: i32, zero_sum: bool, tie: (f64, f64)) -> Vals {
     vals
 }
 
-/// Which stopping values a turn compares with.
-#[derive(Clone, Copy, Debug)]
-enum Stop {
-    Lead,
-    Follow,
-}
-
-/// A player to win in one position: what it keeps and whether it rolls again, exactly as the
-/// solution decided (the same numbers compared), so simulation and exact values agree.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct View<'a> {
-    rules: &'a Rules,
-    round: &'a RoundSolution,
-    /// Rolls the turn may use.
-    pub allowed: u8,
-    /// The position's index in the round's values; `None` where the game is decided (or out of
-    /// reach), where every play is worth the same and the player stops at once.
-    pos: Option<usize>,
-    stop: Stop,
-}
-
-impl View<'_> {
-    fn stop_value(&self, pos: usize, roll: u8, sum: u8) -> f64 {
-        match self.stop {
-            Stop::Lead => {
-                let a = self.rules.follower_allowance(roll);
-                self.round.lead_stop[usize::from(a) - 1].mover[pos + usize::from(sum)]
-            }
-            Stop::Follow => self.round.follow_stop.mover[pos + TOP as usize - usize::from(sum)],
-        }
-    }
-
-    fn roll_value(&self, pos: usize, roll: u8, dice: u8) -> f64 {
-        let values = match self.stop {
-            Stop::Lead => &self.round.lead_roll,
-            Stop::Follow => &self.round.follow_roll[usize::from(self.allowed) - 1],
-        };
-        values[usize::from(roll)][usize::from(dice)][pos]
-    }
-
-    /// The value of keeping `kept` after `roll` and playing best from there.
-    pub fn value(&self, roll: u8, kept: Kept) -> f64 {
-        let Some(pos) = self.pos else { return 0.0 };
-        let stop = self.stop_value(pos, roll, kept.sum);
-        if roll < self.allowed && kept.dice > 0 {
-            let again = self.roll_value(pos, roll + 1, kept.dice);
-            if better(again, stop) {
-                return again;
-            }
-        }
-        stop
-    }
-
-    /// The chance to win of keeping `kept` after `roll` and stopping, and of rolling its dice
-    /// again and playing to win after (`None` on the last roll or with no dice), for a coach;
-    /// `None` where the game is already decided, so every action is worth the same.
-    pub fn action_values(&self, roll: u8, kept: Kept) -> Option<(f64, Option<f64>)> {
-        let pos = self.pos?;
-        let again = (roll < self.allowed && kept.dice > 0)
-            .then(|| self.roll_value(pos, roll + 1, kept.dice));
-        Some((self.stop_value(pos, roll, kept.sum), again))
-    }
-
-    /// The kept set chosen among `options` after `roll`: the first of the best.
-    pub fn choose(&self, roll: u8, options: &[Kept]) -> Kept {
-        if options.len() == 1 || self.pos.is_none() {
-            return options[0];
-        }
-        let mut best = options[0];
-        let mut best_value = self.value(roll, best);
-        for &k in &options[1..] {
-            let v = self.value(roll, k);
-            if better(v, best_value) {
-                (best, best_value) = (k, v);
-            }
-        }
-        best
-    }
-
-    /// Whether to roll `kept` again after `roll` (never on the last roll or with no dice, and
-    /// never where rolling is worth no more than stopping).
-    pub fn rolls_again(&self, roll: u8, kept: Kept) -> bool {
-        let Some(pos) = self.pos else { return false };
-        roll < self.allowed
-            && kept.dice > 0
-            && better(
-                self.roll_value(pos, roll + 1, kept.dice),
-                self.stop_value(pos, roll, kept.sum),
-            )
-    }
-}
-
-/// Plays one turn as `view` decides on pre-drawn `rolls`: (score, rolls used).
-#[inline]
-pub(super) fn play_view(
-    view: &View<'_>,
-    lookup: &Lookup,
-    outcomes: &RollOutcomes,
-    rolls: &[u32],
-) -> (u8, u8) {
-    let mut dice = lookup.start();
-    for roll in 1..=view.allowed {
-        let set = lookup.list(dice, rolls[usize::from(roll) - 1]);
-        let kept = view.choose(roll, &outcomes.sets[set]);
-        if !view.rolls_again(roll, kept) {
-            return (kept.sum, roll);
-        }
-        dice = kept.dice;
-    }
-    unreachable!("the last roll always stops")
-}
-
 /// A handle shared by every seat and thread that plays to win.
 pub(crate) type SharedGame = Arc<GameSolution>;
 
 #[cfg(test)]
-mod tests {
-    use super::super::rolls::SCORES;
-    use super::super::rules::Removal;
-    use super::*;
-
-    fn rules(rounds: u32) -> Rules {
-        Rules {
-            rounds,
-            ..Rules::default()
-        }
-    }
-
-    #[test]
-    fn one_roll_one_round_matches_the_chance_worked_out_by_hand() {
-        // One roll each, one round, ties shared: nothing to decide, so seat 1 (who leads)
-        // wins or shares with P(S >= T) for two independent one-roll scores S and T.
-        let outcomes = RollOutcomes::new(Removal::Pairs);
-        let r = Rules {
-            max_rolls: 1,
-            tie: Tie::Shared,
-            ..rules(1)
-        };
-        let game = GameSolution::solve(&outcomes, &r).unwrap();
-        let mut p = [0.0; SCORES];
-        for &(set, ways) in &outcomes.ways[6] {
-            p[usize::from(outcomes.sets[usize::from(set)][0].sum)] += ways as f64 / 46656.0;
-        }
-        let mut ge = 0.0;
-        for s in 0..SCORES {
-            for t in 0..=s {
-                ge += p[s] * p[t];
-            }
-        }
-        let (a, b) = game.p_seats();
-        assert!((a - ge).abs() < 1e-12, "{a} vs {ge}");
-        assert!((b - ge).abs() < 1e-12, "symmetric: {b} vs {ge}");
-        // Under a play-off each play-off round is the same coin: the leader wins it with
-        // P(S > T) / (1 - P(S = T)) = 1/2, and so does the first round's leader.
-        let game = GameSolution::solve(
-            &outcomes,
-            &Rules {
-                tie: Tie::Playoff,
-                ..r
-            },
-        )
-        .unwrap();
-        assert!((game.playoff_value - 0.5).abs() < 1e-12);
-        assert!((game.p_seats().0 - 0.5).abs() < 1e-12);
-    }
-
-    #[test]
-    fn a_larger_lead_is_never_worth_less_and_the_values_are_chances() {
-        let outcomes = RollOutcomes::new(Removal::Pairs);
-        for tie in [Tie::Playoff, Tie::Shared] {
-            let game = GameSolution::solve(&outcomes, &Rules { tie, ..rules(4) }).unwrap();
-            for k in 0..4 {
-                let span = game.rounds[k as usize].span;
-                let mut last = (-1.0, 2.0);
-                for x in -span..=span {
-                    let (lead, follow) = game.round_values(k, x);
-                    assert!((0.0..=1.0).contains(&lead) && (0.0..=1.0).contains(&follow));
-                    assert!(
-                        lead >= last.0 - 1e-12 && follow <= last.1 + 1e-12,
-                        "{k} {x}"
-                    );
-                    if tie == Tie::Playoff {
-                        assert!((lead + follow - 1.0).abs() < 1e-12);
-                    } else {
-                        assert!(lead + follow >= 1.0 - 1e-12);
-                    }
-                    last = (lead, follow);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn refuses_a_solution_over_the_memory_limit_before_solving() {
-        let outcomes = RollOutcomes::new(Removal::Pairs);
-        let r = Rules {
-            rounds: 1000,
-            max_rolls: 12,
-            ..Rules::default()
-        };
-        let e = GameSolution::solve(&outcomes, &r).unwrap_err().to_string();
-        assert!(
-            e.contains("1000 rounds") && e.contains("limit of 4 GiB"),
-            "{e}"
-        );
-    }
-
-    #[test]
-    fn the_memory_worked_out_before_is_the_memory_taken() {
-        let outcomes = RollOutcomes::new(Removal::Pairs);
-        for r in [
-            rules(1),
-            rules(3),
-            Rules {
-                tie: Tie::Shared,
-                max_rolls: 4,
-                ..rules(5)
-            },
-        ] {
-            let game = GameSolution::solve(&outcomes, &r).unwrap();
-            assert_eq!(game.bytes(), GameSolution::bytes_needed(&r), "{r:?}");
-        }
-    }
-}
+#[path = "game_tests.rs"]
+mod tests;

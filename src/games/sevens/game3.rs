@@ -39,14 +39,9 @@ use crate::dice::pow6;
 use crate::error::Result;
 use crate::games::options::{FirstPlayer, Tie};
 
-use super::game::{
-    RoundSolution, View, better, play_view, solution_bytes, terminal, within_memory,
-};
-use super::lookup::Lookup;
-use super::position::{Role, Stage, Turn};
+use super::game::{RoundSolution, better, solution_bytes, terminal, within_memory};
 use super::rolls::{MAX_SUM, RollOutcomes};
-use super::rules::{FollowerLimit, Kept, Rules};
-use super::win::PlaysThree;
+use super::rules::{FollowerLimit, Rules};
 
 /// The most one turn scores.
 const TOP: i32 = MAX_SUM as i32;
@@ -55,7 +50,7 @@ const TOP: i32 = MAX_SUM as i32;
 const CHUNK: usize = 256;
 
 /// The three players' values over a grid's cells, in the round's turn order.
-type Vals3 = [Vec<f64>; 3];
+pub(super) type Vals3 = [Vec<f64>; 3];
 
 /// `roll[r][n][cell]`: the mover's value of rolling `n` dice as roll `r` (2 to the rolls
 /// allowed) and playing on to win.
@@ -63,10 +58,11 @@ type Rolls3 = Vec<[Vec<f64>; 7]>;
 
 /// One turn solved over a grid.
 #[derive(Clone, Debug, Default)]
-struct Turn3 {
+pub(super) struct Turn3 {
     /// The three values at the turn's start (zero outside the cells solved).
-    value: Vals3,
-    roll: Rolls3,
+    pub(super) value: Vals3,
+    /// `roll[r][n][cell]`: the mover's value of rolling `n` dice as roll `r`.
+    pub(super) roll: Rolls3,
 }
 
 /// Where the stopping values of a turn are: the values `values` at the cell's index plus
@@ -74,7 +70,7 @@ struct Turn3 {
 type StopAt<'a> = (&'a Vals3, isize);
 
 /// The first player's rolls a follower may use, as an index into the followers' turns.
-fn class(rules: &Rules, allowed: u8) -> usize {
+pub(super) fn class(rules: &Rules, allowed: u8) -> usize {
     match rules.follower_limit {
         FollowerLimit::Leader => usize::from(allowed) - 1,
         FollowerLimit::None => 0,
@@ -280,11 +276,11 @@ fn turn_chunk<'a>(
 
 /// A square grid of states `(a, b)`, `|a|, |b| <= h + 36`, stored row by row.
 #[derive(Clone, Copy, Debug)]
-struct Grid {
+pub(super) struct Grid {
     /// The half-width of the round's starting states.
     h: i32,
     /// Cells in a row (and rows).
-    stride: usize,
+    pub(super) stride: usize,
 }
 
 impl Grid {
@@ -300,7 +296,7 @@ impl Grid {
     }
 
     /// The cell of `(a, b)`, which must be in the grid.
-    fn index(&self, a: i32, b: i32) -> usize {
+    pub(super) fn index(&self, a: i32, b: i32) -> usize {
         let o = self.h + TOP;
         (a + o) as usize * self.stride + (b + o) as usize
     }
@@ -314,16 +310,16 @@ impl Grid {
 
 /// One round solved over every state it can start from.
 #[derive(Clone, Debug)]
-struct Round3 {
-    grid: Grid,
+pub(super) struct Round3 {
+    pub(super) grid: Grid,
     /// The values after the round (every cell).
-    end: Vals3,
+    pub(super) end: Vals3,
     /// The third player's turn, per allowance ([`class`]).
-    third: Vec<Turn3>,
+    pub(super) third: Vec<Turn3>,
     /// The second player's turn, per allowance.
-    second: Vec<Turn3>,
+    pub(super) second: Vec<Turn3>,
     /// The first player's turn: its values are the round's values at its start.
-    first: Turn3,
+    pub(super) first: Turn3,
 }
 
 impl Round3 {
@@ -392,7 +388,7 @@ impl Round3 {
 
 /// The largest deficit at the start of round `k` that can still be made up (a larger one is
 /// capped at one more).
-fn cap(rules: &Rules, k: u32) -> i32 {
+pub(super) fn cap(rules: &Rules, k: u32) -> i32 {
     TOP * (rules.rounds - k) as i32
 }
 
@@ -403,7 +399,7 @@ fn half_width(rules: &Rules, k: u32) -> i32 {
 
 /// Totals seen from the first of three players, as the grid's state: every deficit to the
 /// highest total capped at `cap + 1`.
-fn canonical(t: [i32; 3], cap: i32) -> (i32, i32) {
+pub(super) fn canonical(t: [i32; 3], cap: i32) -> (i32, i32) {
     let top = t[0].max(t[1]).max(t[2]);
     let e = t.map(|x| (top - x).min(cap + 1));
     (e[0] - e[1], e[0] - e[2])
@@ -412,12 +408,12 @@ fn canonical(t: [i32; 3], cap: i32) -> (i32, i32) {
 /// How two tied players' play-offs go on among three seats: three two-player play-off rounds
 /// in the rotation's cycle, or one under `first_player=fixed`.
 #[derive(Clone, Debug)]
-struct Duels {
+pub(super) struct Duels {
     /// Under `rotate`, seen from the seat `x` that sits out: `[0]` when `x` is the next first
     /// player (the seat after `x` leads, and leads the next one too), `[1]` when the seat
     /// after `x` is (it leads, the other leads next), `[2]` when the other is (it leads, the
     /// seat after `x` leads next). Under `fixed`, one round.
-    rounds: Vec<RoundSolution>,
+    pub(super) rounds: Vec<RoundSolution>,
     /// Each round's value to its leader.
     values: Vec<f64>,
 }
@@ -454,7 +450,7 @@ impl Duels {
 
     /// Which round two tied positions `pair` play when the next first player is `next` (in
     /// the same frame of three positions), and who of the pair leads it.
-    fn which(&self, pair: [usize; 2], next: usize) -> (usize, usize) {
+    pub(super) fn which(&self, pair: [usize; 2], next: usize) -> (usize, usize) {
         if self.rounds.len() == 1 {
             return (0, pair[0].min(pair[1]));
         }
@@ -531,12 +527,12 @@ fn next_first(rules: &Rules) -> usize {
 pub struct Game3 {
     /// The rules solved.
     pub rules: Rules,
-    outcomes: RollOutcomes,
-    rounds: Vec<Round3>,
+    pub(super) outcomes: RollOutcomes,
+    pub(super) rounds: Vec<Round3>,
     /// The three-player play-off round (`tie=playoff` only).
-    playoff: Option<Round3>,
+    pub(super) playoff: Option<Round3>,
     /// Two tied players' play-off rounds (`tie=playoff` only).
-    duels: Option<Duels>,
+    pub(super) duels: Option<Duels>,
 }
 
 impl Game3 {
@@ -649,263 +645,11 @@ impl Game3 {
             .map(round)
             .sum::<u64>()
     }
-
-    /// The mover's chance to win in regular round `k` of keeping `kept` after `roll` and
-    /// stopping, and of rolling its dice again and playing to win after (`None` on the last
-    /// roll or with no dice), for a coach. The totals must be ones the round can start from.
-    pub(crate) fn action_values(
-        &self,
-        k: u32,
-        turn: Turn,
-        roll: u8,
-        kept: Kept,
-    ) -> (f64, Option<f64>) {
-        let Either::Three(view) = self.view(Stage::Round(k), turn) else {
-            unreachable!("a regular round is a round of three")
-        };
-        let again = (roll < view.allowed && kept.dice > 0)
-            .then(|| view.turn().roll[usize::from(roll) + 1][usize::from(kept.dice)][view.cell]);
-        (view.stop_value(roll, kept.sum), again)
-    }
-
-    fn view(&self, stage: Stage, turn: Turn) -> Either<'_> {
-        let (round, cap_k) = match stage {
-            Stage::Round(k) => (&self.rounds[k as usize], cap(&self.rules, k)),
-            Stage::Playoff => (
-                self.playoff
-                    .as_ref()
-                    .expect("play-offs only under tie=playoff"),
-                0,
-            ),
-            Stage::Duel { pair, first } => {
-                let duels = self
-                    .duels
-                    .as_ref()
-                    .expect("play-offs only under tie=playoff");
-                let (r, _) = duels.which(pair, first);
-                let role = if turn.position == 0 {
-                    Role::Lead { x: 0 }
-                } else {
-                    Role::Follow {
-                        allowed: turn.allowed,
-                        z: i32::from(turn.scores[0]),
-                    }
-                };
-                return Either::Two(duels.rounds[r].view(&self.rules, role));
-            }
-        };
-        let base = turn.start[0];
-        let (mut a, mut b) = canonical(turn.start.map(|x| x - base), cap_k);
-        let [s0, s1, _] = turn.scores.map(i32::from);
-        if turn.position >= 1 {
-            (a, b) = (a - s0, b - s0);
-        }
-        if turn.position >= 2 {
-            a += s1;
-        }
-        Either::Three(View3 {
-            rules: &self.rules,
-            round,
-            mover: turn.position,
-            allowed: turn.allowed,
-            cell: round.grid.index(a, b),
-        })
-    }
-}
-
-/// The players to win and the exact values reach the solution through [`PlaysThree`].
-impl PlaysThree for Game3 {
-    #[inline]
-    fn play_turn(&self, lookup: &Lookup, stage: Stage, turn: Turn, rolls: &[u32]) -> (u8, u8) {
-        match self.view(stage, turn) {
-            Either::Three(view) => view.play(lookup, &self.outcomes, rolls),
-            Either::Two(view) => play_view(&view, lookup, &self.outcomes, rolls),
-        }
-    }
-
-    fn p_seats(&self) -> [f64; 3] {
-        Game3::p_seats(self)
-    }
-}
-
-/// A turn's decisions: in a round of three, or in a play-off of two.
-enum Either<'a> {
-    Three(View3<'a>),
-    Two(View<'a>),
-}
-
-/// A player to win in one position of a round of three: what it keeps and whether it rolls
-/// again, exactly as the solution decided (the same numbers compared).
-struct View3<'a> {
-    rules: &'a Rules,
-    round: &'a Round3,
-    mover: usize,
-    allowed: u8,
-    cell: usize,
-}
-
-impl View3<'_> {
-    fn turn(&self) -> &Turn3 {
-        let r = self.round;
-        match self.mover {
-            0 => &r.first,
-            1 => &r.second[class(self.rules, self.allowed)],
-            _ => &r.third[class(self.rules, self.allowed)],
-        }
-    }
-
-    fn stop_value(&self, roll: u8, sum: u8) -> f64 {
-        let r = self.round;
-        let (s, stride) = (usize::from(sum), r.grid.stride);
-        match self.mover {
-            0 => {
-                let a = self.rules.follower_allowance(roll);
-                r.second[class(self.rules, a)].value[0][self.cell - s * (stride + 1)]
-            }
-            1 => r.third[class(self.rules, self.allowed)].value[1][self.cell + s * stride],
-            _ => r.end[2][self.cell + s],
-        }
-    }
-
-    fn value(&self, roll: u8, dice: u8, sum: u8) -> f64 {
-        let stop = self.stop_value(roll, sum);
-        if roll < self.allowed && dice > 0 {
-            let again = self.turn().roll[usize::from(roll) + 1][usize::from(dice)][self.cell];
-            if better(again, stop) {
-                return again;
-            }
-        }
-        stop
-    }
-
-    fn play(&self, lookup: &Lookup, outcomes: &RollOutcomes, rolls: &[u32]) -> (u8, u8) {
-        let mut dice = lookup.start();
-        for roll in 1..=self.allowed {
-            let options = &outcomes.sets[lookup.list(dice, rolls[usize::from(roll) - 1])];
-            let mut kept = options[0];
-            if options.len() > 1 {
-                let mut best = self.value(roll, kept.dice, kept.sum);
-                for &k in &options[1..] {
-                    let v = self.value(roll, k.dice, k.sum);
-                    if better(v, best) {
-                        (kept, best) = (k, v);
-                    }
-                }
-            }
-            let again = roll < self.allowed
-                && kept.dice > 0
-                && better(
-                    self.turn().roll[usize::from(roll) + 1][usize::from(kept.dice)][self.cell],
-                    self.stop_value(roll, kept.sum),
-                );
-            if !again {
-                return (kept.sum, roll);
-            }
-            dice = kept.dice;
-        }
-        unreachable!("the last roll always stops")
-    }
 }
 
 /// A handle shared by every seat and thread that plays to win a game of three.
 pub(crate) type SharedGame3 = Arc<Game3>;
 
 #[cfg(test)]
-mod tests {
-    use super::super::rolls::SCORES;
-    use super::super::rules::Removal;
-    use super::*;
-
-    #[test]
-    fn capping_a_lost_players_deficit_keeps_the_others_apart() {
-        // Seat 2 is 100 behind with 36 to play for: capped at 37; the others keep their gap.
-        assert_eq!(canonical([0, 5, -100], 36), (5, -32));
-        assert_eq!(canonical([10, 0, 3], 36), (-10, -7));
-        assert_eq!(canonical([0, 200, 0], 36), (37, 0));
-    }
-
-    #[test]
-    fn one_roll_one_round_matches_the_chances_worked_out_by_hand() {
-        // One roll each, one round, ties shared: nothing to decide, so each player wins or
-        // shares with the chance that its one-roll score is at least both others'.
-        let outcomes = RollOutcomes::new(Removal::Pairs);
-        let r = Rules {
-            max_rolls: 1,
-            rounds: 1,
-            tie: Tie::Shared,
-            ..Rules::default()
-        };
-        let game = Game3::solve(&outcomes, &r).unwrap();
-        let mut p = [0.0; SCORES];
-        for &(set, ways) in &outcomes.ways[6] {
-            p[usize::from(outcomes.sets[usize::from(set)][0].sum)] += ways as f64 / 46656.0;
-        }
-        let at_most: Vec<f64> = (0..SCORES).map(|s| p[..=s].iter().sum()).collect();
-        let top: f64 = (0..SCORES).map(|s| p[s] * at_most[s] * at_most[s]).sum();
-        for (seat, v) in game.p_seats().into_iter().enumerate() {
-            assert!((v - top).abs() < 1e-12, "seat {seat}: {v} vs {top}");
-        }
-        // Under a play-off the three seats are alike, so each wins a third.
-        let game = Game3::solve(
-            &outcomes,
-            &Rules {
-                tie: Tie::Playoff,
-                ..r
-            },
-        )
-        .unwrap();
-        for v in game.p_seats() {
-            assert!((v - 1.0 / 3.0).abs() < 1e-12, "{v}");
-        }
-    }
-
-    #[test]
-    fn the_chances_add_up_to_one_under_a_playoff() {
-        // Under `subsets` odd numbers of dice are thrown again too, so the turns solve them.
-        for removal in [Removal::Pairs, Removal::Subsets] {
-            let outcomes = RollOutcomes::new(removal);
-            for first_player in [FirstPlayer::Rotate, FirstPlayer::Fixed] {
-                let r = Rules {
-                    rounds: 2,
-                    first_player,
-                    removal,
-                    ..Rules::default()
-                };
-                let game = Game3::solve(&outcomes, &r).unwrap();
-                let v = game.p_seats();
-                assert!((v.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{r:?}: {v:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn under_pairs_later_rolls_throw_only_an_even_number_of_dice() {
-        let rolled = dice_rolled(&RollOutcomes::new(Removal::Pairs), 3);
-        let thrown = |r: usize| (1..=6).filter(|&n| rolled[r][n]).collect::<Vec<_>>();
-        assert_eq!(thrown(0), [6]);
-        assert_eq!(thrown(1), [2, 4, 6]);
-        assert_eq!(thrown(2), [2, 4, 6]);
-        let rolled = dice_rolled(&RollOutcomes::new(Removal::Subsets), 2);
-        assert_eq!((1..=6).filter(|&n| rolled[1][n]).count(), 5, "all but five");
-    }
-
-    #[test]
-    fn the_memory_worked_out_before_is_the_memory_taken() {
-        let outcomes = RollOutcomes::new(Removal::Pairs);
-        for r in [
-            Rules {
-                rounds: 2,
-                ..Rules::default()
-            },
-            Rules {
-                rounds: 3,
-                tie: Tie::Shared,
-                follower_limit: FollowerLimit::None,
-                ..Rules::default()
-            },
-        ] {
-            let game = Game3::solve(&outcomes, &r).unwrap();
-            assert_eq!(game.bytes(), Game3::bytes_needed(&r), "{r:?}");
-        }
-    }
-}
+#[path = "game3_tests.rs"]
+mod tests;

@@ -11,6 +11,8 @@ pub mod exact;
 mod flat;
 pub mod game;
 pub mod game3;
+mod game3_player;
+mod game_player;
 mod game_report;
 mod lookup;
 pub(crate) mod play;

@@ -1,0 +1,171 @@
+//! The three-player solution's player: a turn played to win from one position of a solved
+//! round of three (or of a two-player play-off), deciding exactly as the solver did (the same
+//! numbers compared). A file beside the solver ([`super::game3`]): the player reads the
+//! solver's values, the solver never the player.
+
+use super::game::better;
+use super::game_player::{View, play_view};
+use super::game3::{Game3, Round3, Turn3, canonical, cap, class};
+use super::lookup::Lookup;
+use super::position::{Role, Stage, Turn};
+use super::rolls::RollOutcomes;
+use super::rules::{Kept, Rules};
+use super::win::PlaysThree;
+
+impl Game3 {
+    /// The mover's chance to win in regular round `k` of keeping `kept` after `roll` and
+    /// stopping, and of rolling its dice again and playing to win after (`None` on the last
+    /// roll or with no dice), for a coach. The totals must be ones the round can start from.
+    pub(crate) fn action_values(
+        &self,
+        k: u32,
+        turn: Turn,
+        roll: u8,
+        kept: Kept,
+    ) -> (f64, Option<f64>) {
+        let Either::Three(view) = self.view(Stage::Round(k), turn) else {
+            unreachable!("a regular round is a round of three")
+        };
+        let again = (roll < view.allowed && kept.dice > 0)
+            .then(|| view.turn().roll[usize::from(roll) + 1][usize::from(kept.dice)][view.cell]);
+        (view.stop_value(roll, kept.sum), again)
+    }
+
+    fn view(&self, stage: Stage, turn: Turn) -> Either<'_> {
+        let (round, cap_k) = match stage {
+            Stage::Round(k) => (&self.rounds[k as usize], cap(&self.rules, k)),
+            Stage::Playoff => (
+                self.playoff
+                    .as_ref()
+                    .expect("play-offs only under tie=playoff"),
+                0,
+            ),
+            Stage::Duel { pair, first } => {
+                let duels = self
+                    .duels
+                    .as_ref()
+                    .expect("play-offs only under tie=playoff");
+                let (r, _) = duels.which(pair, first);
+                let role = if turn.position == 0 {
+                    Role::Lead { x: 0 }
+                } else {
+                    Role::Follow {
+                        allowed: turn.allowed,
+                        z: i32::from(turn.scores[0]),
+                    }
+                };
+                return Either::Two(duels.rounds[r].view(&self.rules, role));
+            }
+        };
+        let base = turn.start[0];
+        let (mut a, mut b) = canonical(turn.start.map(|x| x - base), cap_k);
+        let [s0, s1, _] = turn.scores.map(i32::from);
+        if turn.position >= 1 {
+            (a, b) = (a - s0, b - s0);
+        }
+        if turn.position >= 2 {
+            a += s1;
+        }
+        Either::Three(View3 {
+            rules: &self.rules,
+            round,
+            mover: turn.position,
+            allowed: turn.allowed,
+            cell: round.grid.index(a, b),
+        })
+    }
+}
+
+/// The players to win and the exact values reach the solution through [`PlaysThree`].
+impl PlaysThree for Game3 {
+    #[inline]
+    fn play_turn(&self, lookup: &Lookup, stage: Stage, turn: Turn, rolls: &[u32]) -> (u8, u8) {
+        match self.view(stage, turn) {
+            Either::Three(view) => view.play(lookup, &self.outcomes, rolls),
+            Either::Two(view) => play_view(&view, lookup, &self.outcomes, rolls),
+        }
+    }
+
+    fn p_seats(&self) -> [f64; 3] {
+        Game3::p_seats(self)
+    }
+}
+
+/// A turn's decisions: in a round of three, or in a play-off of two.
+enum Either<'a> {
+    Three(View3<'a>),
+    Two(View<'a>),
+}
+
+/// A player to win in one position of a round of three: what it keeps and whether it rolls
+/// again, exactly as the solution decided (the same numbers compared).
+struct View3<'a> {
+    rules: &'a Rules,
+    round: &'a Round3,
+    mover: usize,
+    allowed: u8,
+    cell: usize,
+}
+
+impl View3<'_> {
+    fn turn(&self) -> &Turn3 {
+        let r = self.round;
+        match self.mover {
+            0 => &r.first,
+            1 => &r.second[class(self.rules, self.allowed)],
+            _ => &r.third[class(self.rules, self.allowed)],
+        }
+    }
+
+    fn stop_value(&self, roll: u8, sum: u8) -> f64 {
+        let r = self.round;
+        let (s, stride) = (usize::from(sum), r.grid.stride);
+        match self.mover {
+            0 => {
+                let a = self.rules.follower_allowance(roll);
+                r.second[class(self.rules, a)].value[0][self.cell - s * (stride + 1)]
+            }
+            1 => r.third[class(self.rules, self.allowed)].value[1][self.cell + s * stride],
+            _ => r.end[2][self.cell + s],
+        }
+    }
+
+    fn value(&self, roll: u8, dice: u8, sum: u8) -> f64 {
+        let stop = self.stop_value(roll, sum);
+        if roll < self.allowed && dice > 0 {
+            let again = self.turn().roll[usize::from(roll) + 1][usize::from(dice)][self.cell];
+            if better(again, stop) {
+                return again;
+            }
+        }
+        stop
+    }
+
+    fn play(&self, lookup: &Lookup, outcomes: &RollOutcomes, rolls: &[u32]) -> (u8, u8) {
+        let mut dice = lookup.start();
+        for roll in 1..=self.allowed {
+            let options = &outcomes.sets[lookup.list(dice, rolls[usize::from(roll) - 1])];
+            let mut kept = options[0];
+            if options.len() > 1 {
+                let mut best = self.value(roll, kept.dice, kept.sum);
+                for &k in &options[1..] {
+                    let v = self.value(roll, k.dice, k.sum);
+                    if better(v, best) {
+                        (kept, best) = (k, v);
+                    }
+                }
+            }
+            let again = roll < self.allowed
+                && kept.dice > 0
+                && better(
+                    self.turn().roll[usize::from(roll) + 1][usize::from(kept.dice)][self.cell],
+                    self.stop_value(roll, kept.sum),
+                );
+            if !again {
+                return (kept.sum, roll);
+            }
+            dice = kept.dice;
+        }
+        unreachable!("the last roll always stops")
+    }
+}
