@@ -322,13 +322,34 @@ impl Position {
         game: Option<GameState>,
         outcomes: &RollOutcomes,
     ) -> Result<Self> {
+        let (roll, allowed) = Self::rolls(rules, given, game.as_ref())?;
+        let to_beat = Self::to_beat(given, game.as_ref())?;
+        let (options, shown) = Self::kept_options(rules, given, roll, outcomes)?;
+        Ok(Self {
+            rules: *rules,
+            roll,
+            allowed,
+            options,
+            shown,
+            to_beat,
+            game,
+        })
+    }
+
+    /// The roll just made and the rolls the turn may use: a round's first player, and every
+    /// follower under `follower_limit=none`, may use them all.
+    fn rolls(
+        rules: &Rules,
+        given: &crate::games::advice::Position,
+        game: Option<&GameState>,
+    ) -> Result<(u8, u8)> {
         let max = rules.max_rolls;
         let get = |key| given.get(key);
         let roll = match get("roll") {
             Some(t) => whole("roll", t, 1, i64::from(max))? as u8,
             None => 1,
         };
-        let leads = game.as_ref().is_none_or(|g| g.scores.is_empty());
+        let leads = game.is_none_or(|g| g.scores.is_empty());
         let allowed = match get("allowed") {
             Some(t) => {
                 let a = whole("allowed", t, 1, i64::from(max))? as u8;
@@ -364,8 +385,17 @@ impl Position {
                 .then(Message::settings_in("§allowed)")),
             ));
         }
-        let best_before = game.as_ref().and_then(|g| g.scores.iter().copied().max());
-        let to_beat = match (get("to-beat"), best_before) {
+        Ok((roll, allowed))
+    }
+
+    /// The score to beat: given, or the best of the scores before mine (both only if equal).
+    fn to_beat(
+        given: &crate::games::advice::Position,
+        game: Option<&GameState>,
+    ) -> Result<Option<u8>> {
+        let get = |key| given.get(key);
+        let best_before = game.and_then(|g| g.scores.iter().copied().max());
+        Ok(match (get("to-beat"), best_before) {
             (Some(t), best) => {
                 let t = whole("to-beat", t, 0, MAX_SUM as i64)? as u8;
                 if let Some(b) = best
@@ -381,82 +411,22 @@ impl Position {
                 Some(t)
             }
             (None, best) => best,
-        };
-        let reachable = outcomes.reachable(max);
-        // The hints about which pairs go hold for the text's six dice and sevens only.
-        let text_numbers = rules.dice == 6 && rules.removed_sum == 7;
-        let (options, shown) = match (get("dice-shown"), get("dice"), get("sum")) {
-            (Some(t), None, None) => {
-                let faces = whole_list("dice-shown", t, 1, 6)?;
-                let n = faces.len() as u8;
-                let could_roll = if roll == 1 {
-                    n == rules.dice
-                } else {
-                    reachable[usize::from(roll) - 2][usize::from(n)]
-                        .iter()
-                        .any(|&b| b)
-                };
-                if !could_roll {
-                    return Err(Error::value(
-                        Setting::named("dice-shown"),
-                        t,
-                        format!(
-                            "roll {roll} cannot throw {n} dice ({})",
-                            if roll == 1 {
-                                format!("the first roll throws all {}", rules.dice)
-                            } else {
-                                "no earlier roll keeps that many".to_string()
-                            }
-                        ),
-                    ));
-                }
-                let mut counts = [0u8; 6];
-                for &f in &faces {
-                    counts[f as usize - 1] += 1;
-                }
-                let faces: Vec<u8> = faces.iter().map(|&f| f as u8).collect();
-                (
-                    Remover::removing(rules.removal, rules.removed_sum).options(counts),
-                    Some(faces),
-                )
-            }
-            (None, Some(d), Some(s)) => {
-                let dice = whole("dice", d, 0, i64::from(rules.dice))? as u8;
-                let sum = whole("sum", s, 0, MAX_SUM as i64)? as u8;
-                let possible: &[[bool; SCORES]; 7] = &reachable[usize::from(roll) - 1];
-                if !possible[usize::from(dice)].iter().any(|&b| b) {
-                    return Err(Error::value(
-                        Setting::named("dice"),
-                        dice,
-                        format!(
-                            "no roll {roll} can leave {}{}",
-                            dice_word(dice),
-                            if rules.removal == Removal::Pairs && text_numbers {
-                                " (under removal=pairs sevens go in pairs: six dice keep 6, 4, 2 or 0)"
-                            } else {
-                                ""
-                            }
-                        ),
-                    ));
-                }
-                if !possible[usize::from(dice)][usize::from(sum)] {
-                    return Err(Error::input(
-                        Message::settings_in("§dice ")
-                            .text(format!("{dice} "))
-                            .setting(Setting::named("sum"))
-                            .text(format!(
-                                " {sum}: no roll {roll} can leave {} summing {sum}{}",
-                                dice_word(dice),
-                                if rules.removal == Removal::Pairs && dice > 0 && text_numbers {
-                                    " under removal=pairs (no 1 with a 6, 2 with a 5, 3 with a 4)"
-                                } else {
-                                    ""
-                                }
-                            )),
-                    ));
-                }
-                (vec![Kept { dice, sum }], None)
-            }
+        })
+    }
+
+    /// The kept sets to choose among, and the dice showing where those are what was given:
+    /// either the dice showing (`dice-shown`) or the dice kept and their sum.
+    fn kept_options(
+        rules: &Rules,
+        given: &crate::games::advice::Position,
+        roll: u8,
+        outcomes: &RollOutcomes,
+    ) -> Result<(Vec<Kept>, Option<Vec<u8>>)> {
+        let get = |key| given.get(key);
+        let reachable = outcomes.reachable(rules.max_rolls);
+        Ok(match (get("dice-shown"), get("dice"), get("sum")) {
+            (Some(t), None, None) => Self::shown(rules, t, roll, &reachable)?,
+            (None, Some(d), Some(s)) => Self::kept(rules, (d, s), roll, &reachable)?,
             (None, None, None) => {
                 return Err(Error::input(Message::settings_in(
                     "a sevens position needs the dice kept (§dice N §sum S) or the dice \
@@ -473,16 +443,96 @@ impl Position {
                     "§dice and §sum go together: the dice kept and their sum",
                 )));
             }
-        };
-        Ok(Self {
-            rules: *rules,
-            roll,
-            allowed,
-            options,
-            shown,
-            to_beat,
-            game,
         })
+    }
+
+    /// The kept sets the dice showing `t` leave after roll `roll`, checked against what that
+    /// roll can throw.
+    fn shown(
+        rules: &Rules,
+        t: &str,
+        roll: u8,
+        reachable: &[[[bool; SCORES]; 7]],
+    ) -> Result<(Vec<Kept>, Option<Vec<u8>>)> {
+        let faces = whole_list("dice-shown", t, 1, 6)?;
+        let n = faces.len() as u8;
+        let could_roll = if roll == 1 {
+            n == rules.dice
+        } else {
+            reachable[usize::from(roll) - 2][usize::from(n)]
+                .iter()
+                .any(|&b| b)
+        };
+        if !could_roll {
+            return Err(Error::value(
+                Setting::named("dice-shown"),
+                t,
+                format!(
+                    "roll {roll} cannot throw {n} dice ({})",
+                    if roll == 1 {
+                        format!("the first roll throws all {}", rules.dice)
+                    } else {
+                        "no earlier roll keeps that many".to_string()
+                    }
+                ),
+            ));
+        }
+        let mut counts = [0u8; 6];
+        for &f in &faces {
+            counts[f as usize - 1] += 1;
+        }
+        let faces: Vec<u8> = faces.iter().map(|&f| f as u8).collect();
+        Ok((
+            Remover::removing(rules.removal, rules.removed_sum).options(counts),
+            Some(faces),
+        ))
+    }
+
+    /// The one kept set `dice` and `sum` (the texts `d` and `s`) give, checked against what
+    /// roll `roll` can leave.
+    fn kept(
+        rules: &Rules,
+        (d, s): (&str, &str),
+        roll: u8,
+        reachable: &[[[bool; SCORES]; 7]],
+    ) -> Result<(Vec<Kept>, Option<Vec<u8>>)> {
+        // The hints about which pairs go hold for the text's six dice and sevens only.
+        let text_numbers = rules.dice == 6 && rules.removed_sum == 7;
+        let dice = whole("dice", d, 0, i64::from(rules.dice))? as u8;
+        let sum = whole("sum", s, 0, MAX_SUM as i64)? as u8;
+        let possible: &[[bool; SCORES]; 7] = &reachable[usize::from(roll) - 1];
+        if !possible[usize::from(dice)].iter().any(|&b| b) {
+            return Err(Error::value(
+                Setting::named("dice"),
+                dice,
+                format!(
+                    "no roll {roll} can leave {}{}",
+                    dice_word(dice),
+                    if rules.removal == Removal::Pairs && text_numbers {
+                        " (under removal=pairs sevens go in pairs: six dice keep 6, 4, 2 or 0)"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+        if !possible[usize::from(dice)][usize::from(sum)] {
+            return Err(Error::input(
+                Message::settings_in("§dice ")
+                    .text(format!("{dice} "))
+                    .setting(Setting::named("sum"))
+                    .text(format!(
+                        " {sum}: no roll {roll} can leave {} summing {sum}{}",
+                        dice_word(dice),
+                        if rules.removal == Removal::Pairs && dice > 0 && text_numbers {
+                            " under removal=pairs (no 1 with a 6, 2 with a 5, 3 with a 4)"
+                        } else {
+                            ""
+                        }
+                    )),
+            ));
+        }
+        Ok((vec![Kept { dice, sum }], None))
     }
 
     fn game_state(
@@ -608,252 +658,5 @@ impl Position {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::advice::{Advisor, Position as Given};
-
-    fn advise(rules: &[&str], keys: &[(&str, &str)]) -> Result<Advice> {
-        let position = Given::of(keys)?;
-        SevensAdvisor.advise(&AdviceRequest {
-            rules: rules.iter().map(|r| r.to_string()).collect(),
-            position,
-            ..AdviceRequest::default()
-        })
-    }
-
-    fn value(a: &Advice, name: &str, col: usize) -> f64 {
-        let row = a.rows.iter().find(|r| r.name == name).expect(name);
-        row.values[col].unwrap().value
-    }
-
-    /// The values are the exact solver's: the optimal table's roll value and stop value.
-    #[test]
-    fn the_expected_scores_are_the_exact_solvers_and_the_best_is_optimals_choice() {
-        let solutions = Solutions::new(Rules::default(), 1);
-        let optimal = solutions.optimal(3);
-        for (dice, sum) in [(2u8, 5u8), (4, 14), (2, 12), (6, 25)] {
-            let a = advise(
-                &[],
-                &[
-                    ("roll", "1"),
-                    ("dice", &dice.to_string()),
-                    ("sum", &sum.to_string()),
-                ],
-            )
-            .unwrap();
-            let again = optimal.roll_value[2][usize::from(dice)];
-            assert_eq!(value(&a, &format!("stop with {sum}"), 0), f64::from(sum));
-            assert_eq!(
-                value(&a, &format!("roll {} again", dice_word(dice)), 0),
-                again
-            );
-            let rolls = optimal.rolls_again(1, Kept { dice, sum });
-            assert_eq!(a.best().unwrap().starts_with("roll"), rolls, "{dice} {sum}");
-            assert_eq!(
-                a.rows[1].loss.unwrap().value,
-                (again - f64::from(sum)).abs()
-            );
-        }
-    }
-
-    /// The issue's follower: the leader scored 15 with two rolls, 2 dice showing 5 after the
-    /// first roll. The chance to beat 15 is the target solution's, and rolling is the advice.
-    #[test]
-    fn a_follower_gets_the_exact_chance_to_beat_the_leader() {
-        let a = advise(
-            &[],
-            &[
-                ("roll", "1"),
-                ("dice", "2"),
-                ("sum", "5"),
-                ("allowed", "2"),
-                ("to-beat", "15"),
-            ],
-        )
-        .unwrap();
-        let solutions = Solutions::new(Rules::default(), 1);
-        let beat = solve_for(&solutions.outcomes, 2, |_, k| {
-            f64::from(u8::from(k.sum > 15))
-        });
-        assert_eq!(value(&a, "roll 2 dice again", 0), beat.roll_value[2][2]);
-        assert_eq!(value(&a, "stop with 5", 0), 0.0);
-        assert_eq!(a.best(), Some("roll 2 dice again"));
-        assert_eq!(a.columns[0].name, "p_beat");
-    }
-
-    /// With the game's state, the chance to win is the whole-game solution's: at the first
-    /// round's start, the leader's best action is worth the seat's chance from the solved game.
-    #[test]
-    fn the_chance_to_win_agrees_with_the_whole_game_solution() {
-        let rules = Rules {
-            rounds: 2,
-            ..Rules::default()
-        };
-        let solutions = Solutions::new(rules, 2);
-        let game = solutions.game().unwrap();
-        let (lead, _) = game.round_values(1, 10);
-        // Round 2 of 2, the leader 10 ahead, after a first roll keeping 4 dice summing 14: each
-        // action's chance is the solution's, and the values are chances.
-        let a = advise(
-            &["rounds=2"],
-            &[
-                ("roll", "1"),
-                ("dice", "4"),
-                ("sum", "14"),
-                ("round", "2"),
-                ("totals", "30,20"),
-            ],
-        )
-        .unwrap();
-        assert_eq!(a.columns[0].name, "p_win_game");
-        for r in &a.rows {
-            let v = r.values[0].unwrap().value;
-            assert!((0.0..=1.0).contains(&v));
-        }
-        assert!(a.rows[0].values[0].unwrap().value <= 1.0);
-        let view = game.view(Phase::Round(1), Role::Lead { x: 10 });
-        let (stop, again) = view.action_values(1, Kept { dice: 4, sum: 14 }).unwrap();
-        assert_eq!(value(&a, "stop with 14", 0), stop);
-        assert_eq!(value(&a, "roll 4 dice again", 0), again.unwrap());
-        // Averaged over the first roll's outcomes, the best actions give the start value.
-        let outcomes = &solutions.outcomes;
-        let mut total = 0.0;
-        for &(set, ways) in &outcomes.ways[6] {
-            let kept = view.choose(1, &outcomes.sets[usize::from(set)]);
-            let (stop, again) = view.action_values(1, kept).unwrap();
-            let best = again.map_or(stop, |a| {
-                if super::super::game::better(a, stop) {
-                    a
-                } else {
-                    stop
-                }
-            });
-            total += ways as f64 * best;
-        }
-        assert!((total / 46656.0 - lead).abs() < 1e-12);
-    }
-
-    #[test]
-    fn subsets_make_the_removal_part_of_the_advice() {
-        let a = advise(
-            &["removal=subsets"],
-            &[("roll", "1"), ("dice-shown", "1,2,4,6,3,3")],
-        )
-        .unwrap();
-        // 1+2+4 or 3+4 or 1+6 or 2+...: several kept sets, each with stop and roll.
-        assert!(
-            a.rows
-                .iter()
-                .any(|r| r.name.starts_with("keep 3 dice (sum 12)"))
-        );
-        assert!(a.rows.len() > 2);
-        let pairs = advise(&[], &[("roll", "1"), ("dice-shown", "1,2,4,6,3,3")]).unwrap();
-        // 001's example: 2 and 3 are kept, sum 5.
-        assert!(pairs.rows.iter().any(|r| r.name == "stop with 5"));
-        assert_eq!(pairs.rows.len(), 2);
-    }
-
-    #[test]
-    fn impossible_positions_are_refused_naming_what_is_wrong() {
-        let bad = |rules: &[&str], keys: &[(&str, &str)], says: &str| {
-            let e = advise(rules, keys).unwrap_err().to_string();
-            assert!(e.contains(says), "{keys:?}: {e}");
-        };
-        bad(
-            &[],
-            &[("dice", "2"), ("sum", "7")],
-            "no roll 1 can leave 2 dice summing 7",
-        );
-        bad(
-            &[],
-            &[("dice", "1"), ("sum", "3")],
-            "no roll 1 can leave 1 die (under removal=pairs",
-        );
-        bad(
-            &["removal=subsets"],
-            &[("dice", "1"), ("sum", "9")],
-            "no roll 1 can leave 1 die summing 9",
-        );
-        bad(
-            &[],
-            &[("roll", "4"), ("dice", "1"), ("sum", "3")],
-            "from 1 to 3",
-        );
-        bad(
-            &[],
-            &[("roll", "3"), ("allowed", "2"), ("dice", "1"), ("sum", "3")],
-            "only 2 rolls",
-        );
-        bad(
-            &[],
-            &[("dice-shown", "1,2,3")],
-            "roll 1 cannot throw 3 dice",
-        );
-        bad(
-            &[],
-            &[("dice-shown", "1,2,3,4,5,7")],
-            "'7' is not a whole number from 1 to 6",
-        );
-        bad(&[], &[("dice", "2")], "dice and sum go together");
-        bad(&[], &[], "needs the dice kept");
-        bad(
-            &[],
-            &[("dice", "2"), ("sum", "5"), ("round", "2")],
-            "go together",
-        );
-        bad(
-            &[],
-            &[
-                ("dice", "2"),
-                ("sum", "5"),
-                ("round", "2"),
-                ("totals", "40,0"),
-            ],
-            "from 0 to 36",
-        );
-        bad(
-            &[],
-            &[
-                ("dice", "2"),
-                ("sum", "5"),
-                ("round", "2"),
-                ("totals", "4,0,1,3"),
-            ],
-            "two or three players",
-        );
-        bad(
-            &[],
-            &[
-                ("dice", "2"),
-                ("sum", "5"),
-                ("round", "2"),
-                ("totals", "4,0"),
-                ("scores", "5,6"),
-            ],
-            "2 scores for 2 players",
-        );
-        bad(
-            &[],
-            &[
-                ("dice", "2"),
-                ("sum", "5"),
-                ("round", "2"),
-                ("totals", "4,0"),
-                ("scores", "5"),
-                ("to-beat", "6"),
-            ],
-            "the best of scores is 5",
-        );
-        bad(
-            &[],
-            &[
-                ("dice", "2"),
-                ("sum", "5"),
-                ("round", "2"),
-                ("totals", "4,0"),
-                ("allowed", "2"),
-            ],
-            "the round's first player may use every roll",
-        );
-    }
-}
+#[path = "advise_tests.rs"]
+mod tests;
