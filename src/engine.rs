@@ -31,6 +31,48 @@ pub const STREAM_VERSION: u32 = 6;
 /// for a run of 1000 races).
 pub const MAX_THREADS: usize = 1024;
 
+/// The worker threads a run may ask for, least and most: the one range every front end reads
+/// (the command line's `--threads` quotes it in its refusals).
+pub const THREADS: (u64, u64) = (1, MAX_THREADS as u64);
+
+/// Why a run may not ask for `threads` worker threads ([`THREADS`]), or `None` when it may. The
+/// one check of a thread count: the command line's `--threads` and every run ([`check_threads`])
+/// make it here, in the same words.
+pub fn threads_refusal(threads: u64) -> Option<String> {
+    let (min, max) = THREADS;
+    if threads < min {
+        Some(format!("expected at least {min}, found {threads}"))
+    } else if threads > max {
+        Some(format!("too large; the largest allowed is {max}"))
+    } else {
+        None
+    }
+}
+
+/// `threads` worker threads, if a run may ask for that many ([`threads_refusal`]).
+pub fn check_threads(threads: u64) -> Result<usize> {
+    let (min, max) = THREADS;
+    match threads_refusal(threads) {
+        None => Ok(threads as usize),
+        Some(why) => Err(Error::value(Setting::THREADS, threads.to_string(), why)
+            .outside(threads, (min.into(), max.into()))),
+    }
+}
+
+/// Why a run may not have `units` units (it needs at least one), or `None` when it may. The one
+/// check of a unit count: the command line's `-n` and every run ([`check_units`]) make it.
+pub fn units_refusal(units: u64) -> Option<String> {
+    (units == 0).then(|| "expected at least 1 unit, found 0".to_string())
+}
+
+/// `units`, if a run may have that many ([`units_refusal`]).
+pub fn check_units(units: u64) -> Result<u64> {
+    match units_refusal(units) {
+        None => Ok(units),
+        Some(why) => Err(Error::setting(Setting::UNITS, why).outside(units, (1, u64::MAX.into()))),
+    }
+}
+
 /// The generator every chunk runs on: fast, 256 bits of state, and good enough for any
 /// statistical test we can afford to run.
 pub type ChunkRng = Xoshiro256PlusPlus;
@@ -40,6 +82,9 @@ pub type ChunkRng = Xoshiro256PlusPlus;
 /// cannot start (a tight `ulimit`, too many threads) fails the same way everywhere: the one
 /// `--threads` error line, never a panic.
 pub fn thread_pool(threads: Option<usize>, stack: Option<usize>) -> Result<rayon::ThreadPool> {
+    if let Some(threads) = threads {
+        check_threads(threads as u64)?;
+    }
     let mut builder = rayon::ThreadPoolBuilder::new().num_threads(threads.unwrap_or(0));
     if let Some(bytes) = stack {
         builder = builder.stack_size(bytes);
@@ -235,28 +280,9 @@ pub trait Simulation: Sync {
 
 /// Runs `sim` as configured and returns its tally.
 pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
-    if config.units == 0 {
-        return Err(
-            Error::setting(Setting::UNITS, "expected at least 1 unit, found 0")
-                .outside(0, (1, u64::MAX.into())),
-        );
-    }
-    match config.threads {
-        Some(0) => {
-            return Err(
-                Error::setting(Setting::THREADS, "expected at least 1, found 0")
-                    .outside(0, (1, MAX_THREADS as i128)),
-            );
-        }
-        Some(t) if t > MAX_THREADS => {
-            return Err(Error::value(
-                Setting::THREADS,
-                t.to_string(),
-                format!("expected at most {MAX_THREADS} worker threads"),
-            )
-            .outside(t, (1, MAX_THREADS as i128)));
-        }
-        _ => {}
+    check_units(config.units)?;
+    if let Some(threads) = config.threads {
+        check_threads(threads as u64)?;
     }
     if config.shard.count == 0 || config.shard.index >= config.shard.count {
         return Err(Error::value(
@@ -631,7 +657,7 @@ mod tests {
         config.threads = Some(MAX_THREADS + 1);
         assert_eq!(
             run(&PoolSize, &config).unwrap_err().to_string(),
-            "threads 1025: expected at most 1024 worker threads"
+            "threads 1025: too large; the largest allowed is 1024"
         );
         let e = run(&PoolSize, &config).unwrap_err();
         assert_eq!(e.range(), Some((1, 1024)), "the limits are data");

@@ -118,7 +118,7 @@ pub(crate) fn is_number_like(s: &str) -> bool {
 /// itself, which clap prints first (`invalid value '-5' for` and the flag).
 #[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's value parsers
 pub fn whole_in(s: &str, min: u64, max: u64) -> Result<u64, String> {
-    let value = parse_whole(s).map_err(|e| Refusal { min, max, e }.to_string())?;
+    let value = whole_syntax(s, min, max)?;
     if value < min {
         return Err(format!("expected at least {min}, found {value}"));
     }
@@ -126,6 +126,13 @@ pub fn whole_in(s: &str, min: u64, max: u64) -> Result<u64, String> {
         return Err(format!("too large; the largest allowed is {max}"));
     }
     Ok(value)
+}
+
+/// A whole number as typed, or why it is not one; `min` and `max` only word the refusal (the
+/// range is checked by whoever owns it).
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command line's value parsers
+pub fn whole_syntax(s: &str, min: u64, max: u64) -> Result<u64, String> {
+    parse_whole(s).map_err(|e| Refusal { min, max, e }.to_string())
 }
 
 /// A refused number, in words.
