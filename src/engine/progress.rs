@@ -1,0 +1,97 @@
+//! How a run tells its progress and learns it must stop: told to a [`Progress`] the caller
+//! supplies, never drawn here.
+
+use std::sync::Arc;
+
+/// What long work is counted in, so a [`Progress`] can say it in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Steps {
+    /// Units of a run (turns, races, games).
+    Units,
+    /// Seconds of a time budget.
+    Seconds,
+    /// Evaluations of an evaluation budget.
+    Evaluations,
+}
+
+/// Told how long work advances, from any worker thread. The library draws nothing: the command
+/// line shows a bar (on a terminal, after a second), a library user may log it, and without one
+/// nothing is told.
+pub trait Progress: Send + Sync {
+    /// Work of `total` steps starts.
+    fn start(&self, total: u64, steps: Steps);
+    /// `steps` more steps are done.
+    fn advance(&self, steps: u64);
+    /// The work stands at `position` steps, with a line on where it is (a tuning's generation).
+    fn set(&self, position: u64, message: &str);
+    /// The work is over.
+    fn finish(&self);
+    /// Whether whoever watches wants the work stopped (a Python user's Ctrl-C): a run then skips
+    /// its remaining chunks and fails with [`STOPPED`]. Asked before every chunk.
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+/// The message of a run stopped through [`Progress::stopped`]: it has no result, and writes
+/// nothing.
+pub const STOPPED: &str = "the run was stopped before its end; nothing was written";
+
+/// Where a run's progress goes: nowhere (the default), or a [`Progress`] the caller supplies.
+#[derive(Clone, Default)]
+pub struct OnProgress(Option<Arc<dyn Progress>>);
+
+impl OnProgress {
+    /// Progress told to `progress`.
+    pub fn to(progress: Arc<dyn Progress>) -> Self {
+        Self(Some(progress))
+    }
+
+    /// Whether anyone is told.
+    pub fn is_told(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// [`Progress::start`], if anyone is told.
+    pub fn start(&self, total: u64, steps: Steps) {
+        if let Some(p) = &self.0 {
+            p.start(total, steps);
+        }
+    }
+
+    /// [`Progress::advance`], if anyone is told.
+    pub fn advance(&self, steps: u64) {
+        if let Some(p) = &self.0 {
+            p.advance(steps);
+        }
+    }
+
+    /// [`Progress::set`], if anyone is told.
+    pub fn set(&self, position: u64, message: &str) {
+        if let Some(p) = &self.0 {
+            p.set(position, message);
+        }
+    }
+
+    /// [`Progress::finish`], if anyone is told.
+    pub fn finish(&self) {
+        if let Some(p) = &self.0 {
+            p.finish();
+        }
+    }
+
+    /// [`Progress::stopped`]; never, when no one is told.
+    pub fn stopped(&self) -> bool {
+        self.0.as_ref().is_some_and(|p| p.stopped())
+    }
+}
+
+impl std::fmt::Debug for OnProgress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.is_told() {
+            "OnProgress(told)"
+        } else {
+            "OnProgress(none)"
+        })
+    }
+}
