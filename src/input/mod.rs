@@ -23,7 +23,7 @@ use sha2::{Digest, Sha256};
 use crate::error::{Error, Result};
 
 mod csv;
-pub use csv::{at, csv_rows, csv_rows_optional};
+pub use csv::{Row, at, csv_rows, csv_rows_optional};
 
 /// A file a run read, identified by its content: two files with the same bytes are the same
 /// input wherever they lie, and one name with other bytes is another input. A run's record keeps
