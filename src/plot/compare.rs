@@ -52,24 +52,13 @@ pub enum Scale {
     },
 }
 
-/// An SVG chart comparing one metric across rows, first row on top (lines of the title after the
-/// first are drawn small under the chart): the mean as a dot with its
-/// 95% interval as a capped bar and, where given, the spread of one observation as a box (25th
-/// to 75th percentile) with whiskers (5th to 95th) and the median as a bar. A dashed line marks
-/// zero when it is in range, since for differences and scores the sign is the question.
-///
-/// The intervals of long runs are often narrower than a pixel; the note above each row states
-/// them, so they are never lost.
-pub fn compare_svg(
-    title: &str,
-    x_label: &str,
+/// The rows, the fair share and the axis label as drawn: shares in percent.
+fn in_scale(
     rows: &[CompareRow],
     scale: Scale,
-) -> Result<String> {
-    let (title, footer) = title.split_once('\n').unwrap_or((title, ""));
-    let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
-    // Shares are drawn in percent.
-    let (rows, fair, x_label): (Vec<CompareRow>, Option<f64>, String) = match scale {
+    x_label: &str,
+) -> (Vec<CompareRow>, Option<f64>, String) {
+    match scale {
         Scale::Plain => (rows.to_vec(), None, x_label.to_string()),
         Scale::Share { fair } => (
             rows.iter()
@@ -83,9 +72,11 @@ pub fn compare_svg(
             fair.map(|f| f * 100.0),
             format!("{x_label} (%)"),
         ),
-    };
-    let rows = &rows[..];
-    let x_label = x_label.as_str();
+    }
+}
+
+/// The x axis: from, to, and the decimals of its ticks.
+fn x_range(rows: &[CompareRow], scale: Scale, fair: Option<f64>) -> (f64, f64, usize) {
     let values = rows.iter().flat_map(|r| {
         let q = r.quantiles.unwrap_or([r.mean; 5]);
         [r.mean, r.interval.0, r.interval.1, q[0], q[4]]
@@ -115,6 +106,29 @@ pub fn compare_svg(
         // Whole percents, unless every share is tiny.
         Scale::Share { .. } => usize::from(x1 - x0 < 5.0),
     };
+    (x0, x1, decimals)
+}
+
+/// An SVG chart comparing one metric across rows, first row on top (lines of the title after the
+/// first are drawn small under the chart): the mean as a dot with its
+/// 95% interval as a capped bar and, where given, the spread of one observation as a box (25th
+/// to 75th percentile) with whiskers (5th to 95th) and the median as a bar. A dashed line marks
+/// zero when it is in range, since for differences and scores the sign is the question.
+///
+/// The intervals of long runs are often narrower than a pixel; the note above each row states
+/// them, so they are never lost.
+pub fn compare_svg(
+    title: &str,
+    x_label: &str,
+    rows: &[CompareRow],
+    scale: Scale,
+) -> Result<String> {
+    let (title, footer) = title.split_once('\n').unwrap_or((title, ""));
+    let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
+    let (rows, fair, x_label) = in_scale(rows, scale, x_label);
+    let rows = &rows[..];
+    let x_label = x_label.as_str();
+    let (x0, x1, decimals) = x_range(rows, scale, fair);
     let n = rows.len().max(1);
     let labels: Vec<String> = rows.iter().map(|r| fit_label(&r.label)).collect();
     let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);

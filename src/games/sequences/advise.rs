@@ -12,7 +12,7 @@ use crate::engine::{OnProgress, STOPPED};
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::Setup;
 use crate::games::advice::{
-    Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value, whole, whole_list,
+    Advice, AdviceRequest, Advisor, Column, Position, PositionKey, Row, Value, whole, whole_list,
 };
 use crate::games::options::Tie;
 
@@ -64,25 +64,8 @@ impl Advisor for Sequences {
             ));
         }
         let given = &request.position;
-        let totals_text = given.get("totals").ok_or_else(|| {
-            Error::input(Message::from(format!("a {name} position needs ")).then(
-                Message::settings_in("§totals: every player's total, in turn order"),
-            ))
-        })?;
-        let totals: Vec<u32> = whole_list("totals", totals_text, 0, 100_000)?
-            .into_iter()
-            .map(|t| t as u32)
-            .collect();
+        let totals = totals_of(name, given)?;
         let players = totals.len() as u32;
-        if players > MAX_PLAYERS {
-            return Err(Error::setting(
-                Setting::named("totals"),
-                format!(
-                    "{players} totals: advice works out exact odds for at most \
-                 {MAX_PLAYERS} players"
-                ),
-            ));
-        }
         // The same checks as a run: players, options, and races that would practically never end.
         let config = Study::new(
             self,
@@ -117,67 +100,10 @@ impl Advisor for Sequences {
             .find(|&k| cast.ways[k] > 0)
             .unwrap_or(0);
         let top = target - 1 + best_cast as u32;
-        for (i, &t) in totals.iter().enumerate() {
-            let has_cast = i < next;
-            if t >= target && !has_cast {
-                return Err(Error::setting(
-                    Setting::named("totals"),
-                    format!(
-                        "player {} has {t}, at or past the target {target}, before casting \
-                     this round: the game would have ended",
-                        i + 1
-                    ),
-                ));
-            }
-            if t > top {
-                return Err(Error::setting(
-                    Setting::named("totals"),
-                    format!(
-                        "player {} has {t}: no cast takes a total past {top} (the target \
-                     {target} less one, plus the best cast)",
-                        i + 1
-                    ),
-                ));
-            }
-        }
+        check_totals(&totals, next, target, top)?;
         let odds = game_odds(&cast, &rules, &totals, next);
         let shared = rules.tie == Tie::Shared;
-        let mut columns = Vec::new();
-        let column = |name: &str, meaning: String, chance: bool| Column {
-            name: name.to_string(),
-            meaning,
-            chance,
-        };
-        if players > 1 {
-            if shared {
-                columns.push(column(
-                    "p_win_or_share",
-                    "chance to have the highest total when the game ends (alone or tied)".into(),
-                    true,
-                ));
-                columns.push(column(
-                    "p_win_alone",
-                    "chance to have the highest total alone".into(),
-                    true,
-                ));
-            } else {
-                columns.push(column(
-                    "p_win",
-                    "chance to win, play-offs included".into(),
-                    true,
-                ));
-            }
-        }
-        columns.push(column(
-            "p_reach_within",
-            format!("chance to reach {target} within {within} of one's own casts from now"),
-            true,
-        ));
-        columns.push(column(
-            "expected_casts",
-            format!("expected casts to reach {target} from one's total"),
-            false,
-        ));
+        let columns = columns(players, shared, target, within);
         let rows = totals
             .iter()
             .enumerate()
@@ -209,24 +135,7 @@ impl Advisor for Sequences {
                 })
             })
             .collect::<Result<Vec<_>>>()?;
-        let position = vec![
-            (
-                "totals".to_string(),
-                totals
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ),
-            (
-                "next".to_string(),
-                format!(
-                    "player {} (players before it have cast this round)",
-                    next + 1
-                ),
-            ),
-            ("target".to_string(), target.to_string()),
-        ];
+        let position = position_rows(&totals, next, target);
         Ok(Advice {
             game: name.to_string(),
             rules: config.options.pairs(),
@@ -241,6 +150,124 @@ impl Advisor for Sequences {
             notes: vec![format!("{name} has no decisions: these are the position's odds").into()],
         })
     }
+}
+
+/// Every player's total, in turn order, from the position's `totals`.
+fn totals_of(name: &str, given: &Position) -> Result<Vec<u32>> {
+    let totals_text =
+        given.get("totals").ok_or_else(|| {
+            Error::input(Message::from(format!("a {name} position needs ")).then(
+                Message::settings_in("§totals: every player's total, in turn order"),
+            ))
+        })?;
+    let totals: Vec<u32> = whole_list("totals", totals_text, 0, 100_000)?
+        .into_iter()
+        .map(|t| t as u32)
+        .collect();
+    let players = totals.len() as u32;
+    if players > MAX_PLAYERS {
+        return Err(Error::setting(
+            Setting::named("totals"),
+            format!(
+                "{players} totals: advice works out exact odds for at most \
+             {MAX_PLAYERS} players"
+            ),
+        ));
+    }
+    Ok(totals)
+}
+
+/// Totals a game could have reached: none at or past the target before its player casts, none
+/// past `top`, the most a cast can leave.
+fn check_totals(totals: &[u32], next: usize, target: u32, top: u32) -> Result<()> {
+    for (i, &t) in totals.iter().enumerate() {
+        let has_cast = i < next;
+        if t >= target && !has_cast {
+            return Err(Error::setting(
+                Setting::named("totals"),
+                format!(
+                    "player {} has {t}, at or past the target {target}, before casting \
+                 this round: the game would have ended",
+                    i + 1
+                ),
+            ));
+        }
+        if t > top {
+            return Err(Error::setting(
+                Setting::named("totals"),
+                format!(
+                    "player {} has {t}: no cast takes a total past {top} (the target \
+                 {target} less one, plus the best cast)",
+                    i + 1
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The advice's columns: the chances to win (with a shared tie, alone or shared) where there
+/// are opponents, the chance to reach the target within `within` casts, and the casts it takes.
+fn columns(players: u32, shared: bool, target: u32, within: usize) -> Vec<Column> {
+    let mut columns = Vec::new();
+    let column = |name: &str, meaning: String, chance: bool| Column {
+        name: name.to_string(),
+        meaning,
+        chance,
+    };
+    if players > 1 {
+        if shared {
+            columns.push(column(
+                "p_win_or_share",
+                "chance to have the highest total when the game ends (alone or tied)".into(),
+                true,
+            ));
+            columns.push(column(
+                "p_win_alone",
+                "chance to have the highest total alone".into(),
+                true,
+            ));
+        } else {
+            columns.push(column(
+                "p_win",
+                "chance to win, play-offs included".into(),
+                true,
+            ));
+        }
+    }
+    columns.push(column(
+        "p_reach_within",
+        format!("chance to reach {target} within {within} of one's own casts from now"),
+        true,
+    ));
+    columns.push(column(
+        "expected_casts",
+        format!("expected casts to reach {target} from one's total"),
+        false,
+    ));
+    columns
+}
+
+/// The position as the advice heads it: the totals, who casts next, the target.
+fn position_rows(totals: &[u32], next: usize, target: u32) -> Vec<(String, String)> {
+    vec![
+        (
+            "totals".to_string(),
+            totals
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        (
+            "next".to_string(),
+            format!(
+                "player {} (players before it have cast this round)",
+                next + 1
+            ),
+        ),
+        ("target".to_string(), target.to_string()),
+    ]
 }
 
 /// One player's chances to win from a position.
