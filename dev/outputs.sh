@@ -63,6 +63,9 @@ run policies-sevens -- policies sevens
 run table-hearts -- table hearts-due --out t
 run table-sevens-md -- table sevens --format md --percent
 run compare-json -- compare sevens --policy optimal --policy rolls:1 --format json -n 1e5
+run compare-out -- compare sevens --policy optimal --policy rolls:1 --policy threshold:15,10 -n 1e4 --out cmp
+run compare-solitaire-out -- compare solitaire-dice --players 2 --policy greedy --policy random -n 2000 --out cmp
+run hearts-out -- simulate hearts-due --players 3 -n 1e4 --out h
 run table-sequences -- table sequences --out seq
 run claims -- claims --out claims
 run advise-sevens -- advise sevens --roll 1 --dice 2 --sum 5 --allowed 2 --round 6 --totals 52,49 --scores 15
