@@ -468,3 +468,64 @@ fn impossible_positions_are_refused_with_what_is_wrong() {
     .to_string();
     assert!(err.contains("such cards are unseen"), "{err}");
 }
+
+/// Told of the guesses as the engine plays them, and asking it to stop once `stop_after` are
+/// done.
+struct Watch {
+    total: std::sync::atomic::AtomicU64,
+    done: std::sync::atomic::AtomicU64,
+    stop_after: u64,
+}
+
+impl crate::engine::Progress for Watch {
+    fn start(&self, total: u64, _: crate::engine::Steps) {
+        self.total
+            .store(total, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn advance(&self, steps: u64) {
+        self.done
+            .fetch_add(steps, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn set(&self, _: u64, _: &str) {}
+    fn finish(&self) {}
+    fn stopped(&self) -> bool {
+        self.done.load(std::sync::atomic::Ordering::Relaxed) >= self.stop_after
+    }
+}
+
+/// The guesses run on the engine: a watcher is told of every one, and a watcher that asks to
+/// stop (a Python user's Ctrl-C) ends the advice with the engine's refusal, long before its
+/// guesses are done.
+#[test]
+fn the_guesses_tell_their_progress_and_stop_when_asked() {
+    let request = |n: u64, stop_after: u64| {
+        let watch = std::sync::Arc::new(Watch {
+            total: Default::default(),
+            done: Default::default(),
+            stop_after,
+        });
+        let position = Position::of(&[("hand", "1,3,3,5,6"), ("pile", "2+3"), ("others", "7,6,7")]);
+        let request = AdviceRequest {
+            rules: Vec::new(),
+            policies: Vec::new(),
+            position: position.unwrap(),
+            run: RunConfig {
+                units: Some(n),
+                seed: 1,
+                progress: crate::engine::OnProgress::to(watch.clone()),
+                ..RunConfig::default()
+            },
+        };
+        (Sieben.advise(&request), watch)
+    };
+    let (advice, watch) = request(1000, u64::MAX);
+    assert!(advice.is_ok());
+    let told = |w: &Watch| {
+        let relaxed = std::sync::atomic::Ordering::Relaxed;
+        (w.total.load(relaxed), w.done.load(relaxed))
+    };
+    assert_eq!(told(&watch), (1000, 1000));
+    let (advice, watch) = request(1_000_000_000, 1);
+    assert_eq!(advice.unwrap_err().to_string(), crate::engine::STOPPED);
+    assert!(told(&watch).1 < 1_000_000, "{:?}", told(&watch));
+}
