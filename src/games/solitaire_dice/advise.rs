@@ -517,6 +517,58 @@ mod tests {
         }
     }
 
+    /// Asks the engine to stop once `after` games are done, counting what it is told.
+    struct StopAfter {
+        after: u64,
+        done: std::sync::atomic::AtomicU64,
+    }
+
+    impl crate::engine::Progress for StopAfter {
+        fn start(&self, _: u64, _: crate::engine::Steps) {}
+        fn advance(&self, steps: u64) {
+            self.done
+                .fetch_add(steps, std::sync::atomic::Ordering::Relaxed);
+        }
+        fn set(&self, _: u64, _: &str) {}
+        fn finish(&self) {}
+        fn stopped(&self) -> bool {
+            self.done.load(std::sync::atomic::Ordering::Relaxed) >= self.after
+        }
+    }
+
+    /// The play-outs run on the engine: a watcher is told of every game, and one that asks to
+    /// stop (a Python user's Ctrl-C) ends the advice with the engine's refusal, not after a
+    /// billion games.
+    #[test]
+    fn play_outs_tell_their_progress_and_stop_when_asked() {
+        let run = |n: u64, after: u64| {
+            let watch = std::sync::Arc::new(StopAfter {
+                after,
+                done: Default::default(),
+            });
+            let advice = SolitaireDice.advise(&AdviceRequest {
+                policies: vec!["greedy".to_string()],
+                position: Position::of(&[("roll", "1,1,3,5,6")]).unwrap(),
+                run: RunConfig {
+                    units: Some(n),
+                    progress: crate::engine::OnProgress::to(watch.clone()),
+                    ..RunConfig::default()
+                },
+                ..AdviceRequest::default()
+            });
+            (
+                advice,
+                watch.done.load(std::sync::atomic::Ordering::Relaxed),
+            )
+        };
+        let (advice, done) = run(500, u64::MAX);
+        assert!(advice.is_ok());
+        assert_eq!(done, 500);
+        let (advice, done) = run(1_000_000_000, 1);
+        assert_eq!(advice.unwrap_err().to_string(), crate::engine::STOPPED);
+        assert!(done < 1_000_000, "{done}");
+    }
+
     /// Play-outs are on common rolls and exact sums: the same seed gives the same advice
     /// whatever the threads, and the advised division's loss is exactly 0.
     #[test]
