@@ -1,0 +1,240 @@
+//! The coach of Solitaire Dice: the advised division is the player's own, every legal division
+//! is listed, the play-outs are the same on any threads and stop when asked, the text's
+//! examples come out as it says, and impossible positions are refused.
+
+use super::*;
+use crate::engine::RunConfig;
+use crate::games::advice::Position;
+
+fn advise(policy: &[&str], keys: &[(&str, &str)], n: u64) -> Result<Advice> {
+    let position = Position::of(keys)?;
+    SolitaireDice.advise(&AdviceRequest {
+        policies: policy.iter().map(|p| p.to_string()).collect(),
+        position,
+        run: RunConfig {
+            units: Some(n),
+            seed: 3,
+            ..RunConfig::default()
+        },
+        ..AdviceRequest::default()
+    })
+}
+
+const EXAMPLE_B: &str = "3:2,5:7,7:8,8:4,9:5/1:6,2:4,5:3";
+
+/// The advised division is the one `best` makes in a game, and every listed division is
+/// legal: the rows are exactly the roll's legal choices.
+#[test]
+fn the_advice_is_bests_choice_and_lists_every_legal_division() {
+    let spec: PolicySpec = "best".parse().unwrap();
+    for (roll, sheet) in [
+        ([1, 1, 3, 5, 6], ""),
+        ([1, 1, 3, 5, 6], EXAMPLE_B),
+        ([2, 2, 4, 6, 6], EXAMPLE_B),
+        ([3, 4, 4, 6, 6], "7:3,6:3/4:2,1:1"),
+    ] {
+        let r = Roll::new(roll).unwrap();
+        let s = parse_sheet(sheet).unwrap();
+        let choices = s.legal_choices(&r);
+        let i = OneStep(Best::new(match &spec {
+            PolicySpec::Best { projection } => projection,
+            _ => unreachable!(),
+        }))
+        .choose(
+            &View {
+                sheet: &s,
+                roll: &r,
+            },
+            &choices,
+        );
+        let roll_text: Vec<String> = roll.iter().map(u8::to_string).collect();
+        let a = advise(&[], &[("roll", &roll_text.join(",")), ("sheet", sheet)], 20).unwrap();
+        assert_eq!(a.best().unwrap(), division(choices[i]), "{roll:?} {sheet}");
+        let mut listed: Vec<&str> = a.rows.iter().map(|r| r.name.as_str()).collect();
+        let mut legal: Vec<String> = choices.iter().map(|&c| division(c)).collect();
+        listed.sort_unstable();
+        legal.sort_unstable();
+        assert_eq!(listed, legal);
+    }
+}
+
+/// Asks the engine to stop once `after` games are done, counting what it is told.
+struct StopAfter {
+    after: u64,
+    done: std::sync::atomic::AtomicU64,
+}
+
+impl crate::engine::Progress for StopAfter {
+    fn start(&self, _: u64, _: crate::engine::Steps) {}
+    fn advance(&self, steps: u64) {
+        self.done
+            .fetch_add(steps, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn set(&self, _: u64, _: &str) {}
+    fn finish(&self) {}
+    fn stopped(&self) -> bool {
+        self.done.load(std::sync::atomic::Ordering::Relaxed) >= self.after
+    }
+}
+
+/// The play-outs run on the engine: a watcher is told of every game, and one that asks to
+/// stop (a Python user's Ctrl-C) ends the advice with the engine's refusal, not after a
+/// billion games.
+#[test]
+fn play_outs_tell_their_progress_and_stop_when_asked() {
+    let run = |n: u64, after: u64| {
+        let watch = std::sync::Arc::new(StopAfter {
+            after,
+            done: Default::default(),
+        });
+        let advice = SolitaireDice.advise(&AdviceRequest {
+            policies: vec!["greedy".to_string()],
+            position: Position::of(&[("roll", "1,1,3,5,6")]).unwrap(),
+            run: RunConfig {
+                units: Some(n),
+                progress: crate::engine::OnProgress::to(watch.clone()),
+                ..RunConfig::default()
+            },
+            ..AdviceRequest::default()
+        });
+        (
+            advice,
+            watch.done.load(std::sync::atomic::Ordering::Relaxed),
+        )
+    };
+    let (advice, done) = run(500, u64::MAX);
+    assert!(advice.is_ok());
+    assert_eq!(done, 500);
+    let (advice, done) = run(1_000_000_000, 1);
+    assert_eq!(advice.unwrap_err().to_string(), crate::engine::STOPPED);
+    assert!(done < 1_000_000, "{done}");
+}
+
+/// Play-outs are on common rolls and exact sums: the same seed gives the same advice
+/// whatever the threads, and the advised division's loss is exactly 0.
+#[test]
+fn play_outs_are_the_same_for_any_threads() {
+    let run = |threads| {
+        let pool = crate::engine::thread_pool(Some(threads), None).unwrap();
+        pool.install(|| {
+            advise(
+                &["greedy"],
+                &[("roll", "1,1,3,5,6"), ("sheet", EXAMPLE_B)],
+                3000,
+            )
+            .unwrap()
+        })
+    };
+    let (a, b) = (run(1), run(2));
+    assert_eq!(a, b);
+    assert_eq!(a.rows[0].loss, Some(Value::exact(0.0)));
+}
+
+/// Example A's roll on example B's sheet: `best` throws away the 1 the text warns about,
+/// because 1+6 and 3+5 mark a 7 and the 8 that lifts the -200 (230 points now), and the
+/// play-outs agree by far.
+#[test]
+fn example_a_roll_on_example_b_sheet_marks_the_eight_and_throws_away_a_one() {
+    let a = advise(&[], &[("roll", "1,1,3,5,6"), ("sheet", EXAMPLE_B)], 200).unwrap();
+    assert_eq!(a.best(), Some("7 + 8, throw away 1"));
+    for row in &a.rows[1..] {
+        let (lo, _) = row.loss.unwrap().ci95.unwrap();
+        assert!(lo > 0.0, "{}: {:?}", row.name, row.loss);
+    }
+}
+
+/// Example B's advice, over every next roll: "use combinations that will result in 5 and 2
+/// being used as the throwaway die". Where a roll lets `best` throw away 1 or another face
+/// (49.8% of rolls), it throws away the 1 in 21.6% of them, half of those to mark the 8
+/// the text also asks for; 10.0% of rolls leave only the 1.
+#[test]
+fn example_b_best_mostly_throws_away_five_or_two_as_the_text_advises() {
+    let PolicySpec::Best { projection } = "best".parse().unwrap() else {
+        unreachable!("best is the projection's lookahead")
+    };
+    let sheet = parse_sheet(EXAMPLE_B).unwrap();
+    let fact = |n: u32| f64::from((1..=n).product::<u32>());
+    let (mut avoidable, mut one, mut for_eight, mut forced) = (0.0, 0.0, 0.0, 0.0);
+    for roll in Roll::distinct() {
+        let mut counts = [0u32; 7];
+        for f in roll.faces() {
+            counts[usize::from(f)] += 1;
+        }
+        let w = fact(5) / counts.iter().map(|&c| fact(c)).product::<f64>() / 7776.0;
+        let choices = sheet.legal_choices(&roll);
+        let view = View {
+            sheet: &sheet,
+            roll: &roll,
+        };
+        let c = choices[OneStep(Best::new(&projection)).choose(&view, &choices)];
+        let can_one = choices.iter().any(|c| c.throwaway() == Some(1));
+        let can_other = choices.iter().any(|c| c.throwaway() != Some(1));
+        match (can_one, can_other) {
+            (true, true) => {
+                avoidable += w;
+                if c.throwaway() == Some(1) {
+                    one += w;
+                    if c.sums().contains(&8) {
+                        for_eight += w;
+                    }
+                }
+            }
+            (true, false) => forced += w,
+            _ => {}
+        }
+    }
+    assert!((avoidable - 0.4977).abs() < 1e-4, "{avoidable}");
+    assert!(
+        (one / avoidable - 0.2158).abs() < 1e-4,
+        "{}",
+        one / avoidable
+    );
+    assert!(
+        (for_eight / one - 0.515).abs() < 1e-3,
+        "{}",
+        for_eight / one
+    );
+    assert!((forced - 0.1004).abs() < 1e-4, "{forced}");
+}
+
+#[test]
+fn impossible_positions_are_refused() {
+    let bad = |keys: &[(&str, &str)], says: &str| {
+        let e = advise(&[], keys, 10).unwrap_err().to_string();
+        assert!(e.contains(says), "{keys:?}: {e}");
+    };
+    bad(&[], "needs roll");
+    bad(&[("roll", "1,2,3,4")], "4 dice given");
+    bad(
+        &[("roll", "1,2,3,4,7")],
+        "'7' is not a whole number from 1 to 6",
+    );
+    bad(
+        &[("roll", "1,2,3,4,5"), ("sheet", "7:1")],
+        "so they are even",
+    );
+    bad(
+        &[("roll", "1,2,3,4,5"), ("sheet", "7:2/1:1,2:1,3:1,4:1")],
+        "at most 3",
+    );
+    bad(
+        &[("roll", "1,2,3,4,5"), ("sheet", "7:2/1:2")],
+        "2 throwaway marks after 1 rolls",
+    );
+    bad(
+        &[("roll", "1,2,3,4,5"), ("sheet", "7:4/1:1")],
+        "need free rides",
+    );
+    bad(
+        &[("roll", "1,2,3,4,5"), ("sheet", "7:16/1:8")],
+        "the game is over",
+    );
+    bad(
+        &[("roll", "1,2,3,4,5"), ("sheet", "13:2/1:1")],
+        "sum 13 has no row",
+    );
+    bad(
+        &[("roll", "1,2,3,4,5"), ("sheet", "7-2")],
+        "is not SUM:MARKS",
+    );
+}
