@@ -19,6 +19,7 @@
 //! games measures.
 
 use super::exact::{distribution, solve_for};
+use super::fixed_point::fixed_point;
 use super::game::tie_to_leader;
 use super::policy::DecisionTable;
 use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
@@ -27,6 +28,12 @@ use crate::games::options::Tie;
 
 /// A higher score breaks ties between decisions of equal winning chance (see `target`).
 const TIE_BREAK: f64 = 1e-9;
+
+/// The play-off value's rounds of iteration: fewer than the whole games'
+/// [`MAX_ROUNDS`](super::fixed_point::MAX_ROUNDS), because the dilemma has always stopped at
+/// 100 and one die rolled up to 11 or 12 times needs more (or never converges): a common cap
+/// would change those rule sets' `leader` numbers, so this cap stays.
+const DILEMMA_ROUNDS: u32 = 100;
 
 /// The exact solution of the leader's dilemma for one rule set.
 #[derive(Clone, Debug)]
@@ -120,18 +127,15 @@ pub fn solve_dilemma(outcomes: &RollOutcomes, rules: &Rules, players: u32) -> Di
     // play-off round's: its play-off, too, follows the rotation.
     let mut playoff_value = 0.5;
     if rules.tie == Tie::Playoff {
-        for _ in 0..100 {
-            let (_, win) = replies(outcomes, rules, tie_to_leader(rules, playoff_value), 1);
+        let ((), [v]) = fixed_point([playoff_value], DILEMMA_ROUNDS, |&[q]| {
+            let (_, win) = replies(outcomes, rules, tie_to_leader(rules, q), 1);
             let v = solve_for(outcomes, rules.max_rolls, |r, k| {
                 win[r as usize][k.sum as usize]
             })
             .expected;
-            let done = (v - playoff_value).abs() < 1e-15;
-            playoff_value = v;
-            if done {
-                break;
-            }
-        }
+            ((), [v])
+        });
+        playoff_value = v;
     }
     let (follow, win) = replies(
         outcomes,

@@ -34,6 +34,7 @@ use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, Tie};
 use crate::memory;
 
+use super::fixed_point::{MAX_ROUNDS, fixed_point};
 use super::position::Phase;
 use super::rolls::{MAX_SUM, RollOutcomes};
 use super::rules::Rules;
@@ -468,20 +469,13 @@ impl GameSolution {
     /// next play-off round, led by the other player under `rotate` and by the same under
     /// `fixed`.
     fn solve_playoff(outcomes: &RollOutcomes, rules: &Rules) -> (RoundSolution, f64) {
-        let mut q = 0.5;
-        for iteration in 1.. {
+        let (round, [q]) = fixed_point([0.5], MAX_ROUNDS, |&[q]| {
             let tie = tie_to_leader(rules, q);
             let round = RoundSolution::solve(outcomes, rules, 0, &terminal(0, true, (tie, 0.0)));
             let v = round.start.mover[0];
-            // A tie is about 5% likely, so this converges in a dozen rounds; the cap only
-            // guards against a rule set where rounds nearly always tie.
-            let done = (v - q).abs() < 1e-15 || iteration == 200;
-            q = v;
-            if done {
-                return (round, q);
-            }
-        }
-        unreachable!("the loop returns by its 200th round")
+            (round, [v])
+        });
+        (round, q)
     }
 
     /// The chance that seat 1 (index 0) wins (or, under `tie=shared`, wins or shares) the game

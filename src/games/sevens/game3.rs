@@ -39,6 +39,7 @@ use crate::dice::pow6;
 use crate::error::Result;
 use crate::games::options::{FirstPlayer, Tie};
 
+use super::fixed_point::{MAX_ROUNDS, fixed_point};
 use super::game::{RoundSolution, better, solution_bytes, terminal, within_memory};
 use super::rolls::{MAX_SUM, RollOutcomes};
 use super::rules::{FollowerLimit, Rules};
@@ -423,8 +424,8 @@ impl Duels {
         let round =
             |tie: f64| RoundSolution::solve(outcomes, rules, 0, &terminal(0, true, (tie, 0.0)));
         let cycle = rules.first_player == FirstPlayer::Rotate;
-        let mut g: Vec<f64> = vec![0.5; if cycle { 3 } else { 1 }];
-        for iteration in 1.. {
+        let start: Vec<f64> = vec![0.5; if cycle { 3 } else { 1 }];
+        let (rounds, values) = fixed_point(start, MAX_ROUNDS, |g| {
             // What a tie is worth to each round's leader: the next round's value to it.
             let ties = if cycle {
                 vec![g[1], 1.0 - g[2], 1.0 - g[0]]
@@ -433,19 +434,9 @@ impl Duels {
             };
             let rounds: Vec<RoundSolution> = ties.iter().map(|&t| round(t)).collect();
             let next: Vec<f64> = rounds.iter().map(|r| r.values_at(0).0).collect();
-            let change = next
-                .iter()
-                .zip(&g)
-                .map(|(a, b)| (a - b).abs())
-                .fold(0.0, f64::max);
-            g = next;
-            // A tie is about 5% likely, so this converges in a dozen rounds; the cap only
-            // guards against a rule set where rounds nearly always tie.
-            if change < 1e-15 || iteration == 200 {
-                return Self { rounds, values: g };
-            }
-        }
-        unreachable!("the loop returns by its 200th round")
+            (rounds, next)
+        });
+        Self { rounds, values }
     }
 
     /// Which round two tied positions `pair` play when the next first player is `next` (in
@@ -606,18 +597,12 @@ impl Game3 {
     /// three-way tie is worth the next such round, led by the next player under `rotate`.
     fn solve_playoff(outcomes: &RollOutcomes, rules: &Rules, duels: &Duels) -> (Round3, [f64; 3]) {
         let grid = Grid::new(0);
-        let mut three = [1.0 / 3.0; 3];
-        for iteration in 1.. {
+        fixed_point([1.0 / 3.0; 3], MAX_ROUNDS, |&three| {
             let end = final_values(rules, grid, next_first(rules), duels, three);
             let round = Round3::solve(outcomes, rules, grid, end);
             let v = round.start(0, 0);
-            let change = (0..3).map(|p| (v[p] - three[p]).abs()).fold(0.0, f64::max);
-            three = v;
-            if change < 1e-15 || iteration == 200 {
-                return (round, three);
-            }
-        }
-        unreachable!("the loop returns by its 200th round")
+            (round, v)
+        })
     }
 
     /// The chance that each seat wins (or, under `tie=shared`, wins or shares) the game from

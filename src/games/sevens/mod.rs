@@ -8,6 +8,7 @@ pub mod dilemma;
 mod distribution;
 mod duel;
 pub mod exact;
+mod fixed_point;
 mod flat;
 pub mod game;
 pub mod game3;
