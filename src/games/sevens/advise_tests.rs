@@ -1,5 +1,6 @@
 //! Sevens advice's tests: positions checked, values against the solutions, game states.
 
+use super::super::player::TurnPlayer;
 use super::*;
 use crate::games::advice::{Advisor, Position as Given};
 
@@ -110,10 +111,11 @@ fn the_chance_to_win_agrees_with_the_whole_game_solution() {
     let outcomes = &solutions.outcomes;
     let mut total = 0.0;
     for &(set, ways) in &outcomes.ways[6] {
-        let kept = view.choose(1, &outcomes.sets[usize::from(set)]);
+        let options = &outcomes.sets[usize::from(set)];
+        let kept = options[view.choose(1, options)];
         let (stop, again) = view.action_values(1, kept).unwrap();
         let best = again.map_or(stop, |a| {
-            if super::super::game::better(a, stop) {
+            if super::super::player::better(a, stop) {
                 a
             } else {
                 stop

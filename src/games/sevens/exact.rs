@@ -9,6 +9,7 @@
 use crate::dice::pow6;
 
 use super::distribution::distribution_by;
+use super::player::TurnPlayer;
 use super::policy::{Action, DecisionTable, StopPolicy, TurnState};
 use super::rolls::{MAX_SUM, RollOutcomes, SCORES, state_index};
 use super::rules::Kept;
@@ -47,6 +48,30 @@ impl Solution {
     /// Whether play rolls again after roll `roll` with `kept`.
     pub fn rolls_again(&self, roll: u8, kept: Kept) -> bool {
         self.roll[state_index(roll, kept.dice, kept.sum)]
+    }
+}
+
+/// The exact turn decides as every player from solved values does, comparing values exactly
+/// (no rounding to forgive in one turn's expectations). Its decisions to roll are the ones
+/// [`solve_with`] took, which a policy file may force, so it reads them back instead of
+/// comparing again.
+impl TurnPlayer for Solution {
+    const SAME: f64 = 0.0;
+
+    fn allowed(&self) -> u8 {
+        self.max_rolls
+    }
+
+    fn stop_value(&self, roll: u8, kept: Kept) -> f64 {
+        self.stop[state_index(roll, kept.dice, kept.sum)]
+    }
+
+    fn roll_value(&self, roll: u8, dice: u8) -> f64 {
+        self.roll_value[usize::from(roll)][usize::from(dice)]
+    }
+
+    fn rolls_again(&self, roll: u8, kept: Kept) -> bool {
+        Solution::rolls_again(self, roll, kept)
     }
 }
 
@@ -93,7 +118,8 @@ pub(crate) fn solve_with(
                 stop[i] = stop_value(roll, kept);
                 if roll < max_rolls && dice > 0 {
                     let again = roll_value[roll as usize + 1][dice as usize];
-                    roll_again[i] = forced(roll, kept).unwrap_or(again > stop[i]);
+                    roll_again[i] = forced(roll, kept)
+                        .unwrap_or(<Solution as TurnPlayer>::better(again, stop[i]));
                 }
                 values[i] = if roll_again[i] {
                     roll_value[roll as usize + 1][dice as usize]
@@ -198,19 +224,13 @@ pub fn keep_chances(outcomes: &RollOutcomes) -> [[f64; 7]; 7] {
 /// policy file's table are each a [`Solution`] compiled as any policy is.
 impl StopPolicy for Solution {
     fn roll_again(&self, state: &TurnState) -> bool {
-        self.rolls_again(state.roll, state.kept)
+        TurnPlayer::rolls_again(self, state.roll, state.kept)
     }
 
     /// Under `subsets`, the set worth most to the objective (the first of the best, so ties
     /// keep the default order).
     fn choose(&self, roll: u8, _: u8, options: &[Kept]) -> usize {
-        let mut best = 0;
-        for (i, &k) in options.iter().enumerate() {
-            if self.value(roll, k) > self.value(roll, options[best]) {
-                best = i;
-            }
-        }
-        best
+        TurnPlayer::choose(self, roll, options)
     }
 }
 

@@ -35,23 +35,13 @@ use crate::games::options::{FirstPlayer, Tie};
 use crate::memory;
 
 use super::fixed_point::{MAX_ROUNDS, fixed_point};
+use super::player::better;
 use super::position::Phase;
 use super::rolls::{MAX_SUM, RollOutcomes};
 use super::rules::Rules;
 
 /// The most a turn changes the score difference by.
 pub(super) const TOP: i32 = MAX_SUM as i32;
-
-/// Values closer than this are the same value: a sum of chances that should be exactly 1 can
-/// come out 1 + 2e-16, and a player must not roll again for rounding (the rule is that equal
-/// values stop, and keep the first kept set).
-const SAME: f64 = 1e-12;
-
-/// Whether `a` is worth more than `b`, beyond rounding.
-#[inline(always)]
-pub(super) fn better(a: f64, b: f64) -> bool {
-    a > b + SAME
-}
 
 /// The memory a whole-game solution may take: far below the 24 GiB of the machines we run on,
 /// so a policy can be copied to every thread's run and still leave room.

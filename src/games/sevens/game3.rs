@@ -40,7 +40,8 @@ use crate::error::Result;
 use crate::games::options::{FirstPlayer, Tie};
 
 use super::fixed_point::{MAX_ROUNDS, fixed_point};
-use super::game::{RoundSolution, better, solution_bytes, terminal, within_memory};
+use super::game::{RoundSolution, solution_bytes, terminal, within_memory};
+use super::player::better;
 use super::rolls::{MAX_SUM, RollOutcomes};
 use super::rules::{FollowerLimit, Rules};
 

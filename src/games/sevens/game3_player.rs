@@ -3,12 +3,11 @@
 //! numbers compared). A file beside the solver ([`super::game3`]): the player reads the
 //! solver's values, the solver never the player.
 
-use super::game::better;
-use super::game_player::{View, play_view};
+use super::game_player::View;
 use super::game3::{Game3, Round3, Turn3, canonical, cap, class};
 use super::lookup::Lookup;
+use super::player::{SAME, TurnPlayer};
 use super::position::{Role, Stage, Turn};
-use super::rolls::RollOutcomes;
 use super::rules::{Kept, Rules};
 use super::win::PlaysThree;
 
@@ -26,9 +25,9 @@ impl Game3 {
         let Either::Three(view) = self.view(Stage::Round(k), turn) else {
             unreachable!("a regular round is a round of three")
         };
-        let again = (roll < view.allowed && kept.dice > 0)
-            .then(|| view.turn().roll[usize::from(roll) + 1][usize::from(kept.dice)][view.cell]);
-        (view.stop_value(roll, kept.sum), again)
+        let again =
+            (roll < view.allowed && kept.dice > 0).then(|| view.roll_value(roll + 1, kept.dice));
+        (view.stop_value(roll, kept), again)
     }
 
     fn view(&self, stage: Stage, turn: Turn) -> Either<'_> {
@@ -82,7 +81,7 @@ impl PlaysThree for Game3 {
     fn play_turn(&self, lookup: &Lookup, stage: Stage, turn: Turn, rolls: &[u32]) -> (u8, u8) {
         match self.view(stage, turn) {
             Either::Three(view) => view.play(lookup, &self.outcomes, rolls),
-            Either::Two(view) => play_view(&view, lookup, &self.outcomes, rolls),
+            Either::Two(view) => view.play(lookup, &self.outcomes, rolls),
         }
     }
 
@@ -116,10 +115,20 @@ impl View3<'_> {
             _ => &r.third[class(self.rules, self.allowed)],
         }
     }
+}
 
-    fn stop_value(&self, roll: u8, sum: u8) -> f64 {
+impl TurnPlayer for View3<'_> {
+    const SAME: f64 = SAME;
+
+    #[inline(always)]
+    fn allowed(&self) -> u8 {
+        self.allowed
+    }
+
+    #[inline(always)]
+    fn stop_value(&self, roll: u8, kept: Kept) -> f64 {
         let r = self.round;
-        let (s, stride) = (usize::from(sum), r.grid.stride);
+        let (s, stride) = (usize::from(kept.sum), r.grid.stride);
         match self.mover {
             0 => {
                 let a = self.rules.follower_allowance(roll);
@@ -130,42 +139,8 @@ impl View3<'_> {
         }
     }
 
-    fn value(&self, roll: u8, dice: u8, sum: u8) -> f64 {
-        let stop = self.stop_value(roll, sum);
-        if roll < self.allowed && dice > 0 {
-            let again = self.turn().roll[usize::from(roll) + 1][usize::from(dice)][self.cell];
-            if better(again, stop) {
-                return again;
-            }
-        }
-        stop
-    }
-
-    fn play(&self, lookup: &Lookup, outcomes: &RollOutcomes, rolls: &[u32]) -> (u8, u8) {
-        let mut dice = lookup.start();
-        for roll in 1..=self.allowed {
-            let options = &outcomes.sets[lookup.list(dice, rolls[usize::from(roll) - 1])];
-            let mut kept = options[0];
-            if options.len() > 1 {
-                let mut best = self.value(roll, kept.dice, kept.sum);
-                for &k in &options[1..] {
-                    let v = self.value(roll, k.dice, k.sum);
-                    if better(v, best) {
-                        (kept, best) = (k, v);
-                    }
-                }
-            }
-            let again = roll < self.allowed
-                && kept.dice > 0
-                && better(
-                    self.turn().roll[usize::from(roll) + 1][usize::from(kept.dice)][self.cell],
-                    self.stop_value(roll, kept.sum),
-                );
-            if !again {
-                return (kept.sum, roll);
-            }
-            dice = kept.dice;
-        }
-        unreachable!("the last roll always stops")
+    #[inline(always)]
+    fn roll_value(&self, roll: u8, dice: u8) -> f64 {
+        self.turn().roll[usize::from(roll)][usize::from(dice)][self.cell]
     }
 }

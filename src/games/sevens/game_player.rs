@@ -4,10 +4,10 @@
 //! values, the solver never the player.
 
 use super::distribution::{TurnDistribution, distribution_by};
-use super::game::{GameSolution, RoundSolution, TOP, better};
+use super::game::{GameSolution, RoundSolution, TOP};
 use super::lookup::Lookup;
+use super::player::{SAME, TurnPlayer};
 use super::position::{Phase, Role};
-use super::rolls::RollOutcomes;
 use super::rules::{Kept, Rules};
 use super::win::PlaysTwo;
 
@@ -50,13 +50,14 @@ impl GameSolution {
 impl PlaysTwo for GameSolution {
     #[inline]
     fn play_turn(&self, lookup: &Lookup, phase: Phase, role: Role, rolls: &[u32]) -> (u8, u8) {
-        play_view(&self.view(phase, role), lookup, &self.outcomes, rolls)
+        self.view(phase, role).play(lookup, &self.outcomes, rolls)
     }
 
     fn distribution(&self, phase: Phase, role: Role) -> TurnDistribution {
         let view = self.view(phase, role);
         distribution_by(&self.outcomes, view.allowed, |roll, set| {
-            let kept = view.choose(roll, &self.outcomes.sets[usize::from(set)]);
+            let options = &self.outcomes.sets[usize::from(set)];
+            let kept = options[view.choose(roll, options)];
             (
                 kept,
                 if view.rolls_again(roll, kept) {
@@ -91,92 +92,48 @@ pub(crate) struct View<'a> {
 }
 
 impl View<'_> {
-    fn stop_value(&self, pos: usize, roll: u8, sum: u8) -> f64 {
+    /// The chance to win of keeping `kept` after `roll` and stopping, and of rolling its dice
+    /// again and playing to win after (`None` on the last roll or with no dice), for a coach;
+    /// `None` where the game is already decided, so every action is worth the same.
+    pub fn action_values(&self, roll: u8, kept: Kept) -> Option<(f64, Option<f64>)> {
+        self.pos?;
+        let again =
+            (roll < self.allowed && kept.dice > 0).then(|| self.roll_value(roll + 1, kept.dice));
+        Some((self.stop_value(roll, kept), again))
+    }
+}
+
+/// Where the game is decided (no position), every value is 0: nothing is better than anything,
+/// so the player keeps the first set and stops at once.
+impl TurnPlayer for View<'_> {
+    const SAME: f64 = SAME;
+
+    #[inline(always)]
+    fn allowed(&self) -> u8 {
+        self.allowed
+    }
+
+    #[inline(always)]
+    fn stop_value(&self, roll: u8, kept: Kept) -> f64 {
+        let Some(pos) = self.pos else { return 0.0 };
         match self.stop {
             Stop::Lead => {
                 let a = self.rules.follower_allowance(roll);
-                self.round.lead_stop[usize::from(a) - 1].mover[pos + usize::from(sum)]
+                self.round.lead_stop[usize::from(a) - 1].mover[pos + usize::from(kept.sum)]
             }
-            Stop::Follow => self.round.follow_stop.mover[pos + TOP as usize - usize::from(sum)],
+            Stop::Follow => {
+                self.round.follow_stop.mover[pos + TOP as usize - usize::from(kept.sum)]
+            }
         }
     }
 
-    fn roll_value(&self, pos: usize, roll: u8, dice: u8) -> f64 {
+    #[inline(always)]
+    fn roll_value(&self, roll: u8, dice: u8) -> f64 {
+        let Some(pos) = self.pos else { return 0.0 };
         let values = match self.stop {
             Stop::Lead => &self.round.lead_roll,
             Stop::Follow => &self.round.follow_roll[usize::from(self.allowed) - 1],
         };
         values[usize::from(roll)][usize::from(dice)][pos]
     }
-
-    /// The value of keeping `kept` after `roll` and playing best from there.
-    pub fn value(&self, roll: u8, kept: Kept) -> f64 {
-        let Some(pos) = self.pos else { return 0.0 };
-        let stop = self.stop_value(pos, roll, kept.sum);
-        if roll < self.allowed && kept.dice > 0 {
-            let again = self.roll_value(pos, roll + 1, kept.dice);
-            if better(again, stop) {
-                return again;
-            }
-        }
-        stop
-    }
-
-    /// The chance to win of keeping `kept` after `roll` and stopping, and of rolling its dice
-    /// again and playing to win after (`None` on the last roll or with no dice), for a coach;
-    /// `None` where the game is already decided, so every action is worth the same.
-    pub fn action_values(&self, roll: u8, kept: Kept) -> Option<(f64, Option<f64>)> {
-        let pos = self.pos?;
-        let again = (roll < self.allowed && kept.dice > 0)
-            .then(|| self.roll_value(pos, roll + 1, kept.dice));
-        Some((self.stop_value(pos, roll, kept.sum), again))
-    }
-
-    /// The kept set chosen among `options` after `roll`: the first of the best.
-    pub fn choose(&self, roll: u8, options: &[Kept]) -> Kept {
-        if options.len() == 1 || self.pos.is_none() {
-            return options[0];
-        }
-        let mut best = options[0];
-        let mut best_value = self.value(roll, best);
-        for &k in &options[1..] {
-            let v = self.value(roll, k);
-            if better(v, best_value) {
-                (best, best_value) = (k, v);
-            }
-        }
-        best
-    }
-
-    /// Whether to roll `kept` again after `roll` (never on the last roll or with no dice, and
-    /// never where rolling is worth no more than stopping).
-    pub fn rolls_again(&self, roll: u8, kept: Kept) -> bool {
-        let Some(pos) = self.pos else { return false };
-        roll < self.allowed
-            && kept.dice > 0
-            && better(
-                self.roll_value(pos, roll + 1, kept.dice),
-                self.stop_value(pos, roll, kept.sum),
-            )
-    }
-}
-
-/// Plays one turn as `view` decides on pre-drawn `rolls`: (score, rolls used).
-#[inline]
-pub(super) fn play_view(
-    view: &View<'_>,
-    lookup: &Lookup,
-    outcomes: &RollOutcomes,
-    rolls: &[u32],
-) -> (u8, u8) {
-    let mut dice = lookup.start();
-    for roll in 1..=view.allowed {
-        let set = lookup.list(dice, rolls[usize::from(roll) - 1]);
-        let kept = view.choose(roll, &outcomes.sets[set]);
-        if !view.rolls_again(roll, kept) {
-            return (kept.sum, roll);
-        }
-        dice = kept.dice;
-    }
-    unreachable!("the last roll always stops")
 }

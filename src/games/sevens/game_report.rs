@@ -14,6 +14,7 @@ use crate::games::analysis::{Analysis, Chart, DataTable};
 use super::Study;
 use super::duel::{GameOdds, game_odds};
 use super::game::{GameSolution, span};
+use super::player::TurnPlayer;
 use super::policy::Policy;
 use super::position::{Phase, Role};
 use super::rules::Kept;

@@ -17,6 +17,7 @@ mod game_player;
 mod game_report;
 mod lookup;
 pub(crate) mod play;
+mod player;
 pub mod policy;
 pub(crate) mod policy_file;
 mod position;
