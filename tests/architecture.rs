@@ -648,45 +648,31 @@ fn no_file_imports_from_a_higher_layer() {
     fail_if_any("imports from a higher layer", &upward);
 }
 
-/// No two files of `src/` import each other, directly or through a chain of files (but in the
-/// folders of [`KNOWN_CIRCLES`], each a circle of its own files only).
+/// No two files of `src/` import each other, directly or through a chain of files.
 #[test]
 fn no_files_import_each_other_in_a_circle() {
     let sources = sources();
-    let mut found = Vec::new();
-    for circle in circles(&edges(&sources)) {
-        let folder = |f: &String| f.rsplit_once('/').map(|(d, _)| d.to_string());
-        let first = folder(&circle[0]);
-        match first {
-            Some(dir) if circle.iter().all(|f| folder(f).as_ref() == Some(&dir)) => found.push(dir),
-            _ => found.push(circle.join(" ")),
-        }
-    }
-    ratchet("import circles", found, KNOWN_CIRCLES);
+    fail_if_any("import circles", &circles(&edges(&sources)));
 }
 
 /// No file over 700 lines (a `*_tests.rs` file excepted) and none of the command line's over 400.
 #[test]
 fn every_file_is_a_size_a_reader_can_hold() {
-    let big: Vec<String> = sources()
+    let big: Vec<_> = sources()
         .into_iter()
         .filter(|s| !s.path.ends_with("_tests.rs"))
         .filter(|s| {
             s.lines > MAX_FILE_LINES || (s.path.starts_with("app/") && s.lines > MAX_APP_FILE_LINES)
         })
-        .map(|s| s.path)
+        .map(|s| (s.path, s.lines))
         .collect();
-    ratchet("files over their size", big, KNOWN_BIG_FILES);
+    fail_if_any("files over their size", &big);
 }
 
-/// No function spans more than 150 lines.
+/// No function spans more than 150 lines (a `*_tests.rs` file excepted).
 #[test]
 fn no_function_is_over_150_lines() {
-    let long = long_functions(&sources(), MAX_FN_LINES)
-        .into_iter()
-        .map(|(path, name, _, _)| format!("{path}:{name}"))
-        .collect();
-    ratchet("long functions", long, KNOWN_LONG_FUNCTIONS);
+    fail_if_any("long functions", &long_functions(&sources(), MAX_FN_LINES));
 }
 
 /// The library builds without the command line's crates: each is optional and only the `cli`
@@ -709,32 +695,6 @@ fn the_command_lines_crates_come_only_with_the_cli_feature() {
         assert!(cli.contains(&format!("\"dep:{krate}\"")), "{cli}");
     }
     assert!(manifest.contains("default = [\"cli\"]"));
-}
-
-/// What is still over its size or in a circle (issue 39, not yet split): each check below fails
-/// on anything new, and on an entry here that no longer offends, so this list only shrinks.
-const KNOWN_BIG_FILES: &[&str] = &[];
-/// Functions over 150 lines, as `file:name`.
-const KNOWN_LONG_FUNCTIONS: &[&str] = &[];
-/// Folders whose files still import each other in a circle.
-const KNOWN_CIRCLES: &[&str] = &["games/sevens", "games/sieben", "games/solitaire_dice"];
-
-/// The offenders `found` against the `known` ones: what is new, and what is listed but fixed.
-fn ratchet(what: &str, mut found: Vec<String>, known: &[&str]) {
-    found.sort();
-    found.dedup();
-    let new: Vec<&String> = found
-        .iter()
-        .filter(|f| !known.contains(&f.as_str()))
-        .collect();
-    let fixed: Vec<&&str> = known
-        .iter()
-        .filter(|k| !found.iter().any(|f| f == *k))
-        .collect();
-    assert!(
-        new.is_empty() && fixed.is_empty(),
-        "{what}: new {new:?}; listed but no longer found (remove them from the list) {fixed:?}"
-    );
 }
 
 /// The checker itself: a circle, an upward import, a re-export followed to its definition, a

@@ -36,7 +36,7 @@ use crate::error::Result;
 use crate::games::analysis::Analysis;
 use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Rotation, Seats, pairs};
-use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, setup_record};
+use crate::games::{Configured, Game, GameInfo, ReportRun, Setup, setup_record};
 use crate::record::SetupRecord;
 use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
@@ -62,60 +62,6 @@ pub const PLAYERS: Players = Players {
 /// Sevens in the registry.
 #[derive(Clone, Copy, Debug)]
 pub struct Sevens;
-
-/// The policy specs, for listings and messages.
-const POLICIES: &[PolicyDoc] = &[
-    PolicyDoc {
-        syntax: "optimal",
-        meaning: "the exact best expected turn score",
-        example: "optimal",
-    },
-    PolicyDoc {
-        syntax: "rolls:K",
-        meaning: "always roll K times while dice remain",
-        example: "rolls:2",
-    },
-    PolicyDoc {
-        syntax: "threshold:A,B",
-        meaning: "stop once the kept sum reaches A after roll 1, B after roll 2, ... (one sum per roll before the last)",
-        example: "threshold:15,10",
-    },
-    PolicyDoc {
-        syntax: "target",
-        meaning: "the exact best chance to beat the round's best score so far (optimal when nothing is to beat)",
-        example: "target",
-    },
-    PolicyDoc {
-        syntax: "target:T",
-        meaning: "the exact best chance to score more than T",
-        example: "target:20",
-    },
-    PolicyDoc {
-        syntax: "leader",
-        meaning: "as a round's first player, the exact best chance to win the round (the leader's dilemma); as a follower, the best reply",
-        example: "leader",
-    },
-    PolicyDoc {
-        syntax: "win",
-        meaning: "every decision to maximise the chance to win the whole game, against opponents who do the same (exact for 2 and 3 players; for more, the 2-player solution against the best other total)",
-        example: "win",
-    },
-    PolicyDoc {
-        syntax: "stop-if:EXPR",
-        meaning: "your own rule: stop when EXPR is true; it reads roll, rolls, dice, sum, to_beat (-1 with nothing to beat) and in games round, rounds, me, best_other, with and, or, not, == != < <= > >=, + - * and parentheses (docs/own-rules.md)",
-        example: "stop-if: sum >= 14 or dice <= 2",
-    },
-    PolicyDoc {
-        syntax: "table:FILE",
-        meaning: "the stop/roll decisions of a policy table, as `solve` writes them",
-        example: "table:data/sevens-policy.csv",
-    },
-    PolicyDoc {
-        syntax: "random",
-        meaning: "a fair coin decides every stop or roll",
-        example: "random",
-    },
-];
 
 /// The default job: optimal turns with the exact tables, the stop policies compared on the same
 /// dice, a duel and a table of four.
@@ -188,7 +134,7 @@ const INFO: GameInfo = GameInfo {
     name: "sevens",
     about: "Sevens: roll six dice up to three times, remove dice adding up to 7, score what is left",
     options: OPTIONS,
-    policies: POLICIES,
+    policies: spec::POLICIES,
     players: PLAYERS,
     report_runs: REPORT_RUNS,
 };

@@ -17,6 +17,60 @@ use super::solutions::Solutions;
 use super::stop_if::{GameRule, StopIf};
 use super::win::Win;
 
+/// The policy specs, for listings and messages.
+pub(super) const POLICIES: &[PolicyDoc] = &[
+    PolicyDoc {
+        syntax: "optimal",
+        meaning: "the exact best expected turn score",
+        example: "optimal",
+    },
+    PolicyDoc {
+        syntax: "rolls:K",
+        meaning: "always roll K times while dice remain",
+        example: "rolls:2",
+    },
+    PolicyDoc {
+        syntax: "threshold:A,B",
+        meaning: "stop once the kept sum reaches A after roll 1, B after roll 2, ... (one sum per roll before the last)",
+        example: "threshold:15,10",
+    },
+    PolicyDoc {
+        syntax: "target",
+        meaning: "the exact best chance to beat the round's best score so far (optimal when nothing is to beat)",
+        example: "target",
+    },
+    PolicyDoc {
+        syntax: "target:T",
+        meaning: "the exact best chance to score more than T",
+        example: "target:20",
+    },
+    PolicyDoc {
+        syntax: "leader",
+        meaning: "as a round's first player, the exact best chance to win the round (the leader's dilemma); as a follower, the best reply",
+        example: "leader",
+    },
+    PolicyDoc {
+        syntax: "win",
+        meaning: "every decision to maximise the chance to win the whole game, against opponents who do the same (exact for 2 and 3 players; for more, the 2-player solution against the best other total)",
+        example: "win",
+    },
+    PolicyDoc {
+        syntax: "stop-if:EXPR",
+        meaning: "your own rule: stop when EXPR is true; it reads roll, rolls, dice, sum, to_beat (-1 with nothing to beat) and in games round, rounds, me, best_other, with and, or, not, == != < <= > >=, + - * and parentheses (docs/own-rules.md)",
+        example: "stop-if: sum >= 14 or dice <= 2",
+    },
+    PolicyDoc {
+        syntax: "table:FILE",
+        meaning: "the stop/roll decisions of a policy table, as `solve` writes them",
+        example: "table:data/sevens-policy.csv",
+    },
+    PolicyDoc {
+        syntax: "random",
+        meaning: "a fair coin decides every stop or roll",
+        example: "random",
+    },
+];
+
 /// A built-in policy as written on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PolicySpec {
@@ -103,7 +157,7 @@ impl FromStr for PolicySpec {
             }
             _ => Err(bad(&format!(
                 "unknown policy for sevens; expected one of {}",
-                PolicyDoc::list(super::POLICIES)
+                PolicyDoc::list(POLICIES)
             ))),
         }
     }

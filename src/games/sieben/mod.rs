@@ -118,9 +118,7 @@ use crate::error::{Error, Result};
 use crate::games::analysis::Analysis;
 use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Rotation, Seats};
-use crate::games::{
-    Configured, DeckStudy, Game, GameInfo, PolicyDoc, ReportRun, Setup, setup_record,
-};
+use crate::games::{Configured, DeckStudy, Game, GameInfo, ReportRun, Setup, setup_record};
 use crate::record::SetupRecord;
 use crate::stats::{ExactValues, Tally};
 
@@ -144,40 +142,6 @@ pub const DEFAULT_POLICY: PolicySpec = PolicySpec::SevenFirst;
 /// The card game 7 in the registry.
 #[derive(Clone, Copy, Debug)]
 pub struct Sieben;
-
-/// The policy specs, for listings and messages.
-const POLICIES: &[PolicyDoc] = &[
-    PolicyDoc {
-        syntax: "seven-first",
-        meaning: "makes a Seven whenever it can, otherwise the smallest rise of the total",
-        example: "seven-first",
-    },
-    PolicyDoc {
-        syntax: "lowest",
-        meaning: "the smallest rise of the total",
-        example: "lowest",
-    },
-    PolicyDoc {
-        syntax: "blocker",
-        meaning: "a Seven when it can, otherwise the play most likely to leave the next player stuck, if likely enough",
-        example: "blocker",
-    },
-    PolicyDoc {
-        syntax: "random",
-        meaning: "every legal play equally likely",
-        example: "random",
-    },
-    PolicyDoc {
-        syntax: "lookahead",
-        meaning: "plays each legal play's round out on guesses of the hidden cards, 32 play-outs per play",
-        example: "lookahead",
-    },
-    PolicyDoc {
-        syntax: "lookahead:K",
-        meaning: "the same with K play-outs per legal play (1 to 1000)",
-        example: "lookahead:8",
-    },
-];
 
 /// The default job: the built-ins at a table of four with the exact tables, the same under the
 /// `finish=empty` variant (how much the rule matters), and the best player against the default
@@ -217,7 +181,7 @@ const INFO: GameInfo = GameInfo {
     name: NAME,
     about: "The card game 7: cards on a two-spot pile up to a total of 7, first out wins chips",
     options: OPTIONS,
-    policies: POLICIES,
+    policies: spec::POLICIES,
     players: PLAYERS,
     report_runs: REPORT_RUNS,
 };

@@ -14,6 +14,40 @@ use super::lookahead::{DEFAULT_SAMPLES, Lookahead, MAX_SAMPLES};
 use super::policy::{Blocker, LayCard, Lowest, SevenFirst, View};
 use super::rules::{Move, Rules};
 
+/// The policy specs, for listings and messages.
+pub(super) const POLICIES: &[PolicyDoc] = &[
+    PolicyDoc {
+        syntax: "seven-first",
+        meaning: "makes a Seven whenever it can, otherwise the smallest rise of the total",
+        example: "seven-first",
+    },
+    PolicyDoc {
+        syntax: "lowest",
+        meaning: "the smallest rise of the total",
+        example: "lowest",
+    },
+    PolicyDoc {
+        syntax: "blocker",
+        meaning: "a Seven when it can, otherwise the play most likely to leave the next player stuck, if likely enough",
+        example: "blocker",
+    },
+    PolicyDoc {
+        syntax: "random",
+        meaning: "every legal play equally likely",
+        example: "random",
+    },
+    PolicyDoc {
+        syntax: "lookahead",
+        meaning: "plays each legal play's round out on guesses of the hidden cards, 32 play-outs per play",
+        example: "lookahead",
+    },
+    PolicyDoc {
+        syntax: "lookahead:K",
+        meaning: "the same with K play-outs per legal play (1 to 1000)",
+        example: "lookahead:8",
+    },
+];
+
 /// A built-in policy as named on the command line (`--policy seven-first`, `--policy
 /// lookahead:32`). Plain data, so a run's configuration can be checked, printed in reports and
 /// parsed back; [`PolicySpec::build`] makes the policy.
@@ -101,7 +135,7 @@ impl FromStr for PolicySpec {
             s,
             format!(
                 "unknown policy for sieben; expected one of {}",
-                PolicyDoc::list(super::POLICIES)
+                PolicyDoc::list(POLICIES)
             ),
         ))
     }

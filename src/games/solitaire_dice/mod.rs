@@ -64,7 +64,7 @@ use crate::error::Result;
 use crate::games::analysis::Analysis;
 use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Seats};
-use crate::games::{Configured, Game, GameInfo, PolicyDoc, ReportRun, Setup, Tuner, setup_record};
+use crate::games::{Configured, Game, GameInfo, ReportRun, Setup, Tuner, setup_record};
 use crate::record::SetupRecord;
 use crate::stats::{ExactValues, Tally};
 
@@ -88,45 +88,6 @@ pub const DEFAULT_POLICY: PolicySpec = PolicySpec::Greedy;
 /// Solitaire Dice in the registry.
 #[derive(Clone, Copy, Debug)]
 pub struct SolitaireDice;
-
-/// The policy specs, for listings and messages.
-const POLICIES: &[PolicyDoc] = &[
-    PolicyDoc {
-        syntax: "greedy",
-        meaning: "the division that raises the score most right now",
-        example: "greedy",
-    },
-    PolicyDoc {
-        syntax: "random",
-        meaning: "every legal division equally likely",
-        example: "random",
-    },
-    PolicyDoc {
-        syntax: "heuristic",
-        meaning: "the best evaluation of the sheet after the division, with the built-in tuned weights",
-        example: "heuristic",
-    },
-    PolicyDoc {
-        syntax: "heuristic:FILE",
-        meaning: "the same with the weights of a policy file (header weight,value)",
-        example: "heuristic:data/solitaire-best.csv",
-    },
-    PolicyDoc {
-        syntax: "lookahead",
-        meaning: "the best expected evaluation after the next roll (one roll of expectimax), with the built-in weights tuned for it",
-        example: "lookahead",
-    },
-    PolicyDoc {
-        syntax: "lookahead:FILE",
-        meaning: "the same with the weights of a policy file",
-        example: "lookahead:data/solitaire-tuned.csv",
-    },
-    PolicyDoc {
-        syntax: "best",
-        meaning: "the strongest player we have: one roll of expectimax over a projection of each open sum's final marks blended with lookahead's weights",
-        example: "best",
-    },
-];
 
 /// The default job: greedy against random with the exact tables, and the ladder of players.
 const REPORT_RUNS: &[ReportRun] = &[
@@ -157,7 +118,7 @@ const INFO: GameInfo = GameInfo {
     name: NAME,
     about: "Sid Sackson's Solitaire Dice: five dice a roll, two pairs scored, one die thrown away",
     options: rules::OPTIONS,
-    policies: POLICIES,
+    policies: spec::POLICIES,
     players: PLAYERS,
     report_runs: REPORT_RUNS,
 };

@@ -14,6 +14,45 @@ use crate::input::Files;
 use super::best::{Params, Projection};
 use super::heuristic::{Evaluator, Weights};
 
+/// The policy specs, for listings and messages.
+pub(super) const POLICIES: &[PolicyDoc] = &[
+    PolicyDoc {
+        syntax: "greedy",
+        meaning: "the division that raises the score most right now",
+        example: "greedy",
+    },
+    PolicyDoc {
+        syntax: "random",
+        meaning: "every legal division equally likely",
+        example: "random",
+    },
+    PolicyDoc {
+        syntax: "heuristic",
+        meaning: "the best evaluation of the sheet after the division, with the built-in tuned weights",
+        example: "heuristic",
+    },
+    PolicyDoc {
+        syntax: "heuristic:FILE",
+        meaning: "the same with the weights of a policy file (header weight,value)",
+        example: "heuristic:data/solitaire-best.csv",
+    },
+    PolicyDoc {
+        syntax: "lookahead",
+        meaning: "the best expected evaluation after the next roll (one roll of expectimax), with the built-in weights tuned for it",
+        example: "lookahead",
+    },
+    PolicyDoc {
+        syntax: "lookahead:FILE",
+        meaning: "the same with the weights of a policy file",
+        example: "lookahead:data/solitaire-tuned.csv",
+    },
+    PolicyDoc {
+        syntax: "best",
+        meaning: "the strongest player we have: one roll of expectimax over a projection of each open sum's final marks blended with lookahead's weights",
+        example: "best",
+    },
+];
+
 /// A policy as named on the command line (`--policy greedy`, `--policy heuristic:FILE`).
 ///
 /// A spec is checked data (a weights file is read and compiled when the spec is parsed) so that a
@@ -146,7 +185,7 @@ impl PolicySpec {
                 s,
                 format!(
                     "unknown policy for solitaire-dice; expected one of {}",
-                    PolicyDoc::list(super::POLICIES)
+                    PolicyDoc::list(POLICIES)
                 ),
             )),
         }
@@ -177,7 +216,7 @@ mod tests {
                 e,
                 format!(
                     "policy '{bad}': unknown policy for solitaire-dice; expected one of {}",
-                    PolicyDoc::list(super::super::POLICIES)
+                    PolicyDoc::list(super::POLICIES)
                 )
             );
         }
