@@ -160,7 +160,7 @@ pub(crate) fn setup(rules: &[String]) -> Setup {
         rules: rules.to_vec(),
         players: 1,
         policies: Vec::new(),
-        files: Default::default(),
+        files: Files::serving(games::data_files()),
     }
 }
 

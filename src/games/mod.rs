@@ -42,7 +42,7 @@ use crate::stats::{ExactValues, Tally};
 
 use seating::Players;
 
-pub use registry::{GAMES, all, configure, configure_again, find, names, register};
+pub use registry::{GAMES, all, configure, configure_again, data_files, find, names, register};
 
 /// The record of a configured game ([`Configured::setup`]) from what every game has: its name,
 /// its rule options (every one recorded as `key=value` but the quiet ones at their default),

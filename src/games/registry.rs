@@ -5,7 +5,7 @@
 use std::sync::{PoisonError, RwLock};
 
 use crate::error::{Error, Result};
-use crate::input::Files;
+use crate::input::{Files, Shipped};
 use crate::record::SetupRecord;
 
 use super::{Configured, Game, Setup, WithInputs, configure_game};
@@ -87,6 +87,17 @@ pub fn find(name: &str) -> Result<&'static dyn Game> {
 /// The names of every game, built in or registered.
 pub fn names() -> Vec<&'static str> {
     all().iter().map(|g| g.name()).collect()
+}
+
+/// The data files the built-in games ship (a policy table, a deck, weights), each declared by
+/// its game: a path `data/NAME` with nothing there reads these.
+pub fn data_files() -> Vec<Shipped> {
+    [
+        &sevens::policy_file::DATA[..],
+        &sieben::deck::DATA[..],
+        &solitaire_dice::heuristic::DATA[..],
+    ]
+    .concat()
 }
 
 /// Configures `game` (a name) for `setup`: the shortcut of [`find`] and [`configure_game`].

@@ -1,19 +1,13 @@
 //! The data files dicelab ships, gathered from their owners.
 
 use crate::claims;
-use crate::games::{sevens, sieben, solitaire_dice};
+use crate::games;
 use crate::input::{Files, Shipped};
 
 /// Every data file compiled into dicelab, by path: the claims' file and each game's own (its
 /// policy table, deck or weights). A path `data/NAME` with nothing there reads these.
 pub fn data_files() -> Vec<Shipped> {
-    let mut files: Vec<Shipped> = [
-        &claims::DATA[..],
-        &sevens::policy_file::DATA[..],
-        &sieben::deck::DATA[..],
-        &solitaire_dice::heuristic::DATA[..],
-    ]
-    .concat();
+    let mut files: Vec<Shipped> = [&claims::DATA[..], &games::data_files()].concat();
     files.sort_by_key(|f| f.path);
     files
 }
