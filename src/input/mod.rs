@@ -163,6 +163,14 @@ impl Files {
     /// copy compiled into the binary, recorded under the same name: a run on that copy and one
     /// on identical bytes on disk are one input.
     pub fn read_text(&self, what: &str, path: &Path) -> Result<String> {
+        self.read_text_shipping(what, path, &[])
+    }
+
+    /// [`read_text`](Self::read_text) by a reader that ships files of its own (a game's deck,
+    /// weights or policy table): a path in `own` with nothing there is its shipped copy, however
+    /// this record was made, so a library caller's `Files::default()` reads a game's own
+    /// defaults as the command line does.
+    pub fn read_text_shipping(&self, what: &str, path: &Path, own: &[Shipped]) -> Result<String> {
         let name = path.to_string_lossy();
         let replayed = self.record().replay.as_ref().map(|files| {
             files
@@ -178,7 +186,7 @@ impl Files {
                      input file again)"
                 )));
             }
-            None => match shipped(&self.record().shipped, path) {
+            None => match shipped(&self.record().shipped, path).or_else(|| shipped(own, path)) {
                 Some(text) if fs_absent(path) => text.to_string(),
                 _ => decode(
                     what,

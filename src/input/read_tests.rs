@@ -297,6 +297,22 @@ fn a_missing_path_reads_the_shipped_copy_the_record_serves() {
     );
 }
 
+/// A reader's own shipped copy is read where its path has nothing, whatever the record serves:
+/// a game's default deck with `Files::default()`.
+#[test]
+fn a_readers_own_shipped_copy_stands_in_for_a_missing_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("deck.csv");
+    let own = served_list(path.to_str().unwrap().to_string().leak());
+    let files = Files::default();
+    assert_eq!(
+        files.read_text_shipping("d", &path, &own).unwrap(),
+        "shipped\n"
+    );
+    assert!(files.read_text("d", &path).is_err());
+    assert_eq!(files.read().len(), 1, "recorded once, as read");
+}
+
 fn served_list(path: &'static str) -> Vec<Shipped> {
     vec![Shipped {
         path,

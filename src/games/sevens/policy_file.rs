@@ -186,7 +186,7 @@ pub fn read(
     files: &Files,
 ) -> Result<Vec<DecisionTable>> {
     let what = format!("policy table {}", path.display());
-    let text = files.read_text(&what, path)?;
+    let text = files.read_text_shipping(&what, path, &DATA)?;
     check_provenance(&what, &text, outcomes, max_rolls)?;
     let name = format!("table:{}", path.display());
     let rows = input::csv_rows(&what, &text, &HEADER)?;

@@ -137,7 +137,7 @@ impl Deck {
     /// Reads a deck file through `files` (which records it; the default name, with nothing
     /// there, is the shipped copy).
     pub fn load(path: &str, files: &Files) -> Result<Self> {
-        let text = files.read_text(&format!("deck {path}"), Path::new(path))?;
+        let text = files.read_text_shipping(&format!("deck {path}"), Path::new(path), &DATA)?;
         Self::parse(path, &text)
     }
 

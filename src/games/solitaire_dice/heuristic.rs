@@ -117,7 +117,7 @@ impl Weights {
     /// the line.
     pub fn load(path: &Path, files: &Files) -> Result<Self> {
         let name = path.display().to_string();
-        let text = files.read_text(&format!("policy file {name}"), path)?;
+        let text = files.read_text_shipping(&format!("policy file {name}"), path, &DATA)?;
         Self::parse(&name, &text)
     }
 
