@@ -1,53 +1,61 @@
 //! `dicelab solve` and `dicelab table`: a game's exact analyses.
 
+use std::path::Path;
+
 use crate::error::Result;
+use crate::games::Configured;
+use crate::games::analysis::Analysis;
 use crate::ops::RunRequest;
 use crate::output::manifest::RunAbout;
 use crate::output::{Invocation, OutDir};
 
-use super::super::cli::{SolveArgs, TableArgs};
+use super::super::cli::{PrintFormat, SolveArgs, TableArgs};
 use super::{ANALYSIS_NAMES, show_analysis};
 
 /// `dicelab solve`.
 pub fn solve(args: &SolveArgs, invocation: &Invocation) -> Result<()> {
-    let game = RunRequest {
+    let request = RunRequest {
         game: args.game,
         rules: args.rules.clone(),
         deck: None,
         players: args.players,
         policies: Vec::new(),
-    }
-    .configure()?;
-    // The folder is checked (and held) before the analysis, which can take a while.
-    let out = args
-        .out
-        .as_deref()
-        .map(|out| OutDir::prepare(out, invocation)?.writing(&ANALYSIS_NAMES))
-        .transpose()?;
-    let analysis = game.solve()?;
-    let about = RunAbout::of_setup(&game.setup());
+    };
     let print = args.format.map(|f| (f, args.percent));
-    show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref(), print)
+    analyse(&request, args.out.as_deref(), invocation, print, |game| {
+        game.solve()
+    })
 }
 
 /// `dicelab table`.
 pub fn table(args: &TableArgs, invocation: &Invocation) -> Result<()> {
-    let game = RunRequest {
+    let request = RunRequest {
         game: args.game,
         rules: args.rules.clone(),
         deck: args.deck.clone(),
         players: 1,
         policies: Vec::new(),
-    }
-    .configure()?;
-    // The folder is checked (and held) before the analysis, which can take a while.
-    let out = args
-        .out
-        .as_deref()
+    };
+    let print = args.format.map(|f| (f, args.percent));
+    analyse(&request, args.out.as_deref(), invocation, print, |game| {
+        game.tables()
+    })
+}
+
+/// Configures `request`, holds `out` (checked before the analysis, which can take a while), runs
+/// `analysis` and shows or writes what it found.
+fn analyse(
+    request: &RunRequest,
+    out: Option<&Path>,
+    invocation: &Invocation,
+    print: Option<(PrintFormat, bool)>,
+    analysis: impl FnOnce(&dyn Configured) -> Result<Analysis>,
+) -> Result<()> {
+    let game = request.configure()?;
+    let out = out
         .map(|out| OutDir::prepare(out, invocation)?.writing(&ANALYSIS_NAMES))
         .transpose()?;
-    let analysis = game.tables()?;
+    let analysis = analysis(game.as_ref())?;
     let about = RunAbout::of_setup(&game.setup());
-    let print = args.format.map(|f| (f, args.percent));
     show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref(), print)
 }
