@@ -145,13 +145,15 @@ pub(crate) fn games_with_exact_values() -> String {
     }
 }
 
-/// Reads a claims file from disk.
+/// Reads a claims file from disk (`data/claims.csv` with nothing there is the shipped copy).
 pub fn load(path: &Path) -> Result<Vec<Claim>> {
+    load_with(path, &Files::default())
+}
+
+/// [`load`] through `files`, which records the file read.
+pub fn load_with(path: &Path, files: &Files) -> Result<Vec<Claim>> {
     let name = path.display().to_string();
-    parse(
-        &name,
-        &Files::serving(DATA.to_vec()).read_text(&name, path)?,
-    )
+    parse(&name, &files.read_text_shipping(&name, path, &DATA)?)
 }
 
 /// The single-player setup of a game under `rules`.

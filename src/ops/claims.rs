@@ -23,9 +23,7 @@ pub struct ClaimsFile {
 /// Loads the claims file at `path` (`data/claims.csv` with nothing there is the shipped copy).
 pub fn load_claims(path: &Path) -> Result<ClaimsFile> {
     let files = super::files();
-    let name = path.display().to_string();
-    let text = files.read_text(&name, path)?;
-    let claims = claims::parse(&name, &text)?;
+    let claims = claims::load_with(path, &files)?;
     Ok(ClaimsFile {
         claims,
         inputs: files.read(),

@@ -5,12 +5,14 @@ use std::path::Path;
 
 use crate::engine::RunConfig;
 use crate::error::{Result, one_line};
-use crate::games::{self, Configured, Game, ReportRun, Setup};
+use crate::games::{self, Configured, Game, ReportRun};
 use crate::report::analysis::analysis_files;
 use crate::report::index::IndexSection;
-use crate::report::text::{SUMMARY_HEADER, answer, fair_share_note, few_units_note, run_heading};
+use crate::report::text::{
+    SUMMARY_HEADER, answer, fair_share_note, few_units_note, run_heading, summary_rows,
+};
 
-use super::Finished;
+use super::{Finished, RunRequest};
 
 /// Races per rule set in the default job (full games and the claims' races get a tenth or
 /// less): about three and a half minutes on two cores.
@@ -36,15 +38,14 @@ pub fn report_jobs() -> Result<Vec<ReportJob>> {
     let mut jobs = Vec::new();
     for game in games::GAMES {
         for run in game.report_runs() {
-            let configured = games::configure_game(
-                *game,
-                &Setup {
-                    rules: run.rules.iter().map(|r| r.to_string()).collect(),
-                    players: run.players,
-                    policies: run.policies.iter().map(|p| p.to_string()).collect(),
-                    files: super::files(),
-                },
-            )?;
+            let configured = RunRequest {
+                game: *game,
+                rules: run.rules.iter().map(|r| r.to_string()).collect(),
+                deck: None,
+                players: run.players,
+                policies: run.policies.iter().map(|p| p.to_string()).collect(),
+            }
+            .configure()?;
             jobs.push(ReportJob {
                 game: *game,
                 run,
@@ -104,7 +105,7 @@ impl ReportJob {
             heading: run_heading(&report),
             answer: answer(&report).unwrap_or_default(),
             columns: SUMMARY_HEADER.map(String::from).to_vec(),
-            rows: summary_rows_of(&report),
+            rows: summary_rows(&report).into_iter().map(Vec::from).collect(),
             files,
             notes: fair_share_note(&report)
                 .into_iter()
@@ -112,13 +113,6 @@ impl ReportJob {
                 .collect(),
         }
     }
-}
-
-fn summary_rows_of(report: &crate::report::Report) -> Vec<Vec<String>> {
-    crate::report::text::summary_rows(report)
-        .into_iter()
-        .map(Vec::from)
-        .collect()
 }
 
 /// The findings page's introduction: what each section holds, and the command that makes the

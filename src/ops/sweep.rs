@@ -3,7 +3,9 @@
 
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
-use crate::games::{self, Configured, Game, Setup};
+use crate::games::{Configured, Game};
+
+use super::RunRequest;
 use crate::report::sweep::{Sweep, SweepRun};
 
 /// Most rule sets one sweep runs: a table and charts a person can read, and work that stays
@@ -133,15 +135,14 @@ impl SweepPlan {
                 .map(|(k, v, _)| format!("{k}={v}"))
                 .collect::<Vec<_>>()
                 .join(" ");
-            let game = games::configure_game(
-                request.game,
-                &Setup {
-                    rules,
-                    players: request.players,
-                    policies: request.policies.clone(),
-                    files: super::files(),
-                },
-            )
+            let game = RunRequest {
+                game: request.game,
+                rules,
+                deck: None,
+                players: request.players,
+                policies: request.policies.clone(),
+            }
+            .configure()
             .map_err(|e| e.prefixed(&format!("sweep {label}: ")))?;
             let column = game.setup().rules_column();
             if let Some((earlier, _)) = seen.iter().find(|(_, c)| *c == column) {

@@ -106,7 +106,7 @@ impl Advisor for Sieben {
         request.position.check_keys(NAME, KEYS)?;
         let options = RuleOptions::parse(NAME, OPTIONS, &request.rules)?;
         // Advice records no inputs: the deck is read from disk as it stands.
-        let rules = Rules::from_options(&options, &Files::serving(super::deck::DATA.to_vec()))?;
+        let rules = Rules::from_options(&options, &Files::default())?;
         if !request.policies.is_empty() {
             return Err(Error::input(Message::settings_in(
                 "sieben advice takes no §policy: every play is valued as the lookahead values \

@@ -61,7 +61,7 @@ impl Playable for Sieben {
     fn session(&self, request: &PlayRequest) -> Result<Box<dyn Session>> {
         let options = RuleOptions::parse(NAME, OPTIONS, &request.rules)?;
         // Play records no inputs: the deck is read from disk as it stands.
-        let rules = Rules::from_options(&options, &Files::serving(super::deck::DATA.to_vec()))?;
+        let rules = Rules::from_options(&options, &Files::default())?;
         let players = request.players.unwrap_or(DEFAULT_PLAYERS);
         PLAYERS.check(NAME, players)?;
         rules.check_players(players)?;
