@@ -167,7 +167,7 @@ enum Parsed {
 /// Reads `invocation.command` as clap defines it, turning clap's errors into dicelab's one line.
 fn parse(invocation: &Invocation) -> Parsed {
     let e = match Cli::try_parse_from(&invocation.command) {
-        Ok(cli) => return Parsed::Command(cli),
+        Ok(cli) => return Parsed::Command(cli.settled()),
         Err(e) => e,
     };
     match e.kind() {

@@ -79,6 +79,22 @@ pub struct DataTable {
     /// Lines written as `# ` comments above the header: where the table came from (the
     /// provenance of a file dicelab reads back, `key: value`). Every reader skips them.
     pub notes: Vec<String>,
+    /// How a person reads it best, where that is a grid: printed tables (`--format md`, `csv`,
+    /// `tsv`) are laid out so, one grid per value column. The CSV file keeps one row per cell,
+    /// which a program reads best.
+    pub cross_tab: Option<CrossTab>,
+}
+
+/// A table of one row per pair of keys read as a grid: one key down the side, the other across
+/// the top, a value in each cell (as a rulebook prints "dice kept by dice rolled").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrossTab {
+    /// The column whose values label the grid's rows.
+    pub rows: String,
+    /// The column whose values label the grid's columns.
+    pub columns: String,
+    /// The columns whose values fill the cells: one grid each.
+    pub values: Vec<String>,
 }
 
 impl DataTable {
@@ -89,7 +105,26 @@ impl DataTable {
             columns: columns.iter().map(|c| c.to_string()).collect(),
             rows: Vec::new(),
             notes: Vec::new(),
+            cross_tab: None,
         }
+    }
+
+    /// The table, read as a grid of `values` by `rows` down and `columns` across when printed
+    /// for a person (see [`CrossTab`]). Each name must be one of the table's columns.
+    pub fn read_as_grid(mut self, rows: &str, columns: &str, values: &[&str]) -> Self {
+        for name in std::iter::once(&rows).chain([&columns]).chain(values) {
+            assert!(
+                self.columns.iter().any(|c| c == name),
+                "{}: no column {name} to lay out",
+                self.name
+            );
+        }
+        self.cross_tab = Some(CrossTab {
+            rows: rows.to_string(),
+            columns: columns.to_string(),
+            values: values.iter().map(|v| v.to_string()).collect(),
+        });
+        self
     }
 
     /// Adds a row, which must have a cell per column.

@@ -9,6 +9,8 @@ use crate::games::analysis::DataTable;
 use crate::input::InputFile;
 use crate::report::fmt_short;
 use crate::report::index::IndexSection;
+use crate::report::json::tables_json;
+use crate::report::shown::Shown;
 
 /// A claims file read: its claims, and the files read for it (the file itself, or its shipped
 /// copy), for `run.json`.
@@ -43,6 +45,20 @@ impl Checked {
     /// The verdicts as a terminal shows them.
     pub fn text(&self) -> String {
         claims::verdicts_text(&self.verdicts)
+    }
+}
+
+impl Shown for Checked {
+    fn text(&self) -> String {
+        Checked::text(self)
+    }
+
+    fn json(&self) -> String {
+        tables_json(std::slice::from_ref(&self.table))
+    }
+
+    fn tables(&self) -> Vec<DataTable> {
+        vec![self.table.clone()]
     }
 }
 

@@ -5,10 +5,13 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
+use crate::games::analysis::DataTable;
 use crate::games::{self, Configured, Game, Setup};
 use crate::record::RunRecord;
 use crate::report::Report;
 use crate::report::json::run_json;
+use crate::report::shown::Shown;
+use crate::report::summary::summary_table;
 use crate::saved::Saved;
 use crate::stats::ExactValues;
 
@@ -107,9 +110,9 @@ impl Finished {
     /// `saved`, a run of `game`, with the game's exact values and notes.
     pub fn of(game: &dyn Configured, saved: Saved) -> Finished {
         Finished {
-            saved,
             exact: game.exact().clone(),
             notes: game.notes(),
+            saved,
         }
     }
 
@@ -136,7 +139,31 @@ impl Finished {
 
     /// The run as one JSON document.
     pub fn json(&self) -> String {
-        run_json(&self.report())
+        run_json(&self.report(), &[])
+    }
+}
+
+impl Shown for Finished {
+    fn text(&self) -> String {
+        Finished::text(self)
+    }
+
+    fn json(&self) -> String {
+        Finished::json(self)
+    }
+
+    fn tables(&self) -> Vec<DataTable> {
+        vec![summary_table(&self.report())]
+    }
+
+    fn about(&self) -> Vec<(String, String)> {
+        let record = &self.saved.record;
+        vec![
+            ("game".to_string(), record.setup.game.clone()),
+            ("rules".to_string(), record.setup.rules_column()),
+            ("seed".to_string(), record.seed.to_string()),
+            ("units".to_string(), record.units.to_string()),
+        ]
     }
 }
 

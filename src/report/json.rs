@@ -15,8 +15,9 @@ fn tool() -> String {
 }
 
 /// A run as one JSON document: its record (game, rules, policies, seed, units, shards,
-/// versions), its notes and every estimate.
-pub fn run_json(report: &Report) -> String {
+/// versions), its notes and every estimate, then `tables` (the exact reading of a comparison),
+/// under `tables`, where there are any.
+pub fn run_json(report: &Report, tables: &[DataTable]) -> String {
     let record = &report.saved.record;
     let setup = &record.setup;
     let estimates: Vec<Value> = report
@@ -39,7 +40,7 @@ pub fn run_json(report: &Report) -> String {
             })
         })
         .collect();
-    let document = json!({
+    let mut document = json!({
         "tool": tool(),
         "game": setup.game,
         "rules": setup.rules_column(),
@@ -50,37 +51,40 @@ pub fn run_json(report: &Report) -> String {
         "notes": report.notes,
         "estimates": estimates,
     });
+    if !tables.is_empty() {
+        document["tables"] = Value::Array(tables.iter().map(table_json).collect());
+    }
     pretty(&document)
 }
 
 /// Tables (an exact analysis's, or the claims' verdicts) as one JSON document: each with its
 /// name, notes, columns and rows, probabilities clamped to [0, 1].
 pub fn tables_json(tables: &[DataTable]) -> String {
-    let tables: Vec<Value> = tables
+    let tables: Vec<Value> = tables.iter().map(table_json).collect();
+    pretty(&json!({ "tool": tool(), "tables": tables }))
+}
+
+/// One table: its name, notes, columns and rows.
+fn table_json(t: &DataTable) -> Value {
+    let chance: Vec<bool> = t.columns.iter().map(|c| is_probability(c)).collect();
+    let rows: Vec<Value> = t
+        .rows
         .iter()
-        .map(|t| {
-            let chance: Vec<bool> = t.columns.iter().map(|c| is_probability(c)).collect();
-            let rows: Vec<Value> = t
-                .rows
-                .iter()
-                .map(|row| {
-                    Value::Array(
-                        row.iter()
-                            .zip(&chance)
-                            .map(|(cell, &chance)| cell_json(cell, chance))
-                            .collect(),
-                    )
-                })
-                .collect();
-            json!({
-                "name": t.name,
-                "notes": t.notes,
-                "columns": t.columns,
-                "rows": rows,
-            })
+        .map(|row| {
+            Value::Array(
+                row.iter()
+                    .zip(&chance)
+                    .map(|(cell, &chance)| cell_json(cell, chance))
+                    .collect(),
+            )
         })
         .collect();
-    pretty(&json!({ "tool": tool(), "tables": tables }))
+    json!({
+        "name": t.name,
+        "notes": t.notes,
+        "columns": t.columns,
+        "rows": rows,
+    })
 }
 
 /// A cell as JSON: text a string, a whole number a number (a string past 64 bits, which JSON
@@ -124,7 +128,7 @@ mod tests {
             exact: &exact,
             notes: &[],
         };
-        let doc: Value = serde_json::from_str(&run_json(&report)).unwrap();
+        let doc: Value = serde_json::from_str(&run_json(&report, &[])).unwrap();
         let first = &doc["estimates"][0];
         assert_eq!(first["key"], "score [a]");
         assert_eq!(

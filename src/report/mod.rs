@@ -20,6 +20,7 @@ pub mod json;
 pub mod print;
 pub mod quantiles;
 mod run;
+pub mod shown;
 pub mod summary;
 pub mod sweep;
 pub mod text;

@@ -1,11 +1,16 @@
-//! An exact analysis's tables as a person prints them (`table` and `solve` with `--format`):
-//! CSV, tab-separated or Markdown, each table under its name, with what every row shares (the
-//! game, its rules) said once above it rather than repeated on every row, one number format per
-//! column, and probabilities clamped to [0, 1], as decimals or, asked for, percentages.
+//! Tables as a person prints them (`--format csv`, `tsv` or `md` on every command that prints
+//! results): each table under its name, with what every row shares (the game, its rules) said
+//! once above it rather than repeated on every row, one number format per column, and
+//! probabilities clamped to [0, 1], as decimals or, asked for, percentages.
+//!
+//! A table a game marks as a grid ([`CrossTab`]) is printed as one: a key down the side, the
+//! other across the top, as a rulebook prints it; the CSV files a run writes keep one row per
+//! cell. In Markdown, written for a page a person reads, a chance of exactly 0 is an impossible
+//! case: its cell reads `–` and a row of nothing else is left out.
 
 use std::fmt::Write;
 
-use crate::games::analysis::{Analysis, Cell, DataTable};
+use crate::games::analysis::{Cell, CrossTab, DataTable};
 use crate::report::csv::{csv_bytes, is_probability};
 
 /// How the tables are printed.
@@ -19,162 +24,408 @@ pub enum TableFormat {
     Markdown,
 }
 
-/// Every table of `analysis` in `format`; probabilities as percentages when `percent`.
-pub fn tables_as(analysis: &Analysis, format: TableFormat, percent: bool) -> String {
+/// How the numbers of a printed table are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Probabilities as percentages.
+    pub percent: bool,
+    /// Decimals of every real number (of the percentage, with `percent`); `None`: the format's
+    /// own choice (see [`tables_as`]).
+    pub digits: Option<usize>,
+}
+
+/// Every table in `format`, each under what all of them share (`about`: the game, its rules),
+/// then what its own rows share.
+///
+/// Without `style.digits`, CSV and TSV write a probability with six decimals (four of a
+/// percentage: the same digits) and Markdown with four (two of a percentage), what a page needs;
+/// other real numbers get as many decimals as the column's smallest nonzero magnitude needs for
+/// four significant digits, at least four and at most ten.
+pub fn tables_as(
+    tables: &[DataTable],
+    about: &[(String, String)],
+    format: TableFormat,
+    style: Style,
+) -> String {
     let mut out = String::new();
-    for (i, table) in analysis.tables.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
+    for table in tables {
+        let grids = match &table.cross_tab {
+            Some(layout) => grids(table, layout, style.percent),
+            None => vec![Printed::long(table)],
+        };
+        for printed in grids {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&printed.render(table, about, format, style));
         }
-        out.push_str(&table_as(table, format, percent));
     }
     out
 }
 
-/// One table in `format`.
-fn table_as(table: &DataTable, format: TableFormat, percent: bool) -> String {
-    // A column every row holds the same text in (the game, its rules) is said once, above.
-    let shared: Vec<usize> = (0..table.columns.len())
-        .filter(|&c| {
-            table.rows.len() > 1
-                && matches!(&table.rows[0][c], Cell::Text(_))
-                && table.rows.iter().all(|r| r[c] == table.rows[0][c])
-        })
-        .collect();
-    let kept: Vec<usize> = (0..table.columns.len())
-        .filter(|c| !shared.contains(c))
-        .collect();
-    let header: Vec<String> = kept
-        .iter()
-        .map(|&c| {
-            let name = &table.columns[c];
-            if percent && is_probability(name) {
-                format!("{name} (%)")
-            } else {
-                name.clone()
-            }
-        })
-        .collect();
-    let decimals: Vec<usize> = kept.iter().map(|&c| decimals_of(table, c)).collect();
-    let rows: Vec<Vec<String>> = table
-        .rows
-        .iter()
-        .map(|row| {
-            kept.iter()
-                .zip(&decimals)
-                .map(|(&c, &d)| cell_text(&row[c], is_probability(&table.columns[c]), percent, d))
-                .collect()
-        })
-        .collect();
-    let about: Vec<(String, String)> = shared
-        .iter()
-        .map(|&c| {
-            let Cell::Text(t) = &table.rows[0][c] else {
-                unreachable!("only text columns are shared")
-            };
-            (table.columns[c].clone(), t.clone())
-        })
-        .chain(table.notes.iter().filter_map(|n| {
-            n.split_once(": ")
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-        }))
-        .collect();
-    let mut out = String::new();
-    match format {
-        TableFormat::Csv | TableFormat::Tsv => {
-            let _ = writeln!(out, "# {}", table.name);
-            for (k, v) in &about {
-                let _ = writeln!(out, "# {k}: {v}");
-            }
-            if format == TableFormat::Csv {
-                let header: Vec<&str> = header.iter().map(String::as_str).collect();
-                out.push_str(&String::from_utf8_lossy(&csv_bytes(&header, rows)));
-            } else {
-                let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
-                let line = |cells: &[String]| {
-                    cells
-                        .iter()
-                        .map(|c| clean(c))
-                        .collect::<Vec<_>>()
-                        .join("\t")
-                };
-                let _ = writeln!(out, "{}", line(&header));
-                for row in &rows {
-                    let _ = writeln!(out, "{}", line(row));
-                }
-            }
-        }
-        TableFormat::Markdown => {
-            let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
-            let _ = writeln!(out, "### {}\n", table.name);
-            for (k, v) in &about {
-                let _ = writeln!(out, "{k}: `{}`  ", cell(v));
-            }
-            if !about.is_empty() {
-                out.push('\n');
-            }
-            let line = |cells: &[String]| {
-                format!(
-                    "| {} |",
-                    cells
-                        .iter()
-                        .map(|c| cell(c))
-                        .collect::<Vec<_>>()
-                        .join(" | ")
-                )
-            };
-            let _ = writeln!(out, "{}", line(&header));
-            let align: Vec<&str> = kept
+/// A table as it is printed: its title, columns (each with whether it holds chances) and rows.
+struct Printed {
+    /// The heading (the table's name, and for a grid what fills it).
+    title: String,
+    /// Column names as printed.
+    columns: Vec<String>,
+    /// Whether each column holds probabilities.
+    chance: Vec<bool>,
+    /// Rows of cells; `None` is a cell the grid has no row for.
+    rows: Vec<Vec<Option<Cell>>>,
+    /// The number of leading columns that label a row (a grid's keys), never folded away.
+    keys: usize,
+}
+
+impl Printed {
+    /// The table as it is stored: one row per row.
+    fn long(table: &DataTable) -> Self {
+        Printed {
+            title: table.name.clone(),
+            columns: table.columns.clone(),
+            chance: table.columns.iter().map(|c| is_probability(c)).collect(),
+            rows: table
+                .rows
                 .iter()
-                .map(|&c| match table.rows.first().map(|r| &r[c]) {
-                    Some(Cell::Text(_)) | None => "---",
-                    Some(_) => "---:",
-                })
-                .collect();
-            let _ = writeln!(out, "| {} |", align.join(" | "));
-            for row in &rows {
+                .map(|r| r.iter().cloned().map(Some).collect())
+                .collect(),
+            keys: 0,
+        }
+    }
+
+    /// The printed text in `format`.
+    fn render(
+        &self,
+        table: &DataTable,
+        about: &[(String, String)],
+        format: TableFormat,
+        style: Style,
+    ) -> String {
+        let markdown = format == TableFormat::Markdown;
+        // In Markdown, a row whose chances are all exactly 0 is a case that cannot arise.
+        let rows: Vec<&Vec<Option<Cell>>> = self
+            .rows
+            .iter()
+            .filter(|row| !(markdown && self.impossible(row)))
+            .collect();
+        // A text column every row holds the same text in (the game, its rules) is said once,
+        // above.
+        let shared: Vec<usize> = (self.keys..self.columns.len())
+            .filter(|&c| {
+                rows.len() > 1
+                    && matches!(&rows[0][c], Some(Cell::Text(_)))
+                    && rows.iter().all(|r| r[c] == rows[0][c])
+            })
+            .collect();
+        let kept: Vec<usize> = (0..self.columns.len())
+            .filter(|c| !shared.contains(c))
+            .collect();
+        let header: Vec<String> = kept
+            .iter()
+            .map(|&c| {
+                let name = &self.columns[c];
+                // A grid says "(%)" once, in its title.
+                if style.percent && self.chance[c] && self.keys == 0 {
+                    format!("{name} (%)")
+                } else {
+                    name.clone()
+                }
+            })
+            .collect();
+        let decimals: Vec<usize> = kept
+            .iter()
+            .map(|&c| self.decimals(c, markdown, style))
+            .collect();
+        let cells: Vec<Vec<String>> = rows
+            .iter()
+            .map(|row| {
+                kept.iter()
+                    .zip(&decimals)
+                    .map(|(&c, &d)| {
+                        cell_text(row[c].as_ref(), self.chance[c], style.percent, d, markdown)
+                    })
+                    .collect()
+            })
+            .collect();
+        let own: Vec<(String, String)> = shared
+            .iter()
+            .map(|&c| {
+                let Some(Cell::Text(t)) = &rows[0][c] else {
+                    unreachable!("only text columns are shared")
+                };
+                (self.columns[c].clone(), t.clone())
+            })
+            .chain(table.notes.iter().filter_map(|n| {
+                n.split_once(": ")
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+            }))
+            .collect();
+        // What the command says of every table first, in its order, where the table says
+        // otherwise itself with the table's word; then what only the table says.
+        let mut lines: Vec<(String, String)> = about
+            .iter()
+            .map(|(k, v)| {
+                own.iter()
+                    .find(|(o, _)| o == k)
+                    .map_or_else(|| (k.clone(), v.clone()), Clone::clone)
+            })
+            .collect();
+        lines.extend(
+            own.into_iter()
+                .filter(|(k, _)| !about.iter().any(|(a, _)| a == k)),
+        );
+        let right: Vec<bool> = kept
+            .iter()
+            .map(|&c| {
+                !matches!(
+                    self.rows.iter().find_map(|r| r[c].as_ref()),
+                    Some(Cell::Text(_)) | None
+                )
+            })
+            .collect();
+        match format {
+            TableFormat::Csv | TableFormat::Tsv => {
+                self.delimited(&lines, &header, &cells, format == TableFormat::Csv)
+            }
+            TableFormat::Markdown => self.markdown(&lines, &header, &cells, &right),
+        }
+    }
+
+    /// Whether every chance in `row` is exactly 0 (and it has one): a case that cannot arise.
+    fn impossible(&self, row: &[Option<Cell>]) -> bool {
+        let mut chances = row
+            .iter()
+            .zip(&self.chance)
+            .skip(self.keys)
+            .filter(|(_, chance)| **chance)
+            .map(|(cell, _)| cell)
+            .peekable();
+        chances.peek().is_some()
+            && chances.all(|cell| match cell {
+                Some(Cell::Num(x)) => x.clamp(0.0, 1.0) == 0.0,
+                _ => true,
+            })
+    }
+
+    /// The decimals of column `c`, one for all its numbers (see [`tables_as`]).
+    fn decimals(&self, c: usize, markdown: bool, style: Style) -> usize {
+        if let Some(digits) = style.digits {
+            return digits;
+        }
+        if self.chance[c] {
+            let share = if markdown { 4 } else { 6 };
+            return if style.percent { share - 2 } else { share };
+        }
+        let smallest = self
+            .rows
+            .iter()
+            .filter_map(|r| match r[c] {
+                Some(Cell::Num(x)) if x.is_finite() && x != 0.0 => Some(x.abs()),
+                _ => None,
+            })
+            .fold(f64::INFINITY, f64::min);
+        if !smallest.is_finite() || smallest >= 1.0 {
+            return 4;
+        }
+        let digits = (-smallest.log10()).ceil() as usize + 3;
+        digits.clamp(4, 10)
+    }
+
+    /// CSV (or, not `comma`, tab-separated): `# name`, `# key: value` lines, then the table.
+    fn delimited(
+        &self,
+        lines: &[(String, String)],
+        header: &[String],
+        cells: &[Vec<String>],
+        comma: bool,
+    ) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "# {}", self.title);
+        for (k, v) in lines {
+            let _ = writeln!(out, "# {k}: {v}");
+        }
+        if comma {
+            let header: Vec<&str> = header.iter().map(String::as_str).collect();
+            out.push_str(&String::from_utf8_lossy(&csv_bytes(
+                &header,
+                cells.to_vec(),
+            )));
+        } else {
+            let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
+            let line = |cells: &[String]| {
+                cells
+                    .iter()
+                    .map(|c| clean(c))
+                    .collect::<Vec<_>>()
+                    .join("\t")
+            };
+            let _ = writeln!(out, "{}", line(header));
+            for row in cells {
                 let _ = writeln!(out, "{}", line(row));
             }
         }
+        out
     }
-    out
+
+    /// Markdown: a heading, a `key: value` line each, then the table, numbers aligned right.
+    fn markdown(
+        &self,
+        lines: &[(String, String)],
+        header: &[String],
+        cells: &[Vec<String>],
+        right: &[bool],
+    ) -> String {
+        let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+        let mut out = String::new();
+        let _ = writeln!(out, "### {}\n", self.title);
+        for (k, v) in lines {
+            let _ = writeln!(out, "{k}: `{}`  ", cell(v));
+        }
+        if !lines.is_empty() {
+            out.push('\n');
+        }
+        let line = |cells: &[String]| {
+            format!(
+                "| {} |",
+                cells
+                    .iter()
+                    .map(|c| cell(c))
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            )
+        };
+        let _ = writeln!(out, "{}", line(header));
+        let align: Vec<&str> = right
+            .iter()
+            .map(|&r| if r { "---:" } else { "---" })
+            .collect();
+        let _ = writeln!(out, "| {} |", align.join(" | "));
+        for row in cells {
+            let _ = writeln!(out, "{}", line(row));
+        }
+        out
+    }
 }
 
-/// The decimals of column `c`, one for all its numbers: whole numbers none; probabilities six
-/// (as a share) or four (percent, of a hundred times the share: the same digits); other reals
-/// as many as the column's smallest nonzero magnitude needs for four significant digits, at
-/// least four and at most ten.
-fn decimals_of(table: &DataTable, c: usize) -> usize {
-    if is_probability(&table.columns[c]) {
-        return 6;
-    }
-    let smallest = table
-        .rows
-        .iter()
-        .filter_map(|r| match r[c] {
-            Cell::Num(x) if x.is_finite() && x != 0.0 => Some(x.abs()),
-            _ => None,
+/// `table` as grids, one per value column of `layout`: the row key's values down the side (in
+/// the order they first appear), the column key's across the top. A column that is neither key
+/// nor value is kept beside the row key where it is one value per row (it is said once above
+/// when it is one value for the whole table).
+fn grids(table: &DataTable, layout: &CrossTab, percent: bool) -> Vec<Printed> {
+    let at = |name: &str| {
+        table
+            .columns
+            .iter()
+            .position(|c| c == name)
+            .expect("a grid names the table's columns")
+    };
+    let (r, c) = (at(&layout.rows), at(&layout.columns));
+    let distinct = |col: usize| {
+        let mut seen: Vec<&Cell> = Vec::new();
+        for row in &table.rows {
+            if !seen.contains(&&row[col]) {
+                seen.push(&row[col]);
+            }
+        }
+        seen
+    };
+    let (down, across) = (distinct(r), distinct(c));
+    // Columns that ride along with a row of the grid: one value per row key (the game, its
+    // rules), never a value of the grid.
+    let along: Vec<usize> = (0..table.columns.len())
+        .filter(|&k| k != r && k != c && !layout.values.iter().any(|v| *v == table.columns[k]))
+        .filter(|&k| {
+            down.iter().all(|key| {
+                let mut values = table
+                    .rows
+                    .iter()
+                    .filter(|row| row[r] == **key)
+                    .map(|row| &row[k]);
+                let first = values.next();
+                values.all(|v| Some(v) == first)
+            })
         })
-        .fold(f64::INFINITY, f64::min);
-    if !smallest.is_finite() || smallest >= 1.0 {
-        return 4;
-    }
-    let digits = (-smallest.log10()).ceil() as usize + 3;
-    digits.clamp(4, 10)
+        .collect();
+    layout
+        .values
+        .iter()
+        .map(|value| {
+            let v = at(value);
+            let mut columns = vec![table.columns[r].clone()];
+            columns.extend(along.iter().map(|&k| table.columns[k].clone()));
+            columns.extend(
+                across
+                    .iter()
+                    .map(|key| format!("{}={}", table.columns[c], cell_key(key))),
+            );
+            let mut chance = vec![false; 1 + along.len()];
+            chance.extend(across.iter().map(|_| is_probability(value)));
+            let rows = down
+                .iter()
+                .map(|key| {
+                    let first = table.rows.iter().find(|row| row[r] == **key);
+                    let mut cells = vec![Some((*key).clone())];
+                    cells.extend(along.iter().map(|&k| first.map(|row| row[k].clone())));
+                    cells.extend(across.iter().map(|top| {
+                        table
+                            .rows
+                            .iter()
+                            .find(|row| row[r] == **key && row[c] == **top)
+                            .map(|row| row[v].clone())
+                    }));
+                    cells
+                })
+                .collect();
+            let unit = if percent && is_probability(value) {
+                " (%)"
+            } else {
+                ""
+            };
+            Printed {
+                title: format!(
+                    "{}: {value}{unit} by {} and {}",
+                    table.name, table.columns[r], table.columns[c]
+                ),
+                columns,
+                chance,
+                rows,
+                keys: 1,
+            }
+        })
+        .collect()
 }
 
-/// A cell as printed: text as it is, a whole number as it is, a real number with the column's
-/// `decimals`; a probability clamped to [0, 1] and, with `percent`, a percentage.
-fn cell_text(cell: &Cell, chance: bool, percent: bool, decimals: usize) -> String {
+/// A key cell as a column heading reads it.
+fn cell_key(cell: &Cell) -> String {
     match cell {
         Cell::Text(t) => t.clone(),
         Cell::Int(i) => i.to_string(),
-        Cell::Num(x) if !x.is_finite() => String::new(),
-        Cell::Num(x) if chance && percent => {
-            format!("{:.*}", decimals - 2, 100.0 * x.clamp(0.0, 1.0))
+        Cell::Num(x) => x.to_string(),
+    }
+}
+
+/// A cell as printed: text as it is, a whole number as it is, a real number with the column's
+/// `decimals`; a probability clamped to [0, 1] and, with `percent`, a percentage; in Markdown a
+/// chance of exactly 0 (a case that cannot arise) as `–`. A cell the grid has no row for is
+/// empty.
+fn cell_text(
+    cell: Option<&Cell>,
+    chance: bool,
+    percent: bool,
+    decimals: usize,
+    markdown: bool,
+) -> String {
+    match cell {
+        None => String::new(),
+        Some(Cell::Text(t)) => t.clone(),
+        Some(Cell::Int(i)) => i.to_string(),
+        Some(Cell::Num(x)) if !x.is_finite() => String::new(),
+        Some(Cell::Num(x)) if chance && markdown && x.clamp(0.0, 1.0) == 0.0 => "–".to_string(),
+        Some(Cell::Num(x)) if chance && percent => {
+            format!("{:.decimals$}", 100.0 * x.clamp(0.0, 1.0))
         }
-        Cell::Num(x) if chance => format!("{:.decimals$}", x.clamp(0.0, 1.0)),
-        Cell::Num(x) => format!("{x:.decimals$}"),
+        Some(Cell::Num(x)) if chance => format!("{:.decimals$}", x.clamp(0.0, 1.0)),
+        Some(Cell::Num(x)) => format!("{x:.decimals$}"),
     }
 }
 
@@ -183,7 +434,7 @@ mod tests {
     use super::*;
     use crate::cells;
 
-    fn turns() -> Analysis {
+    fn turns() -> Vec<DataTable> {
         let mut table = DataTable::new(
             "turns_table",
             &[
@@ -219,15 +470,16 @@ mod tests {
             1.0000000000000002,
             3.0
         ]);
-        Analysis {
-            tables: vec![table],
-            ..Analysis::default()
-        }
+        vec![table]
+    }
+
+    fn plain() -> Style {
+        Style::default()
     }
 
     #[test]
     fn rows_share_their_rules_once_and_probabilities_stay_within_zero_and_one() {
-        let csv = tables_as(&turns(), TableFormat::Csv, false);
+        let csv = tables_as(&turns(), &[], TableFormat::Csv, plain());
         assert_eq!(
             csv,
             "# turns_table\n# game: hearts-due\n# rules: wipe_ones=4\n\
@@ -240,23 +492,100 @@ mod tests {
 
     #[test]
     fn percent_markdown_and_tabs_keep_one_format_per_column() {
-        let md = tables_as(&turns(), TableFormat::Markdown, true);
+        let md = tables_as(
+            &turns(),
+            &[],
+            TableFormat::Markdown,
+            Style {
+                percent: true,
+                digits: None,
+            },
+        );
         assert!(
             md.starts_with("### turns_table\n\ngame: `hearts-due`  \nrules: `wipe_ones=4`  \n\n"),
             "{md}"
         );
         assert!(md.contains("| turns | probability (%) | cumulative (%) | mean |\n| ---: | ---: | ---: | ---: |\n"), "{md}");
-        assert!(md.contains("| 1 | 0.0000 | 0.0000 | 12.500000 |\n"), "{md}");
-        assert!(
-            md.contains("| 3 | 75.0000 | 100.0000 | 3.000000 |\n"),
-            "{md}"
-        );
-        let tsv = tables_as(&turns(), TableFormat::Tsv, false);
+        // The first row, a chance of 0 (a rounding below it), cannot arise: it is left out.
+        assert!(!md.contains("| 1 |"), "{md}");
+        assert!(md.contains("| 3 | 75.00 | 100.00 | 3.000000 |\n"), "{md}");
+        let tsv = tables_as(&turns(), &[], TableFormat::Tsv, plain());
         assert!(
             tsv.contains(
                 "turns\tprobability\tcumulative\tmean\n1\t0.000000\t0.000000\t12.500000\n"
             ),
             "{tsv}"
+        );
+    }
+
+    #[test]
+    fn digits_set_every_real_number_and_about_lines_head_every_table() {
+        let about = [
+            ("game".to_string(), "hearts-due".to_string()),
+            ("seed".to_string(), "7".to_string()),
+        ];
+        let csv = tables_as(
+            &turns(),
+            &about,
+            TableFormat::Csv,
+            Style {
+                percent: false,
+                digits: Some(2),
+            },
+        );
+        // The table's own game line is not said twice; the command's seed is said.
+        assert!(
+            csv.starts_with("# turns_table\n# game: hearts-due\n# seed: 7\n# rules: wipe_ones=4\n"),
+            "{csv}"
+        );
+        assert!(csv.contains("\n2,0.25,0.25,0.00\n"), "{csv}");
+    }
+
+    /// A long table of (rolled, kept) chances, printed as the grid a rulebook holds.
+    fn keep() -> DataTable {
+        let mut t = DataTable::new("keep_chances", &["rolled", "kept", "probability"]);
+        for (n, k, p) in [
+            (1u32, 0u32, 0.0),
+            (1, 1, 1.0),
+            (2, 0, 1.0 / 6.0),
+            (2, 1, 0.0),
+            (2, 2, 5.0 / 6.0),
+        ] {
+            t.push(cells![n, k, p]);
+        }
+        t.read_as_grid("rolled", "kept", &["probability"])
+    }
+
+    #[test]
+    fn a_grid_prints_one_key_down_and_one_across_with_impossible_cells_marked() {
+        let md = tables_as(
+            &[keep()],
+            &[("game".to_string(), "sevens".to_string())],
+            TableFormat::Markdown,
+            Style {
+                percent: true,
+                digits: Some(1),
+            },
+        );
+        assert!(
+            md.starts_with(
+                "### keep_chances: probability (%) by rolled and kept\n\ngame: `sevens`  \n\n"
+            ),
+            "{md}"
+        );
+        assert!(
+            md.contains(
+                "| rolled | kept=0 | kept=1 | kept=2 |\n| ---: | ---: | ---: | ---: |\n\
+                 | 1 | – | 100.0 |  |\n| 2 | 16.7 | – | 83.3 |\n"
+            ),
+            "{md}"
+        );
+        let csv = tables_as(&[keep()], &[], TableFormat::Csv, plain());
+        assert!(
+            csv.contains(
+                "rolled,kept=0,kept=1,kept=2\n1,0.000000,1.000000,\n2,0.166667,0.000000,0.833333\n"
+            ),
+            "{csv}"
         );
     }
 }

@@ -1,6 +1,7 @@
 //! `summary.csv`: one row per metric with n, mean, sd, se, the 95% interval and the exact value.
 
 use crate::error::Result;
+use crate::games::analysis::{Cell, DataTable};
 use crate::record::RunRecord;
 use crate::stats::{ExactValues, Metric};
 
@@ -53,20 +54,49 @@ pub fn summary_row(
     metric: &Metric,
     exact: &ExactValues,
 ) -> Vec<String> {
+    summary_cells(record, rules, metric, exact)
+        .into_iter()
+        .map(|cell| match cell {
+            Cell::Text(t) => t,
+            Cell::Int(i) => i.to_string(),
+            Cell::Num(x) => fmt_num(x),
+        })
+        .collect()
+}
+
+/// [`summary_row`]'s cells, typed: what a printed table or a JSON document holds.
+pub fn summary_cells(
+    record: &RunRecord,
+    rules: &str,
+    metric: &Metric,
+    exact: &ExactValues,
+) -> Vec<Cell> {
     let setup = &record.setup;
     let e = metric.estimate();
     vec![
-        setup.game.clone(),
-        rules.to_string(),
-        setup.policy_of(metric.id.subject),
-        metric.id.column(),
-        e.n.to_string(),
-        fmt_num(e.mean),
-        fmt_num(e.sd),
-        fmt_num(e.se),
-        fmt_num(e.ci_low),
-        fmt_num(e.ci_high),
-        exact.mean(&metric.id).map(fmt_num).unwrap_or_default(),
-        record.seed.to_string(),
+        Cell::Text(setup.game.clone()),
+        Cell::Text(rules.to_string()),
+        Cell::Text(setup.policy_of(metric.id.subject)),
+        Cell::Text(metric.id.column()),
+        Cell::from(e.n),
+        Cell::Num(e.mean),
+        Cell::Num(e.sd),
+        Cell::Num(e.se),
+        Cell::Num(e.ci_low),
+        Cell::Num(e.ci_high),
+        Cell::from(exact.mean(&metric.id)),
+        Cell::from(record.seed),
     ]
+}
+
+/// `summary.csv` as a table of typed cells for printing (`--format csv`, `tsv`, `md`), without
+/// the game, rules and seed every row shares: the caller says them once above it.
+pub fn summary_table(report: &Report) -> DataTable {
+    let record = &report.saved.record;
+    let rules = record.setup.rules_column();
+    let mut table = DataTable::new("summary", &SUMMARY_HEADER[2..11]);
+    for metric in &report.saved.tally.metrics {
+        table.push(summary_cells(record, &rules, metric, report.exact)[2..11].to_vec());
+    }
+    table
 }

@@ -5,14 +5,17 @@
 //! rules leave the chance alone, the same dice fall.
 
 use crate::error::Result;
+use crate::games::analysis::{Cell, DataTable};
 use crate::plot::{CompareRow, Scale, compare_svg};
 use crate::saved::Saved;
-use crate::stats::{ExactValues, MetricKind, Subject};
+use crate::stats::{ExactValues, Metric, MetricKind, Subject};
 
 use super::charts::{compare_row, short};
-use super::csv::csv_bytes;
+use super::csv::table_csv;
 use super::file_safe;
-use super::summary::{SUMMARY_HEADER, summary_row};
+use super::json::tables_json;
+use super::shown::Shown;
+use super::summary::{SUMMARY_HEADER, summary_cells};
 use super::text::aligned;
 
 /// One rule set of a sweep: the value of each swept key, and its run with its exact values.
@@ -64,52 +67,59 @@ impl Sweep {
     /// `sweep.csv`: one row per rule set and metric: `summary.csv`'s columns with the swept
     /// values after the game, and the units.
     pub fn csv(&self) -> Vec<u8> {
-        let header: Vec<&str> = std::iter::once(SUMMARY_HEADER[0])
-            .chain(self.keys.iter().map(String::as_str))
-            .chain(SUMMARY_HEADER[1..].iter().copied())
-            .chain(["units"])
-            .collect();
-        let mut rows = Vec::new();
-        for run in &self.runs {
-            let record = &run.saved.record;
-            let rules = record.setup.rules_column();
-            for m in &run.saved.tally.metrics {
-                let summary = summary_row(record, &rules, m, &run.exact);
-                let mut row = vec![summary[0].clone()];
-                row.extend(run.values.iter().cloned());
-                row.extend(summary[1..].iter().cloned());
-                row.push(record.units.to_string());
-                rows.push(row);
-            }
-        }
-        csv_bytes(&header, rows)
+        table_csv(&self.data())
     }
 
-    /// The printed table: a heading, then one row per rule set with a column per metric of the
-    /// run as a whole or of a policy (a seat's figures are in `sweep.csv`, or the table would not
-    /// fit a terminal). A cell is the exact value where one exists, else the simulated mean with
-    /// the half-width of its 95% interval.
-    pub fn text(&self) -> String {
-        let record = &self.runs[0].saved.record;
-        let shown: Vec<(String, Vec<Option<usize>>)> = self
-            .metric_columns()
-            .into_iter()
+    /// The printed tables: one row per rule set with a column per metric of the run as a whole
+    /// or of a policy (every seat's figures are in `sweep.csv`, or the table would not fit a
+    /// terminal), then, in a game of several players, each seat's win rate, the figure a
+    /// designer sweeping a rule watches. A cell is the exact value where one exists, else the
+    /// simulated mean with the half-width of its 95% interval.
+    pub fn tables(&self) -> Vec<DataTable> {
+        let columns = self.metric_columns();
+        let of_run: Vec<&(String, Vec<Option<usize>>)> = columns
+            .iter()
             .filter(|(_, at)| {
-                self.runs.iter().zip(at).any(|(run, i)| {
-                    i.is_some_and(|i| {
-                        !matches!(run.saved.tally.metrics[i].id.subject, Subject::Seat { .. })
-                    })
+                self.any_metric(at, |m| !matches!(m.id.subject, Subject::Seat { .. }))
+            })
+            .collect();
+        let seats: Vec<&(String, Vec<Option<usize>>)> = columns
+            .iter()
+            .filter(|(_, at)| {
+                self.any_metric(at, |m| {
+                    m.id.name == "win_rate" && matches!(m.id.subject, Subject::Seat { .. })
                 })
             })
             .collect();
-        let mut header: Vec<String> = self.keys.clone();
-        header.extend(shown.iter().map(|(key, _)| key.clone()));
-        let mut rows: Vec<Vec<String>> = vec![header];
+        let mut tables = vec![self.grid("sweep", &of_run)];
+        if !seats.is_empty() {
+            tables.push(self.grid("win_rates_by_seat", &seats));
+        }
+        tables
+    }
+
+    /// Whether the metric at `at` of any rule set is one `which` picks.
+    fn any_metric(&self, at: &[Option<usize>], which: impl Fn(&Metric) -> bool) -> bool {
+        self.runs
+            .iter()
+            .zip(at)
+            .any(|(run, i)| i.is_some_and(|i| which(&run.saved.tally.metrics[i])))
+    }
+
+    /// A table named `name`: the swept values, then a cell per rule set of each of `shown`.
+    fn grid(&self, name: &str, shown: &[&(String, Vec<Option<usize>>)]) -> DataTable {
+        let header: Vec<&str> = self
+            .keys
+            .iter()
+            .map(String::as_str)
+            .chain(shown.iter().map(|(key, _)| key.as_str()))
+            .collect();
+        let mut table = DataTable::new(name, &header);
         for (r, run) in self.runs.iter().enumerate() {
-            let mut row = run.values.clone();
-            for (_, at) in &shown {
+            let mut row: Vec<Cell> = run.values.iter().map(Cell::from).collect();
+            for (_, at) in shown {
                 let Some(i) = at[r] else {
-                    row.push(String::new());
+                    row.push(Cell::Text(String::new()));
                     continue;
                 };
                 let m = &run.saved.tally.metrics[i];
@@ -118,7 +128,7 @@ impl Sweep {
                 } else {
                     4
                 };
-                row.push(match run.exact.mean(&m.id) {
+                row.push(Cell::Text(match run.exact.mean(&m.id) {
                     Some(x) => format!("{x:.digits$}"),
                     None => {
                         let e = m.estimate();
@@ -129,14 +139,36 @@ impl Sweep {
                             format!("{:.digits$} (n = {})", e.mean, e.n)
                         }
                     }
-                });
+                }));
             }
-            rows.push(row);
+            table.push(row);
         }
+        table
+    }
+
+    /// What every rule set shares, said once above the tables: the game, the rules not swept,
+    /// the policies, the seed and the units of each rule set.
+    pub fn about(&self) -> Vec<(String, String)> {
+        let record = &self.runs[0].saved.record;
+        vec![
+            ("game".to_string(), self.game.clone()),
+            (
+                "rules".to_string(),
+                fixed_rules(&record.setup.rules_column(), &self.keys),
+            ),
+            ("policy".to_string(), record.setup.policy_column()),
+            ("seed".to_string(), record.seed.to_string()),
+            ("units".to_string(), record.units.to_string()),
+        ]
+    }
+
+    /// The printed text: a heading, then [`tables`](Self::tables) aligned.
+    pub fn text(&self) -> String {
+        let record = &self.runs[0].saved.record;
         let fixed = fixed_rules(&record.setup.rules_column(), &self.keys);
         let mut text = format!(
             "{} sweep | {} | policy {} | seed {} | {} units per rule set | {} rule sets\n\
-             exact where it exists, else the simulated mean ± the half-width of its 95% interval\n\n",
+             exact where it exists, else the simulated mean ± the half-width of its 95% interval\n",
             self.game,
             fixed,
             record.setup.policy_column(),
@@ -144,11 +176,57 @@ impl Sweep {
             record.units,
             self.runs.len()
         );
-        for line in aligned(&rows, self.keys.len()) {
-            text.push_str(&line);
+        for table in self.tables() {
             text.push('\n');
+            if table.name == "win_rates_by_seat" {
+                text.push_str("each seat's win rate:\n");
+            }
+            let rows: Vec<Vec<String>> = std::iter::once(table.columns.clone())
+                .chain(table.rows.iter().map(|row| {
+                    row.iter()
+                        .map(|cell| match cell {
+                            Cell::Text(t) => t.clone(),
+                            other => format!("{other:?}"),
+                        })
+                        .collect()
+                }))
+                .collect();
+            for line in aligned(&rows, self.keys.len()) {
+                text.push_str(&line);
+                text.push('\n');
+            }
         }
         text
+    }
+
+    /// Every estimate of every rule set as one table, `sweep.csv`'s rows typed: what
+    /// `--format json` prints.
+    pub fn data(&self) -> DataTable {
+        let header = self.csv_header();
+        let mut table = DataTable::new("sweep", &header);
+        for run in &self.runs {
+            let record = &run.saved.record;
+            let rules = record.setup.rules_column();
+            for m in &run.saved.tally.metrics {
+                let summary = summary_cells(record, &rules, m, &run.exact);
+                let mut row = vec![summary[0].clone()];
+                row.extend(run.values.iter().map(Cell::from));
+                row.extend(summary[1..].iter().cloned());
+                row.push(Cell::from(record.units));
+                table.push(row);
+            }
+        }
+        table
+    }
+
+    /// The columns of `sweep.csv`: `summary.csv`'s with the swept keys after the game, and the
+    /// units.
+    fn csv_header(&self) -> Vec<&str> {
+        std::iter::once(SUMMARY_HEADER[0])
+            .chain(self.keys.iter().map(String::as_str))
+            .chain(SUMMARY_HEADER[1..].iter().copied())
+            .chain(["units"])
+            .collect()
     }
 
     /// One comparison chart per metric, the rule sets as its rows (exact values in each row's
@@ -203,6 +281,24 @@ impl Sweep {
             files.push((format!("{}.svg", file_safe(&key)), svg.into_bytes()));
         }
         Ok(files)
+    }
+}
+
+impl Shown for Sweep {
+    fn text(&self) -> String {
+        Sweep::text(self)
+    }
+
+    fn json(&self) -> String {
+        tables_json(&[self.data()])
+    }
+
+    fn tables(&self) -> Vec<DataTable> {
+        Sweep::tables(self)
+    }
+
+    fn about(&self) -> Vec<(String, String)> {
+        Sweep::about(self)
     }
 }
 

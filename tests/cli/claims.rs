@@ -1,7 +1,29 @@
 //! `claims`: the built-in claims are checked, a user's file is picked up, a bad file is refused.
 
-use crate::common::{fails, ok, read};
+use crate::common::{fails, ok, read, tree};
 use std::fs;
+
+/// Without --out the verdicts are printed and nothing is written: run in a checkout, the
+/// committed reports/claims/claims.csv stays as it is, and no folder appears.
+#[test]
+fn claims_without_out_print_only_and_leave_the_folder_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    fs::create_dir_all(d.join("reports/claims")).unwrap();
+    fs::write(d.join("reports/claims/claims.csv"), "committed\n").unwrap();
+    let before = tree(d);
+    let stdout = ok(d, &["claims", "-n", "2000", "-q"]);
+    assert!(stdout.contains("HOLDS  "), "{stdout}");
+    assert!(!stdout.contains("wrote"), "{stdout}");
+    assert_eq!(tree(d), before, "claims without --out wrote a file");
+    let json = ok(d, &["claims", "-n", "2000", "-q", "--format", "json"]);
+    assert!(json.starts_with('{'), "{json}");
+    assert_eq!(
+        tree(d),
+        before,
+        "claims --format json without --out wrote a file"
+    );
+}
 
 #[test]
 fn claims_are_checked_and_a_user_row_is_picked_up() {

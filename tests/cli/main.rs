@@ -47,6 +47,7 @@ mod compare;
 mod decks;
 mod determinism;
 mod exit_codes;
+mod formats;
 mod games;
 mod help;
 mod house_rules;

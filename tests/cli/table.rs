@@ -123,26 +123,36 @@ fn table_prints_csv_tsv_and_markdown_for_a_rulebook() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
     let csv = ok(d, &["table", "hearts-due", "--format", "csv", "--out", "t"]);
-    let turns = &csv[csv.find("# turns_table\n").unwrap()..];
+    let turns = &csv[csv
+        .find("# turns_table: probability by turns and wipe_ones\n")
+        .unwrap()..];
     let lines: Vec<&str> = turns.lines().collect();
     assert_eq!(lines[1], "# game: hearts-due");
     assert_eq!(
         lines[2],
         "# rules: players=1;wipe_ones=4;target=100;tie=shared"
     );
-    assert_eq!(lines[3], "wipe_ones,turns,probability,cumulative");
-    assert_eq!(lines[4], "4,1,0.000000,0.000000");
+    assert_eq!(lines[3], "turns,wipe_ones=4,wipe_ones=off");
+    assert_eq!(lines[4], "1,0.000000,0.000000");
     assert!(!csv.contains("-0.") && !csv.contains("e-"), "{csv}");
     let written = String::from_utf8(fs::read(d.join("t/turns_table.csv")).unwrap()).unwrap();
     assert!(!written.contains(",-"), "{written}");
     let md = ok(d, &["table", "sevens", "--format", "md", "--percent"]);
-    assert!(md.contains("### keep_chances\n\n| rolled | kept | probability (%) |\n| ---: | ---: | ---: |\n| 1 | 0 | 0.0000 |\n"), "{md}");
+    assert!(
+        md.contains("| rolled | kept=0 | kept=1 | kept=2 | kept=3 | kept=4 | kept=5 | kept=6 |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n| 1 | – | 100.00 |  |  |  |  |  |\n"),
+        "{md}"
+    );
     let tsv = ok(d, &["solve", "sevens", "--format", "tsv"]);
     assert!(
-        tsv.contains("# follower_odds\nrolls\tto_beat\tp_beat\tp_tie_or_beat\n"),
+        tsv.contains("# follower_odds: p_beat by to_beat and rolls\n# game: sevens\n"),
         "{tsv}"
     );
-    fails(d, &["table", "sevens", "--percent"], 2, "--format <FORMAT>");
+    fails(
+        d,
+        &["table", "sevens", "--percent"],
+        2,
+        "--percent: only with --format csv, tsv or md",
+    );
     fails(
         d,
         &["table", "sevens", "--format", "xls"],

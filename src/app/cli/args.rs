@@ -9,8 +9,8 @@ use crate::games::Game;
 
 use super::position::PositionArgs;
 use super::{
-    GameArg, PrintFormat, RunFormat, parse_players, parse_seed, parse_threads, parse_units,
-    parse_with, policy_help,
+    GameArg, PrintArgs, parse_players, parse_seed, parse_threads, parse_units, parse_with,
+    policy_help,
 };
 
 /// Arguments of `data`.
@@ -60,10 +60,8 @@ pub struct RunArgs {
     /// chunks).
     #[arg(long, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
-    /// No progress bar.
-    // A switch given twice (a script's `-q` and the user's) is the same switch, not an error:
-    // each bool flag overrides itself.
-    #[arg(long, short = 'q', overrides_with = "quiet")]
+    /// No progress bar: `-q`, which every command takes (see `Cli::quiet`), handed here.
+    #[arg(skip)]
     pub quiet: bool,
 }
 
@@ -101,10 +99,10 @@ pub struct SimulateArgs {
     /// --rule deck=FILE, since the real deck's spread is unpublished.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
-    /// json: one JSON document on stdout (the run's record and every estimate with n, mean,
-    /// sd, se, interval and exact value) instead of the table.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub format: Option<RunFormat>,
+    /// How to print: json, the run's record and every estimate with n, mean, sd, se, interval
+    /// and exact value; csv, tsv, md, the summary table.
+    #[command(flatten)]
+    pub print: PrintArgs,
 }
 
 /// Arguments of `sweep`: those of `simulate`, with lists of values for the rule options.
@@ -134,6 +132,10 @@ pub struct SweepArgs {
     /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
     #[arg(long, overrides_with = "wait")]
     pub wait: bool,
+    /// How to print: json, every estimate of every rule set (sweep.csv's rows); csv, tsv, md,
+    /// the tables the text shows.
+    #[command(flatten)]
+    pub print: PrintArgs,
 }
 
 /// Arguments of `decks`: those of `simulate` that make sense for a sweep, and extra decks.
@@ -165,6 +167,9 @@ pub struct DecksArgs {
     /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
     #[arg(long, overrides_with = "wait")]
     pub wait: bool,
+    /// How to print: json, csv, tsv or md, decks.csv's table.
+    #[command(flatten)]
+    pub print: PrintArgs,
 }
 
 /// Arguments of `advise`.
@@ -185,9 +190,12 @@ pub struct AdviseArgs {
     /// {"roll": 1, "dice": 2, "sum": 5}; a flag given too takes the file's value's place.
     #[arg(long = "position", value_name = "FILE")]
     pub position_file: Option<PathBuf>,
-    /// Print one JSON document instead of the table.
-    #[arg(long, overrides_with = "json")]
+    /// The same as --format json, one JSON document instead of the table.
+    #[arg(long, overrides_with = "json", conflicts_with = "format")]
     pub json: bool,
+    /// How to print: json, every action with its values.
+    #[command(flatten)]
+    pub print: PrintArgs,
     /// Play-outs, seed, threads.
     #[command(flatten)]
     pub run: RunArgs,
@@ -241,13 +249,10 @@ pub struct TableArgs {
     /// sieben: the deck file, the same as --rule deck=FILE.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
-    /// Print the tables as JSON, CSV, tab-separated or Markdown (what they share said once
-    /// above each), instead of the summary for reading.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub format: Option<PrintFormat>,
-    /// With --format: probabilities as percentages.
-    #[arg(long, requires = "format", overrides_with = "percent")]
-    pub percent: bool,
+    /// How to print: json, csv, tsv or md, every table (as a grid where the game reads one so,
+    /// a key down and one across).
+    #[command(flatten)]
+    pub print: PrintArgs,
 }
 
 /// Arguments of `solve`.
@@ -268,13 +273,10 @@ pub struct SolveArgs {
     /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
     #[arg(long, overrides_with = "wait")]
     pub wait: bool,
-    /// Print the tables as JSON, CSV, tab-separated or Markdown (what they share said once
-    /// above each), instead of the summary for reading.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub format: Option<PrintFormat>,
-    /// With --format: probabilities as percentages.
-    #[arg(long, requires = "format", overrides_with = "percent")]
-    pub percent: bool,
+    /// How to print: json, csv, tsv or md, every table (as a grid where the game reads one so,
+    /// a key down and one across).
+    #[command(flatten)]
+    pub print: PrintArgs,
 }
 
 /// Arguments of `claims`.
@@ -287,16 +289,15 @@ pub struct ClaimsArgs {
     /// Run size, seed, threads.
     #[command(flatten)]
     pub run: RunArgs,
-    /// Folder for claims.csv.
-    #[arg(long, default_value = "reports/claims")]
-    pub out: PathBuf,
+    /// Folder for claims.csv (default: print only).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
     /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
     #[arg(long, overrides_with = "wait")]
     pub wait: bool,
-    /// json: one JSON document on stdout (the run's record and every estimate with n, mean,
-    /// sd, se, interval and exact value) instead of the table.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub format: Option<RunFormat>,
+    /// How to print: json, csv, tsv or md, the verdicts' table.
+    #[command(flatten)]
+    pub print: PrintArgs,
 }
 
 /// Arguments of `report`.
@@ -331,6 +332,9 @@ pub struct MergeArgs {
     /// without it a missing shard is an error that names it.
     #[arg(long, overrides_with = "partial")]
     pub partial: bool,
+    /// How to print, as for simulate.
+    #[command(flatten)]
+    pub print: PrintArgs,
 }
 
 /// Arguments of `tune`.
@@ -359,4 +363,7 @@ pub struct TuneArgs {
     /// Games per evaluation (-n, default 20000, 2000 for lookahead), seed, threads.
     #[command(flatten)]
     pub run: RunArgs,
+    /// How to print: json, csv, tsv or md, the weights kept.
+    #[command(flatten)]
+    pub print: PrintArgs,
 }

@@ -5,11 +5,12 @@ use std::ffi::OsStr;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use crate::engine;
 use crate::games::{self, Game, PolicyDoc};
 use crate::number::{whole_in, whole_syntax};
+use crate::report::print::{Style, TableFormat};
 
 mod args;
 mod position;
@@ -30,6 +31,23 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// No progress bar (every command takes it, before or after its name, so a script can
+    /// always add it).
+    // A switch given twice (a script's `-q` and the user's) is the same switch, not an error:
+    // each bool flag overrides itself.
+    #[arg(long, short = 'q', global = true, overrides_with = "quiet")]
+    pub quiet: bool,
+}
+
+impl Cli {
+    /// The command with the switches given before or after its name (`-q`) handed to the
+    /// arguments that use them.
+    pub fn settled(mut self) -> Self {
+        if let Some(run) = self.command.run_args_mut() {
+            run.quiet = self.quiet;
+        }
+        self
+    }
 }
 
 /// A game's name, checked against the registry, whose names the help lists.
@@ -109,6 +127,28 @@ pub enum Command {
 }
 
 impl Command {
+    /// The run settings (size, seed, threads) of a command that runs simulations.
+    fn run_args_mut(&mut self) -> Option<&mut RunArgs> {
+        match self {
+            Command::Simulate(args) | Command::Compare(args) => Some(&mut args.run),
+            Command::Claims(args) => Some(&mut args.run),
+            Command::Report(args) => Some(&mut args.run),
+            Command::Tune(args) => Some(&mut args.run),
+            Command::Sweep(args) => Some(&mut args.run),
+            Command::Decks(args) => Some(&mut args.run),
+            Command::Advise(args) => Some(&mut args.run),
+            Command::Solve(_)
+            | Command::Table(_)
+            | Command::Merge(_)
+            | Command::Play(_)
+            | Command::Rules(_)
+            | Command::Policies(_)
+            | Command::Data(_)
+            | Command::Completions(_)
+            | Command::Man(_) => None,
+        }
+    }
+
     /// Whether the command was asked to wait for another run writing its --out (`--wait`);
     /// commands that write nothing never wait.
     pub fn wait(&self) -> bool {
@@ -133,38 +173,76 @@ impl Command {
     }
 }
 
-/// How `simulate`, `compare` and `claims` print: as a table for reading (without the flag),
-/// or as JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum RunFormat {
-    /// One JSON document.
+/// How a command prints its results (`--format`): the same values on every command.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// For reading.
+    #[default]
+    Text,
+    /// One JSON document with every figure.
     Json,
-}
-
-/// How `table` and `solve` print their tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum PrintFormat {
-    /// One JSON document: every table with its columns and rows.
-    Json,
-    /// Comma-separated values.
+    /// The tables the text shows, comma-separated.
     Csv,
-    /// Tab-separated values.
+    /// The tables the text shows, tab-separated.
     Tsv,
-    /// Markdown tables.
+    /// The tables the text shows, in Markdown.
     Md,
 }
 
-impl PrintFormat {
-    /// The library's name for it; `None` for JSON, which is no table format.
-    pub fn tables(self) -> Option<crate::report::print::TableFormat> {
-        use crate::report::print::TableFormat;
-        match self {
-            PrintFormat::Json => None,
-            PrintFormat::Csv => Some(TableFormat::Csv),
-            PrintFormat::Tsv => Some(TableFormat::Tsv),
-            PrintFormat::Md => Some(TableFormat::Markdown),
+/// `--format` and how a printed table writes its numbers, on every command that prints results.
+#[derive(Debug, Args)]
+pub struct PrintArgs {
+    /// How to print the results: text, for reading; json, one JSON document with every figure,
+    /// for a program; csv, tsv or md, the tables the text shows as comma- or tab-separated
+    /// values or Markdown, what every row shares (game, rules) said once above each.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
+    pub format: Format,
+    /// With --format csv, tsv or md: probabilities as percentages.
+    #[arg(long, overrides_with = "percent")]
+    pub percent: bool,
+    /// With --format csv, tsv or md: the decimals of every real number (0 to 12; of the
+    /// percentage with --percent).
+    #[arg(long, value_name = "N", value_parser = parse_digits)]
+    pub digits: Option<usize>,
+}
+
+impl PrintArgs {
+    /// The library's format and style; `--percent` and `--digits` are refused where no table is
+    /// printed, since they would change nothing.
+    pub fn chosen(&self) -> crate::Result<(crate::report::shown::Format, Style)> {
+        use crate::report::shown::Format as Shown;
+        let format = match self.format {
+            Format::Text => Shown::Text,
+            Format::Json => Shown::Json,
+            Format::Csv => Shown::Tables(TableFormat::Csv),
+            Format::Tsv => Shown::Tables(TableFormat::Tsv),
+            Format::Md => Shown::Tables(TableFormat::Markdown),
+        };
+        if !matches!(format, Shown::Tables(_)) {
+            let given = [
+                ("--percent", self.percent),
+                ("--digits", self.digits.is_some()),
+            ];
+            if let Some((flag, _)) = given.iter().find(|(_, on)| *on) {
+                return Err(crate::Error::input(format!(
+                    "{flag}: only with --format csv, tsv or md, which print tables"
+                )));
+            }
         }
+        Ok((
+            format,
+            Style {
+                percent: self.percent,
+                digits: self.digits,
+            },
+        ))
     }
+}
+
+/// Decimals of a printed number (`--digits`): 0 to 12, more than a chance's double holds
+/// usefully.
+fn parse_digits(s: &str) -> Result<usize, String> {
+    whole_in(s, 0, 12).map(|d| d as usize)
 }
 
 /// Parses with the type's own `FromStr`, whose message clap prints after the argument's name.

@@ -8,11 +8,11 @@ use crate::output::{Invocation, OutDir};
 use crate::report::csv::table_csv;
 
 use super::super::cli::DecksArgs;
-use super::super::stdout::{say, show};
-use super::{run_settings, shown, threads_of};
+use super::{print, run_settings, threads_of, wrote};
 
 /// `dicelab decks`.
 pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
+    let printing = args.print.chosen()?;
     let study = ops::deck_study(args.game)?;
     let mut out = None;
     let files = ops::files();
@@ -47,9 +47,9 @@ pub fn decks(args: &DecksArgs, invocation: &Invocation) -> Result<()> {
     if let Some(dir) = &out {
         dir.write_all(&[("decks.csv".to_string(), table_csv(&result.table))])?;
     }
-    show(&result.text)?;
+    print(&result, printing)?;
     if let Some(dir) = &out {
-        say(&format!("wrote decks.csv to {}\n", shown(dir.path())))?;
+        wrote(printing, "decks.csv", dir.path())?;
     }
     Ok(())
 }

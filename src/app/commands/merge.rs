@@ -12,6 +12,7 @@ use super::{REPORT_NAMES, publish};
 
 /// `dicelab merge`.
 pub fn merge(args: &MergeArgs, invocation: &Invocation) -> Result<()> {
+    let printing = args.print.chosen()?;
     let parts = args
         .shards
         .iter()
@@ -24,7 +25,7 @@ pub fn merge(args: &MergeArgs, invocation: &Invocation) -> Result<()> {
     }
     // The folder is made only once the merge is known to be good: a refused merge leaves none.
     let out = OutDir::prepare(&args.out, invocation)?.writing(&REPORT_NAMES)?;
-    publish(&merged.finished, Some(&out), Vec::new(), None, None).map(drop)
+    publish(&merged.finished, Some(&out), Vec::new(), None, printing).map(drop)
 }
 
 /// Refuses an `--out` folder that is one of the shards being merged: the merge would replace an

@@ -39,12 +39,12 @@ use crate::ops::Finished;
 use crate::output::OutDir;
 use crate::output::manifest::RunAbout;
 use crate::report::analysis::analysis_files;
-use crate::report::json::tables_json;
-use crate::report::print::tables_as;
+use crate::report::print::Style;
+use crate::report::shown::{Analysed, Format, Shown, render};
 use crate::report::unique_names;
 
 use super::capture;
-use super::cli::{PrintFormat, RunArgs, RunFormat};
+use super::cli::RunArgs;
 use super::stdout::{say, show};
 
 /// `path` as a line of output names it: a control character in it (an escape, a line break) is
@@ -99,6 +99,29 @@ const REPORT_NAMES: [&str; 5] = [
 /// What an exact analysis (`solve`, `table`) writes: tables and charts, named by the game.
 const ANALYSIS_NAMES: [&str; 2] = ["*.csv", "*.svg"];
 
+/// How a command prints, as `--format`, `--percent` and `--digits` chose.
+type Printing = (Format, Style);
+
+/// Prints `shown` as `printing` asks: text for a person (every line printable), anything else
+/// as it is, for a program.
+fn print(shown: &dyn Shown, printing: Printing) -> Result<()> {
+    let (format, style) = printing;
+    let text = render(shown, format, style);
+    match format {
+        Format::Text => show(&text),
+        Format::Json | Format::Tables(_) => say(&text),
+    }
+}
+
+/// After the result, for a person only: the folder the files went to. A program reading JSON
+/// or a table gets the result and nothing else on stdout.
+fn wrote(printing: Printing, what: &str, dir: &Path) -> Result<()> {
+    if printing.0 == Format::Text {
+        say(&format!("wrote {what} to {}\n", shown(dir)))?;
+    }
+    Ok(())
+}
+
 /// Prints a run's table and, with a folder, writes its report files there together with
 /// `extra` files (all renamed into place at once). Returns the names of the files.
 fn publish(
@@ -106,7 +129,7 @@ fn publish(
     out: Option<&OutDir>,
     extra: Vec<(String, Vec<u8>)>,
     threads: Option<usize>,
-    format: Option<RunFormat>,
+    printing: Printing,
 ) -> Result<Vec<String>> {
     let about = RunAbout {
         notes: finished.notes.clone(),
@@ -121,50 +144,29 @@ fn publish(
         dir.write_all(&files)?;
     }
     let names = files.into_iter().map(|(name, _)| name).collect::<Vec<_>>();
-    if format == Some(RunFormat::Json) {
-        // One document and nothing else on stdout.
-        say(&finished.json())?;
-        return Ok(names);
-    }
-    show(&finished.text())?;
+    print(finished, printing)?;
     if let Some(dir) = out {
-        say(&format!(
-            "wrote {} files to {}\n",
-            names.len(),
-            shown(dir.path())
-        ))?;
+        wrote(printing, &format!("{} files", names.len()), dir.path())?;
     }
     Ok(names)
 }
 
-/// Prints an exact analysis (its summary for reading, or with `print` its tables in that format,
-/// as percentages or not) and, with a folder, writes its files there.
+/// Prints an exact analysis as `printing` asks, its tables headed by `about` (the game and its
+/// rules), and, with a folder, writes its files there.
 fn show_analysis(
     analysis: &Analysis,
+    about: Vec<(String, String)>,
     out: Option<&OutDir>,
-    print: Option<(PrintFormat, bool)>,
+    printing: Printing,
 ) -> Result<()> {
     let files = analysis_files(analysis)?;
     capture::made(&files);
     if let Some(dir) = out {
         dir.write_all(&files)?;
     }
-    match print {
-        Some((format, percent)) => {
-            // JSON is one document: nothing else goes to stdout.
-            return match format.tables() {
-                Some(format) => say(&tables_as(analysis, format, percent)),
-                None => say(&tables_json(&analysis.tables)),
-            };
-        }
-        None => show(&analysis.text)?,
-    }
+    print(&Analysed { analysis, about }, printing)?;
     if let Some(dir) = out {
-        say(&format!(
-            "wrote {} files to {}\n",
-            files.len(),
-            shown(dir.path())
-        ))?;
+        wrote(printing, &format!("{} files", files.len()), dir.path())?;
     }
     Ok(())
 }

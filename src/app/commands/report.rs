@@ -9,11 +9,22 @@ use crate::ops::{self, DEFAULT_REPORT_UNITS};
 use crate::output::manifest::RunAbout;
 use crate::output::{Invocation, OutDir};
 use crate::report::index::{IndexSection, index_html, index_markdown};
+use crate::report::print::Style;
+use crate::report::shown::Format;
 
 use super::super::cli::ReportArgs;
 use super::super::stdout::{say, show};
 use super::claims::check_claims;
-use super::{ANALYSIS_NAMES, REPORT_NAMES, publish, run_config, shown, threads_of};
+use super::{ANALYSIS_NAMES, Printing, REPORT_NAMES, publish, run_config, shown, threads_of};
+
+/// The default job prints each run for a person to read as it goes.
+const TEXT: Printing = (
+    Format::Text,
+    Style {
+        percent: false,
+        digits: None,
+    },
+);
 
 /// `dicelab report`: every built-in game's runs of the default job, in registry order, each with
 /// its exact tables where it asks for them, then the claims, each into its own folder under
@@ -50,7 +61,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
             Some(&out),
             result.extra,
             Some(threads_of(&args.run)),
-            None,
+            TEXT,
         )?;
         held.push(out);
         sections.push(job.section(&result.finished, files));
@@ -58,7 +69,7 @@ pub fn report(args: &ReportArgs, invocation: &Invocation) -> Result<()> {
     }
     say("\n== claims of the rule text\n")?;
     let claim_units = (units / 10).max(1);
-    let verdicts = check_claims(&claims, &args.run, claim_units, claims_out, None)?;
+    let verdicts = check_claims(&claims, &args.run, claim_units, Some(claims_out), TEXT)?;
     sections.push(ops::claims_section(&verdicts, claim_units, args.run.seed));
     folders.push(claims_dir);
     // The index last, so it links only what was written.

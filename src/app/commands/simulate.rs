@@ -38,6 +38,7 @@ fn run(
     invocation: &Invocation,
     game: &dyn crate::games::Configured,
 ) -> Result<()> {
+    let printing = args.print.chosen()?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     if shard != Shard::WHOLE && args.out.is_none() {
         return Err(Error::input(
@@ -56,7 +57,7 @@ fn run(
         out.as_ref(),
         Vec::new(),
         Some(threads_of(&args.run)),
-        args.format,
+        printing,
     )
     .map(drop)
 }

@@ -9,8 +9,8 @@ use crate::ops::RunRequest;
 use crate::output::manifest::RunAbout;
 use crate::output::{Invocation, OutDir};
 
-use super::super::cli::{PrintFormat, SolveArgs, TableArgs};
-use super::{ANALYSIS_NAMES, show_analysis};
+use super::super::cli::{SolveArgs, TableArgs};
+use super::{ANALYSIS_NAMES, Printing, show_analysis};
 
 /// `dicelab solve`.
 pub fn solve(args: &SolveArgs, invocation: &Invocation) -> Result<()> {
@@ -21,10 +21,14 @@ pub fn solve(args: &SolveArgs, invocation: &Invocation) -> Result<()> {
         players: args.players,
         policies: Vec::new(),
     };
-    let print = args.format.map(|f| (f, args.percent));
-    analyse(&request, args.out.as_deref(), invocation, print, |game| {
-        game.solve()
-    })
+    let printing = args.print.chosen()?;
+    analyse(
+        &request,
+        args.out.as_deref(),
+        invocation,
+        printing,
+        |game| game.solve(),
+    )
 }
 
 /// `dicelab table`.
@@ -36,10 +40,14 @@ pub fn table(args: &TableArgs, invocation: &Invocation) -> Result<()> {
         players: 1,
         policies: Vec::new(),
     };
-    let print = args.format.map(|f| (f, args.percent));
-    analyse(&request, args.out.as_deref(), invocation, print, |game| {
-        game.tables()
-    })
+    let printing = args.print.chosen()?;
+    analyse(
+        &request,
+        args.out.as_deref(),
+        invocation,
+        printing,
+        |game| game.tables(),
+    )
 }
 
 /// Configures `request`, holds `out` (checked before the analysis, which can take a while), runs
@@ -48,7 +56,7 @@ fn analyse(
     request: &RunRequest,
     out: Option<&Path>,
     invocation: &Invocation,
-    print: Option<(PrintFormat, bool)>,
+    printing: Printing,
     analysis: impl FnOnce(&dyn Configured) -> Result<Analysis>,
 ) -> Result<()> {
     let game = request.configure()?;
@@ -56,6 +64,11 @@ fn analyse(
         .map(|out| OutDir::prepare(out, invocation)?.writing(&ANALYSIS_NAMES))
         .transpose()?;
     let analysis = analysis(game.as_ref())?;
-    let about = RunAbout::of_setup(&game.setup());
-    show_analysis(&analysis, out.map(|o| o.describing(about)).as_ref(), print)
+    let setup = game.setup();
+    let about = vec![
+        ("game".to_string(), setup.game.clone()),
+        ("rules".to_string(), setup.rules_column()),
+    ];
+    let out = out.map(|o| o.describing(RunAbout::of_setup(&setup)));
+    show_analysis(&analysis, about, out.as_ref(), printing)
 }

@@ -9,11 +9,11 @@ use crate::report::unique_names;
 
 use super::super::capture;
 use super::super::cli::SweepArgs;
-use super::super::stdout::{say, show};
-use super::{run_config, shown, threads_of};
+use super::{print, run_config, threads_of, wrote};
 
 /// `dicelab sweep`: every rule set is configured, and so checked, before any runs.
 pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
+    let printing = args.print.chosen()?;
     let plan = SweepPlan::new(&SweepRequest {
         game: args.game,
         rules: args.rules.clone(),
@@ -27,11 +27,10 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
         .transpose()?;
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let sweep = plan.run(&run_config(&args.run, units, Shard::WHOLE))?;
-    let text = sweep.text();
     let Some(dir) = &out else {
         // Without a folder, the table is the sweep's one file.
         capture::made(&[("sweep.csv".to_string(), sweep.csv())]);
-        return show(&text);
+        return print(&sweep, printing);
     };
     let first = &sweep.runs[0].saved;
     let about = RunAbout {
@@ -48,10 +47,6 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
         })
         .write_all(&files)?;
     capture::made(&files);
-    show(&text)?;
-    say(&format!(
-        "wrote {} files to {}\n",
-        files.len(),
-        shown(dir.path())
-    ))
+    print(&sweep, printing)?;
+    wrote(printing, &format!("{} files", files.len()), dir.path())
 }

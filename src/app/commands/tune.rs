@@ -7,11 +7,11 @@ use crate::output::{Invocation, OutFile};
 use crate::report::csv::table_csv;
 
 use super::super::cli::TuneArgs;
-use super::super::stdout::{say, show};
-use super::{run_settings, shown};
+use super::{print, run_settings, wrote};
 
 /// `dicelab tune`.
 pub fn tune(args: &TuneArgs, invocation: &Invocation) -> Result<()> {
+    let printing = args.print.chosen()?;
     let tuner = ops::tuner(args.game)?;
     let mut out = None;
     let tuned = tuner.tune(
@@ -28,7 +28,6 @@ pub fn tune(args: &TuneArgs, invocation: &Invocation) -> Result<()> {
     )?;
     let out = out.expect("a tuner calls ready before it tunes");
     out.write(&table_csv(&tuned.weights))?;
-    show(&tuned.summary)?;
-    say(&format!("wrote {} to {}\n", tuned.kept, shown(&args.out)))?;
-    Ok(())
+    print(&tuned, printing)?;
+    wrote(printing, &tuned.kept, &args.out)
 }

@@ -153,7 +153,11 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Analysis {
         multi.push(cells![game, rules_text, parts, p.points, p.ways, prob]);
     }
     Analysis {
-        tables: vec![cast_table, turns_table, multi],
+        tables: vec![
+            cast_table,
+            turns_table.read_as_grid("turns", "wipe_ones", &["probability", "cumulative"]),
+            multi,
+        ],
         charts,
         text,
     }

@@ -91,7 +91,8 @@ impl Study {
                     .collect(),
             ));
         }
-        out.tables.push(table);
+        out.tables
+            .push(table.read_as_grid("score", "policy", &["probability"]));
         // Eight overlapping lines cannot be told apart: one panel each, optimal play in grey
         // under every other policy.
         let reference = series.iter().position(|(name, _)| name == "optimal");
@@ -167,7 +168,8 @@ impl Study {
             }
             text.push('\n');
         }
-        out.tables.push(table);
+        out.tables
+            .push(table.read_as_grid("after_roll", "dice", &["roll_again_below"]));
         text
     }
 
@@ -181,7 +183,8 @@ impl Study {
         for o in &odds {
             table.push(cells![o.rolls, o.to_beat, o.p_beat, o.p_tie_or_beat]);
         }
-        out.tables.push(table);
+        out.tables
+            .push(table.read_as_grid("to_beat", "rolls", &["p_beat", "p_tie_or_beat"]));
         let series: Vec<(String, Vec<(f64, f64)>)> = (1..=self.rules.max_rolls)
             .map(|r| {
                 (
@@ -264,7 +267,8 @@ impl Study {
             }
             text.push('\n');
         }
-        out.tables.push(table);
+        out.tables
+            .push(table.read_as_grid("rolled", "kept", &["probability"]));
         // The value of every state under optimal play.
         let max_rolls = self.rules.max_rolls;
         let solution = self.solutions.optimal(max_rolls);
