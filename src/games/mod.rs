@@ -231,6 +231,15 @@ pub trait Configured: Send + Sync {
         Vec::new()
     }
 
+    /// The policies of a comparison against the best play, position by position, where the
+    /// game can say it exactly (Sevens' single turns with `optimal` among the policies): what
+    /// each gives up, and where, naming each policy as `setup` (the run's record) does. `None`
+    /// where the game has no such reading.
+    fn against_best(&self, setup: &SetupRecord) -> Option<Analysis> {
+        let _ = setup;
+        None
+    }
+
     /// The game's exact probability tables (`dicelab table`). A game without them need not
     /// write this: the refusal names the game.
     fn tables(&self) -> Result<Analysis> {
@@ -284,6 +293,10 @@ impl Configured for WithInputs {
 
     fn notes(&self) -> Vec<String> {
         self.configured.notes()
+    }
+
+    fn against_best(&self, setup: &SetupRecord) -> Option<Analysis> {
+        self.configured.against_best(setup)
     }
 
     fn tables(&self) -> Result<Analysis> {

@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
-use crate::games::analysis::DataTable;
+use crate::games::analysis::{Analysis, DataTable};
 use crate::games::{self, Configured, Game, Setup};
 use crate::record::RunRecord;
 use crate::report::Report;
+use crate::report::analysis::analysis_files;
 use crate::report::json::run_json;
 use crate::report::shown::Shown;
 use crate::report::summary::summary_table;
@@ -104,6 +105,10 @@ pub struct Finished {
     pub exact: ExactValues,
     /// Notes on how the run was played (a policy played by a heuristic).
     pub notes: Vec<String>,
+    /// The policies against the best play, position by position, exactly, where the game can
+    /// say it ([`Configured::against_best`]): shown after the estimates, its tables written
+    /// beside them.
+    pub against_best: Option<Analysis>,
 }
 
 impl Finished {
@@ -112,6 +117,7 @@ impl Finished {
         Finished {
             exact: game.exact().clone(),
             notes: game.notes(),
+            against_best: game.against_best(&saved.record.setup),
             saved,
         }
     }
@@ -127,19 +133,29 @@ impl Finished {
 
     /// The files of its report folder, by name, as a folder would hold them.
     pub fn files(&self) -> Result<Vec<(String, Vec<u8>)>> {
-        self.report().files()
+        let mut files = self.report().files()?;
+        if let Some(reading) = &self.against_best {
+            files.extend(analysis_files(reading)?);
+        }
+        Ok(files)
     }
 
     /// The estimates and exact values as a terminal shows them: the aligned table, then the
     /// paired differences (empty without pairs).
     pub fn text(&self) -> String {
         let report = self.report();
-        format!("{}{}", report.text_table(), report.paired_text())
+        let reading = self.against_best.as_ref().map_or("", |a| a.text.as_str());
+        format!("{}{}{reading}", report.text_table(), report.paired_text())
     }
 
     /// The run as one JSON document.
     pub fn json(&self) -> String {
-        run_json(&self.report(), &[])
+        run_json(&self.report(), self.reading_tables())
+    }
+
+    /// The tables of the reading against the best, if there is one.
+    fn reading_tables(&self) -> &[DataTable] {
+        self.against_best.as_ref().map_or(&[], |a| &a.tables)
     }
 }
 
@@ -153,7 +169,9 @@ impl Shown for Finished {
     }
 
     fn tables(&self) -> Vec<DataTable> {
-        vec![summary_table(&self.report())]
+        let mut tables = vec![summary_table(&self.report())];
+        tables.extend_from_slice(self.reading_tables());
+        tables
     }
 
     fn about(&self) -> Vec<(String, String)> {

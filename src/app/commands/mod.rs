@@ -88,8 +88,9 @@ fn threads_of(run: &RunArgs) -> usize {
 
 /// The files every report of a run holds, whatever it finds, and its charts, whose names the
 /// run's metrics choose: checked before the run (see [`OutDir::writing`]).
-const REPORT_NAMES: [&str; 5] = [
+const REPORT_NAMES: [&str; 6] = [
     "summary.csv",
+    "disagreements.csv",
     "distribution.csv",
     "quantiles.csv",
     crate::record::ACCUMULATORS,

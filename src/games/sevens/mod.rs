@@ -5,6 +5,7 @@
 
 mod advise;
 pub mod dilemma;
+pub mod disagree;
 mod distribution;
 mod duel;
 pub mod exact;
@@ -332,6 +333,32 @@ impl Configured for Study {
 
     fn tables(&self) -> Result<Analysis> {
         Ok(self.exact_tables())
+    }
+
+    /// Single turns with `optimal` among the policies: every other policy against it, position
+    /// by position.
+    fn against_best(&self, setup: &SetupRecord) -> Option<Analysis> {
+        let optimal = PolicySpec::Optimal;
+        if self.players != 1 || !self.seats.policies.contains(&optimal) {
+            return None;
+        }
+        // Named as the reports name them: a file's policy with its content's hash.
+        let others: Vec<(String, &DecisionTable)> = self
+            .seats
+            .policies
+            .iter()
+            .zip(&self.policies)
+            .filter(|(spec, _)| **spec != optimal)
+            .map(|(spec, p)| (setup.policy_name(&spec.to_string()), p.turn()))
+            .collect();
+        if others.is_empty() {
+            return None;
+        }
+        Some(disagree::reading(
+            &self.solutions.outcomes,
+            self.solutions.optimal(self.rules.max_rolls),
+            &others,
+        ))
     }
 
     fn solve(&self) -> Result<Analysis> {
