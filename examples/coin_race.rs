@@ -18,7 +18,7 @@ use dicelab::engine::bump;
 use dicelab::engine::{ChunkRng, RunConfig, Simulation, run};
 use dicelab::error::Setting;
 use dicelab::games::analysis::{Analysis, DataTable};
-use dicelab::games::options::{OptionSpec, RuleOptions, Values};
+use dicelab::games::options::{Matters, OptionSpec, RuleOptions, Values};
 use dicelab::games::seating::{Players, Seats};
 use dicelab::games::{self, Configured, Game, GameInfo, PolicyDoc, Setup, setup_record};
 use dicelab::record::Saved;
@@ -50,6 +50,7 @@ const INFO: GameInfo = GameInfo {
         default: "10",
         meaning: "heads that end the race",
         quiet: false,
+        matters: Matters::ALWAYS,
     }],
     policies: &[PolicyDoc {
         syntax: "flip",

@@ -123,6 +123,9 @@ pub struct OptionSpec {
     /// under the texts' numbers reads as it did before they existed, and a house rule shows as
     /// exactly what differs.
     pub quiet: bool,
+    /// Which runs the option changes anything in: a run it does not leave it out of its printed
+    /// heading ([`RuleOptions::pairs`] and the `rules` column still record every option).
+    pub matters: Matters,
 }
 
 impl OptionSpec {
@@ -140,7 +143,59 @@ impl OptionSpec {
             default,
             meaning,
             quiet: true,
+            matters: Matters::ALWAYS,
         }
+    }
+
+    /// The option with `matters` saying which runs it changes anything in.
+    pub const fn matters(self, matters: Matters) -> Self {
+        Self { matters, ..self }
+    }
+}
+
+/// Which runs an option changes anything in, so a run's printed heading can leave out what did
+/// not matter to it (a single turn of Sevens has no rounds and no ties to decide).
+#[derive(Clone, Copy, Debug)]
+pub struct Matters {
+    /// The fewest players for whom the option changes anything: 1 for an option every run
+    /// reads, 2 for one that only a game of several players reads (who starts a round, how a
+    /// tie is decided).
+    pub from_players: u32,
+    /// The policy forms (a spec's part before any `:`) that read the option in a run of any
+    /// player count: Sevens' `leader` weighs the followers' roll limit and the tie rule even in
+    /// a single turn.
+    pub for_policies: &'static [&'static str],
+}
+
+impl Matters {
+    /// An option every run reads.
+    pub const ALWAYS: Matters = Matters {
+        from_players: 1,
+        for_policies: &[],
+    };
+
+    /// An option only a game of two or more players reads.
+    pub const IN_GAMES: Matters = Matters {
+        from_players: 2,
+        for_policies: &[],
+    };
+
+    /// An option a game of two or more players reads, and a run with one of `policies` too.
+    pub const fn in_games_or(policies: &'static [&'static str]) -> Matters {
+        Matters {
+            from_players: 2,
+            for_policies: policies,
+        }
+    }
+
+    /// Whether the option changes anything in a run of `players` players with the policy
+    /// specs `policies`.
+    pub fn to_run(&self, players: u32, policies: &[String]) -> bool {
+        players >= self.from_players
+            || policies.iter().any(|p| {
+                let form = p.split_once(':').map_or(p.as_str(), |(form, _)| form);
+                self.for_policies.contains(&form.trim())
+            })
     }
 }
 
@@ -322,6 +377,7 @@ impl FirstPlayer {
         meaning: "rotate: the start passes one seat on each round; fixed: the same seat starts \
                   every round",
         quiet: false,
+        matters: Matters::IN_GAMES,
     };
 
     /// The values, in the order of [`FirstPlayer::OPTION`]'s names.
@@ -352,6 +408,7 @@ impl Tie {
             },
             meaning,
             quiet: false,
+            matters: Matters::IN_GAMES,
         }
     }
 }
@@ -367,6 +424,7 @@ mod tests {
             default: "1",
             meaning: "a number",
             quiet: false,
+            matters: Matters::ALWAYS,
         },
         OptionSpec {
             key: "b",
@@ -374,6 +432,7 @@ mod tests {
             default: "x",
             meaning: "a letter",
             quiet: false,
+            matters: Matters::ALWAYS,
         },
         OptionSpec {
             key: "c",
@@ -384,6 +443,7 @@ mod tests {
             default: "word",
             meaning: "a word",
             quiet: false,
+            matters: Matters::ALWAYS,
         },
     ];
 
@@ -456,6 +516,7 @@ mod tests {
             default: "4",
             meaning: "a count or off",
             quiet: false,
+            matters: Matters::ALWAYS,
         },
         OptionSpec {
             key: "penalty",
@@ -466,6 +527,7 @@ mod tests {
             default: "-200",
             meaning: "a signed number",
             quiet: true,
+            matters: Matters::ALWAYS,
         },
     ];
 

@@ -16,11 +16,39 @@ impl SetupRecord {
     /// The `rules` column: the player count, then every rule option, a file's name followed by
     /// its hash (`deck=d.csv@1f3a9c2e`).
     pub fn rules_column(&self) -> String {
+        self.rules_where(|_| true)
+    }
+
+    /// The rules as a run's printed heading names them: the [`rules_column`](Self::rules_column)
+    /// less the options that change nothing in this run (each game says which in its
+    /// [`Matters`](crate::games::options::Matters)): a single turn of Sevens has no rounds, no
+    /// first player and no ties. The `rules` column, `run.json` and `accumulators.json` keep
+    /// every option: they are the run's record, which `merge` and a rerun read.
+    pub fn rules_heading(&self) -> String {
+        let options = crate::games::find(&self.game).map_or(&[][..], |g| g.options());
+        let matters = |rule: &str| {
+            let key = rule.split_once('=').map_or(rule, |(key, _)| key);
+            options
+                .iter()
+                .find(|o| o.key == key)
+                .is_none_or(|o| o.matters.to_run(self.players, &self.policies))
+        };
+        self.rules_where(matters)
+    }
+
+    /// The player count, then every rule option `keep` keeps (given `key=value`), a file's name
+    /// followed by its hash.
+    fn rules_where(&self, keep: impl Fn(&str) -> bool) -> String {
         std::iter::once(format!("players={}", self.players))
-            .chain(self.rules.iter().map(|r| match r.split_once('=') {
-                Some((key, value)) => format!("{key}={}", self.with_hash(value)),
-                None => r.clone(),
-            }))
+            .chain(
+                self.rules
+                    .iter()
+                    .filter(|r| keep(r))
+                    .map(|r| match r.split_once('=') {
+                        Some((key, value)) => format!("{key}={}", self.with_hash(value)),
+                        None => r.clone(),
+                    }),
+            )
             .collect::<Vec<_>>()
             .join(";")
     }
@@ -122,6 +150,40 @@ mod tests {
             s.label_as_given(Subject::Pair(0, 1)).as_deref(),
             Some("heuristic:w.csv - greedy")
         );
+    }
+
+    /// A single turn of Sevens heads its output with the options a turn reads; `leader`, which
+    /// weighs the followers' limit and the tie rule, keeps those two; a game keeps them all; the
+    /// `rules` column keeps every option whatever the run.
+    #[test]
+    fn a_heading_leaves_out_the_options_that_change_nothing_in_the_run() {
+        let sevens = |players: u32, policies: &[&str]| crate::record::SetupRecord {
+            game: "sevens".into(),
+            rules: crate::games::find("sevens")
+                .unwrap()
+                .options()
+                .iter()
+                .filter(|o| !o.quiet)
+                .map(|o| format!("{}={}", o.key, o.default))
+                .collect(),
+            players,
+            policies: policies.iter().map(|p| p.to_string()).collect(),
+            inputs: Vec::new(),
+        };
+        let all = "players=1;removal=pairs;max_rolls=3;follower_limit=leader;rounds=10;\
+                   first_player=rotate;tie=playoff";
+        let turn = sevens(1, &["optimal", "rolls:1"]);
+        assert_eq!(turn.rules_column(), all);
+        assert_eq!(turn.rules_heading(), "players=1;removal=pairs;max_rolls=3");
+        assert_eq!(
+            sevens(1, &["optimal", "leader"]).rules_heading(),
+            "players=1;removal=pairs;max_rolls=3;follower_limit=leader;tie=playoff"
+        );
+        let game = sevens(2, &["optimal"]);
+        assert_eq!(game.rules_heading(), game.rules_column());
+        // A game the registry does not know keeps every option.
+        let unknown = setup(&["a"]);
+        assert_eq!(unknown.rules_heading(), unknown.rules_column());
     }
 
     #[test]

@@ -77,7 +77,7 @@ pub fn run_heading(report: &Report) -> String {
     format!(
         "{} | {} | policy {} | seed {} | {} units{}{}",
         setup.game,
-        setup.rules_column(),
+        setup.rules_heading(),
         setup.policy_column(),
         record.seed,
         record.units,

@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::dice::{face_counts, pow6};
-use crate::games::options::{OptionSpec, RuleOptions, Tie, Values};
+use crate::games::options::{Matters, OptionSpec, RuleOptions, Tie, Values};
 
 /// Dice in one cast.
 pub const DICE: u32 = 6;
@@ -215,6 +215,7 @@ const SHARED: [OptionSpec; 3] = [
                   nothing (4: the text; 3: other published versions of Hearts Due); off: no \
                   penalty, the cast scores normally",
         quiet: false,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "target",
@@ -225,6 +226,7 @@ const SHARED: [OptionSpec; 3] = [
         default: "100",
         meaning: "points that end the race or game",
         quiet: false,
+        matters: Matters::ALWAYS,
     },
     Tie::option(
         Tie::Shared,

@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::games::options::{FirstPlayer, OptionSpec, RuleOptions, Tie, Values};
+use crate::games::options::{FirstPlayer, Matters, OptionSpec, RuleOptions, Tie, Values};
 
 /// What a roll leaves: how many dice and their sum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -71,10 +71,11 @@ pub const OPTIONS: &[OptionSpec] = &[
         key: "removal",
         values: Values::OneOf(&["pairs", "subsets"]),
         default: "pairs",
-        meaning: "pairs: remove the disjoint pairs 1-6, 2-5, 3-4, as many as the counts allow (text \
-                  001); subsets: while any set of two or more dice adds up to 7, one such set \
-                  goes, the player choosing which (text 000)",
+        meaning: "pairs: remove the disjoint pairs 1-6, 2-5, 3-4, as many as the counts allow; \
+                  subsets: while any set of two or more dice adds up to 7, one such set goes, \
+                  the player choosing which",
         quiet: false,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "max_rolls",
@@ -85,6 +86,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "3",
         meaning: "rolls a turn may use at most",
         quiet: false,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "follower_limit",
@@ -93,6 +95,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         meaning: "leader: the rolls the round's first player used cap everyone after them; none: \
                   every player may use max_rolls",
         quiet: false,
+        matters: Matters::in_games_or(&["leader"]),
     },
     OptionSpec {
         key: "rounds",
@@ -100,13 +103,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "10",
         meaning: "rounds in a game",
         quiet: false,
+        matters: Matters::IN_GAMES,
     },
     FirstPlayer::OPTION,
     Tie::option(
         Tie::Playoff,
         "shared: every tied leader wins; playoff: the tied leaders play extra rounds (same rules) \
          until one leads",
-    ),
+    )
+    .matters(Matters::in_games_or(&["leader"])),
     OptionSpec {
         key: "dice",
         values: Values::Whole {
@@ -117,6 +122,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         meaning: "dice a turn starts with (at most six: every table of the game is sized for \
                   them)",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "removed_sum",
@@ -126,6 +132,7 @@ pub const OPTIONS: &[OptionSpec] = &[
                   it (a face and itself too, as 3-3 for 6), or under subsets any set of two or \
                   more dice",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
 ];
 

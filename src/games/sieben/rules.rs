@@ -9,7 +9,7 @@
 //! play the same part, so a pile is an unordered pair.
 
 use crate::error::{Error, Result};
-use crate::games::options::{FirstPlayer, OptionSpec, RuleOptions, Tie, Values};
+use crate::games::options::{FirstPlayer, Matters, OptionSpec, RuleOptions, Tie, Values};
 use crate::input::Files;
 
 use super::deck::{Deck, HAND, MAX_NUMBER};
@@ -56,6 +56,7 @@ pub const OPTIONS: &[OptionSpec] = &[
                   empty (a variant some reviews describe): a player whose hand is empty is out, \
                   however it was emptied",
         quiet: false,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "penalty",
@@ -66,6 +67,7 @@ pub const OPTIONS: &[OptionSpec] = &[
                   a Seven (a blocked player's turns pass without playing or drawing; when every \
                   player still in is blocked, the blocks lift)",
         quiet: false,
+        matters: Matters::ALWAYS,
     },
     FirstPlayer::OPTION,
     Tie::option(
@@ -83,6 +85,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         meaning: "the deck file: header number,count, one row per number 1 to 7 (the real \
                   spread is unpublished; the default spreads 80 cards evenly)",
         quiet: false,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "hand",
@@ -94,6 +97,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         meaning: "cards dealt to each player at the start of a round (the text: 7), at most 100; \
                   the deck must hold more than players x hand cards, so one is left to draw",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "rounds",
@@ -107,6 +111,7 @@ pub const OPTIONS: &[OptionSpec] = &[
                   rounds until the chip pool (chips) is gone, the last paying what is left; a \
                   number: that many full rounds for any player count",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "chips",
@@ -118,6 +123,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         meaning: "the chip pool that ends a game of 5 to 7 players under rounds=auto (the text: \
                   80); 2 to 4 players play 7 rounds whatever it holds",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "pay",
@@ -132,6 +138,7 @@ pub const OPTIONS: &[OptionSpec] = &[
                   5/3/1: first place first, places past the list get 0 (no more places than \
                   players); play-off rounds pay the same",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
 ];
 

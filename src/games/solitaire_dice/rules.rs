@@ -13,7 +13,7 @@
 //! player and analysis of the text's game reads.
 
 use crate::error::{Error, Result};
-use crate::games::options::{OptionSpec, RuleOptions, Values};
+use crate::games::options::{Matters, OptionSpec, RuleOptions, Values};
 
 /// Dice in a roll: four make the two pairs, one is set aside.
 pub const DICE: usize = 5;
@@ -141,6 +141,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         meaning: "dice in a roll: one set aside and the rest in pairs, so an odd number \
                   (3, 5, 7 or 9); only greedy and random play other than 5",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
     value_option(
         "value_2",
@@ -206,6 +207,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "-200",
         meaning: "the score of a sum with 1 to penalty_marks marks, taken once",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "penalty_marks",
@@ -216,6 +218,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "4",
         meaning: "marks 1 to this many score the penalty (0: no penalty); fewer than zero_mark",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "zero_mark",
@@ -227,6 +230,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         meaning: "marks above penalty_marks up to this many score 0; each mark beyond pays the \
                   sum's value; at most mark_cap",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "mark_cap",
@@ -237,6 +241,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "10",
         meaning: "marks beyond this many pay nothing more",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "throwaways",
@@ -244,6 +249,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "3",
         meaning: "most different faces a game may throw away",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "end_marks",
@@ -254,6 +260,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "8",
         meaning: "throwaway marks on one face that end the game",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
     OptionSpec {
         key: "win",
@@ -264,6 +271,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "500",
         meaning: "the score that counts as a win (the p_score_WIN figure)",
         quiet: true,
+        matters: Matters::ALWAYS,
     },
 ];
 
