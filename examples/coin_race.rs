@@ -19,6 +19,7 @@ use dicelab::engine::{ChunkRng, RunConfig, Simulation, run};
 use dicelab::error::Setting;
 use dicelab::games::analysis::{Analysis, DataTable};
 use dicelab::games::options::{Matters, OptionSpec, RuleOptions, Values};
+use dicelab::games::rulebook::{Block, Rulebook};
 use dicelab::games::seating::{Players, Seats};
 use dicelab::games::{self, Configured, Game, GameInfo, PolicyDoc, Setup, setup_record};
 use dicelab::record::Saved;
@@ -63,6 +64,15 @@ const INFO: GameInfo = GameInfo {
         note: "a race is played alone",
     },
     report_runs: &[],
+    rulebook: &Rulebook {
+        in_short: "flip a fair coin until it has shown heads `target` times.",
+        how_to_play: &[Block::Para(
+            "One player and a coin. Flip it again and again; the race ends on the flip that \
+             brings the heads to the target, and its length is the number of flips.",
+        )],
+        readings: &[],
+        examples: &[],
+    },
 };
 
 impl Game for CoinRace {

@@ -150,3 +150,96 @@ fn every_reported_metric_is_defined_in_the_glossary() {
         );
     }
 }
+
+/// The pages a user reads: the README, docs/ and the doc comments under src/.
+fn pages_and_sources(root: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "md" || e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = vec![root.join("README.md")];
+    walk(&root.join("docs"), &mut out);
+    walk(&root.join("src"), &mut out);
+    out
+}
+
+/// Nothing a user needs lies outside the repository: no page or doc comment points to the
+/// rule texts' folder beside it (`../shared/`), which a clone does not have.
+#[test]
+fn no_page_or_doc_comment_points_outside_the_repository() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let outside = ["../", "shared/"].concat();
+    let rules_page = ["RULES", ".md"].concat();
+    let mut found = Vec::new();
+    for page in pages_and_sources(root) {
+        let text = fs::read_to_string(&page).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.contains(&outside) || line.contains(&rules_page) {
+                found.push(format!("{}:{}: {line}", page.display(), i + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The first line of a game's rules block in its docs page.
+fn rules_begin(game: &str) -> String {
+    format!(
+        "<!-- rules of {game}: written from the game's rulebook.rs (dicelab rules {game} prints \
+         the same); DICELAB_BLESS=1 cargo test --test docs rewrites it -->"
+    )
+}
+
+/// The last line of a game's rules block.
+fn rules_end(game: &str) -> String {
+    format!("<!-- end of the rules of {game} -->")
+}
+
+/// Each game's rules are written once, in the library ([`dicelab::games::rulebook`]): its docs
+/// page holds exactly their markdown between two markers, in one page only, and `dicelab rules`
+/// prints the same words. `DICELAB_BLESS=1` rewrites the blocks from the library.
+#[test]
+fn every_games_docs_page_holds_its_rules_as_the_library_writes_them() {
+    use dicelab::games::rulebook;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bless = std::env::var_os("DICELAB_BLESS").is_some();
+    let pages: Vec<PathBuf> = fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    for game in dicelab::games::GAMES {
+        let (begin, end) = (rules_begin(game.name()), rules_end(game.name()));
+        let holding: Vec<&PathBuf> = pages
+            .iter()
+            .filter(|p| fs::read_to_string(p).unwrap().contains(&begin))
+            .collect();
+        assert_eq!(holding.len(), 1, "{}: pages {holding:?}", game.name());
+        let page = holding[0];
+        let text = fs::read_to_string(page).unwrap();
+        let start = text.find(&begin).unwrap() + begin.len() + 1;
+        let stop = start
+            + text[start..]
+                .find(&end)
+                .unwrap_or_else(|| panic!("{}: no {end}", page.display()));
+        let want = format!("\n{}\n", rulebook::markdown(*game));
+        if bless {
+            fs::write(page, format!("{}{want}{}", &text[..start], &text[stop..])).unwrap();
+            continue;
+        }
+        assert_eq!(
+            text[start..stop],
+            want,
+            "{}: the rules of {} differ from the library's; DICELAB_BLESS=1 cargo test --test \
+             docs rewrites them",
+            page.display(),
+            game.name()
+        );
+    }
+}

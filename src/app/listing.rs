@@ -1,52 +1,18 @@
-//! What `dicelab rules GAME` and `dicelab policies GAME` print: a game's rule options and policy
-//! specs, read from the same tables its parsers use ([`crate::games::options::OptionSpec`],
+//! What `dicelab rules GAME` and `dicelab policies GAME` print: a game's rules (its rulebook and
+//! rule options) and policy specs, read from the same tables its parsers use ([`crate::games::options::OptionSpec`],
 //! [`crate::games::PolicyDoc`]), so a listing cannot drift from what the game accepts.
 
 use crate::games::{Game, Setup};
 
 /// Lines of `text` at most `width` characters (longer words stand alone), each after `indent`.
 fn wrap(text: &str, width: usize, indent: &str) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.len() + 1 + word.len() > width {
-            out.push_str(indent);
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        out.push_str(indent);
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
+    crate::games::rulebook::wrap(text, width + indent.len(), indent, indent)
 }
 
-/// Every rule option of `game`: key, default, the values allowed and what it decides.
+/// The rules of `game` ([`crate::games::rulebook::text`]): how to play, every rule option with
+/// its values and default, our reading of the gaps and the rule texts' worked examples.
 pub(crate) fn rules_text(game: &dyn Game) -> String {
-    let options = game.options();
-    let mut out = format!("{}: {}\n\n", game.name(), game.about());
-    if options.is_empty() {
-        out.push_str("No rule options: the game is played one way.\n");
-        return out;
-    }
-    out.push_str("Rule options (--rule KEY=VALUE; the default first):\n\n");
-    for o in options {
-        out.push_str(&format!(
-            "{}={}    ({})\n",
-            o.key,
-            o.default,
-            o.values.expected()
-        ));
-        out.push_str(&wrap(o.meaning, 92, "    "));
-    }
-    out
+    crate::games::rulebook::text(game)
 }
 
 /// Every policy spec `game` takes, marking the one it plays when given none, and how many
@@ -60,7 +26,8 @@ pub(crate) fn policies_text(game: &dyn Game) -> String {
         })
         .ok()
         .and_then(|c| c.setup().policies.first().cloned());
-    let mut out = format!("{}: {}\n\n", game.name(), game.about());
+    let mut out = wrap(&format!("{}: {}", game.name(), game.about()), 78, "");
+    out.push('\n');
     let count = if players.max > players.min {
         format!("{} to {}", players.min, players.max)
     } else {
@@ -76,7 +43,7 @@ pub(crate) fn policies_text(game: &dyn Game) -> String {
             "Players: {count} (--players). Policies (--policy SPEC, repeatable: one for every \
              seat, one per seat, or a count that divides the players{compared}):"
         ),
-        96,
+        78,
         "",
     ));
     out.push('\n');
@@ -87,7 +54,7 @@ pub(crate) fn policies_text(game: &dyn Game) -> String {
             ""
         };
         out.push_str(&format!("{}{mark}\n", p.syntax));
-        out.push_str(&wrap(p.meaning, 92, "    "));
+        out.push_str(&wrap(p.meaning, 74, "    "));
     }
     out
 }

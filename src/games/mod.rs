@@ -23,6 +23,7 @@ pub mod analysis;
 pub mod options;
 pub mod policy;
 mod registry;
+pub mod rulebook;
 pub mod sequences;
 pub mod session;
 pub mod sevens;
@@ -146,6 +147,9 @@ pub struct GameInfo {
     pub players: Players,
     /// The runs of the default job.
     pub report_runs: &'static [ReportRun],
+    /// The rules in words: how to play, our reading of each gap, the texts' worked examples
+    /// (`dicelab rules`, the docs page, the start of `dicelab play`).
+    pub rulebook: &'static rulebook::Rulebook,
 }
 
 /// A game dicelab plays.

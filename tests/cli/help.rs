@@ -39,15 +39,15 @@ fn rules_lists_every_option_with_its_default_and_values() {
     let tmp = tempfile::tempdir().unwrap();
     let rules = ok(tmp.path(), &["rules", "sieben"]);
     for line in [
-        "finish=seven    (seven or empty)",
-        "penalty=turn    (turn or pile)",
-        "first_player=rotate    (rotate or fixed)",
-        "tie=shared    (shared or playoff)",
+        "finish=seven (seven or empty)",
+        "penalty=turn (turn or pile)",
+        "first_player=rotate (rotate or fixed)",
+        "tie=shared (shared or playoff)",
         "deck=data/sieben-deck.csv",
-        "hand=7    (a whole number from 1 to 100)",
-        "rounds=auto    (a whole number from 1 to 100, or auto)",
-        "chips=80    (a whole number from 1 to 1000)",
-        "pay=countdown    (countdown, or chips per place",
+        "hand=7 (a whole number from 1 to 100)",
+        "rounds=auto (a whole number from 1 to 100, or auto)",
+        "chips=80 (a whole number from 1 to 1000)",
+        "pay=countdown (countdown, or chips per place",
     ] {
         assert!(rules.contains(line), "{line}\n{rules}");
     }
@@ -55,13 +55,57 @@ fn rules_lists_every_option_with_its_default_and_values() {
     assert!(rules.contains("wipe_ones=4"), "{rules}");
     let rules = ok(tmp.path(), &["rules", "solitaire-dice"]);
     for line in [
-        "value_7=30    (a whole number from 0 to 1000)",
-        "penalty=-200    (a whole number from -1000 to 1000)",
-        "throwaways=3    (a whole number from 1 to 6)",
-        "end_marks=8    (a whole number from 1 to 12)",
+        "value_7=30 (a whole number from 0 to 1000)",
+        "penalty=-200 (a whole number from -1000 to 1000)",
+        "throwaways=3 (a whole number from 1 to 6)",
+        "end_marks=8 (a whole number from 1 to 12)",
     ] {
         assert!(rules.contains(line), "{line}\n{rules}");
     }
+}
+
+/// `dicelab rules GAME` is the game's rules, not only its options: how to play, then every
+/// option with its values and default, then our reading of the gaps, each line within an
+/// 80-column terminal; and the docs page says the same (tests/docs.rs).
+#[test]
+fn rules_prints_how_to_play_the_options_and_our_readings_within_80_columns() {
+    let tmp = tempfile::tempdir().unwrap();
+    for game in [
+        "sevens",
+        "sequences",
+        "hearts-due",
+        "solitaire-dice",
+        "sieben",
+    ] {
+        let rules = ok(tmp.path(), &["rules", game]);
+        let at = |heading: &str| {
+            rules
+                .find(&format!("\n{heading}\n"))
+                .unwrap_or_else(|| panic!("{game}: no {heading}\n{rules}"))
+        };
+        let order = [
+            at("HOW TO PLAY"),
+            at("RULE OPTIONS"),
+            at("OUR READING OF THE GAPS"),
+        ];
+        assert!(order.is_sorted(), "{game}: {order:?}");
+        for line in rules.lines() {
+            assert!(line.chars().count() <= 80, "{game}: {line}");
+        }
+        assert!(!rules.contains('`'), "{game}: markdown left in\n{rules}");
+    }
+    let sevens = ok(tmp.path(), &["rules", "sevens"]);
+    for words in [
+        "A turn starts with a roll of all six dice.",
+        "removal=pairs (pairs or subsets)",
+        "- Which dice go.",
+        "Tim rolls 6, 2, 1, 1, 1, 2.",
+    ] {
+        assert!(sevens.contains(words), "{words}\n{sevens}");
+    }
+    // A table keeps its columns on the terminal.
+    let hearts = ok(tmp.path(), &["rules", "hearts-due"]);
+    assert!(hearts.contains("    1 (alone)          5\n"), "{hearts}");
 }
 
 #[test]

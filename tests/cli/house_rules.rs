@@ -87,12 +87,12 @@ fn rules_lists_every_number_of_the_text_with_each_games_default() {
     ] {
         for d in defaults {
             assert!(
-                listing.contains(&format!("{d}    (a whole number from 0 to 1000)")),
+                listing.contains(&format!("{d} (a whole number from 0 to 1000)")),
                 "{d}: {listing}"
             );
         }
         assert!(
-            listing.contains("wipe_ones=4    (a whole number from 1 to 6, or off)"),
+            listing.contains("wipe_ones=4 (a whole number from 1 to 6, or off)"),
             "{listing}"
         );
     }

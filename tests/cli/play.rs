@@ -76,6 +76,32 @@ fn a_coached_game_of_sevens_is_played_to_its_end_from_a_pipe() {
     assert!(asked > 0 && asked == told, "{asked} decisions, {told} told");
 }
 
+/// A game starts with a few lines on how to play it, from the game's rulebook, and where the
+/// whole rules are; then the game.
+#[test]
+fn a_game_starts_with_how_to_play_it_in_short() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (game, words) in [
+        ("sevens", "How to play sevens: roll six dice;"),
+        (
+            "solitaire-dice",
+            "How to play solitaire-dice: roll five dice;",
+        ),
+        ("sieben", "How to play sieben: lay one card a turn"),
+    ] {
+        let out = play(tmp.path(), &[game], "q\n");
+        assert!(out.starts_with(words), "{game}: {out}");
+        let intro: Vec<&str> = out.split("\n\n").next().unwrap().lines().collect();
+        assert!(intro.len() <= 7, "{game}: {intro:?}");
+        assert!(intro.iter().all(|l| l.chars().count() <= 80), "{intro:?}");
+        assert_eq!(
+            intro.last().unwrap(),
+            &format!("Every rule, option and reading: dicelab rules {game}")
+        );
+        assert!(out.contains("you left the game"), "{game}: {out}");
+    }
+}
+
 #[test]
 fn a_coached_game_of_solitaire_dice_ends_when_a_throwaway_has_eight_marks() {
     let tmp = tempfile::tempdir().unwrap();

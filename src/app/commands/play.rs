@@ -1,5 +1,7 @@
 //! `dicelab play`: a game at the terminal, reading the player's lines from stdin.
 
+use std::io::Write;
+
 use crate::error::{Error, Result};
 use crate::games::session::PlayRequest;
 use crate::ops;
@@ -23,13 +25,21 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let played = stdout::closed_pipe(super::super::terminal::play(
-        session.as_mut(),
-        &mut input,
-        &mut out,
-        args.coach,
-        &Flags,
-    ))?;
+    // The game in short comes first, from the game's rulebook (the whole: `dicelab rules`).
+    let intro = crate::games::rulebook::in_short(args.game);
+    let played = stdout::closed_pipe(
+        out.write_all(intro.as_bytes())
+            .map_err(|e| Error::unwritable("play: the terminal", e))
+            .and_then(|()| {
+                super::super::terminal::play(
+                    session.as_mut(),
+                    &mut input,
+                    &mut out,
+                    args.coach,
+                    &Flags,
+                )
+            }),
+    )?;
     if played.input_ended {
         return Err(Error::Unfinished(
             format!(

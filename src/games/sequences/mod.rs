@@ -7,6 +7,7 @@
 mod advise;
 pub mod exact;
 mod policy;
+pub mod rulebook;
 pub mod rules;
 pub mod sim;
 mod tables;
@@ -82,6 +83,7 @@ pub const SEQUENCES: Sequences = Sequences {
             "sequences-4p",
             "Sequences: who wins a four-player game, and how many rounds does it take?",
         ),
+        rulebook: &rulebook::SEQUENCES,
     },
     scoring: Scoring::Sequences,
 };
@@ -100,6 +102,7 @@ pub const HEARTS_DUE: Sequences = Sequences {
             "hearts-due-4p",
             "Hearts Due: who wins a four-player game, and how many rounds does it take?",
         ),
+        rulebook: &rulebook::HEARTS_DUE,
     },
     scoring: Scoring::HeartsDue,
 };

@@ -286,12 +286,12 @@ const fn with_points(points: [OptionSpec; 8]) -> [OptionSpec; 11] {
     ]
 }
 
-/// The rule options of Sequences, defaults as in RULES.md.
+/// The rule options of Sequences, defaults as docs/sequences.md's rules give them.
 pub const SEQUENCES_OPTIONS: &[OptionSpec] = &with_points(point_options([
     "0", "5", "10", "15", "20", "25", "30", "60",
 ]));
 
-/// The rule options of Hearts Due, defaults as in RULES.md.
+/// The rule options of Hearts Due, defaults as docs/sequences.md's rules give them.
 pub const HEARTS_DUE_OPTIONS: &[OptionSpec] = &with_points(point_options([
     "5", "10", "15", "20", "25", "30", "35", "70",
 ]));

@@ -23,6 +23,7 @@ pub mod policy;
 pub(crate) mod policy_file;
 mod position;
 pub mod rolls;
+pub mod rulebook;
 pub mod rules;
 mod session;
 pub mod sim;
@@ -138,6 +139,7 @@ const INFO: GameInfo = GameInfo {
     policies: spec::POLICIES,
     players: PLAYERS,
     report_runs: REPORT_RUNS,
+    rulebook: &rulebook::RULEBOOK,
 };
 
 impl Game for Sevens {

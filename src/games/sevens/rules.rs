@@ -65,7 +65,7 @@ pub const MAX_DICE: u8 = 6;
 /// Most rolls a turn may allow: far beyond the game, small enough for one 64-bit draw per three.
 pub const MAX_ROLLS: u8 = 12;
 
-/// The rule options of Sevens, defaults as in RULES.md.
+/// The rule options of Sevens, defaults as docs/sevens.md's rules give them.
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "removal",
@@ -137,7 +137,7 @@ pub const OPTIONS: &[OptionSpec] = &[
 ];
 
 impl Default for Rules {
-    /// The defaults of RULES.md.
+    /// The defaults of docs/sevens.md's rules.
     fn default() -> Self {
         Self {
             removal: Removal::Pairs,
@@ -359,7 +359,7 @@ mod tests {
         assert_eq!(pairs.options(roll(&[6, 6])), vec![kept(2, 12)]);
         // Two dice that add up to 7 are removed: zero points.
         assert_eq!(pairs.options(roll(&[3, 4])), vec![kept(0, 0)]);
-        // Under subsets the default choice removes 1+2+4 and keeps 6,3,3 = 12 (RULES.md).
+        // Under subsets the default choice removes 1+2+4 and keeps 6,3,3 = 12 (docs/sevens.md).
         let mut subsets = Remover::new(Removal::Subsets);
         assert_eq!(subsets.options(roll(&[1, 2, 4, 6, 3, 3]))[0], kept(3, 12));
     }

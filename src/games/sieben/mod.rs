@@ -32,7 +32,8 @@
 //!
 //! # The gaps we filled
 //!
-//! `RULES.md` fixes the main reading; these are the further decisions the code makes.
+//! docs/sieben.md ("How to play", written from [`rulebook`]) gives the rules and the main
+//! readings; these are the further decisions the code makes.
 //!
 //! - **Pile.** The two spots are interchangeable, so a pile is an unordered pair. A card
 //!   replacing spot `r` and keeping spot `k` is legal when `card >= r` and `card + k <= 7` (the
@@ -107,6 +108,7 @@ pub mod policy;
 mod position;
 pub(crate) mod round;
 mod round_playout;
+pub mod rulebook;
 pub mod rules;
 mod session;
 pub mod sim;
@@ -184,6 +186,7 @@ const INFO: GameInfo = GameInfo {
     policies: spec::POLICIES,
     players: PLAYERS,
     report_runs: REPORT_RUNS,
+    rulebook: &rulebook::RULEBOOK,
 };
 
 impl Game for Sieben {

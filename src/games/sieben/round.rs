@@ -3,7 +3,7 @@
 //!
 //! A [`Round`] holds a round's cards by number (a hand is a count per number, since cards of one
 //! number are alike) and the draw pile in order. [`Round::turn`] plays one player's turn with every
-//! rule of `RULES.md` and the gaps listed in the module docs of [`super`]. Nothing is allocated per
+//! rule of docs/sieben.md ("How to play") and the gaps listed in the module docs of [`super`]. Nothing is allocated per
 //! turn or per round: the draw pile's buffer is reused from round to round.
 
 use rand::seq::SliceRandom;

@@ -1,5 +1,5 @@
-//! The rules of the card game 7 as this project reads them (`RULES.md`, section "The card game
-//! 7"): the two-spot pile, which plays are legal, and how many chips each place earns.
+//! The rules of the card game 7 as this project reads them (docs/sieben.md, "How to
+//! play"): the two-spot pile, which plays are legal, and how many chips each place earns.
 //!
 //! The pile shows two spots. A card covers one spot with its number and lets the other show
 //! through its hole, so a play replaces one spot's number and keeps the other; the total is the

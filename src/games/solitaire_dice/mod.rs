@@ -3,7 +3,7 @@
 //! The decision every roll asks for is how to divide the dice, and what users ask is which way of
 //! deciding scores best and how often it reaches the text's winning 500. So the game is a library
 //! first: [`rules`] holds the text's numbers and scoring (our reading of the text is in
-//! `RULES.md`, section "Solitaire Dice") and every number as a rule option ([`rules::Rules`]), [`roll`], `choice` and [`sheet`] the roll, its
+//! docs/solitaire-dice.md, "How to play", written from [`rulebook`]) and every number as a rule option ([`rules::Rules`]), [`roll`], `choice` and [`sheet`] the roll, its
 //! divisions and the sheet with its legal choices, [`policy`] the decision
 //! ([`DivideRoll`](policy::DivideRoll)) with built-in greedy play, [`heuristic`] and
 //! [`lookahead`] the stronger players, [`best`] the strongest (a model-based evaluation, the
@@ -45,6 +45,7 @@ mod options_tests;
 pub mod play;
 pub mod policy;
 pub mod roll;
+pub mod rulebook;
 pub mod rules;
 #[cfg(test)]
 mod rules_tests;
@@ -121,6 +122,7 @@ const INFO: GameInfo = GameInfo {
     policies: spec::POLICIES,
     players: PLAYERS,
     report_runs: REPORT_RUNS,
+    rulebook: &rulebook::RULEBOOK,
 };
 
 impl Game for SolitaireDice {

@@ -1,4 +1,4 @@
-//! Solitaire Dice, by Sid Sackson, as RULES.md reads it: the numbers of the rule text and how a
+//! Solitaire Dice, by Sid Sackson, as docs/solitaire-dice.md reads it: the numbers of the rule text and how a
 //! row of the sheet scores.
 //!
 //! A roll of five dice ([`super::roll`]) is divided into one die set aside and two pairs
@@ -60,7 +60,7 @@ pub const WIN_SCORE: i32 = 500;
 /// Only a broken source of rolls gets here, and stopping keeps every sheet count below 255.
 pub const MAX_ROLLS: u32 = 100;
 
-/// The score of a sum with `marks` marks, per RULES.md: 0 unmarked, [`PENALTY`] for one to four
+/// The score of a sum with `marks` marks, as the rules read: 0 unmarked, [`PENALTY`] for one to four
 /// marks, 0 for five, the sum's value per mark from the sixth to the tenth.
 ///
 /// A sum outside 2 to 12 can never be marked, so it scores 0 rather than panicking.
