@@ -29,6 +29,7 @@ pub mod session;
 pub mod sevens;
 pub mod sieben;
 pub mod solitaire_dice;
+pub mod suggest;
 
 use std::path::PathBuf;
 
@@ -98,6 +99,29 @@ impl PolicyDoc {
     /// The forms of `policies` as an error message lists them: `a, b or c`.
     pub fn list(policies: &[PolicyDoc]) -> String {
         or_list(&policies.iter().map(|p| p.syntax).collect::<Vec<_>>())
+    }
+
+    /// Why `spec` is no policy of `game`, which takes `policies`: the forms it takes, after the
+    /// form `spec` most likely meant (`optimla` for `optimal`, `rols:2` for `rolls:2`).
+    pub fn unknown(game: &str, spec: &str, policies: &[PolicyDoc]) -> String {
+        let (form, rest) = match spec.trim().split_once(':') {
+            Some((form, rest)) => (form.trim(), Some(rest)),
+            None => (spec.trim(), None),
+        };
+        let mut forms: Vec<&str> = policies
+            .iter()
+            .map(|p| p.syntax.split_once(':').map_or(p.syntax, |(form, _)| form))
+            .collect();
+        forms.dedup();
+        let meant = suggest::closest(form, &forms).map(|f| match rest {
+            Some(rest) => format!("{f}:{rest}"),
+            None => f.to_string(),
+        });
+        format!(
+            "unknown policy for {game}{}expected one of {}",
+            suggest::asking(meant.as_deref()),
+            PolicyDoc::list(policies)
+        )
     }
 }
 

@@ -245,7 +245,8 @@ impl RuleOptions {
                 .ok_or_else(|| {
                     let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
                     Error::input(source.clone().text(format!(
-                        " '{raw}': unknown rule option '{key}' for {game}; expected one of: {}",
+                        " '{raw}': unknown rule option '{key}' for {game}{}expected one of: {}",
+                        super::suggest::did_you_mean(key, &keys),
                         if keys.is_empty() {
                             "(none)".to_string()
                         } else {

@@ -77,10 +77,17 @@ pub fn all() -> Vec<&'static dyn Game> {
 /// The game called `name`, built in or registered.
 pub fn find(name: &str) -> Result<&'static dyn Game> {
     all().into_iter().find(|g| g.name() == name).ok_or_else(|| {
-        Error::input(format!(
-            "unknown game '{name}': expected one of {}",
-            names().join(", ")
-        ))
+        let names = names();
+        Error::input(match super::suggest::closest(name, &names) {
+            Some(meant) => format!(
+                "unknown game '{name}'; did you mean '{meant}'? expected one of {}",
+                names.join(", ")
+            ),
+            None => format!(
+                "unknown game '{name}': expected one of {}",
+                names.join(", ")
+            ),
+        })
     })
 }
 

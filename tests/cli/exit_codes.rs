@@ -101,7 +101,7 @@ mod control_characters {
             => "unexpected argument '--po\\n\\nlicy' found";
         a_game_holding_a_blank_line:
             ["simulate", "se\n\nvens"]
-            => "unknown game 'se\\n\\nvens': expected one of";
+            => "unknown game 'se\\n\\nvens'; did you mean 'sevens'? expected one of";
         a_policy_holding_a_blank_line:
             ["simulate", "sevens", "--policy", "bad\n\nmore"]
             => "--policy 'bad\\n\\nmore': unknown policy for sevens; expected one of optimal";

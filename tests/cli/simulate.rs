@@ -272,6 +272,31 @@ bad_input! {
         ["simulate", "sequences", "--policy", "a\nb"]
         => "--policy 'a\\nb': unknown policy";
     refuses_an_unknown_flag: ["simulate", "sequences", "--frobnicate"] => "--frobnicate";
+    // A near miss names what was meant; a wild guess only lists what there is.
+    suggests_the_game_a_typo_meant:
+        ["simulate", "sevnes"]
+        => "unknown game 'sevnes'; did you mean 'sevens'? expected one of sequences, hearts-due";
+    suggests_the_game_a_prefix_names:
+        ["simulate", "hearts"]
+        => "unknown game 'hearts'; did you mean 'hearts-due'?";
+    suggests_the_policy_a_typo_meant:
+        ["simulate", "sevens", "--policy", "optimla"]
+        => "--policy 'optimla': unknown policy for sevens; did you mean 'optimal'? expected one of optimal, rolls:K";
+    suggests_the_policy_form_and_keeps_its_argument:
+        ["simulate", "sevens", "--policy", "rols:2"]
+        => "unknown policy for sevens; did you mean 'rolls:2'? expected one of";
+    suggests_a_solitaire_dice_policy:
+        ["simulate", "solitaire-dice", "--policy", "gredy"]
+        => "did you mean 'greedy'?";
+    suggests_a_sieben_policy:
+        ["simulate", "sieben", "--players", "2", "--policy", "sevenfirst"]
+        => "did you mean 'seven-first'?";
+    suggests_the_rule_option_a_typo_meant:
+        ["simulate", "sevens", "--rule", "remova=pairs"]
+        => "--rule 'remova=pairs': unknown rule option 'remova' for sevens; did you mean 'removal'? expected one of: removal, max_rolls";
+    suggests_nothing_for_a_wild_guess:
+        ["simulate", "sevens", "--policy", "chess"]
+        => "--policy 'chess': unknown policy for sevens; expected one of optimal";
 }
 
 mod sequences {

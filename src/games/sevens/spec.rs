@@ -155,10 +155,7 @@ impl FromStr for PolicySpec {
                     })?;
                 Ok(PolicySpec::Threshold(sums))
             }
-            _ => Err(bad(&format!(
-                "unknown policy for sevens; expected one of {}",
-                PolicyDoc::list(POLICIES)
-            ))),
+            _ => Err(bad(&PolicyDoc::unknown("sevens", spec, POLICIES))),
         }
     }
 }

@@ -133,10 +133,7 @@ impl FromStr for PolicySpec {
         Err(Error::value(
             Setting::POLICY,
             s,
-            format!(
-                "unknown policy for sieben; expected one of {}",
-                PolicyDoc::list(POLICIES)
-            ),
+            PolicyDoc::unknown("sieben", s, POLICIES),
         ))
     }
 }

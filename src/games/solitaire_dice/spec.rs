@@ -183,10 +183,7 @@ impl PolicySpec {
             _ => Err(Error::value(
                 Setting::POLICY,
                 s,
-                format!(
-                    "unknown policy for solitaire-dice; expected one of {}",
-                    PolicyDoc::list(POLICIES)
-                ),
+                PolicyDoc::unknown("solitaire-dice", spec, POLICIES),
             )),
         }
     }
