@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::{OnProgress, Progress, Steps};
 
-use super::progress::Bar;
+use super::interrupt::Watched;
 
 thread_local! {
     /// The capture of the command running on this thread, if it is captured.
@@ -83,15 +83,14 @@ fn active() -> bool {
 
 /// Where a command's progress goes: a captured command's nowhere (a program reading the results
 /// has no terminal to watch, and a notebook shows a process's stderr out of place), though a set
-/// stop flag stops its runs; otherwise a bar on stderr unless `quiet`. The front end decides
-/// here, so no command asks whether it is captured.
+/// stop flag stops its runs; otherwise a bar on stderr unless `quiet`, and Ctrl-C stops the run
+/// ([`Watched`]). The front end decides here, so no command asks whether it is captured.
 pub(super) fn progress(quiet: bool) -> OnProgress {
     let stop = CAPTURE.with(|c| c.borrow().as_ref().map(|c| c.stop.clone()));
     match stop {
         Some(Some(flag)) => OnProgress::to(Arc::new(StopWhenSet(flag))),
         Some(None) => OnProgress::default(),
-        None if quiet => OnProgress::default(),
-        None => OnProgress::to(Arc::new(Bar::new())),
+        None => OnProgress::to(Arc::new(Watched::new(quiet))),
     }
 }
 

@@ -17,6 +17,7 @@ mod capture;
 mod cli;
 mod commands;
 mod flags;
+mod interrupt;
 mod listing;
 mod progress;
 mod stdout;
@@ -48,7 +49,9 @@ pub fn run() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    run_on(&Invocation::of_this_process())
+    let invocation = Invocation::of_this_process();
+    interrupt::listen(&invocation.command);
+    run_on(&invocation)
 }
 
 /// What the binary does when its standard output was closed at start-up (`dicelab ... >&-`):
@@ -84,7 +87,17 @@ pub fn run_on(invocation: &Invocation) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match dispatch(&cli, invocation) {
+    let result = dispatch(&cli, invocation);
+    // Ctrl-C: the run stopped between chunks (an error, nothing written) or the command finished
+    // first; either way the exit code says it was interrupted.
+    if interrupt::requested() {
+        tell(&match result {
+            Ok(()) => interrupt::finished_line(),
+            Err(_) => interrupt::stopped_line(true),
+        });
+        return ExitCode::from(interrupt::EXIT_CODE);
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => failed(&e),
     }

@@ -360,3 +360,24 @@ pub fn refused_at_once(d: &Path, args: &[&str], expected: &str) {
         }
     }
 }
+
+/// Starts `dicelab args` in `dir`, waits `after`, sends it Ctrl-C (SIGINT) and returns how it
+/// ended: what a person pressing Ctrl-C at the terminal does.
+pub fn interrupted(dir: &Path, args: &[&str], after: std::time::Duration) -> std::process::Output {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(after);
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "kill -INT failed");
+    child.wait_with_output().unwrap()
+}

@@ -102,6 +102,24 @@ fn a_game_starts_with_how_to_play_it_in_short() {
     }
 }
 
+/// Ctrl-C while the game waits for an answer ends it at once with one line and exit code 130.
+#[test]
+fn ctrl_c_at_the_prompt_ends_the_game_with_exit_130() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = crate::common::interrupted(
+        tmp.path(),
+        &["play", "sevens"],
+        std::time::Duration::from_millis(1500),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(
+        stderr,
+        "dicelab: interrupted (Ctrl-C): `dicelab play sevens` stopped before it finished\n"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("your choice"));
+}
+
 #[test]
 fn a_coached_game_of_solitaire_dice_ends_when_a_throwaway_has_eight_marks() {
     let tmp = tempfile::tempdir().unwrap();

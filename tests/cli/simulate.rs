@@ -219,6 +219,44 @@ fn the_most_threads_for_a_small_run_report_what_one_does() {
     assert_eq!(many, one);
 }
 
+/// Ctrl-C during a long run: the run stops between two chunks, one line on stderr says what was
+/// stopped and how far it had come, the exit code is 130, and no --out folder (nor a staged or
+/// lock file of one) is left behind.
+#[test]
+fn ctrl_c_stops_a_long_run_with_one_line_exit_130_and_nothing_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = ["simulate", "sequences", "-n", "1e12", "--out", "run", "-q"];
+    // Ctrl-C before the run is under way (its exact values still being worked out, slowly on a
+    // busy machine) ends the command at once, rightly; so wait longer until it came mid-run.
+    let mut out = None;
+    for wait in [1500, 4000, 12000] {
+        let tried =
+            crate::common::interrupted(tmp.path(), &args, std::time::Duration::from_millis(wait));
+        let mid_run = String::from_utf8_lossy(&tried.stderr).contains("stopped after");
+        out = Some(tried);
+        if mid_run {
+            break;
+        }
+    }
+    let out = out.unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let line = stderr.trim_end();
+    let start = "dicelab: interrupted (Ctrl-C): `dicelab simulate sequences -n 1e12 --out run -q` \
+                 stopped after ";
+    let end = " of 1000000000000 units of its run; nothing of the run was written";
+    assert!(line.starts_with(start) && line.ends_with(end), "{line}");
+    let done: u64 = line[start.len()..line.len() - end.len()].parse().unwrap();
+    assert!(done > 0 && done < 1_000_000_000_000, "{line}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        crate::common::tree(tmp.path()).is_empty(),
+        "left behind: {:?}",
+        crate::common::tree(tmp.path()).keys()
+    );
+}
+
 bad_input! {
     refuses_an_unknown_game: ["simulate", "chess"] => "unknown game 'chess'";
     refuses_zero_games: ["simulate", "sequences", "-n", "0"] => "at least 1 unit";
