@@ -19,6 +19,7 @@ mod commands;
 mod flags;
 mod interrupt;
 mod listing;
+mod man;
 mod progress;
 mod stdout;
 mod terminal;
@@ -234,7 +235,7 @@ fn dispatch(cli: &Cli, invocation: &Invocation) -> crate::Result<()> {
         Command::Policies(args) => commands::policies(args),
         Command::Data(args) => commands::data(args),
         Command::Completions(args) => commands::completions(args),
-        Command::Man(args) => commands::man(args),
+        Command::Man(args) => commands::man(args, invocation),
     }
 }
 

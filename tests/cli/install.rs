@@ -323,3 +323,136 @@ fn the_write_hook_is_built_into_test_builds_alone() {
         "{tested:?}"
     );
 }
+
+/// Completion offers what `--policy` and `--rule` take (policy specs, rule options as
+/// key=value), not file names.
+#[test]
+fn bash_completion_offers_policy_specs_and_rule_options() {
+    let tmp = tempfile::tempdir().unwrap();
+    let script = ok(tmp.path(), &["completions", "bash"]);
+    let simulate = |words: &[&str]| {
+        let mut line = vec!["dicelab", "simulate", "sevens"];
+        line.extend_from_slice(words);
+        bash_offers(&script, &line)
+    };
+    assert_eq!(simulate(&["--policy", "opt"]), ["optimal"]);
+    let all = simulate(&["--policy", ""]);
+    for spec in [
+        "optimal",
+        "rolls:2",
+        "leader",
+        "stop-if:",
+        "greedy",
+        "seven-first",
+    ] {
+        assert!(all.iter().any(|s| s == spec), "{spec} not in {all:?}");
+    }
+    let mut removal = simulate(&["--rule", "removal"]);
+    removal.sort();
+    assert_eq!(removal, ["removal=pairs", "removal=subsets"]);
+    let rules = simulate(&["--rule", ""]);
+    for rule in ["max_rolls=3", "wipe_ones=4", "tie=shared", "finish=empty"] {
+        assert!(rules.iter().any(|r| r == rule), "{rule} not in {rules:?}");
+    }
+    // The values are offered, not enforced: any spec still reaches its game.
+    ok(
+        tmp.path(),
+        &[
+            "simulate",
+            "sevens",
+            "-n",
+            "10",
+            "-q",
+            "--policy",
+            "threshold:12,9",
+        ],
+    );
+}
+
+/// `dicelab man --dir DIR` writes every page the top one names, each with its examples, exit
+/// status and files, into a folder it makes; a rerun replaces its pages and keeps the rest.
+#[test]
+fn man_dir_writes_every_page_dicelab_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let dir = d.join("share/man/man1");
+    let said = ok(d, &["man", "--dir", "share/man/man1"]);
+    assert!(
+        said.starts_with("wrote 18 manual pages to share/man/man1"),
+        "{said}"
+    );
+    let names: BTreeSet<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 18, "{names:?}");
+    let top = String::from_utf8(read(dir.join("dicelab.1"))).unwrap();
+    for named in top.split("dicelab\\-").skip(1) {
+        if let Some((command, _)) = named.split_once("(1)") {
+            assert!(names.contains(&format!("dicelab-{command}.1")), "{command}");
+        }
+    }
+    for name in &names {
+        let page = String::from_utf8(read(dir.join(name))).unwrap();
+        for section in [".SH EXAMPLES", ".SH \"EXIT STATUS\"", ".SH FILES"] {
+            assert!(page.contains(section), "{name}: no {section}");
+        }
+        assert!(page.contains("\\fB130\\fR"), "{name}");
+    }
+    // The page printed is the page written.
+    assert_eq!(
+        ok(d, &["man", "simulate"]).as_bytes(),
+        read(dir.join("dicelab-simulate.1"))
+    );
+    fs::write(dir.join("ls.1"), "mine").unwrap();
+    ok(d, &["man", "--dir", "share/man/man1"]);
+    assert_eq!(read(dir.join("ls.1")), b"mine");
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 19);
+    fails(
+        d,
+        &["man", "simulate", "--dir", "x"],
+        2,
+        "cannot be used with",
+    );
+}
+
+/// The README's install lines after `cargo install` work as typed on a fresh home (no
+/// completion or man folder yet), with the built dicelab on PATH.
+#[test]
+fn the_readmes_install_lines_work_on_a_fresh_home() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = fs::read_to_string(root.join("README.md")).unwrap();
+    let install = readme
+        .split("## Install\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .unwrap();
+    let lines: Vec<&str> = install
+        .lines()
+        .filter_map(|l| l.strip_prefix("    "))
+        .filter(|l| !l.starts_with("cargo install"))
+        .map(|l| l.split("   #").next().unwrap().trim())
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let home = tempfile::tempdir().unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_dicelab")).parent().unwrap();
+    for line in &lines {
+        let out = Command::new("bash")
+            .args(["--norc", "-c", line])
+            .env("HOME", home.path())
+            .env(
+                "PATH",
+                format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+            )
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{line}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let share = home.path().join(".local/share");
+    assert!(read(share.join("bash-completion/completions/dicelab")).starts_with(b"_dicelab()"));
+    assert!(share.join("man/man1/dicelab-simulate.1").is_file());
+}

@@ -13,6 +13,7 @@ use crate::number::{whole_in, whole_syntax};
 use crate::report::print::{Style, TableFormat};
 
 mod args;
+mod complete;
 mod position;
 
 pub use args::{

@@ -11,7 +11,8 @@ use crate::input;
 
 use super::super::cli::{Cli, CompletionsArgs, DataArgs, GameArgs, ManArgs};
 use super::super::listing;
-use super::super::stdout::{self, say};
+use super::super::stdout::{say, show};
+use crate::output::{Invocation, OutFile};
 
 /// `dicelab rules`: every rule option of a game.
 pub fn rules(args: &GameArgs) -> Result<()> {
@@ -58,36 +59,27 @@ pub fn completions(args: &CompletionsArgs) -> Result<()> {
     say(&String::from_utf8_lossy(&script))
 }
 
-/// `dicelab man [COMMAND]`: the manual page of dicelab, or of one of its commands, in roff.
-pub fn man(args: &ManArgs) -> Result<()> {
-    let top = Cli::command().version(env!("CARGO_PKG_VERSION"));
-    let page = match &args.command {
-        None => top,
-        Some(name) => {
-            let names: Vec<String> = top
-                .get_subcommands()
-                .map(|c| c.get_name().to_string())
-                .filter(|n| n != "help")
-                .collect();
-            let Some(sub) = top.find_subcommand(name) else {
-                return Err(Error::input(format!(
-                    "man {}: no such command; expected {}",
-                    one_line(name),
-                    games::or_list(&names)
-                )));
-            };
-            let sub = sub.clone();
-            let page_name = format!("dicelab-{}", sub.get_name());
-            sub.name(page_name.clone())
-                .bin_name(page_name)
-                .version(env!("CARGO_PKG_VERSION"))
+/// `dicelab man [COMMAND]`: the manual page of dicelab, or of one of its commands, in roff;
+/// `dicelab man --dir DIR`: every page written into DIR ([`super::super::man`]).
+pub fn man(args: &ManArgs, invocation: &Invocation) -> Result<()> {
+    if let Some(dir) = &args.dir {
+        let pages = super::super::man::pages()?;
+        // Every file checked (and held) before the first is written.
+        let files: Vec<OutFile> = pages
+            .iter()
+            .map(|(name, _)| OutFile::prepare(&dir.join(name), invocation))
+            .collect::<Result<_>>()?;
+        for (file, (_, page)) in files.iter().zip(&pages) {
+            file.write(page.as_bytes())?;
         }
-    };
-    let mut roff = Vec::new();
-    clap_mangen::Man::new(page)
-        .render(&mut roff)
-        .map_err(stdout::unwritable)?;
-    say(&String::from_utf8_lossy(&roff))
+        return show(&format!(
+            "wrote {} manual pages to {} (dicelab.1 and one for each command); with it on \
+             MANPATH, `man dicelab`\n",
+            pages.len(),
+            super::shown(dir)
+        ));
+    }
+    say(&super::super::man::page(args.command.as_deref())?)
 }
 
 /// `dicelab policies`: every policy spec of a game.
