@@ -485,7 +485,7 @@ impl GameSolution {
         self.rounds[k as usize].values_at(x)
     }
 
-    /// The memory the solution takes, in bytes.
+    /// The bytes the solution's tables hold allocated: 8 for every value slot.
     pub fn bytes(&self) -> u64 {
         self.rounds
             .iter()

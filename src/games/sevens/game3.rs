@@ -613,7 +613,11 @@ impl Game3 {
         self.rounds[0].start(0, 0)
     }
 
-    /// The memory the solution takes, in bytes.
+    /// The bytes the solution's tables hold allocated: 8 for every value slot. Slots the
+    /// solver never writes (the first player's turn outside the round's starting states, throws
+    /// of a number of dice no roll can leave) stay zero pages, which the system backs with
+    /// memory only once written, so the peak resident size is lower (about 293 MB of these
+    /// 441 MB for the default ten rounds).
     pub fn bytes(&self) -> u64 {
         let turn = |t: &Turn3| {
             (t.value.iter().map(Vec::len).sum::<usize>()
