@@ -297,6 +297,39 @@ mod tests {
         assert!((one.expected - (21.0 - 7.0 * expected_pairs)).abs() < 1e-9);
     }
 
+    /// docs/sevens.md: where rolling and stopping give `target` the same chance, the expected
+    /// score decides, and no score is worth a chance. Beating 36 is impossible, so every chance
+    /// is 0 and `target:36` plays `optimal` exactly. Beating 0 is sure while dice are held:
+    /// `target:0` stops where rolling could lose every die, and plays `optimal` where it could
+    /// not (an odd number of dice under `pairs`).
+    #[test]
+    fn target_decides_by_the_expected_score_when_the_chances_are_equal() {
+        let (outcomes, _, optimal) = optimal(Removal::Pairs, 3);
+        let hopeless = target_table(&outcomes, 3, 36);
+        let sure = target_table(&outcomes, 3, 0);
+        for roll in 1..=3 {
+            for dice in 0..=6u8 {
+                for sum in dice..=6 * dice {
+                    let kept = Kept { dice, sum };
+                    assert_eq!(
+                        hopeless.action(roll, kept),
+                        optimal.action(roll, kept),
+                        "target:36 after roll {roll} with {kept:?}"
+                    );
+                    // Holding dice already beats 0. An even number of dice can all go in
+                    // pairs, so rolling risks the win and target:0 stops; an odd number never
+                    // all goes, so both choices are sure wins and the score decides, as optimal.
+                    let expected = if dice % 2 == 0 {
+                        Action::Stop
+                    } else {
+                        optimal.action(roll, kept)
+                    };
+                    assert_eq!(sure.action(roll, kept), expected, "{kept:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn optimal_beats_every_fixed_policy_and_matches_its_own_distribution() {
         for removal in [Removal::Pairs, Removal::Subsets] {
