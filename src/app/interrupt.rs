@@ -15,7 +15,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use crate::engine::{Progress, Steps};
 
 use super::progress::Bar;
-use super::stdout::tell;
 
 /// Whether Ctrl-C was pressed.
 static REQUESTED: AtomicBool = AtomicBool::new(false);
@@ -32,6 +31,13 @@ static STEPS: AtomicUsize = AtomicUsize::new(0);
 
 /// The command line as the user typed it, for the line that says what was stopped.
 static COMMAND: OnceLock<String> = OnceLock::new();
+
+/// Writes `dicelab: LINE` on stderr, as `stdout::tell` does (not called, so that the capture,
+/// which this module's progress serves, and the output it keeps do not import each other).
+fn tell(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "dicelab: {line}");
+}
 
 /// The exit code of a command stopped by Ctrl-C.
 pub(super) const EXIT_CODE: u8 = 130;

@@ -12,7 +12,7 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
 /// The rules of `game` ([`crate::games::rulebook::text`]): how to play, every rule option with
 /// its values and default, our reading of the gaps and the rule texts' worked examples.
 pub(crate) fn rules_text(game: &dyn Game) -> String {
-    crate::games::rulebook::text(game)
+    crate::games::rulebook::text(&game.info().rules())
 }
 
 /// Every policy spec `game` takes, marking the one it plays when given none, and how many

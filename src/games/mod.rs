@@ -176,6 +176,19 @@ pub struct GameInfo {
     pub rulebook: &'static rulebook::Rulebook,
 }
 
+impl GameInfo {
+    /// What the rules' renderings read ([`rulebook::text`], [`rulebook::markdown`],
+    /// [`rulebook::in_short`]): the name, the line, the options and the rulebook.
+    pub fn rules(&self) -> rulebook::Rules<'_> {
+        rulebook::Rules {
+            name: self.name,
+            about: self.about,
+            options: self.options,
+            book: self.rulebook,
+        }
+    }
+}
+
 /// A game dicelab plays.
 pub trait Game: Sync {
     /// What the game declares about itself.

@@ -131,6 +131,53 @@ pub fn configure_again(setup: &SetupRecord) -> Result<Box<dyn Configured>> {
 mod tests {
     use super::*;
     use crate::games::PolicyDoc;
+    use crate::games::rulebook;
+
+    #[test]
+    fn every_games_rules_fit_an_80_column_terminal() {
+        for game in GAMES {
+            let text = rulebook::text(&game.info().rules());
+            for line in text.lines() {
+                assert!(line.chars().count() <= 80, "{}: {line}", game.name());
+            }
+            for line in rulebook::in_short(&game.info().rules()).lines() {
+                assert!(line.chars().count() <= 80, "{}: {line}", game.name());
+            }
+        }
+    }
+
+    /// The terminal and the docs page say the same words in the same order: one source, two
+    /// layouts.
+    #[test]
+    fn the_terminal_and_the_page_say_the_same_words() {
+        for game in GAMES {
+            let rules = game.info().rules();
+            let (t, m) = (rulebook::text(&rules), rulebook::markdown(&rules));
+            assert_eq!(rulebook::words(&t), rulebook::words(&m), "{}", game.name());
+        }
+    }
+
+    #[test]
+    fn every_built_in_game_has_rules_options_and_readings() {
+        for game in GAMES {
+            let book = game.info().rulebook;
+            assert!(!book.in_short.is_empty(), "{}", game.name());
+            assert!(!book.how_to_play.is_empty(), "{}", game.name());
+            assert!(!book.readings.is_empty(), "{}", game.name());
+            let text = rulebook::text(&game.info().rules());
+            for o in game.options() {
+                assert!(
+                    text.contains(&format!("{}={} (", o.key, o.default)),
+                    "{}: {}",
+                    game.name(),
+                    o.key
+                );
+            }
+            let order = [rulebook::HOW_TO_PLAY, rulebook::OPTIONS, rulebook::READINGS]
+                .map(|h| text.find(&h.to_uppercase()).expect(h));
+            assert!(order.is_sorted(), "{}: {order:?}", game.name());
+        }
+    }
 
     #[test]
     fn every_game_is_found_by_its_name_and_names_are_distinct() {

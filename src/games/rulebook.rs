@@ -3,11 +3,24 @@
 //!
 //! One source for every reader: `dicelab rules GAME` prints [`text`], the game's docs page holds
 //! [`markdown`] between two markers (a test checks they agree), and `dicelab play` starts with
-//! [`Rulebook::in_short`]. A game declares its [`Rulebook`] in its [`GameInfo`](super::GameInfo)
-//! beside the rule options, which both renderings list from the same table the parser reads.
+//! [`in_short`]. A game declares its [`Rulebook`] in its [`GameInfo`](super::GameInfo) beside the
+//! rule options, which both renderings list from the same table the parser reads; each takes
+//! the game's [`Rules`] ([`GameInfo::rules`](super::GameInfo::rules)).
 
-use super::Game;
 use super::options::OptionSpec;
+
+/// What the renderings read of a game: its name, its line, its options and its rulebook.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules<'a> {
+    /// The command-line name.
+    pub name: &'a str,
+    /// One line on what it is.
+    pub about: &'a str,
+    /// The rule options, in declared order.
+    pub options: &'a [OptionSpec],
+    /// The rules in words.
+    pub book: &'a Rulebook,
+}
 
 /// A game's rules, written for a person at the table.
 #[derive(Clone, Copy, Debug)]
@@ -61,17 +74,17 @@ pub const WIDTH: usize = 78;
 const PAGE_WIDTH: usize = 100;
 
 /// The headings both renderings use, so a page and the terminal read the same.
-const HOW_TO_PLAY: &str = "How to play";
-const OPTIONS: &str = "Rule options";
-const READINGS: &str = "Our reading of the gaps";
+pub(super) const HOW_TO_PLAY: &str = "How to play";
+pub(super) const OPTIONS: &str = "Rule options";
+pub(super) const READINGS: &str = "Our reading of the gaps";
 const EXAMPLES: &str = "The rule texts' worked examples";
 
 /// What the options' heading says under it (the same words on both renderings).
-fn options_intro(game: &dyn Game) -> String {
+fn options_intro(game: &Rules) -> String {
     format!(
         "Every number and reading of the rules is an option: set one with `--rule KEY=VALUE` on \
          any command that plays {}; each is listed as KEY=DEFAULT with the values it takes.",
-        game.name()
+        game.name
     )
 }
 
@@ -146,9 +159,9 @@ fn option_head(o: &OptionSpec) -> String {
 
 /// The rules of `game` for a terminal, no line over [`WIDTH`] characters: how to play, the
 /// rule options with their values and defaults, our reading of the gaps, the worked examples.
-pub fn text(game: &dyn Game) -> String {
-    let book = game.info().rulebook;
-    let mut out = wrap(&plain(game.about()), WIDTH, "", "");
+pub fn text(game: &Rules) -> String {
+    let book = game.book;
+    let mut out = wrap(&plain(game.about), WIDTH, "", "");
     let heading = |out: &mut String, title: &str| {
         out.push('\n');
         out.push_str(&title.to_uppercase());
@@ -189,7 +202,7 @@ pub fn text(game: &dyn Game) -> String {
         }
     }
     heading(&mut out, OPTIONS);
-    let options = game.options();
+    let options = game.options;
     if options.is_empty() {
         out.push_str("None: the game is played one way.\n");
     } else {
@@ -233,14 +246,14 @@ pub fn text(game: &dyn Game) -> String {
 
 /// The few lines `dicelab play GAME` starts with: the game in short and where the whole rules
 /// are.
-pub fn in_short(game: &dyn Game) -> String {
-    let book = game.info().rulebook;
+pub fn in_short(game: &Rules) -> String {
+    let book = game.book;
     let mut out = wrap(
         &format!(
             "How to play {}: {}",
-            game.name(),
+            game.name,
             if book.in_short.is_empty() {
-                game.about()
+                game.about
             } else {
                 book.in_short
             }
@@ -252,7 +265,7 @@ pub fn in_short(game: &dyn Game) -> String {
     out.push_str(&wrap(
         &format!(
             "Every rule, option and reading: dicelab rules {}",
-            game.name()
+            game.name
         ),
         WIDTH,
         "",
@@ -263,13 +276,13 @@ pub fn in_short(game: &dyn Game) -> String {
 
 /// The rules of `game` as markdown, for its docs page: the same words as [`text`] under `###`
 /// headings (the page gives the `##` heading above them), ending in one line break.
-pub fn markdown(game: &dyn Game) -> String {
-    let book = game.info().rulebook;
+pub fn markdown(game: &Rules) -> String {
+    let book = game.book;
     let mut out = String::new();
     let heading = |out: &mut String, title: &str| {
         out.push_str(&format!("### {title}\n\n"));
     };
-    out.push_str(&wrap(game.about(), PAGE_WIDTH, "", ""));
+    out.push_str(&wrap(game.about, PAGE_WIDTH, "", ""));
     out.push('\n');
     if !book.how_to_play.is_empty() {
         heading(&mut out, HOW_TO_PLAY);
@@ -302,7 +315,7 @@ pub fn markdown(game: &dyn Game) -> String {
         }
     }
     heading(&mut out, OPTIONS);
-    let options = game.options();
+    let options = game.options;
     if options.is_empty() {
         out.push_str("None: the game is played one way.\n\n");
     } else {
@@ -360,7 +373,6 @@ pub fn words(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::GAMES;
 
     #[test]
     fn long_text_wraps_under_its_first_line() {
@@ -370,51 +382,6 @@ mod tests {
         );
         assert_eq!(wrap("a verylongword b", 4, "", ""), "a\nverylongword\nb\n");
         assert_eq!(wrap("", 10, "- ", "  "), "");
-    }
-
-    #[test]
-    fn every_games_rules_fit_an_80_column_terminal() {
-        for game in GAMES {
-            let text = text(*game);
-            for line in text.lines() {
-                assert!(line.chars().count() <= 80, "{}: {line}", game.name());
-            }
-            for line in in_short(*game).lines() {
-                assert!(line.chars().count() <= 80, "{}: {line}", game.name());
-            }
-        }
-    }
-
-    /// The terminal and the docs page say the same words in the same order: one source, two
-    /// layouts.
-    #[test]
-    fn the_terminal_and_the_page_say_the_same_words() {
-        for game in GAMES {
-            let (t, m) = (text(*game), markdown(*game));
-            assert_eq!(words(&t), words(&m), "{}", game.name());
-        }
-    }
-
-    #[test]
-    fn every_built_in_game_has_rules_options_and_readings() {
-        for game in GAMES {
-            let book = game.info().rulebook;
-            assert!(!book.in_short.is_empty(), "{}", game.name());
-            assert!(!book.how_to_play.is_empty(), "{}", game.name());
-            assert!(!book.readings.is_empty(), "{}", game.name());
-            let text = text(*game);
-            for o in game.options() {
-                assert!(
-                    text.contains(&format!("{}={} (", o.key, o.default)),
-                    "{}: {}",
-                    game.name(),
-                    o.key
-                );
-            }
-            let order =
-                [HOW_TO_PLAY, OPTIONS, READINGS].map(|h| text.find(&h.to_uppercase()).expect(h));
-            assert!(order.is_sorted(), "{}: {order:?}", game.name());
-        }
     }
 
     #[test]

@@ -26,7 +26,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     // The game in short comes first, from the game's rulebook (the whole: `dicelab rules`).
-    let intro = crate::games::rulebook::in_short(args.game);
+    let intro = crate::games::rulebook::in_short(&args.game.info().rules());
     let played = stdout::closed_pipe(
         out.write_all(intro.as_bytes())
             .map_err(|e| Error::unwritable("play: the terminal", e))
