@@ -340,7 +340,7 @@ pub fn odd_positions(dir: &Path) {
 /// Runs `args` in `d` as [`fails`] does, but kills it (by pid) after 20 s, so a run that does
 /// its work before refusing, or hangs on its input, fails the test instead of stalling the suite.
 pub fn refused_at_once(d: &Path, args: &[&str], expected: &str) {
-    let child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
         .args(args)
         .current_dir(d)
         .stdin(std::process::Stdio::null())
@@ -365,7 +365,7 @@ pub fn refused_at_once(d: &Path, args: &[&str], expected: &str) {
 /// ended: what a person pressing Ctrl-C at the terminal does.
 pub fn interrupted(dir: &Path, args: &[&str], after: std::time::Duration) -> std::process::Output {
     use std::process::{Command, Stdio};
-    let child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::piped())
@@ -379,5 +379,9 @@ pub fn interrupted(dir: &Path, args: &[&str], after: std::time::Duration) -> std
         .status()
         .expect("kill runs");
     assert!(sent.success(), "kill -INT failed");
-    child.wait_with_output().unwrap()
+    // Its input stays open, as a terminal's does: the end of input would end `play` on its own.
+    let input = child.stdin.take();
+    let out = child.wait_with_output().unwrap();
+    drop(input);
+    out
 }

@@ -357,6 +357,12 @@ pub(crate) fn tune(config: &TuneConfig) -> Result<Tuned> {
         if done {
             break;
         }
+        // Asked to stop (Ctrl-C, a program's stop flag): between two generations, with nothing
+        // written, as a run stops between chunks.
+        if progress.stopped() {
+            progress.finish();
+            return Err(Error::input(crate::engine::STOPPED));
+        }
         // Games and candidates of this generation: streams no other generation uses.
         let game_seed = chunk_rng(config.seed, 2 * generations).next_u64();
         let mut rng = chunk_rng(config.seed, 2 * generations + 1);
@@ -528,6 +534,33 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains("one generation takes 21 evaluations"), "{e}");
+    }
+
+    /// A tuning asked to stop (Ctrl-C, a program's stop flag) stops before its next generation
+    /// with the engine's STOPPED, long before its budget, and returns nothing to write.
+    #[test]
+    fn a_tuning_asked_to_stop_stops_between_generations() {
+        struct Stopped;
+        impl crate::engine::Progress for Stopped {
+            fn start(&self, _: u64, _: Steps) {}
+            fn advance(&self, _: u64) {}
+            fn set(&self, _: u64, _: &str) {}
+            fn finish(&self) {}
+            fn stopped(&self) -> bool {
+                true
+            }
+        }
+        let config = TuneConfig {
+            start: Weights::greedy(),
+            player: Player::Heuristic,
+            budget: Budget::Evaluations(10_000 * (POPULATION as u64 + 1)),
+            games: 200,
+            seed: 3,
+            threads: Some(1),
+            progress: OnProgress::to(std::sync::Arc::new(Stopped)),
+        };
+        let e = tune(&config).unwrap_err().to_string();
+        assert_eq!(e, crate::engine::STOPPED);
     }
 
     #[test]
