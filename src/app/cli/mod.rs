@@ -114,8 +114,7 @@ pub enum Command {
     /// Play a game at the terminal against computer players: `?` for advice, --coach to hear
     /// what each decision cost against the best.
     Play(PlayArgs),
-    /// Print a game's rules: how to play, every rule option with its values and default, and our
-    /// reading of each gap the rule texts leave.
+    /// Print a game's rules: how to play, its options and our reading of each gap.
     Rules(GameArgs),
     /// List the policy specs a game takes, its default, and how many players it takes.
     Policies(GameArgs),
