@@ -340,7 +340,7 @@ pub fn odd_positions(dir: &Path) {
 /// Runs `args` in `d` as [`fails`] does, but kills it (by pid) after 20 s, so a run that does
 /// its work before refusing, or hangs on its input, fails the test instead of stalling the suite.
 pub fn refused_at_once(d: &Path, args: &[&str], expected: &str) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+    let child = Command::new(env!("CARGO_BIN_EXE_dicelab"))
         .args(args)
         .current_dir(d)
         .stdin(std::process::Stdio::null())
