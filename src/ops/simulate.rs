@@ -178,7 +178,8 @@ impl Shown for Finished {
         let record = &self.saved.record;
         vec![
             ("game".to_string(), record.setup.game.clone()),
-            ("rules".to_string(), record.setup.rules_column()),
+            // As the heading says them: the options that matter to the run.
+            ("rules".to_string(), record.setup.rules_heading()),
             ("seed".to_string(), record.seed.to_string()),
             ("units".to_string(), record.units.to_string()),
         ]
