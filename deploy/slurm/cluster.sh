@@ -28,11 +28,14 @@ cluster_install() {
     # nothing here would stop: a policy-rc.d that refuses every start (Debian's documented way)
     # keeps them down while the packages install, and is removed after unless it was there.
     local policy=/usr/sbin/policy-rc.d made="" status=0
+    export DEBIAN_FRONTEND=noninteractive
     if [ ! -e "$policy" ]; then
         printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod 755 "$policy" && made=1
     fi
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge >&2 || status=$?
+    # The test suite's other installers (ssh, parallel, chromium) may run beside this one: one lock
+    # of our own takes turns among them, and apt's own timeout waits for anyone else's apt.
+    flock -w 1200 /tmp/dicelab-apt.lock sh -c 'apt-get -o DPkg::Lock::Timeout=600 update -qq &&
+        apt-get -o DPkg::Lock::Timeout=600 install -y -qq slurm-wlm munge' >&2 || status=$?
     [ -z "$made" ] || rm -f "$policy"
     return "$status"
 }

@@ -25,8 +25,12 @@ command -v rsync >/dev/null || need+=(rsync)
 command -v ssh >/dev/null || need+=(openssh-client)
 [ -x /usr/sbin/sshd ] || need+=(openssh-server)
 if [ ${#need[@]} -gt 0 ]; then
-    apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+    # The Slurm test installs beside this one: one lock of our own takes turns between them (both
+    # ran apt-get update at once and one failed on apt's lists lock), and apt's own timeout waits
+    # for anyone else's apt.
+    DEBIAN_FRONTEND=noninteractive flock -w 1200 /tmp/dicelab-apt.lock sh -c \
+        'apt-get -o DPkg::Lock::Timeout=600 update -qq &&
+         apt-get -o DPkg::Lock::Timeout=600 install -y -qq "$@"' apt "${need[@]}" >/dev/null
 fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dicelab-parallel.XXXXXX")
