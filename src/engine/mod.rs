@@ -238,6 +238,21 @@ pub trait Simulation: Sync {
 
 /// Runs `sim` as configured and returns its tally.
 pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
+    let (acc, units) = play(sim, config)?;
+    let mut tally = sim.tally(acc);
+    tally.units = Some(units);
+    Ok(tally)
+}
+
+/// Runs `sim` as configured and returns its merged accumulator itself, for a caller that reads
+/// its counts directly rather than as named metrics: the advice's race, which runs the engine
+/// round after round on the play-outs it decides to add (`games::race`).
+pub fn accumulate<S: Simulation>(sim: &S, config: &RunConfig) -> Result<S::Acc> {
+    play(sim, config).map(|(acc, _)| acc)
+}
+
+/// Plays every chunk of the run `config` describes, merging the chunks' accumulators.
+fn play<S: Simulation>(sim: &S, config: &RunConfig) -> Result<(S::Acc, Units)> {
     check_units(config.units)?;
     if let Some(threads) = config.threads {
         check_threads(threads as u64)?;
@@ -316,9 +331,7 @@ pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
         units,
         shard_run_units(config.units, per_chunk, config.shard)
     );
-    let mut tally = sim.tally(acc);
-    tally.units = Some(units);
-    Ok(tally)
+    Ok((acc, units))
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub mod advice;
 pub mod analysis;
 pub mod options;
 pub mod policy;
+pub mod race;
 mod registry;
 pub mod rulebook;
 pub mod sequences;

@@ -1,0 +1,483 @@
+//! The race behind `dicelab advise` where values are estimated (Solitaire Dice, 7): play-outs
+//! spent where they decide the ranking.
+//!
+//! Every action is played out on common random numbers: play-out `g` draws the same dice or
+//! cards whatever the action, so two actions' values differ by what the actions do, not by
+//! luck, and their paired difference is far less noisy than either value. The race is
+//! successive elimination on those paired differences:
+//!
+//! - Round 1 plays every action `first` times.
+//! - After each round the *leader* is the action still racing with the highest mean ranking
+//!   value. An action whose paired difference from the leader lies above 0 by `z` standard
+//!   errors is *dropped*: it gets no more play-outs. `z` holds the chance that any action is
+//!   dropped wrongly (a truly better one, against the leader) to 5% over every comparison the
+//!   race can make, all rounds together (Bonferroni), so a drop is a safe one.
+//! - The actions left play as many play-outs again as they have had (the rounds double), up to
+//!   `most` each.
+//! - The race stops when the leader is alone (it is separated from every other action) or when
+//!   the actions left have had `most` play-outs each: those cannot be told apart from the leader
+//!   on that budget.
+//!
+//! The advice then ranks by the paired difference from the leader (what each action loses
+//! against it), and calls an action *separated* from the best where that loss's 95% interval
+//! lies above 0: the interval the advice prints, so what it says and what it shows agree.
+//!
+//! Everything the race decides (the leader, the drops, the rounds' sizes) is read from
+//! whole-number sums, which any split of the play-outs over threads adds up to the same: the
+//! advice is the same for a seed whatever the threads. A game whose values are not whole
+//! numbers (a luck-adjusted score) rounds each play-out's to a fixed point of its own
+//! ([`Contest::unit`]) before it is added. The budget is a number of play-outs, never a time:
+//! a clock would make the answer depend on the machine.
+
+use std::sync::Arc;
+
+use statrs::distribution::{ContinuousCDF, Normal};
+
+use crate::engine::{self, ChunkRng, Merge, OnProgress, Progress, RunConfig, Simulation, Steps};
+use crate::error::Result;
+use crate::games::advice::Value;
+use crate::stats::Tally;
+use crate::stats::estimate::z95;
+
+/// The chance the race may drop any action wrongly, all its comparisons together.
+const WRONG_DROP: f64 = 0.05;
+
+/// The play-outs of a position's actions, as a game gives them to the race.
+pub trait Contest: Sync {
+    /// A chunk's tables and buffers, reused from play-out to play-out.
+    type Worker;
+
+    /// The legal actions.
+    fn actions(&self) -> usize;
+
+    /// How many values a play-out gives an action.
+    fn values(&self) -> usize;
+
+    /// The values in the order they rank the actions: the first decides (its paired
+    /// differences are what the race compares), the others break exact ties.
+    fn order(&self) -> &[usize];
+
+    /// What one whole number of `value` stands for (1 unless the game keeps a fixed point).
+    fn unit(&self, value: usize) -> f64 {
+        let _ = value;
+        1.0
+    }
+
+    /// Play-outs a chunk plays: enough that a chunk's set-up costs nothing beside them.
+    fn per_chunk(&self) -> u64;
+
+    /// A chunk's worker.
+    fn worker(&self) -> Self::Worker;
+
+    /// Plays play-out `g` for every action `active` marks, leaving action `a`'s values in
+    /// `out[a * values ..][..values]`. Play-out `g` must be the same for every action and on
+    /// any thread: it draws from `g` (and the seed) alone.
+    fn play(&self, g: u64, active: &[bool], worker: &mut Self::Worker, out: &mut [i64]);
+}
+
+/// What the race has counted: per action its play-outs and each value's sum and sum of
+/// squares, and per two actions the ranking value's paired difference over the play-outs both
+/// had. Whole numbers, added exactly: any split of the play-outs gives the same sums.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sums {
+    actions: usize,
+    values: usize,
+    /// Per action, its play-outs.
+    n: Vec<u64>,
+    /// Per action and value (`a * values + v`), the sum and the sum of squares.
+    sum: Vec<i128>,
+    squares: Vec<i128>,
+    /// Per pair `i < j` ([`Sums::pair_index`]): play-outs both had, and the sum and squares of
+    /// `i`'s ranking value less `j`'s.
+    pairs: Vec<(u64, i128, i128)>,
+}
+
+impl Merge for Sums {
+    fn merge(&mut self, other: &Self) {
+        for (a, b) in self.n.iter_mut().zip(&other.n) {
+            *a += b;
+        }
+        for (a, b) in self.sum.iter_mut().zip(&other.sum) {
+            *a += b;
+        }
+        for (a, b) in self.squares.iter_mut().zip(&other.squares) {
+            *a += b;
+        }
+        for (a, b) in self.pairs.iter_mut().zip(&other.pairs) {
+            a.0 += b.0;
+            a.1 += b.1;
+            a.2 += b.2;
+        }
+    }
+}
+
+impl Sums {
+    fn new(actions: usize, values: usize) -> Self {
+        Self {
+            actions,
+            values,
+            n: vec![0; actions],
+            sum: vec![0; actions * values],
+            squares: vec![0; actions * values],
+            pairs: vec![(0, 0, 0); actions * actions.saturating_sub(1) / 2],
+        }
+    }
+
+    /// The index of the pair `i < j` in a row-by-row triangle.
+    fn pair_index(&self, i: usize, j: usize) -> usize {
+        debug_assert!(i < j && j < self.actions);
+        i * (2 * self.actions - i - 1) / 2 + (j - i - 1)
+    }
+
+    /// Adds one play-out of the actions `active` marks, their values in `out`, ranked by
+    /// `rank`.
+    fn add(&mut self, active: &[bool], out: &[i64], rank: usize) {
+        let v = self.values;
+        for a in (0..self.actions).filter(|&a| active[a]) {
+            self.n[a] += 1;
+            for k in 0..v {
+                let x = i128::from(out[a * v + k]);
+                self.sum[a * v + k] += x;
+                self.squares[a * v + k] += x * x;
+            }
+        }
+        for i in (0..self.actions).filter(|&i| active[i]) {
+            for j in (i + 1..self.actions).filter(|&j| active[j]) {
+                let d = i128::from(out[i * v + rank]) - i128::from(out[j * v + rank]);
+                let p = self.pair_index(i, j);
+                let pair = &mut self.pairs[p];
+                pair.0 += 1;
+                pair.1 += d;
+                pair.2 += d * d;
+            }
+        }
+    }
+
+    /// The paired difference of the ranking value, `i`'s less `j`'s: play-outs, sum, squares.
+    fn paired(&self, i: usize, j: usize) -> (u64, i128, i128) {
+        if i < j {
+            self.pairs[self.pair_index(i, j)]
+        } else {
+            let (n, s, q) = self.pairs[self.pair_index(j, i)];
+            (n, -s, q)
+        }
+    }
+}
+
+/// The mean of `n` observations from their whole-number sum and sum of squares, with its
+/// standard error (NaN below two observations).
+fn mean_se(n: u64, sum: i128, squares: i128) -> (f64, f64) {
+    if n == 0 {
+        return (f64::NAN, f64::NAN);
+    }
+    let mean = sum as f64 / n as f64;
+    if n < 2 {
+        return (mean, f64::NAN);
+    }
+    let n = i128::from(n);
+    // n * squares - sum^2 is exact in whole numbers: no cancellation.
+    let spread = (n * squares - sum * sum) as f64;
+    let variance = spread / (n * (n - 1)) as f64;
+    (mean, (variance / n as f64).sqrt())
+}
+
+/// One round's play-outs as the engine runs them: play-outs `first..` of the actions still
+/// racing.
+struct Round<'a, C: Contest> {
+    contest: &'a C,
+    active: Vec<bool>,
+    first: u64,
+}
+
+impl<C: Contest> Simulation for Round<'_, C> {
+    type Acc = Sums;
+
+    fn units_per_chunk(&self) -> u64 {
+        self.contest.per_chunk()
+    }
+
+    fn new_acc(&self) -> Sums {
+        Sums::new(self.contest.actions(), self.contest.values())
+    }
+
+    fn run_chunk(&self, _: &mut ChunkRng, _: u64, _: &mut Sums) {
+        unreachable!("the engine plays the race's play-outs by their numbers")
+    }
+
+    fn run_numbered_chunk(&self, chunk: u64, _: &mut ChunkRng, units: u64, acc: &mut Sums) {
+        let mut worker = self.contest.worker();
+        let mut out = vec![0; self.contest.actions() * self.contest.values()];
+        let rank = self.contest.order()[0];
+        let start = self.first + chunk * self.contest.per_chunk();
+        for g in start..start + units {
+            self.contest.play(g, &self.active, &mut worker, &mut out);
+            acc.add(&self.active, &out, rank);
+        }
+    }
+
+    /// Never asked: the race reads its sums itself ([`engine::accumulate`]).
+    fn tally(&self, _: Sums) -> Tally {
+        Tally::new(Vec::new())
+    }
+}
+
+/// The caller's watcher, told of every round's play-outs as one piece of work: a round's run
+/// starts and finishes nothing.
+struct Within(OnProgress);
+
+impl Progress for Within {
+    fn start(&self, _: u64, _: Steps) {}
+    fn advance(&self, steps: u64) {
+        self.0.advance(steps);
+    }
+    fn set(&self, _: u64, _: &str) {}
+    fn finish(&self) {}
+    fn stopped(&self) -> bool {
+        self.0.stopped()
+    }
+}
+
+/// How many play-outs the race starts each action with, and the most one may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Play-outs of every action in round 1.
+    pub first: u64,
+    /// The most play-outs an action may have (`-n`).
+    pub most: u64,
+}
+
+impl Plan {
+    /// The rounds the race may play: `first`, then doubling up to `most`.
+    fn rounds(&self) -> u32 {
+        let mut n = self.first.max(1);
+        let mut rounds = 1;
+        while n < self.most {
+            n = n.saturating_mul(2).min(self.most);
+            rounds += 1;
+        }
+        rounds
+    }
+}
+
+/// The normal quantile a drop needs, for `actions` actions over `rounds` rounds: every
+/// comparison against the leader, in every round, shares [`WRONG_DROP`] (one-sided).
+fn drop_z(actions: usize, rounds: u32) -> f64 {
+    let comparisons = (actions.saturating_sub(1).max(1) as f64) * f64::from(rounds.max(1));
+    Normal::new(0.0, 1.0)
+        .expect("the standard normal is valid")
+        .inverse_cdf(1.0 - WRONG_DROP / comparisons)
+}
+
+/// A finished race: what it counted and what it decided.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Raced {
+    sums: Sums,
+    units: Vec<f64>,
+    order: Vec<usize>,
+    leader: usize,
+    /// Per action, the play-outs it had when it was dropped (`None`: raced to the end).
+    dropped: Vec<Option<u64>>,
+    plan: Plan,
+    /// The drop test's normal quantile.
+    pub z: f64,
+}
+
+/// Runs the race of `contest`'s actions under `plan`, with `run`'s seed and progress. Rounds
+/// run on the thread pool the call is made in. One action is simply played `most` times.
+pub fn race<C: Contest>(contest: &C, plan: Plan, run: &RunConfig) -> Result<Raced> {
+    let actions = contest.actions();
+    let most = plan.most.max(1);
+    let first = if actions <= 1 {
+        most
+    } else {
+        plan.first.clamp(1, most)
+    };
+    let plan = Plan { first, most };
+    let z = drop_z(actions, plan.rounds());
+    let mut sums = Sums::new(actions, contest.values());
+    let mut active = vec![true; actions];
+    let mut dropped = vec![None; actions];
+    let watch = OnProgress::to(Arc::new(Within(run.progress.clone())));
+    run.progress.start(most, Steps::Units);
+    let (mut played, mut target) = (0, first);
+    let leader = loop {
+        let round = Round {
+            contest,
+            active: active.clone(),
+            first: played,
+        };
+        let config = RunConfig {
+            units: target - played,
+            seed: run.seed,
+            threads: None,
+            shard: engine::Shard::WHOLE,
+            progress: watch.clone(),
+        };
+        let counted = engine::accumulate(&round, &config);
+        let counted = match counted {
+            Ok(c) => c,
+            Err(e) => {
+                run.progress.finish();
+                return Err(e);
+            }
+        };
+        sums.merge(&counted);
+        played = target;
+        let leader = leading(contest, &sums, &active);
+        for a in 0..actions {
+            if active[a] && a != leader {
+                let (n, s, q) = sums.paired(leader, a);
+                let (mean, se) = mean_se(n, s, q);
+                // A difference with no spread at all (se 0) is separated by any lead.
+                if mean - z * se > 0.0 {
+                    active[a] = false;
+                    dropped[a] = Some(played);
+                }
+            }
+        }
+        if active.iter().filter(|&&a| a).count() <= 1 || played >= most {
+            break leader;
+        }
+        target = played.saturating_mul(2).min(most);
+    };
+    run.progress.finish();
+    let units = (0..contest.values()).map(|v| contest.unit(v)).collect();
+    Ok(Raced {
+        sums,
+        units,
+        order: contest.order().to_vec(),
+        leader,
+        dropped,
+        plan,
+        z,
+    })
+}
+
+/// The action still racing with the highest mean of the first value of `contest.order()`,
+/// ties broken by the next values, then by the listed order. The actions still racing have had
+/// the same play-outs, so their sums compare exactly.
+fn leading<C: Contest>(contest: &C, sums: &Sums, active: &[bool]) -> usize {
+    let v = sums.values;
+    let mut best: Option<usize> = None;
+    for a in (0..sums.actions).filter(|&a| active[a]) {
+        best = Some(match best {
+            None => a,
+            Some(b) => {
+                let better = contest
+                    .order()
+                    .iter()
+                    .map(|&k| sums.sum[a * v + k].cmp(&sums.sum[b * v + k]))
+                    .find(|o| o.is_ne())
+                    .is_some_and(|o| o.is_gt());
+                if better { a } else { b }
+            }
+        });
+    }
+    best.unwrap_or(0)
+}
+
+impl Raced {
+    /// The leader: the best estimate, every other action's loss measured against it.
+    pub fn leader(&self) -> usize {
+        self.leader
+    }
+
+    /// Action `a`'s play-outs.
+    pub fn playouts(&self, a: usize) -> u64 {
+        self.sums.n[a]
+    }
+
+    /// Play-outs in all, every action's added.
+    pub fn total(&self) -> u64 {
+        self.sums.n.iter().sum()
+    }
+
+    /// The most play-outs an action could have had.
+    pub fn most(&self) -> u64 {
+        self.plan.most
+    }
+
+    /// The play-outs every action had in round 1.
+    pub fn first(&self) -> u64 {
+        self.plan.first
+    }
+
+    /// Whether the race stopped because the leader was alone: every other action dropped,
+    /// separated from it, before the budget was spent.
+    pub fn stopped_early(&self) -> bool {
+        self.dropped
+            .iter()
+            .enumerate()
+            .all(|(a, d)| a == self.leader || d.is_some())
+            && self.sums.n[self.leader] < self.plan.most
+    }
+
+    /// The play-outs action `a` had when the race dropped it, if it did.
+    pub fn dropped(&self, a: usize) -> Option<u64> {
+        self.dropped[a]
+    }
+
+    /// The mean of value `v` of action `a` with its normal 95% interval.
+    pub fn mean(&self, a: usize, v: usize) -> Value {
+        let k = a * self.sums.values + v;
+        let (mean, se) = mean_se(self.sums.n[a], self.sums.sum[k], self.sums.squares[k]);
+        Value::estimate(mean * self.units[v], z95() * se * self.units[v])
+    }
+
+    /// The share of play-outs where value `v` (0 or 1) of action `a` was 1, with its Wilson
+    /// 95% interval.
+    pub fn share(&self, a: usize, v: usize) -> Value {
+        let hits = self.sums.sum[a * self.sums.values + v];
+        Value::proportion(u64::try_from(hits).unwrap_or(0), self.sums.n[a])
+    }
+
+    /// What action `a` loses against the leader in the ranking value: the leader's less
+    /// `a`'s, paired over the play-outs both had, with its normal 95% interval; exactly 0 for
+    /// the leader itself.
+    pub fn loss(&self, a: usize) -> Value {
+        if a == self.leader {
+            return Value::exact(0.0);
+        }
+        let (n, s, q) = self.sums.paired(self.leader, a);
+        let (mean, se) = mean_se(n, s, q);
+        let unit = self.units[self.order[0]];
+        Value::estimate(mean * unit, z95() * se * unit)
+    }
+
+    /// Whether action `a` is told apart from the leader: its loss's 95% interval lies above 0.
+    /// The leader itself is not.
+    pub fn separated(&self, a: usize) -> bool {
+        a != self.leader && self.loss(a).ci95.is_some_and(|(low, _)| low > 0.0)
+    }
+
+    /// The actions best first: the leader, then by what they lose against it, least first
+    /// (ties by the other values' means, larger first, then as listed).
+    pub fn ranking(&self) -> Vec<usize> {
+        let mut rest: Vec<usize> = (0..self.sums.actions)
+            .filter(|&a| a != self.leader)
+            .collect();
+        rest.sort_by(|&a, &b| {
+            self.loss(a)
+                .value
+                .total_cmp(&self.loss(b).value)
+                .then_with(|| {
+                    self.order[1..]
+                        .iter()
+                        .map(|&v| self.mean(b, v).value.total_cmp(&self.mean(a, v).value))
+                        .find(|o| o.is_ne())
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                })
+                .then(a.cmp(&b))
+        });
+        let mut all = Vec::with_capacity(self.sums.actions);
+        if self.sums.actions > 0 {
+            all.push(self.leader);
+        }
+        all.extend(rest);
+        all
+    }
+}
+
+#[cfg(test)]
+#[path = "race_tests.rs"]
+mod tests;
