@@ -286,7 +286,7 @@ pub struct Column {
 }
 
 /// One row: an action with its values, or (in a game with no decisions) a player's odds.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Row {
     /// The action in words (`roll 2 dice again`), or the player.
     pub name: String,
@@ -299,6 +299,39 @@ pub struct Row {
     /// A remark on the row (`the policy's choice`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remark: Option<String>,
+    /// Whether the action is told apart from the best: its loss's 95% interval lies above 0
+    /// (an exact loss: above 0). `None` for the best itself and for a player's odds. Where it
+    /// is `false` the action is within noise of the best: a coach does not call it a mistake.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub separated: Option<bool>,
+    /// The play-outs the row's estimates rest on, where the advice spent them unevenly
+    /// ([`Spent`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub playouts: Option<u64>,
+}
+
+impl Row {
+    /// Whether the action is within noise of the best: its loss cannot be told from 0.
+    pub fn within_noise(&self) -> bool {
+        self.separated == Some(false)
+    }
+}
+
+/// How an estimated advice spent its play-outs racing the actions (`games::race`): every
+/// action `first` play-outs, then more on those still close to the leader, up to `most` each.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Spent {
+    /// What one play-out is called in this game (`play-outs`, `guesses`).
+    pub unit: String,
+    /// Play-outs in all, every action's added.
+    pub total: u64,
+    /// Play-outs of every action in the first round.
+    pub first: u64,
+    /// The most an action could have had (`-n`).
+    pub most: u64,
+    /// Whether the race stopped before `most` because the best was separated from every other
+    /// action.
+    pub stopped_early: bool,
 }
 
 /// What a game advises in a position.
@@ -327,6 +360,9 @@ pub struct Advice {
     pub loss_column: usize,
     /// What a reader must know, one line each.
     pub notes: Vec<Message>,
+    /// How the play-outs were spent, where the advice raced its actions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spent: Option<Spent>,
 }
 
 impl Advice {
@@ -368,9 +404,16 @@ impl Advice {
                 .into(),
             );
         }
-        for row in &mut self.rows {
-            row.loss = Some(Value::exact((best - rank_value(row)).max(0.0)));
+        for (i, row) in self.rows.iter_mut().enumerate() {
+            let loss = (best - rank_value(row)).max(0.0);
+            row.loss = Some(Value::exact(loss));
+            row.separated = (i > 0).then_some(loss > 1e-12);
         }
+    }
+
+    /// The actions that cannot be told apart from the best: their loss's interval reaches 0.
+    pub fn within_noise(&self) -> Vec<&Row> {
+        self.rows.iter().filter(|r| r.within_noise()).collect()
     }
 }
 

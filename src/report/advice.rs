@@ -4,7 +4,7 @@
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::Names;
-use crate::games::advice::{Advice, Column, Value};
+use crate::games::advice::{Advice, Column, Row, Spent, Value};
 
 /// A value as the table prints it: a chance as a percentage, points with two decimals; an
 /// estimate with its 95% interval, as `± half-width` when symmetric, else `[low, high]`.
@@ -46,9 +46,10 @@ fn cell(value: Option<Value>, column: &Column) -> String {
 }
 
 /// What an action loses against the best, in the loss column's unit: percentage points of a
-/// chance, or points.
-fn loss_cell(advice: &Advice, loss: Option<Value>, best: bool) -> String {
-    let Some(loss) = loss else {
+/// chance, or points; an estimated loss that cannot be told from 0 says so in words, so no
+/// small or negative number reads as a cost.
+fn loss_cell(advice: &Advice, row: &Row, best: bool) -> String {
+    let Some(loss) = row.loss else {
         return String::new();
     };
     if best {
@@ -56,12 +57,68 @@ fn loss_cell(advice: &Advice, loss: Option<Value>, best: bool) -> String {
     }
     let column = advice.columns.get(advice.loss_column);
     let (scale, unit) = scale_of(column);
-    shown(loss, scale, if unit == "%" { " pp" } else { "" })
+    let amount = shown(loss, scale, if unit == "%" { " pp" } else { "" });
+    if loss.ci95.is_some() && row.within_noise() {
+        format!("{amount}, within noise")
+    } else {
+        amount
+    }
+}
+
+/// The names of `rows`, each once, joined for a sentence (names may hold commas).
+fn names_of(rows: &[&Row]) -> String {
+    rows.iter()
+        .map(|r| r.name.as_str())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// What the race found about the best, for the lines under the table: which actions cannot be
+/// told apart from it, or that it is separated from all, and on how many play-outs.
+fn verdict(advice: &Advice, spent: &Spent) -> Vec<String> {
+    let unit = &spent.unit;
+    let Some(best) = advice.rows.first() else {
+        return Vec::new();
+    };
+    let n = best.playouts.unwrap_or(spent.most);
+    let noise = advice.within_noise();
+    let mut lines = Vec::new();
+    if advice.rows.len() < 2 {
+        return lines;
+    }
+    if noise.is_empty() {
+        lines.push(format!(
+            "every other action is separated from the best{}",
+            if spent.stopped_early {
+                format!(
+                    ": the race stopped early, after {} {unit} in all ({n} of the best)",
+                    spent.total
+                )
+            } else {
+                String::new()
+            }
+        ));
+    } else {
+        let these = if noise.len() == 1 {
+            String::new()
+        } else {
+            format!("these {} ", noise.len())
+        };
+        lines.push(format!(
+            "{these}cannot be told apart from the best after {n} {unit}: {}",
+            names_of(&noise),
+        ));
+    }
+    lines
 }
 
 /// The advice as the terminal shows it: the position as understood, how it was valued, the
 /// ranked table, the best action, and what each column means.
 pub fn advice_text(advice: &Advice, names: &dyn Names) -> String {
+    advice_table(advice, names)
+}
+
+fn advice_table(advice: &Advice, names: &dyn Names) -> String {
     let rules = if advice.rules.is_empty() {
         "the text's rules".to_string()
     } else {
@@ -78,6 +135,9 @@ pub fn advice_text(advice: &Advice, names: &dyn Names) -> String {
     let first = if advice.decision { "action" } else { "player" };
     let mut header = vec![first.to_string()];
     header.extend(advice.columns.iter().map(|c| c.name.clone()));
+    if let Some(spent) = &advice.spent {
+        header.push(spent.unit.clone());
+    }
     if advice.decision {
         header.push("loses".to_string());
     }
@@ -90,8 +150,11 @@ pub fn advice_text(advice: &Advice, names: &dyn Names) -> String {
                 .zip(&advice.columns)
                 .map(|(v, c)| cell(*v, c)),
         );
+        if advice.spent.is_some() {
+            line.push(row.playouts.map_or(String::new(), |n| n.to_string()));
+        }
         if advice.decision {
-            line.push(loss_cell(advice, row.loss, i == 0));
+            line.push(loss_cell(advice, row, i == 0));
         }
         if let Some(remark) = &row.remark {
             line.push(format!("({remark})"));
@@ -104,18 +167,38 @@ pub fn advice_text(advice: &Advice, names: &dyn Names) -> String {
     if let Some(best) = advice.best() {
         out.push_str(&format!("\nbest: {best}\n"));
     }
+    if let Some(spent) = &advice.spent {
+        for line in verdict(advice, spent) {
+            out.push_str(&format!("{line}\n"));
+        }
+    }
     out.push('\n');
     for c in &advice.columns {
         out.push_str(&format!("{}: {}\n", c.name, c.meaning));
     }
+    if let Some(spent) = &advice.spent {
+        out.push_str(&format!(
+            "{}: what each action's estimates rest on: {} for every action, then more for \
+             those still close to the best, up to {} (-n)\n",
+            spent.unit, spent.first, spent.most
+        ));
+    }
     if let (true, Some(c)) = (advice.decision, advice.columns.get(advice.loss_column)) {
         out.push_str(&format!(
-            "loses: what the action gives up against the best in {}{}\n",
+            "loses: what the action gives up against the best in {}{}{}\n",
             c.name,
             if c.chance {
                 ", in percentage points (pp)"
             } else {
                 ""
+            },
+            match &advice.spent {
+                Some(spent) => format!(
+                    ", a paired difference on the same {} (95% interval); within noise: the \
+                     interval reaches 0, so the {} cannot tell the action from the best",
+                    spent.unit, spent.unit
+                ),
+                None => String::new(),
             }
         ));
     }
@@ -149,6 +232,16 @@ pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
             out.insert("values".into(), Json::Object(values));
             if let Some(loss) = row.loss {
                 out.insert("loss".into(), json_value(loss));
+            }
+            // Where the advice raced its actions: whether each is told apart from the best (its
+            // loss's interval above 0), and the play-outs its numbers rest on.
+            if advice.spent.is_some() {
+                if let Some(separated) = row.separated {
+                    out.insert("separated".into(), json!(separated));
+                }
+                if let Some(n) = row.playouts {
+                    out.insert("playouts".into(), json!(n));
+                }
             }
             if let Some(remark) = &row.remark {
                 out.insert("remark".into(), json!(remark));
@@ -186,6 +279,28 @@ pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
     if advice.decision {
         doc.insert("best".into(), json!(advice.best()));
     }
+    if let Some(spent) = &advice.spent {
+        doc.insert(
+            "playouts".into(),
+            json!({
+                "unit": spent.unit,
+                "total": spent.total,
+                "first": spent.first,
+                "most": spent.most,
+                "stopped_early": spent.stopped_early,
+            }),
+        );
+        doc.insert(
+            "within_noise".into(),
+            json!(
+                advice
+                    .within_noise()
+                    .iter()
+                    .map(|r| &r.name)
+                    .collect::<Vec<_>>()
+            ),
+        );
+    }
     doc.insert(
         "notes".into(),
         json!(
@@ -205,7 +320,6 @@ pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::advice::Row;
 
     fn sample() -> Advice {
         let mut advice = Advice {
@@ -231,18 +345,17 @@ mod tests {
                 Row {
                     name: "stop with 5".into(),
                     values: vec![Some(Value::exact(0.0)), Some(Value::exact(5.0))],
-                    loss: None,
-                    remark: None,
+                    ..Row::default()
                 },
                 Row {
                     name: "roll 2 dice again".into(),
                     values: vec![Some(Value::exact(0.25)), Some(Value::estimate(6.5, 0.25))],
-                    loss: None,
-                    remark: None,
+                    ..Row::default()
                 },
             ],
             loss_column: 0,
             notes: vec![],
+            spent: None,
         };
         advice.rank_exact();
         advice
@@ -270,5 +383,92 @@ mod tests {
         );
         assert_eq!(doc["actions"][1]["loss"]["value"], 0.25);
         assert_eq!(doc["position"]["kept"], "2 dice summing 5");
+    }
+
+    /// An estimated advice that raced its actions: a loss whose interval reaches 0 is said to
+    /// be within noise, in words beside its number (never a bare negative loss), the play-outs
+    /// each action had are shown, and the JSON document carries each action's interval and
+    /// whether it is separated.
+    #[test]
+    fn a_raced_advice_says_which_actions_are_within_noise() {
+        let row = |name: &str, value: f64, loss: Option<Value>, separated, n| Row {
+            name: name.into(),
+            values: vec![Some(Value::estimate(value, 20.0))],
+            loss,
+            separated,
+            playouts: Some(n),
+            ..Row::default()
+        };
+        let advice = Advice {
+            game: "solitaire-dice".into(),
+            rules: vec![],
+            policy: Some("best".into()),
+            position: vec![],
+            method: "play-outs".into(),
+            columns: vec![Column {
+                name: "final_score".into(),
+                meaning: "points".into(),
+                chance: false,
+            }],
+            decision: true,
+            rows: vec![
+                row("a", 250.0, Some(Value::exact(0.0)), None, 128),
+                row(
+                    "b",
+                    252.0,
+                    Some(Value::estimate(-2.0, 30.0)),
+                    Some(false),
+                    128,
+                ),
+                row(
+                    "c",
+                    100.0,
+                    Some(Value::estimate(150.0, 60.0)),
+                    Some(true),
+                    16,
+                ),
+            ],
+            loss_column: 0,
+            notes: vec![],
+            spent: Some(Spent {
+                unit: "play-outs".into(),
+                total: 272,
+                first: 16,
+                most: 128,
+                stopped_early: false,
+            }),
+        };
+        let text = advice_text(&advice, &crate::error::Keys);
+        let b = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("b "))
+            .unwrap();
+        assert!(
+            b.contains("-2.00 ±30.00, within noise") && b.contains("128"),
+            "{b}"
+        );
+        let c = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("c "))
+            .unwrap();
+        assert!(c.contains("150.00 ±60.00") && !c.contains("noise"), "{c}");
+        assert!(
+            text.contains("cannot be told apart from the best after 128 play-outs: b"),
+            "{text}"
+        );
+        let doc: Json = serde_json::from_str(&advice_json(&advice, &crate::error::Keys)).unwrap();
+        assert_eq!(doc["actions"][1]["separated"], false);
+        assert_eq!(doc["actions"][2]["separated"], true);
+        assert_eq!(doc["actions"][2]["playouts"], 16);
+        assert_eq!(doc["actions"][1]["loss"]["ci95"][0], -32.0);
+        assert!(doc["actions"][0].get("separated").is_none());
+        assert_eq!(doc["within_noise"], json!(["b"]));
+        assert_eq!(doc["playouts"]["total"], 272);
+        // The exact advice prints as it did: no play-outs, no separation.
+        let exact = advice_json(&sample(), &crate::error::Keys);
+        assert!(
+            !exact.contains("separated") && !exact.contains("playouts"),
+            "{exact}"
+        );
     }
 }

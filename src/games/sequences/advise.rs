@@ -132,6 +132,7 @@ impl Advisor for Sequences {
                     values,
                     loss: None,
                     remark: (players > 1 && i == next).then(|| "casts next".to_string()),
+                    ..Row::default()
                 })
             })
             .collect::<Result<Vec<_>>>()?;
@@ -148,6 +149,7 @@ impl Advisor for Sequences {
             rows,
             loss_column: 0,
             notes: vec![format!("{name} has no decisions: these are the position's odds").into()],
+            spent: None,
         })
     }
 }

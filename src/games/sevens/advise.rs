@@ -152,6 +152,7 @@ impl SevensAdvisor {
             rows: Vec::new(),
             loss_column: 0,
             notes: Vec::new(),
+            spent: None,
         };
         // Ranked by the last column that applies: the game, the round, the turn.
         let win = p
@@ -249,8 +250,7 @@ fn row(name: String, values: Vec<Option<Value>>) -> Row {
     Row {
         name,
         values,
-        loss: None,
-        remark: None,
+        ..Row::default()
     }
 }
 

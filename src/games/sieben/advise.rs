@@ -170,6 +170,7 @@ impl Advisor for Sieben {
             rows,
             loss_column: 0,
             notes,
+            spent: None,
         })
     }
 }
@@ -275,6 +276,7 @@ fn rows(table: &Table, moves: &[Move], sums: &Sums, shown: &[usize]) -> Vec<Row>
                     sums.loss(best, i)
                 }),
                 remark: (!remarks.is_empty()).then(|| remarks.join("; ")),
+                ..Row::default()
             }
         })
         .collect()

@@ -289,6 +289,7 @@ impl Advisor for SolitaireDice {
                         estimated(Estimate::of(MetricKind::Mean, playouts.losses(i)))
                     }),
                     remark: (!remarks.is_empty()).then(|| remarks.join("; ")),
+                    ..Row::default()
                 };
                 let key = if picked == Some(i) {
                     f64::INFINITY
@@ -316,6 +317,7 @@ impl Advisor for SolitaireDice {
             rows: rows.into_iter().map(|(_, r)| r).collect(),
             loss_column: usize::from(rated.is_some()),
             notes: notes(&spec, picked, choices.len()),
+            spent: None,
         })
     }
 }
