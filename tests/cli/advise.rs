@@ -319,3 +319,63 @@ fn the_chance_to_reach_within_a_million_casts_is_the_sum_of_its_converged_tail()
         assert_eq!(reach(&far), reach(&near), "{rules:?}");
     }
 }
+
+/// The README's roll on an empty sheet, with the defaults (seed 1): the advice ranks by the
+/// expected final score it shows, and its first is the division 6,000 play-outs a division
+/// put on top (4 + 6, throw away 6: 245.3 ±3.5 against 236.5 for best's own choice, 4 + 10,
+/// throw away 2); a clearly bad division (3 + 9, throw away 4: 13.6) is separated and ranked
+/// below every one that cannot be told apart from the best; every action carries its
+/// interval and whether it is separated; and no loss is printed negative without words.
+#[test]
+fn the_readme_roll_ranks_a_truly_better_division_first() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let args = ["advise", "solitaire-dice", "--roll", "1,2,3,4,6"];
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(d, &[&args[..], &["--json"]].concat())).unwrap();
+    assert_eq!(json["best"], "4 + 6, throw away 6");
+    let actions = json["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 15);
+    assert_eq!(json["loss_column"], "final_score");
+    let position = |name: &str| actions.iter().position(|a| a["name"] == name).unwrap();
+    let bad = &actions[position("3 + 9, throw away 4")];
+    assert_eq!(bad["separated"], true);
+    assert!(bad["loss"]["ci95"][0].as_f64().unwrap() > 0.0, "{bad}");
+    for (i, a) in actions.iter().enumerate().skip(1) {
+        assert!(a["loss"]["ci95"].is_array(), "{a}");
+        assert!(a["values"]["final_score"]["ci95"].is_array(), "{a}");
+        assert!(a["separated"].is_boolean() && a["playouts"].is_u64(), "{a}");
+        if a["separated"] == false {
+            assert!(i < position("3 + 9, throw away 4"), "{a}");
+        }
+    }
+    assert!(actions[0].get("separated").is_none());
+    let playouts = &json["playouts"];
+    assert_eq!(
+        (playouts["first"].as_u64(), playouts["most"].as_u64()),
+        (Some(16), Some(128))
+    );
+    assert!(playouts["total"].as_u64().unwrap() < 15 * 128);
+    // The player's own choice is marked, though the play-outs rank another first.
+    assert_eq!(
+        actions[position("4 + 10, throw away 2")]["remark"],
+        "best's choice"
+    );
+    let text = ok(d, &args);
+    for line in text.lines() {
+        if line.contains("throw away") && line.contains(" -") {
+            let loses = line
+                .rsplit("  ")
+                .find(|c| !c.trim().is_empty())
+                .unwrap_or("");
+            assert!(
+                !loses.trim_start().starts_with('-') || loses.contains("within noise"),
+                "{line}"
+            );
+        }
+    }
+    assert!(
+        text.contains("cannot be told apart from the best after 128 play-outs"),
+        "{text}"
+    );
+}

@@ -1,24 +1,131 @@
-//! The advice's play-outs as a [`Simulation`] the engine runs, so they show progress and stop
-//! when asked, like every other run.
+//! The advice's play-outs, as the race runs them ([`crate::games::race`]): one play-out is one
+//! game played from the sheet each division leaves, every division on the same rolls (game `g`
+//! of seed `s` rolls the dice of `chunk_rng(s, g)` whatever the division, and the random player
+//! tosses the coins of `chunk_rng(!s, g)`).
 //!
-//! A unit is one play-out game, played from the sheet each division leaves. Game `g` of seed
-//! `s` rolls the dice of `chunk_rng(s, g)` whatever the division, and the random player tosses
-//! the coins of `chunk_rng(!s, g)`: the streams the advice drew before it ran on the engine, so
-//! it advises as it did for every seed. A chunk therefore plays its games by their numbers
-//! ([`Simulation::run_numbered_chunk`]) and leaves the chunk's own generator unused.
+//! **Luck-adjusted scores.** A final score is mostly the dice: its spread (about 330 points)
+//! drowns the few points a division is worth. Each play-out therefore also measures its luck,
+//! roll by roll, with an evaluation of the sheet: the best evaluation among the divisions of the
+//! roll that came, less the average of that over every roll that could have come (exactly what
+//! one roll of expectimax over the evaluation computes, [`Projection::expected`]). Each roll's
+//! luck has mean 0 whatever was played before it, so the play-out's score less `beta` times its
+//! luck has the same expected value as the score itself, for any `beta`: the advice estimates the
+//! same final score, not a model of it. Its spread is much smaller: `best`'s own projection,
+//! with `beta` 0.75 (the regression of the score on the luck, measured on the README's roll),
+//! leaves a quarter of the variance of a paired difference, for a quarter more time a play-out.
+//! `lookahead` measures luck with its own weights (`beta` 0.5, half the variance, a fifth more
+//! time); the quicker players play more games instead, as measuring luck would cost several
+//! times their game (docs/solitaire-dice.md has the measurements).
 
-use crate::engine::{ChunkRng, Merge, Simulation, chunk_rng};
-use crate::stats::{Histogram, Metric, MetricId, Subject, Tally};
+use crate::engine::{ChunkRng, chunk_rng};
+use crate::games::policy::{OneStep, Policy, Random};
+use crate::games::race::{Contest, Plan};
 
+use super::best::{Best, Projection};
+use super::choice::Choices;
+use super::heuristic::{Evaluator, Heuristic};
+use super::lookahead::Lookahead;
+use super::play::{MAX_ROLLS, WIN_SCORE};
+use super::policy::{DivideRoll, Greedy, View};
+use super::roll::game_rolls;
 use super::sheet::Sheet;
-use super::sim::play_from;
 use super::spec::PolicySpec;
 
-/// The name of the final scores' metrics.
-const SCORES: &str = "final_score";
+/// The value a play-out gives a division that ranks them: the luck-adjusted final score, in
+/// [`FIXED`]ths of a point.
+pub(super) const ADJUSTED: usize = 0;
+/// Whether the play-out's final score is a win (500 or more): 1 or 0.
+pub(super) const WIN: usize = 1;
+/// The values, in ranking order.
+const ORDER: [usize; 2] = [ADJUSTED, WIN];
+/// Fixed-point steps per point of an adjusted score: whole numbers add up exactly whatever the
+/// threads, and a 1024th of a point is far below any interval the advice shows.
+const FIXED: f64 = 1024.0;
 
-/// The name of the paired differences' metrics.
-const LOSSES: &str = "loss";
+/// How a player's play-outs measure their luck, and how much of it comes off the score.
+enum Measure<'a> {
+    /// Not measured: the player's games are quick, and more of them do better.
+    None,
+    /// By `best`'s projection.
+    Projection(&'a Projection, f64),
+    /// By a linear evaluation, as `lookahead` sees the next roll.
+    Linear(Lookahead<'a>, &'a Evaluator, f64),
+}
+
+impl Measure<'_> {
+    /// The measure for `spec`'s play-outs.
+    fn of(spec: &PolicySpec) -> Measure<'_> {
+        match spec {
+            PolicySpec::Best { projection } => Measure::Projection(projection, 0.75),
+            PolicySpec::Lookahead { evaluator, .. } => {
+                Measure::Linear(Lookahead::new(evaluator), evaluator, 0.5)
+            }
+            PolicySpec::Greedy | PolicySpec::Random | PolicySpec::Heuristic { .. } => Measure::None,
+        }
+    }
+
+    /// The share of the luck that comes off a score.
+    fn beta(&self) -> f64 {
+        match self {
+            Measure::None => 0.0,
+            Measure::Projection(_, beta) | Measure::Linear(_, _, beta) => *beta,
+        }
+    }
+
+    /// The luck of the roll whose divisions are `choices`, on `sheet`: the best evaluation
+    /// among them less its average over every roll.
+    fn luck(&self, sheet: &Sheet, choices: &Choices) -> f64 {
+        let best = |evaluate: &dyn Fn(&Sheet) -> f64| {
+            choices
+                .iter()
+                .map(|&c| {
+                    let mut after = *sheet;
+                    after.apply(c);
+                    evaluate(&after)
+                })
+                .fold(f64::NEG_INFINITY, f64::max)
+        };
+        match self {
+            Measure::None => 0.0,
+            Measure::Projection(p, _) => best(&|s| p.evaluate(s)) - p.expected(sheet),
+            Measure::Linear(l, e, _) => best(&|s| e.evaluate(s)) - l.expected(sheet),
+        }
+    }
+}
+
+/// Plays a game on from `sheet` on the rolls of `dice`, as `sim::play_from` does, measuring its
+/// luck: the final score and the luck summed over its rolls.
+fn measured<P: Policy<DivideRoll> + ?Sized>(
+    mut sheet: Sheet,
+    policy: &mut P,
+    dice: &ChunkRng,
+    measure: &Measure,
+) -> (i32, f64) {
+    let mut rolls = game_rolls(dice);
+    let mut luck = 0.0;
+    let mut played = 0;
+    while !sheet.is_over() {
+        // Only MAX_ROLLS rolls without an end could stop a game, which fair dice practically
+        // never give (see MAX_ROLLS).
+        assert!(
+            played < MAX_ROLLS,
+            "a game on fair dice ends within MAX_ROLLS rolls"
+        );
+        let roll = rolls.next().expect("the rolls never run out");
+        let choices = sheet.legal_choices(&roll);
+        luck += measure.luck(&sheet, &choices);
+        let i = policy.choose(
+            &View {
+                sheet: &sheet,
+                roll: &roll,
+            },
+            &choices,
+        );
+        sheet.apply(choices[i]);
+        played += 1;
+    }
+    (sheet.score(), luck)
+}
 
 /// The play-outs of every division of a roll.
 pub(super) struct Playouts<'a> {
@@ -26,38 +133,79 @@ pub(super) struct Playouts<'a> {
     pub spec: &'a PolicySpec,
     /// The sheet each division leaves, in the roll's listed order.
     pub afters: &'a [Sheet],
-    /// The division the others' losses are measured against.
-    pub reference: usize,
     /// The run's seed.
     pub seed: u64,
 }
 
-/// Per division, the play-outs' final scores and their paired differences from the reference
-/// division (its score less this one's), as exact histograms: any split of the games over
-/// threads merges to the same counts, and the estimates are the reports' own.
-#[derive(Clone, Debug)]
-pub(super) struct Scores {
-    scores: Vec<Histogram>,
-    losses: Vec<Histogram>,
-}
+impl Playouts<'_> {
+    /// Play-out `g` from `after`: its final score and its luck.
+    fn game(&self, after: Sheet, g: u64, measure: &Measure) -> (i32, f64) {
+        let dice = chunk_rng(self.seed, g);
+        // The random player's coins are the game's own too, the same for every division.
+        let mut coins = chunk_rng(!self.seed, g);
+        match self.spec {
+            PolicySpec::Greedy => measured(after, &mut OneStep(Greedy), &dice, measure),
+            PolicySpec::Random => measured(after, &mut Random::new(&mut coins), &dice, measure),
+            PolicySpec::Heuristic { evaluator, .. } => measured(
+                after,
+                &mut OneStep(Heuristic::new(evaluator)),
+                &dice,
+                measure,
+            ),
+            PolicySpec::Lookahead { evaluator, .. } => measured(
+                after,
+                &mut OneStep(Lookahead::new(evaluator)),
+                &dice,
+                measure,
+            ),
+            PolicySpec::Best { projection } => {
+                measured(after, &mut OneStep(Best::new(projection)), &dice, measure)
+            }
+        }
+    }
 
-impl Merge for Scores {
-    fn merge(&mut self, other: &Self) {
-        for (a, b) in self.scores.iter_mut().zip(&other.scores) {
-            a.merge(b);
-        }
-        for (a, b) in self.losses.iter_mut().zip(&other.losses) {
-            a.merge(b);
-        }
+    /// The share of a play-out's luck that comes off its score (0 where luck is not measured).
+    pub(super) fn beta(&self) -> f64 {
+        Measure::of(self.spec).beta()
     }
 }
 
-impl Simulation for Playouts<'_> {
-    type Acc = Scores;
+/// How the race starts and how far it may go, by player, when `-n` is not given: about a
+/// second or two of work on one core for a roll's fifteen divisions from an early sheet
+/// (measured: docs/cli.md). `first` play-outs of every division, then more on those still close
+/// to the leader, up to `most` each.
+pub(super) fn plan(spec: &PolicySpec) -> Plan {
+    let (first, most) = match spec {
+        PolicySpec::Greedy | PolicySpec::Random => (2_000, 32_000),
+        PolicySpec::Heuristic { .. } => (500, 8_000),
+        PolicySpec::Lookahead { .. } => (64, 1_024),
+        PolicySpec::Best { .. } => (16, 128),
+    };
+    Plan { first, most }
+}
+
+impl Contest for Playouts<'_> {
+    type Worker = ();
+
+    fn actions(&self) -> usize {
+        self.afters.len()
+    }
+
+    fn values(&self) -> usize {
+        ORDER.len()
+    }
+
+    fn order(&self) -> &[usize] {
+        &ORDER
+    }
+
+    fn unit(&self, value: usize) -> f64 {
+        if value == ADJUSTED { 1.0 / FIXED } else { 1.0 }
+    }
 
     /// A chunk of a few milliseconds' play for each player: one game of the players that look
     /// ahead, more of the quicker ones.
-    fn units_per_chunk(&self) -> u64 {
+    fn per_chunk(&self) -> u64 {
         match self.spec {
             PolicySpec::Greedy | PolicySpec::Random => 64,
             PolicySpec::Heuristic { .. } => 16,
@@ -65,90 +213,85 @@ impl Simulation for Playouts<'_> {
         }
     }
 
-    fn new_acc(&self) -> Scores {
-        Scores {
-            scores: vec![Histogram::new(); self.afters.len()],
-            losses: vec![Histogram::new(); self.afters.len()],
+    fn worker(&self) {}
+
+    fn play(&self, g: u64, active: &[bool], _: &mut (), out: &mut [i64]) {
+        let measure = Measure::of(self.spec);
+        let beta = measure.beta();
+        for (a, after) in self.afters.iter().enumerate() {
+            if !active[a] {
+                continue;
+            }
+            let (score, luck) = self.game(*after, g, &measure);
+            // Rounded once, here, on whichever thread: the same play-out gives the same number.
+            out[a * ORDER.len() + ADJUSTED] =
+                ((f64::from(score) - beta * luck) * FIXED).round() as i64;
+            out[a * ORDER.len() + WIN] = i64::from(score >= WIN_SCORE);
         }
     }
+}
 
-    fn run_chunk(&self, _: &mut ChunkRng, _: u64, _: &mut Scores) {
-        unreachable!("the engine plays the advice's games by their numbers")
+#[cfg(test)]
+mod tests {
+    use super::super::sim::play_from;
+    use super::*;
+
+    /// The text's example B sheet: 3 x2, 5 x7, 7 x8, 8 x4, 9 x5; throwaways 1 x6, 2 x4, 5 x3.
+    fn example_b() -> Sheet {
+        Sheet::from_marks(
+            &[(3, 2), (5, 7), (7, 8), (8, 4), (9, 5)],
+            &[(1, 6), (2, 4), (5, 3)],
+        )
+        .unwrap()
     }
 
-    fn run_numbered_chunk(&self, chunk: u64, _: &mut ChunkRng, units: u64, acc: &mut Scores) {
-        let first = chunk * self.units_per_chunk();
-        for g in first..first + units {
-            let dice = chunk_rng(self.seed, g);
-            let scores: Vec<i64> = self
-                .afters
-                .iter()
-                .map(|after| {
-                    // The random player's coins are the game's own too, the same for every
-                    // division.
-                    let mut coins = chunk_rng(!self.seed, g);
-                    i64::from(play_from(self.spec, *after, &dice, &mut coins).score)
-                })
-                .collect();
-            let base = scores[self.reference];
-            for (i, &x) in scores.iter().enumerate() {
-                acc.scores[i].add(x, 1);
-                acc.losses[i].add(base - x, 1);
+    /// A play-out that measures its luck plays the very game `simulate` plays from the sheet:
+    /// measuring changes nothing of what the player does.
+    #[test]
+    fn measuring_luck_plays_the_same_games() {
+        let sheet = example_b();
+        for name in ["best", "lookahead", "greedy", "random"] {
+            let spec: PolicySpec = name.parse().unwrap();
+            let afters = [sheet];
+            let playouts = Playouts {
+                spec: &spec,
+                afters: &afters,
+                seed: 9,
+            };
+            let measure = Measure::of(&spec);
+            for g in 0..4 {
+                let (score, _) = playouts.game(sheet, g, &measure);
+                let mut coins = chunk_rng(!9, g);
+                let simulated = play_from(&spec, sheet, &chunk_rng(9, g), &mut coins);
+                assert_eq!(score, simulated.score, "{name} game {g}");
             }
         }
     }
 
-    fn tally(&self, acc: Scores) -> Tally {
-        let r = self.reference as u32;
-        let scores = acc
-            .scores
-            .into_iter()
-            .enumerate()
-            .map(|(i, h)| Metric::mean(SCORES, h).about(Subject::Policy(i as u32)));
-        let losses = acc
-            .losses
-            .into_iter()
-            .enumerate()
-            .map(|(i, h)| Metric::mean(LOSSES, h).about(Subject::Pair(r, i as u32)));
-        Tally::new(scores.chain(losses).collect())
-    }
-}
-
-impl Scores {
-    /// The scores and losses of `divisions` divisions from the tally [`Playouts`] made of them,
-    /// whose losses are measured against `reference`.
-    pub(super) fn of(tally: &Tally, divisions: usize, reference: usize) -> Self {
-        let get = |name: &str, subject: Subject| {
-            let id = MetricId::new(name, subject);
-            let metric = tally.get(&id).expect("the advice's tally has every metric");
-            metric.histogram.clone()
-        };
-        let r = reference as u32;
-        Self {
-            scores: (0..divisions as u32)
-                .map(|i| get(SCORES, Subject::Policy(i)))
-                .collect(),
-            losses: (0..divisions as u32)
-                .map(|i| get(LOSSES, Subject::Pair(r, i)))
-                .collect(),
+    /// Each roll's luck averages exactly 0 over the rolls that could come: the adjusted score
+    /// estimates the same final score as the score itself.
+    #[test]
+    fn a_rolls_luck_averages_zero_over_every_roll() {
+        use super::super::roll::Roll;
+        let best: PolicySpec = "best".parse().unwrap();
+        let lookahead: PolicySpec = "lookahead".parse().unwrap();
+        for sheet in [
+            Sheet::new(),
+            // Three faces chosen, one a roll from the end: must-use, free rides, ends.
+            Sheet::from_marks(&[(6, 4), (7, 9), (2, 1)], &[(1, 7), (4, 2), (6, 5)]).unwrap(),
+            example_b(),
+        ] {
+            for spec in [&best, &lookahead] {
+                let measure = Measure::of(spec);
+                let total: f64 = (0..crate::dice::pow6(5))
+                    .map(|packed| {
+                        let roll = Roll::from_packed(packed);
+                        measure.luck(&sheet, &sheet.legal_choices(&roll))
+                    })
+                    .sum();
+                let mean = total / crate::dice::pow6(5) as f64;
+                assert!(mean.abs() < 1e-6, "{sheet:?}: {mean}");
+            }
         }
-    }
-
-    /// No play-outs: every histogram empty.
-    pub(super) fn empty(divisions: usize) -> Self {
-        Self {
-            scores: vec![Histogram::new(); divisions],
-            losses: vec![Histogram::new(); divisions],
-        }
-    }
-
-    /// The final scores of the division `i` left.
-    pub(super) fn scores(&self, i: usize) -> &Histogram {
-        &self.scores[i]
-    }
-
-    /// Division `i`'s paired differences: the reference's score less its own.
-    pub(super) fn losses(&self, i: usize) -> &Histogram {
-        &self.losses[i]
     }
 }

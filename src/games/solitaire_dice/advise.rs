@@ -1,19 +1,24 @@
-//! `dicelab advise solitaire-dice`: every legal division of a roll on a sheet, with the chosen
-//! player's own evaluation of it (the advice, so the advised division is exactly the one that
-//! player makes) and a Monte Carlo estimate of the final score from the sheet it leaves, played
-//! out by the same player. Every division is played out on the same rolls (game `g` of the
-//! play-outs draws its rolls from the chunk generator of `(seed, g)` whatever the division), so
-//! the differences between divisions carry much less noise than the scores themselves: each
-//! division's loss against the advised one is a paired difference with its own interval.
+//! `dicelab advise solitaire-dice`: every legal division of a roll on a sheet, ranked by the
+//! expected final score when the chosen player (`best` by default) plays on from the sheet it
+//! leaves, estimated by play-outs. Every division is played out on the same rolls (game `g` of
+//! the play-outs draws its rolls from the chunk generator of `(seed, g)` whatever the
+//! division), so the differences between divisions carry much less noise than the scores
+//! themselves, and each play-out's score is adjusted for the luck of its rolls (`advice_sim`).
+//! The play-outs are spent by a race (`games::race`): every division a few, then more on those
+//! still close to the best, until the best is separated from every other or the budget is
+//! spent. Each division's loss against the best is a paired difference with its own interval,
+//! and a division whose interval reaches 0 is said to be within noise of the best. The
+//! player's own choice (what it would play in a game) is marked, and may differ from the best
+//! estimate: its rating is a model, the play-outs are the game.
 
-use crate::engine::{self, RunConfig};
 use crate::error::{Error, Message, Result, Setting};
-use crate::games::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value};
-use crate::games::policy::{OneStep, Policy, Value as _};
-use crate::stats::MetricKind;
-use crate::stats::estimate::Estimate;
+use crate::games::advice::{
+    Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Spent, Value,
+};
+use crate::games::policy::{OneStep, Policy};
+use crate::games::race::{Plan, Raced, race};
 
-use super::advice_sim::{Playouts, Scores};
+use super::advice_sim::{ADJUSTED, Playouts, WIN, plan};
 use super::best::Best;
 use super::choice::Choice;
 use super::heuristic::Heuristic;
@@ -40,17 +45,6 @@ pub const KEYS: &[PositionKey] = &[
                   empty sheet), as 3:2,5:7,7:8,8:4,9:5/1:6,2:4,5:3",
     },
 ];
-
-/// Play-outs per division when `-n` is not given, by player: about a second of work on one
-/// core for a roll's fifteen divisions from an early sheet (measured: docs/cli.md).
-fn default_playouts(spec: &PolicySpec) -> u64 {
-    match spec {
-        PolicySpec::Greedy | PolicySpec::Random => 20_000,
-        PolicySpec::Heuristic { .. } => 4_000,
-        PolicySpec::Lookahead { .. } => 400,
-        PolicySpec::Best { .. } => 200,
-    }
-}
 
 /// Parses a sheet written `S:M,.../F:M,...`: marks per sum 2 to 12, a slash, throwaway marks
 /// per face; either part may be empty, and the slash may be left out with no throwaways.
@@ -149,33 +143,6 @@ fn parse_roll(text: &str) -> Result<Roll> {
     Roll::new(faces)
 }
 
-/// The player's own rating of a division (higher is better) and what it means, or `None` for a
-/// player without one (random).
-fn rating(spec: &PolicySpec) -> Option<(&'static str, String)> {
-    Some(match spec {
-        PolicySpec::Random => return None,
-        PolicySpec::Greedy => (
-            "greedy_gain",
-            "points the division adds now (greedy's rating)".into(),
-        ),
-        PolicySpec::Heuristic { .. } => (
-            "heuristic_value",
-            format!("{}'s evaluation of the sheet left", spec.as_str()),
-        ),
-        PolicySpec::Lookahead { .. } => (
-            "lookahead_value",
-            format!(
-                "{}'s expected evaluation after the next roll",
-                spec.as_str()
-            ),
-        ),
-        PolicySpec::Best { .. } => (
-            "best_value",
-            "best's projected worth of the sheet left, averaged over the next roll".into(),
-        ),
-    })
-}
-
 /// The value the player plays by, or `None` for a player without one (random): the rating
 /// column is its value of each division, and the advised division is the one
 /// [`OneStep`] over it picks, so the advice is the player's own play.
@@ -187,14 +154,6 @@ fn value_of(spec: &PolicySpec) -> Option<Box<dyn crate::games::policy::Value<Div
         PolicySpec::Lookahead { evaluator, .. } => Box::new(Lookahead::new(evaluator)),
         PolicySpec::Best { projection } => Box::new(Best::new(projection)),
     })
-}
-
-/// An estimate as advice shows it.
-fn estimated(e: Estimate) -> Value {
-    Value {
-        value: e.mean,
-        ci95: Some((e.ci_low, e.ci_high)),
-    }
 }
 
 impl Advisor for SolitaireDice {
@@ -221,9 +180,8 @@ impl Advisor for SolitaireDice {
         };
         let value = value_of(&spec);
         let picked = value.as_ref().map(|v| OneStep(v).choose(&view, &choices));
-        let run = request.run.sized(default_playouts(&spec))?;
-        let n = run.units;
-        let reference = picked.unwrap_or(0);
+        let default = plan(&spec);
+        let run = request.run.sized(default.most)?;
         let afters: Vec<Sheet> = choices
             .iter()
             .map(|&c| {
@@ -233,43 +191,29 @@ impl Advisor for SolitaireDice {
             })
             .collect();
         let seed = run.seed;
-        let playouts = play_out(
-            &Playouts {
-                spec: &spec,
-                afters: &afters,
-                reference,
-                seed,
+        let playouts = Playouts {
+            spec: &spec,
+            afters: &afters,
+            seed,
+        };
+        let raced = race(
+            &playouts,
+            Plan {
+                first: default.first,
+                most: run.units,
             },
             &run,
         )?;
-        let rated = rating(&spec);
-        let columns = columns(&spec, rated.as_ref(), n);
         let greedy_pick = OneStep(Greedy).choose(&view, &choices);
-        let mut rows: Vec<(f64, Row)> = choices
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| {
-                let scores = playouts.scores(i);
-                let score = Estimate::of(MetricKind::Mean, scores);
-                let wins: u64 = scores
-                    .iter()
-                    .filter(|&(v, _)| v >= i64::from(WIN_SCORE))
-                    .map(|(_, c)| c)
-                    .sum();
-                let p = Value::proportion(wins, n);
-                let mut values = Vec::new();
-                let rate_value = value.as_ref().map(|v| v.value(&view, &c));
-                if let Some(v) = rate_value {
-                    values.push(Some(Value::exact(v)));
-                }
+        let leader = raced.leader();
+        let rows = raced
+            .ranking()
+            .into_iter()
+            .map(|i| {
+                let c = choices[i];
                 let over = afters[i].is_over();
-                values.push(Some(if over {
-                    Value::exact(score.mean)
-                } else {
-                    estimated(score)
-                }));
-                values.push(Some(if over { Value::exact(p.value) } else { p }));
-                values.push(Some(Value::exact(f64::from(sheet.score_change(c)))));
+                // A division that ends the game has its score: every play-out the same.
+                let exact = |v: Value| if over { Value::exact(v.value) } else { v };
                 let mut remarks = Vec::new();
                 if over {
                     remarks.push("ends the game".to_string());
@@ -280,28 +224,26 @@ impl Advisor for SolitaireDice {
                 if greedy_pick == i && !matches!(spec, PolicySpec::Greedy) {
                     remarks.push("greedy's choice".to_string());
                 }
-                let row = Row {
+                let loss = raced.loss(i);
+                Row {
                     name: division(c),
-                    values,
-                    loss: Some(if i == reference {
-                        Value::exact(0.0)
+                    values: vec![
+                        Some(exact(raced.mean(i, ADJUSTED))),
+                        Some(exact(raced.share(i, WIN))),
+                        Some(Value::exact(f64::from(sheet.score_change(c)))),
+                    ],
+                    // Two divisions that end the game differ by exactly their scores.
+                    loss: Some(if over && afters[leader].is_over() {
+                        Value::exact(loss.value)
                     } else {
-                        estimated(Estimate::of(MetricKind::Mean, playouts.losses(i)))
+                        loss
                     }),
                     remark: (!remarks.is_empty()).then(|| remarks.join("; ")),
-                    ..Row::default()
-                };
-                let key = if picked == Some(i) {
-                    f64::INFINITY
-                } else {
-                    rate_value.unwrap_or(score.mean)
-                };
-                (key, row)
+                    separated: (i != leader).then(|| raced.separated(i)),
+                    playouts: Some(raced.playouts(i)),
+                }
             })
             .collect();
-        // The player's own choice first (ties in its rating go to its first, as it plays), then
-        // by its rating; a random player's divisions by their play-outs.
-        rows.sort_by(|a, b| b.0.total_cmp(&a.0));
         Ok(Advice {
             game: NAME.to_string(),
             rules: options.pairs(),
@@ -311,13 +253,19 @@ impl Advisor for SolitaireDice {
                 ("sheet".into(), sheet_words(&sheet).into()),
                 ("score".into(), sheet.score().to_string().into()),
             ],
-            method: method(&spec, rated.as_ref(), n, seed),
-            columns,
+            method: method(&spec, &raced, seed),
+            columns: columns(&spec, playouts.beta()),
             decision: true,
-            rows: rows.into_iter().map(|(_, r)| r).collect(),
-            loss_column: usize::from(rated.is_some()),
-            notes: notes(&spec, picked, choices.len()),
-            spent: None,
+            rows,
+            loss_column: 0,
+            notes: notes(choices.len()),
+            spent: Some(Spent {
+                unit: "play-outs".into(),
+                total: raced.total(),
+                first: raced.first(),
+                most: raced.most(),
+                stopped_early: raced.stopped_early(),
+            }),
         })
     }
 }
@@ -339,86 +287,63 @@ fn player(request: &AdviceRequest) -> Result<PolicySpec> {
     })
 }
 
-/// The advice's columns: the player's own rating if it has one, then the play-outs' final
-/// score and chance to win, then what the division scores now.
-fn columns(spec: &PolicySpec, rated: Option<&(&'static str, String)>, n: u64) -> Vec<Column> {
-    let mut columns = Vec::new();
-    if let Some((name, meaning)) = rated {
-        columns.push(Column {
-            name: name.to_string(),
-            meaning: meaning.clone(),
+/// The advice's columns: the play-outs' final score (which ranks the divisions) and chance to
+/// win, then what the division scores now.
+fn columns(spec: &PolicySpec, beta: f64) -> Vec<Column> {
+    vec![
+        Column {
+            name: "final_score".into(),
+            meaning: if beta > 0.0 {
+                format!(
+                    "expected final score when {} plays on from the sheet left (95% interval): \
+                     each play-out's score less {beta} times the luck of its rolls as {} \
+                     measures it, which averages 0, so the mean is the same with far less \
+                     noise",
+                    spec.as_str(),
+                    spec.as_str()
+                )
+            } else {
+                format!(
+                    "expected final score when {} plays on from the sheet left (95% interval)",
+                    spec.as_str()
+                )
+            },
             chance: false,
-        });
-    }
-    columns.push(Column {
-        name: "final_score".into(),
-        meaning: format!(
-            "final score, {n} play-outs by {} from the sheet left (95% interval)",
-            spec.as_str()
-        ),
-        chance: false,
-    });
-    columns.push(Column {
-        name: "p_win".into(),
-        meaning: format!("chance of a final score of {WIN_SCORE} or more, the same play-outs"),
-        chance: true,
-    });
-    columns.push(Column {
-        name: "now".into(),
-        meaning: "what the division changes the score by now".into(),
-        chance: false,
-    });
-    columns
+        },
+        Column {
+            name: "p_win".into(),
+            meaning: format!("chance of a final score of {WIN_SCORE} or more, the same play-outs"),
+            chance: true,
+        },
+        Column {
+            name: "now".into(),
+            meaning: "what the division changes the score by now".into(),
+            chance: false,
+        },
+    ]
 }
 
-/// How the advice was made: the play-outs, their player and seed, and what ranks the rows.
-fn method(spec: &PolicySpec, rated: Option<&(&'static str, String)>, n: u64, seed: u64) -> String {
+/// How the advice was made: the play-outs, their player and seed, how they were spent, and
+/// what ranks the rows.
+fn method(spec: &PolicySpec, raced: &Raced, seed: u64) -> String {
     format!(
-        "{} play-outs per division by {}, every division on the same rolls (seed {seed}); \
-         ranked by {}",
-        n,
+        "{} play-outs by {}, every division on the same rolls (seed {seed}): {} each, then more \
+         on those still close to the best, up to {}; ranked by final_score, as what each \
+         division loses against the best, paired on the same rolls",
+        raced.total(),
         spec.as_str(),
-        match rated {
-            Some((name, _)) => format!("{name}, {}'s own rating", spec.as_str()),
-            None => "final_score".to_string(),
-        }
+        raced.first(),
+        raced.most(),
     )
 }
 
-/// The advice's notes: what a loss is measured against, and a roll with one division.
-fn notes(spec: &PolicySpec, picked: Option<usize>, divisions: usize) -> Vec<Message> {
-    let mut notes: Vec<Message> = vec![
-        format!(
-            "loses: the final score given up against {}, a paired difference on the same rolls",
-            match picked {
-                Some(_) => format!("{}'s choice", spec.as_str()),
-                None => "the first division".to_string(),
-            }
-        )
-        .into(),
-    ];
+/// The advice's notes: a roll with one division.
+fn notes(divisions: usize) -> Vec<Message> {
     if divisions == 1 {
-        notes.push("one legal division".into());
+        vec!["one legal division".into()]
+    } else {
+        Vec::new()
     }
-    notes
-}
-
-/// Plays `run`'s games on the engine and returns their scores. No games (a library caller's
-/// `-n 0`, which the command line refuses) leave every histogram empty, as they always did,
-/// rather than the engine's refusal of an empty run.
-fn play_out(playouts: &Playouts, run: &RunConfig) -> Result<Scores> {
-    let divisions = playouts.afters.len();
-    if run.units == 0 {
-        return Ok(Scores::empty(divisions));
-    }
-    // The advice plays on the pool it is called in, as it always has (the command line sizes it
-    // by --threads); the engine then starts as many workers.
-    let config = RunConfig {
-        threads: None,
-        ..run.clone()
-    };
-    let tally = engine::run(playouts, &config)?;
-    Ok(Scores::of(&tally, divisions, playouts.reference))
 }
 
 /// The roll as the advice repeats it: its faces, space-separated.

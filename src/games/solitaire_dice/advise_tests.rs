@@ -22,10 +22,11 @@ fn advise(policy: &[&str], keys: &[(&str, &str)], n: u64) -> Result<Advice> {
 
 const EXAMPLE_B: &str = "3:2,5:7,7:8,8:4,9:5/1:6,2:4,5:3";
 
-/// The advised division is the one `best` makes in a game, and every listed division is
-/// legal: the rows are exactly the roll's legal choices.
+/// The division `best` makes in a game is marked as its choice (the advice ranks by the
+/// play-outs, which may prefer another), and every listed division is legal: the rows are
+/// exactly the roll's legal choices.
 #[test]
-fn the_advice_is_bests_choice_and_lists_every_legal_division() {
+fn bests_choice_is_marked_and_every_legal_division_is_listed() {
     let spec: PolicySpec = "best".parse().unwrap();
     for (roll, sheet) in [
         ([1, 1, 3, 5, 6], ""),
@@ -48,8 +49,18 @@ fn the_advice_is_bests_choice_and_lists_every_legal_division() {
             &choices,
         );
         let roll_text: Vec<String> = roll.iter().map(u8::to_string).collect();
-        let a = advise(&[], &[("roll", &roll_text.join(",")), ("sheet", sheet)], 20).unwrap();
-        assert_eq!(a.best().unwrap(), division(choices[i]), "{roll:?} {sheet}");
+        let a = advise(&[], &[("roll", &roll_text.join(",")), ("sheet", sheet)], 2).unwrap();
+        let marked: Vec<&str> = a
+            .rows
+            .iter()
+            .filter(|r| {
+                r.remark
+                    .as_deref()
+                    .is_some_and(|m| m.contains("best's choice"))
+            })
+            .map(|r| r.name.as_str())
+            .collect();
+        assert_eq!(marked, [division(choices[i])], "{roll:?} {sheet}");
         let mut listed: Vec<&str> = a.rows.iter().map(|r| r.name.as_str()).collect();
         let mut legal: Vec<String> = choices.iter().map(|&c| division(c)).collect();
         listed.sort_unstable();
@@ -128,19 +139,32 @@ fn play_outs_are_the_same_for_any_threads() {
     let (a, b) = (run(1), run(2));
     assert_eq!(a, b);
     assert_eq!(a.rows[0].loss, Some(Value::exact(0.0)));
+    assert_eq!(a.rows[0].separated, None);
 }
 
 /// Example A's roll on example B's sheet: `best` throws away the 1 the text warns about,
 /// because 1+6 and 3+5 mark a 7 and the 8 that lifts the -200 (230 points now), and the
-/// play-outs agree by far.
+/// play-outs agree by far: the race separates it from every other division in its first
+/// round and stops there, far below its budget.
 #[test]
-fn example_a_roll_on_example_b_sheet_marks_the_eight_and_throws_away_a_one() {
+fn example_a_roll_on_example_b_sheet_marks_the_eight_and_stops_early() {
     let a = advise(&[], &[("roll", "1,1,3,5,6"), ("sheet", EXAMPLE_B)], 200).unwrap();
     assert_eq!(a.best(), Some("7 + 8, throw away 1"));
+    assert!(
+        a.rows[0]
+            .remark
+            .as_deref()
+            .is_some_and(|r| r.contains("best's choice"))
+    );
     for row in &a.rows[1..] {
         let (lo, _) = row.loss.unwrap().ci95.unwrap();
         assert!(lo > 0.0, "{}: {:?}", row.name, row.loss);
+        assert_eq!(row.separated, Some(true), "{}", row.name);
     }
+    let spent = a.spent.clone().unwrap();
+    assert!(spent.stopped_early);
+    assert_eq!(spent.total, spent.first * a.rows.len() as u64);
+    assert!(a.within_noise().is_empty());
 }
 
 /// Example B's advice, over every next roll: "use combinations that will result in 5 and 2
