@@ -379,3 +379,43 @@ fn the_readme_roll_ranks_a_truly_better_division_first() {
         "{text}"
     );
 }
+
+/// The advice is the same for a seed whatever the threads: the race's rounds, drops and
+/// numbers are read from whole-number sums.
+#[test]
+fn raced_advice_is_byte_identical_for_any_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for args in [
+        &[
+            "solitaire-dice",
+            "--roll",
+            "1,2,3,4,6",
+            "-n",
+            "40",
+            "--seed",
+            "7",
+        ][..],
+        &[
+            "sieben",
+            "--hand",
+            "1,3,3,5,6",
+            "--pile",
+            "2+3",
+            "--others",
+            "7,6,7",
+            "--chips",
+            "10,5,8,7",
+            "-n",
+            "3000",
+        ][..],
+    ] {
+        let run = |threads: &str| {
+            ok(
+                d,
+                &[&["advise"][..], args, &["--threads", threads, "--json"]].concat(),
+            )
+        };
+        assert_eq!(run("1"), run("2"), "{args:?}");
+    }
+}

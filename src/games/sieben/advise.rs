@@ -12,17 +12,19 @@
 //! chips at the end, and the plays are ranked by the chance to win.
 //!
 //! Every value is an average over guesses, so it carries a 95% interval, and what a play loses
-//! against the best is a paired difference on the same guesses. The guesses run on the engine
-//! (`advice_sim`), counted in whole numbers, so any split of them over threads gives the same
-//! advice.
+//! against the best is a paired difference on the same guesses. The guesses are spent by a race
+//! (`games::race`): every play a sixteenth of the budget, then more on those still close to the
+//! best, until the best is separated from every other play or the budget is spent; a play whose
+//! loss's interval reaches 0 is within noise of the best. The guesses are counted in whole
+//! numbers, so any split of them over threads gives the same advice.
 
-use crate::engine::{self, RunConfig};
 use crate::error::{Error, Message, Result};
-use crate::games::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Value};
+use crate::games::advice::{Advice, AdviceRequest, Advisor, Column, PositionKey, Row, Spent};
 use crate::games::options::{RuleOptions, Tie};
+use crate::games::race::{Plan, Raced, race};
 use crate::input::Files;
 
-use super::advice_sim::{GAME_CHIPS, Guesses, NEXT_OUT, ROUND_CHIPS, Sums, WIN};
+use super::advice_sim::{GAME_CHIPS, Guesses, NEXT_OUT, ROUND_CHIPS, WIN};
 use super::notation::{cards_text, play_name, spots_text};
 use super::playout::{self, Playout};
 use super::policy::seven_first;
@@ -96,6 +98,9 @@ const ROUND_GUESSES: u64 = 2_000_000;
 /// The same when `--chips` asks for the game's values: the play-outs then play each round to
 /// its end and the rest of the game once a guess.
 const GAME_GUESSES: u64 = 400_000;
+/// The race's first round gives every play this share of the budget (`-n`, the most a play
+/// may have): enough that a play clearly worse is dropped at once.
+const FIRST_SHARE: u64 = 16;
 
 impl Advisor for Sieben {
     fn keys(&self) -> &'static [PositionKey] {
@@ -114,7 +119,6 @@ impl Advisor for Sieben {
             )));
         }
         let table = parse(&rules, request)?;
-        let view = table.view();
         let moves = legal_moves(table.pile, &table.hand);
         if moves.is_empty() {
             return Err(Error::input(Message::settings_in("no card in §hand").text(
@@ -134,22 +138,18 @@ impl Advisor for Sieben {
                 ROUND_GUESSES
             } / table.players as u64,
         )?;
-        let (n, seed) = (run.units, run.seed);
-        let unseen = view.unseen();
-        let guesses = Guesses {
-            rules: &rules,
-            table: &table,
-            view,
-            moves: &moves,
-            unseen,
-            lean: (game.is_none() && playout::fits(&view, &unseen))
-                .then(|| Playout::from_view(&view, &unseen)),
-            seed,
-            rank: if game.is_some() { WIN } else { ROUND_CHIPS },
-        };
-        let sums = play_guesses(&guesses, &run)?;
+        let seed = run.seed;
         let (columns, shown) = columns(&rules, &table);
-        let rows = rows(&table, &moves, &sums, &shown);
+        let guesses = guesses(&rules, &table, &moves, seed, &shown);
+        let raced = race(
+            &guesses,
+            Plan {
+                first: (run.units / FIRST_SHARE).max(1),
+                most: run.units,
+            },
+            &run,
+        )?;
+        let rows = rows(&table, &moves, &raced, &shown);
         let notes = notes(request, &table, moves.len());
         Ok(Advice {
             game: NAME.to_string(),
@@ -157,8 +157,12 @@ impl Advisor for Sieben {
             policy: None,
             position: table.understood.clone(),
             method: format!(
-                "Monte Carlo: {n} guesses of the hidden cards (seed {seed}), each shared by every \
-                 play; after the play every seat plays seven-first{}, as the lookahead assumes",
+                "Monte Carlo: {} guesses of the hidden cards (seed {seed}), each shared by every \
+                 play: {} each, then more on those still close to the best, up to {}; after \
+                 the play every seat plays seven-first{}, as the lookahead assumes",
+                raced.total(),
+                raced.first(),
+                raced.most(),
                 if game.is_some() {
                     ", to the end of the game"
                 } else {
@@ -170,27 +174,38 @@ impl Advisor for Sieben {
             rows,
             loss_column: 0,
             notes,
-            spent: None,
+            spent: Some(Spent {
+                unit: "guesses".into(),
+                total: raced.total(),
+                first: raced.first(),
+                most: raced.most(),
+                stopped_early: raced.stopped_early(),
+            }),
         })
     }
 }
 
-/// Plays `run`'s guesses on the engine and returns their sums. No guesses (a library caller's
-/// `-n 0`, which the command line refuses) are every sum 0, as they always were, rather than
-/// the engine's refusal of an empty run.
-fn play_guesses(guesses: &Guesses, run: &RunConfig) -> Result<Sums> {
-    let plays = guesses.moves.len();
-    if run.units == 0 {
-        return Ok(Sums::empty(plays));
+/// The guesses of the plays `moves` from `table`, with `seed`, ranked by the values `order`.
+fn guesses<'a>(
+    rules: &'a Rules,
+    table: &'a Table,
+    moves: &'a [Move],
+    seed: u64,
+    order: &'a [usize],
+) -> Guesses<'a> {
+    let view = table.view();
+    let unseen = view.unseen();
+    Guesses {
+        rules,
+        table,
+        view,
+        moves,
+        unseen,
+        lean: (table.game.is_none() && playout::fits(&view, &unseen))
+            .then(|| Playout::from_view(&view, &unseen)),
+        seed,
+        order,
     }
-    // The advice plays on the pool it is called in, as it always has (the command line sizes it
-    // by --threads); the engine then starts as many workers.
-    let config = RunConfig {
-        threads: None,
-        ..run.clone()
-    };
-    let tally = engine::run(guesses, &config)?;
-    Ok(Sums::of(&tally, plays, run.units))
 }
 
 /// The advice's columns and the values they show, in order: with the game, the chance to win
@@ -241,24 +256,15 @@ fn columns(rules: &Rules, table: &Table) -> (Vec<Column>, Vec<usize>) {
     (columns, shown)
 }
 
-/// The plays best first (by the values shown, in order, then as listed), each with its values,
-/// what it loses against the best, and its remarks.
-fn rows(table: &Table, moves: &[Move], sums: &Sums, shown: &[usize]) -> Vec<Row> {
-    let plays = moves.len();
-    // Best first by the ranking value's sum, then the others', then the listed order.
-    let mut order: Vec<usize> = (0..plays).collect();
-    order.sort_by(|&a, &b| {
-        shown
-            .iter()
-            .map(|&k| sums.sum[b][k].cmp(&sums.sum[a][k]))
-            .find(|o| o.is_ne())
-            .unwrap_or(a.cmp(&b))
-    });
-    let best = order[0];
+/// The plays best first (the race's ranking), each with its values, what it loses against the
+/// best, whether that is told apart from 0, and its remarks.
+fn rows(table: &Table, moves: &[Move], raced: &Raced, shown: &[usize]) -> Vec<Row> {
+    let best = raced.leader();
     let seven_first_pick = seven_first(table.pile, moves);
-    order
-        .iter()
-        .map(|&i| {
+    raced
+        .ranking()
+        .into_iter()
+        .map(|i| {
             let m = moves[i];
             let mut remarks = Vec::new();
             if m.is_seven() {
@@ -269,36 +275,28 @@ fn rows(table: &Table, moves: &[Move], sums: &Sums, shown: &[usize]) -> Vec<Row>
             }
             Row {
                 name: play_name(table.pile, m),
-                values: shown.iter().map(|&k| Some(sums.value(k, i))).collect(),
-                loss: Some(if i == best {
-                    Value::exact(0.0)
-                } else {
-                    sums.loss(best, i)
-                }),
+                values: shown
+                    .iter()
+                    .map(|&k| {
+                        Some(if k == NEXT_OUT || k == WIN {
+                            raced.share(i, k)
+                        } else {
+                            raced.mean(i, k)
+                        })
+                    })
+                    .collect(),
+                loss: Some(raced.loss(i)),
                 remark: (!remarks.is_empty()).then(|| remarks.join("; ")),
-                ..Row::default()
+                separated: (i != best).then(|| raced.separated(i)),
+                playouts: Some(raced.playouts(i)),
             }
         })
         .collect()
 }
 
-/// The advice's notes: what a loss means, and what the position left to guess.
+/// The advice's notes: what the position left to guess, and a hand with one play.
 fn notes(request: &AdviceRequest, table: &Table, plays: usize) -> Vec<Message> {
-    let game = table.game;
-    let mut notes = vec![
-        Message::from(format!(
-            "loses: {} given up against the best, a paired difference on the same guesses; \
-             an interval that reaches 0 means more guesses (",
-            if game.is_some() {
-                "the chance to win the game"
-            } else {
-                "chips this round"
-            }
-        ))
-        .then(Message::settings_in(
-            "§units) are needed to tell the two apart",
-        )),
-    ];
+    let mut notes = Vec::new();
     if plays == 1 {
         notes.push("one legal play".into());
     }

@@ -186,16 +186,47 @@ fn the_chips_are_those_of_rounds_dealt_from_the_unseen_cards() {
 #[test]
 fn the_games_play_outs_pay_this_round_as_the_rounds_do() {
     // The same guesses and shuffles: a full round on the game's table pays every play exactly
-    // what the lean play-out to the player's place pays.
+    // what the lean play-out to the player's place pays, guess by guess.
+    use super::super::advice_sim::VALUES;
+    use crate::games::race::Contest;
     let keys = [("hand", "1,2,4,6,6"), ("pile", "1+4"), ("others", "8,3,7")];
-    let round = advise(&[], &keys, 3000, 11).unwrap();
     let mut with_chips = keys.to_vec();
     with_chips.push(("chips", "6,12,9,3"));
-    let game = advise(&[], &with_chips, 3000, 11).unwrap();
-    let (a, b) = (column(&round, "chips_round"), column(&game, "chips_round"));
-    for r in &round.rows {
-        assert_eq!(r.values[a], row(&game, &r.name).values[b], "{}", r.name);
+    let rules = Rules::default();
+    let table_of = |keys: &[(&str, &str)]| {
+        parse(
+            &rules,
+            &AdviceRequest {
+                position: Position::of(keys).unwrap(),
+                ..AdviceRequest::default()
+            },
+        )
+        .unwrap()
+    };
+    let (round, game) = (table_of(&keys), table_of(&with_chips));
+    assert!(round.game.is_none() && game.game.is_some());
+    let moves = legal_moves(round.pile, &round.hand);
+    let (round_order, game_order) = ([ROUND_CHIPS, NEXT_OUT], [WIN, ROUND_CHIPS]);
+    let a = guesses(&rules, &round, &moves, 11, &round_order);
+    let b = guesses(&rules, &game, &moves, 11, &game_order);
+    assert!(
+        a.lean.is_some(),
+        "the round is played out on the lean table"
+    );
+    let (mut wa, mut wb) = (a.worker(), b.worker());
+    let active = vec![true; moves.len()];
+    let mut out_a = vec![0; moves.len() * VALUES];
+    let mut out_b = out_a.clone();
+    for g in 0..3000 {
+        a.play(g, &active, &mut wa, &mut out_a);
+        b.play(g, &active, &mut wb, &mut out_b);
+        for i in 0..moves.len() {
+            for k in [ROUND_CHIPS, NEXT_OUT] {
+                assert_eq!(out_a[i * VALUES + k], out_b[i * VALUES + k], "guess {g}");
+            }
+        }
     }
+    let game = advise(&[], &with_chips, 3000, 11).unwrap();
     assert_eq!(game.columns[0].name, "p_win_game");
     assert!(
         game.position
@@ -519,12 +550,13 @@ fn the_guesses_tell_their_progress_and_stop_when_asked() {
         (Sieben.advise(&request), watch)
     };
     let (advice, watch) = request(1000, u64::MAX);
-    assert!(advice.is_ok());
     let told = |w: &Watch| {
         let relaxed = std::sync::atomic::Ordering::Relaxed;
         (w.total.load(relaxed), w.done.load(relaxed))
     };
-    assert_eq!(told(&watch), (1000, 1000));
+    // Told the budget, then every guess the race dealt: as many as the best play had.
+    let best = advice.unwrap().rows[0].playouts.unwrap();
+    assert_eq!(told(&watch), (1000, best));
     let (advice, watch) = request(1_000_000_000, 1);
     assert_eq!(advice.unwrap_err().to_string(), crate::engine::STOPPED);
     assert!(told(&watch).1 < 1_000_000, "{:?}", told(&watch));
