@@ -7,7 +7,7 @@ use std::io::{BufRead, Read, Write};
 
 use crate::error::{Error, Names, Result};
 use crate::games::advice::Advice;
-use crate::games::session::{Coached, Played, Session, cost_of};
+use crate::games::session::{Coached, Cost, Played, Session, cost_of};
 use crate::report::advice::advice_text;
 
 /// The longest answer read, in bytes: far past any action's name, and small enough that a
@@ -192,21 +192,16 @@ pub fn play(
                 advice = Some(session.advise()?);
             }
             let advice = advice.as_ref().expect("just set");
-            if let Some((cost, unit, best)) = cost_of(advice, &name) {
-                let said = if best == name {
-                    format!("coach: {name} is the best play here\n")
-                } else if cost <= 0.0 {
-                    format!("coach: {name}: no measurable cost against the best, {best}\n")
-                } else {
-                    format!("coach: {name} cost {cost:.2} in {unit} against the best, {best}\n")
-                };
-                write(out, &said)?;
+            if let Some(cost) = cost_of(advice, &name) {
+                write(out, &coach_line(&name, &cost))?;
                 played.coached.push(Coached {
                     number: played.decisions,
                     chosen: name,
-                    best,
-                    cost: cost.max(0.0),
-                    unit,
+                    best: cost.best,
+                    cost: cost.loss.value.max(0.0),
+                    ci95: cost.loss.ci95,
+                    mistake: cost.mistake,
+                    unit: cost.unit,
                 });
             }
         }
@@ -219,31 +214,79 @@ pub fn play(
     Ok(played)
 }
 
-/// The coach's summary: decisions, how many were the best, the total cost per unit, and the
-/// costliest.
+/// An amount with its interval's half-width, where it has one: `1.30` or `1.30 ±0.21`.
+fn amount(value: f64, ci95: Option<(f64, f64)>) -> String {
+    match ci95 {
+        Some((lo, hi)) => format!("{value:.2} ±{:.2}", (hi - lo) / 2.0),
+        None => format!("{value:.2}"),
+    }
+}
+
+/// What the coach says of the action `name` at once: the best, a mistake with its cost, or
+/// (where the advice estimates) within noise of the best, which is not a mistake.
+fn coach_line(name: &str, cost: &Cost) -> String {
+    let best = &cost.best;
+    let unit = &cost.unit;
+    let (value, ci95) = (cost.loss.value, cost.loss.ci95);
+    if *best == name {
+        format!("coach: {name} is the best play here\n")
+    } else if cost.mistake {
+        format!(
+            "coach: {name} cost {} in {unit} against the best, {best}\n",
+            amount(value, ci95)
+        )
+    } else if ci95.is_some() {
+        format!(
+            "coach: {name} is within noise of the best, {best}: it loses {} in {unit}, an \
+             interval that reaches 0, so not a mistake\n",
+            amount(value, ci95)
+        )
+    } else {
+        format!("coach: {name}: no measurable cost against the best, {best}\n")
+    }
+}
+
+/// The coach's summary: decisions, how many were the best and how many within noise of it,
+/// the total cost of the mistakes per unit, and the costliest. Only a mistake (a cost told
+/// apart from 0) counts: a cost within noise is the advice's uncertainty, not the player's.
 pub fn summary(played: &Played) -> String {
     let mut out = String::from("\ncoach's summary\n");
     let n = played.coached.len();
     let best = played.coached.iter().filter(|c| c.chosen == c.best).count();
     out.push_str(&format!("  decisions: {n}, the best play {best} times\n"));
+    let noise = played
+        .coached
+        .iter()
+        .filter(|c| c.chosen != c.best && !c.mistake && c.ci95.is_some())
+        .count();
+    if noise > 0 {
+        out.push_str(&format!(
+            "  within noise of the best: {noise} time{} (not counted as mistakes)\n",
+            if noise == 1 { "" } else { "s" }
+        ));
+    }
+    let mistakes: Vec<&Coached> = played.coached.iter().filter(|c| c.mistake).collect();
     let mut units: Vec<&str> = played.coached.iter().map(|c| c.unit.as_str()).collect();
     units.sort();
     units.dedup();
     for unit in units {
-        let total: f64 = played
-            .coached
+        let total: f64 = mistakes
             .iter()
             .filter(|c| c.unit == unit)
             .map(|c| c.cost)
             .sum();
         out.push_str(&format!("  total cost: {total:.2} in {unit}\n"));
     }
-    let mut costly: Vec<&Coached> = played.coached.iter().filter(|c| c.cost > 0.0).collect();
+    let mut costly = mistakes;
     costly.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.number.cmp(&b.number)));
     for c in costly.iter().take(3) {
         out.push_str(&format!(
-            "  decision {}: {} cost {:.2} in {} (best: {})\n",
-            c.number, c.chosen, c.cost, c.unit, c.best
+            "  decision {}: {} cost {} in {} (best: {})\n",
+            c.number,
+            c.chosen,
+            amount(c.cost, c.ci95),
+            c.unit,
+            c.best
         ));
     }
     out
@@ -267,5 +310,89 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    /// A cost whose interval reaches 0 (the issue's "0.01 pp" with "±0.21") is within noise:
+    /// said so, and neither counted as a mistake nor added to the total; a cost told apart from
+    /// 0 is a mistake, with its interval.
+    #[test]
+    fn a_cost_within_noise_is_no_mistake() {
+        use crate::games::advice::{Column, Row, Value};
+        let row = |name: &str, loss: Value, separated| Row {
+            name: name.into(),
+            values: vec![Some(Value::estimate(0.5, 0.01))],
+            loss: Some(loss),
+            separated,
+            playouts: Some(1000),
+            ..Row::default()
+        };
+        let advice = Advice {
+            game: "sieben".into(),
+            rules: vec![],
+            policy: None,
+            position: vec![],
+            method: String::new(),
+            columns: vec![Column {
+                name: "p_win_game".into(),
+                meaning: String::new(),
+                chance: true,
+            }],
+            decision: true,
+            rows: vec![
+                row("lay 7: Seven", Value::exact(0.0), None),
+                row("lay 3", Value::estimate(0.0001, 0.0021), Some(false)),
+                row("lay 6", Value::estimate(0.0422, 0.0024), Some(true)),
+            ],
+            loss_column: 0,
+            notes: vec![],
+            spent: None,
+        };
+        let noise = cost_of(&advice, "lay 3").unwrap();
+        assert!(!noise.mistake);
+        let line = coach_line("lay 3", &noise);
+        assert!(
+            line.contains("lay 3 is within noise of the best, lay 7: Seven")
+                && line.contains("0.01 ±0.21")
+                && line.contains("not a mistake"),
+            "{line}"
+        );
+        let mistake = cost_of(&advice, "lay 6").unwrap();
+        assert!(mistake.mistake);
+        assert!(
+            coach_line("lay 6", &mistake).contains("lay 6 cost 4.22 ±0.24 in p_win_game"),
+            "{}",
+            coach_line("lay 6", &mistake)
+        );
+        let coached = |number, chosen: &str, cost: &Cost| Coached {
+            number,
+            chosen: chosen.into(),
+            best: cost.best.clone(),
+            cost: cost.loss.value.max(0.0),
+            ci95: cost.loss.ci95,
+            mistake: cost.mistake,
+            unit: cost.unit.clone(),
+        };
+        let best = cost_of(&advice, "lay 7: Seven").unwrap();
+        let played = Played {
+            decisions: 3,
+            coached: vec![
+                coached(1, "lay 3", &noise),
+                coached(2, "lay 6", &mistake),
+                coached(3, "lay 7: Seven", &best),
+            ],
+            ..Played::default()
+        };
+        let text = summary(&played);
+        assert!(
+            text.contains("decisions: 3, the best play 1 times"),
+            "{text}"
+        );
+        assert!(
+            text.contains("within noise of the best: 1 time (not counted"),
+            "{text}"
+        );
+        assert!(text.contains("total cost: 4.22 in p_win_game"), "{text}");
+        assert!(text.contains("decision 2: lay 6 cost 4.22 ±0.24"), "{text}");
+        assert!(!text.contains("decision 1"), "{text}");
     }
 }

@@ -14,7 +14,7 @@ use std::io::Write;
 
 use crate::engine::RunConfig;
 use crate::error::{Error, Result, Setting};
-use crate::games::advice::Advice;
+use crate::games::advice::{Advice, Value};
 
 /// What `dicelab play` asks of a game.
 #[derive(Clone, Debug, Default)]
@@ -100,8 +100,13 @@ pub struct Coached {
     pub chosen: String,
     /// The best action.
     pub best: String,
-    /// What the choice lost against the best, in `unit`.
+    /// What the choice lost against the best, in `unit` (0 or more).
     pub cost: f64,
+    /// The cost's 95% interval, where the advice estimates it.
+    pub ci95: Option<(f64, f64)>,
+    /// Whether the choice was a mistake: its cost is told apart from 0 (exact and above 0, or
+    /// an interval above 0). A choice within noise of the best is not one.
+    pub mistake: bool,
     /// The unit of the cost.
     pub unit: String,
 }
@@ -120,16 +125,46 @@ pub struct Played {
     pub coached: Vec<Coached>,
 }
 
+/// What an action cost against the best, read off the advice ([`cost_of`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cost {
+    /// The action's loss in `unit` (a chance's in percentage points), with its 95% interval
+    /// where the advice estimates it.
+    pub loss: Value,
+    /// The unit, in words.
+    pub unit: String,
+    /// The best action.
+    pub best: String,
+    /// Whether the loss is told apart from 0: a mistake. An estimated loss whose interval
+    /// reaches 0 is within noise: the advice cannot tell the action from the best.
+    pub mistake: bool,
+}
+
 /// What an action cost against the best, from the advice: the row's loss in the loss column's
-/// unit (percentage points of a chance, else the column's points), and the best action.
-pub fn cost_of(advice: &Advice, action: &str) -> Option<(f64, String, String)> {
+/// unit (percentage points of a chance, else the column's points), whether it is a mistake,
+/// and the best action.
+pub fn cost_of(advice: &Advice, action: &str) -> Option<Cost> {
     let row = advice.rows.iter().find(|r| r.name == action)?;
     let column = advice.columns.get(advice.loss_column)?;
-    let loss = row.loss?.value;
-    let (cost, unit) = if column.chance {
-        (loss * 100.0, format!("{} (percentage points)", column.name))
+    let loss = row.loss?;
+    let (scale, unit) = if column.chance {
+        (100.0, format!("{} (percentage points)", column.name))
     } else {
-        (loss, column.name.clone())
+        (1.0, column.name.clone())
     };
-    Some((cost, unit, advice.best()?.to_string()))
+    let mistake = match (row.separated, loss.ci95) {
+        (Some(separated), _) => separated,
+        // A row the advice did not judge: an exact loss above 0, or an interval above 0.
+        (None, Some((low, _))) => low > 0.0,
+        (None, None) => loss.value > 0.0,
+    };
+    Some(Cost {
+        loss: Value {
+            value: loss.value * scale,
+            ci95: loss.ci95.map(|(lo, hi)| (lo * scale, hi * scale)),
+        },
+        unit,
+        best: advice.best()?.to_string(),
+        mistake,
+    })
 }
