@@ -50,8 +50,9 @@ pub const KEYS: &[PositionKey] = &[
     PositionKey {
         key: "others",
         syntax: "N,N,...",
-        meaning: "the other players in turn order, the next first: cards in hand, or out (outK: \
-                  went out K-th this round)",
+        meaning: "the other players in turn order, the next first (seats 2, 3, ... as play \
+                  numbers them; you are seat 1): cards in hand, or out (outK: went out K-th this \
+                  round)",
     },
     PositionKey {
         key: "pile-cards",
@@ -68,14 +69,14 @@ pub const KEYS: &[PositionKey] = &[
     PositionKey {
         key: "stuck",
         syntax: "K@A+B[:D],...",
-        meaning: "player K (1: the next) last could not play on the pile A+B and has drawn D \
-                  cards since, the penalty card included (default 1)",
+        meaning: "the player K after you (1: the next, seat 2) last could not play on the pile \
+                  A+B and has drawn D cards since, the penalty card included (default 1)",
     },
     PositionKey {
         key: "blocked",
         syntax: "K,...",
-        meaning: "under penalty=pile, the players (1: the next) blocked until this pile is set \
-                  aside",
+        meaning: "under penalty=pile, the players (1: the next, seat 2) blocked until this pile \
+                  is set aside",
     },
     PositionKey {
         key: "chips",
@@ -86,8 +87,8 @@ pub const KEYS: &[PositionKey] = &[
     PositionKey {
         key: "starter",
         syntax: "you|K",
-        meaning: "who started this round (K: the K-th player after you; default you): with \
-                  the chips given, who starts the rounds after it",
+        meaning: "who started this round (K: the K-th player after you, seat K+1; default \
+                  you): with the chips given, who starts the rounds after it",
     },
 ];
 

@@ -561,3 +561,61 @@ fn the_guesses_tell_their_progress_and_stop_when_asked() {
     assert_eq!(advice.unwrap_err().to_string(), crate::engine::STOPPED);
     assert!(told(&watch).1 < 1_000_000, "{:?}", told(&watch));
 }
+
+/// The advice names the other players as `play` does: you are seat 1, the next seat 2, and so
+/// on in turn order, in the position as understood and in what it refuses.
+#[test]
+fn the_advice_names_seats_as_play_does() {
+    let a = advise(
+        &[],
+        &[
+            ("hand", "1,3,3,5,6"),
+            ("pile", "2+3"),
+            ("others", "7,6,out1"),
+            ("stuck", "1@2+3"),
+            ("chips", "10,5,8,7"),
+            ("starter", "2"),
+        ],
+        16,
+        1,
+    )
+    .unwrap();
+    let said = |key: &str| {
+        a.position
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.to_string())
+            .unwrap()
+    };
+    assert_eq!(
+        said("others"),
+        "seat 2 (next): 7 cards; seat 3: 6 cards; seat 4: out (1. out)"
+    );
+    assert_eq!(
+        said("stuck"),
+        "seat 2 could not play on 2+3 and has drawn 1 since"
+    );
+    assert!(
+        said("game").contains(
+            "started by seat 3; chips before it: you: 10, seat 2: 5, seat 3: 8, seat 4: 7"
+        ),
+        "{}",
+        said("game")
+    );
+    let refused = advise(
+        &[],
+        &[
+            ("hand", "1,3"),
+            ("pile", "2+3"),
+            ("others", "7,out1"),
+            ("stuck", "2@2+3"),
+        ],
+        16,
+        1,
+    )
+    .unwrap_err();
+    assert!(
+        refused.to_string().contains("seat 3 is out of the round"),
+        "{refused}"
+    );
+}

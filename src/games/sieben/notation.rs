@@ -55,12 +55,12 @@ pub(super) fn spots_text(pile: Pile) -> String {
     format!("{a}+{b}")
 }
 
-/// A seat as the table names it.
+/// A seat as `play` names it: you are seat 1 and the others follow in turn order, so the
+/// player `k` seats after you (the `K` of `--stuck` and `--blocked`) is seat `k + 1`.
 pub(super) fn seat_name(seat: usize) -> String {
     match seat {
         0 => "you".into(),
-        1 => "the next player".into(),
-        k => format!("player {k} after you"),
+        k => format!("seat {}", k + 1),
     }
 }
 

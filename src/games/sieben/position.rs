@@ -574,13 +574,18 @@ fn understood(
         .enumerate()
         .map(|(i, o)| {
             let seat = i + 1;
+            // The first named is the next to play, as --others lists them.
+            let name = if seat == 1 {
+                format!("{} (next)", seat_name(seat))
+            } else {
+                seat_name(seat)
+            };
             if o.out {
                 let k = out.iter().position(|&s| s == seat).expect("listed") + 1;
-                format!("{}: out ({k}. out)", seat_name(seat))
+                format!("{name}: out ({k}. out)")
             } else {
                 format!(
-                    "{}: {} cards{}",
-                    seat_name(seat),
+                    "{name}: {} cards{}",
                     o.cards,
                     if o.blocked { ", blocked" } else { "" }
                 )
@@ -631,7 +636,7 @@ fn understood(
                 },
                 seat_name(starter),
                 (0..players)
-                    .map(|s| format!("{} {}", seat_name(s), g.chips[s]))
+                    .map(|s| format!("{}: {}", seat_name(s), g.chips[s]))
                     .collect::<Vec<_>>()
                     .join(", ")
             )
