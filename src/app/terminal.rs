@@ -8,7 +8,7 @@ use std::io::{BufRead, Read, Write};
 use crate::error::{Error, Names, Result};
 use crate::games::advice::Advice;
 use crate::games::session::{Coached, Cost, Played, Session, cost_of};
-use crate::report::advice::advice_text;
+use crate::report::advice::advice_menu_text;
 
 /// The longest answer read, in bytes: far past any action's name, and small enough that a
 /// stream with no line breaks (`< /dev/zero`) cannot fill memory.
@@ -170,7 +170,8 @@ pub fn play(
                     if advice.is_none() {
                         advice = Some(session.advise()?);
                     }
-                    write(out, &advice_text(advice.as_ref().expect("just set"), names))?;
+                    let shown = advice.as_ref().expect("just set");
+                    write(out, &advice_menu_text(shown, names, &decision.actions))?;
                 }
                 Answer::Unclear(text) => write(
                     out,

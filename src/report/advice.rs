@@ -115,10 +115,16 @@ fn verdict(advice: &Advice, spent: &Spent) -> Vec<String> {
 /// The advice as the terminal shows it: the position as understood, how it was valued, the
 /// ranked table, the best action, and what each column means.
 pub fn advice_text(advice: &Advice, names: &dyn Names) -> String {
-    advice_table(advice, names)
+    advice_table(advice, names, None)
 }
 
-fn advice_table(advice: &Advice, names: &dyn Names) -> String {
+/// The advice as `play` shows it at a decision (`?`): [`advice_text`] with each action's
+/// number in `menu`, the decision's actions, the numbers a person types.
+pub fn advice_menu_text(advice: &Advice, names: &dyn Names, menu: &[String]) -> String {
+    advice_table(advice, names, Some(menu))
+}
+
+fn advice_table(advice: &Advice, names: &dyn Names, menu: Option<&[String]>) -> String {
     let rules = if advice.rules.is_empty() {
         "the text's rules".to_string()
     } else {
@@ -133,7 +139,11 @@ fn advice_table(advice: &Advice, names: &dyn Names) -> String {
     }
     out.push_str(&format!("{}\n\n", advice.method));
     let first = if advice.decision { "action" } else { "player" };
-    let mut header = vec![first.to_string()];
+    let mut header = Vec::new();
+    if menu.is_some() {
+        header.push("#".to_string());
+    }
+    header.push(first.to_string());
     header.extend(advice.columns.iter().map(|c| c.name.clone()));
     if let Some(spent) = &advice.spent {
         header.push(spent.unit.clone());
@@ -143,7 +153,16 @@ fn advice_table(advice: &Advice, names: &dyn Names) -> String {
     }
     let mut rows = vec![header];
     for (i, row) in advice.rows.iter().enumerate() {
-        let mut line = vec![row.name.clone()];
+        let mut line = Vec::new();
+        if let Some(menu) = menu {
+            // The number to type for this action at the prompt.
+            line.push(
+                menu.iter()
+                    .position(|a| *a == row.name)
+                    .map_or(String::new(), |k| format!("{})", k + 1)),
+            );
+        }
+        line.push(row.name.clone());
         line.extend(
             row.values
                 .iter()
@@ -161,7 +180,7 @@ fn advice_table(advice: &Advice, names: &dyn Names) -> String {
         }
         rows.push(line);
     }
-    for line in super::text::aligned(&rows, 1) {
+    for line in super::text::aligned(&rows, if menu.is_some() { 2 } else { 1 }) {
         out.push_str(&format!("  {line}\n"));
     }
     if let Some(best) = advice.best() {
@@ -470,5 +489,25 @@ mod tests {
             !exact.contains("separated") && !exact.contains("playouts"),
             "{exact}"
         );
+    }
+
+    /// At a decision of `play`, each action is shown with the number to type for it, the
+    /// menu's, whatever the advice's order.
+    #[test]
+    fn the_advice_at_a_decision_shows_each_actions_menu_number() {
+        let menu = vec!["stop with 5".to_string(), "roll 2 dice again".to_string()];
+        let text = advice_menu_text(&sample(), &crate::error::Keys, &menu);
+        let roll = text
+            .lines()
+            .find(|l| l.contains("roll 2 dice again"))
+            .unwrap();
+        assert!(
+            roll.trim_start().starts_with("2)  roll 2 dice again"),
+            "{roll}"
+        );
+        let stop = text.lines().find(|l| l.contains("stop with 5")).unwrap();
+        assert!(stop.trim_start().starts_with("1)  stop with 5"), "{stop}");
+        let header = text.lines().find(|l| l.contains("action")).unwrap();
+        assert!(header.trim_start().starts_with('#'), "{header}");
     }
 }

@@ -244,3 +244,39 @@ fn a_game_cut_off_by_the_end_of_input_exits_3_and_a_finished_or_left_one_0() {
     assert!(out.contains("end of input"), "{out}");
     play(tmp.path(), &["sevens"], "q\n");
 }
+
+/// `?` lists every action with the number to type for it, and 7's advice names the seats as
+/// the table does.
+#[test]
+fn the_advice_at_a_decision_shows_menu_numbers_and_names_seats() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = play(
+        tmp.path(),
+        &["sieben", "--seed", "3", "-n", "400"],
+        "?\nq\n",
+    );
+    assert!(out.contains("  5)  lay 7: Seven"), "{out}");
+    assert!(out.contains("  1)  lay 1"), "{out}");
+    assert!(
+        out.contains("others: seat 2 (next): 7 cards; seat 3: 7 cards; seat 4: 7 cards"),
+        "{out}"
+    );
+    assert!(!out.contains("the next player"), "{out}");
+    let out = play(tmp.path(), &["sevens", "--seed", "3"], "?\nq\n");
+    assert!(out.contains("  2)  roll 6 dice again"), "{out}");
+    assert!(out.contains("  1)  stop with 17"), "{out}");
+    let out = play(
+        tmp.path(),
+        &[
+            "solitaire-dice",
+            "--seed",
+            "3",
+            "--policy",
+            "greedy",
+            "-n",
+            "50",
+        ],
+        "?\nq\n",
+    );
+    assert!(out.contains("  1)  8 + 11, throw away 1"), "{out}");
+}
