@@ -435,12 +435,13 @@ pub trait Advisor: Sync {
     fn advise(&self, request: &AdviceRequest) -> Result<Advice>;
 }
 
-/// Parses a list of whole numbers written `a,b,c` (spaces allowed), each in `min..=max`, for
-/// the key `key`.
+/// Parses a list of whole numbers written `a,b,c` or `a b c` (as `play` prints a roll; both
+/// may be mixed, and spaces around a comma are allowed), each in `min..=max`, for the key
+/// `key`. An empty place between two commas is refused, as a number left out.
 pub fn whole_list(key: &str, text: &str, min: i64, max: i64) -> Result<Vec<i64>> {
-    text.split(',')
+    list_parts(text)
+        .into_iter()
         .map(|part| {
-            let part = part.trim();
             part.parse::<i64>()
                 .ok()
                 .filter(|v| (min..=max).contains(v))
@@ -452,6 +453,17 @@ pub fn whole_list(key: &str, text: &str, min: i64, max: i64) -> Result<Vec<i64>>
                     )
                     .outside(text, (min.into(), max.into()))
                 })
+        })
+        .collect()
+}
+
+/// The parts of a list written `a,b,c`, `a b c` or both mixed, each trimmed; an empty place
+/// between two commas (or an empty text) is an empty part, for the caller to refuse.
+pub fn list_parts(text: &str) -> Vec<&str> {
+    text.split(',')
+        .flat_map(|part| {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            if words.is_empty() { vec![""] } else { words }
         })
         .collect()
 }
@@ -638,6 +650,26 @@ mod tests {
             p.check_keys("sevens", KEYS).unwrap_err().to_string(),
             "sevens positions take no sheet: they take roll or sum"
         );
+    }
+
+    /// A roll typed as `play` prints it, with spaces, reads as with commas.
+    #[test]
+    fn a_list_may_be_written_with_spaces_or_commas() {
+        for text in ["1 2 3 4 6", "1,2,3,4,6", " 1  2 3\t4 6 ", "1, 2 ,3 4,6"] {
+            assert_eq!(
+                whole_list("roll", text, 1, 6).unwrap(),
+                vec![1, 2, 3, 4, 6],
+                "{text:?}"
+            );
+        }
+        for bad in ["1,,2", "1 2,", ",1", "", " "] {
+            assert_eq!(
+                whole_list("roll", bad, 1, 6).unwrap_err().to_string(),
+                format!("roll {bad}: '' is not a whole number from 1 to 6"),
+                "{bad:?}"
+            );
+        }
+        assert!(whole("dice", "3 4", 0, 6).is_err());
     }
 
     #[test]

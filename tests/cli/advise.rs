@@ -419,3 +419,31 @@ fn raced_advice_is_byte_identical_for_any_threads() {
         assert_eq!(run("1"), run("2"), "{args:?}");
     }
 }
+
+/// A roll typed as `play` prints it, with spaces, is the roll typed with commas.
+#[test]
+fn a_roll_may_be_typed_with_spaces() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let advise = |roll: &str| {
+        ok(
+            d,
+            &[
+                "advise",
+                "solitaire-dice",
+                "--roll",
+                roll,
+                "--policy",
+                "greedy",
+                "-n",
+                "100",
+            ],
+        )
+    };
+    assert_eq!(advise("1 2 3 4 6"), advise("1,2,3,4,6"));
+    let shown = ok(
+        d,
+        &["advise", "sevens", "--dice-shown", "6 1 6 6", "--roll", "2"],
+    );
+    assert!(shown.contains("6,1,6,6"), "{shown}");
+}

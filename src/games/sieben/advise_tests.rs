@@ -619,3 +619,32 @@ fn the_advice_names_seats_as_play_does() {
         "{refused}"
     );
 }
+
+/// Lists may be typed with spaces, as `play` prints a hand: the same position, the same
+/// advice.
+#[test]
+fn a_position_typed_with_spaces_is_the_one_typed_with_commas() {
+    let commas = advise(
+        &[],
+        &[
+            ("hand", "1,3,3,5,6"),
+            ("pile", "2+3"),
+            ("others", "7,6,out"),
+        ],
+        64,
+        2,
+    )
+    .unwrap();
+    let spaces = advise(
+        &[],
+        &[
+            ("hand", "1 3 3 5 6"),
+            ("pile", "2+3"),
+            ("others", "7 6 out"),
+        ],
+        64,
+        2,
+    )
+    .unwrap();
+    assert_eq!(commas, spaces);
+}

@@ -6,7 +6,7 @@
 //! for the same first reason.
 
 use crate::error::{Error, Message, Result, Setting};
-use crate::games::advice::{AdviceRequest, whole_list};
+use crate::games::advice::{AdviceRequest, list_parts, whole_list};
 use crate::games::options::{FirstPlayer, Tie};
 
 use super::PLAYERS;
@@ -134,8 +134,7 @@ type Places = Vec<(usize, Option<u32>)>;
 fn parse_others(rules: &Rules, others_text: &str) -> Result<(Vec<Opponent>, Places)> {
     let mut opponents = Vec::new();
     let mut places: Vec<(usize, Option<u32>)> = Vec::new();
-    for (i, part) in others_text.split(',').enumerate() {
-        let part = part.trim();
+    for (i, part) in list_parts(others_text).into_iter().enumerate() {
         let seat = i + 1;
         if let Some(place) = part.strip_prefix("out") {
             let place = if place.is_empty() {
