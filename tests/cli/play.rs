@@ -280,3 +280,34 @@ fn the_advice_at_a_decision_shows_menu_numbers_and_names_seats() {
     );
     assert!(out.contains("  1)  8 + 11, throw away 1"), "{out}");
 }
+
+/// Sevens at the terminal says what the removal took: the pairs removed and the dice kept.
+#[test]
+fn a_sevens_turn_says_which_dice_were_removed_and_which_kept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = play(tmp.path(), &["sevens", "--seed", "3"], "r\nr\ns\nq\n");
+    // The first roll, 1 2 4 4 2 4, has no pair of 7; the second, 6 4 3 5 4 4, loses 4+3; a
+    // roll played for you says it too.
+    assert!(
+        out.contains("1 2 4 4 2 4\nnothing adds up to 7: kept 1 2 4 4 2 4 = 17\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("6 4 3 5 4 4\nremoved 4+3; kept 6 5 4 4 = 19\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("you roll 2 2 4 3: removed 4+3; kept 2 2 = 4; stop with 4"),
+        "{out}"
+    );
+    // Under subsets the sets of three or more dice go too.
+    let out = play(
+        tmp.path(),
+        &["sevens", "--seed", "3", "--rule", "removal=subsets"],
+        "q\n",
+    );
+    assert!(
+        out.contains("1 2 4 4 2 4\nremoved 1+2+4; kept 4 2 4 = 10\n"),
+        "{out}"
+    );
+}

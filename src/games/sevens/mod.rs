@@ -22,6 +22,7 @@ mod player;
 pub mod policy;
 pub(crate) mod policy_file;
 mod position;
+mod removal;
 pub mod rolls;
 pub mod rulebook;
 pub mod rules;

@@ -22,6 +22,7 @@ use super::play::win_turn;
 use super::play::{Rolls, coin_generator, play_turn};
 use super::policy::Policy;
 use super::position::Phase;
+use super::removal;
 use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
 use super::solutions::Solutions;
 use super::spec::PolicySpec;
@@ -339,7 +340,12 @@ impl Session for SevensSession {
                 let roll = mine.roll;
                 say(
                     out,
-                    &format!("you roll {}: {}\n", faces.join(" "), names[0]),
+                    &format!(
+                        "you roll {}: {}; {}\n",
+                        faces.join(" "),
+                        removal::words(&self.rules, &mine.faces, kept),
+                        names[0]
+                    ),
                 )?;
                 self.mine = None;
                 self.end_turn(kept.sum, roll, out)?;
@@ -349,9 +355,31 @@ impl Session for SevensSession {
                 Some(b) if self.at > 0 => format!("; the score to beat is {b}"),
                 _ => String::new(),
             };
+            // What the removal took: one line, or under removal=subsets one per way to keep.
+            let kept: Vec<Kept> = mine
+                .actions
+                .iter()
+                .filter(|(_, again)| !again)
+                .map(|&(k, _)| k)
+                .collect();
+            let removed = match kept.as_slice() {
+                [one] => removal::words(&self.rules, &mine.faces, *one),
+                more => more
+                    .iter()
+                    .map(|&k| {
+                        format!(
+                            "to keep {} (sum {}): {}",
+                            dice_word(k.dice),
+                            k.sum,
+                            removal::words(&self.rules, &mine.faces, k)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            };
             return Ok(Some(Decision {
                 prompt: format!(
-                    "your turn, roll {} of {}{to_beat}: {}",
+                    "your turn, roll {} of {}{to_beat}: {}\n{removed}",
                     mine.roll,
                     self.allowed,
                     faces.join(" ")
