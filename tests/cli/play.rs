@@ -311,3 +311,26 @@ fn a_sevens_turn_says_which_dice_were_removed_and_which_kept() {
         "{out}"
     );
 }
+
+/// In 7 a turn with one legal play is played for you, as Sevens plays a roll with one action;
+/// every turn you are asked about is followed by the coach's word on it.
+#[test]
+fn a_7_turn_with_one_legal_play_plays_itself() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = play(
+        tmp.path(),
+        &["sieben", "--coach", "-n", "200", "--seed", "3"],
+        firsts(400),
+    );
+    assert!(out.contains("your one legal play is "), "{out}");
+    for menu in out.split("your choice (").skip(1) {
+        let choices = menu.split(',').next().unwrap();
+        assert_ne!(
+            choices, "1-1",
+            "a decision with one choice was asked: {menu}"
+        );
+    }
+    let asked = out.matches("your choice").count();
+    let told = out.matches("coach: ").count();
+    assert!(asked > 0 && asked == told, "{asked} decisions, {told} told");
+}

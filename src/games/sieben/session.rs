@@ -390,6 +390,17 @@ impl Session for SiebenSession {
                 // After your Seven: the new pile's card, from what is left.
                 let hand = self.hand_now();
                 self.moves = legal_moves(Pile::EMPTY, &hand).to_vec();
+                if let [only] = self.moves[..] {
+                    say(
+                        out,
+                        &format!(
+                            "Seven! your one choice for the new pile (no draw): {}\n",
+                            play_name(Pile::EMPTY, only)
+                        ),
+                    )?;
+                    self.apply(0, out)?;
+                    continue;
+                }
                 return Ok(Some(Decision {
                     prompt: format!(
                         "Seven! you start the new pile (no draw); you hold {}",
@@ -414,6 +425,24 @@ impl Session for SiebenSession {
             if p == 0 && !self.table.is_blocked(0) && !moves.is_empty() {
                 self.moves = moves.to_vec();
                 let t = &self.table;
+                if let [only] = self.moves[..] {
+                    // One legal play: played for you, as a turn with no choice is in Sevens.
+                    let pile = if t.pile().is_empty() {
+                        "an empty pile".to_string()
+                    } else {
+                        pile_text(t.pile())
+                    };
+                    say(
+                        out,
+                        &format!(
+                            "your turn on {pile}, holding {}: your one legal play is {}\n",
+                            cards_list(t.hand(0)),
+                            play_name(t.pile(), only)
+                        ),
+                    )?;
+                    self.apply(0, out)?;
+                    continue;
+                }
                 let others: Vec<String> = (1..self.players)
                     .map(|k| {
                         if t.is_out(k) {
