@@ -236,6 +236,9 @@ def advise(game: str, **options: _Value) -> pd.DataFrame:
     position as understood, the method, what each column means and the best action. Keywords are
     ``dicelab advise``'s flags:
     ``advise("sevens", roll=1, dice=2, sum=5, allowed=2, round=6, totals="52,49", scores=15)``.
+    Where the values are estimated (Solitaire Dice, 7) each row also has ``playouts``, what its
+    estimates rest on, and ``separated``, whether its loss's 95% interval lies above 0 (``False``:
+    within noise of the best; empty for the best itself); ``attrs["within_noise"]`` names those.
     """
     stdout, _files = _run(_words("advise", game, {**options, "json": True}))
     try:
@@ -258,6 +261,7 @@ def advise(game: str, **options: _Value) -> pd.DataFrame:
     remarks = any("remark" in e for e in entries)
     losses = any("loss" in e for e in entries)
     loss_estimated = any((e.get("loss") or {}).get("ci95") is not None for e in entries)
+    raced = "playouts" in advice
     rows = []
     for entry in entries:
         row: dict[str, Any] = {first: entry["name"]}
@@ -277,9 +281,23 @@ def advise(game: str, **options: _Value) -> pd.DataFrame:
                 ci = None if loss is None else loss.get("ci95")
                 row["loss_low"] = None if ci is None else ci[0]
                 row["loss_high"] = None if ci is None else ci[1]
+        if raced:
+            row["playouts"] = entry.get("playouts")
+            row["separated"] = entry.get("separated")
         rows.append(row)
     frame = pd.DataFrame(rows)
-    for key in ("game", "rules", "policy", "position", "method", "best", "loss_column", "notes"):
+    for key in (
+        "game",
+        "rules",
+        "policy",
+        "position",
+        "method",
+        "best",
+        "loss_column",
+        "notes",
+        "playouts",
+        "within_noise",
+    ):
         frame.attrs[key] = advice.get(key)
     frame.attrs["columns"] = {c["name"]: c["meaning"] for c in advice["columns"]}
     return frame

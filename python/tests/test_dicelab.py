@@ -352,6 +352,11 @@ class SameAsTheCommandLine(unittest.TestCase):
                             self.assertEqual(df[name + "_low"].iloc[i], value["ci95"][0])
                             self.assertEqual(df[name + "_high"].iloc[i], value["ci95"][1])
                 self.assertEqual(df.attrs["best"], advice.get("best"))
+                if "playouts" in advice:
+                    # Estimated advice: what each row rests on and whether it is separated.
+                    self.assertEqual(list(df["playouts"]), [a["playouts"] for a in entries])
+                    self.assertEqual(list(df["separated"]), [a.get("separated") for a in entries])
+                    self.assertEqual(df.attrs["within_noise"], advice["within_noise"])
                 self.assertEqual(set(df.attrs["columns"]), {c["name"] for c in advice["columns"]})
         best = dicelab.advise("sevens", **cases[0][2])
         self.assertEqual(best.action.iloc[0], "roll 2 dice again")
