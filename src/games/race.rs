@@ -246,7 +246,21 @@ pub struct Plan {
     pub most: u64,
 }
 
+/// The share of the budget every action plays in the race's first round: an eighth, so that
+/// an action clearly worse is dropped at once and a larger `-n` buys every action more from
+/// the start, not only the close ones.
+const FIRST_SHARE: u64 = 8;
+
 impl Plan {
+    /// The plan of a budget of `most` play-outs an action: an eighth of it for every action
+    /// first, then doubling up to `most`.
+    pub fn of(most: u64) -> Plan {
+        Plan {
+            first: (most / FIRST_SHARE).max(1),
+            most,
+        }
+    }
+
     /// The rounds the race may play: `first`, then doubling up to `most`.
     fn rounds(&self) -> u32 {
         let mut n = self.first.max(1);

@@ -169,3 +169,24 @@ fn the_drop_test_shares_its_error_over_every_comparison() {
         1
     );
 }
+
+/// A budget plays an eighth of itself for every action first: a larger `-n` buys every action
+/// more from the start.
+#[test]
+fn the_first_round_is_an_eighth_of_the_budget() {
+    assert_eq!(
+        Plan::of(128),
+        Plan {
+            first: 16,
+            most: 128
+        }
+    );
+    assert_eq!(
+        Plan::of(2000),
+        Plan {
+            first: 250,
+            most: 2000
+        }
+    );
+    assert_eq!(Plan::of(5), Plan { first: 1, most: 5 });
+}

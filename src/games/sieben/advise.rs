@@ -13,7 +13,7 @@
 //!
 //! Every value is an average over guesses, so it carries a 95% interval, and what a play loses
 //! against the best is a paired difference on the same guesses. The guesses are spent by a race
-//! (`games::race`): every play a sixteenth of the budget, then more on those still close to the
+//! (`games::race`): every play an eighth of the budget, then more on those still close to the
 //! best, until the best is separated from every other play or the budget is spent; a play whose
 //! loss's interval reaches 0 is within noise of the best. The guesses are counted in whole
 //! numbers, so any split of them over threads gives the same advice.
@@ -99,9 +99,6 @@ const ROUND_GUESSES: u64 = 2_000_000;
 /// The same when `--chips` asks for the game's values: the play-outs then play each round to
 /// its end and the rest of the game once a guess.
 const GAME_GUESSES: u64 = 400_000;
-/// The race's first round gives every play this share of the budget (`-n`, the most a play
-/// may have): enough that a play clearly worse is dropped at once.
-const FIRST_SHARE: u64 = 16;
 
 impl Advisor for Sieben {
     fn keys(&self) -> &'static [PositionKey] {
@@ -142,14 +139,7 @@ impl Advisor for Sieben {
         let seed = run.seed;
         let (columns, shown) = columns(&rules, &table);
         let guesses = guesses(&rules, &table, &moves, seed, &shown);
-        let raced = race(
-            &guesses,
-            Plan {
-                first: (run.units / FIRST_SHARE).max(1),
-                most: run.units,
-            },
-            &run,
-        )?;
+        let raced = race(&guesses, Plan::of(run.units), &run)?;
         let rows = rows(&table, &moves, &raced, &shown);
         let notes = notes(request, &table, moves.len());
         Ok(Advice {

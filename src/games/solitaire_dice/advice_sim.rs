@@ -19,7 +19,7 @@
 
 use crate::engine::{ChunkRng, chunk_rng};
 use crate::games::policy::{OneStep, Policy, Random};
-use crate::games::race::{Contest, Plan};
+use crate::games::race::Contest;
 
 use super::best::{Best, Projection};
 use super::choice::Choices;
@@ -170,18 +170,16 @@ impl Playouts<'_> {
     }
 }
 
-/// How the race starts and how far it may go, by player, when `-n` is not given: about a
-/// second or two of work on one core for a roll's fifteen divisions from an early sheet
-/// (measured: docs/cli.md). `first` play-outs of every division, then more on those still close
-/// to the leader, up to `most` each.
-pub(super) fn plan(spec: &PolicySpec) -> Plan {
-    let (first, most) = match spec {
-        PolicySpec::Greedy | PolicySpec::Random => (2_000, 32_000),
-        PolicySpec::Heuristic { .. } => (500, 8_000),
-        PolicySpec::Lookahead { .. } => (64, 1_024),
-        PolicySpec::Best { .. } => (16, 128),
-    };
-    Plan { first, most }
+/// The most play-outs a division may have when `-n` is not given, by player: about a second or
+/// two of work on one core for a roll's fifteen divisions from an early sheet (measured:
+/// docs/cli.md). The race plays an eighth of it for every division first.
+pub(super) fn default_playouts(spec: &PolicySpec) -> u64 {
+    match spec {
+        PolicySpec::Greedy | PolicySpec::Random => 32_000,
+        PolicySpec::Heuristic { .. } => 8_000,
+        PolicySpec::Lookahead { .. } => 1_024,
+        PolicySpec::Best { .. } => 128,
+    }
 }
 
 impl Contest for Playouts<'_> {

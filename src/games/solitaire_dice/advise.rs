@@ -18,7 +18,7 @@ use crate::games::advice::{
 use crate::games::policy::{OneStep, Policy};
 use crate::games::race::{Plan, Raced, race};
 
-use super::advice_sim::{ADJUSTED, Playouts, WIN, plan};
+use super::advice_sim::{ADJUSTED, Playouts, WIN, default_playouts};
 use super::best::Best;
 use super::choice::Choice;
 use super::heuristic::Heuristic;
@@ -180,8 +180,7 @@ impl Advisor for SolitaireDice {
         };
         let value = value_of(&spec);
         let picked = value.as_ref().map(|v| OneStep(v).choose(&view, &choices));
-        let default = plan(&spec);
-        let run = request.run.sized(default.most)?;
+        let run = request.run.sized(default_playouts(&spec))?;
         let afters: Vec<Sheet> = choices
             .iter()
             .map(|&c| {
@@ -196,14 +195,7 @@ impl Advisor for SolitaireDice {
             afters: &afters,
             seed,
         };
-        let raced = race(
-            &playouts,
-            Plan {
-                first: default.first,
-                most: run.units,
-            },
-            &run,
-        )?;
+        let raced = race(&playouts, Plan::of(run.units), &run)?;
         let greedy_pick = OneStep(Greedy).choose(&view, &choices);
         let leader = raced.leader();
         let rows = raced
