@@ -9,7 +9,8 @@
 //! - Round 1 plays every action `first` times.
 //! - After each round the *leader* is the action still racing with the highest mean ranking
 //!   value. An action whose paired difference from the leader lies above 0 by `z` standard
-//!   errors is *dropped*: it gets no more play-outs. `z` holds the chance that any action is
+//!   errors is *dropped*: it gets no more play-outs (never on fewer than ten play-outs, whose
+//!   spread is too noisy to test on). `z` holds the chance that any action is
 //!   dropped wrongly (a truly better one, against the leader) to 5% over every comparison the
 //!   race can make, all rounds together (Bonferroni), so a drop is a safe one.
 //! - The actions left play as many play-outs again as they have had (the rounds double), up to
@@ -41,6 +42,10 @@ use crate::stats::estimate::z95;
 
 /// The chance the race may drop any action wrongly, all its comparisons together.
 const WRONG_DROP: f64 = 0.05;
+
+/// The fewest play-outs a drop may rest on: the spread of fewer is itself too noisy for a
+/// normal test (two play-outs that happen to agree would look certain).
+const MIN_TO_DROP: u64 = 10;
 
 /// The play-outs of a position's actions, as a game gives them to the race.
 pub trait Contest: Sync {
@@ -282,6 +287,15 @@ fn drop_z(actions: usize, rounds: u32) -> f64 {
         .inverse_cdf(1.0 - WRONG_DROP / comparisons)
 }
 
+/// How a race of `first` play-outs, then more up to `most`, gives them, in words.
+pub fn schedule(first: u64, most: u64) -> String {
+    if first >= most {
+        format!("{most} each")
+    } else {
+        format!("{first} each, then more on those still close to the best, up to {most}")
+    }
+}
+
 /// A finished race: what it counted and what it decided.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Raced {
@@ -339,7 +353,7 @@ pub fn race<C: Contest>(contest: &C, plan: Plan, run: &RunConfig) -> Result<Race
         played = target;
         let leader = leading(contest, &sums, &active);
         for a in 0..actions {
-            if active[a] && a != leader {
+            if active[a] && a != leader && played >= MIN_TO_DROP {
                 let (n, s, q) = sums.paired(leader, a);
                 let (mean, se) = mean_se(n, s, q);
                 // A difference with no spread at all (se 0) is separated by any lead.
@@ -414,6 +428,12 @@ impl Raced {
     /// The play-outs every action had in round 1.
     pub fn first(&self) -> u64 {
         self.plan.first
+    }
+
+    /// How the play-outs were given, for a method line: "16 each, then more on those still
+    /// close to the best, up to 128", or "600 each" where the first round was the whole budget.
+    pub fn schedule(&self) -> String {
+        schedule(self.plan.first, self.plan.most)
     }
 
     /// Whether the race stopped because the leader was alone: every other action dropped,

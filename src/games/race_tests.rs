@@ -190,3 +190,17 @@ fn the_first_round_is_an_eighth_of_the_budget() {
     );
     assert_eq!(Plan::of(5), Plan { first: 1, most: 5 });
 }
+
+/// Too few play-outs to trust a spread drop nothing: a race of at most 4 plays every action 4
+/// times, however far apart they look.
+#[test]
+fn a_race_drops_nothing_on_fewer_than_ten_play_outs() {
+    let toy = Toy {
+        means: vec![0, 1000, -50],
+        own: 20,
+    };
+    let raced = run(&toy, 1, 4);
+    assert_eq!(raced.total(), 12);
+    assert!((0..3).all(|a| raced.dropped(a).is_none()));
+    assert!(raced.separated(0) && raced.separated(2));
+}

@@ -197,9 +197,9 @@ fn advice_table(advice: &Advice, names: &dyn Names, menu: Option<&[String]>) -> 
     }
     if let Some(spent) = &advice.spent {
         out.push_str(&format!(
-            "{}: what each action's estimates rest on: {} for every action, then more for \
-             those still close to the best, up to {} (-n)\n",
-            spent.unit, spent.first, spent.most
+            "{}: what each action's estimates rest on: {} (-n)\n",
+            spent.unit,
+            crate::games::race::schedule(spent.first, spent.most)
         ));
     }
     if let (true, Some(c)) = (advice.decision, advice.columns.get(advice.loss_column)) {

@@ -149,11 +149,10 @@ impl Advisor for Sieben {
             position: table.understood.clone(),
             method: format!(
                 "Monte Carlo: {} guesses of the hidden cards (seed {seed}), each shared by every \
-                 play: {} each, then more on those still close to the best, up to {}; after \
-                 the play every seat plays seven-first{}, as the lookahead assumes",
+                 play: {}; after the play every seat plays seven-first{}, as the lookahead \
+                 assumes",
                 raced.total(),
-                raced.first(),
-                raced.most(),
+                raced.schedule(),
                 if game.is_some() {
                     ", to the end of the game"
                 } else {

@@ -319,13 +319,11 @@ fn columns(spec: &PolicySpec, beta: f64) -> Vec<Column> {
 /// what ranks the rows.
 fn method(spec: &PolicySpec, raced: &Raced, seed: u64) -> String {
     format!(
-        "{} play-outs by {}, every division on the same rolls (seed {seed}): {} each, then more \
-         on those still close to the best, up to {}; ranked by final_score, as what each \
-         division loses against the best, paired on the same rolls",
+        "{} play-outs by {}, every division on the same rolls (seed {seed}): {}; ranked by \
+         final_score, as what each division loses against the best, paired on the same rolls",
         raced.total(),
         spec.as_str(),
-        raced.first(),
-        raced.most(),
+        raced.schedule(),
     )
 }
 
