@@ -6,7 +6,10 @@ use plotters::prelude::*;
 use crate::error::{Error, Result};
 use crate::stats::Histogram;
 
-use super::{chart_frame, whole_labels};
+use super::{Frame, TEXT, axes, font, whole_labels};
+
+/// The height of the plot and its axes, between the title and the rules line.
+const BODY: u32 = 330;
 
 /// Share of the mass the x axis covers: the far tail of a race's length would squeeze the bars.
 const SHOWN_MASS: f64 = 0.999;
@@ -26,7 +29,7 @@ pub fn distribution_svg(
 
 /// An SVG bar chart of a probability mass function (`bars`, with its legend label) and,
 /// optionally, a second one drawn over it as red dots. The x axis covers the first 99.9% of the
-/// bars' mass, and the axis title says how much lies beyond when any does. A title may have a second line (after `\n`), drawn small under the chart: rule
+/// bars' mass, and a line above the rules says how much lies beyond when any does. A title may have a second line (after `\n`), drawn small under the chart: rule
 /// strings are too long for a heading.
 pub fn bars_svg(
     title: &str,
@@ -49,15 +52,16 @@ pub fn bars_svg(
         .map_or(lo, |b| b.0)
         .max(lo);
     let in_range = |v: i64| v >= lo && v <= hi;
-    // Say so when the axis cuts the tail: a reader must not take the last bar for the maximum.
+    // Say so when the axis cuts the tail, above the rules line: a reader must not take the last
+    // bar for the maximum.
     let beyond: f64 = bars.iter().filter(|&&(v, _)| v > hi).map(|&(_, p)| p).sum();
-    let x_desc = if beyond > 0.0 {
+    let footer = if beyond > 0.0 {
         format!(
-            "{x_label} (not drawn: {:.3}% of the mass, above {hi})",
+            "{x_label} not drawn: {:.3}% of the mass, above {hi}\n{footer}",
             100.0 * beyond
         )
     } else {
-        x_label.to_string()
+        footer.to_string()
     };
     let bars: Vec<(i64, f64)> = bars.iter().copied().filter(|&(v, _)| in_range(v)).collect();
     let (line_label, exact) = line.unwrap_or(("", &[]));
@@ -79,17 +83,22 @@ pub fn bars_svg(
         .unwrap_or(1)
         .max(1) as f64;
 
+    let frame = Frame::new(title, &footer, BODY);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
-        let mut chart = chart_frame(&root, title, footer)?
+        let root = SVGBackend::with_string(&mut svg, frame.size()).into_drawing_area();
+        let body = frame.draw(&root, title)?;
+        let mut chart = axes(&body)
             .build_cartesian_2d((lo as f64 - step)..(hi as f64 + step), 0.0..top.max(1e-9))
             .map_err(|e| plot_error(&e))?;
         chart
             .configure_mesh()
-            .x_desc(&x_desc)
+            .label_style(font(TEXT))
+            .axis_desc_style(font(TEXT))
+            .x_desc(x_label)
             .x_labels(whole_labels(hi as f64 - lo as f64 + 2.0 * step))
             .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_labels(6)
             .y_desc("probability")
             .disable_x_mesh()
             .draw()
@@ -124,6 +133,7 @@ pub fn bars_svg(
         }
         chart
             .configure_series_labels()
+            .label_font(font(TEXT))
             .background_style(WHITE.mix(0.8))
             .border_style(BLACK)
             .position(SeriesLabelPosition::UpperRight)
@@ -161,7 +171,7 @@ mod tests {
         let tail = [(0, 0.5), (1, 0.4995), (50, 0.0005)];
         let svg = bars_svg("t\nf", "x", ("p", &tail), None).unwrap();
         assert!(
-            svg.contains("(not drawn: 0.050% of the mass, above 1)"),
+            svg.contains("x not drawn: 0.050% of the mass, above 1"),
             "{svg}"
         );
         let narrow = bars_svg("t\nf", "x", ("p", &bars), None).unwrap();

@@ -1,11 +1,15 @@
 //! Comparison charts: one metric across policies or seats, mean and interval with the spread of
 //! one observation, rows readable without the CSV.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use crate::error::{Error, Result};
 
-use super::PALETTE;
+use super::{
+    Frame, HEADING, MARGIN, PALETTE, RIGHT, TEXT, WIDTH, draw_lines, font, line_height, wrap,
+    written,
+};
 
 /// Longest row label drawn whole; longer ones keep their start and end (a policy file's name
 /// is at its end).
@@ -109,13 +113,31 @@ fn x_range(rows: &[CompareRow], scale: Scale, fair: Option<f64>) -> (f64, f64, u
     (x0, x1, decimals)
 }
 
+/// A row's note in lines that fit the chart: its parts (separated by two spaces) kept whole
+/// where they fit, joined by commas.
+fn note_lines(note: &str, width: f64) -> Vec<String> {
+    let fits = (width / (written(TEXT) * 0.6)).floor() as usize;
+    let mut lines: Vec<String> = Vec::new();
+    for part in note.split("  ").map(str::trim).filter(|p| !p.is_empty()) {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 2 + part.chars().count() <= fits => {
+                line.push_str(", ");
+                line.push_str(part);
+            }
+            _ => lines.extend(wrap(part, TEXT, width)),
+        }
+    }
+    lines
+}
+
 /// An SVG chart comparing one metric across rows, first row on top (lines of the title after the
-/// first are drawn small under the chart): the mean as a dot with its
-/// 95% interval as a capped bar and, where given, the spread of one observation as a box (25th
-/// to 75th percentile) with whiskers (5th to 95th) and the median as a bar. A dashed line marks
-/// zero when it is in range, since for differences and scores the sign is the question.
+/// first are drawn under the chart): each row's label and figures above it, then the mean as a
+/// dot with its 95% interval as a capped bar and, where given, the spread of one observation as
+/// a box (25th to 75th percentile) with whiskers (5th to 95th) and the median as a bar. A dashed
+/// line marks zero when it is in range, since for differences and scores the sign is the
+/// question.
 ///
-/// The intervals of long runs are often narrower than a pixel; the note above each row states
+/// The intervals of long runs are often narrower than a pixel; the figures above each row state
 /// them, so they are never lost.
 pub fn compare_svg(
     title: &str,
@@ -130,37 +152,59 @@ pub fn compare_svg(
     let x_label = x_label.as_str();
     let (x0, x1, decimals) = x_range(rows, scale, fair);
     let n = rows.len().max(1);
-    let labels: Vec<String> = rows.iter().map(|r| fit_label(&r.label)).collect();
-    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    let label_width = (longest as u32 * 7 + 20).clamp(80, 420);
-    let footer_lines: Vec<&str> = footer.lines().collect();
-    let height = 135 + 60 * n as u32 + 15 * footer_lines.len() as u32;
-    // Row i sits at y = n - 1 - i, so the first row is on top.
+    let inside = f64::from(WIDTH) - 2.0 * f64::from(MARGIN);
+    let texts: Vec<(Vec<String>, Vec<String>)> = rows
+        .iter()
+        .map(|r| {
+            (
+                wrap(&fit_label(&r.label), HEADING, inside),
+                note_lines(&r.note, inside),
+            )
+        })
+        .collect();
+    // Every row as tall as the tallest: its label and notes, then the bar under them.
+    let text_height = texts
+        .iter()
+        .map(|(l, t)| l.len() as i32 * line_height(HEADING) + t.len() as i32 * line_height(TEXT))
+        .max()
+        .unwrap_or(0);
+    let below = 16;
+    let row_px = text_height + 6 + below * 2;
+    let key = if fair.is_some() {
+        line_height(TEXT) + 6
+    } else {
+        0
+    };
+    let axis = 52;
+    let body = key + row_px * n as i32 + axis + 4;
+    let frame = Frame::new(title, footer, body as u32);
+    // Row i sits at y = n - 1 - i, so the first row is on top; its text fills the band above it.
     let y_of = |i: usize| (n - 1 - i) as f64;
+    let unit = f64::from(row_px);
+    let (y_low, y_high) = (
+        -f64::from(below) / unit,
+        n as f64 - 1.0 + f64::from(text_height + 6 + below) / unit,
+    );
+    let up = |px: i32| f64::from(px) / unit;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| plot_error(&e))?;
-        let footer_top = height as i32 - 8 - 15 * footer_lines.len() as i32;
-        for (i, line) in footer_lines.iter().enumerate() {
-            root.draw_text(
-                line,
-                &("sans-serif", 12).into_text_style(&root),
-                (15, footer_top + 15 * i as i32),
-            )
-            .map_err(|e| plot_error(&e))?;
-        }
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18))
-            .margin(15)
-            .margin_bottom(15 + 15 * footer_lines.len() as u32)
-            .x_label_area_size(45)
-            .y_label_area_size(label_width)
-            .build_cartesian_2d(x0..x1, -0.6..(n as f64 - 0.4))
+        let root = SVGBackend::with_string(&mut svg, frame.size()).into_drawing_area();
+        let area = frame.draw(&root, title)?;
+        let (top, plot) = area.split_vertically(key as u32);
+        let mut chart = ChartBuilder::on(&plot)
+            .margin_top(4)
+            .margin_left(MARGIN as u32)
+            .margin_right(RIGHT)
+            .x_label_area_size(axis as u32)
+            .build_cartesian_2d(x0..x1, y_low..y_high)
             .map_err(|e| plot_error(&e))?;
         chart
             .configure_mesh()
+            .label_style(font(TEXT))
+            .axis_desc_style(font(TEXT))
             .disable_y_mesh()
+            .max_light_lines(0)
+            .x_labels(6)
             .x_desc(x_label)
             .x_label_formatter(&|x| format!("{x:.decimals$}"))
             .y_label_formatter(&|_| String::new())
@@ -169,7 +213,7 @@ pub fn compare_svg(
         if x0 < 0.0 && x1 > 0.0 {
             chart
                 .draw_series(DashedLineSeries::new(
-                    [(0.0, -0.6), (0.0, n as f64 - 0.4)],
+                    [(0.0, y_low), (0.0, y_high)],
                     6,
                     4,
                     RGBColor(120, 120, 120).into(),
@@ -177,92 +221,84 @@ pub fn compare_svg(
                 .map_err(|e| plot_error(&e))?;
         }
         if let Some(f) = fair {
+            let red = RGBColor(200, 60, 60);
             chart
                 .draw_series(DashedLineSeries::new(
-                    [(f, -0.6), (f, n as f64 - 0.4)],
+                    [(f, y_low), (f, y_high)],
                     6,
                     4,
-                    RGBColor(200, 60, 60).into(),
+                    red.into(),
                 ))
                 .map_err(|e| plot_error(&e))?;
-            let (px, py) = chart.backend_coord(&(f, n as f64 - 0.4));
-            root.draw_text(
-                &format!("fair share {f:.2}%"),
-                &("sans-serif", 12)
-                    .into_text_style(&root)
-                    .color(&RGBColor(200, 60, 60)),
-                (px + 4, py - 2),
-            )
-            .map_err(|e| plot_error(&e))?;
+            // Named in the strip above the plot, over the line where the words fit.
+            let words = format!("fair share {f:.2}%");
+            let wide = (words.chars().count() as f64 * written(TEXT) * 0.6) as i32;
+            let (px, _) = chart.backend_coord(&(f, y_high));
+            let x = (px - wide / 2).clamp(MARGIN, WIDTH as i32 - MARGIN - wide);
+            top.draw_text(&words, &font(TEXT).color(&red), (x, 2))
+                .map_err(|e| plot_error(&e))?;
         }
-        let label_style = ("sans-serif", 13).into_text_style(&root);
-        let note_style = ("sans-serif", 12).into_text_style(&root);
+        let label_style = font(HEADING);
+        let note_style = font(TEXT).color(&RGBColor(60, 60, 60));
         for (i, row) in rows.iter().enumerate() {
             let y = y_of(i);
             let color = PALETTE[i % PALETTE.len()];
-            if let Some([p05, p25, p50, p75, p95]) = row.quantiles {
-                chart
-                    .draw_series([
-                        PathElement::new(vec![(p05, y), (p25, y)], BLACK.stroke_width(1)),
-                        PathElement::new(vec![(p75, y), (p95, y)], BLACK.stroke_width(1)),
-                        PathElement::new(
-                            vec![(p05, y - 0.1), (p05, y + 0.1)],
-                            BLACK.stroke_width(1),
-                        ),
-                        PathElement::new(
-                            vec![(p95, y - 0.1), (p95, y + 0.1)],
-                            BLACK.stroke_width(1),
-                        ),
-                    ])
-                    .map_err(|e| plot_error(&e))?;
-                chart
-                    .draw_series([
-                        Rectangle::new([(p25, y - 0.2), (p75, y + 0.2)], color.mix(0.35).filled()),
-                        Rectangle::new([(p25, y - 0.2), (p75, y + 0.2)], color.stroke_width(1)),
-                    ])
-                    .map_err(|e| plot_error(&e))?;
-                chart
-                    .draw_series([PathElement::new(
-                        vec![(p50, y - 0.2), (p50, y + 0.2)],
-                        color.stroke_width(3),
-                    )])
-                    .map_err(|e| plot_error(&e))?;
-            }
-            let (lo, hi) = row.interval;
-            if lo.is_finite() && hi.is_finite() {
-                chart
-                    .draw_series([
-                        PathElement::new(vec![(lo, y), (hi, y)], BLACK.stroke_width(2)),
-                        PathElement::new(
-                            vec![(lo, y - 0.08), (lo, y + 0.08)],
-                            BLACK.stroke_width(2),
-                        ),
-                        PathElement::new(
-                            vec![(hi, y - 0.08), (hi, y + 0.08)],
-                            BLACK.stroke_width(2),
-                        ),
-                    ])
-                    .map_err(|e| plot_error(&e))?;
-            }
-            if row.mean.is_finite() {
-                chart
-                    .draw_series([Circle::new((row.mean, y), 5, BLACK.filled())])
-                    .map_err(|e| plot_error(&e))?;
-            }
-            // Labels and notes go on the root in pixels: the chart would clip them to its area.
-            let (px, py) = chart.backend_coord(&(x0, y));
-            root.draw_text(
-                &labels[i],
-                &label_style,
-                (px - label_width as i32 + 8, py - 6),
-            )
-            .map_err(|e| plot_error(&e))?;
-            root.draw_text(&row.note, &note_style, (px + 6, py - 26))
+            draw_marks(&mut chart, row, y, color, &up).map_err(|e| plot_error(&e))?;
+            // The label and figures go on the root in pixels, from the chart's left edge: the
+            // chart would clip them to its area.
+            let (_, py) = chart.backend_coord(&(x0, y));
+            let (label, note) = &texts[i];
+            let mut ty = py - below - 6 - text_height;
+            draw_lines(&root, label, &label_style, HEADING, (MARGIN, ty))
                 .map_err(|e| plot_error(&e))?;
+            ty += label.len() as i32 * line_height(HEADING);
+            draw_lines(&root, note, &note_style, TEXT, (MARGIN, ty)).map_err(|e| plot_error(&e))?;
         }
         root.present().map_err(|e| plot_error(&e))?;
     }
     Ok(super::valid_xml(svg))
+}
+
+/// One row's marks at height `y`: the spread of one observation (box, median, whiskers) where
+/// given, the 95% interval as a capped bar and the mean as a dot; `up` turns pixels into the y
+/// axis's units, so the marks keep their size whatever the rows' height.
+fn draw_marks(
+    chart: &mut ChartContext<SVGBackend, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    row: &CompareRow,
+    y: f64,
+    color: RGBColor,
+    up: &dyn Fn(i32) -> f64,
+) -> std::result::Result<(), DrawingAreaErrorKind<std::io::Error>> {
+    if let Some([p05, p25, p50, p75, p95]) = row.quantiles {
+        let (cap, half) = (up(5), up(8));
+        chart.draw_series([
+            PathElement::new(vec![(p05, y), (p25, y)], BLACK.stroke_width(1)),
+            PathElement::new(vec![(p75, y), (p95, y)], BLACK.stroke_width(1)),
+            PathElement::new(vec![(p05, y - cap), (p05, y + cap)], BLACK.stroke_width(1)),
+            PathElement::new(vec![(p95, y - cap), (p95, y + cap)], BLACK.stroke_width(1)),
+        ])?;
+        chart.draw_series([
+            Rectangle::new([(p25, y - half), (p75, y + half)], color.mix(0.35).filled()),
+            Rectangle::new([(p25, y - half), (p75, y + half)], color.stroke_width(1)),
+        ])?;
+        chart.draw_series([PathElement::new(
+            vec![(p50, y - half), (p50, y + half)],
+            color.stroke_width(3),
+        )])?;
+    }
+    let (lo, hi) = row.interval;
+    if lo.is_finite() && hi.is_finite() {
+        let cap = up(4);
+        chart.draw_series([
+            PathElement::new(vec![(lo, y), (hi, y)], BLACK.stroke_width(2)),
+            PathElement::new(vec![(lo, y - cap), (lo, y + cap)], BLACK.stroke_width(2)),
+            PathElement::new(vec![(hi, y - cap), (hi, y + cap)], BLACK.stroke_width(2)),
+        ])?;
+    }
+    if row.mean.is_finite() {
+        chart.draw_series([Circle::new((row.mean, y), 5, BLACK.filled())])?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -4,7 +4,10 @@ use plotters::prelude::*;
 
 use crate::error::{Error, Result};
 
-use super::{PALETTE, chart_frame, whole_labels};
+use super::{Frame, PALETTE, TEXT, axes, font, whole_labels};
+
+/// The height of the plot and its axes, between the title and the rules line.
+const BODY: u32 = 330;
 
 /// An SVG line chart of several named series of (x, y) points, each in its own colour, with
 /// dots on the points (the x values are discrete).
@@ -26,18 +29,23 @@ pub fn lines_svg(
     if !x0.is_finite() {
         (x0, x1) = (0.0, 1.0);
     }
+    let frame = Frame::new(title, footer, BODY);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
-        let mut chart = chart_frame(&root, title, footer)?
+        let root = SVGBackend::with_string(&mut svg, frame.size()).into_drawing_area();
+        let body = frame.draw(&root, title)?;
+        let mut chart = axes(&body)
             .build_cartesian_2d((x0 - 0.5)..(x1 + 0.5), 0.0..(y1 * 1.08).max(1e-9))
             .map_err(|e| plot_error(&e))?;
         chart
             .configure_mesh()
+            .label_style(font(TEXT))
+            .axis_desc_style(font(TEXT))
             .x_desc(x_label)
             .y_desc(y_label)
             .x_labels(whole_labels(x1 - x0 + 1.0))
             .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_labels(6)
             .draw()
             .map_err(|e| plot_error(&e))?;
         for (i, (name, pts)) in series.iter().enumerate() {
@@ -55,6 +63,7 @@ pub fn lines_svg(
         }
         chart
             .configure_series_labels()
+            .label_font(font(TEXT))
             .background_style(WHITE.mix(0.8))
             .border_style(BLACK)
             .position(SeriesLabelPosition::UpperRight)

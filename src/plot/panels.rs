@@ -5,14 +5,18 @@ use plotters::prelude::*;
 
 use crate::error::{Error, Result};
 
-use super::{PALETTE, whole_labels};
+use super::{
+    Frame, HEADING, MARGIN, PALETTE, RIGHT, TEXT, WIDTH, draw_lines, font, line_height,
+    whole_labels, wrap,
+};
 
-/// Panels side by side in a row.
-const COLUMNS: usize = 2;
+/// The height of one panel: its heading, plot and axes. Panels stack one under another, the
+/// whole width of the chart: side by side, each would be too narrow to read on a phone.
+const PANEL: u32 = 200;
 
-/// An SVG of one panel per `(name, points)` series, two to a row, on the same x and y ranges so
-/// panels compare by eye; `reference` (if any) is drawn in grey in every panel, and the legend
-/// line under the title says what it is.
+/// An SVG of one panel per `(name, points)` series, one under another, on the same x and y
+/// ranges so panels compare by eye; `reference` (if any) is drawn in grey in every panel, and the
+/// legend under the title says what it is.
 pub fn panels_svg(
     title: &str,
     x_label: &str,
@@ -35,54 +39,52 @@ pub fn panels_svg(
     if !x0.is_finite() {
         (x0, x1) = (0.0, 1.0);
     }
-    let rows = series.len().div_ceil(COLUMNS).max(1);
-    let height = 110 + 210 * rows as u32;
+    let legend = reference.map_or_else(Vec::new, |(name, _)| {
+        wrap(
+            &format!("{name}, in every panel for comparison"),
+            TEXT,
+            f64::from(WIDTH) - 2.0 * f64::from(MARGIN) - 28.0,
+        )
+    });
+    let legend_height = legend.len() as u32 * line_height(TEXT) as u32 + 6;
+    let panels = series.len().max(1) as u32;
+    let frame = Frame::new(title, footer, legend_height + PANEL * panels);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| plot_error(&e))?;
-        let (top, rest) = root.split_vertically(60);
-        top.draw_text(title, &("sans-serif", 20).into_text_style(&top), (15, 12))
-            .map_err(|e| plot_error(&e))?;
-        if let Some((name, _)) = reference {
+        let root = SVGBackend::with_string(&mut svg, frame.size()).into_drawing_area();
+        let body = frame.draw(&root, title)?;
+        let (top, rest) = body.split_vertically(legend_height);
+        if !legend.is_empty() {
+            let y = line_height(TEXT) / 2;
             top.draw(&PathElement::new(
-                vec![(15, 45), (35, 45)],
+                vec![(MARGIN, y), (MARGIN + 20, y)],
                 RGBColor(170, 170, 170).stroke_width(3),
             ))
             .map_err(|e| plot_error(&e))?;
-            top.draw_text(
-                &format!("{name}, in every panel for comparison"),
-                &("sans-serif", 13).into_text_style(&top),
-                (42, 38),
-            )
-            .map_err(|e| plot_error(&e))?;
+            draw_lines(&top, &legend, &font(TEXT), TEXT, (MARGIN + 28, 0))
+                .map_err(|e| plot_error(&e))?;
         }
-        let (body, bottom) = rest.split_vertically(rest.dim_in_pixel().1 - 30);
-        bottom
-            .draw_text(
-                footer,
-                &("sans-serif", 12).into_text_style(&bottom),
-                (15, 8),
-            )
-            .map_err(|e| plot_error(&e))?;
-        let areas = body.split_evenly((rows, COLUMNS));
+        let areas = rest.split_evenly((series.len().max(1), 1));
         for (i, ((name, points), area)) in series.iter().zip(&areas).enumerate() {
             // The palette's last colour is a grey, too close to the reference's.
             let color = PALETTE[i % (PALETTE.len() - 1)];
             let mut chart = ChartBuilder::on(area)
-                .caption(name, ("sans-serif", 15))
-                .margin(6)
-                .x_label_area_size(32)
-                .y_label_area_size(48)
+                .caption(name, font(HEADING))
+                .margin(4)
+                .margin_right(RIGHT)
+                .x_label_area_size(46)
+                .y_label_area_size(68)
                 .build_cartesian_2d((x0 - 0.5)..(x1 + 0.5), 0.0..(y1 * 1.08).max(1e-9))
                 .map_err(|e| plot_error(&e))?;
             chart
                 .configure_mesh()
+                .label_style(font(TEXT))
+                .axis_desc_style(font(TEXT))
                 .disable_x_mesh()
                 .x_desc(x_label)
                 .y_desc(y_label)
                 .x_labels(whole_labels(x1 - x0 + 1.0))
-                .y_labels(4)
+                .y_labels(3)
                 .x_label_formatter(&|x| format!("{x:.0}"))
                 .draw()
                 .map_err(|e| plot_error(&e))?;
@@ -125,7 +127,10 @@ mod tests {
             );
         }
         assert!(svg.contains("best, in every panel for comparison"), "{svg}");
-        // Three panels take two rows.
-        assert!(svg.contains("height=\"530\""), "{svg}");
+        // Three panels, one under another, each as wide as the chart.
+        let three = svg.matches("<text").count();
+        let two = panels_svg("t\nrules", "x", "p", None, &series[..2]).unwrap();
+        assert!(two.matches("<text").count() < three);
+        assert!(svg.starts_with("<svg width=\"480\""), "{svg}");
     }
 }
