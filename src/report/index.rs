@@ -3,8 +3,13 @@
 //! charts and links to its files, so the findings are read in one place rather than dug out of
 //! folders.
 //!
-//! The page is self-contained (inline CSS, no script, no network), reads on a phone (tables
-//! scroll sideways, charts shrink to the screen) and prints (each section starts on a page).
+//! The page is self-contained (inline CSS, no script, no network), reads on a phone and prints
+//! (each section starts on a page). On a screen narrower than a table (a phone), each row of a
+//! table reflows into a block of its own, every figure beside its column's name, so the page
+//! never scrolls sideways; on a wider one a table too wide for it scrolls inside its own box with
+//! its first column held in place. Charts are shown at no more than their own width
+//! ([`crate::plot::WIDTH`]), which keeps their text at the size it was drawn for, and on a phone
+//! at the screen's width.
 
 use std::fmt::Write;
 
@@ -57,24 +62,40 @@ fn charts(section: &IndexSection) -> impl Iterator<Item = &String> {
     section.files.iter().filter(|f| f.ends_with(".svg"))
 }
 
+/// The page's style. Tables reflow below 40rem: a row becomes a block, its first cell a heading
+/// and every other cell its column's name (`data-label`) and figure, an empty one left out.
 const STYLE: &str = "
 body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 70rem; padding: 1rem;
-  color: #1a1a1a; line-height: 1.45; }
+  color: #1a1a1a; line-height: 1.45; overflow-wrap: break-word; }
 h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2.5rem; }
 nav ol { padding-left: 1.3rem; } nav li { margin: 0.2rem 0; }
 .run { color: #555; font-size: 0.85rem; overflow-wrap: anywhere; }
 .note { color: #8a4b00; }
 .answer { font-size: 1.05rem; }
-.table { overflow-x: auto; }
+.table { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; font-size: 0.85rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: right;
-  white-space: nowrap; }
-th:first-child, td:first-child { text-align: left; }
-.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(26rem, 1fr)); gap: 1rem; }
-@media (max-width: 30rem) { .charts { grid-template-columns: 1fr; } }
-figure { margin: 0; } figure img { width: 100%; height: auto; border: 1px solid #eee; }
+  white-space: nowrap; background: #fff; }
+th:first-child, td:first-child { text-align: left; position: sticky; left: 0; }
+.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 30rem), 1fr));
+  gap: 1.5rem 1rem; align-items: start; margin-top: 1rem; }
+figure { margin: 0; } figure img { display: block; max-width: 100%; height: auto;
+  box-sizing: border-box; border: 1px solid #eee; }
 figcaption { font-size: 0.8rem; color: #555; }
 .files a { margin-right: 0.8rem; font-size: 0.85rem; }
+@media (max-width: 40rem) {
+  body { padding: 0.75rem; }
+  .table table, .table tbody, .table tr, .table td { display: block; }
+  .table thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip-path: inset(50%); }
+  .table tr { border-bottom: 1px solid #ddd; padding: 0.35rem 0; }
+  .table td { display: inline-block; border: 0; padding: 0 1rem 0 0; text-align: left;
+    position: static; }
+  .table td:first-child { display: block; font-weight: 600; white-space: normal; }
+  .table td:empty { display: none; }
+  .table td[data-label]::before { content: attr(data-label) \" \"; color: #666;
+    font-size: 0.75rem; }
+}
 @media print { section { break-before: page; } nav { break-after: page; } }
 ";
 
@@ -120,8 +141,21 @@ pub fn index_html(title: &str, intro: &str, sections: &[IndexSection]) -> String
         out.push_str("</tr></thead>\n<tbody>\n");
         for row in &s.rows {
             out.push_str("<tr>");
-            for cell in row {
-                let _ = write!(out, "<td>{}</td>", escape(cell));
+            for (i, cell) in row.iter().enumerate() {
+                // Every cell but the row's first names its column, which a reflowed row shows.
+                match s.columns.get(i).filter(|_| i > 0) {
+                    Some(column) => {
+                        let _ = write!(
+                            out,
+                            "<td data-label=\"{}\">{}</td>",
+                            escape(column),
+                            escape(cell)
+                        );
+                    }
+                    None => {
+                        let _ = write!(out, "<td>{}</td>", escape(cell));
+                    }
+                }
             }
             out.push_str("</tr>\n");
         }
@@ -229,6 +263,23 @@ mod tests {
         assert!(note < html.find("<table>").unwrap());
         let md = index_markdown("t", "i", &[s]);
         assert!(md.find("too few units <here>\n").unwrap() < md.find("| metric").unwrap());
+    }
+
+    /// Each cell but a row's first names its column, which the reflowed rows of a phone show
+    /// beside the figure; charts are never drawn wider than they were made.
+    #[test]
+    fn cells_name_their_columns_and_charts_keep_their_own_width() {
+        let html = index_html("t", "i", &[section()]);
+        assert!(
+            html.contains("<tr><td>win_rate [leader]</td><td data-label=\"mean\">0.49</td></tr>"),
+            "{html}"
+        );
+        assert!(html.contains("@media (max-width: 40rem)"));
+        assert!(html.contains("max-width: 100%; height: auto"));
+        assert!(
+            !html.contains(" width: 100%"),
+            "a chart stretched past its width"
+        );
     }
 
     #[test]
