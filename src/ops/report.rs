@@ -8,8 +8,9 @@ use crate::error::{Result, one_line};
 use crate::games::{self, Configured, Game, ReportRun};
 use crate::report::analysis::analysis_files;
 use crate::report::index::IndexSection;
+use crate::report::sentence::answer;
 use crate::report::text::{
-    SUMMARY_HEADER, answer, fair_share_note, few_units_note, run_heading, summary_rows,
+    SUMMARY_HEADER, fair_share_note, few_units_note, run_heading, summary_rows,
 };
 
 use super::{Finished, RunRequest};

@@ -3,7 +3,8 @@
 //! ([`quantiles`]), `accumulators.json` ([`accumulators`]), the charts ([`charts`]) and what the
 //! terminal shows ([`text`]), every one naming the run as [`columns`] does; the files of a game's
 //! exact analysis ([`analysis`]), `advise`'s answer ([`advice`]) and a `sweep`'s ([`sweep`]); and the
-//! index of the default job's reports ([`index`]). The listings of `dicelab rules` and
+//! index of the default job's reports ([`index`]), each section opening with a sentence for a
+//! player ([`sentence`]). The listings of `dicelab rules` and
 //! `dicelab policies` name flags, so they belong to the command line (`src/app/listing.rs`).
 //!
 //! These make names and bytes; [`crate::output`] writes them, whole or not at all.
@@ -20,6 +21,7 @@ pub mod json;
 pub mod print;
 pub mod quantiles;
 mod run;
+pub mod sentence;
 pub mod shown;
 pub mod summary;
 pub mod sweep;
