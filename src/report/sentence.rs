@@ -285,7 +285,7 @@ pub fn answer(report: &Report) -> Option<String> {
     };
     let fair = seat_fair_share(metrics, "win_rate");
     let policies = of(&|s| matches!(s, Subject::Policy(_)), "win_rate");
-    if let (Some(fair), false) = (fair, policies.is_empty()) {
+    if let (Some(fair), true) = (fair, policies.len() > 1) {
         return Some(which_to_play(report, &policies, fair));
     }
     if let Some(fair) = fair {
@@ -300,7 +300,7 @@ pub fn answer(report: &Report) -> Option<String> {
     Some(headline(report))
 }
 
-/// A game of several policies: which to play, what it wins against a seat's fair share, and
+/// A game of two or more policies (`rates` holds each one's win rate): which to play, what it wins against a seat's fair share, and
 /// what the others win; or that this run cannot tell the best two apart.
 fn which_to_play(report: &Report, rates: &[&Metric], fair: f64) -> String {
     let setup = &report.saved.record.setup;
@@ -577,6 +577,14 @@ mod tests {
             clear,
             "Play b: a seat playing it wins about 70% of games, against a seat's fair share of \
              50.0%; a wins about 30%."
+        );
+        // A single policy's rate beside the seats' (one policy named twice): the seats speak.
+        let mut one = game(300, 700, 1000);
+        one.pop();
+        let seats = said(one, ExactValues::default());
+        assert!(
+            seats.contains("in every seat, seat 2 has the edge"),
+            "{seats}"
         );
         let unclear = said(game(1, 3, 4), ExactValues::default());
         assert!(
