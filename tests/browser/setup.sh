@@ -21,9 +21,12 @@ if [ ! -x /usr/bin/chromium ]; then
         exit 1
     fi
     echo "browser setup: installing Debian's chromium (apt-get)" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        chromium fonts-dejavu-core >&2
+    # The lock the Slurm and ssh tests' installers take too: apt-get update at once fails on apt's
+    # lists lock; apt's own timeout waits for anyone else's apt.
+    DEBIAN_FRONTEND=noninteractive flock -w 1200 /tmp/dicelab-apt.lock sh -c \
+        'apt-get -o DPkg::Lock::Timeout=600 update -qq &&
+         apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends \
+            chromium fonts-dejavu-core' >&2
 fi
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || {
     echo "browser setup: node and npm are needed for playwright-core (Debian: nodejs, npm)" >&2
