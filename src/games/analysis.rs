@@ -83,6 +83,10 @@ pub struct DataTable {
     /// `tsv`) are laid out so, one grid per value column. The CSV file keeps one row per cell,
     /// which a program reads best.
     pub cross_tab: Option<CrossTab>,
+    /// Whether every chance in it is exact, so that a chance of 0 is a case that cannot arise
+    /// (Markdown prints it `–` and leaves out a row of nothing else). An estimate of 0 from
+    /// play-outs is not: a table is estimated unless said exact ([`DataTable::exact`]).
+    pub exact: bool,
 }
 
 /// A table of one row per pair of keys read as a grid: one key down the side, the other across
@@ -106,7 +110,14 @@ impl DataTable {
             rows: Vec::new(),
             notes: Vec::new(),
             cross_tab: None,
+            exact: false,
         }
+    }
+
+    /// The table, its chances said exact (see [`DataTable::exact`]).
+    pub fn exact(mut self) -> Self {
+        self.exact = true;
+        self
     }
 
     /// The table, read as a grid of `values` by `rows` down and `columns` across when printed

@@ -1,10 +1,13 @@
 //! How `dicelab advise` shows an [`Advice`]: an aligned table for a person, or one JSON document
-//! for a script (`--json`).
+//! for a script (`--format json`), or its table as CSV, TSV or Markdown (`--format csv`).
 
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::Names;
 use crate::games::advice::{Advice, Column, Row, Spent, Value};
+use crate::games::analysis::{Cell, DataTable};
+
+use super::shown::Shown;
 
 /// A value as the table prints it: a chance as a percentage, points with two decimals; an
 /// estimate with its 95% interval, as `± half-width` when symmetric, else `[low, high]`.
@@ -334,6 +337,148 @@ pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
         serde_json::to_string_pretty(&Json::Object(doc)).expect("a JSON value always serialises");
     text.push('\n');
     text
+}
+
+/// The advice as a table (`--format csv`, `tsv`, `md`): one row per action (or player), its
+/// value in each column with the interval's ends where estimated, and what it loses against the
+/// best with whether the play-outs tell it apart. What every row shares (the game, its rules,
+/// the policy, the position, the method) is [`advice_about`].
+pub fn advice_data(advice: &Advice) -> DataTable {
+    let estimated = |c: usize| {
+        advice
+            .rows
+            .iter()
+            .any(|r| r.values[c].is_some_and(|v| v.ci95.is_some()))
+    };
+    let loss_estimated = advice
+        .rows
+        .iter()
+        .any(|r| r.loss.is_some_and(|v| v.ci95.is_some()));
+    let raced = advice.spent.is_some();
+    let remarks = advice.rows.iter().any(|r| r.remark.is_some());
+    let mut columns = vec![if advice.decision { "action" } else { "player" }.to_string()];
+    for (c, column) in advice.columns.iter().enumerate() {
+        columns.push(column.name.clone());
+        if estimated(c) {
+            columns.push(format!("{}_low", column.name));
+            columns.push(format!("{}_high", column.name));
+        }
+    }
+    if advice.decision {
+        columns.push("loses".into());
+        if loss_estimated {
+            columns.extend(["loses_low".into(), "loses_high".into()]);
+        }
+        if raced {
+            columns.extend(["told_apart".into(), "playouts".into()]);
+        }
+    }
+    if remarks {
+        columns.push("remark".into());
+    }
+    let num = |v: Option<f64>| v.map_or(Cell::Text(String::new()), Cell::Num);
+    let rows = advice
+        .rows
+        .iter()
+        .map(|row| {
+            let mut cells = vec![Cell::Text(row.name.clone())];
+            for (c, value) in row.values.iter().enumerate() {
+                cells.push(num(value.map(|v| v.value)));
+                if estimated(c) {
+                    let ci = value.and_then(|v| v.ci95);
+                    cells.push(num(ci.map(|(lo, _)| lo)));
+                    cells.push(num(ci.map(|(_, hi)| hi)));
+                }
+            }
+            if advice.decision {
+                cells.push(num(row.loss.map(|v| v.value)));
+                if loss_estimated {
+                    let ci = row.loss.and_then(|v| v.ci95);
+                    cells.push(num(ci.map(|(lo, _)| lo)));
+                    cells.push(num(ci.map(|(_, hi)| hi)));
+                }
+                if raced {
+                    cells.push(Cell::Text(match row.separated {
+                        None => "best".into(),
+                        Some(true) => "yes".into(),
+                        Some(false) => "no, within noise".into(),
+                    }));
+                    cells.push(
+                        row.playouts
+                            .map_or(Cell::Text(String::new()), |n| Cell::Int(n.into())),
+                    );
+                }
+            }
+            if remarks {
+                cells.push(Cell::Text(row.remark.clone().unwrap_or_default()));
+            }
+            cells
+        })
+        .collect();
+    DataTable {
+        name: if advice.decision {
+            "actions"
+        } else {
+            "players"
+        }
+        .into(),
+        columns,
+        rows,
+        notes: Vec::new(),
+        cross_tab: None,
+        exact: false,
+    }
+}
+
+/// What every row of [`advice_data`] shares, said once above it: the game, its rules, the
+/// policy, the position as understood, how it was valued and what the loss is measured in.
+pub fn advice_about(advice: &Advice, names: &dyn Names) -> Vec<(String, String)> {
+    let mut about = vec![("game".to_string(), advice.game.clone())];
+    if !advice.rules.is_empty() {
+        about.push(("rules".into(), advice.rules.join(" ")));
+    }
+    if let Some(policy) = &advice.policy {
+        about.push(("policy".into(), policy.clone()));
+    }
+    for (key, value) in &advice.position {
+        about.push((key.clone(), value.render(names)));
+    }
+    about.push(("method".into(), advice.method.clone()));
+    if let Some(column) = advice.columns.get(advice.loss_column)
+        && advice.decision
+    {
+        about.push((
+            "loses".into(),
+            format!("against the best, in {}", column.name),
+        ));
+    }
+    about
+}
+
+/// An advice as every `--format` prints it.
+pub struct Advised<'a> {
+    /// The advice.
+    pub advice: &'a Advice,
+    /// How the position's names (seats, cards) are written.
+    pub names: &'a dyn Names,
+}
+
+impl Shown for Advised<'_> {
+    fn text(&self) -> String {
+        advice_text(self.advice, self.names)
+    }
+
+    fn json(&self) -> String {
+        advice_json(self.advice, self.names)
+    }
+
+    fn tables(&self) -> Vec<DataTable> {
+        vec![advice_data(self.advice)]
+    }
+
+    fn about(&self) -> Vec<(String, String)> {
+        advice_about(self.advice, self.names)
+    }
 }
 
 #[cfg(test)]

@@ -5,8 +5,9 @@
 //!
 //! A table a game marks as a grid ([`CrossTab`]) is printed as one: a key down the side, the
 //! other across the top, as a rulebook prints it; the CSV files a run writes keep one row per
-//! cell. In Markdown, written for a page a person reads, a chance of exactly 0 is an impossible
-//! case: its cell reads `–` and a row of nothing else is left out.
+//! cell. In Markdown, written for a page a person reads, an exact chance of 0 is an impossible
+//! case: its cell reads `–` and a row of nothing else is left out (an estimate of 0 is printed
+//! as a number).
 
 use std::fmt::Write;
 
@@ -102,11 +103,13 @@ impl Printed {
         style: Style,
     ) -> String {
         let markdown = format == TableFormat::Markdown;
-        // In Markdown, a row whose chances are all exactly 0 is a case that cannot arise.
+        // In Markdown, a row whose exact chances are all 0 is a case that cannot arise; an
+        // estimate of 0 is only a case the play-outs did not meet.
+        let dash = markdown && table.exact;
         let rows: Vec<&Vec<Option<Cell>>> = self
             .rows
             .iter()
-            .filter(|row| !(markdown && self.impossible(row)))
+            .filter(|row| !(dash && self.impossible(row)))
             .collect();
         // A text column every row holds the same text in (the game, its rules) is said once,
         // above.
@@ -142,7 +145,7 @@ impl Printed {
                 kept.iter()
                     .zip(&decimals)
                     .map(|(&c, &d)| {
-                        cell_text(row[c].as_ref(), self.chance[c], style.percent, d, markdown)
+                        cell_text(row[c].as_ref(), self.chance[c], style.percent, d, dash)
                     })
                     .collect()
             })
@@ -177,8 +180,12 @@ impl Printed {
         let right: Vec<bool> = kept
             .iter()
             .map(|&c| {
+                // The first cell holding something: an empty one (a best action's loss) says
+                // nothing of the column.
                 !matches!(
-                    self.rows.iter().find_map(|r| r[c].as_ref()),
+                    self.rows
+                        .iter()
+                        .find_map(|r| r[c].as_ref().filter(|c| **c != Cell::Text(String::new()))),
                     Some(Cell::Text(_)) | None
                 )
             })
@@ -405,22 +412,22 @@ fn cell_key(cell: &Cell) -> String {
 }
 
 /// A cell as printed: text as it is, a whole number as it is, a real number with the column's
-/// `decimals`; a probability clamped to [0, 1] and, with `percent`, a percentage; in Markdown a
-/// chance of exactly 0 (a case that cannot arise) as `–`. A cell the grid has no row for is
-/// empty.
+/// `decimals`; a probability clamped to [0, 1] and, with `percent`, a percentage; with `dash`
+/// (Markdown of an exact table) a chance of exactly 0, a case that cannot arise, as `–`. A cell
+/// the grid has no row for is empty.
 fn cell_text(
     cell: Option<&Cell>,
     chance: bool,
     percent: bool,
     decimals: usize,
-    markdown: bool,
+    dash: bool,
 ) -> String {
     match cell {
         None => String::new(),
         Some(Cell::Text(t)) => t.clone(),
         Some(Cell::Int(i)) => i.to_string(),
         Some(Cell::Num(x)) if !x.is_finite() => String::new(),
-        Some(Cell::Num(x)) if chance && markdown && x.clamp(0.0, 1.0) == 0.0 => "–".to_string(),
+        Some(Cell::Num(x)) if chance && dash && x.clamp(0.0, 1.0) == 0.0 => "–".to_string(),
         Some(Cell::Num(x)) if chance && percent => {
             format!("{:.decimals$}", 100.0 * x.clamp(0.0, 1.0))
         }
@@ -470,7 +477,7 @@ mod tests {
             1.0000000000000002,
             3.0
         ]);
-        vec![table]
+        vec![table.exact()]
     }
 
     fn plain() -> Style {
@@ -553,7 +560,7 @@ mod tests {
         ] {
             t.push(cells![n, k, p]);
         }
-        t.read_as_grid("rolled", "kept", &["probability"])
+        t.read_as_grid("rolled", "kept", &["probability"]).exact()
     }
 
     #[test]
@@ -587,5 +594,25 @@ mod tests {
             ),
             "{csv}"
         );
+    }
+
+    #[test]
+    fn an_estimated_chance_of_zero_is_a_number_and_its_row_stays() {
+        let mut t = DataTable::new("actions", &["action", "p_win", "loses"]);
+        t.push(cells!["stop", 0.25, 0.0]);
+        t.push(cells!["roll", 0.0, 0.25]);
+        let md = tables_as(&[t.clone()], &[], TableFormat::Markdown, plain());
+        assert!(md.contains("| roll | 0.0000 |"), "{md}");
+        let exact = tables_as(&[t.exact()], &[], TableFormat::Markdown, plain());
+        assert!(!exact.contains("| roll |"), "{exact}");
+    }
+
+    #[test]
+    fn a_column_whose_first_cell_is_empty_is_still_aligned_as_numbers() {
+        let mut t = DataTable::new("actions", &["action", "loses"]);
+        t.push(cells!["stop", ""]);
+        t.push(cells!["roll", 0.5]);
+        let md = tables_as(&[t], &[], TableFormat::Markdown, plain());
+        assert!(md.contains("| action | loses |\n| --- | ---: |\n"), "{md}");
     }
 }

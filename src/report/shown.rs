@@ -62,7 +62,13 @@ impl Shown for Analysed<'_> {
     }
 
     fn tables(&self) -> Vec<DataTable> {
-        self.analysis.tables.clone()
+        // `table` prints exact analyses only: a chance of 0 there cannot arise.
+        self.analysis
+            .tables
+            .iter()
+            .cloned()
+            .map(DataTable::exact)
+            .collect()
     }
 
     fn about(&self) -> Vec<(String, String)> {

@@ -55,10 +55,6 @@ fn every_command_that_prints_results_takes_the_same_formats() {
             !text.starts_with('{') && !text.starts_with("# "),
             "{args:?}: {text}"
         );
-        if args[0] == "advise" {
-            // The advice's tables are not printed as tables (yet): a clear refusal.
-            continue;
-        }
         for (format, opening) in [("csv", "# "), ("tsv", "# "), ("md", "### ")] {
             let printed = with(format);
             assert!(
@@ -68,6 +64,61 @@ fn every_command_that_prints_results_takes_the_same_formats() {
             assert!(!printed.contains("wrote "), "{args:?}: {printed}");
         }
     }
+}
+
+/// The estimated advice as a table: each action's value with its interval's ends, what it
+/// loses, and whether the play-outs tell it apart; an estimate of 0 stays a number.
+#[test]
+fn advise_prints_its_ranking_as_a_table_with_intervals_and_noise() {
+    let tmp = tempfile::tempdir().unwrap();
+    let md = ok(
+        tmp.path(),
+        &[
+            "advise",
+            "solitaire-dice",
+            "--roll",
+            "1 2 3 4 6",
+            "-n",
+            "200",
+            "--format",
+            "md",
+            "--percent",
+        ],
+    );
+    assert!(
+        md.starts_with("### actions\n\ngame: `solitaire-dice`  \n"),
+        "{md}"
+    );
+    assert!(md.contains("roll: `1 2 3 4 6`"), "{md}");
+    let header = md
+        .lines()
+        .find(|l| l.starts_with("| action |"))
+        .unwrap_or_else(|| panic!("{md}"));
+    for column in [
+        "final_score_low",
+        "p_win (%)",
+        "loses_high",
+        "told_apart",
+        "playouts",
+    ] {
+        assert!(header.contains(column), "{header}");
+    }
+    assert!(md.contains("| best |"), "{md}");
+    assert!(
+        !md.contains('–'),
+        "an estimate is never marked impossible: {md}"
+    );
+    let csv = ok(
+        tmp.path(),
+        &[
+            "advise", "sevens", "--roll", "1", "--dice", "2", "--sum", "5", "--format", "csv",
+        ],
+    );
+    assert!(csv.contains("action,"), "{csv}");
+    assert!(
+        !csv.contains("_low"),
+        "exact values have no interval: {csv}"
+    );
 }
 
 /// `-q` is taken by every command, before or after its name, given twice too.

@@ -4,8 +4,8 @@
 use crate::error::Result;
 use crate::games::advice::{AdviceRequest, Position};
 use crate::ops;
-use crate::report::advice::{advice_json, advice_text};
-use crate::report::shown::Format;
+use crate::report::advice::Advised;
+use crate::report::shown::{Format, Shown, render};
 
 use super::super::cli::AdviseArgs;
 use super::super::flags::Flags;
@@ -15,13 +15,8 @@ use super::run_settings;
 /// `dicelab advise`.
 pub fn advise(args: &AdviseArgs) -> Result<()> {
     ops::advisor(args.game)?;
-    let (format, _) = args.print.chosen()?;
-    let json = args.json || format == Format::Json;
-    if let Format::Tables(_) = format {
-        return Err(crate::Error::input(
-            "--format: advise prints text or json; csv, tsv and md are not yet offered",
-        ));
-    }
+    let (format, style) = args.print.chosen()?;
+    let format = if args.json { Format::Json } else { format };
     let flags = Position::new(args.position.given.clone())?;
     let position = match &args.position_file {
         Some(path) => ops::position_file(path, flags)?,
@@ -34,9 +29,12 @@ pub fn advise(args: &AdviseArgs) -> Result<()> {
         run: run_settings(&args.run),
     };
     let advice = ops::advise(args.game, &request)?;
-    if json {
-        say(&advice_json(&advice, &Flags))
-    } else {
-        show(&advice_text(&advice, &Flags))
+    let advised = Advised {
+        advice: &advice,
+        names: &Flags,
+    };
+    match format {
+        Format::Text => show(&advised.text()),
+        _ => say(&render(&advised, format, style)),
     }
 }
