@@ -24,6 +24,7 @@ pub mod options;
 pub mod policy;
 pub mod race;
 mod registry;
+pub mod review;
 pub mod rulebook;
 pub mod sequences;
 pub mod session;
@@ -282,6 +283,18 @@ pub trait Configured: Send + Sync {
         None
     }
 
+    /// The first `count` games a run of `seed` plays, as game records (`simulate --record`):
+    /// the same games, on the same dice, whatever the threads, as the run's first games.
+    /// `None` where the game writes no records.
+    fn record_games(
+        &self,
+        seed: u64,
+        count: u64,
+    ) -> Option<Result<Vec<review::record::GameRecord>>> {
+        let _ = (seed, count);
+        None
+    }
+
     /// The game's exact probability tables (`dicelab table`). A game without them need not
     /// write this: the refusal names the game.
     fn tables(&self) -> Result<Analysis> {
@@ -339,6 +352,14 @@ impl Configured for WithInputs {
 
     fn against_best(&self, setup: &SetupRecord) -> Option<Analysis> {
         self.configured.against_best(setup)
+    }
+
+    fn record_games(
+        &self,
+        seed: u64,
+        count: u64,
+    ) -> Option<Result<Vec<review::record::GameRecord>>> {
+        self.configured.record_games(seed, count)
     }
 
     fn tables(&self) -> Result<Analysis> {

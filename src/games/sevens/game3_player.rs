@@ -30,6 +30,48 @@ impl Game3 {
         (view.stop_value(roll, kept), again)
     }
 
+    /// Every player's chance to win of keeping `kept` after `roll` and stopping, in the
+    /// round's turn order (in a play-off of two, the two, then 0 for the seat sitting out),
+    /// for a review that books what a choice does to each player. `None` where a two-player
+    /// play-off is already decided.
+    pub(crate) fn stop_all(
+        &self,
+        stage: Stage,
+        turn: Turn,
+        roll: u8,
+        kept: Kept,
+    ) -> Option<[f64; 3]> {
+        match self.view(stage, turn) {
+            Either::Two(view) => {
+                let (mover, other) = view.stop_pair(roll, kept)?;
+                Some(if turn.position == 0 {
+                    [mover, other, 0.0]
+                } else {
+                    [other, mover, 0.0]
+                })
+            }
+            Either::Three(view) => {
+                let r = view.round;
+                let (s, stride) = (usize::from(kept.sum), r.grid.stride);
+                let (values, cell): (&[Vec<f64>; 3], usize) = match view.mover {
+                    0 => {
+                        let a = self.rules.follower_allowance(roll);
+                        (
+                            &r.second[class(&self.rules, a)].value,
+                            view.cell - s * (stride + 1),
+                        )
+                    }
+                    1 => (
+                        &r.third[class(&self.rules, view.allowed)].value,
+                        view.cell + s * stride,
+                    ),
+                    _ => (&r.end, view.cell + s),
+                };
+                Some(values.each_ref().map(|v| v[cell]))
+            }
+        }
+    }
+
     fn view(&self, stage: Stage, turn: Turn) -> Either<'_> {
         let (round, cap_k) = match stage {
             Stage::Round(k) => (&self.rounds[k as usize], cap(&self.rules, k)),

@@ -103,6 +103,31 @@ impl View<'_> {
     }
 }
 
+impl View<'_> {
+    /// Both players' chances to win of keeping `kept` after `roll` and stopping: the mover's
+    /// and the other's (under `tie=playoff`, where the solution keeps the mover's alone, one
+    /// minus it), for a review that books what a choice does to each player; `None` where the
+    /// game is already decided.
+    pub(crate) fn stop_pair(&self, roll: u8, kept: Kept) -> Option<(f64, f64)> {
+        let pos = self.pos?;
+        let (vals, i) = match self.stop {
+            Stop::Lead => {
+                let a = self.rules.follower_allowance(roll);
+                (
+                    &self.round.lead_stop[usize::from(a) - 1],
+                    pos + usize::from(kept.sum),
+                )
+            }
+            Stop::Follow => (
+                &self.round.follow_stop,
+                pos + TOP as usize - usize::from(kept.sum),
+            ),
+        };
+        let mover = vals.mover[i];
+        Some((mover, vals.other.get(i).copied().unwrap_or(1.0 - mover)))
+    }
+}
+
 /// Where the game is decided (no position), every value is 0: nothing is better than anything,
 /// so the player keeps the first set and stops at once.
 impl TurnPlayer for View<'_> {

@@ -22,7 +22,9 @@ mod player;
 pub mod policy;
 pub(crate) mod policy_file;
 mod position;
+mod recorder;
 mod removal;
+pub mod review;
 pub mod rolls;
 pub mod rulebook;
 pub mod rules;
@@ -35,7 +37,7 @@ mod tables;
 mod win;
 
 use crate::engine::{RunConfig, run};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::games::analysis::Analysis;
 use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Rotation, Seats, pairs};
@@ -312,6 +314,39 @@ impl Configured for Study {
                 config,
             )
         }
+    }
+
+    fn record_games(
+        &self,
+        seed: u64,
+        count: u64,
+    ) -> Option<Result<Vec<crate::games::review::record::GameRecord>>> {
+        if self.players == 1 {
+            return Some(Err(Error::input(
+                "--record: a record holds whole games; record them with --players 2 or more",
+            )));
+        }
+        let games = Games::new(
+            &self.solutions.outcomes,
+            self.rules,
+            self.players,
+            self.policies.clone(),
+            Rotation::new(&self.seats),
+        );
+        let specs: Vec<String> = self
+            .seats
+            .policies
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let pairs = self.options.pairs();
+        Some(recorder::record(
+            &games,
+            &self.solutions.outcomes,
+            (&specs, &pairs),
+            seed,
+            count,
+        ))
     }
 
     fn exact(&self) -> &ExactValues {

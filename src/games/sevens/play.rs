@@ -122,6 +122,7 @@ impl Games {
         phase: Phase,
     ) {
         let regular = phase != Phase::Playoff;
+        counts.round_begins(!regular);
         let max_rolls = self.rules.max_rolls;
         let mut allowed = max_rolls;
         let mut best: Option<u8> = None;
@@ -144,6 +145,7 @@ impl Games {
             if i == 0 && self.rules.follower_limit == FollowerLimit::Leader {
                 allowed = used;
             }
+            counts.played(seat, &rolls[..max_rolls as usize], used, score);
             if regular {
                 counts.turn(p, score, used, i == 0);
             }
@@ -189,6 +191,7 @@ impl Games {
     pub(super) fn play(&self, dice: &mut GameDice, counts: &mut impl Observer) {
         let n = self.players;
         let offset = self.rotation.draw(&mut dice.rng);
+        counts.begin(|seat| self.rotation.policy_of(seat, offset));
         let mut sheet = Sheet {
             offset,
             totals: [0; MAX_PLAYERS as usize],
@@ -269,6 +272,19 @@ impl Games {
 /// change: the simulation's accumulator counts as the game is played, so the rules stay here
 /// and the counting in [`super::sim`]. Play-off rounds tell nothing but their number.
 pub(super) trait Observer {
+    /// A game begins: the policy each seat plays. A record keeps it; the counts need not.
+    #[inline(always)]
+    fn begin(&mut self, _policy_of: impl Fn(usize) -> usize) {}
+
+    /// A round begins, a play-off round too. A record keeps it; the counts need not.
+    #[inline(always)]
+    fn round_begins(&mut self, _playoff: bool) {}
+
+    /// A turn of any round, a play-off too: the seat, the packed rolls it drew (one per roll
+    /// it may use), the rolls it used and its score. A record keeps it; the counts need not.
+    #[inline(always)]
+    fn played(&mut self, _seat: usize, _rolls: &[u32], _used: u8, _score: u8) {}
+
     /// A turn of a regular round: the policy that played it (an index into the distinct
     /// policies), its score, the rolls it used, and whether it was the round's first.
     fn turn(&mut self, policy: usize, score: u8, used: u8, first: bool);

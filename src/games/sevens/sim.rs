@@ -280,11 +280,14 @@ impl Observer for GamesAcc {
     }
 }
 
+/// Whole games a chunk plays: a record of the run's first games plays them chunk by chunk too.
+pub(super) const GAMES_PER_CHUNK: u64 = 1 << 12;
+
 impl Simulation for Games {
     type Acc = GamesAcc;
 
     fn units_per_chunk(&self) -> u64 {
-        1 << 12
+        GAMES_PER_CHUNK
     }
 
     fn new_acc(&self) -> GamesAcc {

@@ -1,0 +1,257 @@
+//! `dicelab review`: a whole game rated, decision by decision and throw by throw, in each
+//! player's chance to win the game.
+//!
+//! A game replays its record ([`record`]) against its rules and values every moment with best
+//! play from there on (Sevens: the whole-game solution `win` plays by). What a moment does to a
+//! player's chance is then booked once, to one account:
+//!
+//! - a throw moves every player's chance from what was expected before it (the mean over every
+//!   way it could fall) to what it is after: that difference is each player's **luck**;
+//! - a decision moves the mover's chance from the best action's to the chosen one's: the mover's
+//!   **cost** (0 for the best); what the same choice does to each other player's chance is that
+//!   player's **gift** (a gift can be negative).
+//!
+//! Each moment starts where the one before it ended, so for every player the accounts add up:
+//! **start + luck − cost + gifts = result**, to rounding, with no term left over. That is what
+//! the estimates of luck in other games' tools lack (GNU Backgammon's net luck of a perfect
+//! player is not 0): here a player who always plays best has cost 0, exactly, and its chance
+//! moves only by luck and the others' choices.
+
+pub mod record;
+
+use serde::Serialize;
+
+use record::At;
+
+/// The loss in chance to win (a fraction) at which a decision is marked `?!`, `?` and `??`:
+/// half a percentage point, two, five. docs/review.md explains them.
+pub const MARKS: [(f64, &str); 3] = [(0.05, "??"), (0.02, "?"), (0.005, "?!")];
+
+/// The mark of a decision that lost `loss` of the chance to win, if any.
+pub fn mark(loss: f64) -> Option<&'static str> {
+    MARKS
+        .iter()
+        .find(|(at, _)| loss >= *at - 1e-12)
+        .map(|(_, m)| *m)
+}
+
+/// One action of a decision and what it is worth.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Action {
+    /// The action in words (`stop with 17`, `roll 4 dice again`).
+    pub name: String,
+    /// Each seat's chance to win the game after it, best play from there on.
+    pub chances: Vec<f64>,
+    /// The mover's expected score this turn after it, the same play.
+    pub points: f64,
+}
+
+/// What happened at one moment.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// Dice thrown.
+    Throw {
+        /// The faces shown.
+        dice: Vec<u8>,
+        /// What the throw left, in words (`removed 3+4; kept 6 5 = 11`).
+        left: String,
+        /// Each seat's chance before the throw: the mean over every way it could fall.
+        before: Vec<f64>,
+        /// Each seat's chance after it.
+        after: Vec<f64>,
+    },
+    /// A choice among two or more actions.
+    Decision {
+        /// The actions, in the order the game lists them.
+        actions: Vec<Action>,
+        /// The one chosen.
+        chosen: usize,
+        /// The best for the mover (the first of equal ones, as the solution plays).
+        best: usize,
+    },
+}
+
+/// One moment of a game, with where it stands.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Moment {
+    /// The round, in words (`round 3`, `play-off 1`).
+    pub round: String,
+    /// The seat whose turn it is (0-based).
+    pub seat: usize,
+    /// The throw of the turn it belongs to (1-based).
+    pub throw: u8,
+    /// The position before it, in words (`Ann leads 23-19, Bob to beat 12 in 2 rolls`).
+    pub position: String,
+    /// What happened.
+    pub event: Event,
+    /// Where the record has it.
+    #[serde(skip)]
+    pub at: At,
+}
+
+impl Moment {
+    /// What a decision cost its mover in chance to win (0 for the best) and in expected points;
+    /// `None` for a throw.
+    pub fn loss(&self) -> Option<(f64, f64)> {
+        match &self.event {
+            Event::Decision {
+                actions,
+                chosen,
+                best,
+            } => {
+                let (b, c) = (&actions[*best], &actions[*chosen]);
+                Some((
+                    b.chances[self.seat] - c.chances[self.seat],
+                    b.points - c.points,
+                ))
+            }
+            Event::Throw { .. } => None,
+        }
+    }
+}
+
+/// One player's accounts over a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ledger {
+    /// The seat as the review names it.
+    pub name: String,
+    /// The chance to win before the first throw.
+    pub start: f64,
+    /// What the throws did to it, all of them (the player's own and the others').
+    pub luck: f64,
+    /// What the player's own decisions gave up against the best.
+    pub cost: f64,
+    /// What the others' decisions did to it.
+    pub gifts: f64,
+    /// How the game ended for the player: 1 won, 0 lost (under a shared tie each sharer wins).
+    pub result: f64,
+    /// start + luck - cost + gifts - result: 0 but for rounding.
+    pub residual: f64,
+    /// The player's decisions that had a choice.
+    pub decisions: usize,
+    /// Its mean loss in chance to win per such decision (`None` with none).
+    pub mean_loss: Option<f64>,
+}
+
+/// A game reviewed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameReview {
+    /// The game's name.
+    pub game: String,
+    /// Every rule option as `key=value`.
+    pub rules: Vec<String>,
+    /// The seats as the review names them.
+    pub seats: Vec<String>,
+    /// How the values were found, in words.
+    pub method: String,
+    /// Every throw and decision, in order.
+    pub moments: Vec<Moment>,
+    /// Each seat's accounts.
+    pub players: Vec<Ledger>,
+}
+
+/// Each player's accounts, from every seat's chance at the start, the moments and the result.
+pub fn ledgers(names: &[String], start: &[f64], moments: &[Moment], result: &[f64]) -> Vec<Ledger> {
+    let n = names.len();
+    let (mut luck, mut cost, mut gifts) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let mut decisions = vec![0usize; n];
+    for m in moments {
+        match &m.event {
+            Event::Throw { before, after, .. } => {
+                for p in 0..n {
+                    luck[p] += after[p] - before[p];
+                }
+            }
+            Event::Decision {
+                actions,
+                chosen,
+                best,
+            } => {
+                decisions[m.seat] += 1;
+                let (b, c) = (&actions[*best].chances, &actions[*chosen].chances);
+                for p in 0..n {
+                    if p == m.seat {
+                        cost[p] += b[p] - c[p];
+                    } else {
+                        gifts[p] += c[p] - b[p];
+                    }
+                }
+            }
+        }
+    }
+    (0..n)
+        .map(|p| Ledger {
+            name: names[p].clone(),
+            start: start[p],
+            luck: luck[p],
+            cost: cost[p],
+            gifts: gifts[p],
+            result: result[p],
+            residual: start[p] + luck[p] - cost[p] + gifts[p] - result[p],
+            decisions: decisions[p],
+            mean_loss: (decisions[p] > 0).then(|| cost[p] / decisions[p] as f64),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn throw(before: [f64; 2], after: [f64; 2]) -> Moment {
+        Moment {
+            round: "round 1".into(),
+            seat: 0,
+            throw: 1,
+            position: String::new(),
+            event: Event::Throw {
+                dice: vec![1],
+                left: String::new(),
+                before: before.to_vec(),
+                after: after.to_vec(),
+            },
+            at: At::default(),
+        }
+    }
+
+    #[test]
+    fn luck_cost_and_gifts_add_up_from_the_start_to_the_result() {
+        let action = |name: &str, chances: [f64; 2]| Action {
+            name: name.into(),
+            chances: chances.to_vec(),
+            points: 0.0,
+        };
+        let decision = Moment {
+            event: Event::Decision {
+                actions: vec![action("stop", [0.7, 0.3]), action("roll", [0.6, 0.4])],
+                chosen: 1,
+                best: 0,
+            },
+            ..throw([0.0; 2], [0.0; 2])
+        };
+        let moments = [
+            throw([0.5, 0.5], [0.7, 0.3]),
+            decision,
+            throw([0.6, 0.4], [0.0, 1.0]),
+        ];
+        let names = ["a".to_string(), "b".to_string()];
+        let l = ledgers(&names, &[0.5, 0.5], &moments, &[0.0, 1.0]);
+        assert!((l[0].cost - 0.1).abs() < 1e-12 && (l[1].gifts - 0.1).abs() < 1e-12);
+        assert!((l[0].luck - (0.2 - 0.6)).abs() < 1e-12);
+        for p in &l {
+            assert!(p.residual.abs() < 1e-12, "{p:?}");
+        }
+        assert_eq!(l[0].decisions, 1);
+        assert_eq!(l[1].mean_loss, None);
+    }
+
+    #[test]
+    fn a_loss_is_marked_at_the_documented_thresholds() {
+        assert_eq!(mark(0.0), None);
+        assert_eq!(mark(0.004), None);
+        assert_eq!(mark(0.005), Some("?!"));
+        assert_eq!(mark(0.03), Some("?"));
+        assert_eq!(mark(0.2), Some("??"));
+    }
+}

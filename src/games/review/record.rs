@@ -1,0 +1,572 @@
+//! The game record: one versioned text format for whole games, typed by a person who wrote
+//! down each turn's throws at a real table, or written by `simulate --record` and `play
+//! --record`. docs/review.md describes it for a reader; this is the parser and the writer.
+//!
+//! ```text
+//! dicelab record 1
+//! game sevens
+//! rules rounds=3
+//! seat 1 person Ann
+//! seat 2 policy optimal
+//! round 1
+//! Ann: 6 5 3 4 2 2 / 5 1
+//! 2: 4 4 1 6 2 3
+//! ```
+//!
+//! A `game` line opens each game (a file holds any number); `rules` (the game's options as
+//! `key=value`, the text's rules where left out), `seed` (where the game came from) and one
+//! `seat` line per seat follow, a person by name or a policy by spec. Each round opens with
+//! `round N` (a play-off round with `playoff N`) and holds one line per turn: who plays it (a
+//! person's name or the seat's number), a colon, then the throws in order, split by `/`, each
+//! throw the dice it showed (`6 5 3 4 2 2` or `653422`). A decision the throws imply is not
+//! typed: a next throw means the player rolled again, the last throw of a turn that it
+//! stopped. Where the rules leave a choice of dice (Sevens' `removal=subsets`), `keep` and the
+//! dice kept follow the throw. `#` starts a comment. This module reads the text's shape only;
+//! each game checks a record against its rules when it replays it.
+
+use std::fmt::Write;
+
+use crate::error::{Error, Result};
+
+/// The version of the format this build reads and writes, the number on a record's first line.
+pub const RECORD_VERSION: u32 = 1;
+
+/// Where in a record a thing was typed, for an error that points at it: 1-based, as an editor
+/// counts lines and characters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct At {
+    /// The line.
+    pub line: usize,
+    /// The character in the line.
+    pub column: usize,
+}
+
+/// A whole file: every game in it, in order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Record {
+    /// The games.
+    pub games: Vec<GameRecord>,
+}
+
+/// One game as played.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRecord {
+    /// The game's name (`sevens`).
+    pub game: String,
+    /// Its rule options as `key=value`, as `--rule` takes them.
+    pub rules: Vec<String>,
+    /// The seed the game was played from, where a program dealt it.
+    pub seed: Option<u64>,
+    /// The seats in order: seat 1 first.
+    pub seats: Vec<Seat>,
+    /// The rounds in order, play-off rounds after the regular ones.
+    pub rounds: Vec<RoundRecord>,
+    /// Where the `game` line is.
+    pub at: At,
+}
+
+/// Who sat in a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// A person, by the name its turns are typed under.
+    Person(String),
+    /// A policy, by its spec as `--policy` takes it.
+    Policy(String),
+}
+
+impl Seat {
+    /// How a review names the seat `index` (0-based): a person by name, a policy as `seat 2
+    /// (optimal)`.
+    pub fn label(&self, index: usize) -> String {
+        match self {
+            Seat::Person(name) => name.clone(),
+            Seat::Policy(spec) => format!("seat {} ({spec})", index + 1),
+        }
+    }
+}
+
+/// One round: its turns in the order they were played.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RoundRecord {
+    /// Whether it is a play-off round.
+    pub playoff: bool,
+    /// Its number as typed (1-based, play-off rounds counted apart).
+    pub number: u32,
+    /// The turns.
+    pub turns: Vec<TurnRecord>,
+    /// Where the `round` line is.
+    pub at: At,
+}
+
+/// One turn: the seat that played it and its throws.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TurnRecord {
+    /// The seat (0-based).
+    pub seat: usize,
+    /// The throws in order.
+    pub throws: Vec<ThrowRecord>,
+    /// Where the turn's line starts.
+    pub at: At,
+}
+
+/// One throw: the dice it showed and, where the rules leave a choice, the dice kept.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ThrowRecord {
+    /// The faces shown, in the order typed.
+    pub dice: Vec<u8>,
+    /// The faces kept, where typed (`keep ...`).
+    pub keep: Option<Vec<u8>>,
+    /// Where the throw starts.
+    pub at: At,
+}
+
+/// An error at `at` in the record `what` (`record game.txt`).
+pub fn error_at(what: &str, at: At, why: impl std::fmt::Display) -> Error {
+    Error::input(format!(
+        "{what}: line {}, column {}: {why}",
+        at.line, at.column
+    ))
+}
+
+/// Reads a record's text; `what` names it in errors (`record game.txt`). Only the shape is
+/// checked here (every line known, numbers and dice well formed, each turn's seat known);
+/// the game checks the rest when it replays the record.
+pub fn parse(what: &str, text: &str) -> Result<Record> {
+    let mut record = Record::default();
+    let mut version_seen = false;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let content = raw.split('#').next().unwrap_or("");
+        let Some(first) = content.find(|c: char| !c.is_whitespace()) else {
+            continue;
+        };
+        let at = At {
+            line,
+            column: column_of(content, first),
+        };
+        let body = content[first..].trim_end();
+        if !version_seen {
+            let version = body
+                .strip_prefix("dicelab record")
+                .map(str::trim)
+                .ok_or_else(|| {
+                    error_at(
+                        what,
+                        at,
+                        format!("a record opens with `dicelab record {RECORD_VERSION}`"),
+                    )
+                })?;
+            match version.parse::<u32>() {
+                Ok(RECORD_VERSION) => {}
+                _ => {
+                    return Err(error_at(
+                        what,
+                        at,
+                        format!(
+                            "version `{version}` is not one this dicelab reads (it reads \
+                             {RECORD_VERSION})"
+                        ),
+                    ));
+                }
+            }
+            version_seen = true;
+            continue;
+        }
+        let (word, rest) = split_word(body);
+        let rest_at = At {
+            line,
+            column: at.column + (body.len() - rest.len()),
+        };
+        if word == "game" {
+            if rest.is_empty() {
+                return Err(error_at(what, at, "`game` needs the game's name"));
+            }
+            record.games.push(GameRecord {
+                game: rest.to_string(),
+                at,
+                ..Default::default()
+            });
+            continue;
+        }
+        let Some(game) = record.games.last_mut() else {
+            return Err(error_at(
+                what,
+                at,
+                "a `game NAME` line must open each game, before anything else",
+            ));
+        };
+        match word {
+            "rules" => game.rules.extend(rest.split_whitespace().map(String::from)),
+            "seed" => {
+                game.seed = Some(
+                    rest.parse()
+                        .map_err(|_| error_at(what, rest_at, "a seed is a whole number"))?,
+                )
+            }
+            "seat" => parse_seat(what, game, rest, rest_at)?,
+            "round" | "playoff" => {
+                if game.seats.is_empty() {
+                    return Err(error_at(what, at, "the seats come before the first round"));
+                }
+                let number = rest
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| {
+                        error_at(
+                            what,
+                            rest_at,
+                            format!("`{word}` needs its number, 1 or more"),
+                        )
+                    })?;
+                game.rounds.push(RoundRecord {
+                    playoff: word == "playoff",
+                    number,
+                    turns: Vec::new(),
+                    at,
+                });
+            }
+            _ => {
+                let turn = parse_turn(what, game, body, at)?;
+                let Some(round) = game.rounds.last_mut() else {
+                    return Err(error_at(what, at, "a turn comes after a `round N` line"));
+                };
+                round.turns.push(turn);
+            }
+        }
+    }
+    if !version_seen {
+        return Err(Error::input(format!(
+            "{what}: empty: a record opens with `dicelab record {RECORD_VERSION}`"
+        )));
+    }
+    if record.games.is_empty() {
+        return Err(Error::input(format!(
+            "{what}: holds no game (a `game NAME` line opens each)"
+        )));
+    }
+    Ok(record)
+}
+
+/// The 1-based column of byte `offset` of `line`.
+fn column_of(line: &str, offset: usize) -> usize {
+    line[..offset].chars().count() + 1
+}
+
+/// The first word of `s` and the rest, trimmed.
+fn split_word(s: &str) -> (&str, &str) {
+    match s.find(char::is_whitespace) {
+        Some(i) => (&s[..i], s[i..].trim_start()),
+        None => (s, ""),
+    }
+}
+
+/// `seat N person NAME` or `seat N policy SPEC`: seats numbered in order from 1.
+fn parse_seat(what: &str, game: &mut GameRecord, rest: &str, at: At) -> Result<()> {
+    let (number, rest) = split_word(rest);
+    let expected = game.seats.len() + 1;
+    if number.parse::<usize>().ok() != Some(expected) {
+        return Err(error_at(
+            what,
+            at,
+            format!("seats are numbered in order: this one is seat {expected}, not `{number}`"),
+        ));
+    }
+    if !game.rounds.is_empty() {
+        return Err(error_at(what, at, "the seats come before the first round"));
+    }
+    let (kind, name) = split_word(rest);
+    let seat = match (kind, name) {
+        (_, "") => None,
+        ("person", name) => {
+            let taken = game
+                .seats
+                .iter()
+                .any(|s| matches!(s, Seat::Person(n) if n == name));
+            if name.contains(char::is_whitespace) || name.contains(':') {
+                return Err(error_at(
+                    what,
+                    at,
+                    format!("a person's name is one word without `:`, not `{name}`"),
+                ));
+            }
+            if name.parse::<usize>().is_ok() {
+                return Err(error_at(
+                    what,
+                    at,
+                    format!("`{name}` reads as a seat number; name a person with a word"),
+                ));
+            }
+            if taken {
+                return Err(error_at(
+                    what,
+                    at,
+                    format!("two seats are called `{name}`: a turn could not say whose it is"),
+                ));
+            }
+            Some(Seat::Person(name.to_string()))
+        }
+        ("policy", spec) => Some(Seat::Policy(spec.to_string())),
+        _ => None,
+    };
+    let seat = seat.ok_or_else(|| {
+        error_at(
+            what,
+            at,
+            format!("write `seat {expected} person NAME` or `seat {expected} policy SPEC`"),
+        )
+    })?;
+    game.seats.push(seat);
+    Ok(())
+}
+
+/// `WHO: THROW / THROW ...`, each throw its dice and, where typed, `keep` and the dice kept.
+fn parse_turn(what: &str, game: &GameRecord, body: &str, at: At) -> Result<TurnRecord> {
+    let Some(colon) = body.find(':') else {
+        let (word, _) = split_word(body);
+        return Err(error_at(
+            what,
+            at,
+            format!(
+                "`{word}` is no line of a record: a turn reads `NAME: dice / dice`, else a line \
+                 starts with game, rules, seed, seat, round or playoff"
+            ),
+        ));
+    };
+    let who = body[..colon].trim();
+    let seat = game
+        .seats
+        .iter()
+        .position(|s| matches!(s, Seat::Person(n) if n == who))
+        .or_else(|| {
+            who.parse::<usize>()
+                .ok()
+                .filter(|&n| (1..=game.seats.len()).contains(&n))
+                .map(|n| n - 1)
+        })
+        .ok_or_else(|| {
+            error_at(
+                what,
+                at,
+                format!(
+                    "`{who}` is no seat of this game: a turn starts with a person's name or a \
+                     seat number, 1 to {}",
+                    game.seats.len()
+                ),
+            )
+        })?;
+    let mut throws = Vec::new();
+    let mut offset = colon + 1;
+    for part in body[colon + 1..].split('/') {
+        let part_at = At {
+            line: at.line,
+            column: at.column + column_of(body, offset + (part.len() - part.trim_start().len()))
+                - 1,
+        };
+        throws.push(parse_throw(what, part.trim(), part_at)?);
+        offset += part.len() + 1;
+    }
+    Ok(TurnRecord { seat, throws, at })
+}
+
+/// One throw: its dice, then `keep` and the kept dice where typed.
+fn parse_throw(what: &str, text: &str, at: At) -> Result<ThrowRecord> {
+    if text.is_empty() {
+        return Err(error_at(
+            what,
+            at,
+            "an empty throw: type the dice it showed",
+        ));
+    }
+    let (shown, kept) = match text.find("keep") {
+        Some(i) => (&text[..i], Some(text[i + 4..].trim())),
+        None => (text, None),
+    };
+    let dice = faces(what, shown, at)?;
+    if dice.is_empty() {
+        return Err(error_at(what, at, "a throw shows its dice before `keep`"));
+    }
+    let keep = match kept {
+        Some(k) => {
+            let keep_at = At {
+                line: at.line,
+                column: at.column + text.find("keep").unwrap_or(0),
+            };
+            Some(faces(what, k, keep_at)?)
+        }
+        None => None,
+    };
+    Ok(ThrowRecord { dice, keep, at })
+}
+
+/// The faces in `text`: digits 1 to 6, with or without spaces between them.
+fn faces(what: &str, text: &str, at: At) -> Result<Vec<u8>> {
+    let mut dice = Vec::new();
+    for (i, c) in text.chars().enumerate() {
+        match c {
+            '1'..='6' => dice.push(c as u8 - b'0'),
+            c if c.is_whitespace() || c == ',' => {}
+            c => {
+                return Err(error_at(
+                    what,
+                    At {
+                        line: at.line,
+                        column: at.column + i,
+                    },
+                    format!("`{c}` is no die: a die shows 1 to 6"),
+                ));
+            }
+        }
+    }
+    Ok(dice)
+}
+
+/// A record's text, as [`parse`] reads it back.
+pub fn write(record: &Record) -> String {
+    let mut out = format!("dicelab record {RECORD_VERSION}\n");
+    for game in &record.games {
+        out.push('\n');
+        let _ = writeln!(out, "game {}", game.game);
+        if !game.rules.is_empty() {
+            let _ = writeln!(out, "rules {}", game.rules.join(" "));
+        }
+        if let Some(seed) = game.seed {
+            let _ = writeln!(out, "seed {seed}");
+        }
+        for (i, seat) in game.seats.iter().enumerate() {
+            let _ = match seat {
+                Seat::Person(name) => writeln!(out, "seat {} person {name}", i + 1),
+                Seat::Policy(spec) => writeln!(out, "seat {} policy {spec}", i + 1),
+            };
+        }
+        for round in &game.rounds {
+            let word = if round.playoff { "playoff" } else { "round" };
+            let _ = writeln!(out, "{word} {}", round.number);
+            for turn in &round.turns {
+                let who = match &game.seats[turn.seat] {
+                    Seat::Person(name) => name.clone(),
+                    Seat::Policy(_) => (turn.seat + 1).to_string(),
+                };
+                let throws: Vec<String> = turn
+                    .throws
+                    .iter()
+                    .map(|t| {
+                        let mut s = dice_text(&t.dice);
+                        if let Some(keep) = &t.keep {
+                            let _ = write!(s, " keep {}", dice_text(keep));
+                        }
+                        s
+                    })
+                    .collect();
+                let _ = writeln!(out, "{who}: {}", throws.join(" / "));
+            }
+        }
+    }
+    out
+}
+
+/// Faces as a record writes them: `6 5 3`.
+pub fn dice_text(dice: &[u8]) -> String {
+    dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = "dicelab record 1\n\
+        # a hand-typed game\n\
+        game sevens\n\
+        rules rounds=2\n\
+        seat 1 person Ann\n\
+        seat 2 policy optimal\n\
+        round 1\n\
+        Ann: 6 5 3 4 2 2 / 51\n\
+        2: 4 4 1 6 2 3\n\
+        round 2\n\
+        2: 1 1 1 1 1 1\n\
+        Ann: 2 2 2 2 2 2 keep 2 2\n";
+
+    #[test]
+    fn a_typed_record_reads_into_games_rounds_turns_and_throws() {
+        let r = parse("record t", TWO).unwrap();
+        let g = &r.games[0];
+        assert_eq!(g.game, "sevens");
+        assert_eq!(g.rules, ["rounds=2"]);
+        assert_eq!(
+            g.seats,
+            [Seat::Person("Ann".into()), Seat::Policy("optimal".into())]
+        );
+        assert_eq!(g.rounds.len(), 2);
+        let first = &g.rounds[0].turns[0];
+        assert_eq!(first.seat, 0);
+        assert_eq!(first.throws[0].dice, [6, 5, 3, 4, 2, 2]);
+        assert_eq!(first.throws[1].dice, [5, 1]);
+        assert_eq!(
+            first.throws[1].at,
+            At {
+                line: 8,
+                column: 20
+            }
+        );
+        assert_eq!(g.rounds[0].turns[1].seat, 1);
+        assert_eq!(g.rounds[1].turns[1].throws[0].keep, Some(vec![2, 2]));
+    }
+
+    #[test]
+    fn a_written_record_reads_back_the_same() {
+        let r = parse("record t", TWO).unwrap();
+        let again = parse("record t", &write(&r)).unwrap();
+        let strip = |mut r: Record| {
+            for g in &mut r.games {
+                g.at = At::default();
+                for round in &mut g.rounds {
+                    round.at = At::default();
+                    for t in &mut round.turns {
+                        t.at = At::default();
+                        for th in &mut t.throws {
+                            th.at = At::default();
+                        }
+                    }
+                }
+            }
+            r
+        };
+        assert_eq!(strip(r), strip(again));
+    }
+
+    fn refused(text: &str) -> String {
+        parse("record t", text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_wrong_shape_is_refused_with_its_line_and_column() {
+        assert_eq!(
+            refused("dicelab record 2\n"),
+            "record t: line 1, column 1: version `2` is not one this dicelab reads (it reads 1)"
+        );
+        assert!(refused("").contains("empty"));
+        let head = "dicelab record 1\ngame sevens\nseat 1 person Ann\nseat 2 person Bob\nround 1\n";
+        assert_eq!(
+            refused(&format!("{head}Ann: 6 5 3 7 2 2\n")),
+            "record t: line 6, column 12: `7` is no die: a die shows 1 to 6"
+        );
+        assert!(
+            refused(&format!("{head}Cy: 6 5 3 4 2 2\n"))
+                .starts_with("record t: line 6, column 1: `Cy` is no seat of this game")
+        );
+        assert!(
+            refused(&format!("{head}Ann: 6 5 3 4 2 2 /\n")).contains("column 19: an empty throw")
+        );
+        assert!(refused("dicelab record 1\nseat 1 person Ann\n").contains("line 2, column 1"));
+        assert!(
+            refused("dicelab record 1\ngame sevens\nseat 2 person Ann\n")
+                .contains("this one is seat 1")
+        );
+        assert!(
+            refused("dicelab record 1\ngame sevens\nseat 1 person Ann\nseat 2 person Ann\n")
+                .contains("two seats are called `Ann`")
+        );
+        assert!(refused(&format!("{head}hello\n")).contains("`hello` is no line of a record"));
+    }
+}

@@ -1,0 +1,694 @@
+//! A whole game of Sevens replayed from its record and valued, moment by moment, with the
+//! whole-game solution `win` plays by (two or three players).
+//!
+//! The record is checked as it is replayed, as the engine plays (`play.rs`): whose turn it is,
+//! the dice each throw must show, the choices the removal leaves, the rolls a turn may use.
+//! Each turn is valued by a small backward pass over its own states (`TurnTree`) whose stopping
+//! values are the solution's own, for every player at once: the solution keeps the mover's
+//! value of rolling alone, and a review books what a choice does to the others too. The pass
+//! compares values as the solver does (stop on a tie within 1e-12, the first of equal kept
+//! sets), so the best action is the one `win` takes and a `win` seat loses exactly 0.
+
+use crate::dice::pow6;
+use crate::error::{Error, Result};
+use crate::games::options::{FirstPlayer, RuleOptions, Tie};
+use crate::games::review::record::{At, GameRecord, TurnRecord, error_at};
+use crate::games::review::{Action, Event, GameReview, Moment, ledgers};
+
+use super::player::better;
+use super::position::{Phase, Role, Stage, Turn};
+use super::removal;
+use super::rolls::RollOutcomes;
+use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
+use super::solutions::Solutions;
+
+/// The solutions a file's games are valued with, kept while the rules stay the same: the
+/// three-player game takes about a second to solve, and a file holds many games.
+#[derive(Default)]
+pub struct Solved {
+    solutions: Option<Solutions>,
+}
+
+impl Solved {
+    fn for_rules(&mut self, rules: Rules, players: u32) -> &Solutions {
+        let stale = self
+            .solutions
+            .as_ref()
+            .is_none_or(|s| s.rules != rules || s.players != players);
+        if stale {
+            self.solutions = Some(Solutions::new(rules, players));
+        }
+        self.solutions.as_ref().expect("just set")
+    }
+}
+
+/// Each seat's chance to win and the mover's expected turn score, at one state of a turn.
+#[derive(Clone, Debug, Default)]
+struct Worth {
+    chances: Vec<f64>,
+    points: f64,
+}
+
+/// A turn valued at every state it can reach: `roll[r][n]`, rolling `n` dice as roll `r`.
+struct TurnTree<'a> {
+    outcomes: &'a RollOutcomes,
+    allowed: u8,
+    mover: usize,
+    roll: Vec<[Worth; 7]>,
+    stop: &'a dyn Fn(u8, Kept) -> Vec<f64>,
+}
+
+impl<'a> TurnTree<'a> {
+    /// Backward over the turn's rolls, as the solvers' `solve_turn`, for one position.
+    fn solve(
+        outcomes: &'a RollOutcomes,
+        allowed: u8,
+        mover: usize,
+        stop: &'a dyn Fn(u8, Kept) -> Vec<f64>,
+    ) -> Self {
+        let mut tree = Self {
+            outcomes,
+            allowed,
+            mover,
+            roll: vec![Default::default(); usize::from(allowed) + 2],
+            stop,
+        };
+        let seats = stop(1, Kept { dice: 0, sum: 0 }).len();
+        for roll in (1..=allowed).rev() {
+            for n in 1..=6usize {
+                let total = pow6(n as u32) as f64;
+                let mut acc = Worth {
+                    chances: vec![0.0; seats],
+                    points: 0.0,
+                };
+                for &(set, ways) in &outcomes.ways[n] {
+                    let w = ways as f64 / total;
+                    let best = tree.best(roll, usize::from(set));
+                    for (a, v) in acc.chances.iter_mut().zip(&best.1.chances) {
+                        *a += w * v;
+                    }
+                    acc.points += w * best.1.points;
+                }
+                tree.roll[usize::from(roll)][n] = acc;
+            }
+        }
+        tree
+    }
+
+    /// Every action after `roll` showed the option list `set`: for each kept option, stopping,
+    /// then (with a roll left and dice kept) rolling them again; each with its kept option.
+    fn actions(&self, roll: u8, set: usize) -> Vec<(Kept, bool, Worth)> {
+        let mut out = Vec::new();
+        for &kept in &self.outcomes.sets[set] {
+            out.push((
+                kept,
+                false,
+                Worth {
+                    chances: (self.stop)(roll, kept),
+                    points: f64::from(kept.sum),
+                },
+            ));
+            if roll < self.allowed && kept.dice > 0 {
+                out.push((
+                    kept,
+                    true,
+                    self.roll[usize::from(roll) + 1][usize::from(kept.dice)].clone(),
+                ));
+            }
+        }
+        out
+    }
+
+    /// The mover's best action after `roll` showed `set`, as the solver chooses: for each kept
+    /// option the better of stopping and rolling (a tie stops), then the first of the best.
+    fn best(&self, roll: u8, set: usize) -> (usize, Worth) {
+        let actions = self.actions(roll, set);
+        let m = self.mover;
+        let mut best: Option<usize> = None;
+        let mut i = 0;
+        while i < actions.len() {
+            let rolls = actions
+                .get(i + 1)
+                .is_some_and(|a| a.1 && a.0 == actions[i].0);
+            let pick = if rolls && better(actions[i + 1].2.chances[m], actions[i].2.chances[m]) {
+                i + 1
+            } else {
+                i
+            };
+            if best.is_none_or(|b| better(actions[pick].2.chances[m], actions[b].2.chances[m])) {
+                best = Some(pick);
+            }
+            i += if rolls { 2 } else { 1 };
+        }
+        let b = best.expect("a roll leaves at least one option");
+        (b, actions[b].2.clone())
+    }
+}
+
+/// A number of dice in words.
+fn dice_word(n: u8) -> String {
+    if n == 1 {
+        "1 die".into()
+    } else {
+        format!("{n} dice")
+    }
+}
+
+/// A number of rolls in words: once, twice, 3 times.
+fn times(n: u8) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
+/// An action in words, naming its kept option where the roll left several.
+fn action_name(kept: Kept, again: bool, several: bool) -> String {
+    let keep = if several {
+        format!("keep {} (sum {}), ", dice_word(kept.dice), kept.sum)
+    } else {
+        String::new()
+    };
+    if again {
+        format!("{keep}roll {} again", dice_word(kept.dice))
+    } else if kept.dice == 0 {
+        format!("{keep}the turn ends with 0")
+    } else {
+        format!("{keep}stop with {}", kept.sum)
+    }
+}
+
+/// The option list a throw's faces leave.
+fn option_list(outcomes: &RollOutcomes, faces: &[u8]) -> usize {
+    let packed = faces
+        .iter()
+        .rev()
+        .fold(0usize, |acc, &f| acc * 6 + usize::from(f - 1));
+    usize::from(outcomes.lookup[faces.len()][packed])
+}
+
+/// Whether `part` (a multiset of faces) is taken from `whole`.
+fn within(part: &[u8], whole: &[u8]) -> bool {
+    let count = |d: &[u8], f: u8| d.iter().filter(|&&x| x == f).count();
+    (1..=6).all(|f| count(part, f) <= count(whole, f))
+}
+
+/// Where a turn stands in the game: the round, the order, the mover's place and allowance.
+struct Spot<'a> {
+    phase: Phase,
+    order: &'a [usize],
+    first: usize,
+    i: usize,
+    allowed: u8,
+}
+
+/// A game's replay: the record, the rules and solutions, the totals so far, what it found.
+struct Replay<'a> {
+    what: &'a str,
+    rec: &'a GameRecord,
+    rules: Rules,
+    solutions: &'a Solutions,
+    names: Vec<String>,
+    totals: Vec<i32>,
+    round_scores: Vec<u8>,
+    moments: Vec<Moment>,
+    start: Option<Vec<f64>>,
+    /// Where the last turn ended: each seat's chance after it.
+    last: Vec<f64>,
+}
+
+impl Replay<'_> {
+    fn n(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Every seat's chance of stopping with `kept` after `roll`, for the turn at `spot`.
+    fn stop_values(&self, spot: &Spot, roll: u8, kept: Kept) -> Result<Vec<f64>> {
+        let n = self.n();
+        let seat = spot.order[spot.i];
+        let mut out = vec![0.0; n];
+        if n == 2 {
+            let game = self.solutions.game()?;
+            let other = 1 - seat;
+            let me = self.totals[seat];
+            let role = if spot.i == 0 {
+                Role::Lead {
+                    x: me - self.totals[other],
+                }
+            } else {
+                Role::Follow {
+                    allowed: spot.allowed,
+                    z: self.totals[other] - me,
+                }
+            };
+            let view = game.view(spot.phase, role);
+            let (mine, theirs) = view.stop_pair(roll, kept).unwrap_or_else(|| {
+                // A game already decided: the lead decides it whatever is done.
+                let ahead = match role {
+                    Role::Lead { x } => x > 0,
+                    Role::Follow { z, .. } => z < 0,
+                };
+                if ahead { (1.0, 0.0) } else { (0.0, 1.0) }
+            });
+            out[seat] = mine;
+            out[other] = theirs;
+            return Ok(out);
+        }
+        let game = self.solutions.game3()?;
+        let stage = match (spot.phase, spot.order.len()) {
+            (Phase::Round(k), _) => Stage::Round(k),
+            (Phase::Playoff, 3) => Stage::Playoff,
+            (Phase::Playoff, _) => Stage::Duel {
+                pair: [spot.order[0], spot.order[1]],
+                first: spot.first,
+            },
+        };
+        let (mut start, mut scores) = ([0i32; 3], [0u8; 3]);
+        for (j, &s) in spot.order.iter().enumerate().take(3) {
+            let played = if j < spot.i { self.round_scores[s] } else { 0 };
+            scores[j] = played;
+            start[j] = self.totals[s] - i32::from(played);
+        }
+        let turn = Turn {
+            position: spot.i,
+            allowed: spot.allowed,
+            start,
+            scores,
+        };
+        let values = game.stop_all(stage, turn, roll, kept).unwrap_or_else(|| {
+            // A play-off of two already decided: the one ahead has won.
+            let mut v = [0.0; 3];
+            let (a, b) = (spot.order[0], spot.order[1]);
+            let lead = self.totals[a] - self.totals[b];
+            v[if lead > 0 { 0 } else { 1 }] = 1.0;
+            v
+        });
+        for (j, &s) in spot.order.iter().enumerate() {
+            out[s] = values[j];
+        }
+        Ok(out)
+    }
+
+    /// Where the game stands before a turn, in words.
+    fn position(&self, spot: &Spot) -> String {
+        let totals: Vec<String> = (0..self.n())
+            .map(|s| format!("{} {}", self.names[s], self.totals[s]))
+            .collect();
+        let played: Vec<String> = spot.order[..spot.i]
+            .iter()
+            .map(|&s| format!("{} {}", self.names[s], self.round_scores[s]))
+            .collect();
+        let mut text = format!("totals {}", totals.join(", "));
+        if !played.is_empty() {
+            text.push_str(&format!("; this round {}", played.join(", ")));
+        }
+        text.push_str(&format!("; {} rolls allowed", spot.allowed));
+        text
+    }
+
+    /// Replays and values one turn: its throws and decisions, checked. Returns the score and
+    /// the rolls used.
+    fn turn(&mut self, spot: &Spot, turn: &TurnRecord, round: &str) -> Result<(u8, u8)> {
+        let seat = spot.order[spot.i];
+        let at = turn.at;
+        if turn.seat != seat {
+            return Err(error_at(
+                self.what,
+                at,
+                format!(
+                    "it is {}'s turn here (seat {}), not {}'s",
+                    self.names[seat],
+                    seat + 1,
+                    self.names[turn.seat]
+                ),
+            ));
+        }
+        // Stopping values are read through the solution for this spot; errors cannot occur
+        // after the first read, which solves the game.
+        self.stop_values(spot, 1, Kept { dice: 0, sum: 0 })?;
+        let me: &Self = self;
+        let stop = |roll: u8, kept: Kept| {
+            me.stop_values(spot, roll, kept)
+                .expect("the solution was solved above")
+        };
+        let outcomes = &self.solutions.outcomes;
+        let tree = TurnTree::solve(outcomes, spot.allowed, seat, &stop);
+        let position = self.position(spot);
+        let mut dice = self.rules.dice;
+        let mut before = tree.roll[1][usize::from(dice)].chances.clone();
+        let mut moments = Vec::new();
+        let mut end = (0u8, 0u8, before.clone());
+        for (j, throw) in turn.throws.iter().enumerate() {
+            let roll = j as u8 + 1;
+            let tat = throw.at;
+            if roll > spot.allowed {
+                return Err(error_at(
+                    self.what,
+                    tat,
+                    format!(
+                        "{} may roll {} here, and this is throw {roll}",
+                        self.names[seat],
+                        times(spot.allowed)
+                    ),
+                ));
+            }
+            if throw.dice.len() != usize::from(dice) {
+                return Err(error_at(
+                    self.what,
+                    tat,
+                    format!(
+                        "this throw rolls {}, and {} are typed",
+                        dice_word(dice),
+                        throw.dice.len()
+                    ),
+                ));
+            }
+            let set = option_list(outcomes, &throw.dice);
+            let options = &outcomes.sets[set];
+            let kept = match &throw.keep {
+                Some(keep) => {
+                    let k = Kept {
+                        dice: keep.len() as u8,
+                        sum: keep.iter().sum(),
+                    };
+                    if !within(keep, &throw.dice) || !options.contains(&k) {
+                        let can: Vec<String> = options
+                            .iter()
+                            .map(|k| format!("{} summing {}", dice_word(k.dice), k.sum))
+                            .collect();
+                        return Err(error_at(
+                            self.what,
+                            tat,
+                            format!(
+                                "the removal cannot keep {} from this throw; it can keep {}",
+                                crate::games::review::record::dice_text(keep),
+                                can.join(" or ")
+                            ),
+                        ));
+                    }
+                    k
+                }
+                None if options.len() == 1 => options[0],
+                None => {
+                    return Err(error_at(
+                        self.what,
+                        tat,
+                        format!(
+                            "this throw leaves a choice ({} options): type `keep` and the dice kept",
+                            options.len()
+                        ),
+                    ));
+                }
+            };
+            let again = j + 1 < turn.throws.len();
+            if again && (kept.dice == 0 || roll == spot.allowed) {
+                let why = if kept.dice == 0 {
+                    "no dice are left to roll".to_string()
+                } else {
+                    format!("{} may roll {} here", self.names[seat], times(spot.allowed))
+                };
+                return Err(error_at(
+                    self.what,
+                    turn.throws[j + 1].at,
+                    format!("a throw after the turn ended with throw {roll}: {why}"),
+                ));
+            }
+            let actions = tree.actions(roll, set);
+            let (best, after) = tree.best(roll, set);
+            let chosen = actions
+                .iter()
+                .position(|a| a.0 == kept && a.1 == again)
+                .expect("the chosen action is listed");
+            moments.push(Moment {
+                round: round.to_string(),
+                seat,
+                throw: roll,
+                position: position.clone(),
+                event: Event::Throw {
+                    dice: throw.dice.clone(),
+                    left: removal::words(&self.rules, &throw.dice, kept),
+                    before: before.clone(),
+                    after: after.chances.clone(),
+                },
+                at: tat,
+            });
+            if actions.len() > 1 {
+                let several = options.len() > 1;
+                moments.push(Moment {
+                    round: round.to_string(),
+                    seat,
+                    throw: roll,
+                    position: position.clone(),
+                    event: Event::Decision {
+                        actions: actions
+                            .iter()
+                            .map(|(k, again, w)| Action {
+                                name: action_name(*k, *again, several),
+                                chances: w.chances.clone(),
+                                points: w.points,
+                            })
+                            .collect(),
+                        chosen,
+                        best,
+                    },
+                    at: tat,
+                });
+            }
+            before = actions[chosen].2.chances.clone();
+            dice = kept.dice;
+            end = (kept.sum, roll, before.clone());
+        }
+        if self.start.is_none() {
+            self.start = Some(tree.roll[1][usize::from(self.rules.dice)].chances.clone());
+        }
+        self.moments.extend(moments);
+        self.last = end.2;
+        Ok((end.0, end.1))
+    }
+
+    /// Plays one round among `order` (first player first), checking the record's round.
+    fn round(
+        &mut self,
+        rec_round: usize,
+        phase: Phase,
+        (order, first): (&[usize], usize),
+        label: &str,
+    ) -> Result<()> {
+        let round = &self.rec.rounds[rec_round];
+        if round.turns.len() != order.len() {
+            let at = round.turns.get(order.len()).map_or(round.at, |t| t.at);
+            return Err(error_at(
+                self.what,
+                at,
+                format!(
+                    "{label} has {} turns, one for each of {}; {} are typed",
+                    order.len(),
+                    order
+                        .iter()
+                        .map(|&s| self.names[s].clone())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    round.turns.len()
+                ),
+            ));
+        }
+        let mut allowed = self.rules.max_rolls;
+        for (i, turn) in round.turns.iter().enumerate() {
+            let spot = Spot {
+                phase,
+                order,
+                first,
+                i,
+                allowed,
+            };
+            let (score, used) = self.turn(&spot, turn, label)?;
+            if i == 0 && self.rules.follower_limit == FollowerLimit::Leader {
+                allowed = used;
+            }
+            let seat = order[i];
+            self.round_scores[seat] = score;
+            self.totals[seat] += i32::from(score);
+        }
+        Ok(())
+    }
+}
+
+/// Reviews one game of Sevens from its record `rec` (named `what` in errors), valued with
+/// `solved`'s solutions, solved here when the rules are new.
+pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved) -> Result<GameReview> {
+    let at = rec.at;
+    let options =
+        RuleOptions::parse("sevens", OPTIONS, &rec.rules).map_err(|e| error_at(what, at, e))?;
+    let rules = Rules::from_options(&options);
+    let n = rec.seats.len();
+    if !(2..=3).contains(&n) {
+        return Err(error_at(
+            what,
+            at,
+            format!(
+                "a review of Sevens needs two or three seats, whose whole game is solved \
+                 exactly; this game has {n} (four or more are not solved, so their moments \
+                 could only be valued by a heuristic)"
+            ),
+        ));
+    }
+    let solutions = solved.for_rules(rules, n as u32);
+    // Solved first, so a game too large to solve is refused before anything is replayed.
+    if n == 2 {
+        solutions.game()?;
+    } else {
+        solutions.game3()?;
+    }
+    let names: Vec<String> = rec
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.label(i))
+        .collect();
+    let mut replay = Replay {
+        what,
+        rec,
+        rules,
+        solutions,
+        names: names.clone(),
+        totals: vec![0; n],
+        round_scores: vec![0; n],
+        moments: Vec::new(),
+        start: None,
+        last: Vec::new(),
+    };
+    let ended_at = |replay: &Replay| {
+        rec.rounds
+            .last()
+            .and_then(|r| r.turns.last().map(|t| t.at))
+            .unwrap_or(at)
+            .line
+            .max(replay.rec.at.line)
+    };
+    let mut next = 0usize;
+    let mut first = 0usize;
+    let mut order: Vec<usize>;
+    for k in 0..rules.rounds {
+        let Some(round) = rec.rounds.get(next) else {
+            let line = ended_at(&replay);
+            return Err(error_at(
+                what,
+                At { line, column: 1 },
+                format!(
+                    "the record ends before the game does: round {} of {} is missing",
+                    k + 1,
+                    rules.rounds
+                ),
+            ));
+        };
+        if round.playoff || round.number != k + 1 {
+            return Err(error_at(
+                what,
+                round.at,
+                format!("round {} comes here", k + 1),
+            ));
+        }
+        first = match rules.first_player {
+            FirstPlayer::Rotate => k as usize % n,
+            FirstPlayer::Fixed => 0,
+        };
+        order = (0..n).map(|i| (first + i) % n).collect();
+        replay.round(
+            next,
+            Phase::Round(k),
+            (&order, first),
+            &format!("round {}", k + 1),
+        )?;
+        next += 1;
+    }
+    let top = *replay.totals.iter().max().expect("two seats or more");
+    let mut tied: Vec<usize> = (0..n).filter(|&s| replay.totals[s] == top).collect();
+    let mut playoffs = 0u32;
+    while rules.tie == Tie::Playoff && tied.len() > 1 {
+        playoffs += 1;
+        let Some(round) = rec.rounds.get(next) else {
+            let line = ended_at(&replay);
+            return Err(error_at(
+                what,
+                At { line, column: 1 },
+                format!(
+                    "the record ends before the game does: {} tie at {top}, so play-off {playoffs} \
+                     is missing",
+                    tied.iter()
+                        .map(|&s| replay.names[s].clone())
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ),
+            ));
+        };
+        if !round.playoff || round.number != playoffs {
+            return Err(error_at(
+                what,
+                round.at,
+                format!("play-off {playoffs} comes here (`playoff {playoffs}`)"),
+            ));
+        }
+        if rules.first_player == FirstPlayer::Rotate {
+            first = (first + 1) % n;
+        }
+        let start = tied.iter().position(|&s| s >= first).unwrap_or(0);
+        order = (0..tied.len())
+            .map(|i| tied[(start + i) % tied.len()])
+            .collect();
+        replay.round(
+            next,
+            Phase::Playoff,
+            (&order, first),
+            &format!("play-off {playoffs}"),
+        )?;
+        next += 1;
+        let best = tied.iter().map(|&s| replay.totals[s]).max().unwrap_or(0);
+        tied.retain(|&s| replay.totals[s] == best);
+    }
+    if let Some(extra) = rec.rounds.get(next) {
+        return Err(error_at(
+            what,
+            extra.at,
+            "the game is over before this round: nothing more is played",
+        ));
+    }
+    let result: Vec<f64> = (0..n)
+        .map(|s| f64::from(u8::from(tied.contains(&s))))
+        .collect();
+    let start = replay.start.clone().unwrap_or_else(|| result.clone());
+    let players = ledgers(&names, &start, &replay.moments, &result);
+    let people = if n == 2 { "two" } else { "three" };
+    let shared = if rules.tie == Tie::Shared {
+        " (under tie=shared each tied player wins)"
+    } else {
+        ""
+    };
+    Ok(GameReview {
+        game: "sevens".into(),
+        rules: options.pairs(),
+        seats: names,
+        method: format!(
+            "exact: the whole {people}-player game solved to win{shared}, every player playing \
+             best after each moment"
+        ),
+        moments: replay.moments,
+        players,
+    })
+}
+
+/// An error naming the record for a game this build cannot review.
+pub fn unknown(what: &str, rec: &GameRecord) -> Error {
+    error_at(
+        what,
+        rec.at,
+        format!(
+            "`{}`: a review is offered for sevens (two or three players) so far",
+            rec.game
+        ),
+    )
+}
+
+#[cfg(test)]
+#[path = "review_tests.rs"]
+mod tests;

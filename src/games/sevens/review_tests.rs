@@ -1,0 +1,147 @@
+use super::*;
+use crate::games::Setup;
+use crate::games::review::{Event, record};
+
+/// `count` games a run of seed 7 plays with `policies` under `rules`, as records.
+fn recorded(players: u32, policies: &[&str], rules: &[&str], count: u64) -> Vec<GameRecord> {
+    let setup = Setup {
+        players,
+        policies: policies.iter().map(|p| p.to_string()).collect(),
+        rules: rules.iter().map(|r| r.to_string()).collect(),
+        ..Default::default()
+    };
+    let configured = crate::games::configure("sevens", &setup).unwrap();
+    configured.record_games(7, count).unwrap().unwrap()
+}
+
+/// Reviews every game, checking the accounts add up; returns the reviews.
+fn reviewed(games: &[GameRecord]) -> Vec<GameReview> {
+    let mut solved = Solved::default();
+    games
+        .iter()
+        .map(|g| {
+            let r = review("record t", g, &mut solved).unwrap();
+            for p in &r.players {
+                assert!(p.residual.abs() < 1e-9, "{p:?}");
+            }
+            r
+        })
+        .collect()
+}
+
+/// The cost of `seat`'s decisions over every game.
+fn cost(reviews: &[GameReview], seat: usize) -> f64 {
+    reviews.iter().map(|r| r.players[seat].cost).sum()
+}
+
+#[test]
+fn two_players_accounts_add_up_and_win_loses_nothing() {
+    let games = recorded(2, &["win", "rolls:1"], &[], 40);
+    let reviews = reviewed(&games);
+    // The seats rotate their policies game by game: find win's seat in each.
+    let mut win_cost = 0.0;
+    let mut other_cost = 0.0;
+    for (g, r) in games.iter().zip(&reviews) {
+        let win = g
+            .seats
+            .iter()
+            .position(|s| *s == record::Seat::Policy("win".into()))
+            .unwrap();
+        win_cost += r.players[win].cost;
+        other_cost += r.players[1 - win].cost;
+        // The start is the solution's chance at the game's start.
+        let sum: f64 = r.players.iter().map(|p| p.start).sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+    }
+    assert_eq!(win_cost, 0.0);
+    assert!(other_cost > 0.0, "{other_cost}");
+}
+
+#[test]
+fn three_players_and_shared_ties_add_up_too() {
+    let games = recorded(3, &["win", "rolls:1", "threshold:15,10"], &["rounds=3"], 12);
+    let reviews = reviewed(&games);
+    assert!(cost(&reviews, 0) + cost(&reviews, 1) + cost(&reviews, 2) > 0.0);
+    let shared = recorded(2, &["win"], &["tie=shared", "rounds=4"], 20);
+    let reviews = reviewed(&shared);
+    assert_eq!(cost(&reviews, 0) + cost(&reviews, 1), 0.0);
+}
+
+#[test]
+fn luck_averages_nothing_before_a_throw() {
+    // The chance before a throw is the mean over the ways it can fall: over many throws the
+    // luck of the game's first throw averages near 0.
+    let games = recorded(2, &["win"], &["rounds=2"], 400);
+    let reviews = reviewed(&games);
+    let first: Vec<f64> = reviews
+        .iter()
+        .map(|r| match &r.moments[0].event {
+            Event::Throw { before, after, .. } => after[0] - before[0],
+            Event::Decision { .. } => unreachable!("a game opens with a throw"),
+        })
+        .collect();
+    let n = first.len() as f64;
+    let mean = first.iter().sum::<f64>() / n;
+    let sd = (first.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    assert!(mean.abs() < 4.0 * sd / n.sqrt(), "{mean} {sd}");
+}
+
+fn refused(text: &str) -> String {
+    let rec = record::parse("record t", text).unwrap();
+    review("record t", &rec.games[0], &mut Solved::default())
+        .unwrap_err()
+        .to_string()
+}
+
+const HEAD: &str = "dicelab record 1\ngame sevens\nrules rounds=1\nseat 1 person Ann\nseat 2 person Bob\nround 1\n";
+
+#[test]
+fn a_record_that_breaks_the_rules_is_refused_where_it_does() {
+    assert_eq!(
+        refused(&format!("{HEAD}Bob: 6 6 6 6 6 6\nAnn: 6 6 6 6 6 6\n")),
+        "record t: line 7, column 1: it is Ann's turn here (seat 1), not Bob's"
+    );
+    assert_eq!(
+        refused(&format!("{HEAD}Ann: 6 6 6 6 6\nBob: 6 6 6 6 6 6\n")),
+        "record t: line 7, column 6: this throw rolls 6 dice, and 5 are typed"
+    );
+    // 6 1 removed: four dice left, so the next throw shows four.
+    assert!(
+        refused(&format!(
+            "{HEAD}Ann: 6 1 2 2 2 2 / 3 3 3\nBob: 5 5 5 5 5 5\n"
+        ))
+        .contains("column 20: this throw rolls 4 dice, and 3 are typed")
+    );
+    // Ann stopped on her first roll: Bob may roll once.
+    assert!(
+        refused(&format!(
+            "{HEAD}Ann: 6 6 6 6 6 6\nBob: 5 5 5 5 5 5 / 5 5 5 5 5 5\n"
+        ))
+        .contains(
+            "line 8, column 20: a throw after the turn ended with throw 1: Bob may roll once here"
+        )
+    );
+    assert!(
+        refused(&format!("{HEAD}Ann: 6 1 5 2 4 3 / 1 1\nBob: 5 5 5 5 5 5\n"))
+            .contains("a throw after the turn ended with throw 1: no dice are left to roll")
+    );
+    assert!(refused(&format!("{HEAD}Ann: 6 6 6 6 6 6\n")).contains("round 1 has 2 turns"));
+    assert!(
+        refused(&format!("{HEAD}Ann: 6 6 6 6 6 6\nBob: 6 6 6 6 6 6\n"))
+            .contains("the record ends before the game does: Ann and Bob tie at 36")
+    );
+    assert!(
+        refused(&format!(
+            "{HEAD}Ann: 6 6 6 6 6 6\nBob: 5 5 5 5 5 5\nround 2\n"
+        ))
+        .contains("the game is over before this round")
+    );
+    assert!(
+        refused(&format!(
+            "{HEAD}Ann: 6 6 6 6 6 6 keep 6 6\nBob: 5 5 5 5 5 5\n"
+        ))
+        .contains("the removal cannot keep 6 6 from this throw")
+    );
+    let four = "dicelab record 1\ngame sevens\nseat 1 person A\nseat 2 person B\nseat 3 person C\nseat 4 person D\n";
+    assert!(refused(four).contains("needs two or three seats"));
+}
