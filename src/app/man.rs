@@ -153,6 +153,19 @@ const EXAMPLES: &[(&str, Examples)] = &[
         ],
     ),
     (
+        "review",
+        &[
+            (
+                "dicelab review game.txt",
+                "a game typed by hand: every decision and throw, luck and cost adding up",
+            ),
+            (
+                "dicelab simulate sevens --players 2 --policy win --policy rolls:1 -n 1000 --record g.txt",
+                "record a run's games for a review",
+            ),
+        ],
+    ),
+    (
         "play",
         &[(
             "dicelab play sieben --players 4 --coach",

@@ -71,7 +71,7 @@ pub fn refuse_closed_stdout() -> ExitCode {
 /// run.json the command writes gives this invocation's command line, folder and start time.
 pub fn run_on(invocation: &Invocation) -> ExitCode {
     let cli = match parse(invocation) {
-        Parsed::Command(cli) => cli,
+        Parsed::Command(cli) => *cli,
         // Help asked for goes to stdout, checked as any answer is (clap's own `exit` drops a
         // failed write and says 0).
         Parsed::Help(e) => {
@@ -126,7 +126,7 @@ pub fn run_captured(
 ) -> std::result::Result<Captured, Failed> {
     let bad = |line: String| Failed { line, code: 2 };
     let cli = match parse(invocation) {
-        Parsed::Command(cli) => cli,
+        Parsed::Command(cli) => *cli,
         Parsed::Help(e) => {
             return Ok(Captured {
                 stdout: e.render().to_string(),
@@ -169,7 +169,7 @@ pub fn run_captured(
 /// A command line as clap read it.
 enum Parsed {
     /// A command to run.
-    Command(Cli),
+    Command(Box<Cli>),
     /// `--help` or `--version`: the text to print is the answer.
     Help(clap::Error),
     /// No command at all: clap prints the usage and exits.
@@ -181,7 +181,7 @@ enum Parsed {
 /// Reads `invocation.command` as clap defines it, turning clap's errors into dicelab's one line.
 fn parse(invocation: &Invocation) -> Parsed {
     let e = match Cli::try_parse_from(&invocation.command) {
-        Ok(cli) => return Parsed::Command(cli.settled()),
+        Ok(cli) => return Parsed::Command(Box::new(cli.settled())),
         Err(e) => e,
     };
     match e.kind() {
@@ -230,6 +230,7 @@ fn dispatch(cli: &Cli, invocation: &Invocation) -> crate::Result<()> {
         Command::Tune(args) => commands::tune(args, invocation),
         Command::Decks(args) => commands::decks(args, invocation),
         Command::Advise(args) => commands::advise(args),
+        Command::Review(args) => commands::review(args, invocation),
         Command::Play(args) => commands::play(args),
         Command::Rules(args) => commands::rules(args),
         Command::Policies(args) => commands::policies(args),

@@ -20,6 +20,7 @@ pub mod index;
 pub mod json;
 pub mod print;
 pub mod quantiles;
+pub mod review;
 mod run;
 pub mod sentence;
 pub mod shown;

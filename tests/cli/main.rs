@@ -59,6 +59,7 @@ mod merge;
 mod own_rules;
 mod play;
 mod report;
+mod review;
 mod run_json;
 mod simulate;
 mod solve;

@@ -104,6 +104,10 @@ pub struct SimulateArgs {
     /// --rule deck=FILE, since the real deck's spread is unpublished.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
+    /// sevens: also write the run's first games, as many as it plays, to FILE as a game record
+    /// (docs/review.md), for `dicelab review`.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
     /// How to print: json, the run's record and every estimate with n, mean, sd, se, interval
     /// and exact value; csv, tsv, md, the summary table.
     #[command(flatten)]
@@ -173,6 +177,25 @@ pub struct DecksArgs {
     #[arg(long, overrides_with = "wait")]
     pub wait: bool,
     /// How to print: json, csv, tsv or md, decks.csv's table.
+    #[command(flatten)]
+    pub print: PrintArgs,
+}
+
+/// Arguments of `review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The game record to review: one or more games, as docs/review.md describes (`play
+    /// --record` and `simulate --record` write them; a person may type one).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Folder for players.csv, decisions.csv and throws.csv.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
+    #[arg(long, overrides_with = "wait")]
+    pub wait: bool,
+    /// How to print: text, each game's accounts and marked decisions (one game: every moment);
+    /// json, every figure of every game; csv, tsv, md, the tables.
     #[command(flatten)]
     pub print: PrintArgs,
 }

@@ -18,7 +18,8 @@ mod position;
 
 pub use args::{
     AdviseArgs, ClaimsArgs, CompletionsArgs, DataArgs, DecksArgs, GameArgs, ManArgs, MergeArgs,
-    PlayArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs, SweepArgs, TableArgs, TuneArgs,
+    PlayArgs, ReportArgs, ReviewArgs, RunArgs, SimulateArgs, SolveArgs, SweepArgs, TableArgs,
+    TuneArgs,
 };
 
 /// dicelab: which strategy is better, by how much, and how sure are we?
@@ -111,6 +112,9 @@ pub enum Command {
     /// Advise a position: every legal action ranked, with its value and what it loses against
     /// the best (exact where an exact value exists, else play-outs on common dice).
     Advise(AdviseArgs),
+    /// Review a recorded game: every decision rated and every throw's luck, in each player's
+    /// chance to win, adding up exactly to the result.
+    Review(ReviewArgs),
     /// Play a game at the terminal against computer players: `?` for advice, --coach to hear
     /// what each decision cost against the best.
     Play(PlayArgs),
@@ -140,6 +144,7 @@ impl Command {
             Command::Advise(args) => Some(&mut args.run),
             Command::Solve(_)
             | Command::Table(_)
+            | Command::Review(_)
             | Command::Merge(_)
             | Command::Play(_)
             | Command::Rules(_)
@@ -163,6 +168,7 @@ impl Command {
             Command::Tune(args) => args.wait,
             Command::Sweep(args) => args.wait,
             Command::Decks(args) => args.wait,
+            Command::Review(args) => args.wait,
             Command::Advise(_)
             | Command::Play(_)
             | Command::Rules(_)

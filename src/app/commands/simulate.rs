@@ -3,7 +3,7 @@
 use crate::engine::Shard;
 use crate::error::{Error, Result};
 use crate::ops::{self, DEFAULT_UNITS, RunRequest};
-use crate::output::{Invocation, OutDir};
+use crate::output::{Invocation, OutDir, OutFile};
 
 use super::super::cli::SimulateArgs;
 use super::{REPORT_NAMES, publish, run_config, threads_of};
@@ -50,8 +50,26 @@ fn run(
         .as_deref()
         .map(|out| OutDir::prepare(out, invocation)?.writing(&REPORT_NAMES))
         .transpose()?;
+    let record = match &args.record {
+        Some(_) if shard != Shard::WHOLE => {
+            return Err(Error::input(
+                "--record with --shard: record the games from an unsharded run",
+            ));
+        }
+        Some(path) => Some(OutFile::prepare(path, invocation)?),
+        None => None,
+    };
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
-    let finished = ops::simulate(game, &run_config(&args.run, units, shard))?;
+    let config = run_config(&args.run, units, shard);
+    // The record first: a game that writes none is refused before the run.
+    let text = record
+        .as_ref()
+        .map(|_| ops::record_text(game, config.seed, units))
+        .transpose()?;
+    let finished = ops::simulate(game, &config)?;
+    if let (Some(file), Some(text)) = (&record, &text) {
+        file.write(text.as_bytes())?;
+    }
     publish(
         &finished,
         out.as_ref(),

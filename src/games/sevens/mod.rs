@@ -25,6 +25,7 @@ mod position;
 mod recorder;
 mod removal;
 pub mod review;
+mod review_turn;
 pub mod rolls;
 pub mod rulebook;
 pub mod rules;

@@ -9,16 +9,14 @@
 //! compares values as the solver does (stop on a tie within 1e-12, the first of equal kept
 //! sets), so the best action is the one `win` takes and a `win` seat loses exactly 0.
 
-use crate::dice::pow6;
 use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
-use crate::games::review::record::{At, GameRecord, TurnRecord, error_at};
+use crate::games::review::record::{At, GameRecord, ThrowRecord, TurnRecord, error_at};
 use crate::games::review::{Action, Event, GameReview, Moment, ledgers};
 
-use super::player::better;
 use super::position::{Phase, Role, Stage, Turn};
 use super::removal;
-use super::rolls::RollOutcomes;
+use super::review_turn::{TurnTree, action_name, dice_word, option_list, times, within};
 use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
 use super::solutions::Solutions;
 
@@ -40,158 +38,6 @@ impl Solved {
         }
         self.solutions.as_ref().expect("just set")
     }
-}
-
-/// Each seat's chance to win and the mover's expected turn score, at one state of a turn.
-#[derive(Clone, Debug, Default)]
-struct Worth {
-    chances: Vec<f64>,
-    points: f64,
-}
-
-/// A turn valued at every state it can reach: `roll[r][n]`, rolling `n` dice as roll `r`.
-struct TurnTree<'a> {
-    outcomes: &'a RollOutcomes,
-    allowed: u8,
-    mover: usize,
-    roll: Vec<[Worth; 7]>,
-    stop: &'a dyn Fn(u8, Kept) -> Vec<f64>,
-}
-
-impl<'a> TurnTree<'a> {
-    /// Backward over the turn's rolls, as the solvers' `solve_turn`, for one position.
-    fn solve(
-        outcomes: &'a RollOutcomes,
-        allowed: u8,
-        mover: usize,
-        stop: &'a dyn Fn(u8, Kept) -> Vec<f64>,
-    ) -> Self {
-        let mut tree = Self {
-            outcomes,
-            allowed,
-            mover,
-            roll: vec![Default::default(); usize::from(allowed) + 2],
-            stop,
-        };
-        let seats = stop(1, Kept { dice: 0, sum: 0 }).len();
-        for roll in (1..=allowed).rev() {
-            for n in 1..=6usize {
-                let total = pow6(n as u32) as f64;
-                let mut acc = Worth {
-                    chances: vec![0.0; seats],
-                    points: 0.0,
-                };
-                for &(set, ways) in &outcomes.ways[n] {
-                    let w = ways as f64 / total;
-                    let best = tree.best(roll, usize::from(set));
-                    for (a, v) in acc.chances.iter_mut().zip(&best.1.chances) {
-                        *a += w * v;
-                    }
-                    acc.points += w * best.1.points;
-                }
-                tree.roll[usize::from(roll)][n] = acc;
-            }
-        }
-        tree
-    }
-
-    /// Every action after `roll` showed the option list `set`: for each kept option, stopping,
-    /// then (with a roll left and dice kept) rolling them again; each with its kept option.
-    fn actions(&self, roll: u8, set: usize) -> Vec<(Kept, bool, Worth)> {
-        let mut out = Vec::new();
-        for &kept in &self.outcomes.sets[set] {
-            out.push((
-                kept,
-                false,
-                Worth {
-                    chances: (self.stop)(roll, kept),
-                    points: f64::from(kept.sum),
-                },
-            ));
-            if roll < self.allowed && kept.dice > 0 {
-                out.push((
-                    kept,
-                    true,
-                    self.roll[usize::from(roll) + 1][usize::from(kept.dice)].clone(),
-                ));
-            }
-        }
-        out
-    }
-
-    /// The mover's best action after `roll` showed `set`, as the solver chooses: for each kept
-    /// option the better of stopping and rolling (a tie stops), then the first of the best.
-    fn best(&self, roll: u8, set: usize) -> (usize, Worth) {
-        let actions = self.actions(roll, set);
-        let m = self.mover;
-        let mut best: Option<usize> = None;
-        let mut i = 0;
-        while i < actions.len() {
-            let rolls = actions
-                .get(i + 1)
-                .is_some_and(|a| a.1 && a.0 == actions[i].0);
-            let pick = if rolls && better(actions[i + 1].2.chances[m], actions[i].2.chances[m]) {
-                i + 1
-            } else {
-                i
-            };
-            if best.is_none_or(|b| better(actions[pick].2.chances[m], actions[b].2.chances[m])) {
-                best = Some(pick);
-            }
-            i += if rolls { 2 } else { 1 };
-        }
-        let b = best.expect("a roll leaves at least one option");
-        (b, actions[b].2.clone())
-    }
-}
-
-/// A number of dice in words.
-fn dice_word(n: u8) -> String {
-    if n == 1 {
-        "1 die".into()
-    } else {
-        format!("{n} dice")
-    }
-}
-
-/// A number of rolls in words: once, twice, 3 times.
-fn times(n: u8) -> String {
-    match n {
-        1 => "once".into(),
-        2 => "twice".into(),
-        n => format!("{n} times"),
-    }
-}
-
-/// An action in words, naming its kept option where the roll left several.
-fn action_name(kept: Kept, again: bool, several: bool) -> String {
-    let keep = if several {
-        format!("keep {} (sum {}), ", dice_word(kept.dice), kept.sum)
-    } else {
-        String::new()
-    };
-    if again {
-        format!("{keep}roll {} again", dice_word(kept.dice))
-    } else if kept.dice == 0 {
-        format!("{keep}the turn ends with 0")
-    } else {
-        format!("{keep}stop with {}", kept.sum)
-    }
-}
-
-/// The option list a throw's faces leave.
-fn option_list(outcomes: &RollOutcomes, faces: &[u8]) -> usize {
-    let packed = faces
-        .iter()
-        .rev()
-        .fold(0usize, |acc, &f| acc * 6 + usize::from(f - 1));
-    usize::from(outcomes.lookup[faces.len()][packed])
-}
-
-/// Whether `part` (a multiset of faces) is taken from `whole`.
-fn within(part: &[u8], whole: &[u8]) -> bool {
-    let count = |d: &[u8], f: u8| d.iter().filter(|&&x| x == f).count();
-    (1..=6).all(|f| count(part, f) <= count(whole, f))
 }
 
 /// Where a turn stands in the game: the round, the order, the mover's place and allowance.
@@ -307,6 +153,44 @@ impl Replay<'_> {
         text
     }
 
+    /// The option a throw kept: the one typed after `keep` (checked against what the removal
+    /// can keep), or the only one.
+    fn kept_of(&self, throw: &ThrowRecord, options: &[Kept]) -> Result<Kept> {
+        match &throw.keep {
+            Some(keep) => {
+                let k = Kept {
+                    dice: keep.len() as u8,
+                    sum: keep.iter().sum(),
+                };
+                if !within(keep, &throw.dice) || !options.contains(&k) {
+                    let can: Vec<String> = options
+                        .iter()
+                        .map(|k| format!("{} summing {}", dice_word(k.dice), k.sum))
+                        .collect();
+                    return Err(error_at(
+                        self.what,
+                        throw.at,
+                        format!(
+                            "the removal cannot keep {} from this throw; it can keep {}",
+                            crate::games::review::record::dice_text(keep),
+                            can.join(" or ")
+                        ),
+                    ));
+                }
+                Ok(k)
+            }
+            None if options.len() == 1 => Ok(options[0]),
+            None => Err(error_at(
+                self.what,
+                throw.at,
+                format!(
+                    "this throw leaves a choice ({} options): type `keep` and the dice kept",
+                    options.len()
+                ),
+            )),
+        }
+    }
+
     /// Replays and values one turn: its throws and decisions, checked. Returns the score and
     /// the rolls used.
     fn turn(&mut self, spot: &Spot, turn: &TurnRecord, round: &str) -> Result<(u8, u8)> {
@@ -366,41 +250,7 @@ impl Replay<'_> {
             }
             let set = option_list(outcomes, &throw.dice);
             let options = &outcomes.sets[set];
-            let kept = match &throw.keep {
-                Some(keep) => {
-                    let k = Kept {
-                        dice: keep.len() as u8,
-                        sum: keep.iter().sum(),
-                    };
-                    if !within(keep, &throw.dice) || !options.contains(&k) {
-                        let can: Vec<String> = options
-                            .iter()
-                            .map(|k| format!("{} summing {}", dice_word(k.dice), k.sum))
-                            .collect();
-                        return Err(error_at(
-                            self.what,
-                            tat,
-                            format!(
-                                "the removal cannot keep {} from this throw; it can keep {}",
-                                crate::games::review::record::dice_text(keep),
-                                can.join(" or ")
-                            ),
-                        ));
-                    }
-                    k
-                }
-                None if options.len() == 1 => options[0],
-                None => {
-                    return Err(error_at(
-                        self.what,
-                        tat,
-                        format!(
-                            "this throw leaves a choice ({} options): type `keep` and the dice kept",
-                            options.len()
-                        ),
-                    ));
-                }
-            };
+            let kept = self.kept_of(throw, options)?;
             let again = j + 1 < turn.throws.len();
             if again && (kept.dice == 0 || roll == spot.allowed) {
                 let why = if kept.dice == 0 {
@@ -476,23 +326,6 @@ impl Replay<'_> {
         label: &str,
     ) -> Result<()> {
         let round = &self.rec.rounds[rec_round];
-        if round.turns.len() != order.len() {
-            let at = round.turns.get(order.len()).map_or(round.at, |t| t.at);
-            return Err(error_at(
-                self.what,
-                at,
-                format!(
-                    "{label} has {} turns, one for each of {}; {} are typed",
-                    order.len(),
-                    order
-                        .iter()
-                        .map(|&s| self.names[s].clone())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    round.turns.len()
-                ),
-            ));
-        }
         let mut allowed = self.rules.max_rolls;
         for (i, turn) in round.turns.iter().enumerate() {
             let spot = Spot {
@@ -509,9 +342,101 @@ impl Replay<'_> {
             let seat = order[i];
             self.round_scores[seat] = score;
             self.totals[seat] += i32::from(score);
+            if i + 1 == order.len() {
+                break;
+            }
+        }
+        if round.turns.len() != order.len() {
+            // Checked after the turns typed, so a turn out of order is named as such.
+            let at = round
+                .turns
+                .get(order.len())
+                .or(round.turns.last())
+                .map_or(round.at, |t| t.at);
+            let typed = match round.turns.len() {
+                1 => "1 is typed".to_string(),
+                n => format!("{n} are typed"),
+            };
+            return Err(error_at(
+                self.what,
+                at,
+                format!(
+                    "{label} has {} turns, one for each of {}; {typed}",
+                    order.len(),
+                    order
+                        .iter()
+                        .map(|&s| self.names[s].clone())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+            ));
         }
         Ok(())
     }
+}
+
+/// The record's last line with a turn (or its `game` line): where a record that stops too
+/// early is refused.
+fn ended_line(replay: &Replay) -> usize {
+    let rec = replay.rec;
+    rec.rounds
+        .last()
+        .and_then(|r| r.turns.last().map(|t| t.at))
+        .unwrap_or(rec.at)
+        .line
+}
+
+/// The play-off rounds after the regular rounds (`tie=playoff`), from the record's round
+/// `next`, the last regular round led by `first`: until one of the tied players is ahead.
+/// Returns the next round of the record and the winners.
+fn playoffs(replay: &mut Replay, mut next: usize, mut first: usize) -> Result<(usize, Vec<usize>)> {
+    let (what, rec, rules, n) = (replay.what, replay.rec, replay.rules, replay.n());
+    let mut order: Vec<usize>;
+    let top = *replay.totals.iter().max().expect("two seats or more");
+    let mut tied: Vec<usize> = (0..n).filter(|&s| replay.totals[s] == top).collect();
+    let mut playoffs = 0u32;
+    while rules.tie == Tie::Playoff && tied.len() > 1 {
+        playoffs += 1;
+        let Some(round) = rec.rounds.get(next) else {
+            let line = ended_line(replay);
+            return Err(error_at(
+                what,
+                At { line, column: 1 },
+                format!(
+                    "the record ends before the game does: {} tie at {top}, so play-off {playoffs} \
+                     is missing",
+                    tied.iter()
+                        .map(|&s| replay.names[s].clone())
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ),
+            ));
+        };
+        if !round.playoff || round.number != playoffs {
+            return Err(error_at(
+                what,
+                round.at,
+                format!("play-off {playoffs} comes here (`playoff {playoffs}`)"),
+            ));
+        }
+        if rules.first_player == FirstPlayer::Rotate {
+            first = (first + 1) % n;
+        }
+        let start = tied.iter().position(|&s| s >= first).unwrap_or(0);
+        order = (0..tied.len())
+            .map(|i| tied[(start + i) % tied.len()])
+            .collect();
+        replay.round(
+            next,
+            Phase::Playoff,
+            (&order, first),
+            &format!("play-off {playoffs}"),
+        )?;
+        next += 1;
+        let best = tied.iter().map(|&s| replay.totals[s]).max().unwrap_or(0);
+        tied.retain(|&s| replay.totals[s] == best);
+    }
+    Ok((next, tied))
 }
 
 /// Reviews one game of Sevens from its record `rec` (named `what` in errors), valued with
@@ -558,20 +483,12 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved) -> Result<GameR
         start: None,
         last: Vec::new(),
     };
-    let ended_at = |replay: &Replay| {
-        rec.rounds
-            .last()
-            .and_then(|r| r.turns.last().map(|t| t.at))
-            .unwrap_or(at)
-            .line
-            .max(replay.rec.at.line)
-    };
     let mut next = 0usize;
     let mut first = 0usize;
     let mut order: Vec<usize>;
     for k in 0..rules.rounds {
         let Some(round) = rec.rounds.get(next) else {
-            let line = ended_at(&replay);
+            let line = ended_line(&replay);
             return Err(error_at(
                 what,
                 At { line, column: 1 },
@@ -602,50 +519,7 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved) -> Result<GameR
         )?;
         next += 1;
     }
-    let top = *replay.totals.iter().max().expect("two seats or more");
-    let mut tied: Vec<usize> = (0..n).filter(|&s| replay.totals[s] == top).collect();
-    let mut playoffs = 0u32;
-    while rules.tie == Tie::Playoff && tied.len() > 1 {
-        playoffs += 1;
-        let Some(round) = rec.rounds.get(next) else {
-            let line = ended_at(&replay);
-            return Err(error_at(
-                what,
-                At { line, column: 1 },
-                format!(
-                    "the record ends before the game does: {} tie at {top}, so play-off {playoffs} \
-                     is missing",
-                    tied.iter()
-                        .map(|&s| replay.names[s].clone())
-                        .collect::<Vec<_>>()
-                        .join(" and ")
-                ),
-            ));
-        };
-        if !round.playoff || round.number != playoffs {
-            return Err(error_at(
-                what,
-                round.at,
-                format!("play-off {playoffs} comes here (`playoff {playoffs}`)"),
-            ));
-        }
-        if rules.first_player == FirstPlayer::Rotate {
-            first = (first + 1) % n;
-        }
-        let start = tied.iter().position(|&s| s >= first).unwrap_or(0);
-        order = (0..tied.len())
-            .map(|i| tied[(start + i) % tied.len()])
-            .collect();
-        replay.round(
-            next,
-            Phase::Playoff,
-            (&order, first),
-            &format!("play-off {playoffs}"),
-        )?;
-        next += 1;
-        let best = tied.iter().map(|&s| replay.totals[s]).max().unwrap_or(0);
-        tied.retain(|&s| replay.totals[s] == best);
-    }
+    let (next, tied) = playoffs(&mut replay, next, first)?;
     if let Some(extra) = rec.rounds.get(next) {
         return Err(error_at(
             what,

@@ -1,0 +1,352 @@
+//! How `dicelab review` shows its reviews: for a person, each game's accounts (start, luck,
+//! cost, gifts, result) and its marked decisions, and for one game every moment; one JSON
+//! document with every figure; or the tables (players, decisions, throws) as CSV, TSV or
+//! Markdown and the files `--out` writes.
+
+use std::fmt::Write;
+
+use serde_json::json;
+
+use crate::games::analysis::{Cell, DataTable};
+use crate::games::review::{Event, GameReview, Moment, mark};
+
+use super::shown::Shown;
+
+/// The reviews of a record's games, as every `--format` prints them.
+pub struct Reviewed<'a> {
+    /// The games, in the record's order.
+    pub reviews: &'a [GameReview],
+}
+
+/// A chance as a percentage.
+fn pct(x: f64) -> String {
+    format!("{:.2}%", 100.0 * x)
+}
+
+/// A change of chance in percentage points, signed.
+fn pp(x: f64) -> String {
+    // -0.00 reads as a loss; a change that rounds to nothing is 0.
+    let x = if (100.0 * x).abs() < 0.005 { 0.0 } else { x };
+    format!("{:+.2} pp", 100.0 * x)
+}
+
+/// A cost in percentage points, unsigned.
+fn points(x: f64) -> String {
+    // A rounding's -0.00 is no gain.
+    let c = if (100.0 * x).abs() < 0.005 {
+        0.0
+    } else {
+        100.0 * x
+    };
+    format!("{c:.2} pp")
+}
+
+/// How the game ended for a player.
+fn result_word(r: f64) -> &'static str {
+    if r >= 0.5 { "won" } else { "lost" }
+}
+
+/// The accounts of one game, a row a player.
+fn ledger_text(out: &mut String, r: &GameReview) {
+    let width = r
+        .players
+        .iter()
+        .map(|p| p.name.len())
+        .max()
+        .unwrap_or(4)
+        .max(6);
+    let _ = writeln!(
+        out,
+        "  {:width$}  {:>8}  {:>10}  {:>10}  {:>10}  {:>6}  {:>9}",
+        "player", "start", "luck", "cost", "gifts", "result", "decisions"
+    );
+    for p in &r.players {
+        let _ = writeln!(
+            out,
+            "  {:width$}  {:>8}  {:>10}  {:>10}  {:>10}  {:>6}  {:>9}",
+            p.name,
+            pct(p.start),
+            pp(p.luck),
+            points(p.cost),
+            pp(p.gifts),
+            result_word(p.result),
+            p.decisions
+        );
+    }
+    let worst = r
+        .players
+        .iter()
+        .map(|p| p.residual.abs())
+        .fold(0.0, f64::max);
+    let _ = writeln!(
+        out,
+        "  start + luck - cost + gifts = result for every player (largest gap {worst:.1e})"
+    );
+}
+
+/// A decision in words: what was chosen, what was best, what it lost, its mark.
+fn decision_text(m: &Moment) -> Option<String> {
+    let Event::Decision {
+        actions,
+        chosen,
+        best,
+    } = &m.event
+    else {
+        return None;
+    };
+    let (loss, points) = m.loss()?;
+    if chosen == best {
+        return Some(format!("chose {} (best)", actions[*chosen].name));
+    }
+    let tag = mark(loss).map(|t| format!(" {t}")).unwrap_or_default();
+    Some(format!(
+        "chose {}; best {}: loses {} of the chance to win, {points:.2} points{tag}",
+        actions[*chosen].name,
+        actions[*best].name,
+        pp(loss).trim_start_matches('+'),
+    ))
+}
+
+/// Every moment of a game, a line each.
+fn moments_text(out: &mut String, r: &GameReview) {
+    for m in &r.moments {
+        let who = &r.seats[m.seat];
+        match &m.event {
+            Event::Throw {
+                dice,
+                left,
+                before,
+                after,
+            } => {
+                let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
+                let _ = writeln!(
+                    out,
+                    "  {:10} {who}, throw {}: {} ({left}); {} {} -> {}, luck {}",
+                    m.round,
+                    m.throw,
+                    dice.join(" "),
+                    who,
+                    pct(before[m.seat]),
+                    pct(after[m.seat]),
+                    pp(after[m.seat] - before[m.seat])
+                );
+            }
+            Event::Decision { .. } => {
+                if let Some(text) = decision_text(m) {
+                    let _ = writeln!(out, "  {:10} {who}: {text}", "");
+                }
+            }
+        }
+    }
+}
+
+impl Shown for Reviewed<'_> {
+    fn text(&self) -> String {
+        let mut out = String::new();
+        let n = self.reviews.len();
+        for (g, r) in self.reviews.iter().enumerate() {
+            if g > 0 {
+                out.push('\n');
+            }
+            let rules = if r.rules.is_empty() {
+                "the text's rules".to_string()
+            } else {
+                r.rules.join(" ")
+            };
+            let _ = writeln!(out, "game {} of {n}: {} ({rules})", g + 1, r.game);
+            let _ = writeln!(out, "{}", r.method);
+            ledger_text(&mut out, r);
+            let mut marked: Vec<&Moment> = r
+                .moments
+                .iter()
+                .filter(|m| m.loss().is_some_and(|(l, _)| mark(l).is_some()))
+                .collect();
+            marked.sort_by(|a, b| {
+                let (la, lb) = (
+                    a.loss().unwrap_or_default().0,
+                    b.loss().unwrap_or_default().0,
+                );
+                lb.total_cmp(&la)
+            });
+            if n == 1 {
+                out.push('\n');
+                moments_text(&mut out, r);
+            }
+            if !marked.is_empty() {
+                let _ = writeln!(out, "marked decisions, costliest first:");
+                for m in marked {
+                    let _ = writeln!(
+                        out,
+                        "  {}, {}, throw {} (line {}): {}",
+                        m.round,
+                        r.seats[m.seat],
+                        m.throw,
+                        m.at.line,
+                        decision_text(m).unwrap_or_default()
+                    );
+                }
+            }
+        }
+        let _ = writeln!(
+            out,
+            "\nluck: what the throws did to a player's chance to win; cost: what its own \
+             decisions gave up against the best; gifts: what the others' decisions did to it. \
+             Marks: ?! a loss of 0.5 pp or more, ? 2 pp, ?? 5 pp (docs/review.md)."
+        );
+        out
+    }
+
+    fn json(&self) -> String {
+        let games: Vec<serde_json::Value> = self
+            .reviews
+            .iter()
+            .map(|r| {
+                let moments: Vec<serde_json::Value> = r
+                    .moments
+                    .iter()
+                    .map(|m| {
+                        let mut v = serde_json::to_value(m).expect("a moment serialises");
+                        v["line"] = json!(m.at.line);
+                        if let Some((loss, points)) = m.loss() {
+                            v["loss"] = json!(loss);
+                            v["loss_points"] = json!(points);
+                            v["mark"] = json!(mark(loss));
+                        }
+                        v
+                    })
+                    .collect();
+                json!({
+                    "game": r.game,
+                    "rules": r.rules,
+                    "seats": r.seats,
+                    "method": r.method,
+                    "players": r.players,
+                    "moments": moments,
+                })
+            })
+            .collect();
+        let mut text = serde_json::to_string_pretty(&json!({ "games": games }))
+            .expect("a JSON value always serialises");
+        text.push('\n');
+        text
+    }
+
+    fn tables(&self) -> Vec<DataTable> {
+        review_tables(self.reviews)
+    }
+}
+
+/// The tables of the reviews: `players` (each game's accounts), `decisions` (every decision
+/// with a choice: what was chosen, the best, the loss and its mark) and `throws` (every throw
+/// with the mover's chance before and after it).
+pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
+    let mut players = DataTable::new(
+        "players",
+        &[
+            "game",
+            "seat",
+            "player",
+            "start",
+            "luck",
+            "cost",
+            "gifts",
+            "result",
+            "decisions",
+            "mean_loss",
+        ],
+    );
+    let mut decisions = DataTable::new(
+        "decisions",
+        &[
+            "game",
+            "line",
+            "round",
+            "seat",
+            "throw",
+            "position",
+            "chosen",
+            "best",
+            "loss",
+            "loss_points",
+            "mark",
+        ],
+    );
+    let mut throws = DataTable::new(
+        "throws",
+        &[
+            "game",
+            "line",
+            "round",
+            "seat",
+            "throw",
+            "dice",
+            "left",
+            "chance_before",
+            "chance_after",
+            "luck",
+        ],
+    );
+    for (g, r) in reviews.iter().enumerate() {
+        let game = Cell::Int(g as i128 + 1);
+        for (s, p) in r.players.iter().enumerate() {
+            players.push(vec![
+                game.clone(),
+                Cell::Int(s as i128 + 1),
+                Cell::Text(p.name.clone()),
+                Cell::Num(p.start),
+                Cell::Num(p.luck),
+                Cell::Num(p.cost),
+                Cell::Num(p.gifts),
+                Cell::Num(p.result),
+                Cell::Int(p.decisions as i128),
+                p.mean_loss.map_or(Cell::Text(String::new()), Cell::Num),
+            ]);
+        }
+        for m in &r.moments {
+            let head = vec![
+                game.clone(),
+                Cell::Int(m.at.line as i128),
+                Cell::Text(m.round.clone()),
+                Cell::Int(m.seat as i128 + 1),
+                Cell::Int(i128::from(m.throw)),
+            ];
+            match &m.event {
+                Event::Throw {
+                    dice,
+                    left,
+                    before,
+                    after,
+                } => {
+                    let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
+                    let mut row = head;
+                    row.extend([
+                        Cell::Text(dice.join(" ")),
+                        Cell::Text(left.clone()),
+                        Cell::Num(before[m.seat]),
+                        Cell::Num(after[m.seat]),
+                        Cell::Num(after[m.seat] - before[m.seat]),
+                    ]);
+                    throws.push(row);
+                }
+                Event::Decision {
+                    actions,
+                    chosen,
+                    best,
+                } => {
+                    let (loss, points) = m.loss().unwrap_or_default();
+                    let mut row = head;
+                    row.extend([
+                        Cell::Text(m.position.clone()),
+                        Cell::Text(actions[*chosen].name.clone()),
+                        Cell::Text(actions[*best].name.clone()),
+                        Cell::Num(loss),
+                        Cell::Num(points),
+                        Cell::Text(mark(loss).unwrap_or("").to_string()),
+                    ]);
+                    decisions.push(row);
+                }
+            }
+        }
+    }
+    vec![players, decisions, throws]
+}

@@ -1,0 +1,198 @@
+//! `dicelab review`: records from `simulate --record` reviewed with luck and skill adding up,
+//! `win` losing nothing; the hand-typed game of docs/review.md reviewed as the page says; bad
+//! records refused with their line and column.
+
+use std::path::Path;
+
+use crate::common::{fails, ok, read};
+
+/// The review of `record` (a file in `d`) as JSON.
+fn reviewed(d: &Path, record: &str) -> serde_json::Value {
+    serde_json::from_str(&ok(d, &["review", record, "--format", "json"])).unwrap()
+}
+
+/// Every player of every game: the accounts add up to the result within 1e-9. Returns each
+/// policy's cost summed over the games.
+fn accounts_add_up(review: &serde_json::Value) -> std::collections::BTreeMap<String, f64> {
+    let mut cost = std::collections::BTreeMap::new();
+    for game in review["games"].as_array().unwrap() {
+        for (seat, p) in game["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(game["players"].as_array().unwrap())
+        {
+            let f = |k: &str| p[k].as_f64().unwrap();
+            let gap = f("start") + f("luck") - f("cost") + f("gifts") - f("result");
+            assert!(gap.abs() < 1e-9, "{p}");
+            let policy = seat
+                .as_str()
+                .unwrap()
+                .split('(')
+                .nth(1)
+                .unwrap()
+                .trim_end_matches(')');
+            *cost.entry(policy.to_string()).or_insert(0.0) += f("cost");
+        }
+    }
+    cost
+}
+
+#[test]
+fn two_players_recorded_and_reviewed_add_up_and_win_loses_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(
+        d,
+        &[
+            "simulate",
+            "sevens",
+            "--players",
+            "2",
+            "--policy",
+            "win",
+            "--policy",
+            "rolls:1",
+            "-n",
+            "1000",
+            "--record",
+            "g.txt",
+            "-q",
+        ],
+    );
+    let review = reviewed(d, "g.txt");
+    assert_eq!(review["games"].as_array().unwrap().len(), 1000);
+    let cost = accounts_add_up(&review);
+    assert_eq!(cost["win"], 0.0);
+    assert!(cost["rolls:1"] > 0.0, "{cost:?}");
+}
+
+#[test]
+fn three_players_recorded_and_reviewed_add_up() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(
+        d,
+        &[
+            "simulate",
+            "sevens",
+            "--players",
+            "3",
+            "--policy",
+            "win",
+            "--policy",
+            "rolls:1",
+            "--policy",
+            "threshold:15,10",
+            "--rule",
+            "rounds=4",
+            "-n",
+            "60",
+            "--record",
+            "g.txt",
+            "-q",
+        ],
+    );
+    let cost = accounts_add_up(&reviewed(d, "g.txt"));
+    assert!(cost["rolls:1"] > 0.0, "{cost:?}");
+}
+
+#[test]
+fn a_record_is_the_same_for_any_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for threads in ["1", "2"] {
+        ok(
+            d,
+            &[
+                "simulate",
+                "sevens",
+                "--players",
+                "2",
+                "-n",
+                "300",
+                "--threads",
+                threads,
+                "--record",
+                &format!("g{threads}.txt"),
+                "-q",
+            ],
+        );
+    }
+    assert_eq!(read(d.join("g1.txt")), read(d.join("g2.txt")));
+}
+
+/// The record typed by hand in docs/review.md, the first `text` block under its heading.
+fn kitchen_table() -> String {
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/review.md")).unwrap();
+    let from = page.find("## A game typed by hand").unwrap();
+    let block = &page[from..];
+    let start = block.find("```text\n").unwrap() + "```text\n".len();
+    let end = start + block[start..].find("```").unwrap();
+    block[start..end].to_string()
+}
+
+#[test]
+fn the_game_typed_by_hand_in_the_docs_reviews_as_the_page_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("kitchen.txt"), kitchen_table()).unwrap();
+    let text = ok(d, &["review", "kitchen.txt"]);
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/review.md")).unwrap();
+    // The accounts and the marked decisions the page quotes are what the review prints.
+    for line in text.lines().filter(|l| {
+        l.starts_with("  Ann ") || l.starts_with("  Bob ") || l.starts_with("  round 2, Bob")
+    }) {
+        assert!(page.contains(line), "docs/review.md lacks {line:?}");
+    }
+    let review = reviewed(d, "kitchen.txt");
+    accounts_add_up_people(&review);
+    ok(d, &["review", "kitchen.txt", "--out", "r", "-q"]);
+    for file in ["players.csv", "decisions.csv", "throws.csv"] {
+        assert!(d.join("r").join(file).is_file(), "{file}");
+    }
+    let decisions = String::from_utf8(read(d.join("r/decisions.csv"))).unwrap();
+    assert!(decisions.contains(",??\n"), "{decisions}");
+}
+
+/// The accounts of a game of people add up too.
+fn accounts_add_up_people(review: &serde_json::Value) {
+    for p in review["games"][0]["players"].as_array().unwrap() {
+        assert!(p["residual"].as_f64().unwrap().abs() < 1e-9, "{p}");
+    }
+}
+
+#[test]
+fn a_wrong_record_is_refused_with_its_line_and_column() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let head = "dicelab record 1\ngame sevens\nseat 1 person Ann\nseat 2 person Bob\nround 1\n";
+    let cases = [
+        (format!("{head}Bob: 666666\n"), "record bad.txt: line 6, column 1: it is Ann's turn here"),
+        (format!("{head}Ann: 6 6 6 6 6 9\n"), "line 6, column 16: `9` is no die"),
+        (format!("{head}Ann: 6 6 6 6 6\n"), "line 6, column 6: this throw rolls 6 dice, and 5 are typed"),
+        ("hello\n".to_string(), "line 1, column 1: a record opens with `dicelab record 1`"),
+        (
+            "dicelab record 1\ngame sevens\nseat 1 person A\nseat 2 person B\nseat 3 person C\nseat 4 person D\n".to_string(),
+            "needs two or three seats",
+        ),
+        ("dicelab record 1\ngame sieben\nseat 1 person A\nseat 2 person B\n".to_string(), "a review is offered for sevens"),
+        (format!("{head}Ann: 6 6 6 6 6 6\n"), "round 1 has 2 turns"),
+    ];
+    for (text, expected) in cases {
+        std::fs::write(d.join("bad.txt"), &text).unwrap();
+        fails(d, &["review", "bad.txt"], 2, expected);
+    }
+}
+
+io_failure! {
+    review_a_missing_record: ["review", "nowhere.txt"] => "record nowhere.txt: cannot read it";
+}
+
+bad_input! {
+    record_with_a_shard: ["simulate", "sevens", "--players", "2", "--shard", "1/2", "--out", "o", "--record", "g.txt"] => "--record with --shard";
+    record_of_single_turns: ["simulate", "sevens", "--record", "g.txt"] => "--record: a record holds whole games";
+    record_of_a_game_without_records: ["simulate", "sequences", "--record", "g.txt"] => "--record: sequences writes no game records";
+}
