@@ -16,6 +16,7 @@ use crate::games::options::RuleOptions;
 
 use super::exact::solve_for;
 use super::position::{Phase, Role, Turn};
+use super::review_turn::dice_word;
 use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
 use super::rules::{FollowerLimit, Kept, OPTIONS, Removal, Remover, Rules};
 use super::solutions::Solutions;
@@ -251,14 +252,6 @@ fn row(name: String, values: Vec<Option<Value>>) -> Row {
         name,
         values,
         ..Row::default()
-    }
-}
-
-fn dice_word(n: u8) -> String {
-    if n == 1 {
-        "1 die".to_string()
-    } else {
-        format!("{n} dice")
     }
 }
 

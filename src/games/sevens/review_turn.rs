@@ -1,7 +1,7 @@
 //! A turn of Sevens valued at every state it can reach, for a review: the solvers' backward
 //! pass (`solve_turn`) for one position, every player's chance carried beside the mover's,
-//! decisions compared as the solver compares them; and the words a review names a turn's
-//! throws and actions by.
+//! decisions compared as the solver compares them; and the words a turn's actions are named
+//! by, the same in `review`, `advise` and `play`.
 
 use crate::dice::pow6;
 

@@ -23,6 +23,7 @@ use super::play::{Rolls, coin_generator, play_turn};
 use super::policy::Policy;
 use super::position::Phase;
 use super::removal;
+use super::review_turn::{action_name, dice_word};
 use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
 use super::solutions::Solutions;
 use super::spec::PolicySpec;
@@ -134,31 +135,7 @@ fn say(out: &mut dyn Write, text: &str) -> Result<()> {
         .map_err(|e| Error::unwritable("play: the terminal", e))
 }
 
-fn dice_word(n: u8) -> String {
-    if n == 1 {
-        "1 die".to_string()
-    } else {
-        format!("{n} dice")
-    }
-}
-
 impl SevensSession {
-    /// An action's name, as the advice names its row.
-    fn action_name(&self, options: usize, kept: Kept, again: bool) -> String {
-        let keep = if options > 1 {
-            format!("keep {} (sum {}), ", dice_word(kept.dice), kept.sum)
-        } else {
-            String::new()
-        };
-        if again {
-            format!("{keep}roll {} again", dice_word(kept.dice))
-        } else if kept.dice == 0 {
-            format!("{keep}the turn ends with 0")
-        } else {
-            format!("{keep}stop with {}", kept.sum)
-        }
-    }
-
     /// Starts a round, a play-off round, or ends the game; false once it is over.
     fn start_round(&mut self, out: &mut dyn Write) -> Result<bool> {
         let n = self.players;
@@ -333,7 +310,7 @@ impl Session for SevensSession {
             let names: Vec<String> = mine
                 .actions
                 .iter()
-                .map(|&(k, again)| self.action_name(options, k, again))
+                .map(|&(k, again)| action_name(k, again, options > 1))
                 .collect();
             if names.len() == 1 {
                 let (kept, _) = mine.actions[0];
