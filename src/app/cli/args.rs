@@ -184,8 +184,8 @@ pub struct DecksArgs {
 /// Arguments of `review`.
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
-    /// The game record to review: one or more games, as docs/review.md describes (`play
-    /// --record` and `simulate --record` write them; a person may type one).
+    /// The game record to review: one or more games, as docs/review.md describes (`simulate
+    /// --record` writes them; a person may type one).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Folder for players.csv, decisions.csv and throws.csv.
