@@ -344,12 +344,15 @@ pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
 /// best with whether the play-outs tell it apart. What every row shares (the game, its rules,
 /// the policy, the position, the method) is [`advice_about`].
 pub fn advice_data(advice: &Advice) -> DataTable {
-    let estimated = |c: usize| {
-        advice
-            .rows
-            .iter()
-            .any(|r| r.values[c].is_some_and(|v| v.ci95.is_some()))
-    };
+    // Whether each column holds an estimate in any row: found once, read for every cell.
+    let estimated: Vec<bool> = (0..advice.columns.len())
+        .map(|c| {
+            advice
+                .rows
+                .iter()
+                .any(|r| r.values[c].is_some_and(|v| v.ci95.is_some()))
+        })
+        .collect();
     let loss_estimated = advice
         .rows
         .iter()
@@ -359,7 +362,7 @@ pub fn advice_data(advice: &Advice) -> DataTable {
     let mut columns = vec![if advice.decision { "action" } else { "player" }.to_string()];
     for (c, column) in advice.columns.iter().enumerate() {
         columns.push(column.name.clone());
-        if estimated(c) {
+        if estimated[c] {
             columns.push(format!("{}_low", column.name));
             columns.push(format!("{}_high", column.name));
         }
@@ -384,7 +387,7 @@ pub fn advice_data(advice: &Advice) -> DataTable {
             let mut cells = vec![Cell::Text(row.name.clone())];
             for (c, value) in row.values.iter().enumerate() {
                 cells.push(num(value.map(|v| v.value)));
-                if estimated(c) {
+                if estimated[c] {
                     let ci = value.and_then(|v| v.ci95);
                     cells.push(num(ci.map(|(lo, _)| lo)));
                     cells.push(num(ci.map(|(_, hi)| hi)));

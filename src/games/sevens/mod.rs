@@ -287,6 +287,19 @@ impl Study {
     }
 }
 
+impl Study {
+    /// The whole games of this study, as a run plays them and a record writes them down.
+    fn games(&self) -> Games {
+        Games::new(
+            &self.solutions.outcomes,
+            self.rules,
+            self.players,
+            self.policies.clone(),
+            Rotation::new(&self.seats),
+        )
+    }
+}
+
 impl Configured for Study {
     fn setup(&self) -> SetupRecord {
         setup_record(
@@ -304,16 +317,7 @@ impl Configured for Study {
             let turns = Turns::new(&self.solutions.outcomes, outcomes).with_targets(targets);
             run(&turns, config)
         } else {
-            run(
-                &Games::new(
-                    &self.solutions.outcomes,
-                    self.rules,
-                    self.players,
-                    self.policies.clone(),
-                    Rotation::new(&self.seats),
-                ),
-                config,
-            )
+            run(&self.games(), config)
         }
     }
 
@@ -327,13 +331,7 @@ impl Configured for Study {
                 "--record: a record holds whole games; record them with --players 2 or more",
             )));
         }
-        let games = Games::new(
-            &self.solutions.outcomes,
-            self.rules,
-            self.players,
-            self.policies.clone(),
-            Rotation::new(&self.seats),
-        );
+        let games = self.games();
         let specs: Vec<String> = self
             .seats
             .policies

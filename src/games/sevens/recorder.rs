@@ -10,6 +10,7 @@ use crate::engine::chunk_rng;
 use crate::error::{Error, Result};
 use crate::games::review::record::{GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord};
 
+use super::lookup::Lookup;
 use super::play::{GameDice, Games, Observer};
 use super::rolls::RollOutcomes;
 use super::rules::{Removal, Rules};
@@ -17,6 +18,7 @@ use super::rules::{Removal, Rules};
 /// What the observer writes down as a game is played.
 struct Recorder<'a> {
     outcomes: &'a RollOutcomes,
+    lookup: Lookup,
     rules: Rules,
     /// Each distinct policy's spec.
     specs: &'a [String],
@@ -69,10 +71,8 @@ impl Observer for Recorder<'_> {
                     f
                 })
                 .collect();
-            let set = usize::from(
-                self.outcomes.lookup[usize::from(dice)]
-                    [(packed as usize) % crate::dice::pow6(u32::from(dice)) as usize],
-            );
+            // What the first `dice` dice leave, read as the turn itself read it.
+            let set = self.lookup.list(dice, packed);
             dice = self.outcomes.sets[set][0].dice;
             throws.push(ThrowRecord {
                 dice: faces,
@@ -113,6 +113,7 @@ pub(super) fn record(
     }
     let mut recorder = Recorder {
         outcomes,
+        lookup: Lookup::new(outcomes),
         rules: games.rules,
         specs,
         pairs,

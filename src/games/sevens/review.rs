@@ -14,6 +14,8 @@ use crate::games::options::{FirstPlayer, RuleOptions, Tie};
 use crate::games::review::record::{At, GameRecord, ThrowRecord, TurnRecord, error_at};
 use crate::games::review::{Action, Event, GameReview, Moment, ledgers};
 
+use super::game::SharedGame;
+use super::game3::{Game3, SharedGame3};
 use super::position::{Phase, Role, Stage, Turn};
 use super::removal;
 use super::review_turn::{TurnTree, action_name, dice_word, option_list, times, within};
@@ -40,6 +42,12 @@ impl Solved {
     }
 }
 
+/// The whole-game solution a replay reads its values from.
+enum Solution {
+    Two(SharedGame),
+    Three(SharedGame3),
+}
+
 /// Where a turn stands in the game: the round, the order, the mover's place and allowance.
 struct Spot<'a> {
     phase: Phase,
@@ -55,6 +63,8 @@ struct Replay<'a> {
     rec: &'a GameRecord,
     rules: Rules,
     solutions: &'a Solutions,
+    /// The whole game solved, for two players or three.
+    solution: Solution,
     names: Vec<String>,
     totals: Vec<i32>,
     round_scores: Vec<u8>,
@@ -70,38 +80,43 @@ impl Replay<'_> {
     }
 
     /// Every seat's chance of stopping with `kept` after `roll`, for the turn at `spot`.
-    fn stop_values(&self, spot: &Spot, roll: u8, kept: Kept) -> Result<Vec<f64>> {
+    fn stop_values(&self, spot: &Spot, roll: u8, kept: Kept) -> Vec<f64> {
         let n = self.n();
         let seat = spot.order[spot.i];
         let mut out = vec![0.0; n];
-        if n == 2 {
-            let game = self.solutions.game()?;
-            let other = 1 - seat;
-            let me = self.totals[seat];
-            let role = if spot.i == 0 {
-                Role::Lead {
-                    x: me - self.totals[other],
-                }
-            } else {
-                Role::Follow {
-                    allowed: spot.allowed,
-                    z: self.totals[other] - me,
-                }
+        let game = match &self.solution {
+            Solution::Two(game) => game,
+            Solution::Three(game) => return self.stop_values3(game, spot, roll, kept),
+        };
+        let other = 1 - seat;
+        let me = self.totals[seat];
+        let role = if spot.i == 0 {
+            Role::Lead {
+                x: me - self.totals[other],
+            }
+        } else {
+            Role::Follow {
+                allowed: spot.allowed,
+                z: self.totals[other] - me,
+            }
+        };
+        let view = game.view(spot.phase, role);
+        let (mine, theirs) = view.stop_pair(roll, kept).unwrap_or_else(|| {
+            // A game already decided: the lead decides it whatever is done.
+            let ahead = match role {
+                Role::Lead { x } => x > 0,
+                Role::Follow { z, .. } => z < 0,
             };
-            let view = game.view(spot.phase, role);
-            let (mine, theirs) = view.stop_pair(roll, kept).unwrap_or_else(|| {
-                // A game already decided: the lead decides it whatever is done.
-                let ahead = match role {
-                    Role::Lead { x } => x > 0,
-                    Role::Follow { z, .. } => z < 0,
-                };
-                if ahead { (1.0, 0.0) } else { (0.0, 1.0) }
-            });
-            out[seat] = mine;
-            out[other] = theirs;
-            return Ok(out);
-        }
-        let game = self.solutions.game3()?;
+            if ahead { (1.0, 0.0) } else { (0.0, 1.0) }
+        });
+        out[seat] = mine;
+        out[other] = theirs;
+        out
+    }
+
+    /// [`Replay::stop_values`] in a game of three.
+    fn stop_values3(&self, game: &Game3, spot: &Spot, roll: u8, kept: Kept) -> Vec<f64> {
+        let mut out = vec![0.0; self.n()];
         let stage = match (spot.phase, spot.order.len()) {
             (Phase::Round(k), _) => Stage::Round(k),
             (Phase::Playoff, 3) => Stage::Playoff,
@@ -133,7 +148,7 @@ impl Replay<'_> {
         for (j, &s) in spot.order.iter().enumerate() {
             out[s] = values[j];
         }
-        Ok(out)
+        out
     }
 
     /// Where the game stands before a turn, in words.
@@ -208,14 +223,8 @@ impl Replay<'_> {
                 ),
             ));
         }
-        // Stopping values are read through the solution for this spot; errors cannot occur
-        // after the first read, which solves the game.
-        self.stop_values(spot, 1, Kept { dice: 0, sum: 0 })?;
         let me: &Self = self;
-        let stop = |roll: u8, kept: Kept| {
-            me.stop_values(spot, roll, kept)
-                .expect("the solution was solved above")
-        };
+        let stop = |roll: u8, kept: Kept| me.stop_values(spot, roll, kept);
         let outcomes = &self.solutions.outcomes;
         let tree = TurnTree::solve(outcomes, spot.allowed, seat, &stop);
         let position = self.position(spot);
@@ -460,11 +469,11 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved) -> Result<GameR
     }
     let solutions = solved.for_rules(rules, n as u32);
     // Solved first, so a game too large to solve is refused before anything is replayed.
-    if n == 2 {
-        solutions.game()?;
+    let solution = if n == 2 {
+        Solution::Two(solutions.game()?)
     } else {
-        solutions.game3()?;
-    }
+        Solution::Three(solutions.game3()?)
+    };
     let names: Vec<String> = rec
         .seats
         .iter()
@@ -476,6 +485,7 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved) -> Result<GameR
         rec,
         rules,
         solutions,
+        solution,
         names: names.clone(),
         totals: vec![0; n],
         round_scores: vec![0; n],
