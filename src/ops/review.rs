@@ -15,7 +15,8 @@ use crate::error::Result;
 use crate::games::Configured;
 use crate::games::review::GameReview;
 use crate::games::review::record::{self, GameRecord, Record};
-use crate::games::sevens::review::{Solved, review, unknown};
+use crate::games::sequences::review::{self as sequences, Dealt};
+use crate::games::sevens::review::{self as sevens, Solved, unknown};
 use crate::input;
 
 /// Every game of the record file at `path`, reviewed; a record that breaks its rules is refused
@@ -29,12 +30,13 @@ pub fn review_file(path: &Path) -> Result<Vec<GameReview>> {
 /// Every game of a record's `text` (named `what` in errors), reviewed.
 pub fn review_text(what: &str, text: &str) -> Result<Vec<GameReview>> {
     let record = record::parse(what, text)?;
-    let mut solved = Solved::default();
+    let (mut solved, mut dealt) = (Solved::default(), Dealt::default());
     record
         .games
         .iter()
         .map(|game| match game.game.as_str() {
-            "sevens" => review(what, game, &mut solved),
+            "sevens" => sevens::review(what, game, &mut solved),
+            g if sequences::reviews(g) => sequences::review(what, game, &mut dealt),
             _ => Err(unknown(what, game)),
         })
         .collect()
@@ -45,7 +47,7 @@ pub fn review_text(what: &str, text: &str) -> Result<Vec<GameReview>> {
 pub fn record_text(game: &dyn Configured, seed: u64, count: u64) -> Result<String> {
     let games: Vec<GameRecord> = game.record_games(seed, count).unwrap_or_else(|| {
         Err(crate::Error::input(format!(
-            "--record: {} writes no game records (so far: sevens)",
+            "--record: {} writes no game records (so far: sevens, sequences, hearts-due)",
             game.setup().game
         )))
     })?;

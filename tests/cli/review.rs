@@ -122,6 +122,45 @@ fn a_record_is_the_same_for_any_threads() {
     assert_eq!(read(d.join("g1.txt")), read(d.join("g2.txt")));
 }
 
+#[test]
+fn a_sequences_game_recorded_and_reviewed_adds_up_by_luck_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for threads in ["1", "2"] {
+        let file = format!("g{threads}.txt");
+        let args = [
+            "simulate",
+            "sequences",
+            "--players",
+            "3",
+            "--rule",
+            "tie=playoff",
+            "-n",
+            "300",
+            "--threads",
+            threads,
+            "--record",
+            &file,
+            "-q",
+        ];
+        ok(d, &args);
+    }
+    assert_eq!(read(d.join("g1.txt")), read(d.join("g2.txt")));
+    let review = reviewed(d, "g1.txt");
+    assert_eq!(review["games"].as_array().unwrap().len(), 300);
+    let cost = accounts_add_up(&review);
+    assert_eq!(cost["forced"], 0.0);
+    for game in review["games"].as_array().unwrap() {
+        let won = game["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["result"] == 1.0)
+            .count();
+        assert_eq!(won, 1, "a play-off leaves one winner");
+    }
+}
+
 /// The record typed by hand in docs/review.md, the first `text` block under its heading.
 fn kitchen_table() -> String {
     let page =
@@ -194,5 +233,6 @@ io_failure! {
 bad_input! {
     record_with_a_shard: ["simulate", "sevens", "--players", "2", "--shard", "1/2", "--out", "o", "--record", "g.txt"] => "--record with --shard";
     record_of_single_turns: ["simulate", "sevens", "--record", "g.txt"] => "--record: a record holds whole games";
-    record_of_a_game_without_records: ["simulate", "sequences", "--record", "g.txt"] => "--record: sequences writes no game records";
+    record_of_a_game_without_records: ["simulate", "solitaire-dice", "--record", "g.txt"] => "--record: solitaire-dice writes no game records";
+    record_of_a_lone_race: ["simulate", "sequences", "--record", "g.txt"] => "--record: a record holds whole games";
 }

@@ -7,6 +7,7 @@
 mod advise;
 pub mod exact;
 mod policy;
+pub mod review;
 pub mod rulebook;
 pub mod rules;
 pub mod sim;
@@ -175,6 +176,22 @@ impl Configured for Study {
 
     fn exact(&self) -> &ExactValues {
         &self.exact
+    }
+
+    fn record_games(
+        &self,
+        seed: u64,
+        count: u64,
+    ) -> Option<Result<Vec<crate::games::review::record::GameRecord>>> {
+        let game = sim::Game::new(&self.rules, self.players as usize);
+        let named = (self.name, self.options.pairs());
+        Some(review::record(
+            named,
+            &game,
+            self.players as usize,
+            seed,
+            count,
+        ))
     }
 
     fn tables(&self) -> Result<Analysis> {

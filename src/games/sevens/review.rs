@@ -567,7 +567,8 @@ pub fn unknown(what: &str, rec: &GameRecord) -> Error {
         what,
         rec.at,
         format!(
-            "`{}`: a review is offered for sevens (two or three players) so far",
+            "`{}`: a review is offered for sevens (two or three players), sequences and \
+             hearts-due so far",
             rec.game
         ),
     )
