@@ -13,9 +13,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+mod answer;
 mod capture;
 mod cli;
 mod commands;
+mod drill;
 mod flags;
 mod interrupt;
 mod listing;
@@ -231,7 +233,7 @@ fn dispatch(cli: &Cli, invocation: &Invocation) -> crate::Result<()> {
         Command::Decks(args) => commands::decks(args, invocation),
         Command::Advise(args) => commands::advise(args),
         Command::Review(args) => commands::review(args, invocation),
-        Command::Play(args) => commands::play(args),
+        Command::Play(args) => commands::play(args, invocation),
         Command::Rules(args) => commands::rules(args),
         Command::Policies(args) => commands::policies(args),
         Command::Data(args) => commands::data(args),

@@ -3,113 +3,14 @@
 //! input, gets a clear line, never a panic. The game itself (chance, the computer seats, the
 //! actions and their advice) is the game's [`Session`].
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 
 use crate::error::{Error, Names, Result};
 use crate::games::advice::Advice;
 use crate::games::session::{Coached, Cost, Played, Session, cost_of};
 use crate::report::advice::advice_menu_text;
 
-/// The longest answer read, in bytes: far past any action's name, and small enough that a
-/// stream with no line breaks (`< /dev/zero`) cannot fill memory.
-const MAX_ANSWER: usize = 4096;
-
-/// How far past [`MAX_ANSWER`] an overlong line is skipped looking for its end; a line longer
-/// than this is not a person typing, and the game stops rather than read on forever.
-const MAX_SKIPPED: usize = 1 << 20;
-
-/// One line of input, read within [`MAX_ANSWER`].
-enum Line {
-    /// The input ended.
-    End,
-    /// A line, its line break included where it had one.
-    Text(Vec<u8>),
-    /// A line over [`MAX_ANSWER`] bytes, skipped to its end.
-    TooLong,
-}
-
-/// Reads one answer line of at most [`MAX_ANSWER`] bytes; the rest of a longer one is skipped
-/// without being kept, up to [`MAX_SKIPPED`] bytes.
-fn read_line(input: &mut dyn BufRead) -> Result<Line> {
-    let unreadable = |e| Error::unreadable("play: the input", e);
-    let mut bytes = Vec::new();
-    let read = (&mut *input)
-        .take(MAX_ANSWER as u64 + 1)
-        .read_until(b'\n', &mut bytes)
-        .map_err(unreadable)?;
-    if read == 0 {
-        return Ok(Line::End);
-    }
-    if bytes.len() <= MAX_ANSWER || bytes.ends_with(b"\n") {
-        return Ok(Line::Text(bytes));
-    }
-    let mut skipped = 0;
-    loop {
-        let (done, used) = {
-            let buf = input.fill_buf().map_err(unreadable)?;
-            match buf.iter().position(|&b| b == b'\n') {
-                Some(at) => (true, at + 1),
-                None => (buf.is_empty(), buf.len()),
-            }
-        };
-        input.consume(used);
-        skipped += used;
-        if done {
-            return Ok(Line::TooLong);
-        }
-        if skipped > MAX_SKIPPED {
-            return Err(Error::input(format!(
-                "play: the input holds a line of over {} MiB, which is not an answer; the game \
-                 stops",
-                MAX_SKIPPED >> 20
-            )));
-        }
-    }
-}
-
-/// What the person typed, read.
-enum Answer {
-    Action(usize),
-    Advice,
-    Quit,
-    Unclear(String),
-    TooLong,
-}
-
-fn read_answer(line: &str, actions: &[String]) -> Answer {
-    let text = line.trim();
-    if text == "?" {
-        return Answer::Advice;
-    }
-    if text.eq_ignore_ascii_case("q") || text.eq_ignore_ascii_case("quit") {
-        return Answer::Quit;
-    }
-    if let Ok(k) = text.parse::<usize>()
-        && (1..=actions.len()).contains(&k)
-    {
-        return Answer::Action(k - 1);
-    }
-    if let Some(i) = actions.iter().position(|a| a.eq_ignore_ascii_case(text)) {
-        return Answer::Action(i);
-    }
-    // A prefix naming one action only, as "stop" or "7 + 8".
-    let lower = text.to_ascii_lowercase();
-    let starts: Vec<usize> = (0..actions.len())
-        .filter(|&i| !lower.is_empty() && actions[i].to_ascii_lowercase().starts_with(&lower))
-        .collect();
-    if let [i] = starts[..] {
-        return Answer::Action(i);
-    }
-    Answer::Unclear(crate::error::one_line(text))
-}
-
-/// What an answer that chose nothing is told, after the answer: how to choose among `n`.
-fn not_a_choice(n: usize) -> String {
-    format!(
-        "is not one of the choices: type a number from 1 to {n}, an action's name, ? for advice \
-         or q to quit\n"
-    )
-}
+use super::answer::{Answer, Line, MAX_ANSWER, not_a_choice, read_answer, read_line};
 
 fn write(out: &mut dyn Write, text: &str) -> Result<()> {
     out.write_all(text.as_bytes())
@@ -149,7 +50,7 @@ pub fn play(
             )?;
             // Read as bytes: an answer that is not UTF-8 (a stray key, another encoding) is one
             // more unclear answer to ask again about, not a failed read.
-            let answer = match read_line(input)? {
+            let answer = match read_line(input, "play")? {
                 Line::End => {
                     write(out, "\nend of input: the game stops here\n")?;
                     played.input_ended = true;
@@ -209,7 +110,8 @@ pub fn play(
         session.apply(chosen, out)?;
     }
     write(out, &format!("\n{}\n", session.result()))?;
-    if coach {
+    // A finished game with a record ends with its review instead (`commands::play`).
+    if coach && !(played.finished && session.record().is_some()) {
         write(out, &summary(&played))?;
     }
     Ok(played)

@@ -29,6 +29,10 @@ pub struct PlayRequest {
     pub seed: u64,
     /// Play-outs of the advice where it estimates (`None`: the advice's default).
     pub advice_units: Option<u64>,
+    /// A recorded game to continue (`play --resume`): its rules, seats and seed deal it again,
+    /// the person's recorded choices are replayed, and the game goes on from where it stopped.
+    /// Named `what` in errors.
+    pub resume: Option<(String, crate::games::review::record::GameRecord)>,
 }
 
 impl PlayRequest {
@@ -83,6 +87,12 @@ pub trait Session {
 
     /// How the game ended, for the last lines.
     fn result(&self) -> String;
+
+    /// The game so far as a game record (`play --record`, and the review at the game's end),
+    /// where the game writes one.
+    fn record(&self) -> Option<crate::games::review::record::GameRecord> {
+        None
+    }
 }
 
 /// A game that can be played at the terminal.

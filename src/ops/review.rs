@@ -30,16 +30,36 @@ pub fn review_file(path: &Path) -> Result<Vec<GameReview>> {
 /// Every game of a record's `text` (named `what` in errors), reviewed.
 pub fn review_text(what: &str, text: &str) -> Result<Vec<GameReview>> {
     let record = record::parse(what, text)?;
-    let (mut solved, mut dealt) = (Solved::default(), Dealt::default());
+    let mut cache = Cache::default();
     record
         .games
         .iter()
-        .map(|game| match game.game.as_str() {
-            "sevens" => sevens::review(what, game, &mut solved),
-            g if sequences::reviews(g) => sequences::review(what, game, &mut dealt),
-            _ => Err(unknown(what, game)),
-        })
+        .map(|game| cache.review(what, game))
         .collect()
+}
+
+/// One game's record (`play` reviews the game just played), reviewed; `what` names it in
+/// errors.
+pub fn review_game(what: &str, game: &GameRecord) -> Result<GameReview> {
+    Cache::default().review(what, game)
+}
+
+/// What the games of a file are valued with, kept from one game to the next while the rules
+/// stay the same.
+#[derive(Default)]
+struct Cache {
+    solved: Solved,
+    dealt: Dealt,
+}
+
+impl Cache {
+    fn review(&mut self, what: &str, game: &GameRecord) -> Result<GameReview> {
+        match game.game.as_str() {
+            "sevens" => sevens::review(what, game, &mut self.solved),
+            g if sequences::reviews(g) => sequences::review(what, game, &mut self.dealt),
+            _ => Err(unknown(what, game)),
+        }
+    }
 }
 
 /// The first `count` games a run of `game` seeded with `seed` plays, as a record's text; an

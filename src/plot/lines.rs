@@ -17,6 +17,22 @@ pub fn lines_svg(
     y_label: &str,
     series: &[(String, Vec<(f64, f64)>)],
 ) -> Result<String> {
+    lines_svg_legend(
+        title,
+        (x_label, y_label),
+        series,
+        SeriesLabelPosition::UpperRight,
+    )
+}
+
+/// [`lines_svg`] with its legend at `legend`: a chance to win runs to 100% or 0% at the right,
+/// so a review's chart keeps its legend on the left, where every line starts near the middle.
+pub fn lines_svg_legend(
+    title: &str,
+    (x_label, y_label): (&str, &str),
+    series: &[(String, Vec<(f64, f64)>)],
+    legend: SeriesLabelPosition,
+) -> Result<String> {
     let (title, footer) = title.split_once('\n').unwrap_or((title, ""));
     let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
     let points = series.iter().flat_map(|s| s.1.iter());
@@ -66,7 +82,7 @@ pub fn lines_svg(
             .label_font(font(TEXT))
             .background_style(WHITE.mix(0.8))
             .border_style(BLACK)
-            .position(SeriesLabelPosition::UpperRight)
+            .position(legend)
             .draw()
             .map_err(|e| plot_error(&e))?;
         root.present().map_err(|e| plot_error(&e))?;

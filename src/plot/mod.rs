@@ -22,7 +22,7 @@ mod charts_tests;
 pub use bars::{bars_svg, distribution_svg};
 pub use compare::{CompareRow, Scale, compare_svg};
 pub use decision_map::decision_map_svg;
-pub use lines::lines_svg;
+pub use lines::{lines_svg, lines_svg_legend};
 pub use panels::panels_svg;
 
 use plotters::prelude::*;

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use serde_json::json;
 
 use crate::games::analysis::{Cell, DataTable};
-use crate::games::review::{Event, GameReview, Moment, mark};
+use crate::games::review::{Event, GameReview, Ledger, Moment, mark};
 
 use super::shown::Shown;
 
@@ -46,6 +46,15 @@ fn result_word(r: f64) -> &'static str {
     if r >= 0.5 { "won" } else { "lost" }
 }
 
+/// A player's mean loss per decision with its band (`0.61 pp strong`), or nothing without a
+/// decision.
+fn per_decision(p: &Ledger) -> String {
+    match (p.mean_loss, p.band) {
+        (Some(loss), Some(band)) => format!("{:>12}", format!("{} {band}", points(loss))),
+        _ => format!("{:>12}", "-"),
+    }
+}
+
 /// The accounts of one game, a row a player.
 fn ledger_text(out: &mut String, r: &GameReview) {
     let width = r
@@ -57,20 +66,21 @@ fn ledger_text(out: &mut String, r: &GameReview) {
         .max(6);
     let _ = writeln!(
         out,
-        "  {:width$}  {:>8}  {:>10}  {:>10}  {:>10}  {:>6}  {:>9}",
-        "player", "start", "luck", "cost", "gifts", "result", "decisions"
+        "  {:width$}  {:>8}  {:>10}  {:>10}  {:>10}  {:>6}  {:>9}  {:>12}",
+        "player", "start", "luck", "cost", "gifts", "result", "decisions", "per decision"
     );
     for p in &r.players {
         let _ = writeln!(
             out,
-            "  {:width$}  {:>8}  {:>10}  {:>10}  {:>10}  {:>6}  {:>9}",
+            "  {:width$}  {:>8}  {:>10}  {:>10}  {:>10}  {:>6}  {:>9}  {}",
             p.name,
             pct(p.start),
             pp(p.luck),
             points(p.cost),
             pp(p.gifts),
             result_word(p.result),
-            p.decisions
+            p.decisions,
+            per_decision(p)
         );
     }
     let worst = r
@@ -138,6 +148,100 @@ fn moments_text(out: &mut String, r: &GameReview) {
             }
         }
     }
+}
+
+/// What `play` says of the game just played, for the player in `seat`: the chance to win at
+/// the start and the result, the luck, the cost of the player's decisions and the others'
+/// gifts (which add up, exactly), the mean loss per decision with its band, and the three
+/// costliest decisions with their round and throw.
+pub fn account(r: &GameReview, seat: usize) -> String {
+    let p = &r.players[seat];
+    let mut out =
+        String::from("\nthe game reviewed, every moment valued with best play after it:\n");
+    let _ = writeln!(
+        out,
+        "  chance to win at the start {}; result: {}",
+        pct(p.start),
+        result_word(p.result)
+    );
+    let _ = writeln!(
+        out,
+        "  luck {}, cost of your decisions {}, gifts from the others {} (start + luck - cost + \
+         gifts = result)",
+        pp(p.luck),
+        points(p.cost),
+        pp(p.gifts)
+    );
+    if let (Some(loss), Some(band)) = (p.mean_loss, p.band) {
+        let _ = writeln!(
+            out,
+            "  {} decisions with a choice, {} lost per decision: {band}",
+            p.decisions,
+            points(loss)
+        );
+    }
+    let mut costly: Vec<&Moment> = r
+        .moments
+        .iter()
+        .filter(|m| m.seat == seat && m.loss().is_some_and(|(l, _)| l > 0.0))
+        .collect();
+    costly.sort_by(|a, b| {
+        let loss = |m: &Moment| m.loss().unwrap_or_default().0;
+        loss(b).total_cmp(&loss(a))
+    });
+    for m in costly.iter().take(3) {
+        let _ = writeln!(
+            out,
+            "  {}, throw {}: {}",
+            m.round,
+            m.throw,
+            decision_text(m).unwrap_or_default()
+        );
+    }
+    out
+}
+
+/// The most games of a file whose chart `--out` draws: a file of 10,000 simulated games wants
+/// its tables, not 10,000 pictures.
+pub const MAX_CHARTS: usize = 100;
+
+/// The chart of game `g` (1-based): each player's chance to win from the start through every
+/// moment, a line a player, as an SVG picture.
+pub fn chance_chart(r: &GameReview, g: usize) -> crate::error::Result<String> {
+    let mut chances: Vec<Vec<(f64, f64)>> = r
+        .players
+        .iter()
+        .map(|p| vec![(0.0, 100.0 * p.start)])
+        .collect();
+    for (i, m) in r.moments.iter().enumerate() {
+        let now = match &m.event {
+            Event::Throw { after, .. } => after,
+            Event::Decision {
+                actions, chosen, ..
+            } => &actions[*chosen].chances,
+        };
+        for (p, line) in chances.iter_mut().enumerate() {
+            line.push(((i + 1) as f64, 100.0 * now[p]));
+        }
+    }
+    let series: Vec<(String, Vec<(f64, f64)>)> = r.seats.iter().cloned().zip(chances).collect();
+    let rules = if r.rules.is_empty() {
+        "the text's rules".to_string()
+    } else {
+        r.rules.join(" ")
+    };
+    crate::plot::lines_svg_legend(
+        &format!(
+            "game {g}: each player's chance to win, moment by moment\n{} ({rules})",
+            r.game
+        ),
+        (
+            "moment: throws and choices (0: the start)",
+            "chance to win (%)",
+        ),
+        &series,
+        plotters::prelude::SeriesLabelPosition::UpperLeft,
+    )
 }
 
 impl Shown for Reviewed<'_> {
@@ -253,6 +357,7 @@ pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
             "result",
             "decisions",
             "mean_loss",
+            "band",
         ],
     );
     let mut decisions = DataTable::new(
@@ -300,6 +405,7 @@ pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
                 Cell::Num(p.result),
                 Cell::Int(p.decisions as i128),
                 p.mean_loss.map_or(Cell::Text(String::new()), Cell::Num),
+                Cell::Text(p.band.unwrap_or_default().to_string()),
             ]);
         }
         for m in &r.moments {

@@ -68,12 +68,133 @@ fn a_coached_game_of_sevens_is_played_to_its_end_from_a_pipe() {
     );
     assert!(out.contains("round 10:"), "{out}");
     assert!(out.contains("game over. totals: you "), "{out}");
-    assert!(out.contains("coach's summary"), "{out}");
-    assert!(out.contains("total cost: "), "{out}");
+    // The game's review replaces the coach's summary of costs.
+    assert!(out.contains("the game reviewed"), "{out}");
+    assert!(!out.contains("total cost: "), "{out}");
     // Every decision is followed by the coach's word on it.
     let asked = out.matches("your choice").count();
     let told = out.matches("coach: ").count();
     assert!(asked > 0 && asked == told, "{asked} decisions, {told} told");
+}
+
+/// The seed a game printed, from its `seed N (...)` line.
+fn seed_of(out: &str) -> String {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("seed "))
+        .expect("a seed line");
+    line.split_whitespace().nth(1).unwrap().to_string()
+}
+
+#[test]
+fn two_games_without_a_seed_differ_and_the_printed_seed_deals_one_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let first = play(d, &["sevens"], firsts(60));
+    let second = play(d, &["sevens"], firsts(60));
+    assert_ne!(seed_of(&first), seed_of(&second));
+    assert_ne!(first, second);
+    let seed = seed_of(&first);
+    let again = play(d, &["sevens", "--seed", &seed], firsts(60));
+    assert_eq!(first, again);
+}
+
+#[test]
+fn a_recorded_game_ends_with_its_review_and_reviews_the_same_from_its_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let args = [
+        "sevens", "--seed", "8", "--policy", "rolls:1", "--record", "g.txt",
+    ];
+    let out = play(d, &args, firsts(60));
+    let start = out
+        .lines()
+        .find(|l| l.contains("chance to win at the start"))
+        .expect("the review's first line")
+        .split_whitespace()
+        .nth(6)
+        .unwrap()
+        .trim_end_matches(';')
+        .to_string();
+    let review = crate::common::ok(d, &["review", "g.txt"]);
+    let you = review.lines().find(|l| l.starts_with("  you ")).unwrap();
+    assert!(you.contains(&start), "{you} vs {start}");
+    // The record is the game as played: the same seed and seats.
+    let record = String::from_utf8(crate::common::read(d.join("g.txt"))).unwrap();
+    assert!(
+        record.contains("seed 8\nseat 1 person you\nseat 2 policy rolls:1\n"),
+        "{record}"
+    );
+    // A game left early is written as far as it went, ready to finish.
+    let left = play(d, &["sevens", "--seed", "8", "--record", "h.txt"], "q\n");
+    assert!(!left.contains("the game reviewed"), "{left}");
+    let partial = String::from_utf8(crate::common::read(d.join("h.txt"))).unwrap();
+    assert!(partial.starts_with("dicelab record 1\n"), "{partial}");
+}
+
+#[test]
+fn a_game_left_early_resumes_from_its_record_and_plays_on_to_its_review() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    play(
+        d,
+        &["sevens", "--seed", "12", "--record", "part.txt"],
+        "1\n2\n1\n1\nq\n",
+    );
+    let part = String::from_utf8(crate::common::read(d.join("part.txt"))).unwrap();
+    let out = play(
+        d,
+        &["sevens", "--resume", "part.txt", "--record", "whole.txt"],
+        firsts(60),
+    );
+    assert!(out.contains("(as recorded)"), "{out}");
+    assert!(out.contains("the game reviewed"), "{out}");
+    // The whole game is the part played before, then the rest.
+    let whole = String::from_utf8(crate::common::read(d.join("whole.txt"))).unwrap();
+    assert!(
+        whole.starts_with(&part) && whole.len() > part.len(),
+        "{part}\n{whole}"
+    );
+    crate::common::ok(d, &["review", "whole.txt"]);
+    // A record that is not the game its seed deals is refused at the throw that differs.
+    let line = part.lines().position(|l| l.starts_with("you: ")).unwrap() + 1;
+    let wrong: String = part
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i + 1 == line {
+                let flipped = if l.ends_with('6') { '5' } else { '6' };
+                format!("{}{flipped}\n", &l[..l.len() - 1])
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(d.join("wrong.txt"), wrong).unwrap();
+    let out = run_play(d, &["sevens", "--resume", "wrong.txt"], "1\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("line {line}, column 6: the game its seed deals")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn record_is_refused_before_the_game_where_no_record_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    for args in [
+        &["sieben", "--record", "g.txt"][..],
+        &["sevens", "--players", "1", "--record", "g.txt"],
+        &["sevens", "--rule", "removal=subsets", "--record", "g.txt"],
+    ] {
+        let out = run_play(tmp.path(), args, "1\n");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("--record: play "), "{stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(!tmp.path().join("g.txt").exists());
+    }
 }
 
 /// A game starts with a few lines on how to play it, from the game's rulebook, and where the
@@ -92,12 +213,14 @@ fn a_game_starts_with_how_to_play_it_in_short() {
         let out = play(tmp.path(), &[game], "q\n");
         assert!(out.starts_with(words), "{game}: {out}");
         let intro: Vec<&str> = out.split("\n\n").next().unwrap().lines().collect();
-        assert!(intro.len() <= 7, "{game}: {intro:?}");
+        assert!(intro.len() <= 8, "{game}: {intro:?}");
         assert!(intro.iter().all(|l| l.chars().count() <= 80), "{intro:?}");
         assert_eq!(
-            intro.last().unwrap(),
-            &format!("Every rule, option and reading: dicelab rules {game}")
+            intro[intro.len() - 2],
+            format!("Every rule, option and reading: dicelab rules {game}")
         );
+        // Then the game's seed, so that it can be dealt again.
+        assert!(intro.last().unwrap().starts_with("seed "), "{intro:?}");
         assert!(out.contains("you left the game"), "{game}: {out}");
     }
 }
@@ -238,11 +361,11 @@ fn an_endless_line_on_stdin_stops_the_game_with_one_line() {
 #[test]
 fn a_game_cut_off_by_the_end_of_input_exits_3_and_a_finished_or_left_one_0() {
     let tmp = tempfile::tempdir().unwrap();
-    let out = cut_off(tmp.path(), &["sevens"], "1\n");
+    let out = cut_off(tmp.path(), &["sevens", "--seed", "1"], "1\n");
     assert!(out.contains("end of input: the game stops here"), "{out}");
-    let out = cut_off(tmp.path(), &["sevens"], "");
+    let out = cut_off(tmp.path(), &["sevens", "--seed", "1"], "");
     assert!(out.contains("end of input"), "{out}");
-    play(tmp.path(), &["sevens"], "q\n");
+    play(tmp.path(), &["sevens", "--seed", "1"], "q\n");
 }
 
 /// `?` lists every action with the number to type for it, and 7's advice names the seats as

@@ -189,11 +189,83 @@ fn the_game_typed_by_hand_in_the_docs_reviews_as_the_page_says() {
     let review = reviewed(d, "kitchen.txt");
     accounts_add_up_people(&review);
     ok(d, &["review", "kitchen.txt", "--out", "r", "-q"]);
-    for file in ["players.csv", "decisions.csv", "throws.csv"] {
+    for file in [
+        "players.csv",
+        "decisions.csv",
+        "throws.csv",
+        "game-1-chance.svg",
+    ] {
         assert!(d.join("r").join(file).is_file(), "{file}");
     }
+    // The chart draws a line a player, named as the review names them.
+    let svg = String::from_utf8(read(d.join("r/game-1-chance.svg"))).unwrap();
+    assert!(
+        svg.contains("<svg") && svg.contains("Ann") && svg.contains("Bob"),
+        "{svg}"
+    );
     let decisions = String::from_utf8(read(d.join("r/decisions.csv"))).unwrap();
     assert!(decisions.contains(",??\n"), "{decisions}");
+}
+
+/// Runs `dicelab review ARGS` in `dir` with `input` on its stdin.
+fn with_input(dir: &Path, args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .arg("review")
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_drill_puts_each_marked_decision_again_and_shows_the_values_after_the_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("kitchen.txt"), kitchen_table()).unwrap();
+    // Bob's stop with 2 in round 2 is the game's one decision marked ? or ??.
+    let out = with_input(d, &["kitchen.txt", "--drill"], "roll\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("position 1 of 1: game 1, round 2, Bob, throw 1 (line 10)"),
+        "{text}"
+    );
+    // The values come after the answer, never before it.
+    let asked = text.find("your choice").unwrap();
+    assert!(
+        text.find("chance to win after each action").unwrap() > asked,
+        "{text}"
+    );
+    assert!(text.contains("roll 2 dice again: the best"), "{text}");
+    assert!(text.contains("drill: the best found 1 of 1 time"), "{text}");
+    let out = with_input(d, &["kitchen.txt", "--drill"], "x\nstop\n");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("'x' is not one of the choices"), "{text}");
+    assert!(
+        text.contains("stop with 2: loses 5.65 pp against the best, roll 2 dice again"),
+        "{text}"
+    );
+    assert!(text.contains("drill: the best found 0 of 1 time"), "{text}");
+    // The input ending before the drill does is said in one line, exit code 3, as in `play`.
+    let out = with_input(d, &["kitchen.txt", "--drill"], "");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("before the drill did"));
+    fails(
+        d,
+        &["review", "kitchen.txt", "--drill", "--format", "json"],
+        2,
+        "--drill",
+    );
 }
 
 /// The accounts of a game of people add up too.

@@ -181,25 +181,6 @@ pub struct DecksArgs {
     pub print: PrintArgs,
 }
 
-/// Arguments of `review`.
-#[derive(Debug, Args)]
-pub struct ReviewArgs {
-    /// The game record to review: one or more games, as docs/review.md describes (`simulate
-    /// --record` writes them; a person may type one).
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-    /// Folder for players.csv, decisions.csv and throws.csv.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
-    #[arg(long, overrides_with = "wait")]
-    pub wait: bool,
-    /// How to print: text, each game's accounts and marked decisions (one game: every moment);
-    /// json, every figure of every game; csv, tsv, md, the tables.
-    #[command(flatten)]
-    pub print: PrintArgs,
-}
-
 /// Arguments of `advise`.
 #[derive(Debug, Args)]
 #[command(mut_arg("units", |a| a.help("Play-outs per action where values are estimated (default: about a second of work on one core); 1000, 1_000 or 1e3")))]
@@ -230,33 +211,6 @@ pub struct AdviseArgs {
     /// The position, key by key (each game takes its own keys; see below).
     #[command(flatten)]
     pub position: PositionArgs,
-}
-
-/// Arguments of `play`.
-#[derive(Debug, Args)]
-pub struct PlayArgs {
-    /// The game.
-    #[arg(value_parser = GameArg)]
-    pub game: &'static dyn Game,
-    /// A rule option as key=value (repeatable).
-    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = RuleArg, hide_possible_values = true)]
-    pub rules: Vec<String>,
-    /// Players at the table, you included (the game's default when omitted).
-    #[arg(long, value_parser = parse_players, allow_negative_numbers = true)]
-    pub players: Option<u32>,
-    /// The computer players' policies: one for all, or one each (Solitaire Dice: the coach's
-    /// player).
-    #[arg(long = "policy", value_name = "SPEC", value_parser = PolicyArg, hide_possible_values = true)]
-    pub policies: Vec<String>,
-    /// Say after each decision what it cost against the best, and sum it up at the end.
-    #[arg(long, overrides_with = "coach")]
-    pub coach: bool,
-    /// Seed of the dice and cards; the same seed deals the same game.
-    #[arg(long, default_value_t = 1, value_parser = parse_seed, allow_negative_numbers = true)]
-    pub seed: u64,
-    /// Play-outs of the advice where it estimates (default: the advice's, about a second).
-    #[arg(short = 'n', long = "units", value_name = "N", value_parser = parse_units, allow_negative_numbers = true)]
-    pub units: Option<u64>,
 }
 
 /// Arguments of `table`.

@@ -15,12 +15,13 @@ use crate::report::print::{Style, TableFormat};
 mod args;
 mod complete;
 mod position;
+mod table_args;
 
 pub use args::{
     AdviseArgs, ClaimsArgs, CompletionsArgs, DataArgs, DecksArgs, GameArgs, ManArgs, MergeArgs,
-    PlayArgs, ReportArgs, ReviewArgs, RunArgs, SimulateArgs, SolveArgs, SweepArgs, TableArgs,
-    TuneArgs,
+    ReportArgs, RunArgs, SimulateArgs, SolveArgs, SweepArgs, TableArgs, TuneArgs,
 };
+pub use table_args::{PlayArgs, ReviewArgs};
 
 /// dicelab: which strategy is better, by how much, and how sure are we?
 ///

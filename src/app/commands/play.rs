@@ -3,30 +3,91 @@
 use std::io::Write;
 
 use crate::error::{Error, Result};
+use crate::games::review::record::{self, Record};
 use crate::games::session::PlayRequest;
 use crate::ops;
+use crate::output::{Invocation, OutFile};
 
 use super::super::cli::PlayArgs;
 use super::super::flags::Flags;
 use super::super::stdout;
 
+/// A seed for a game nobody gave one: different from run to run. std's hash keys are drawn
+/// from the operating system's randomness, and the clock is mixed in; nine digits or fewer, so
+/// a person can type it back.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(now);
+    hasher.write_u32(std::process::id());
+    hasher.finish() % 1_000_000_000
+}
+
+/// The one game of the record at `path`, named as errors name it, for `--resume`.
+fn resumed(path: &std::path::Path, game: &str) -> Result<(String, record::GameRecord)> {
+    let what = format!("record {}", path.display());
+    let text = crate::input::read_text(&what, path)?;
+    let mut parsed = record::parse(&what, &text)?;
+    if parsed.games.len() != 1 {
+        return Err(Error::input(format!(
+            "--resume: {what} holds {} games; play {game} resumes one",
+            parsed.games.len()
+        )));
+    }
+    Ok((what, parsed.games.remove(0)))
+}
+
 /// `dicelab play`: a game at the terminal, reading the player's lines from stdin.
-pub fn play(args: &PlayArgs) -> Result<()> {
+pub fn play(args: &PlayArgs, invocation: &Invocation) -> Result<()> {
     let playable = ops::playable(args.game)?;
+    let record_file = args
+        .record
+        .as_deref()
+        .map(|path| OutFile::prepare(path, invocation))
+        .transpose()?;
+    let resume = match &args.resume {
+        Some(path) => Some(resumed(path, args.game.name())?),
+        None => None,
+    };
+    let seed = match &resume {
+        Some((_, game)) => game.seed.unwrap_or_default(),
+        None => args.seed.unwrap_or_else(fresh_seed),
+    };
     let request = PlayRequest {
         rules: args.rules.clone(),
         players: args.players,
         policies: args.policies.clone(),
-        seed: args.seed,
+        seed,
+        resume,
         advice_units: args.units,
     };
     let mut session = playable.session(&request)?;
+    if args.resume.is_some() && session.record().is_none() {
+        return Err(Error::input(format!(
+            "--resume: play {} resumes no game record (so far: sevens with 2 or 3 players, under \
+             removal=pairs)",
+            args.game.name()
+        )));
+    }
+    if record_file.is_some() && session.record().is_none() {
+        return Err(Error::input(format!(
+            "--record: play {} writes no game record here (so far: sevens with 2 or 3 players, \
+             under removal=pairs)",
+            args.game.name()
+        )));
+    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     // The game in short comes first, from the game's rulebook (the whole: `dicelab rules`).
-    let intro = crate::games::rulebook::in_short(&args.game.info().rules());
+    let mut intro = crate::games::rulebook::in_short(&args.game.info().rules());
+    intro.push_str(&format!(
+        "seed {seed} (--seed {seed} with the same options deals this game again)\n"
+    ));
     let played = stdout::closed_pipe(
         out.write_all(intro.as_bytes())
             .map_err(|e| Error::unwritable("play: the terminal", e))
@@ -40,6 +101,22 @@ pub fn play(args: &PlayArgs) -> Result<()> {
                 )
             }),
     )?;
+    let record = session.record();
+    if let (Some(file), Some(game)) = (&record_file, &record) {
+        let text = record::write(&Record {
+            games: vec![game.clone()],
+        });
+        file.write(text.as_bytes())?;
+    }
+    // A finished game that can be reviewed ends with its review (the coach's summary of
+    // costs, which adds losses taken at different positions, gives way to it).
+    if let (true, Some(game)) = (played.finished, &record) {
+        let review = ops::review_game(&format!("play {}", args.game.name()), game)?;
+        stdout::closed_pipe(
+            out.write_all(crate::report::review::account(&review, 0).as_bytes())
+                .map_err(|e| Error::unwritable("play: the terminal", e)),
+        )?;
+    }
     if played.input_ended {
         return Err(Error::Unfinished(
             format!(

@@ -4,13 +4,37 @@ use crate::error::Result;
 use crate::ops;
 use crate::output::{Invocation, OutDir};
 use crate::report::csv::table_csv;
-use crate::report::review::{Reviewed, review_tables};
+use crate::report::review::{MAX_CHARTS, Reviewed, chance_chart, review_tables};
 
 use super::super::cli::ReviewArgs;
 use super::{print, wrote};
 
-/// The files `review --out` writes.
-const REVIEW_NAMES: [&str; 3] = ["players.csv", "decisions.csv", "throws.csv"];
+/// The files `review --out` writes: the tables, and a chart per game (the first
+/// [`MAX_CHARTS`]), `game-1-chance.svg` and on.
+const REVIEW_NAMES: [&str; 4] = ["players.csv", "decisions.csv", "throws.csv", "*-chance.svg"];
+
+/// `review --drill`: the marked decisions put to the person, answers from stdin; the end of
+/// input before the drill's end exits as `play`'s does.
+fn drill(reviews: &[crate::games::review::GameReview]) -> Result<()> {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let done = super::super::stdout::closed_pipe(super::super::drill::drill(
+        reviews, &mut input, &mut out,
+    ))?;
+    if done.input_ended {
+        return Err(crate::Error::Unfinished(
+            format!(
+                "review --drill: the input ended after {} answer{}, before the drill did",
+                done.asked,
+                if done.asked == 1 { "" } else { "s" }
+            )
+            .into(),
+        ));
+    }
+    Ok(())
+}
 
 /// `dicelab review`.
 pub fn review(args: &ReviewArgs, invocation: &Invocation) -> Result<()> {
@@ -21,17 +45,25 @@ pub fn review(args: &ReviewArgs, invocation: &Invocation) -> Result<()> {
         .map(|out| OutDir::prepare(out, invocation)?.writing(&REVIEW_NAMES))
         .transpose()?;
     let reviews = ops::review_file(&args.file)?;
+    if args.drill {
+        return drill(&reviews);
+    }
     if let Some(dir) = &out {
-        let files: Vec<(String, Vec<u8>)> = review_tables(&reviews)
+        let mut files: Vec<(String, Vec<u8>)> = review_tables(&reviews)
             .iter()
             .map(|t| (format!("{}.csv", t.name), table_csv(t)))
             .collect();
+        for (g, r) in reviews.iter().enumerate().take(MAX_CHARTS) {
+            let svg = chance_chart(r, g + 1)?;
+            files.push((format!("game-{}-chance.svg", g + 1), svg.into_bytes()));
+        }
         crate::app::capture::made(&files);
         dir.write_all(&files)?;
     }
     print(&Reviewed { reviews: &reviews }, printing)?;
     if let Some(dir) = &out {
-        wrote(printing, "3 files", dir.path())?;
+        let count = 3 + reviews.len().min(MAX_CHARTS);
+        wrote(printing, &format!("{count} files"), dir.path())?;
     }
     Ok(())
 }

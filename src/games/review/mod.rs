@@ -27,12 +27,67 @@ use record::At;
 /// half a percentage point, two, five. docs/review.md explains them.
 pub const MARKS: [(f64, &str); 3] = [(0.05, "??"), (0.02, "?"), (0.005, "?!")];
 
+/// The named bands of a player's mean loss per decision (a fraction of the chance to win), each
+/// from its lower end: set on the built-in policies' figures against `win` in two-player Sevens
+/// (docs/review.md): `win` 0 and `optimal` 0.05 pp are expert, `rolls:1` 0.6 pp strong,
+/// `threshold:15,10` 1.5 pp casual, `random` 2.9 pp erratic.
+pub const BANDS: [(f64, &str); 4] = [
+    (0.02, "erratic"),
+    (0.01, "casual"),
+    (0.001, "strong"),
+    (0.0, "expert"),
+];
+
+/// The band of a mean loss per decision of `loss`.
+pub fn band(loss: f64) -> &'static str {
+    BANDS
+        .iter()
+        .find(|(at, _)| loss >= *at - 1e-12)
+        .map_or("expert", |(_, b)| *b)
+}
+
 /// The mark of a decision that lost `loss` of the chance to win, if any.
 pub fn mark(loss: f64) -> Option<&'static str> {
     MARKS
         .iter()
         .find(|(at, _)| loss >= *at - 1e-12)
         .map(|(_, m)| *m)
+}
+
+/// The loss from which a decision is put to a player again by `review --drill`: the `?` mark's.
+pub const DRILL_FROM: f64 = MARKS[1].0;
+
+/// A decision to drill: the throw that led to it and the decision, by index into the game's
+/// moments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Drill {
+    /// The throw before the decision.
+    pub throw: usize,
+    /// The decision.
+    pub decision: usize,
+}
+
+impl GameReview {
+    /// The decisions marked `?` or `??` (a loss of [`DRILL_FROM`] or more), in the game's order,
+    /// each with the throw it followed.
+    pub fn drills(&self) -> Vec<Drill> {
+        let mut last_throw = 0;
+        let mut out = Vec::new();
+        for (i, m) in self.moments.iter().enumerate() {
+            match m.event {
+                Event::Throw { .. } => last_throw = i,
+                Event::Decision { .. } => {
+                    if m.loss().is_some_and(|(l, _)| l >= DRILL_FROM - 1e-12) {
+                        out.push(Drill {
+                            throw: last_throw,
+                            decision: i,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
 }
 
 /// One action of a decision and what it is worth.
@@ -132,6 +187,8 @@ pub struct Ledger {
     pub decisions: usize,
     /// Its mean loss in chance to win per such decision (`None` with none).
     pub mean_loss: Option<f64>,
+    /// The band of that figure ([`BANDS`]; `None` with no decision).
+    pub band: Option<&'static str>,
 }
 
 /// A game reviewed.
@@ -191,6 +248,7 @@ pub fn ledgers(names: &[String], start: &[f64], moments: &[Moment], result: &[f6
             residual: start[p] + luck[p] - cost[p] + gifts[p] - result[p],
             decisions: decisions[p],
             mean_loss: (decisions[p] > 0).then(|| cost[p] / decisions[p] as f64),
+            band: (decisions[p] > 0).then(|| band(cost[p] / decisions[p] as f64)),
         })
         .collect()
 }
@@ -244,6 +302,16 @@ mod tests {
         }
         assert_eq!(l[0].decisions, 1);
         assert_eq!(l[1].mean_loss, None);
+    }
+
+    #[test]
+    fn a_mean_loss_falls_in_the_documented_band() {
+        assert_eq!(band(0.0), "expert");
+        assert_eq!(band(0.00047), "expert");
+        assert_eq!(band(0.001), "strong");
+        assert_eq!(band(0.00614), "strong");
+        assert_eq!(band(0.01453), "casual");
+        assert_eq!(band(0.02854), "erratic");
     }
 
     #[test]

@@ -65,6 +65,28 @@ pub struct GameRecord {
     pub at: At,
 }
 
+impl GameRecord {
+    /// Opens the next round (a play-off round where `playoff`), numbered on from the last of
+    /// its kind: what a recorder writes as a game is played.
+    pub fn begin_round(&mut self, playoff: bool) {
+        let number = self.rounds.iter().filter(|r| r.playoff == playoff).count() as u32 + 1;
+        self.rounds.push(RoundRecord {
+            playoff,
+            number,
+            ..Default::default()
+        });
+    }
+
+    /// Every seat as a review names it ([`Seat::label`]).
+    pub fn names(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.label(i))
+            .collect()
+    }
+}
+
 /// Who sat in a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Seat {

@@ -6,6 +6,7 @@
 
 mod advise;
 pub mod exact;
+mod odds;
 mod policy;
 pub mod review;
 pub mod rulebook;

@@ -17,8 +17,8 @@ use crate::games::review::{Event, GameReview, Moment, ledgers};
 
 use std::collections::HashMap;
 
-use super::advise::{MAX_PLAYERS, MAX_ROUNDS, Odds, Standing, goes_on, settle};
 use super::exact::{CastDistribution, Race, exact_values};
+use super::odds::{MAX_PLAYERS, MAX_ROUNDS, Odds, Standing, goes_on, settle};
 use super::rules::{DICE, Rules, Scoring, WipeOnes, best_split};
 use super::sim::{Game, Watch};
 
@@ -387,12 +387,7 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt) -> Result<GameRev
     let valued = dealt
         .for_rules(rules, n as u32)
         .map_err(|e| error_at(what, at, e))?;
-    let names: Vec<String> = rec
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| s.label(i))
-        .collect();
+    let names = rec.names();
     let mut replay = Replay {
         what,
         rules,
@@ -517,7 +512,7 @@ impl Recorder {
             rules: self.pairs.clone(),
             seed: Some(self.seed),
             seats: (0..self.players)
-                .map(|_| Seat::Policy(super::POLICY.into()))
+                .map(|_| Seat::Policy(super::policy::POLICY.into()))
                 .collect(),
             ..Default::default()
         });
@@ -530,13 +525,7 @@ impl Recorder {
 
 impl Watch for Recorder {
     fn round(&mut self, playoff: bool) {
-        let game = self.game();
-        let number = game.rounds.iter().filter(|r| r.playoff == playoff).count() as u32 + 1;
-        game.rounds.push(RoundRecord {
-            playoff,
-            number,
-            ..Default::default()
-        });
+        self.game().begin_round(playoff);
     }
 
     fn cast(&mut self, seat: usize, packed: u32) {

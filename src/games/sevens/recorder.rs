@@ -8,7 +8,7 @@
 
 use crate::engine::chunk_rng;
 use crate::error::{Error, Result};
-use crate::games::review::record::{GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord};
+use crate::games::review::record::{GameRecord, Seat, ThrowRecord, TurnRecord};
 
 use super::lookup::Lookup;
 use super::play::{GameDice, Games, Observer};
@@ -50,35 +50,11 @@ impl Observer for Recorder<'_> {
     }
 
     fn round_begins(&mut self, playoff: bool) {
-        let game = self.game();
-        let number = game.rounds.iter().filter(|r| r.playoff == playoff).count() as u32 + 1;
-        game.rounds.push(RoundRecord {
-            playoff,
-            number,
-            ..Default::default()
-        });
+        self.game().begin_round(playoff);
     }
 
     fn played(&mut self, seat: usize, rolls: &[u32], used: u8, _score: u8) {
-        let mut dice = self.rules.dice;
-        let mut throws = Vec::new();
-        for &packed in &rolls[..usize::from(used)] {
-            let mut p = packed;
-            let faces: Vec<u8> = (0..dice)
-                .map(|_| {
-                    let f = (p % 6) as u8 + 1;
-                    p /= 6;
-                    f
-                })
-                .collect();
-            // What the first `dice` dice leave, read as the turn itself read it.
-            let set = self.lookup.list(dice, packed);
-            dice = self.outcomes.sets[set][0].dice;
-            throws.push(ThrowRecord {
-                dice: faces,
-                ..Default::default()
-            });
-        }
+        let throws = throws_of((self.outcomes, &self.lookup), self.rules.dice, rolls, used);
         let game = self.game();
         let round = game.rounds.last_mut().expect("a round has begun");
         round.turns.push(TurnRecord {
@@ -95,6 +71,35 @@ impl Observer for Recorder<'_> {
     fn totals(&mut self, _: &[u32], _: impl Fn(usize) -> usize) {}
 
     fn end(&mut self, _: &[usize], _: bool, _: u32, _: impl Fn(usize) -> usize) {}
+}
+
+/// The throws of a turn that used the first `used` of the packed `rolls`, from `dice` dice
+/// (under `removal=pairs`, where a throw's dice say what it kept): each throw the first dice of
+/// its packed roll, as many as the throw before kept, read as the turn itself read them.
+pub(super) fn throws_of(
+    (outcomes, lookup): (&RollOutcomes, &Lookup),
+    mut dice: u8,
+    rolls: &[u32],
+    used: u8,
+) -> Vec<ThrowRecord> {
+    let mut throws = Vec::new();
+    for &packed in &rolls[..usize::from(used)] {
+        let mut p = packed;
+        let faces: Vec<u8> = (0..dice)
+            .map(|_| {
+                let f = (p % 6) as u8 + 1;
+                p /= 6;
+                f
+            })
+            .collect();
+        let set = lookup.list(dice, packed);
+        dice = outcomes.sets[set][0].dice;
+        throws.push(ThrowRecord {
+            dice: faces,
+            ..Default::default()
+        });
+    }
+    throws
 }
 
 /// The first `count` games a run of `games` seeded with `seed` plays, as records.

@@ -474,12 +474,7 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved) -> Result<GameR
     } else {
         Solution::Three(solutions.game3()?)
     };
-    let names: Vec<String> = rec
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| s.label(i))
-        .collect();
+    let names = rec.names();
     let mut replay = Replay {
         what,
         rec,

@@ -13,6 +13,9 @@ use crate::engine::{ChunkRng, chunk_rng};
 use crate::error::{Error, Result, Setting};
 use crate::games::advice::{Advice, AdviceRequest, Position};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
+use crate::games::review::record::{
+    GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord, error_at,
+};
 use crate::games::session::{Decision, PlayRequest, Playable, Session};
 
 use super::Sevens;
@@ -22,9 +25,10 @@ use super::play::win_turn;
 use super::play::{Rolls, coin_generator, play_turn};
 use super::policy::Policy;
 use super::position::Phase;
+use super::recorder::throws_of;
 use super::removal;
 use super::review_turn::{action_name, dice_word};
-use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
+use super::rules::{FollowerLimit, Kept, OPTIONS, Removal, Rules};
 use super::solutions::Solutions;
 use super::spec::PolicySpec;
 
@@ -74,10 +78,88 @@ struct SevensSession {
     over: bool,
     /// What the advice runs with.
     advice: RunConfig<Option<u64>>,
+    /// The game as played so far, where it can be written down: two or three players under
+    /// `removal=pairs` (the others' kept dice are not kept under `subsets`).
+    record: Option<GameRecord>,
+    /// The throws of the turn in progress.
+    throws: Vec<ThrowRecord>,
+    /// A game being resumed: its record, named in errors, and the person's turns in it still to
+    /// replay.
+    resumed: Option<Resumed>,
+}
+
+/// A recorded game being dealt again (`play --resume`).
+struct Resumed {
+    what: String,
+    record: GameRecord,
+    /// The person's recorded turns, each its throws, in order.
+    mine: Vec<Vec<ThrowRecord>>,
+    /// The person's turns replayed so far.
+    done: usize,
+}
+
+/// The request `request` asks, with a resumed game's rules, players, policies and seed in
+/// place of its own (the record's seat 1 is the person).
+fn resumed_request(request: &PlayRequest) -> Result<(PlayRequest, Option<Resumed>)> {
+    let Some((what, rec)) = &request.resume else {
+        return Ok((request.clone(), None));
+    };
+    let at = |why: String| error_at(what, rec.at, why);
+    if rec.game != NAME {
+        return Err(at(format!(
+            "`{}`: play sevens resumes a game of sevens",
+            rec.game
+        )));
+    }
+    if !matches!(rec.seats.first(), Some(Seat::Person(_))) {
+        return Err(at(
+            "seat 1 is the person who resumes the game: `seat 1 person NAME`".into(),
+        ));
+    }
+    let mut policies = Vec::new();
+    for seat in &rec.seats[1..] {
+        match seat {
+            Seat::Policy(spec) => policies.push(spec.clone()),
+            Seat::Person(name) => {
+                return Err(at(format!(
+                    "{name} is a person: play sevens resumes a game against policies only"
+                )));
+            }
+        }
+    }
+    let Some(seed) = rec.seed else {
+        return Err(at(
+            "the record has no `seed`: only a game `play --record` wrote can be dealt again".into(),
+        ));
+    };
+    let mine = rec
+        .rounds
+        .iter()
+        .flat_map(|r| r.turns.iter())
+        .filter(|t| t.seat == 0)
+        .map(|t| t.throws.clone())
+        .collect();
+    let resumed = Resumed {
+        what: what.clone(),
+        record: rec.clone(),
+        mine,
+        done: 0,
+    };
+    let request = PlayRequest {
+        rules: rec.rules.clone(),
+        players: Some(rec.seats.len() as u32),
+        policies,
+        seed,
+        resume: None,
+        ..request.clone()
+    };
+    Ok((request, Some(resumed)))
 }
 
 impl Playable for Sevens {
     fn session(&self, request: &PlayRequest) -> Result<Box<dyn Session>> {
+        let (request, resumed) = resumed_request(request)?;
+        let request = &request;
         let options = RuleOptions::parse(NAME, OPTIONS, &request.rules)?;
         let rules = Rules::from_options(&options);
         let players = request.players.unwrap_or(DEFAULT_PLAYERS);
@@ -102,6 +184,15 @@ impl Playable for Sevens {
         }
         let mut rng = chunk_rng(request.seed, 0);
         let coins = coin_generator(&mut rng);
+        let record = (players > 1 && rules.removal == Removal::Pairs).then(|| GameRecord {
+            game: NAME.into(),
+            rules: options.pairs(),
+            seed: Some(request.seed),
+            seats: std::iter::once(Seat::Person("you".into()))
+                .chain(specs.iter().map(|s| Seat::Policy(s.to_string())))
+                .collect(),
+            ..Default::default()
+        });
         Ok(Box::new(SevensSession {
             lookup: Lookup::new(&solutions.outcomes),
             solutions,
@@ -126,6 +217,9 @@ impl Playable for Sevens {
             mine: None,
             over: false,
             advice: request.advice_settings(),
+            record,
+            throws: Vec::new(),
+            resumed,
         }))
     }
 }
@@ -170,6 +264,17 @@ impl SevensSession {
         self.order = seats;
         self.at = 0;
         self.allowed = self.rules.max_rolls;
+        if let Some(record) = &mut self.record {
+            record.rounds.push(RoundRecord {
+                playoff: self.playoff,
+                number: if self.playoff {
+                    self.playoffs
+                } else {
+                    self.round + 1
+                },
+                ..Default::default()
+            });
+        }
         self.best = None;
         let names: Vec<&str> = self.order.iter().map(|&s| self.names[s].as_str()).collect();
         say(
@@ -198,6 +303,14 @@ impl SevensSession {
         self.scores[seat] = score;
         self.totals[seat] += u32::from(score);
         self.at += 1;
+        let throws = std::mem::take(&mut self.throws);
+        if let Some(round) = self.record.as_mut().and_then(|r| r.rounds.last_mut()) {
+            round.turns.push(TurnRecord {
+                seat,
+                throws,
+                ..Default::default()
+            });
+        }
         say(
             out,
             &format!(
@@ -255,6 +368,10 @@ impl SevensSession {
                 &rolls,
             ),
         };
+        if self.record.is_some() {
+            let outcomes = &self.solutions.outcomes;
+            self.throws = throws_of((outcomes, &self.lookup), self.rules.dice, &rolls, used);
+        }
         self.end_turn(score, used, out)
     }
 
@@ -268,6 +385,10 @@ impl SevensSession {
         let outcomes = &self.solutions.outcomes;
         let set = outcomes.lookup[usize::from(dice)][index as usize];
         let options = outcomes.sets[usize::from(set)].clone();
+        self.throws.push(ThrowRecord {
+            dice: faces.clone(),
+            ..Default::default()
+        });
         let mut actions = Vec::new();
         for &kept in &options {
             actions.push((kept, false));
@@ -280,6 +401,85 @@ impl SevensSession {
             faces,
             actions,
         }
+    }
+
+    /// While a resumed game's recorded turns last: checks the throw showing against the
+    /// record's and returns whether the record rolled again after it; `None` once the record's
+    /// turns are all replayed (the game goes on with the person), after checking that the game
+    /// dealt again is the record's.
+    fn replayed(&mut self) -> Result<Option<bool>> {
+        let Some(resumed) = &self.resumed else {
+            return Ok(None);
+        };
+        let mine = self.mine.as_ref().expect("your turn");
+        let Some(turn) = resumed.mine.get(resumed.done) else {
+            self.check_resumed()?;
+            self.resumed = None;
+            return Ok(None);
+        };
+        let j = usize::from(mine.roll) - 1;
+        let Some(throw) = turn.get(j) else {
+            return Err(error_at(
+                &resumed.what,
+                turn.last().map_or_else(Default::default, |t| t.at),
+                "the game dealt again rolls on after this throw: the record is not the game its \
+                 seed deals",
+            ));
+        };
+        if throw.dice != mine.faces {
+            return Err(error_at(
+                &resumed.what,
+                throw.at,
+                format!(
+                    "the game its seed deals shows {} here: the record is not that game",
+                    crate::games::review::record::dice_text(&mine.faces)
+                ),
+            ));
+        }
+        let again = j + 1 < turn.len();
+        if again && !mine.actions.iter().any(|&(_, a)| a) {
+            return Err(error_at(
+                &resumed.what,
+                turn[j + 1].at,
+                "a throw after the turn ended: the record is not the game its seed deals",
+            ));
+        }
+        if !again {
+            self.resumed.as_mut().expect("resuming").done += 1;
+        }
+        Ok(Some(again))
+    }
+
+    /// Checks that the game dealt again so far is the resumed record's, turn by turn.
+    fn check_resumed(&self) -> Result<()> {
+        let (Some(resumed), Some(now)) = (&self.resumed, &self.record) else {
+            return Ok(());
+        };
+        let turns =
+            |r: &GameRecord| -> Vec<(usize, Vec<Vec<u8>>, crate::games::review::record::At)> {
+                r.rounds
+                    .iter()
+                    .flat_map(|round| round.turns.iter())
+                    .map(|t| {
+                        (
+                            t.seat,
+                            t.throws.iter().map(|x| x.dice.clone()).collect(),
+                            t.at,
+                        )
+                    })
+                    .collect()
+            };
+        let (was, is) = (turns(&resumed.record), turns(now));
+        for (i, (seat, dice, at)) in was.iter().enumerate() {
+            if is.get(i).is_none_or(|(s, d, _)| s != seat || d != dice) {
+                return Err(error_at(
+                    &resumed.what,
+                    *at,
+                    "the game its seed deals differs here: the record is not that game",
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn options(&self) -> usize {
@@ -303,6 +503,27 @@ impl Session for SevensSession {
             }
             if self.mine.is_none() {
                 self.mine = Some(self.roll_mine(1, self.solutions.outcomes.dice));
+            }
+            if let Some(again) = self.replayed()? {
+                let mine = self.mine.as_ref().expect("just rolled");
+                let action = mine
+                    .actions
+                    .iter()
+                    .position(|&(_, a)| a == again)
+                    .expect("a turn can stop; rolling again was checked");
+                let (kept, _) = mine.actions[action];
+                let faces: Vec<String> = mine.faces.iter().map(u8::to_string).collect();
+                say(
+                    out,
+                    &format!(
+                        "you roll {} (as recorded): {}; {}\n",
+                        faces.join(" "),
+                        removal::words(&self.rules, &mine.faces, kept),
+                        action_name(kept, again, false)
+                    ),
+                )?;
+                self.apply(action, out)?;
+                continue;
             }
             let mine = self.mine.as_ref().expect("just rolled");
             let faces: Vec<String> = mine.faces.iter().map(u8::to_string).collect();
@@ -446,5 +667,14 @@ impl Session for SevensSession {
                 format!("the winner: {}", winners.join(" and "))
             }
         )
+    }
+
+    fn record(&self) -> Option<GameRecord> {
+        let mut record = self.record.clone()?;
+        // A round begun and not played (the game stopped at its first decision) is left out.
+        if record.rounds.last().is_some_and(|r| r.turns.is_empty()) {
+            record.rounds.pop();
+        }
+        Some(record)
     }
 }

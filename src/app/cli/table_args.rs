@@ -1,0 +1,70 @@
+//! The arguments of the commands at the table, as clap derive definitions: `play` (a game at
+//! the terminal) and `review` (a recorded game rated).
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::games::Game;
+
+use super::complete::{PolicyArg, RuleArg};
+use super::{GameArg, PrintArgs, parse_players, parse_seed, parse_units};
+
+/// Arguments of `review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The game record to review: one or more games, as docs/review.md describes (`simulate
+    /// --record` writes them; a person may type one).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Folder for players.csv, decisions.csv and throws.csv.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// If another dicelab run is writing --out, wait for it to finish instead of stopping.
+    #[arg(long, overrides_with = "wait")]
+    pub wait: bool,
+    /// How to print: text, each game's accounts and marked decisions (one game: every moment);
+    /// json, every figure of every game; csv, tsv, md, the tables.
+    #[command(flatten)]
+    pub print: PrintArgs,
+    /// Instead of printing the review, put each decision marked ? or ?? to you again without
+    /// the answer, read your answer from stdin, then show the values.
+    #[arg(long, conflicts_with_all = ["out", "format"])]
+    pub drill: bool,
+}
+
+/// Arguments of `play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game.
+    #[arg(value_parser = GameArg)]
+    pub game: &'static dyn Game,
+    /// A rule option as key=value (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = RuleArg, hide_possible_values = true)]
+    pub rules: Vec<String>,
+    /// Players at the table, you included (the game's default when omitted).
+    #[arg(long, value_parser = parse_players, allow_negative_numbers = true)]
+    pub players: Option<u32>,
+    /// The computer players' policies: one for all, or one each (Solitaire Dice: the coach's
+    /// player).
+    #[arg(long = "policy", value_name = "SPEC", value_parser = PolicyArg, hide_possible_values = true)]
+    pub policies: Vec<String>,
+    /// Say after each decision what it cost against the best, and sum it up at the end.
+    #[arg(long, overrides_with = "coach")]
+    pub coach: bool,
+    /// Seed of the dice and cards; the same seed deals the same game (default: a fresh one each
+    /// game, printed at the start so the game can be played again).
+    #[arg(long, value_parser = parse_seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Play-outs of the advice where it estimates (default: the advice's, about a second).
+    #[arg(short = 'n', long = "units", value_name = "N", value_parser = parse_units, allow_negative_numbers = true)]
+    pub units: Option<u64>,
+    /// sevens (2 or 3 players, removal=pairs): write the game, as far as it was played, to FILE
+    /// as a game record (docs/review.md), for `dicelab review`.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// sevens: continue the game recorded in FILE (`play --record` wrote it): its rules, seats
+    /// and seed deal it again, your recorded choices are replayed, and you play on from there.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["rules", "players", "policies", "seed"])]
+    pub resume: Option<PathBuf>,
+}

@@ -1,0 +1,179 @@
+//! `dicelab review FILE --drill`: each decision of the record marked `?` or `??` put to the
+//! person again without the answer; the answer read, then the values shown. Plain lines from
+//! any reader, as `play` reads them, so a pipe works as a terminal does.
+
+use std::io::{BufRead, Write};
+
+use crate::error::{Error, Result};
+use crate::games::review::{Event, GameReview};
+
+use super::answer::{Answer, Line, MAX_ANSWER, read_answer, read_line};
+
+/// What an answer that chose nothing is told: how to choose among `n` (a drill gives no
+/// advice).
+fn choices(n: usize) -> String {
+    format!(
+        "is not one of the choices: type a number from 1 to {n}, an action's name or q to quit\n"
+    )
+}
+
+fn write(out: &mut dyn Write, text: &str) -> Result<()> {
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| Error::unwritable("review --drill: the terminal", e))
+}
+
+/// How a drill went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Drilled {
+    /// Positions put.
+    pub asked: usize,
+    /// Answered with the best action.
+    pub found: usize,
+    /// Whether the input ended before the drill did.
+    pub input_ended: bool,
+}
+
+/// Puts every marked decision of `reviews` to the person: `input` gives the answers, `out`
+/// shows the positions and the values.
+pub fn drill(
+    reviews: &[GameReview],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Drilled> {
+    let total: usize = reviews.iter().map(|r| r.drills().len()).sum();
+    let mut done = Drilled::default();
+    if total == 0 {
+        write(
+            out,
+            "no decision of this record is marked ? or ?? (a loss of 2 pp or more): nothing to \
+             drill\n",
+        )?;
+        return Ok(done);
+    }
+    write(
+        out,
+        &format!(
+            "{total} decision{} marked ? or ?? to play again: choose as the player should have\n",
+            if total == 1 { "" } else { "s" }
+        ),
+    )?;
+    'all: for (g, r) in reviews.iter().enumerate() {
+        for d in r.drills() {
+            let (throw, decision) = (&r.moments[d.throw], &r.moments[d.decision]);
+            let (
+                Event::Throw { dice, left, .. },
+                Event::Decision {
+                    actions,
+                    chosen,
+                    best,
+                },
+            ) = (&throw.event, &decision.event)
+            else {
+                continue;
+            };
+            let who = &r.seats[decision.seat];
+            let names: Vec<String> = actions.iter().map(|a| a.name.clone()).collect();
+            let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
+            let mut menu = format!(
+                "\nposition {} of {total}: game {}, {}, {who}, throw {} (line {})\n  {}\n  \
+                 {who} threw {}: {left}\n",
+                done.asked + 1,
+                g + 1,
+                decision.round,
+                decision.throw,
+                decision.at.line,
+                decision.position,
+                dice.join(" ")
+            );
+            for (i, name) in names.iter().enumerate() {
+                menu.push_str(&format!("  {}) {name}\n", i + 1));
+            }
+            write(out, &menu)?;
+            let answer = loop {
+                write(
+                    out,
+                    &format!("your choice (1-{}, q to quit): ", names.len()),
+                )?;
+                let answer = match read_line(input, "review --drill")? {
+                    Line::End => {
+                        write(out, "\nend of input: the drill stops here\n")?;
+                        done.input_ended = true;
+                        break 'all;
+                    }
+                    Line::Text(bytes) => read_answer(&String::from_utf8_lossy(&bytes), &names),
+                    Line::TooLong => Answer::TooLong,
+                };
+                match answer {
+                    Answer::Action(i) => break i,
+                    Answer::Quit => {
+                        write(out, "you left the drill\n")?;
+                        break 'all;
+                    }
+                    Answer::Advice => {
+                        write(out, "no advice in a drill: the values follow your answer\n")?
+                    }
+                    Answer::Unclear(text) => {
+                        write(out, &format!("'{text}' {}", choices(names.len())))?;
+                    }
+                    Answer::TooLong => write(
+                        out,
+                        &format!(
+                            "an answer of over {MAX_ANSWER} bytes {}",
+                            choices(names.len())
+                        ),
+                    )?,
+                }
+            };
+            done.asked += 1;
+            let seat = decision.seat;
+            let mut shown = String::new();
+            if answer == *best {
+                done.found += 1;
+                shown.push_str(&format!("  {}: the best\n", names[answer]));
+            } else {
+                let lost = actions[*best].chances[seat] - actions[answer].chances[seat];
+                shown.push_str(&format!(
+                    "  {}: loses {:.2} pp against the best, {}\n",
+                    names[answer],
+                    100.0 * lost,
+                    names[*best]
+                ));
+            }
+            shown.push_str(&format!("  {who}'s chance to win after each action:\n"));
+            for (i, a) in actions.iter().enumerate() {
+                let tags: Vec<&str> = [
+                    (i == *best, "best"),
+                    (i == answer, "yours"),
+                    (i == *chosen, "played"),
+                ]
+                .iter()
+                .filter(|(on, _)| *on)
+                .map(|(_, t)| *t)
+                .collect();
+                shown.push_str(&format!(
+                    "    {:6.2}%  {} ({:.2} points expected this turn){}\n",
+                    100.0 * a.chances[seat],
+                    a.name,
+                    a.points,
+                    if tags.is_empty() {
+                        String::new()
+                    } else {
+                        format!("  <- {}", tags.join(", "))
+                    }
+                ));
+            }
+            write(out, &shown)?;
+        }
+    }
+    write(
+        out,
+        &format!(
+            "\ndrill: the best found {} of {} time{}\n",
+            done.found,
+            done.asked,
+            if done.asked == 1 { "" } else { "s" }
+        ),
+    )?;
+    Ok(done)
+}
