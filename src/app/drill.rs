@@ -163,6 +163,9 @@ pub fn drill(
                     }
                 ));
             }
+            if let Some(why) = decision.why() {
+                shown.push_str(&format!("  why: {why}\n"));
+            }
             write(out, &shown)?;
         }
     }

@@ -288,6 +288,9 @@ impl Shown for Reviewed<'_> {
                         m.at.line,
                         decision_text(m).unwrap_or_default()
                     );
+                    if let Some(why) = m.why() {
+                        let _ = writeln!(out, "    why: {why}");
+                    }
                 }
             }
         }
@@ -315,6 +318,7 @@ impl Shown for Reviewed<'_> {
                             v["loss"] = json!(loss);
                             v["loss_points"] = json!(points);
                             v["mark"] = json!(mark(loss));
+                            v["why"] = json!(m.why());
                         }
                         v
                     })
@@ -374,6 +378,7 @@ pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
             "loss",
             "loss_points",
             "mark",
+            "why",
         ],
     );
     let mut throws = DataTable::new(
@@ -448,6 +453,7 @@ pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
                         Cell::Num(loss),
                         Cell::Num(points),
                         Cell::Text(mark(loss).unwrap_or("").to_string()),
+                        Cell::Text(m.why().unwrap_or_default()),
                     ]);
                     decisions.push(row);
                 }

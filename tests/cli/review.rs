@@ -204,7 +204,11 @@ fn the_game_typed_by_hand_in_the_docs_reviews_as_the_page_says() {
         "{svg}"
     );
     let decisions = String::from_utf8(read(d.join("r/decisions.csv"))).unwrap();
-    assert!(decisions.contains(",??\n"), "{decisions}");
+    // Bob's ?? decision, with the reason in words beside its mark.
+    assert!(
+        decisions.contains(",??,\"roll 2 dice again wins 53.7% of games"),
+        "{decisions}"
+    );
 }
 
 /// Runs `dicelab review ARGS` in `dir` with `input` on its stdin.

@@ -99,6 +99,8 @@ pub struct Action {
     pub chances: Vec<f64>,
     /// The mover's expected score this turn after it, the same play.
     pub points: f64,
+    /// The mover's chance of scoring 0 this turn after it, the same play.
+    pub zero: f64,
 }
 
 /// What happened at one moment.
@@ -146,6 +148,65 @@ pub struct Moment {
 }
 
 impl Moment {
+    /// Why the best action beats the one chosen, in one sentence written from their parts (the
+    /// chance to win, the expected score, the chance of scoring 0): `None` for a throw or where
+    /// the best was chosen.
+    pub fn why(&self) -> Option<String> {
+        let Event::Decision {
+            actions,
+            chosen,
+            best,
+        } = &self.event
+        else {
+            return None;
+        };
+        if chosen == best {
+            return None;
+        }
+        let (b, c) = (&actions[*best], &actions[*chosen]);
+        let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+        let win = |a: &Action| a.chances[self.seat];
+        let mut text = format!(
+            "{} wins {} of games, {} {}",
+            b.name,
+            pct(win(b)),
+            c.name,
+            pct(win(c))
+        );
+        let points = |x: &Action, y: &Action| format!("{:.2} against {:.2}", x.points, y.points);
+        if c.points > b.points + 0.005 {
+            let risk = if c.zero > b.zero + 0.0005 {
+                format!(", scoring 0 in {} of turns", pct(c.zero))
+            } else {
+                String::new()
+            };
+            text.push_str(&format!(
+                ": {} expects more points this turn ({}{risk}), yet in this game's position {}",
+                c.name,
+                points(c, b),
+                if c.zero > b.zero + 0.0005 {
+                    "the safer turn is worth more than the points"
+                } else {
+                    "the points it adds are not what wins"
+                }
+            ));
+        } else if b.points > c.points + 0.005 {
+            let risk = if b.zero > c.zero + 0.0005 {
+                format!(", worth its {} chance of scoring 0", pct(b.zero))
+            } else {
+                " for no more risk of a 0".to_string()
+            };
+            text.push_str(&format!(
+                ": {} expects more points ({}){risk}",
+                b.name,
+                points(b, c)
+            ));
+        } else {
+            text.push_str(": the two expect the same points; the game's position decides");
+        }
+        Some(text)
+    }
+
     /// What a decision cost its mover in chance to win (0 for the best) and in expected points;
     /// `None` for a throw.
     pub fn loss(&self) -> Option<(f64, f64)> {
@@ -279,6 +340,7 @@ mod tests {
             name: name.into(),
             chances: chances.to_vec(),
             points: 0.0,
+            zero: 0.0,
         };
         let decision = Moment {
             event: Event::Decision {
@@ -302,6 +364,49 @@ mod tests {
         }
         assert_eq!(l[0].decisions, 1);
         assert_eq!(l[1].mean_loss, None);
+    }
+
+    /// A decision between stopping and rolling, `chosen` taken.
+    fn stop_or_roll(stop: (f64, f64, f64), roll: (f64, f64, f64), chosen: usize) -> Moment {
+        let action = |name: &str, (win, points, zero): (f64, f64, f64)| Action {
+            name: name.into(),
+            chances: vec![win, 1.0 - win],
+            points,
+            zero,
+        };
+        let best = if roll.0 > stop.0 { 1 } else { 0 };
+        Moment {
+            event: Event::Decision {
+                actions: vec![action("stop", stop), action("roll", roll)],
+                chosen,
+                best,
+            },
+            ..throw([0.0; 2], [0.0; 2])
+        }
+    }
+
+    #[test]
+    fn why_names_the_parts_that_decide_between_the_best_and_the_choice() {
+        // Rolling expects more and risks a 0, and wins more: the points are worth the risk.
+        let m = stop_or_roll((0.48, 2.0, 0.0), (0.537, 6.34, 0.306), 0);
+        assert_eq!(
+            m.why().unwrap(),
+            "roll wins 53.7% of games, stop 48.0%: roll expects more points (6.34 against \
+             2.00), worth its 30.6% chance of scoring 0"
+        );
+        // Rolling expects more, yet stopping wins more: the safer turn is worth more.
+        let m = stop_or_roll((0.8, 10.0, 0.0), (0.75, 12.1, 0.2), 1);
+        assert_eq!(
+            m.why().unwrap(),
+            "stop wins 80.0% of games, roll 75.0%: roll expects more points this turn (12.10 \
+             against 10.00, scoring 0 in 20.0% of turns), yet in this game's position the \
+             safer turn is worth more than the points"
+        );
+        // The best chosen needs no reason.
+        assert_eq!(
+            stop_or_roll((0.8, 10.0, 0.0), (0.75, 12.1, 0.2), 0).why(),
+            None
+        );
     }
 
     #[test]

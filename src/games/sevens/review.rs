@@ -306,6 +306,7 @@ impl Replay<'_> {
                                 name: action_name(*k, *again, several),
                                 chances: w.chances.clone(),
                                 points: w.points,
+                                zero: w.zero,
                             })
                             .collect(),
                         chosen,

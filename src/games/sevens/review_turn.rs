@@ -9,11 +9,13 @@ use super::player::better;
 use super::rolls::RollOutcomes;
 use super::rules::Kept;
 
-/// Each seat's chance to win and the mover's expected turn score, at one state of a turn.
+/// Each seat's chance to win, the mover's expected turn score and its chance of scoring 0 this
+/// turn, at one state of a turn.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Worth {
     pub(super) chances: Vec<f64>,
     pub(super) points: f64,
+    pub(super) zero: f64,
 }
 
 /// A turn valued at every state it can reach: `roll[r][n]`, rolling `n` dice as roll `r`.
@@ -47,6 +49,7 @@ impl<'a> TurnTree<'a> {
                 let mut acc = Worth {
                     chances: vec![0.0; seats],
                     points: 0.0,
+                    zero: 0.0,
                 };
                 for &(set, ways) in &outcomes.ways[n] {
                     let w = ways as f64 / total;
@@ -55,6 +58,7 @@ impl<'a> TurnTree<'a> {
                         *a += w * v;
                     }
                     acc.points += w * best.1.points;
+                    acc.zero += w * best.1.zero;
                 }
                 tree.roll[usize::from(roll)][n] = acc;
             }
@@ -73,6 +77,7 @@ impl<'a> TurnTree<'a> {
                 Worth {
                     chances: (self.stop)(roll, kept),
                     points: f64::from(kept.sum),
+                    zero: f64::from(u8::from(kept.sum == 0)),
                 },
             ));
             if roll < self.allowed && kept.dice > 0 {
