@@ -41,6 +41,21 @@ fn points(x: f64) -> String {
     format!("{c:.2} pp")
 }
 
+/// A game's rule options on one line, or "the text's rules" where none was changed.
+fn rules_text(r: &GameReview) -> String {
+    if r.rules.is_empty() {
+        "the text's rules".to_string()
+    } else {
+        r.rules.join(" ")
+    }
+}
+
+/// Decisions sorted by what they lost, the costliest first (equal losses in the game's order).
+fn costliest_first(decisions: &mut [&Moment]) {
+    let loss = |m: &Moment| m.loss().unwrap_or_default().0;
+    decisions.sort_by(|a, b| loss(b).total_cmp(&loss(a)));
+}
+
 /// How the game ended for a player.
 fn result_word(r: f64) -> &'static str {
     if r >= 0.5 { "won" } else { "lost" }
@@ -185,10 +200,7 @@ pub fn account(r: &GameReview, seat: usize) -> String {
         .iter()
         .filter(|m| m.seat == seat && m.loss().is_some_and(|(l, _)| l > 0.0))
         .collect();
-    costly.sort_by(|a, b| {
-        let loss = |m: &Moment| m.loss().unwrap_or_default().0;
-        loss(b).total_cmp(&loss(a))
-    });
+    costliest_first(&mut costly);
     for m in costly.iter().take(3) {
         let _ = writeln!(
             out,
@@ -225,11 +237,7 @@ pub fn chance_chart(r: &GameReview, g: usize) -> crate::error::Result<String> {
         }
     }
     let series: Vec<(String, Vec<(f64, f64)>)> = r.seats.iter().cloned().zip(chances).collect();
-    let rules = if r.rules.is_empty() {
-        "the text's rules".to_string()
-    } else {
-        r.rules.join(" ")
-    };
+    let rules = rules_text(r);
     crate::plot::lines_svg_legend(
         &format!(
             "game {g}: each player's chance to win, moment by moment\n{} ({rules})",
@@ -252,11 +260,7 @@ impl Shown for Reviewed<'_> {
             if g > 0 {
                 out.push('\n');
             }
-            let rules = if r.rules.is_empty() {
-                "the text's rules".to_string()
-            } else {
-                r.rules.join(" ")
-            };
+            let rules = rules_text(r);
             let _ = writeln!(out, "game {} of {n}: {} ({rules})", g + 1, r.game);
             let _ = writeln!(out, "{}", r.method);
             ledger_text(&mut out, r);
@@ -265,13 +269,7 @@ impl Shown for Reviewed<'_> {
                 .iter()
                 .filter(|m| m.loss().is_some_and(|(l, _)| mark(l).is_some()))
                 .collect();
-            marked.sort_by(|a, b| {
-                let (la, lb) = (
-                    a.loss().unwrap_or_default().0,
-                    b.loss().unwrap_or_default().0,
-                );
-                lb.total_cmp(&la)
-            });
+            costliest_first(&mut marked);
             if n == 1 {
                 out.push('\n');
                 moments_text(&mut out, r);

@@ -77,6 +77,31 @@ impl GameRecord {
         });
     }
 
+    /// Where a record that stops before its game does is refused: its last turn's line (or
+    /// the `game` line), column 1.
+    pub fn ended_at(&self) -> At {
+        let line = self
+            .rounds
+            .last()
+            .and_then(|r| r.turns.last().map(|t| t.at))
+            .unwrap_or(self.at)
+            .line;
+        At { line, column: 1 }
+    }
+
+    /// Refuses a round typed after the game ended, `next` being the first round the game did not
+    /// play (the record named `what` in errors).
+    pub fn nothing_after(&self, what: &str, next: usize) -> Result<()> {
+        match self.rounds.get(next) {
+            Some(extra) => Err(error_at(
+                what,
+                extra.at,
+                "the game is over before this round: nothing more is played",
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// Every seat as a review names it ([`Seat::label`]).
     pub fn names(&self) -> Vec<String> {
         self.seats

@@ -11,7 +11,7 @@ use crate::engine::chunk_rng;
 use crate::error::{Error, Result};
 use crate::games::options::{RuleOptions, Tie};
 use crate::games::review::record::{
-    At, GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord, error_at,
+    GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord, error_at,
 };
 use crate::games::review::{Event, GameReview, Moment, ledgers};
 
@@ -342,18 +342,6 @@ impl Replay<'_> {
     }
 }
 
-/// The record's last line with a turn (or its `game` line): where a record that stops too
-/// early is refused.
-fn ended_at(rec: &GameRecord) -> At {
-    let line = rec
-        .rounds
-        .last()
-        .and_then(|r| r.turns.last().map(|t| t.at))
-        .unwrap_or(rec.at)
-        .line;
-    At { line, column: 1 }
-}
-
 /// Reviews one game of Sequences or Hearts Due from its record `rec` (named `what` in errors),
 /// the cast distribution kept in `dealt` across a file's games.
 pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt) -> Result<GameReview> {
@@ -406,7 +394,7 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt) -> Result<GameRev
         let Some(round) = rec.rounds.get(next) else {
             return Err(error_at(
                 what,
-                ended_at(rec),
+                rec.ended_at(),
                 format!(
                     "the record ends before the game does: nobody has reached {} after round \
                      {next}, so round {k} is missing",
@@ -436,7 +424,7 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt) -> Result<GameRev
         let Some(round) = rec.rounds.get(next) else {
             return Err(error_at(
                 what,
-                ended_at(rec),
+                rec.ended_at(),
                 format!(
                     "the record ends before the game does: {} tie, so play-off {playoffs} is \
                      missing",
@@ -467,13 +455,7 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt) -> Result<GameRev
         let best = tied.iter().map(|&s| replay.totals[s]).max().unwrap_or(0);
         tied.retain(|&s| replay.totals[s] == best);
     }
-    if let Some(extra) = rec.rounds.get(next) {
-        return Err(error_at(
-            what,
-            extra.at,
-            "the game is over before this round: nothing more is played",
-        ));
-    }
+    rec.nothing_after(what, next)?;
     let result: Vec<f64> = (0..n)
         .map(|s| f64::from(u8::from(tied.contains(&s))))
         .collect();

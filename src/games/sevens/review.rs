@@ -11,7 +11,7 @@
 
 use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
-use crate::games::review::record::{At, GameRecord, ThrowRecord, TurnRecord, error_at};
+use crate::games::review::record::{GameRecord, ThrowRecord, TurnRecord, error_at};
 use crate::games::review::{Action, Event, GameReview, Moment, ledgers};
 
 use super::game::SharedGame;
@@ -385,17 +385,6 @@ impl Replay<'_> {
     }
 }
 
-/// The record's last line with a turn (or its `game` line): where a record that stops too
-/// early is refused.
-fn ended_line(replay: &Replay) -> usize {
-    let rec = replay.rec;
-    rec.rounds
-        .last()
-        .and_then(|r| r.turns.last().map(|t| t.at))
-        .unwrap_or(rec.at)
-        .line
-}
-
 /// The play-off rounds after the regular rounds (`tie=playoff`), from the record's round
 /// `next`, the last regular round led by `first`: until one of the tied players is ahead.
 /// Returns the next round of the record and the winners.
@@ -408,10 +397,9 @@ fn playoffs(replay: &mut Replay, mut next: usize, mut first: usize) -> Result<(u
     while rules.tie == Tie::Playoff && tied.len() > 1 {
         playoffs += 1;
         let Some(round) = rec.rounds.get(next) else {
-            let line = ended_line(replay);
             return Err(error_at(
                 what,
-                At { line, column: 1 },
+                rec.ended_at(),
                 format!(
                     "the record ends before the game does: {} tie at {top}, so play-off {playoffs} \
                      is missing",
@@ -494,10 +482,9 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved) -> Result<GameR
     let mut order: Vec<usize>;
     for k in 0..rules.rounds {
         let Some(round) = rec.rounds.get(next) else {
-            let line = ended_line(&replay);
             return Err(error_at(
                 what,
-                At { line, column: 1 },
+                rec.ended_at(),
                 format!(
                     "the record ends before the game does: round {} of {} is missing",
                     k + 1,
@@ -526,13 +513,7 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved) -> Result<GameR
         next += 1;
     }
     let (next, tied) = playoffs(&mut replay, next, first)?;
-    if let Some(extra) = rec.rounds.get(next) {
-        return Err(error_at(
-            what,
-            extra.at,
-            "the game is over before this round: nothing more is played",
-        ));
-    }
+    rec.nothing_after(what, next)?;
     let result: Vec<f64> = (0..n)
         .map(|s| f64::from(u8::from(tied.contains(&s))))
         .collect();
