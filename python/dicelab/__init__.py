@@ -239,6 +239,8 @@ def advise(game: str, **options: _Value) -> pd.DataFrame:
     Where the values are estimated (Solitaire Dice, 7) each row also has ``playouts``, what its
     estimates rest on, and ``separated``, whether its loss's 95% interval lies above 0 (``False``:
     within noise of the best; empty for the best itself); ``attrs["within_noise"]`` names those.
+    Where the game writes one (Sevens), ``why`` says in one sentence why the best action beats
+    the row's (empty for the best).
     """
     stdout, _files = _run(_words("advise", game, {**options, "json": True}))
     try:
@@ -262,6 +264,7 @@ def advise(game: str, **options: _Value) -> pd.DataFrame:
     losses = any("loss" in e for e in entries)
     loss_estimated = any((e.get("loss") or {}).get("ci95") is not None for e in entries)
     raced = "playouts" in advice
+    whys = any("why" in e for e in entries)
     rows = []
     for entry in entries:
         row: dict[str, Any] = {first: entry["name"]}
@@ -284,6 +287,8 @@ def advise(game: str, **options: _Value) -> pd.DataFrame:
         if raced:
             row["playouts"] = entry.get("playouts")
             row["separated"] = entry.get("separated")
+        if whys:
+            row["why"] = entry.get("why")
         rows.append(row)
     frame = pd.DataFrame(rows)
     for key in (

@@ -308,6 +308,10 @@ pub struct Row {
     /// ([`Spent`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub playouts: Option<u64>,
+    /// Why the best action is worth more than this one, in one sentence written from their
+    /// parts (where the game gives them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
 }
 
 impl Row {

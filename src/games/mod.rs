@@ -32,6 +32,7 @@ pub mod sevens;
 pub mod sieben;
 pub mod solitaire_dice;
 pub mod suggest;
+pub mod why;
 
 use std::path::PathBuf;
 

@@ -188,6 +188,10 @@ fn advice_table(advice: &Advice, names: &dyn Names, menu: Option<&[String]>) -> 
     }
     if let Some(best) = advice.best() {
         out.push_str(&format!("\nbest: {best}\n"));
+        // The reason against the runner-up: the one a player weighs; JSON has one per action.
+        if let Some(why) = advice.rows.get(1).and_then(|r| r.why.as_ref()) {
+            out.push_str(&format!("why: {why}\n"));
+        }
     }
     if let Some(spent) = &advice.spent {
         for line in verdict(advice, spent) {
@@ -267,6 +271,9 @@ pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
             }
             if let Some(remark) = &row.remark {
                 out.insert("remark".into(), json!(remark));
+            }
+            if let Some(why) = &row.why {
+                out.insert("why".into(), json!(why));
             }
             Json::Object(out)
         })
@@ -359,6 +366,7 @@ pub fn advice_data(advice: &Advice) -> DataTable {
         .any(|r| r.loss.is_some_and(|v| v.ci95.is_some()));
     let raced = advice.spent.is_some();
     let remarks = advice.rows.iter().any(|r| r.remark.is_some());
+    let whys = advice.rows.iter().any(|r| r.why.is_some());
     let mut columns = vec![if advice.decision { "action" } else { "player" }.to_string()];
     for (c, column) in advice.columns.iter().enumerate() {
         columns.push(column.name.clone());
@@ -378,6 +386,9 @@ pub fn advice_data(advice: &Advice) -> DataTable {
     }
     if remarks {
         columns.push("remark".into());
+    }
+    if whys {
+        columns.push("why".into());
     }
     let num = |v: Option<f64>| v.map_or(Cell::Text(String::new()), Cell::Num);
     let rows = advice
@@ -414,6 +425,9 @@ pub fn advice_data(advice: &Advice) -> DataTable {
             }
             if remarks {
                 cells.push(Cell::Text(row.remark.clone().unwrap_or_default()));
+            }
+            if whys {
+                cells.push(Cell::Text(row.why.clone().unwrap_or_default()));
             }
             cells
         })

@@ -21,6 +21,7 @@ pub mod record;
 
 use serde::Serialize;
 
+use crate::games::why::{Beat, Held, Parts};
 use record::At;
 
 /// The loss in chance to win (a fraction) at which a decision is marked `?!`, `?` and `??`:
@@ -101,6 +102,26 @@ pub struct Action {
     pub points: f64,
     /// The mover's chance of scoring 0 this turn after it, the same play.
     pub zero: f64,
+    /// A follower's chance to beat the round's best so far, playing for it after.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub beat: Option<Beat>,
+    /// A round's first player's chance to see its score beaten by a follower.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub held: Option<Held>,
+}
+
+impl Action {
+    /// Its parts as the mover `seat` sees them, for the sentence that compares two actions.
+    pub fn parts(&self, seat: usize) -> Parts<'_> {
+        Parts {
+            name: &self.name,
+            win: Some(self.chances[seat]),
+            points: self.points,
+            zero: self.zero,
+            beat: self.beat,
+            held: self.held,
+        }
+    }
 }
 
 /// What happened at one moment.
@@ -163,48 +184,10 @@ impl Moment {
         if chosen == best {
             return None;
         }
-        let (b, c) = (&actions[*best], &actions[*chosen]);
-        let pct = |x: f64| format!("{:.1}%", 100.0 * x);
-        let win = |a: &Action| a.chances[self.seat];
-        let mut text = format!(
-            "{} wins {} of games, {} {}",
-            b.name,
-            pct(win(b)),
-            c.name,
-            pct(win(c))
-        );
-        let points = |x: &Action, y: &Action| format!("{:.2} against {:.2}", x.points, y.points);
-        if c.points > b.points + 0.005 {
-            let risk = if c.zero > b.zero + 0.0005 {
-                format!(", scoring 0 in {} of turns", pct(c.zero))
-            } else {
-                String::new()
-            };
-            text.push_str(&format!(
-                ": {} expects more points this turn ({}{risk}), yet in this game's position {}",
-                c.name,
-                points(c, b),
-                if c.zero > b.zero + 0.0005 {
-                    "the safer turn is worth more than the points"
-                } else {
-                    "the points it adds are not what wins"
-                }
-            ));
-        } else if b.points > c.points + 0.005 {
-            let risk = if b.zero > c.zero + 0.0005 {
-                format!(", worth its {} chance of scoring 0", pct(b.zero))
-            } else {
-                " for no more risk of a 0".to_string()
-            };
-            text.push_str(&format!(
-                ": {} expects more points ({}){risk}",
-                b.name,
-                points(b, c)
-            ));
-        } else {
-            text.push_str(": the two expect the same points; the game's position decides");
-        }
-        Some(text)
+        Some(crate::games::why::reason(
+            &actions[*best].parts(self.seat),
+            &actions[*chosen].parts(self.seat),
+        ))
     }
 
     /// What a decision cost its mover in chance to win (0 for the best) and in expected points;
@@ -341,6 +324,8 @@ mod tests {
             chances: chances.to_vec(),
             points: 0.0,
             zero: 0.0,
+            beat: None,
+            held: None,
         };
         let decision = Moment {
             event: Event::Decision {
@@ -373,6 +358,8 @@ mod tests {
             chances: vec![win, 1.0 - win],
             points,
             zero,
+            beat: None,
+            held: None,
         };
         let best = if roll.0 > stop.0 { 1 } else { 0 };
         Moment {

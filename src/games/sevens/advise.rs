@@ -14,7 +14,7 @@ use crate::games::advice::{
 };
 use crate::games::options::RuleOptions;
 
-use super::exact::solve_for;
+use super::parts::{Beating, RowParts, add_parts, zero_chances};
 use super::position::{Phase, Role, Turn};
 use super::review_turn::dice_word;
 use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
@@ -170,11 +170,9 @@ impl SevensAdvisor {
             advice.columns.push(column("p_win_game", meaning, true));
             debug_assert_eq!(values.len(), p.options.len());
         }
-        let beat = p.to_beat.map(|t| {
-            solve_for(&solutions.outcomes, p.allowed, |_, k| {
-                f64::from(u8::from(k.sum > t))
-            })
-        });
+        let beating = p
+            .to_beat
+            .map(|t| Beating::new(&solutions.outcomes, p.allowed, t));
         if let Some(t) = p.to_beat {
             advice.columns.push(column(
                 "p_beat",
@@ -188,6 +186,14 @@ impl SevensAdvisor {
             false,
         ));
         let optimal = solutions.optimal(p.allowed);
+        let zero = zero_chances(&solutions.outcomes, optimal);
+        // A round's first player in a game: what its stop leaves the others.
+        let holding = p
+            .game
+            .as_ref()
+            .filter(|g| g.scores.is_empty())
+            .map(|g| solutions.holding(g.totals.len() as u8 - 1));
+        let mut parts = Vec::new();
         for (i, &kept) in p.options.iter().enumerate() {
             let keep = if p.options.len() > 1 {
                 format!("keep {} (sum {}), ", dice_word(kept.dice), kept.sum)
@@ -206,25 +212,43 @@ impl SevensAdvisor {
                 stop.push(Some(Value::exact(values[i].0)));
                 again.push(values[i].1.map(Value::exact));
             }
-            if let (Some(t), Some(beat)) = (p.to_beat, &beat) {
-                stop.push(Some(Value::exact(f64::from(u8::from(kept.sum > t)))));
-                again.push(Some(Value::exact(
-                    beat.roll_value[usize::from(p.roll) + 1][usize::from(kept.dice)],
-                )));
+            if let Some(beat) = &beating {
+                stop.push(Some(Value::exact(beat.stop(kept).chance)));
+                again.push(Some(Value::exact(beat.again(p.roll, kept.dice).chance)));
             }
+            let next = (usize::from(p.roll) + 1, usize::from(kept.dice));
             stop.push(Some(Value::exact(f64::from(kept.sum))));
-            again.push(Some(Value::exact(
-                optimal.roll_value[usize::from(p.roll) + 1][usize::from(kept.dice)],
-            )));
+            again.push(Some(Value::exact(optimal.roll_value[next.0][next.1])));
+            parts.push(RowParts {
+                name: stop_name.clone(),
+                win: win.as_ref().map(|v| v[i].0),
+                points: f64::from(kept.sum),
+                zero: f64::from(u8::from(kept.sum == 0)),
+                beat: beating.as_ref().map(|b| b.stop(kept)),
+                held: holding.as_ref().map(|h| h.stop(p.roll, kept)),
+            });
             advice.rows.push(row(stop_name, stop));
             if can_roll {
-                advice.rows.push(row(
-                    format!("{keep}roll {} again", dice_word(kept.dice)),
-                    again,
-                ));
+                let name = format!("{keep}roll {} again", dice_word(kept.dice));
+                parts.push(RowParts {
+                    name: name.clone(),
+                    win: win.as_ref().and_then(|v| v[i].1),
+                    points: optimal.roll_value[next.0][next.1],
+                    zero: zero[next.0][next.1],
+                    beat: beating.as_ref().map(|b| b.again(p.roll, kept.dice)),
+                    held: holding.as_ref().map(|h| h.again(p.roll, kept.dice)),
+                });
+                advice.rows.push(row(name, again));
             }
         }
         advice.rank_exact();
+        add_parts(
+            &mut advice,
+            &parts,
+            holding
+                .as_ref()
+                .map(|_| p.game.as_ref().map_or(1, |g| g.totals.len() - 1)),
+        );
         if advice.rows.len() == 1 {
             advice
                 .notes

@@ -1,5 +1,6 @@
 //! Sevens advice's tests: positions checked, values against the solutions, game states.
 
+use super::super::exact::{carried, follower_odds, solve_for};
 use super::super::player::TurnPlayer;
 use super::*;
 use crate::games::advice::{Advisor, Position as Given};
@@ -71,6 +72,60 @@ fn a_follower_gets_the_exact_chance_to_beat_the_leader() {
     assert_eq!(value(&a, "stop with 5", 0), 0.0);
     assert_eq!(a.best(), Some("roll 2 dice again"));
     assert_eq!(a.columns[0].name, "p_beat");
+}
+
+/// The parts beside the ranking: the chance of a 0 is optimal play's, a round's first player is
+/// told the follower's chance in the rolls its stop leaves, and every action below the best
+/// carries the sentence that says why the best beats it.
+#[test]
+fn every_action_carries_its_parts_and_a_reason_against_the_best() {
+    let a = advise(
+        &[],
+        &[
+            ("roll", "1"),
+            ("dice", "4"),
+            ("sum", "17"),
+            ("round", "9"),
+            ("totals", "40,40"),
+        ],
+    )
+    .unwrap();
+    let names: Vec<&str> = a.columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["p_win_game", "expected_score", "p_zero", "p_beaten"]
+    );
+    let solutions = Solutions::new(Rules::default(), 2);
+    let zero = carried(&solutions.outcomes, solutions.optimal(3), |_, k| {
+        f64::from(u8::from(k.sum == 0))
+    });
+    assert_eq!(value(&a, "roll 4 dice again", 2), zero[2][4]);
+    assert_eq!(value(&a, "stop with 17", 2), 0.0);
+    // Stopping on roll 1 leaves the follower one roll to beat 17.
+    let odds = follower_odds(&solutions.outcomes, 3);
+    let one_roll = odds
+        .iter()
+        .find(|o| o.rolls == 1 && o.to_beat == 17)
+        .unwrap();
+    assert_eq!(value(&a, "stop with 17", 3), one_roll.p_beat);
+    assert_eq!(a.best(), Some("stop with 17"));
+    assert_eq!(a.rows[0].why, None);
+    let why = a.rows[1].why.as_deref().unwrap();
+    assert!(
+        why.starts_with("stop with 17 wins 68.4% of games, roll 4 dice again 41.7%: stop with 17 leaves the follower 1 roll and a 19.8% chance to beat 17"),
+        "{why}"
+    );
+    // A follower has no p_beaten; a lone turn only the points and the 0.
+    let lone = advise(&[], &[("roll", "1"), ("dice", "2"), ("sum", "5")]).unwrap();
+    let names: Vec<&str> = lone.columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["expected_score", "p_zero"]);
+    assert_eq!(
+        lone.rows[1].why.as_deref(),
+        Some(
+            "roll 2 dice again expects 6.34 points, stop with 5 5.00, worth its 21.3% chance \
+             of scoring 0"
+        )
+    );
 }
 
 /// With the game's state, the chance to win is the whole-game solution's: at the first

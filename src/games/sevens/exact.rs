@@ -154,6 +154,39 @@ pub(crate) fn solve_with(
     }
 }
 
+/// A second quantity carried backward through `solution`'s own decisions: `[r][n]` is the
+/// expected `at_stop(roll, kept)` at the end of the turn after rolling `n` dice as roll `r`, the
+/// turn played as `solution` plays it. The coach's chance of a 0 under `optimal` is this with
+/// `at_stop` the indicator of a 0, which `solution`'s values alone cannot give.
+pub fn carried(
+    outcomes: &RollOutcomes,
+    solution: &Solution,
+    at_stop: impl Fn(u8, Kept) -> f64,
+) -> Vec<[f64; 7]> {
+    let allowed = solution.max_rolls;
+    let mut carry = vec![[0.0; 7]; usize::from(allowed) + 2];
+    for roll in (1..=allowed).rev() {
+        for (n, ways_of_n) in outcomes.ways.iter().enumerate().skip(1) {
+            let total = pow6(n as u32) as f64;
+            carry[usize::from(roll)][n] = ways_of_n
+                .iter()
+                .map(|&(set, ways)| {
+                    let options = &outcomes.sets[set as usize];
+                    let kept = options[TurnPlayer::choose(solution, roll, options)];
+                    let v = if TurnPlayer::rolls_again(solution, roll, kept) {
+                        carry[usize::from(roll) + 1][usize::from(kept.dice)]
+                    } else {
+                        at_stop(roll, kept)
+                    };
+                    ways as f64 * v
+                })
+                .sum::<f64>()
+                / total;
+        }
+    }
+    carry
+}
+
 /// Pushes the probability of each state forward through the rolls a policy chooses.
 pub fn distribution(outcomes: &RollOutcomes, policy: &DecisionTable) -> TurnDistribution {
     distribution_by(outcomes, policy.max_rolls(), |roll, set| {
@@ -354,6 +387,32 @@ mod tests {
                 let (spec, other) = (table.name(), distribution(&outcomes, table));
                 assert!(other.mean_score() <= solution.expected + 1e-12, "{spec}");
             }
+        }
+    }
+
+    #[test]
+    fn carried_through_the_solution_gives_its_own_values_and_its_chance_of_a_zero() {
+        for removal in [Removal::Pairs, Removal::Subsets] {
+            let (outcomes, solution, policy) = optimal(removal, 3);
+            // Carrying the kept sum is the solution's own valuation, state by state.
+            let sum = carried(&outcomes, &solution, |_, k| f64::from(k.sum));
+            for (roll, (a, b)) in sum.iter().zip(&solution.roll_value).enumerate().skip(1) {
+                for n in 1..=6 {
+                    assert!(
+                        (a[n] - b[n]).abs() < 1e-12,
+                        "{removal:?} roll {roll}, {n} dice"
+                    );
+                }
+            }
+            // A 0 is what the pushed-forward distribution of the same play gives it.
+            let zero = carried(&outcomes, &solution, |_, k| f64::from(u8::from(k.sum == 0)));
+            let p0 = distribution(&outcomes, &policy).score[0];
+            assert!(
+                (zero[1][6] - p0).abs() < 1e-12,
+                "{removal:?}: {} {p0}",
+                zero[1][6]
+            );
+            assert!(p0 > 0.01 && p0 < 0.5, "{removal:?}: {p0}");
         }
     }
 

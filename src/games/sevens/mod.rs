@@ -17,6 +17,7 @@ mod game3_player;
 mod game_player;
 mod game_report;
 mod lookup;
+mod parts;
 pub(crate) mod play;
 mod player;
 pub mod policy;

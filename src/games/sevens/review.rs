@@ -16,6 +16,7 @@ use crate::games::review::{Action, Event, GameReview, Moment, ledgers};
 
 use super::game::SharedGame;
 use super::game3::{Game3, SharedGame3};
+use super::parts::Beating;
 use super::position::{Phase, Role, Stage, Turn};
 use super::removal;
 use super::review_turn::{TurnTree, action_name, dice_word, option_list, times, within};
@@ -228,6 +229,14 @@ impl Replay<'_> {
         let outcomes = &self.solutions.outcomes;
         let tree = TurnTree::solve(outcomes, spot.allowed, seat, &stop);
         let position = self.position(spot);
+        // The round as the reasons see it: a follower's chance to beat the best so far, a
+        // first player's chance to see its score beaten.
+        let beating = (spot.i > 0).then(|| {
+            let best = spot.order[..spot.i].iter().map(|&s| self.round_scores[s]);
+            Beating::new(outcomes, spot.allowed, best.max().unwrap_or(0))
+        });
+        let holding = (spot.i == 0 && spot.order.len() > 1)
+            .then(|| self.solutions.holding(spot.order.len() as u8 - 1));
         let mut dice = self.rules.dice;
         let mut before = tree.roll[1][usize::from(dice)].chances.clone();
         let mut moments = Vec::new();
@@ -307,6 +316,20 @@ impl Replay<'_> {
                                 chances: w.chances.clone(),
                                 points: w.points,
                                 zero: w.zero,
+                                beat: beating.as_ref().map(|b| {
+                                    if *again {
+                                        b.again(roll, k.dice)
+                                    } else {
+                                        b.stop(*k)
+                                    }
+                                }),
+                                held: holding.map(|h| {
+                                    if *again {
+                                        h.again(roll, k.dice)
+                                    } else {
+                                        h.stop(roll, *k)
+                                    }
+                                }),
                             })
                             .collect(),
                         chosen,

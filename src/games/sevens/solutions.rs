@@ -13,6 +13,7 @@ use super::dilemma::{Dilemma, solve_dilemma};
 use super::exact::{Solution, solve};
 use super::game::{GameSolution, SharedGame};
 use super::game3::{Game3, SharedGame3};
+use super::parts::Holding;
 use super::rolls::RollOutcomes;
 use super::rules::Rules;
 use super::win::Win;
@@ -36,6 +37,9 @@ pub struct Solutions {
     game: OnceLock<SharedGame>,
     /// The whole three-player game, solved on first use.
     game3: OnceLock<SharedGame3>,
+    /// A round's first player's chance to be beaten by one or two followers, solved on first
+    /// use: the coach and the review name it in their reasons.
+    holding: [OnceLock<Holding>; 2],
 }
 
 impl Solutions {
@@ -51,6 +55,7 @@ impl Solutions {
             dilemma: OnceLock::new(),
             game: OnceLock::new(),
             game3: OnceLock::new(),
+            holding: Default::default(),
         }
     }
 
@@ -96,6 +101,13 @@ impl Solutions {
         }
         let game = Arc::new(Game3::solve(&self.outcomes, &self.rules)?);
         Ok(self.game3.get_or_init(|| game).clone())
+    }
+
+    /// A round's first player's chance to see its score beaten by `followers` followers (1 or
+    /// 2: the players the exact games solve for, less the first).
+    pub(super) fn holding(&self, followers: u8) -> &Holding {
+        self.holding[usize::from(followers.clamp(1, 2)) - 1]
+            .get_or_init(|| Holding::new(&self.outcomes, &self.rules, followers.clamp(1, 2)))
     }
 
     /// The leader's dilemma under these rules and this many players (at least two).

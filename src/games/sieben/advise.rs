@@ -279,6 +279,7 @@ fn rows(table: &Table, moves: &[Move], raced: &Raced, shown: &[usize]) -> Vec<Ro
                 remark: (!remarks.is_empty()).then(|| remarks.join("; ")),
                 separated: (i != best).then(|| raced.separated(i)),
                 playouts: Some(raced.playouts(i)),
+                why: None,
             }
         })
         .collect()

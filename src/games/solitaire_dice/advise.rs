@@ -233,6 +233,7 @@ impl Advisor for SolitaireDice {
                     remark: (!remarks.is_empty()).then(|| remarks.join("; ")),
                     separated: (i != leader).then(|| raced.separated(i)),
                     playouts: Some(raced.playouts(i)),
+                    why: None,
                 }
             })
             .collect();
