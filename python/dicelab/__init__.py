@@ -288,7 +288,7 @@ def advise(game: str, **options: _Value) -> pd.DataFrame:
             row["playouts"] = entry.get("playouts")
             row["separated"] = entry.get("separated")
         if whys:
-            row["why"] = entry.get("why")
+            row["why"] = entry.get("why", "")
         rows.append(row)
     frame = pd.DataFrame(rows)
     for key in (

@@ -360,7 +360,7 @@ class SameAsTheCommandLine(unittest.TestCase):
                 self.assertEqual(set(df.attrs["columns"]), {c["name"] for c in advice["columns"]})
         best = dicelab.advise("sevens", **cases[0][2])
         self.assertEqual(best.action.iloc[0], "roll 2 dice again")
-        self.assertIsNone(best.why.iloc[0])
+        self.assertEqual(best.why.iloc[0], "")
         self.assertTrue(best.why.iloc[1].startswith("roll 2 dice again wins 26.3% of games"))
         self.assertEqual(best.loss.iloc[0], 0.0)
 
