@@ -67,6 +67,39 @@ fn two_players_recorded_and_reviewed_add_up_and_win_loses_nothing() {
     assert!(cost["rolls:1"] > 0.0, "{cost:?}");
 }
 
+/// Under `removal=subsets` a throw's kept dice are a choice: the record writes the policy's
+/// (`keep`), and the review values it as the policy made it, so `win` still loses nothing.
+#[test]
+fn under_subsets_the_dice_kept_are_recorded_and_win_still_loses_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(
+        d,
+        &[
+            "simulate",
+            "sevens",
+            "--rule",
+            "removal=subsets",
+            "--players",
+            "2",
+            "--policy",
+            "win",
+            "--policy",
+            "threshold:15,10",
+            "-n",
+            "200",
+            "--record",
+            "g.txt",
+            "-q",
+        ],
+    );
+    let record = String::from_utf8(crate::common::read(d.join("g.txt"))).unwrap();
+    assert!(record.contains(" keep "), "{record}");
+    let cost = accounts_add_up(&reviewed(d, "g.txt"));
+    assert_eq!(cost["win"], 0.0);
+    assert!(cost["threshold:15,10"] > 0.0, "{cost:?}");
+}
+
 #[test]
 fn three_players_recorded_and_reviewed_add_up() {
     let tmp = tempfile::tempdir().unwrap();

@@ -59,7 +59,7 @@ pub struct PlayArgs {
     /// Play-outs of the advice where it estimates (default: the advice's, about a second).
     #[arg(short = 'n', long = "units", value_name = "N", value_parser = parse_units, allow_negative_numbers = true)]
     pub units: Option<u64>,
-    /// sevens (2 or 3 players, removal=pairs): write the game, as far as it was played, to FILE
+    /// sevens (2 or 3 players): write the game, as far as it was played, to FILE
     /// as a game record (docs/review.md), for `dicelab review`.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,

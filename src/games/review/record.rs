@@ -500,7 +500,10 @@ pub fn write(record: &Record) -> String {
                     .map(|t| {
                         let mut s = dice_text(&t.dice);
                         if let Some(keep) = &t.keep {
-                            let _ = write!(s, " keep {}", dice_text(keep));
+                            s.push_str(" keep");
+                            if !keep.is_empty() {
+                                let _ = write!(s, " {}", dice_text(keep));
+                            }
                         }
                         s
                     })

@@ -127,6 +127,16 @@ impl PlaysThree for Game3 {
         }
     }
 
+    fn kept_path(&self, lookup: &Lookup, stage: Stage, turn: Turn, rolls: &[u32]) -> Vec<Kept> {
+        let mut path = Vec::new();
+        let mut push = |k| path.push(k);
+        match self.view(stage, turn) {
+            Either::Three(view) => view.play_with(lookup, &self.outcomes, rolls, &mut push),
+            Either::Two(view) => view.play_with(lookup, &self.outcomes, rolls, &mut push),
+        };
+        path
+    }
+
     fn p_seats(&self) -> [f64; 3] {
         Game3::p_seats(self)
     }

@@ -53,6 +53,13 @@ impl PlaysTwo for GameSolution {
         self.view(phase, role).play(lookup, &self.outcomes, rolls)
     }
 
+    fn kept_path(&self, lookup: &Lookup, phase: Phase, role: Role, rolls: &[u32]) -> Vec<Kept> {
+        let mut path = Vec::new();
+        self.view(phase, role)
+            .play_with(lookup, &self.outcomes, rolls, &mut |k| path.push(k));
+        path
+    }
+
     fn distribution(&self, phase: Phase, role: Role) -> TurnDistribution {
         let view = self.view(phase, role);
         distribution_by(&self.outcomes, view.allowed, |roll, set| {

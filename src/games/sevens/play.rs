@@ -15,7 +15,7 @@ use crate::games::seating::Rotation;
 use super::policy::{Action, DecisionTable, Policy};
 use super::position::{Phase, Role, Stage, Turn};
 use super::rolls::{RollOutcomes, SCORES};
-use super::rules::{FollowerLimit, MAX_ROLLS, Rules};
+use super::rules::{FollowerLimit, Kept, MAX_ROLLS, Rules};
 use super::stop_if::GameAt;
 use super::win::Win;
 
@@ -45,9 +45,26 @@ pub(crate) fn play_turn(
     rolls: &[u32],
     coins: u64,
 ) -> (u8, u8) {
+    play_turn_with(lookup, policy, rolls, coins, &mut |_| {})
+}
+
+/// [`play_turn`], telling `kept_by` what each throw kept (for a record under
+/// `removal=subsets`).
+#[inline(always)]
+pub(crate) fn play_turn_with(
+    lookup: &Lookup,
+    policy: &DecisionTable,
+    rolls: &[u32],
+    coins: u64,
+    kept_by: &mut impl FnMut(Kept),
+) -> (u8, u8) {
     let mut dice = lookup.start();
     for roll in 1..=policy.max_rolls() {
         let step = policy.step(roll, lookup.list(dice, rolls[roll as usize - 1]) as u16);
+        kept_by(Kept {
+            dice: step.dice,
+            sum: step.sum,
+        });
         // The table stops on the last roll and with no dice left (a sum of 0).
         let again = match step.action {
             Action::Stop => false,
@@ -113,12 +130,12 @@ impl Games {
     /// Plays one round among `order` (seats, first player first; `first` is the rotation's
     /// first player, who in a play-off may be a seat that is not tied), adding each score to
     /// the sheet; only regular rounds (not play-offs) are told to `counts`.
-    fn round(
+    fn round<O: Observer>(
         &self,
         dice: &mut GameDice,
         (order, first): (&[usize], usize),
         sheet: &mut Sheet,
-        counts: &mut impl Observer,
+        counts: &mut O,
         phase: Phase,
     ) {
         let regular = phase != Phase::Playoff;
@@ -142,6 +159,32 @@ impl Games {
                 None => play_turn(&self.lookup, policy.table(allowed, best), &rolls, coins),
                 Some(win) => self.win_turn(win, (order, first), i, allowed, sheet, phase, &rolls),
             };
+            if O::KEEPS {
+                // The same turn again, writing down what each throw kept: only a record asks.
+                let mut path = Vec::new();
+                match policy.game() {
+                    None => {
+                        let table = policy.table(allowed, best);
+                        play_turn_with(&self.lookup, table, &rolls, coins, &mut |k| path.push(k));
+                    }
+                    Some(win) => {
+                        let state = (&sheet.totals[..], &sheet.scores[..]);
+                        let (order, rolls) = ((order, first), &rolls[..]);
+                        win_turn(
+                            &self.lookup,
+                            win,
+                            order,
+                            i,
+                            allowed,
+                            state,
+                            phase,
+                            rolls,
+                            Some(&mut path),
+                        );
+                    }
+                }
+                counts.kept(&path);
+            }
             if i == 0 && self.rules.follower_limit == FollowerLimit::Leader {
                 allowed = used;
             }
@@ -183,6 +226,7 @@ impl Games {
             (&sheet.totals, &sheet.scores),
             phase,
             rolls,
+            None,
         )
     }
 
@@ -285,6 +329,16 @@ pub(super) trait Observer {
     #[inline(always)]
     fn played(&mut self, _seat: usize, _rolls: &[u32], _used: u8, _score: u8) {}
 
+    /// Whether it writes down what each throw kept (a record, where `removal=subsets` makes
+    /// that a choice): the engine then plays each turn's path again for it. The counts do not,
+    /// so a run never pays for it.
+    const KEEPS: bool = false;
+
+    /// What each throw of the turn just played kept, told before [`played`](Self::played)
+    /// (only where [`KEEPS`](Self::KEEPS)).
+    #[inline(always)]
+    fn kept(&mut self, _path: &[Kept]) {}
+
     /// A turn of a regular round: the policy that played it (an index into the distinct
     /// policies), its score, the rolls it used, and whether it was the round's first.
     fn turn(&mut self, policy: usize, score: u8, used: u8, first: bool);
@@ -347,6 +401,7 @@ pub(crate) fn win_turn(
     (totals, round_scores): (&[u32], &[u8]),
     phase: Phase,
     rolls: &[u32],
+    path: Option<&mut Vec<Kept>>,
 ) -> (u8, u8) {
     let seat = order[i];
     let me = i64::from(totals[seat]);
@@ -373,7 +428,10 @@ pub(crate) fn win_turn(
                     z: (i64::from(totals[order[0]]) - me) as i32,
                 }
             };
-            game.play_turn(lookup, phase, role, rolls)
+            match path {
+                None => game.play_turn(lookup, phase, role, rolls),
+                Some(p) => ended(p, game.kept_path(lookup, phase, role, rolls)),
+            }
         }
         Win::Three(game) => {
             let stage = match (phase, order.len()) {
@@ -398,7 +456,10 @@ pub(crate) fn win_turn(
                 start,
                 scores,
             };
-            game.play_turn(lookup, stage, turn, rolls)
+            match path {
+                None => game.play_turn(lookup, stage, turn, rolls),
+                Some(p) => ended(p, game.kept_path(lookup, stage, turn, rolls)),
+            }
         }
         Win::Heuristic(game) => {
             // The two-player solution against the best total among the others.
@@ -413,7 +474,10 @@ pub(crate) fn win_turn(
                     z: (best_other - me) as i32,
                 }
             };
-            game.play_turn(lookup, phase, role, rolls)
+            match path {
+                None => game.play_turn(lookup, phase, role, rolls),
+                Some(p) => ended(p, game.kept_path(lookup, phase, role, rolls)),
+            }
         }
         Win::Rule(rule) => {
             let to_beat = order[..i]
@@ -432,7 +496,17 @@ pub(crate) fn win_turn(
                 me,
                 best_other,
             };
-            rule.play_turn(lookup, rolls, allowed, at)
+            match path {
+                None => rule.play_turn(lookup, rolls, allowed, at),
+                Some(p) => rule.play_turn_with(lookup, rolls, allowed, at, &mut |k| p.push(k)),
+            }
         }
     }
+}
+
+/// A turn's (score, rolls used) from what each throw kept, the path kept in `into`.
+fn ended(into: &mut Vec<Kept>, path: Vec<Kept>) -> (u8, u8) {
+    *into = path;
+    let last = into.last().expect("a turn throws at least once");
+    (last.sum, into.len() as u8)
 }

@@ -83,10 +83,25 @@ pub(crate) trait TurnPlayer {
     /// Plays one turn on pre-drawn `rolls`: (score, rolls used).
     #[inline]
     fn play(&self, lookup: &Lookup, outcomes: &RollOutcomes, rolls: &[u32]) -> (u8, u8) {
+        self.play_with(lookup, outcomes, rolls, &mut |_| {})
+    }
+
+    /// [`play`](Self::play), telling `kept` what each throw kept: a record under
+    /// `removal=subsets` writes the choice down (the run's own play passes a closure that does
+    /// nothing, which compiles away).
+    #[inline(always)]
+    fn play_with(
+        &self,
+        lookup: &Lookup,
+        outcomes: &RollOutcomes,
+        rolls: &[u32],
+        kept_by: &mut impl FnMut(Kept),
+    ) -> (u8, u8) {
         let mut dice = lookup.start();
         for roll in 1..=self.allowed() {
             let options = &outcomes.sets[lookup.list(dice, rolls[usize::from(roll) - 1])];
             let kept = options[self.choose(roll, options)];
+            kept_by(kept);
             if !self.rolls_again(roll, kept) {
                 return (kept.sum, roll);
             }

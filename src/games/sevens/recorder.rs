@@ -1,19 +1,20 @@
 //! `simulate sevens --record`: the games a run plays, written down as game records.
 //!
 //! The run's own games, on its own dice: the engine's `Games::play` tells an `Observer` each
-//! turn's packed rolls and the rolls it used, and under `removal=pairs` those say every throw
-//! (the first `n` dice of each packed roll, `n` the dice the last throw kept). The chunks are
-//! played in order from the first, so a record holds the run's first games whatever the
-//! threads.
+//! turn's packed rolls and what each throw kept, and those say every throw (the first `n` dice
+//! of each packed roll, `n` the dice the throw before kept) and, under `removal=subsets`, the
+//! dice each throw chose to keep. The chunks are played in order from the first, so a record
+//! holds the run's first games whatever the threads.
 
 use crate::engine::chunk_rng;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::games::review::record::{GameRecord, Seat, ThrowRecord, TurnRecord};
 
 use super::lookup::Lookup;
 use super::play::{GameDice, Games, Observer};
+use super::removal;
 use super::rolls::RollOutcomes;
-use super::rules::{Removal, Rules};
+use super::rules::{Kept, Rules};
 
 /// What the observer writes down as a game is played.
 struct Recorder<'a> {
@@ -27,6 +28,8 @@ struct Recorder<'a> {
     seed: u64,
     players: usize,
     games: Vec<GameRecord>,
+    /// What each throw of the turn being told kept.
+    path: Vec<Kept>,
 }
 
 impl Recorder<'_> {
@@ -53,8 +56,16 @@ impl Observer for Recorder<'_> {
         self.game().begin_round(playoff);
     }
 
+    const KEEPS: bool = true;
+
+    fn kept(&mut self, path: &[Kept]) {
+        self.path = path.to_vec();
+    }
+
     fn played(&mut self, seat: usize, rolls: &[u32], used: u8, _score: u8) {
-        let throws = throws_of((self.outcomes, &self.lookup), self.rules.dice, rolls, used);
+        debug_assert_eq!(self.path.len(), usize::from(used));
+        let path = std::mem::take(&mut self.path);
+        let throws = throws_of((self.outcomes, &self.lookup), &self.rules, rolls, &path);
         let game = self.game();
         let round = game.rounds.last_mut().expect("a round has begun");
         round.turns.push(TurnRecord {
@@ -73,17 +84,19 @@ impl Observer for Recorder<'_> {
     fn end(&mut self, _: &[usize], _: bool, _: u32, _: impl Fn(usize) -> usize) {}
 }
 
-/// The throws of a turn that used the first `used` of the packed `rolls`, from `dice` dice
-/// (under `removal=pairs`, where a throw's dice say what it kept): each throw the first dice of
-/// its packed roll, as many as the throw before kept, read as the turn itself read them.
+/// The throws of a turn that kept `path` (one kept set per throw it made) from the packed
+/// `rolls`: each throw the first dice of its packed roll, as many as the throw before kept,
+/// read as the turn itself read them; where the removal left a choice (`removal=subsets`), the
+/// faces kept, as a person would type them after `keep`.
 pub(super) fn throws_of(
     (outcomes, lookup): (&RollOutcomes, &Lookup),
-    mut dice: u8,
+    rules: &Rules,
     rolls: &[u32],
-    used: u8,
+    path: &[Kept],
 ) -> Vec<ThrowRecord> {
+    let mut dice = rules.dice;
     let mut throws = Vec::new();
-    for &packed in &rolls[..usize::from(used)] {
+    for (&packed, &kept) in rolls.iter().zip(path) {
         let mut p = packed;
         let faces: Vec<u8> = (0..dice)
             .map(|_| {
@@ -93,9 +106,17 @@ pub(super) fn throws_of(
             })
             .collect();
         let set = lookup.list(dice, packed);
-        dice = outcomes.sets[set][0].dice;
+        let keep = (outcomes.sets[set].len() > 1)
+            .then(|| removal::removed(rules, &faces, kept).map(|(_, k)| k))
+            .flatten();
+        debug_assert!(
+            outcomes.sets[set].contains(&kept),
+            "{faces:?} cannot keep {kept:?}"
+        );
+        dice = kept.dice;
         throws.push(ThrowRecord {
             dice: faces,
+            keep,
             ..Default::default()
         });
     }
@@ -110,12 +131,6 @@ pub(super) fn record(
     seed: u64,
     count: u64,
 ) -> Result<Vec<GameRecord>> {
-    if games.rules.removal != Removal::Pairs {
-        return Err(Error::input(
-            "--record: Sevens games are recorded under removal=pairs so far (under subsets a \
-             throw's kept dice are a choice the run does not keep)",
-        ));
-    }
     let mut recorder = Recorder {
         outcomes,
         lookup: Lookup::new(outcomes),
@@ -125,6 +140,7 @@ pub(super) fn record(
         seed,
         players: games.players,
         games: Vec::new(),
+        path: Vec::new(),
     };
     let per_chunk = super::sim::GAMES_PER_CHUNK;
     let mut chunk = 0;

@@ -13,24 +13,25 @@ use crate::engine::{ChunkRng, chunk_rng};
 use crate::error::{Error, Result, Setting};
 use crate::games::advice::{Advice, AdviceRequest, Position};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
-use crate::games::review::record::{
-    GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord, error_at,
-};
+use crate::games::review::record::{GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord};
 use crate::games::session::{Decision, PlayRequest, Playable, Session};
 
 use super::Sevens;
 use super::advise::SevensAdvisor;
 use super::lookup::Lookup;
 use super::play::win_turn;
-use super::play::{Rolls, coin_generator, play_turn};
+use super::play::{Rolls, coin_generator, play_turn_with};
 use super::policy::Policy;
 use super::position::Phase;
 use super::recorder::throws_of;
 use super::removal;
 use super::review_turn::{action_name, dice_word};
-use super::rules::{FollowerLimit, Kept, OPTIONS, Removal, Rules};
+use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
 use super::solutions::Solutions;
 use super::spec::PolicySpec;
+use resume::{Resumed, resumed_request};
+
+mod resume;
 
 const NAME: &str = "sevens";
 
@@ -78,82 +79,13 @@ struct SevensSession {
     over: bool,
     /// What the advice runs with.
     advice: RunConfig<Option<u64>>,
-    /// The game as played so far, where it can be written down: two or three players under
-    /// `removal=pairs` (the others' kept dice are not kept under `subsets`).
+    /// The game as played so far, where it can be written down: two or three players.
     record: Option<GameRecord>,
     /// The throws of the turn in progress.
     throws: Vec<ThrowRecord>,
     /// A game being resumed: its record, named in errors, and the person's turns in it still to
     /// replay.
     resumed: Option<Resumed>,
-}
-
-/// A recorded game being dealt again (`play --resume`).
-struct Resumed {
-    what: String,
-    record: GameRecord,
-    /// The person's recorded turns, each its throws, in order.
-    mine: Vec<Vec<ThrowRecord>>,
-    /// The person's turns replayed so far.
-    done: usize,
-}
-
-/// The request `request` asks, with a resumed game's rules, players, policies and seed in
-/// place of its own (the record's seat 1 is the person).
-fn resumed_request(request: &PlayRequest) -> Result<(PlayRequest, Option<Resumed>)> {
-    let Some((what, rec)) = &request.resume else {
-        return Ok((request.clone(), None));
-    };
-    let at = |why: String| error_at(what, rec.at, why);
-    if rec.game != NAME {
-        return Err(at(format!(
-            "`{}`: play sevens resumes a game of sevens",
-            rec.game
-        )));
-    }
-    if !matches!(rec.seats.first(), Some(Seat::Person(_))) {
-        return Err(at(
-            "seat 1 is the person who resumes the game: `seat 1 person NAME`".into(),
-        ));
-    }
-    let mut policies = Vec::new();
-    for seat in &rec.seats[1..] {
-        match seat {
-            Seat::Policy(spec) => policies.push(spec.clone()),
-            Seat::Person(name) => {
-                return Err(at(format!(
-                    "{name} is a person: play sevens resumes a game against policies only"
-                )));
-            }
-        }
-    }
-    let Some(seed) = rec.seed else {
-        return Err(at(
-            "the record has no `seed`: only a game `play --record` wrote can be dealt again".into(),
-        ));
-    };
-    let mine = rec
-        .rounds
-        .iter()
-        .flat_map(|r| r.turns.iter())
-        .filter(|t| t.seat == 0)
-        .map(|t| t.throws.clone())
-        .collect();
-    let resumed = Resumed {
-        what: what.clone(),
-        record: rec.clone(),
-        mine,
-        done: 0,
-    };
-    let request = PlayRequest {
-        rules: rec.rules.clone(),
-        players: Some(rec.seats.len() as u32),
-        policies,
-        seed,
-        resume: None,
-        ..request.clone()
-    };
-    Ok((request, Some(resumed)))
 }
 
 impl Playable for Sevens {
@@ -184,7 +116,7 @@ impl Playable for Sevens {
         }
         let mut rng = chunk_rng(request.seed, 0);
         let coins = coin_generator(&mut rng);
-        let record = (players > 1 && rules.removal == Removal::Pairs).then(|| GameRecord {
+        let record = (players > 1).then(|| GameRecord {
             game: NAME.into(),
             rules: options.pairs(),
             seed: Some(request.seed),
@@ -349,12 +281,15 @@ impl SevensSession {
         } else {
             Phase::Round(self.round)
         };
+        // What each throw kept, for the record (under removal=subsets a choice).
+        let mut path = Vec::new();
         let (score, used) = match policy.game() {
-            None => play_turn(
+            None => play_turn_with(
                 &self.lookup,
                 policy.table(self.allowed, self.best),
                 &rolls,
                 coins,
+                &mut |k| path.push(k),
             ),
             // The win turn reads this round's scores only of the seats that have played it.
             Some(win) => win_turn(
@@ -366,11 +301,12 @@ impl SevensSession {
                 (&self.totals, &self.scores),
                 phase,
                 &rolls,
+                Some(&mut path),
             ),
         };
         if self.record.is_some() {
             let outcomes = &self.solutions.outcomes;
-            self.throws = throws_of((outcomes, &self.lookup), self.rules.dice, &rolls, used);
+            self.throws = throws_of((outcomes, &self.lookup), &self.rules, &rolls, &path);
         }
         self.end_turn(score, used, out)
     }
@@ -403,85 +339,6 @@ impl SevensSession {
         }
     }
 
-    /// While a resumed game's recorded turns last: checks the throw showing against the
-    /// record's and returns whether the record rolled again after it; `None` once the record's
-    /// turns are all replayed (the game goes on with the person), after checking that the game
-    /// dealt again is the record's.
-    fn replayed(&mut self) -> Result<Option<bool>> {
-        let Some(resumed) = &self.resumed else {
-            return Ok(None);
-        };
-        let mine = self.mine.as_ref().expect("your turn");
-        let Some(turn) = resumed.mine.get(resumed.done) else {
-            self.check_resumed()?;
-            self.resumed = None;
-            return Ok(None);
-        };
-        let j = usize::from(mine.roll) - 1;
-        let Some(throw) = turn.get(j) else {
-            return Err(error_at(
-                &resumed.what,
-                turn.last().map_or_else(Default::default, |t| t.at),
-                "the game dealt again rolls on after this throw: the record is not the game its \
-                 seed deals",
-            ));
-        };
-        if throw.dice != mine.faces {
-            return Err(error_at(
-                &resumed.what,
-                throw.at,
-                format!(
-                    "the game its seed deals shows {} here: the record is not that game",
-                    crate::games::review::record::dice_text(&mine.faces)
-                ),
-            ));
-        }
-        let again = j + 1 < turn.len();
-        if again && !mine.actions.iter().any(|&(_, a)| a) {
-            return Err(error_at(
-                &resumed.what,
-                turn[j + 1].at,
-                "a throw after the turn ended: the record is not the game its seed deals",
-            ));
-        }
-        if !again {
-            self.resumed.as_mut().expect("resuming").done += 1;
-        }
-        Ok(Some(again))
-    }
-
-    /// Checks that the game dealt again so far is the resumed record's, turn by turn.
-    fn check_resumed(&self) -> Result<()> {
-        let (Some(resumed), Some(now)) = (&self.resumed, &self.record) else {
-            return Ok(());
-        };
-        let turns =
-            |r: &GameRecord| -> Vec<(usize, Vec<Vec<u8>>, crate::games::review::record::At)> {
-                r.rounds
-                    .iter()
-                    .flat_map(|round| round.turns.iter())
-                    .map(|t| {
-                        (
-                            t.seat,
-                            t.throws.iter().map(|x| x.dice.clone()).collect(),
-                            t.at,
-                        )
-                    })
-                    .collect()
-            };
-        let (was, is) = (turns(&resumed.record), turns(now));
-        for (i, (seat, dice, at)) in was.iter().enumerate() {
-            if is.get(i).is_none_or(|(s, d, _)| s != seat || d != dice) {
-                return Err(error_at(
-                    &resumed.what,
-                    *at,
-                    "the game its seed deals differs here: the record is not that game",
-                ));
-            }
-        }
-        Ok(())
-    }
-
     fn options(&self) -> usize {
         let mine = self.mine.as_ref().expect("your turn");
         mine.actions.iter().filter(|(_, again)| !again).count()
@@ -504,14 +361,9 @@ impl Session for SevensSession {
             if self.mine.is_none() {
                 self.mine = Some(self.roll_mine(1, self.solutions.outcomes.dice));
             }
-            if let Some(again) = self.replayed()? {
+            if let Some(action) = self.replayed()? {
                 let mine = self.mine.as_ref().expect("just rolled");
-                let action = mine
-                    .actions
-                    .iter()
-                    .position(|&(_, a)| a == again)
-                    .expect("a turn can stop; rolling again was checked");
-                let (kept, _) = mine.actions[action];
+                let (kept, again) = mine.actions[action];
                 let faces: Vec<String> = mine.faces.iter().map(u8::to_string).collect();
                 say(
                     out,
@@ -627,8 +479,13 @@ impl Session for SevensSession {
     }
 
     fn apply(&mut self, action: usize, out: &mut dyn Write) -> Result<()> {
+        let choice = self.options() > 1;
         let mine = self.mine.take().expect("your turn");
         let (kept, again) = mine.actions[action];
+        // Where the removal left a choice, the record says which dice were kept.
+        if let (true, Some(throw)) = (choice, self.throws.last_mut()) {
+            throw.keep = removal::removed(&self.rules, &mine.faces, kept).map(|(_, k)| k);
+        }
         if again {
             self.mine = Some(self.roll_mine(mine.roll + 1, kept.dice));
             Ok(())

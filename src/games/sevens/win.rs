@@ -9,12 +9,18 @@ use std::sync::Arc;
 use super::distribution::TurnDistribution;
 use super::lookup::Lookup;
 use super::position::{Phase, Role, Stage, Turn};
+use super::rules::Kept;
 use super::stop_if::GameRule;
 
 /// A whole two-player game solved to win, as its players and the exact odds of a game ask it.
 pub(crate) trait PlaysTwo: Debug + Send + Sync {
     /// Plays one turn to win on pre-drawn `rolls`: (score, rolls used).
     fn play_turn(&self, lookup: &Lookup, phase: Phase, role: Role, rolls: &[u32]) -> (u8, u8);
+
+    /// The same turn's kept set after each throw it made, for a record (under
+    /// `removal=subsets` a choice): kept apart from [`play_turn`](Self::play_turn), which a
+    /// run plays billions of times.
+    fn kept_path(&self, lookup: &Lookup, phase: Phase, role: Role, rolls: &[u32]) -> Vec<Kept>;
 
     /// The exact distribution of a turn played to win in a position.
     fn distribution(&self, phase: Phase, role: Role) -> TurnDistribution;
@@ -24,6 +30,9 @@ pub(crate) trait PlaysTwo: Debug + Send + Sync {
 pub(crate) trait PlaysThree: Debug + Send + Sync {
     /// Plays one turn to win on pre-drawn `rolls`: (score, rolls used).
     fn play_turn(&self, lookup: &Lookup, stage: Stage, turn: Turn, rolls: &[u32]) -> (u8, u8);
+
+    /// The same turn's kept set after each throw it made, for a record.
+    fn kept_path(&self, lookup: &Lookup, stage: Stage, turn: Turn, rolls: &[u32]) -> Vec<Kept>;
 
     /// The chance that each seat wins (or, under `tie=shared`, wins or shares) the game from
     /// its start, every player playing to win.

@@ -134,9 +134,23 @@ impl GameRule {
     /// Plays a turn of `allowed` rolls on pre-drawn `rolls`: (score, rolls used). The last
     /// roll and an empty hand stop whatever the rule says, as in every table.
     pub fn play_turn(&self, lookup: &Lookup, rolls: &[u32], allowed: u8, at: GameAt) -> (u8, u8) {
+        self.play_turn_with(lookup, rolls, allowed, at, &mut |_| {})
+    }
+
+    /// [`play_turn`](Self::play_turn), telling `kept_by` what each throw kept (for a record
+    /// under `removal=subsets`).
+    pub fn play_turn_with(
+        &self,
+        lookup: &Lookup,
+        rolls: &[u32],
+        allowed: u8,
+        at: GameAt,
+        kept_by: &mut impl FnMut(Kept),
+    ) -> (u8, u8) {
         let mut dice = lookup.start();
         for roll in 1..=allowed {
             let kept = self.first[lookup.list(dice, rolls[usize::from(roll) - 1])];
+            kept_by(kept);
             let vars = Vars {
                 round: at.round.unwrap_or(self.rounds + 1),
                 rounds: self.rounds,

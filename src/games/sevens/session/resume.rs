@@ -1,0 +1,181 @@
+//! `play --resume`: a recorded game dealt again from its seed, the person's recorded choices
+//! replayed and each throw checked against the record, until the person plays on.
+
+use crate::error::Result;
+use crate::games::review::record::{GameRecord, Seat, ThrowRecord, error_at};
+use crate::games::session::PlayRequest;
+
+use super::super::rules::Kept;
+use super::{NAME, SevensSession};
+
+/// A recorded game being dealt again (`play --resume`).
+pub(super) struct Resumed {
+    pub(super) what: String,
+    pub(super) record: GameRecord,
+    /// The person's recorded turns, each its throws, in order.
+    pub(super) mine: Vec<Vec<ThrowRecord>>,
+    /// The person's turns replayed so far.
+    pub(super) done: usize,
+}
+
+/// The request `request` asks, with a resumed game's rules, players, policies and seed in
+/// place of its own (the record's seat 1 is the person).
+pub(super) fn resumed_request(request: &PlayRequest) -> Result<(PlayRequest, Option<Resumed>)> {
+    let Some((what, rec)) = &request.resume else {
+        return Ok((request.clone(), None));
+    };
+    let at = |why: String| error_at(what, rec.at, why);
+    if rec.game != NAME {
+        return Err(at(format!(
+            "`{}`: play sevens resumes a game of sevens",
+            rec.game
+        )));
+    }
+    if !matches!(rec.seats.first(), Some(Seat::Person(_))) {
+        return Err(at(
+            "seat 1 is the person who resumes the game: `seat 1 person NAME`".into(),
+        ));
+    }
+    let mut policies = Vec::new();
+    for seat in &rec.seats[1..] {
+        match seat {
+            Seat::Policy(spec) => policies.push(spec.clone()),
+            Seat::Person(name) => {
+                return Err(at(format!(
+                    "{name} is a person: play sevens resumes a game against policies only"
+                )));
+            }
+        }
+    }
+    let Some(seed) = rec.seed else {
+        return Err(at(
+            "the record has no `seed`: only a game `play --record` wrote can be dealt again".into(),
+        ));
+    };
+    let mine = rec
+        .rounds
+        .iter()
+        .flat_map(|r| r.turns.iter())
+        .filter(|t| t.seat == 0)
+        .map(|t| t.throws.clone())
+        .collect();
+    let resumed = Resumed {
+        what: what.clone(),
+        record: rec.clone(),
+        mine,
+        done: 0,
+    };
+    let request = PlayRequest {
+        rules: rec.rules.clone(),
+        players: Some(rec.seats.len() as u32),
+        policies,
+        seed,
+        resume: None,
+        ..request.clone()
+    };
+    Ok((request, Some(resumed)))
+}
+
+impl SevensSession {
+    /// While a resumed game's recorded turns last: checks the throw showing against the
+    /// record's and returns whether the record rolled again after it; `None` once the record's
+    /// turns are all replayed (the game goes on with the person), after checking that the game
+    /// dealt again is the record's.
+    pub(super) fn replayed(&mut self) -> Result<Option<usize>> {
+        let Some(resumed) = &self.resumed else {
+            return Ok(None);
+        };
+        let mine = self.mine.as_ref().expect("your turn");
+        let Some(turn) = resumed.mine.get(resumed.done) else {
+            self.check_resumed()?;
+            self.resumed = None;
+            return Ok(None);
+        };
+        let j = usize::from(mine.roll) - 1;
+        let Some(throw) = turn.get(j) else {
+            return Err(error_at(
+                &resumed.what,
+                turn.last().map_or_else(Default::default, |t| t.at),
+                "the game dealt again rolls on after this throw: the record is not the game its \
+                 seed deals",
+            ));
+        };
+        if throw.dice != mine.faces {
+            return Err(error_at(
+                &resumed.what,
+                throw.at,
+                format!(
+                    "the game its seed deals shows {} here: the record is not that game",
+                    crate::games::review::record::dice_text(&mine.faces)
+                ),
+            ));
+        }
+        let again = j + 1 < turn.len();
+        if again && !mine.actions.iter().any(|&(_, a)| a) {
+            return Err(error_at(
+                &resumed.what,
+                turn[j + 1].at,
+                "a throw after the turn ended: the record is not the game its seed deals",
+            ));
+        }
+        // Under removal=subsets the record says which dice were kept.
+        let keep = throw.keep.as_ref().map(|k| Kept {
+            dice: k.len() as u8,
+            sum: k.iter().sum(),
+        });
+        let Some(action) = mine
+            .actions
+            .iter()
+            .position(|&(k, a)| a == again && keep.is_none_or(|kk| kk == k))
+        else {
+            return Err(error_at(
+                &resumed.what,
+                throw.at,
+                "the removal cannot keep the dice typed after `keep` from this throw",
+            ));
+        };
+        if keep.is_none() && mine.actions.iter().filter(|&&(_, a)| a == again).count() > 1 {
+            return Err(error_at(
+                &resumed.what,
+                throw.at,
+                "this throw leaves a choice: type `keep` and the dice kept",
+            ));
+        }
+        if !again {
+            self.resumed.as_mut().expect("resuming").done += 1;
+        }
+        Ok(Some(action))
+    }
+
+    /// Checks that the game dealt again so far is the resumed record's, turn by turn.
+    pub(super) fn check_resumed(&self) -> Result<()> {
+        let (Some(resumed), Some(now)) = (&self.resumed, &self.record) else {
+            return Ok(());
+        };
+        let turns =
+            |r: &GameRecord| -> Vec<(usize, Vec<Vec<u8>>, crate::games::review::record::At)> {
+                r.rounds
+                    .iter()
+                    .flat_map(|round| round.turns.iter())
+                    .map(|t| {
+                        (
+                            t.seat,
+                            t.throws.iter().map(|x| x.dice.clone()).collect(),
+                            t.at,
+                        )
+                    })
+                    .collect()
+            };
+        let (was, is) = (turns(&resumed.record), turns(now));
+        for (i, (seat, dice, at)) in was.iter().enumerate() {
+            if is.get(i).is_none_or(|(s, d, _)| s != seat || d != dice) {
+                return Err(error_at(
+                    &resumed.what,
+                    *at,
+                    "the game its seed deals differs here: the record is not that game",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
