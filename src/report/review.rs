@@ -25,20 +25,17 @@ fn pct(x: f64) -> String {
 
 /// A change of chance in percentage points, signed.
 fn pp(x: f64) -> String {
-    // -0.00 reads as a loss; a change that rounds to nothing is 0.
-    let x = if (100.0 * x).abs() < 0.005 { 0.0 } else { x };
-    format!("{:+.2} pp", 100.0 * x)
+    format!("{:+.2} pp", 100.0 * settled(x))
 }
 
 /// A cost in percentage points, unsigned.
 fn points(x: f64) -> String {
-    // A rounding's -0.00 is no gain.
-    let c = if (100.0 * x).abs() < 0.005 {
-        0.0
-    } else {
-        100.0 * x
-    };
-    format!("{c:.2} pp")
+    format!("{:.2} pp", 100.0 * settled(x))
+}
+
+/// `x`, or 0 where it prints as 0.00 pp: a rounding's -0.00 reads as a loss, and is nothing.
+fn settled(x: f64) -> f64 {
+    if (100.0 * x).abs() < 0.005 { 0.0 } else { x }
 }
 
 /// A game's rule options on one line, or "the text's rules" where none was changed.

@@ -7,7 +7,7 @@ use clap::Args;
 use crate::engine::Shard;
 use crate::games::Game;
 
-use super::complete::{PolicyArg, RuleArg};
+use super::complete::{Offered, policy_candidates, rule_candidates};
 use super::position::PositionArgs;
 use super::{
     GameArg, PrintArgs, parse_players, parse_seed, parse_threads, parse_units, parse_with,
@@ -86,10 +86,10 @@ pub struct SimulateArgs {
     pub players: u32,
     /// A rule option as key=value (repeatable), e.g. --rule wipe_ones=3; `dicelab rules GAME`
     /// lists them.
-    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = RuleArg, hide_possible_values = true)]
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = Offered(rule_candidates), hide_possible_values = true)]
     pub rules: Vec<String>,
     /// A policy spec (repeatable); the help names each game's forms (see `policy_help`).
-    #[arg(long = "policy", value_name = "SPEC", value_parser = PolicyArg, hide_possible_values = true, help = policy_help())]
+    #[arg(long = "policy", value_name = "SPEC", value_parser = Offered(policy_candidates), hide_possible_values = true, help = policy_help())]
     pub policies: Vec<String>,
     /// Run only every N-th chunk from K (K/N); combine the parts with `merge`.
     #[arg(long, value_parser = parse_with::<Shard>, value_name = "K/N")]
@@ -130,10 +130,10 @@ pub struct SweepArgs {
     /// A rule option and the values to try, separated by commas (repeatable), e.g. --rule
     /// wipe_ones=3,4,5,off; one value fixes the option for every rule set. `dicelab rules GAME`
     /// lists the options.
-    #[arg(long = "rule", value_name = "KEY=V1,V2,...", value_parser = RuleArg, hide_possible_values = true)]
+    #[arg(long = "rule", value_name = "KEY=V1,V2,...", value_parser = Offered(rule_candidates), hide_possible_values = true)]
     pub rules: Vec<String>,
     /// A policy spec (repeatable), as for simulate.
-    #[arg(long = "policy", value_name = "SPEC", value_parser = PolicyArg, hide_possible_values = true, help = policy_help())]
+    #[arg(long = "policy", value_name = "SPEC", value_parser = Offered(policy_candidates), hide_possible_values = true, help = policy_help())]
     pub policies: Vec<String>,
     /// Folder for sweep.csv and a chart per metric (default: print only).
     #[arg(long)]
@@ -161,11 +161,11 @@ pub struct DecksArgs {
     #[arg(long, value_parser = parse_players, allow_negative_numbers = true)]
     pub players: Option<u32>,
     /// A rule option as key=value (repeatable); the deck comes from the sweep and --deck.
-    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = RuleArg, hide_possible_values = true)]
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = Offered(rule_candidates), hide_possible_values = true)]
     pub rules: Vec<String>,
     /// A policy spec (repeatable: one for every seat, one per seat, or a count that divides
     /// the players), as for simulate.
-    #[arg(long = "policy", value_name = "SPEC", value_parser = PolicyArg, hide_possible_values = true)]
+    #[arg(long = "policy", value_name = "SPEC", value_parser = Offered(policy_candidates), hide_possible_values = true)]
     pub policies: Vec<String>,
     /// A deck file to add after the built-in sweep (repeatable; header number,count).
     #[arg(long, value_name = "FILE")]
@@ -189,11 +189,11 @@ pub struct AdviseArgs {
     #[arg(value_parser = GameArg)]
     pub game: &'static dyn Game,
     /// A rule option as key=value (repeatable).
-    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = RuleArg, hide_possible_values = true)]
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = Offered(rule_candidates), hide_possible_values = true)]
     pub rules: Vec<String>,
     /// The player whose evaluation and play-outs the advice shows (the game's default when
     /// omitted; `dicelab policies GAME` lists them).
-    #[arg(long = "policy", value_name = "SPEC", value_parser = PolicyArg, hide_possible_values = true)]
+    #[arg(long = "policy", value_name = "SPEC", value_parser = Offered(policy_candidates), hide_possible_values = true)]
     pub policies: Vec<String>,
     /// A JSON file holding the position: one object of the position keys below, e.g.
     /// {"roll": 1, "dice": 2, "sum": 5}; a flag given too takes the file's value's place.
@@ -220,7 +220,7 @@ pub struct TableArgs {
     #[arg(value_parser = GameArg)]
     pub game: &'static dyn Game,
     /// A rule option as key=value (repeatable).
-    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = RuleArg, hide_possible_values = true)]
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = Offered(rule_candidates), hide_possible_values = true)]
     pub rules: Vec<String>,
     /// Folder for the CSV tables and SVG plots (default: print only).
     #[arg(long)]
@@ -244,7 +244,7 @@ pub struct SolveArgs {
     #[arg(value_parser = GameArg)]
     pub game: &'static dyn Game,
     /// A rule option as key=value (repeatable).
-    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = RuleArg, hide_possible_values = true)]
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = Offered(rule_candidates), hide_possible_values = true)]
     pub rules: Vec<String>,
     /// Players in a game, for the leader's dilemma (exact for 2).
     #[arg(long, default_value_t = 2, value_parser = parse_players, allow_negative_numbers = true)]

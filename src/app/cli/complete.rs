@@ -10,13 +10,10 @@ use clap::builder::{PossibleValue, TypedValueParser};
 
 use crate::games::{self, options::Values};
 
-/// A policy spec, taken as typed; completion offers each game's forms.
+/// A value taken as typed, for which completion offers the candidates the function gives:
+/// `Offered(policy_candidates)` for `--policy`, `Offered(rule_candidates)` for `--rule`.
 #[derive(Clone, Copy, Debug)]
-pub struct PolicyArg;
-
-/// A rule option `key=value`, taken as typed; completion offers each game's options.
-#[derive(Clone, Copy, Debug)]
-pub struct RuleArg;
+pub struct Offered(pub fn() -> Vec<String>);
 
 /// Every policy a shell offers: a form without an argument as it is (`optimal`), one with an
 /// argument by its example where that is one word (`rolls:2`, `table:data/sevens-policy.csv`),
@@ -65,7 +62,7 @@ fn as_typed(value: &OsStr) -> String {
     value.to_string_lossy().into_owned()
 }
 
-impl TypedValueParser for PolicyArg {
+impl TypedValueParser for Offered {
     type Value = String;
 
     fn parse_ref(
@@ -78,28 +75,7 @@ impl TypedValueParser for PolicyArg {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            policy_candidates().into_iter().map(PossibleValue::new),
-        ))
-    }
-}
-
-impl TypedValueParser for RuleArg {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        _: &clap::Command,
-        _: Option<&clap::Arg>,
-        value: &OsStr,
-    ) -> Result<String, clap::Error> {
-        Ok(as_typed(value))
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            rule_candidates().into_iter().map(PossibleValue::new),
-        ))
+        Some(Box::new((self.0)().into_iter().map(PossibleValue::new)))
     }
 }
 
@@ -149,18 +125,10 @@ mod tests {
     fn any_value_is_taken_as_typed() {
         let command = clap::Command::new("x");
         for value in ["threshold:12,9", "target=80", "nonsense"] {
-            assert_eq!(
-                PolicyArg
-                    .parse_ref(&command, None, OsStr::new(value))
-                    .unwrap(),
-                value
-            );
-            assert_eq!(
-                RuleArg
-                    .parse_ref(&command, None, OsStr::new(value))
-                    .unwrap(),
-                value
-            );
+            for offered in [Offered(policy_candidates), Offered(rule_candidates)] {
+                let parsed = offered.parse_ref(&command, None, OsStr::new(value));
+                assert_eq!(parsed.unwrap(), value);
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use clap::Args;
 
 use crate::games::Game;
 
-use super::complete::{PolicyArg, RuleArg};
+use super::complete::{Offered, policy_candidates, rule_candidates};
 use super::{GameArg, PrintArgs, parse_players, parse_seed, parse_units};
 
 /// Arguments of `review`.
@@ -40,14 +40,14 @@ pub struct PlayArgs {
     #[arg(value_parser = GameArg)]
     pub game: &'static dyn Game,
     /// A rule option as key=value (repeatable).
-    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = RuleArg, hide_possible_values = true)]
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = Offered(rule_candidates), hide_possible_values = true)]
     pub rules: Vec<String>,
     /// Players at the table, you included (the game's default when omitted).
     #[arg(long, value_parser = parse_players, allow_negative_numbers = true)]
     pub players: Option<u32>,
     /// The computer players' policies: one for all, or one each (Solitaire Dice: the coach's
     /// player).
-    #[arg(long = "policy", value_name = "SPEC", value_parser = PolicyArg, hide_possible_values = true)]
+    #[arg(long = "policy", value_name = "SPEC", value_parser = Offered(policy_candidates), hide_possible_values = true)]
     pub policies: Vec<String>,
     /// Say after each decision what it cost against the best, and sum it up at the end.
     #[arg(long, overrides_with = "coach")]
