@@ -298,45 +298,63 @@ impl Shown for Reviewed<'_> {
         out
     }
 
+    /// One document, `{"games": [...]}`, written a game at a time: each game's JSON value is
+    /// built, printed and dropped before the next, so ten thousand games do not hold every
+    /// game's value tree at once (the text is what `serde_json::to_string_pretty` prints for the
+    /// whole document, byte for byte).
     fn json(&self) -> String {
-        let games: Vec<serde_json::Value> = self
-            .reviews
-            .iter()
-            .map(|r| {
-                let moments: Vec<serde_json::Value> = r
-                    .moments
-                    .iter()
-                    .map(|m| {
-                        let mut v = serde_json::to_value(m).expect("a moment serialises");
-                        v["line"] = json!(m.at.line);
-                        if let Some((loss, points)) = m.loss() {
-                            v["loss"] = json!(loss);
-                            v["loss_points"] = json!(points);
-                            v["mark"] = json!(mark(loss));
-                            v["why"] = json!(m.why());
-                        }
-                        v
-                    })
-                    .collect();
-                json!({
-                    "game": r.game,
-                    "rules": r.rules,
-                    "seats": r.seats,
-                    "method": r.method,
-                    "players": r.players,
-                    "moments": moments,
-                })
-            })
-            .collect();
-        let mut text = serde_json::to_string_pretty(&json!({ "games": games }))
-            .expect("a JSON value always serialises");
-        text.push('\n');
+        let mut text = String::from("{\n  \"games\": [");
+        for (i, r) in self.reviews.iter().enumerate() {
+            let game = game_json(r);
+            let game = serde_json::to_string_pretty(&game).expect("a JSON value always serialises");
+            text.push_str(if i == 0 { "\n" } else { ",\n" });
+            // A JSON string holds no raw line break, so every line is the document's.
+            for (j, line) in game.lines().enumerate() {
+                if j > 0 {
+                    text.push('\n');
+                }
+                text.push_str("    ");
+                text.push_str(line);
+            }
+        }
+        text.push_str(if self.reviews.is_empty() {
+            "]\n}\n"
+        } else {
+            "\n  ]\n}\n"
+        });
         text
     }
 
     fn tables(&self) -> Vec<DataTable> {
         review_tables(self.reviews)
     }
+}
+
+/// One reviewed game as JSON: its rules, seats, accounts and every moment.
+fn game_json(r: &GameReview) -> serde_json::Value {
+    let moments: Vec<serde_json::Value> = r
+        .moments
+        .iter()
+        .map(|m| {
+            let mut v = serde_json::to_value(m).expect("a moment serialises");
+            v["line"] = json!(m.at.line);
+            if let Some((loss, points)) = m.loss() {
+                v["loss"] = json!(loss);
+                v["loss_points"] = json!(points);
+                v["mark"] = json!(mark(loss));
+                v["why"] = json!(m.why());
+            }
+            v
+        })
+        .collect();
+    json!({
+        "game": r.game,
+        "rules": r.rules,
+        "seats": r.seats,
+        "method": r.method,
+        "players": r.players,
+        "moments": moments,
+    })
 }
 
 /// The tables of the reviews: `players` (each game's accounts), `decisions` (every decision
@@ -456,4 +474,70 @@ pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
         }
     }
     vec![players, decisions, throws]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::review::{Action, Event, Moment, ledgers};
+
+    /// A small game: a throw, then a decision (the best chosen or not).
+    fn game(k: usize) -> GameReview {
+        let seats = vec!["Ann".to_string(), "Bob \"the\nsecond\"".to_string()];
+        let action = |name: &str, me: f64, points| Action {
+            name: name.into(),
+            chances: vec![me, 1.0 - me],
+            points,
+            zero: 0.0,
+            beat: None,
+            held: None,
+        };
+        let moment = |event| Moment {
+            round: "round 1".into(),
+            seat: 0,
+            throw: 1,
+            position: "level".into(),
+            event,
+            at: Default::default(),
+        };
+        let moments = vec![
+            moment(Event::Throw {
+                dice: vec![6, 5, 1],
+                left: "removed 6+1; kept 5 = 5".into(),
+                before: vec![0.5, 0.5],
+                after: vec![0.6, 0.4],
+            }),
+            moment(Event::Decision {
+                actions: vec![action("stop", 0.6, 5.0), action("roll", 0.55, 3.5)],
+                chosen: k % 2,
+                best: 0,
+            }),
+        ];
+        let players = ledgers(&seats, &[0.5, 0.5], &moments, &[1.0, 0.0]);
+        GameReview {
+            game: "sevens".into(),
+            rules: vec!["removal=pairs".into()],
+            seats,
+            method: "by hand".into(),
+            moments,
+            players,
+        }
+    }
+
+    /// Written a game at a time, the JSON is the whole document's pretty print, byte for byte,
+    /// with no game, one or several (and a name holding a line break, escaped in JSON).
+    #[test]
+    fn the_json_written_game_by_game_is_the_whole_documents() {
+        for count in 0..4 {
+            let reviews: Vec<GameReview> = (0..count).map(game).collect();
+            let games: Vec<serde_json::Value> = reviews.iter().map(game_json).collect();
+            let mut whole = serde_json::to_string_pretty(&json!({ "games": games })).unwrap();
+            whole.push('\n');
+            assert_eq!(
+                Reviewed { reviews: &reviews }.json(),
+                whole,
+                "{count} games"
+            );
+        }
+    }
 }
