@@ -61,6 +61,22 @@ fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
+/// Two chances as percentages with enough decimals to tell them apart (one, or up to four
+/// where one would print them the same; one where they are equal): a sentence does not say
+/// "0.0% against 0.0%" of two chances the ranking told apart.
+fn pcts(x: f64, y: f64) -> (String, String) {
+    let at = |digits: usize| {
+        (
+            format!("{:.*}%", digits, 100.0 * x),
+            format!("{:.*}%", digits, 100.0 * y),
+        )
+    };
+    (1..=4)
+        .map(at)
+        .find(|(a, b)| a != b)
+        .unwrap_or_else(|| at(1))
+}
+
 /// "a" or "an" before a percentage as it is read aloud: an 8.0%, an 11.5%, an 80.2%.
 fn a(pct: &str) -> &'static str {
     let eleven = |n: &str| pct.starts_with(n) && pct[2..].starts_with('.');
@@ -75,13 +91,8 @@ fn a(pct: &str) -> &'static str {
 pub fn reason(best: &Parts, other: &Parts) -> String {
     let (b, c) = (best, other);
     if let (Some(wb), Some(wc)) = (b.win, c.win) {
-        let mut text = format!(
-            "{} wins {} of games, {} {}",
-            b.name,
-            pct(wb),
-            c.name,
-            pct(wc)
-        );
+        let (pb, pc) = pcts(wb, wc);
+        let mut text = format!("{} wins {pb} of games, {} {pc}", b.name, c.name);
         // A part is named where it speaks for the best; else the points and the 0 decide.
         if let (Some(hb), Some(hc)) = (b.held, c.held)
             && hb.chance < hc.chance - CHANCE
@@ -109,15 +120,13 @@ pub fn reason(best: &Parts, other: &Parts) -> String {
         }
         text
     } else if let (Some(x), Some(y)) = (b.beat, c.beat) {
+        let (px, py) = pcts(x.chance, y.chance);
         let mut text = format!(
-            "{} beats {} in {} of turns, {} in {}",
-            b.name,
-            x.to_beat,
-            pct(x.chance),
-            c.name,
-            pct(y.chance)
+            "{} beats {} in {px} of turns, {} in {py}",
+            b.name, x.to_beat, c.name
         );
-        if (x.chance - y.chance).abs() <= CHANCE {
+        // Ranked by this chance (equal within 1e-12), then by the points.
+        if (x.chance - y.chance).abs() <= 1e-12 {
             text.push_str(&format!(
                 ": the same chance, and {} expects more points ({:.2} against {:.2})",
                 b.name, b.points, c.points
@@ -308,6 +317,13 @@ mod tests {
             "stop with 10 beats 12 in 0.0% of turns, roll 2 dice again in 0.0%: the same \
              chance, and stop with 10 expects more points (10.00 against 6.34)"
         );
+    }
+
+    #[test]
+    fn two_chances_get_the_decimals_that_tell_them_apart() {
+        assert_eq!(pcts(0.123, 0.456), ("12.3%".into(), "45.6%".into()));
+        assert_eq!(pcts(0.00002, 0.0), ("0.002%".into(), "0.000%".into()));
+        assert_eq!(pcts(0.5, 0.5), ("50.0%".into(), "50.0%".into()));
     }
 
     #[test]

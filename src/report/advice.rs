@@ -188,8 +188,9 @@ fn advice_table(advice: &Advice, names: &dyn Names, menu: Option<&[String]>) -> 
     }
     if let Some(best) = advice.best() {
         out.push_str(&format!("\nbest: {best}\n"));
-        // The reason against the runner-up: the one a player weighs; JSON has one per action.
-        if let Some(why) = advice.rows.get(1).and_then(|r| r.why.as_ref()) {
+        // The reason against the runner-up told apart from the best: the one a player weighs;
+        // JSON has one per action.
+        if let Some(why) = advice.rows.iter().find_map(|r| r.why.as_ref()) {
             out.push_str(&format!("why: {why}\n"));
         }
     }

@@ -203,6 +203,24 @@ fn under_subsets_a_record_says_which_dice_were_kept_and_resumes_from_them() {
     let whole = String::from_utf8(crate::common::read(d.join("whole.txt"))).unwrap();
     assert!(whole.starts_with(&part), "{part}\n{whole}");
     assert_eq!(whole, record, "the same answers play the same game");
+    // A `keep` of dice the throw did not show is refused at its line.
+    let (line, text) = record
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with("you: ") && l.contains(" keep "))
+        .expect("a choice of yours with `keep`");
+    let edited = text.split(" keep ").next().unwrap().to_string() + " keep 6 6 6 6 6 6";
+    std::fs::write(d.join("bad.txt"), record.replace(text, &edited)).unwrap();
+    let out = run_play(d, &["sevens", "--resume", "bad.txt"], "2\n".repeat(60));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "line {}, column 6: the dice after `keep`",
+            line + 1
+        )),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -181,7 +181,8 @@ impl Moment {
         else {
             return None;
         };
-        if chosen == best {
+        // The best, or an action worth as much to the mover, needs no reason.
+        if self.loss().is_none_or(|(loss, _)| loss.abs() <= 1e-12) {
             return None;
         }
         Some(crate::games::why::reason(

@@ -115,6 +115,11 @@ fn every_action_carries_its_parts_and_a_reason_against_the_best() {
         why.starts_with("stop with 17 wins 68.4% of games, roll 4 dice again 41.7%: stop with 17 leaves the follower 1 roll and a 19.8% chance to beat 17"),
         "{why}"
     );
+    // Two ways to keep 18 are worth the same: the second needs no reason, the third has one.
+    let tied = advise(&["removal=subsets"], &[("dice-shown", "1,6,2,4,6,6")]).unwrap();
+    assert_eq!(tied.rows[1].loss.unwrap().value, 0.0);
+    assert_eq!(tied.rows[1].why, None);
+    assert!(tied.rows[2].why.is_some());
     // A follower has no p_beaten; a lone turn only the points and the 0.
     let lone = advise(&[], &[("roll", "1"), ("dice", "2"), ("sum", "5")]).unwrap();
     let names: Vec<&str> = lone.columns.iter().map(|c| c.name.as_str()).collect();

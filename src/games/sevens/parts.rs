@@ -116,11 +116,17 @@ pub(super) fn zero_chances(outcomes: &RollOutcomes, solution: &Solution) -> Vec<
 
 /// An action's parts beside the columns it is ranked by, for the sentence that says why.
 pub(super) struct RowParts {
+    /// The row's action, as the advice names it (the rows are found by it after ranking).
     pub(super) name: String,
+    /// The chance to win the game, where the game's state was given.
     pub(super) win: Option<f64>,
+    /// The expected turn score, optimal play after (the advice's `expected_score`).
     pub(super) points: f64,
+    /// The chance of a 0, the same play.
     pub(super) zero: f64,
+    /// A follower's chance to beat the score to beat.
     pub(super) beat: Option<Beat>,
+    /// A first player's chance to be beaten.
     pub(super) held: Option<Held>,
 }
 
@@ -172,13 +178,14 @@ pub(super) fn add_parts(advice: &mut Advice, parts: &[RowParts], followers: Opti
             .expect("every row has its parts")
     };
     let best = advice.rows.first().map(|r| of(&r.name));
-    for (i, row) in advice.rows.iter_mut().enumerate() {
+    for row in &mut advice.rows {
         let x = of(&row.name);
         row.values.push(Some(Value::exact(x.zero)));
         if let Some(h) = x.held {
             row.values.push(Some(Value::exact(h.chance)));
         }
-        if let (true, Some(b)) = (i > 0, best) {
+        // An action worth the same as the best needs no reason against it.
+        if let (true, Some(b)) = (row.separated == Some(true), best) {
             row.why = Some(reason(&b.parts(), &x.parts()));
         }
     }

@@ -174,11 +174,12 @@ impl Replay<'_> {
     fn kept_of(&self, throw: &ThrowRecord, options: &[Kept]) -> Result<Kept> {
         match &throw.keep {
             Some(keep) => {
-                let k = Kept {
+                // Only dice the throw showed can be kept: at most six, so their sum fits.
+                let k = within(keep, &throw.dice).then(|| Kept {
                     dice: keep.len() as u8,
                     sum: keep.iter().sum(),
-                };
-                if !within(keep, &throw.dice) || !options.contains(&k) {
+                });
+                let Some(k) = k.filter(|k| options.contains(k)) else {
                     let can: Vec<String> = options
                         .iter()
                         .map(|k| format!("{} summing {}", dice_word(k.dice), k.sum))
@@ -192,7 +193,7 @@ impl Replay<'_> {
                             can.join(" or ")
                         ),
                     ));
-                }
+                };
                 Ok(k)
             }
             None if options.len() == 1 => Ok(options[0]),

@@ -362,6 +362,7 @@ impl Session for SevensSession {
                 self.mine = Some(self.roll_mine(1, self.solutions.outcomes.dice));
             }
             if let Some(action) = self.replayed()? {
+                let several = self.options() > 1;
                 let mine = self.mine.as_ref().expect("just rolled");
                 let (kept, again) = mine.actions[action];
                 let faces: Vec<String> = mine.faces.iter().map(u8::to_string).collect();
@@ -371,7 +372,7 @@ impl Session for SevensSession {
                         "you roll {} (as recorded): {}; {}\n",
                         faces.join(" "),
                         removal::words(&self.rules, &mine.faces, kept),
-                        action_name(kept, again, false)
+                        action_name(kept, again, several)
                     ),
                 )?;
                 self.apply(action, out)?;

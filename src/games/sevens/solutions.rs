@@ -106,6 +106,7 @@ impl Solutions {
     /// A round's first player's chance to see its score beaten by `followers` followers (1 or
     /// 2: the players the exact games solve for, less the first).
     pub(super) fn holding(&self, followers: u8) -> &Holding {
+        debug_assert!((1..=2).contains(&followers), "{followers} followers");
         self.holding[usize::from(followers.clamp(1, 2)) - 1]
             .get_or_init(|| Holding::new(&self.outcomes, &self.rules, followers.clamp(1, 2)))
     }

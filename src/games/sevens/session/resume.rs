@@ -5,12 +5,15 @@ use crate::error::Result;
 use crate::games::review::record::{GameRecord, Seat, ThrowRecord, error_at};
 use crate::games::session::PlayRequest;
 
+use super::super::review_turn::within;
 use super::super::rules::Kept;
 use super::{NAME, SevensSession};
 
 /// A recorded game being dealt again (`play --resume`).
 pub(super) struct Resumed {
+    /// The record's name, for its errors.
     pub(super) what: String,
+    /// The record, to check the game dealt again against.
     pub(super) record: GameRecord,
     /// The person's recorded turns, each its throws, in order.
     pub(super) mine: Vec<Vec<ThrowRecord>>,
@@ -118,11 +121,29 @@ impl SevensSession {
                 "a throw after the turn ended: the record is not the game its seed deals",
             ));
         }
-        // Under removal=subsets the record says which dice were kept.
-        let keep = throw.keep.as_ref().map(|k| Kept {
-            dice: k.len() as u8,
-            sum: k.iter().sum(),
-        });
+        // Under removal=subsets the record says which dice were kept: dice the throw showed
+        // (at most six, so their sum fits), one of the sets the removal can keep.
+        let keep = match &throw.keep {
+            Some(k) if within(k, &mine.faces) => Some(Kept {
+                dice: k.len() as u8,
+                sum: k.iter().sum(),
+            }),
+            Some(_) => {
+                return Err(error_at(
+                    &resumed.what,
+                    throw.at,
+                    "the dice after `keep` are not all in this throw",
+                ));
+            }
+            None => None,
+        };
+        if keep.is_some_and(|kk| !mine.actions.iter().any(|&(k, _)| k == kk)) {
+            return Err(error_at(
+                &resumed.what,
+                throw.at,
+                "the removal cannot keep the dice typed after `keep` from this throw",
+            ));
+        }
         let Some(action) = mine
             .actions
             .iter()
@@ -130,8 +151,8 @@ impl SevensSession {
         else {
             return Err(error_at(
                 &resumed.what,
-                throw.at,
-                "the removal cannot keep the dice typed after `keep` from this throw",
+                turn[j + 1].at,
+                "a throw after the turn ended: no dice are left to roll",
             ));
         };
         if keep.is_none() && mine.actions.iter().filter(|&&(_, a)| a == again).count() > 1 {
