@@ -29,11 +29,9 @@ use super::review_turn::{action_name, dice_word};
 use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
 use super::solutions::Solutions;
 use super::spec::PolicySpec;
-use resume::{Resumed, resumed_request};
+use resume::{NAME, Resumed, resumed_request};
 
 mod resume;
-
-const NAME: &str = "sevens";
 
 /// Players when `--players` is not given, and the most: the advice's exact game values reach
 /// three players.
@@ -337,6 +335,24 @@ impl SevensSession {
             faces,
             actions,
         }
+    }
+
+    /// While a resumed game's recorded turns last, the action the record took at this throw
+    /// (checked against the record's); `None` once they are all replayed, after checking that
+    /// the game dealt again is the record's, from when the person plays on.
+    fn replayed(&mut self) -> Result<Option<usize>> {
+        let Some(resumed) = self.resumed.as_mut() else {
+            return Ok(None);
+        };
+        let mine = self.mine.as_ref().expect("your turn");
+        if let Some(action) = resumed.replay((mine.roll, &mine.faces, &mine.actions))? {
+            return Ok(Some(action));
+        }
+        if let Some(now) = &self.record {
+            resumed.check(now)?;
+        }
+        self.resumed = None;
+        Ok(None)
     }
 
     fn options(&self) -> usize {

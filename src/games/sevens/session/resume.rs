@@ -7,7 +7,9 @@ use crate::games::session::PlayRequest;
 
 use super::super::review_turn::within;
 use super::super::rules::Kept;
-use super::{NAME, SevensSession};
+
+/// The game's name, as records write it.
+pub(super) const NAME: &str = "sevens";
 
 /// A recorded game being dealt again (`play --resume`).
 pub(super) struct Resumed {
@@ -79,44 +81,40 @@ pub(super) fn resumed_request(request: &PlayRequest) -> Result<(PlayRequest, Opt
     Ok((request, Some(resumed)))
 }
 
-impl SevensSession {
-    /// While a resumed game's recorded turns last: checks the throw showing against the
-    /// record's and returns whether the record rolled again after it; `None` once the record's
-    /// turns are all replayed (the game goes on with the person), after checking that the game
-    /// dealt again is the record's.
-    pub(super) fn replayed(&mut self) -> Result<Option<usize>> {
-        let Some(resumed) = &self.resumed else {
+impl Resumed {
+    /// Replays the person's recorded turns: at the throw `mine` shows (its roll, faces and
+    /// legal actions), checks it against the record's and returns the action the record took;
+    /// `None` once every recorded turn is replayed.
+    pub(super) fn replay(
+        &mut self,
+        (roll, faces, actions): (u8, &[u8], &[(Kept, bool)]),
+    ) -> Result<Option<usize>> {
+        let Some(turn) = self.mine.get(self.done) else {
             return Ok(None);
         };
-        let mine = self.mine.as_ref().expect("your turn");
-        let Some(turn) = resumed.mine.get(resumed.done) else {
-            self.check_resumed()?;
-            self.resumed = None;
-            return Ok(None);
-        };
-        let j = usize::from(mine.roll) - 1;
+        let j = usize::from(roll) - 1;
         let Some(throw) = turn.get(j) else {
             return Err(error_at(
-                &resumed.what,
+                &self.what,
                 turn.last().map_or_else(Default::default, |t| t.at),
                 "the game dealt again rolls on after this throw: the record is not the game its \
                  seed deals",
             ));
         };
-        if throw.dice != mine.faces {
+        if throw.dice != faces {
             return Err(error_at(
-                &resumed.what,
+                &self.what,
                 throw.at,
                 format!(
                     "the game its seed deals shows {} here: the record is not that game",
-                    crate::games::review::record::dice_text(&mine.faces)
+                    crate::games::review::record::dice_text(faces)
                 ),
             ));
         }
         let again = j + 1 < turn.len();
-        if again && !mine.actions.iter().any(|&(_, a)| a) {
+        if again && !actions.iter().any(|&(_, a)| a) {
             return Err(error_at(
-                &resumed.what,
+                &self.what,
                 turn[j + 1].at,
                 "a throw after the turn ended: the record is not the game its seed deals",
             ));
@@ -124,55 +122,51 @@ impl SevensSession {
         // Under removal=subsets the record says which dice were kept: dice the throw showed
         // (at most six, so their sum fits), one of the sets the removal can keep.
         let keep = match &throw.keep {
-            Some(k) if within(k, &mine.faces) => Some(Kept {
+            Some(k) if within(k, faces) => Some(Kept {
                 dice: k.len() as u8,
                 sum: k.iter().sum(),
             }),
             Some(_) => {
                 return Err(error_at(
-                    &resumed.what,
+                    &self.what,
                     throw.at,
                     "the dice after `keep` are not all in this throw",
                 ));
             }
             None => None,
         };
-        if keep.is_some_and(|kk| !mine.actions.iter().any(|&(k, _)| k == kk)) {
+        if keep.is_some_and(|kk| !actions.iter().any(|&(k, _)| k == kk)) {
             return Err(error_at(
-                &resumed.what,
+                &self.what,
                 throw.at,
                 "the removal cannot keep the dice typed after `keep` from this throw",
             ));
         }
-        let Some(action) = mine
-            .actions
+        let Some(action) = actions
             .iter()
             .position(|&(k, a)| a == again && keep.is_none_or(|kk| kk == k))
         else {
             return Err(error_at(
-                &resumed.what,
+                &self.what,
                 turn[j + 1].at,
                 "a throw after the turn ended: no dice are left to roll",
             ));
         };
-        if keep.is_none() && mine.actions.iter().filter(|&&(_, a)| a == again).count() > 1 {
+        if keep.is_none() && actions.iter().filter(|&&(_, a)| a == again).count() > 1 {
             return Err(error_at(
-                &resumed.what,
+                &self.what,
                 throw.at,
                 "this throw leaves a choice: type `keep` and the dice kept",
             ));
         }
         if !again {
-            self.resumed.as_mut().expect("resuming").done += 1;
+            self.done += 1;
         }
         Ok(Some(action))
     }
 
-    /// Checks that the game dealt again so far is the resumed record's, turn by turn.
-    pub(super) fn check_resumed(&self) -> Result<()> {
-        let (Some(resumed), Some(now)) = (&self.resumed, &self.record) else {
-            return Ok(());
-        };
+    /// Checks that the game dealt again so far (`now`) is the resumed record's, turn by turn.
+    pub(super) fn check(&self, now: &GameRecord) -> Result<()> {
         let turns =
             |r: &GameRecord| -> Vec<(usize, Vec<Vec<u8>>, crate::games::review::record::At)> {
                 r.rounds
@@ -187,11 +181,11 @@ impl SevensSession {
                     })
                     .collect()
             };
-        let (was, is) = (turns(&resumed.record), turns(now));
+        let (was, is) = (turns(&self.record), turns(now));
         for (i, (seat, dice, at)) in was.iter().enumerate() {
             if is.get(i).is_none_or(|(s, d, _)| s != seat || d != dice) {
                 return Err(error_at(
-                    &resumed.what,
+                    &self.what,
                     *at,
                     "the game its seed deals differs here: the record is not that game",
                 ));
