@@ -99,6 +99,33 @@ pub(super) fn read_answer(line: &str, actions: &[String]) -> Answer {
     Answer::Unclear(crate::error::one_line(text))
 }
 
+/// The next line of `input` read as an answer among `actions` (`who` names the reader in
+/// errors); `None` at the end of input. Read as bytes: an answer that is not UTF-8 (a stray
+/// key, another encoding) is one more unclear answer to ask again about, not a failed read.
+pub(super) fn next_answer(
+    input: &mut dyn BufRead,
+    who: &str,
+    actions: &[String],
+) -> Result<Option<Answer>> {
+    Ok(match read_line(input, who)? {
+        Line::End => None,
+        Line::Text(bytes) => Some(read_answer(&String::from_utf8_lossy(&bytes), actions)),
+        Line::TooLong => Some(Answer::TooLong),
+    })
+}
+
+impl Answer {
+    /// What an answer that chose nothing (unclear, or too long to keep) is told, `how` (the
+    /// choices it may type) after it; `None` for any other answer.
+    pub(super) fn retort(&self, how: &str) -> Option<String> {
+        match self {
+            Answer::Unclear(text) => Some(format!("'{text}' {how}")),
+            Answer::TooLong => Some(format!("an answer of over {MAX_ANSWER} bytes {how}")),
+            _ => None,
+        }
+    }
+}
+
 /// What an answer that chose nothing is told, after the answer: how to choose among `n`.
 pub(super) fn not_a_choice(n: usize) -> String {
     format!(

@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 use crate::error::{Error, Result};
 use crate::games::review::{Event, GameReview};
 
-use super::answer::{Answer, Line, MAX_ANSWER, read_answer, read_line};
+use super::answer::{Answer, next_answer};
 
 /// What an answer that chose nothing is told: how to choose among `n` (a drill gives no
 /// advice).
@@ -95,14 +95,10 @@ pub fn drill(
                     out,
                     &format!("your choice (1-{}, q to quit): ", names.len()),
                 )?;
-                let answer = match read_line(input, "review --drill")? {
-                    Line::End => {
-                        write(out, "\nend of input: the drill stops here\n")?;
-                        done.input_ended = true;
-                        break 'all;
-                    }
-                    Line::Text(bytes) => read_answer(&String::from_utf8_lossy(&bytes), &names),
-                    Line::TooLong => Answer::TooLong,
+                let Some(answer) = next_answer(input, "review --drill", &names)? else {
+                    write(out, "\nend of input: the drill stops here\n")?;
+                    done.input_ended = true;
+                    break 'all;
                 };
                 match answer {
                     Answer::Action(i) => break i,
@@ -113,16 +109,10 @@ pub fn drill(
                     Answer::Advice => {
                         write(out, "no advice in a drill: the values follow your answer\n")?
                     }
-                    Answer::Unclear(text) => {
-                        write(out, &format!("'{text}' {}", choices(names.len())))?;
+                    Answer::Unclear(_) | Answer::TooLong => {
+                        let how = choices(names.len());
+                        write(out, &answer.retort(&how).expect("chose nothing"))?
                     }
-                    Answer::TooLong => write(
-                        out,
-                        &format!(
-                            "an answer of over {MAX_ANSWER} bytes {}",
-                            choices(names.len())
-                        ),
-                    )?,
                 }
             };
             done.asked += 1;

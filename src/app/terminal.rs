@@ -10,7 +10,7 @@ use crate::games::advice::Advice;
 use crate::games::session::{Coached, Cost, Played, Session, cost_of};
 use crate::report::advice::advice_menu_text;
 
-use super::answer::{Answer, Line, MAX_ANSWER, not_a_choice, read_answer, read_line};
+use super::answer::{Answer, next_answer, not_a_choice};
 
 fn write(out: &mut dyn Write, text: &str) -> Result<()> {
     out.write_all(text.as_bytes())
@@ -48,18 +48,10 @@ pub fn play(
                     decision.actions.len()
                 ),
             )?;
-            // Read as bytes: an answer that is not UTF-8 (a stray key, another encoding) is one
-            // more unclear answer to ask again about, not a failed read.
-            let answer = match read_line(input, "play")? {
-                Line::End => {
-                    write(out, "\nend of input: the game stops here\n")?;
-                    played.input_ended = true;
-                    break 'game;
-                }
-                Line::Text(bytes) => {
-                    read_answer(&String::from_utf8_lossy(&bytes), &decision.actions)
-                }
-                Line::TooLong => Answer::TooLong,
+            let Some(answer) = next_answer(input, "play", &decision.actions)? else {
+                write(out, "\nend of input: the game stops here\n")?;
+                played.input_ended = true;
+                break 'game;
             };
             match answer {
                 Answer::Action(i) => break i,
@@ -74,17 +66,10 @@ pub fn play(
                     let shown = advice.as_ref().expect("just set");
                     write(out, &advice_menu_text(shown, names, &decision.actions))?;
                 }
-                Answer::Unclear(text) => write(
-                    out,
-                    &format!("'{text}' {}", not_a_choice(decision.actions.len())),
-                )?,
-                Answer::TooLong => write(
-                    out,
-                    &format!(
-                        "an answer of over {MAX_ANSWER} bytes {}",
-                        not_a_choice(decision.actions.len())
-                    ),
-                )?,
+                Answer::Unclear(_) | Answer::TooLong => {
+                    let how = not_a_choice(decision.actions.len());
+                    write(out, &answer.retort(&how).expect("chose nothing"))?
+                }
             }
         };
         played.decisions += 1;
@@ -197,6 +182,7 @@ pub fn summary(played: &Played) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::answer::read_answer;
     use super::*;
 
     #[test]
