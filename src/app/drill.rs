@@ -5,7 +5,7 @@
 use std::io::{BufRead, Write};
 
 use crate::error::{Error, Result};
-use crate::games::review::{Event, GameReview};
+use crate::games::review::{Event, GameReview, Unit};
 
 use super::answer::{Answer, next_answer};
 
@@ -61,14 +61,8 @@ pub fn drill(
     'all: for (g, r) in reviews.iter().enumerate() {
         for d in r.drills() {
             let (throw, decision) = (&r.moments[d.throw], &r.moments[d.decision]);
-            let (
-                Event::Throw { dice, left, .. },
-                Event::Decision {
-                    actions,
-                    chosen,
-                    best,
-                },
-            ) = (&throw.event, &decision.event)
+            let (Event::Throw { dice, left, .. }, Event::Decision { actions, best, .. }) =
+                (&throw.event, &decision.event)
             else {
                 continue;
             };
@@ -116,46 +110,10 @@ pub fn drill(
                 }
             };
             done.asked += 1;
-            let seat = decision.seat;
-            let mut shown = String::new();
             if answer == *best {
                 done.found += 1;
-                shown.push_str(&format!("  {}: the best\n", names[answer]));
-            } else {
-                let lost = actions[*best].chances[seat] - actions[answer].chances[seat];
-                shown.push_str(&format!(
-                    "  {}: loses {:.2} pp against the best, {}\n",
-                    names[answer],
-                    100.0 * lost,
-                    names[*best]
-                ));
             }
-            shown.push_str(&format!("  {who}'s chance to win after each action:\n"));
-            for (i, a) in actions.iter().enumerate() {
-                let tags: Vec<&str> = [
-                    (i == *best, "best"),
-                    (i == answer, "yours"),
-                    (i == *chosen, "played"),
-                ]
-                .iter()
-                .filter(|(on, _)| *on)
-                .map(|(_, t)| *t)
-                .collect();
-                shown.push_str(&format!(
-                    "    {:6.2}%  {} ({:.2} points expected this turn){}\n",
-                    100.0 * a.chances[seat],
-                    a.name,
-                    a.points,
-                    if tags.is_empty() {
-                        String::new()
-                    } else {
-                        format!("  <- {}", tags.join(", "))
-                    }
-                ));
-            }
-            if let Some(why) = decision.why() {
-                shown.push_str(&format!("  why: {why}\n"));
-            }
+            let shown = values_shown(r, decision, answer);
             write(out, &shown)?;
         }
     }
@@ -169,4 +127,87 @@ pub fn drill(
         ),
     )?;
     Ok(done)
+}
+
+/// What the drill shows after an answer: what it lost against the best, each action's value
+/// (the chance to win, or where the review is by points the expected final score, estimated)
+/// with the best, the answer and what was played marked, and why.
+fn values_shown(r: &GameReview, decision: &crate::games::review::Moment, answer: usize) -> String {
+    let Event::Decision {
+        actions,
+        chosen,
+        best,
+        ..
+    } = &decision.event
+    else {
+        return String::new();
+    };
+    let who = &r.seats[decision.seat];
+    let names: Vec<&str> = actions.iter().map(|a| a.name.as_str()).collect();
+    let seat = decision.seat;
+    let mut shown = String::new();
+    if answer == *best {
+        shown.push_str(&format!("  {}: the best\n", names[answer]));
+    } else if r.unit == Unit::Points {
+        shown.push_str(&format!(
+            "  {}: loses {:.1} points of the expected final score against the best \
+             estimate, {}\n",
+            names[answer],
+            actions[*best].points - actions[answer].points,
+            names[*best]
+        ));
+    } else {
+        let lost = actions[*best].chances[seat] - actions[answer].chances[seat];
+        shown.push_str(&format!(
+            "  {}: loses {:.2} pp against the best, {}\n",
+            names[answer],
+            100.0 * lost,
+            names[*best]
+        ));
+    }
+    shown.push_str(&if r.unit == Unit::Points {
+        format!("  {who}'s expected final score after each division (estimated):\n")
+    } else {
+        format!("  {who}'s chance to win after each action:\n")
+    });
+    for (i, a) in actions.iter().enumerate() {
+        let tags: Vec<&str> = [
+            (i == *best, "best"),
+            (i == answer, "yours"),
+            (i == *chosen, "played"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, t)| *t)
+        .collect();
+        let value = match a.chances.get(seat) {
+            Some(chance) => format!(
+                "{:6.2}%  {} ({:.2} points expected this turn)",
+                100.0 * chance,
+                a.name,
+                a.points
+            ),
+            None => format!(
+                "{:8.1}  {} (scores {:+.0} now)",
+                a.points,
+                a.name,
+                a.estimate.map_or(0.0, |e| e.now)
+            ),
+        };
+        shown.push_str(&format!(
+            "    {value}{}\n",
+            if tags.is_empty() {
+                String::new()
+            } else {
+                format!("  <- {}", tags.join(", "))
+            }
+        ));
+    }
+    if let Some(why) = decision.why() {
+        shown.push_str(&format!("  why: {why}\n"));
+    }
+    if let Some(why) = decision.why() {
+        shown.push_str(&format!("  why: {why}\n"));
+    }
+    shown
 }

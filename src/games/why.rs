@@ -218,6 +218,42 @@ fn points_for_the_game(b: &Parts, c: &Parts) -> String {
     }
 }
 
+/// Why `best` is worth more than `other` where both are estimated by play-outs in final score
+/// (Solitaire Dice): each given as its name, what it scores now and its expected final score,
+/// and the interval of the loss, in one sentence naming what decides: the score now, or the
+/// sheet it leaves.
+pub fn estimated(best: (&str, f64, f64), other: (&str, f64, f64), loss: (f64, f64)) -> String {
+    let ((b, b_now, b_final), (o, o_now, o_final)) = (best, other);
+    let head = format!(
+        "{b} expects a final score of {b_final:.1}, {o} {o_final:.1} (a loss of {:.1}, 95% \
+         interval {:.1} to {:.1})",
+        b_final - o_final,
+        loss.0,
+        loss.1
+    );
+    let now = |x: f64| format!("{x:+.0}");
+    let tail = if o_now > b_now {
+        format!(
+            "{o} scores more now ({} against {}), yet the sheet it leaves is worth less than \
+             the points",
+            now(o_now),
+            now(b_now)
+        )
+    } else if b_now > o_now {
+        format!(
+            "{b} scores more now ({} against {}) and leaves the sheet worth more",
+            now(b_now),
+            now(o_now)
+        )
+    } else {
+        format!(
+            "both score {} now; the sheet {b} leaves is worth more",
+            now(b_now)
+        )
+    };
+    format!("{head}: {tail}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -339,6 +375,29 @@ mod tests {
         ] {
             assert_eq!(a(p), article, "{p}");
         }
+    }
+
+    #[test]
+    fn an_estimated_loss_names_the_score_now_or_the_sheet_left() {
+        assert_eq!(
+            estimated(
+                ("6 + 8, throw away 6", 50.0, 40.5),
+                ("7 + 8, throw away 5", 400.0, 4.0),
+                (20.0, 53.0)
+            ),
+            "6 + 8, throw away 6 expects a final score of 40.5, 7 + 8, throw away 5 4.0 (a loss \
+             of 36.5, 95% interval 20.0 to 53.0): 7 + 8, throw away 5 scores more now (+400 \
+             against +50), yet the sheet it leaves is worth less than the points"
+        );
+        assert!(
+            estimated(("a", 100.0, 40.0), ("b", 50.0, 20.0), (5.0, 35.0)).ends_with(
+                ": a scores more now (+100 against +50) and leaves the sheet worth more"
+            )
+        );
+        assert!(
+            estimated(("a", 0.0, 40.0), ("b", 0.0, 20.0), (5.0, 35.0))
+                .ends_with(": both score +0 now; the sheet a leaves is worth more")
+        );
     }
 
     #[test]

@@ -36,22 +36,31 @@ pub fn lines_svg_legend(
     let (title, footer) = title.split_once('\n').unwrap_or((title, ""));
     let plot_error = |e: &dyn std::fmt::Display| Error::input(format!("plot {title}: {e}"));
     let points = series.iter().flat_map(|s| s.1.iter());
-    let (mut x0, mut x1, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64, 0.0f64);
     for &(x, y) in points {
         x0 = x0.min(x);
         x1 = x1.max(x);
+        y0 = y0.min(y);
         y1 = y1.max(y);
     }
     if !x0.is_finite() {
         (x0, x1) = (0.0, 1.0);
     }
+    // From 0 up, as every chance and count is; a line below 0 (an expected score) gets room
+    // below as above.
+    let y_range = if y0 < 0.0 {
+        let pad = 0.08 * (y1 - y0);
+        (y0 - pad)..(y1 + pad)
+    } else {
+        0.0..(y1 * 1.08).max(1e-9)
+    };
     let frame = Frame::new(title, footer, BODY);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, frame.size()).into_drawing_area();
         let body = frame.draw(&root, title)?;
         let mut chart = axes(&body)
-            .build_cartesian_2d((x0 - 0.5)..(x1 + 0.5), 0.0..(y1 * 1.08).max(1e-9))
+            .build_cartesian_2d((x0 - 0.5)..(x1 + 0.5), y_range)
             .map_err(|e| plot_error(&e))?;
         chart
             .configure_mesh()

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use serde_json::json;
 
 use crate::games::analysis::{Cell, DataTable};
-use crate::games::review::{Event, GameReview, Ledger, Moment, mark};
+use crate::games::review::{Event, GameReview, Ledger, Moment, Unit};
 
 use super::shown::Shown;
 
@@ -47,28 +47,67 @@ fn rules_text(r: &GameReview) -> String {
     }
 }
 
+/// A value on a review's scale: a chance as a percentage, or points.
+fn value(unit: Unit, x: f64) -> String {
+    match unit {
+        Unit::Chance => pct(x),
+        Unit::Points => format!("{x:.1}"),
+    }
+}
+
+/// A change on a review's scale, signed: percentage points, or points.
+fn change(unit: Unit, x: f64) -> String {
+    match unit {
+        Unit::Chance => pp(x),
+        Unit::Points => format!("{:+.1}", settled_points(x)),
+    }
+}
+
+/// A cost on a review's scale, unsigned.
+fn cost(unit: Unit, x: f64) -> String {
+    match unit {
+        Unit::Chance => points(x),
+        Unit::Points => format!("{:.1}", settled_points(x)),
+    }
+}
+
+/// `x`, or 0 where it prints as 0.0 points.
+fn settled_points(x: f64) -> f64 {
+    if x.abs() < 0.05 { 0.0 } else { x }
+}
+
+/// An interval in points: `[20.0, 53.0]`.
+fn interval((low, high): (f64, f64)) -> String {
+    format!("[{low:.1}, {high:.1}]")
+}
+
 /// Decisions sorted by what they lost, the costliest first (equal losses in the game's order).
 fn costliest_first(decisions: &mut [&Moment]) {
     let loss = |m: &Moment| m.loss().unwrap_or_default().0;
     decisions.sort_by(|a, b| loss(b).total_cmp(&loss(a)));
 }
 
-/// How the game ended for a player.
-fn result_word(r: f64) -> &'static str {
-    if r >= 0.5 { "won" } else { "lost" }
+/// How the game ended for a player: won or lost, or in a review by points the final score.
+fn result_word(unit: Unit, r: f64) -> String {
+    match unit {
+        Unit::Chance if r >= 0.5 => "won".into(),
+        Unit::Chance => "lost".into(),
+        Unit::Points => format!("{r:.0}"),
+    }
 }
 
 /// A player's mean loss per decision with its band (`0.61 pp strong`), or nothing without a
 /// decision.
-fn per_decision(p: &Ledger) -> String {
+fn per_decision(unit: Unit, p: &Ledger) -> String {
     match (p.mean_loss, p.band) {
-        (Some(loss), Some(band)) => format!("{:>12}", format!("{} {band}", points(loss))),
+        (Some(loss), Some(band)) => format!("{:>12}", format!("{} {band}", cost(unit, loss))),
         _ => format!("{:>12}", "-"),
     }
 }
 
 /// The accounts of one game, a row a player.
 fn ledger_text(out: &mut String, r: &GameReview) {
+    let unit = r.unit;
     let width = r
         .players
         .iter()
@@ -76,23 +115,28 @@ fn ledger_text(out: &mut String, r: &GameReview) {
         .max()
         .unwrap_or(4)
         .max(6);
+    let cost_width = if unit == Unit::Points { 24 } else { 10 };
     let _ = writeln!(
         out,
-        "  {:width$}  {:>8}  {:>10}  {:>10}  {:>10}  {:>6}  {:>9}  {:>12}",
+        "  {:width$}  {:>8}  {:>10}  {:>cost_width$}  {:>10}  {:>6}  {:>9}  {:>12}",
         "player", "start", "luck", "cost", "gifts", "result", "decisions", "per decision"
     );
     for p in &r.players {
+        let mut spent = cost(unit, p.cost);
+        if let Some(ci) = p.cost_ci95 {
+            spent = format!("{spent} {}", interval(ci));
+        }
         let _ = writeln!(
             out,
-            "  {:width$}  {:>8}  {:>10}  {:>10}  {:>10}  {:>6}  {:>9}  {}",
+            "  {:width$}  {:>8}  {:>10}  {:>cost_width$}  {:>10}  {:>6}  {:>9}  {}",
             p.name,
-            pct(p.start),
-            pp(p.luck),
-            points(p.cost),
-            pp(p.gifts),
-            result_word(p.result),
+            value(unit, p.start),
+            change(unit, p.luck),
+            spent,
+            change(unit, p.gifts),
+            result_word(unit, p.result),
             p.decisions,
-            per_decision(p)
+            per_decision(unit, p)
         );
     }
     let worst = r
@@ -100,10 +144,21 @@ fn ledger_text(out: &mut String, r: &GameReview) {
         .iter()
         .map(|p| p.residual.abs())
         .fold(0.0, f64::max);
-    let _ = writeln!(
-        out,
-        "  start + luck - cost + gifts = result for every player (largest gap {worst:.1e})"
-    );
+    match &r.estimated {
+        Some(note) => {
+            let _ = writeln!(
+                out,
+                "  start + luck - cost + gifts = result for every player (largest gap \
+                 {worst:.1e}), but estimated: {note}"
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "  start + luck - cost + gifts = result for every player (largest gap {worst:.1e})"
+            );
+        }
+    }
 }
 
 /// A decision in words: what was chosen, what was best, what it lost, its mark.
@@ -112,6 +167,7 @@ fn decision_text(m: &Moment) -> Option<String> {
         actions,
         chosen,
         best,
+        loss_ci95,
     } = &m.event
     else {
         return None;
@@ -120,7 +176,16 @@ fn decision_text(m: &Moment) -> Option<String> {
     if chosen == best {
         return Some(format!("chose {} (best)", actions[*chosen].name));
     }
-    let tag = mark(loss).map(|t| format!(" {t}")).unwrap_or_default();
+    let tag = m.mark().map(|t| format!(" {t}")).unwrap_or_default();
+    if let Some(ci) = loss_ci95 {
+        let noise = if ci.0 > 0.0 { "" } else { ", within noise" };
+        return Some(format!(
+            "chose {}; best estimate {}: loses {loss:.1} {} of the expected final score{noise}{tag}",
+            actions[*chosen].name,
+            actions[*best].name,
+            interval(*ci),
+        ));
+    }
     Some(format!(
         "chose {}; best {}: loses {} of the chance to win, {points:.2} points{tag}",
         actions[*chosen].name,
@@ -148,9 +213,9 @@ fn moments_text(out: &mut String, r: &GameReview) {
                     m.throw,
                     dice.join(" "),
                     who,
-                    pct(before[m.seat]),
-                    pct(after[m.seat]),
-                    pp(after[m.seat] - before[m.seat])
+                    value(r.unit, before[m.seat]),
+                    value(r.unit, after[m.seat]),
+                    change(r.unit, after[m.seat] - before[m.seat])
                 );
             }
             Event::Decision { .. } => {
@@ -168,28 +233,50 @@ fn moments_text(out: &mut String, r: &GameReview) {
 /// costliest decisions with their round and throw.
 pub fn account(r: &GameReview, seat: usize) -> String {
     let p = &r.players[seat];
-    let mut out =
-        String::from("\nthe game reviewed, every moment valued with best play after it:\n");
+    let unit = r.unit;
+    let mut out = String::new();
+    match unit {
+        Unit::Chance => {
+            out.push_str("\nthe game reviewed, every moment valued with best play after it:\n");
+            let _ = writeln!(
+                out,
+                "  chance to win at the start {}; result: {}",
+                pct(p.start),
+                result_word(unit, p.result)
+            );
+        }
+        Unit::Points => {
+            out.push_str("\nthe game reviewed, every position valued by play-outs:\n");
+            let _ = writeln!(
+                out,
+                "  expected final score at the start {}; final score {}",
+                value(unit, p.start),
+                result_word(unit, p.result)
+            );
+        }
+    }
+    let spent = match p.cost_ci95 {
+        Some(ci) => format!("{} {}", cost(unit, p.cost), interval(ci)),
+        None => cost(unit, p.cost),
+    };
     let _ = writeln!(
         out,
-        "  chance to win at the start {}; result: {}",
-        pct(p.start),
-        result_word(p.result)
-    );
-    let _ = writeln!(
-        out,
-        "  luck {}, cost of your decisions {}, gifts from the others {} (start + luck - cost + \
-         gifts = result)",
-        pp(p.luck),
-        points(p.cost),
-        pp(p.gifts)
+        "  luck {}, cost of your decisions {spent}, gifts from the others {} (start + luck - \
+         cost + gifts = result{})",
+        change(unit, p.luck),
+        change(unit, p.gifts),
+        if r.estimated.is_some() {
+            "; estimated, so each term is as good as its play-outs"
+        } else {
+            ""
+        }
     );
     if let (Some(loss), Some(band)) = (p.mean_loss, p.band) {
         let _ = writeln!(
             out,
             "  {} decisions with a choice, {} lost per decision: {band}",
             p.decisions,
-            points(loss)
+            cost(unit, loss)
         );
     }
     let mut costly: Vec<&Moment> = r
@@ -217,33 +304,54 @@ pub const MAX_CHARTS: usize = 100;
 /// The chart of game `g` (1-based): each player's chance to win from the start through every
 /// moment, a line a player, as an SVG picture.
 pub fn chance_chart(r: &GameReview, g: usize) -> crate::error::Result<String> {
+    // Chances are drawn as percentages, points as they are.
+    let scale = if r.unit == Unit::Chance { 100.0 } else { 1.0 };
     let mut chances: Vec<Vec<(f64, f64)>> = r
         .players
         .iter()
-        .map(|p| vec![(0.0, 100.0 * p.start)])
+        .map(|p| vec![(0.0, scale * p.start)])
         .collect();
     for (i, m) in r.moments.iter().enumerate() {
         let now = match &m.event {
             Event::Throw { after, .. } => after,
             Event::Decision {
                 actions, chosen, ..
-            } => &actions[*chosen].chances,
+            } => {
+                let c = &actions[*chosen];
+                if c.chances.is_empty() {
+                    // By points: only the mover's value moves.
+                    let mut now: Vec<f64> = chances
+                        .iter()
+                        .map(|line| line.last().map_or(0.0, |p| p.1 / scale))
+                        .collect();
+                    now[m.seat] = c.points;
+                    for (p, line) in chances.iter_mut().enumerate() {
+                        line.push(((i + 1) as f64, scale * now[p]));
+                    }
+                    continue;
+                }
+                &c.chances
+            }
         };
         for (p, line) in chances.iter_mut().enumerate() {
-            line.push(((i + 1) as f64, 100.0 * now[p]));
+            line.push(((i + 1) as f64, scale * now[p]));
         }
     }
     let series: Vec<(String, Vec<(f64, f64)>)> = r.seats.iter().cloned().zip(chances).collect();
     let rules = rules_text(r);
+    let (what, axis) = match r.unit {
+        Unit::Chance => ("chance to win", "chance to win (%)"),
+        Unit::Points => (
+            "expected final score (estimated)",
+            "expected final score (points)",
+        ),
+    };
     crate::plot::lines_svg_legend(
         &format!(
-            "game {g}: each player's chance to win, moment by moment\n{} ({rules})",
+            "game {g}: each player's {what}, moment by moment\n{} ({rules})",
             r.game
         ),
-        (
-            "moment: throws and choices (0: the start)",
-            "chance to win (%)",
-        ),
+        ("moment: throws and choices (0: the start)", axis),
         &series,
         plotters::prelude::SeriesLabelPosition::UpperLeft,
     )
@@ -261,11 +369,8 @@ impl Shown for Reviewed<'_> {
             let _ = writeln!(out, "game {} of {n}: {} ({rules})", g + 1, r.game);
             let _ = writeln!(out, "{}", r.method);
             ledger_text(&mut out, r);
-            let mut marked: Vec<&Moment> = r
-                .moments
-                .iter()
-                .filter(|m| m.loss().is_some_and(|(l, _)| mark(l).is_some()))
-                .collect();
+            let mut marked: Vec<&Moment> =
+                r.moments.iter().filter(|m| m.mark().is_some()).collect();
             costliest_first(&mut marked);
             if n == 1 {
                 out.push('\n');
@@ -289,12 +394,24 @@ impl Shown for Reviewed<'_> {
                 }
             }
         }
-        let _ = writeln!(
-            out,
-            "\nluck: what the throws did to a player's chance to win; cost: what its own \
-             decisions gave up against the best; gifts: what the others' decisions did to it. \
-             Marks: ?! a loss of 0.5 pp or more, ? 2 pp, ?? 5 pp (docs/review.md)."
-        );
+        if self.reviews.iter().any(|r| r.unit == Unit::Chance) {
+            let _ = writeln!(
+                out,
+                "\nluck: what the throws did to a player's chance to win; cost: what its own \
+                 decisions gave up against the best; gifts: what the others' decisions did to \
+                 it. Marks: ?! a loss of 0.5 pp or more, ? 2 pp, ?? 5 pp (docs/review.md)."
+            );
+        }
+        if self.reviews.iter().any(|r| r.unit == Unit::Points) {
+            let _ = writeln!(
+                out,
+                "\nby points: start is the expected final score before the first roll, result \
+                 the final score; luck is what the rolls did to the expected final score, cost \
+                 what the player's divisions gave up against the best estimate (with its 95% \
+                 interval). Marks, only where the loss's interval lies above 0: ?! a loss of 10 \
+                 points or more, ? 25, ?? 60 (docs/review.md)."
+            );
+        }
         out
     }
 
@@ -341,58 +458,84 @@ fn game_json(r: &GameReview) -> serde_json::Value {
             if let Some((loss, points)) = m.loss() {
                 v["loss"] = json!(loss);
                 v["loss_points"] = json!(points);
-                v["mark"] = json!(mark(loss));
+                v["mark"] = json!(m.mark());
                 v["why"] = json!(m.why());
             }
             v
         })
         .collect();
-    json!({
+    let mut game = json!({
         "game": r.game,
         "rules": r.rules,
         "seats": r.seats,
         "method": r.method,
         "players": r.players,
         "moments": moments,
-    })
+    });
+    // Only a review by points says so: an exact review's document stays as it was.
+    if r.unit == Unit::Points {
+        game["unit"] = json!(r.unit);
+        game["estimated"] = json!(r.estimated);
+    }
+    game
 }
 
 /// The tables of the reviews: `players` (each game's accounts), `decisions` (every decision
 /// with a choice: what was chosen, the best, the loss and its mark) and `throws` (every throw
-/// with the mover's chance before and after it).
+/// with the mover's chance before and after it). Where a review is estimated, the costs and
+/// losses carry their intervals in two more columns each (`cost_low`, `cost_high`, `loss_low`,
+/// `loss_high`), blank for an exact review's rows.
 pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
+    let estimated = reviews.iter().any(|r| r.estimated.is_some());
+    let bounds = |ci: Option<(f64, f64)>| match ci {
+        Some((low, high)) => [Cell::Num(low), Cell::Num(high)],
+        None => [Cell::Text(String::new()), Cell::Text(String::new())],
+    };
+    let with = |columns: &[&'static str], more: [&'static str; 2]| -> Vec<&'static str> {
+        let mut all = columns.to_vec();
+        if estimated {
+            all.extend(more);
+        }
+        all
+    };
     let mut players = DataTable::new(
         "players",
-        &[
-            "game",
-            "seat",
-            "player",
-            "start",
-            "luck",
-            "cost",
-            "gifts",
-            "result",
-            "decisions",
-            "mean_loss",
-            "band",
-        ],
+        &with(
+            &[
+                "game",
+                "seat",
+                "player",
+                "start",
+                "luck",
+                "cost",
+                "gifts",
+                "result",
+                "decisions",
+                "mean_loss",
+                "band",
+            ],
+            ["cost_low", "cost_high"],
+        ),
     );
     let mut decisions = DataTable::new(
         "decisions",
-        &[
-            "game",
-            "line",
-            "round",
-            "seat",
-            "throw",
-            "position",
-            "chosen",
-            "best",
-            "loss",
-            "loss_points",
-            "mark",
-            "why",
-        ],
+        &with(
+            &[
+                "game",
+                "line",
+                "round",
+                "seat",
+                "throw",
+                "position",
+                "chosen",
+                "best",
+                "loss",
+                "loss_points",
+                "mark",
+                "why",
+            ],
+            ["loss_low", "loss_high"],
+        ),
     );
     let mut throws = DataTable::new(
         "throws",
@@ -412,7 +555,7 @@ pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
     for (g, r) in reviews.iter().enumerate() {
         let game = Cell::Int(g as i128 + 1);
         for (s, p) in r.players.iter().enumerate() {
-            players.push(vec![
+            let mut row = vec![
                 game.clone(),
                 Cell::Int(s as i128 + 1),
                 Cell::Text(p.name.clone()),
@@ -424,7 +567,11 @@ pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
                 Cell::Int(p.decisions as i128),
                 p.mean_loss.map_or(Cell::Text(String::new()), Cell::Num),
                 Cell::Text(p.band.unwrap_or_default().to_string()),
-            ]);
+            ];
+            if estimated {
+                row.extend(bounds(p.cost_ci95));
+            }
+            players.push(row);
         }
         for m in &r.moments {
             let head = vec![
@@ -456,6 +603,7 @@ pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
                     actions,
                     chosen,
                     best,
+                    loss_ci95,
                 } => {
                     let (loss, points) = m.loss().unwrap_or_default();
                     let mut row = head;
@@ -465,9 +613,12 @@ pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
                         Cell::Text(actions[*best].name.clone()),
                         Cell::Num(loss),
                         Cell::Num(points),
-                        Cell::Text(mark(loss).unwrap_or("").to_string()),
+                        Cell::Text(m.mark().unwrap_or("").to_string()),
                         Cell::Text(m.why().unwrap_or_default()),
                     ]);
+                    if estimated {
+                        row.extend(bounds(*loss_ci95));
+                    }
                     decisions.push(row);
                 }
             }
@@ -488,7 +639,8 @@ mod tests {
             name: name.into(),
             chances: vec![me, 1.0 - me],
             points,
-            zero: 0.0,
+            zero: Some(0.0),
+            estimate: None,
             beat: None,
             held: None,
         };
@@ -511,6 +663,7 @@ mod tests {
                 actions: vec![action("stop", 0.6, 5.0), action("roll", 0.55, 3.5)],
                 chosen: k % 2,
                 best: 0,
+                loss_ci95: None,
             }),
         ];
         let players = ledgers(&seats, &[0.5, 0.5], &moments, &[1.0, 0.0]);
@@ -519,6 +672,8 @@ mod tests {
             rules: vec!["removal=pairs".into()],
             seats,
             method: "by hand".into(),
+            unit: crate::games::review::Unit::Chance,
+            estimated: None,
             moments,
             players,
         }

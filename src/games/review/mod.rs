@@ -17,12 +17,68 @@
 //! player is not 0): here a player who always plays best has cost 0, exactly, and its chance
 //! moves only by luck and the others' choices.
 
+//!
+//! Solitaire Dice has no exact values: its review (`unit` [`Unit::Points`]) values each
+//! position by play-outs, as `advise` does, in expected final score, each estimate with its
+//! interval ([`Estimate`]). Its accounts are booked the same way, so they add up, but only
+//! because each throw's luck is measured from the estimate the move before it left: every term
+//! is an estimate, a decision is marked only where its loss's interval lies above 0, and the
+//! review says so ([`GameReview::estimated`]).
+
 pub mod record;
 
 use serde::Serialize;
 
+use crate::games::advice::Value;
 use crate::games::why::{Beat, Held, Parts};
 use record::At;
+
+/// What a review's values measure.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    /// Each player's chance to win the game (a fraction), exact.
+    #[default]
+    Chance,
+    /// The mover's expected final score, in points, estimated by play-outs.
+    Points,
+}
+
+/// The loss in expected final score (points) at which an estimated decision is marked `?!`, `?`
+/// and `??`, where its interval lies above 0: ten points, twenty-five, sixty (docs/review.md).
+pub const POINT_MARKS: [(f64, &str); 3] = [(60.0, "??"), (25.0, "?"), (10.0, "?!")];
+
+/// The named bands of a player's mean loss per decision in points, each from its lower end:
+/// set on the built-in Solitaire Dice players' figures in 20 games on the same rolls
+/// (docs/review.md): `best` 4.5 points expert, `lookahead` 6.0 and `heuristic` 13.8 strong,
+/// `greedy` 49 casual, `random` 82 erratic.
+pub const POINT_BANDS: [(f64, &str); 4] = [
+    (60.0, "erratic"),
+    (20.0, "casual"),
+    (5.0, "strong"),
+    (0.0, "expert"),
+];
+
+/// The band of a mean loss per decision of `loss` points.
+pub fn point_band(loss: f64) -> &'static str {
+    POINT_BANDS
+        .iter()
+        .find(|(at, _)| loss >= *at - 1e-9)
+        .map_or("expert", |(_, b)| *b)
+}
+
+/// What play-outs said of one action, where the values are estimated.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    /// The expected final score after it, with its 95% interval (the action's own play-outs).
+    pub final_score: Value,
+    /// The chance of a winning final score after it, with its interval.
+    pub p_win: Value,
+    /// What it scores now, exactly.
+    pub now: f64,
+    /// The play-outs its estimates rest on.
+    pub playouts: u64,
+}
 
 /// The loss in chance to win (a fraction) at which a decision is marked `?!`, `?` and `??`:
 /// half a percentage point, two, five. docs/review.md explains them.
@@ -55,8 +111,8 @@ pub fn mark(loss: f64) -> Option<&'static str> {
         .map(|(_, m)| *m)
 }
 
-/// The loss from which a decision is put to a player again by `review --drill`: the `?` mark's.
-pub const DRILL_FROM: f64 = MARKS[1].0;
+/// The marks from which a decision is put to a player again by `review --drill`: `?` and `??`.
+pub const DRILLED: [&str; 2] = ["?", "??"];
 
 /// A decision to drill: the throw that led to it and the decision, by index into the game's
 /// moments.
@@ -69,8 +125,8 @@ pub struct Drill {
 }
 
 impl GameReview {
-    /// The decisions marked `?` or `??` (a loss of [`DRILL_FROM`] or more), in the game's order,
-    /// each with the throw it followed.
+    /// The decisions marked `?` or `??` ([`DRILLED`]), in the game's order, each with the throw
+    /// it followed.
     pub fn drills(&self) -> Vec<Drill> {
         let mut last_throw = 0;
         let mut out = Vec::new();
@@ -78,7 +134,7 @@ impl GameReview {
             match m.event {
                 Event::Throw { .. } => last_throw = i,
                 Event::Decision { .. } => {
-                    if m.loss().is_some_and(|(l, _)| l >= DRILL_FROM - 1e-12) {
+                    if m.mark().is_some_and(|t| DRILLED.contains(&t)) {
                         out.push(Drill {
                             throw: last_throw,
                             decision: i,
@@ -96,12 +152,19 @@ impl GameReview {
 pub struct Action {
     /// The action in words (`stop with 17`, `roll 4 dice again`).
     pub name: String,
-    /// Each seat's chance to win the game after it, best play from there on.
+    /// Each seat's chance to win the game after it, best play from there on (empty in a review
+    /// by points, [`Unit::Points`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub chances: Vec<f64>,
-    /// The mover's expected score this turn after it, the same play.
+    /// The mover's expected score this turn after it, the same play; in a review by points,
+    /// the expected final score, as the best action's estimate less this one's paired loss.
     pub points: f64,
-    /// The mover's chance of scoring 0 this turn after it, the same play.
-    pub zero: f64,
+    /// The mover's chance of scoring 0 this turn after it, the same play (Sevens).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zero: Option<f64>,
+    /// What play-outs said of it, where the values are estimated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<Estimate>,
     /// A follower's chance to beat the round's best so far, playing for it after.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub beat: Option<Beat>,
@@ -115,9 +178,9 @@ impl Action {
     pub fn parts(&self, seat: usize) -> Parts<'_> {
         Parts {
             name: &self.name,
-            win: Some(self.chances[seat]),
+            win: self.chances.get(seat).copied(),
             points: self.points,
-            zero: self.zero,
+            zero: self.zero.unwrap_or(0.0),
             beat: self.beat,
             held: self.held,
         }
@@ -145,8 +208,13 @@ pub enum Event {
         actions: Vec<Action>,
         /// The one chosen.
         chosen: usize,
-        /// The best for the mover (the first of equal ones, as the solution plays).
+        /// The best for the mover (the first of equal ones, as the solution plays; where
+        /// estimated, the best estimate).
         best: usize,
+        /// Where estimated, the 95% interval of what the choice lost against the best, a paired
+        /// difference on the same play-outs.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        loss_ci95: Option<(f64, f64)>,
     },
 }
 
@@ -170,13 +238,15 @@ pub struct Moment {
 
 impl Moment {
     /// Why the best action beats the one chosen, in one sentence written from their parts (the
-    /// chance to win, the expected score, the chance of scoring 0): `None` for a throw or where
-    /// the best was chosen.
+    /// chance to win, the expected score, the chance of scoring 0; where estimated, the final
+    /// scores and what each scores now): `None` for a throw, where the best was chosen, or
+    /// where an estimate cannot tell the choice from the best.
     pub fn why(&self) -> Option<String> {
         let Event::Decision {
             actions,
             chosen,
             best,
+            loss_ci95,
         } = &self.event
         else {
             return None;
@@ -185,28 +255,61 @@ impl Moment {
         if self.loss().is_none_or(|(loss, _)| loss.abs() <= 1e-12) {
             return None;
         }
+        let (b, c) = (&actions[*best], &actions[*chosen]);
+        if let (Some(be), Some(ce)) = (b.estimate, c.estimate) {
+            let (low, high) = (*loss_ci95)?;
+            return (low > 0.0).then(|| {
+                crate::games::why::estimated(
+                    (&b.name, be.now, b.points),
+                    (&c.name, ce.now, c.points),
+                    (low, high),
+                )
+            });
+        }
         Some(crate::games::why::reason(
-            &actions[*best].parts(self.seat),
-            &actions[*chosen].parts(self.seat),
+            &b.parts(self.seat),
+            &c.parts(self.seat),
         ))
     }
 
-    /// What a decision cost its mover in chance to win (0 for the best) and in expected points;
-    /// `None` for a throw.
+    /// What a decision cost its mover, on the review's scale (the chance to win, or in a
+    /// review by points the expected final score) and in expected points; `None` for a throw.
     pub fn loss(&self) -> Option<(f64, f64)> {
         match &self.event {
             Event::Decision {
                 actions,
                 chosen,
                 best,
+                ..
             } => {
                 let (b, c) = (&actions[*best], &actions[*chosen]);
-                Some((
-                    b.chances[self.seat] - c.chances[self.seat],
-                    b.points - c.points,
-                ))
+                let points = b.points - c.points;
+                Some(match (b.chances.get(self.seat), c.chances.get(self.seat)) {
+                    (Some(bw), Some(cw)) => (bw - cw, points),
+                    _ => (points, points),
+                })
             }
             Event::Throw { .. } => None,
+        }
+    }
+
+    /// A decision's mark by what it lost ([`MARKS`] on the chance to win; where estimated,
+    /// [`POINT_MARKS`], and only where the loss's interval lies above 0); `None` for a throw.
+    pub fn mark(&self) -> Option<&'static str> {
+        let (loss, _) = self.loss()?;
+        match &self.event {
+            Event::Decision {
+                loss_ci95: Some((low, _)),
+                ..
+            } => (*low > 0.0)
+                .then(|| {
+                    POINT_MARKS
+                        .iter()
+                        .find(|(at, _)| loss >= *at - 1e-9)
+                        .map(|(_, m)| *m)
+                })
+                .flatten(),
+            _ => mark(loss),
         }
     }
 }
@@ -222,9 +325,14 @@ pub struct Ledger {
     pub luck: f64,
     /// What the player's own decisions gave up against the best.
     pub cost: f64,
+    /// Where estimated, the 95% interval of the cost (the decisions' paired losses, their
+    /// variances added).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost_ci95: Option<(f64, f64)>,
     /// What the others' decisions did to it.
     pub gifts: f64,
-    /// How the game ended for the player: 1 won, 0 lost (under a shared tie each sharer wins).
+    /// How the game ended for the player: 1 won, 0 lost (under a shared tie each sharer wins);
+    /// in a review by points, the final score.
     pub result: f64,
     /// start + luck - cost + gifts - result: 0 but for rounding.
     pub residual: f64,
@@ -247,6 +355,11 @@ pub struct GameReview {
     pub seats: Vec<String>,
     /// How the values were found, in words.
     pub method: String,
+    /// What the values measure: the chance to win, or expected points.
+    pub unit: Unit,
+    /// Where the values are estimates, what that means for the accounts, in words; `None`
+    /// where they are exact.
+    pub estimated: Option<String>,
     /// Every throw and decision, in order.
     pub moments: Vec<Moment>,
     /// Each seat's accounts.
@@ -255,8 +368,22 @@ pub struct GameReview {
 
 /// Each player's accounts, from every seat's chance at the start, the moments and the result.
 pub fn ledgers(names: &[String], start: &[f64], moments: &[Moment], result: &[f64]) -> Vec<Ledger> {
+    ledgers_in(Unit::Chance, names, start, moments, result)
+}
+
+/// Each player's accounts on the scale `unit`: in chance to win as [`ledgers`], or in points,
+/// where a decision moves only its mover's expected score (no gifts) and the cost carries the
+/// interval of its estimated losses.
+pub fn ledgers_in(
+    unit: Unit,
+    names: &[String],
+    start: &[f64],
+    moments: &[Moment],
+    result: &[f64],
+) -> Vec<Ledger> {
     let n = names.len();
     let (mut luck, mut cost, mut gifts) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let mut variance = vec![0.0; n];
     let mut decisions = vec![0usize; n];
     for m in moments {
         match &m.event {
@@ -269,8 +396,17 @@ pub fn ledgers(names: &[String], start: &[f64], moments: &[Moment], result: &[f6
                 actions,
                 chosen,
                 best,
+                loss_ci95,
             } => {
                 decisions[m.seat] += 1;
+                if unit == Unit::Points {
+                    cost[m.seat] += m.loss().map_or(0.0, |(l, _)| l);
+                    if let Some((low, high)) = loss_ci95 {
+                        let se = (high - low) / 2.0 / crate::stats::estimate::z95();
+                        variance[m.seat] += se * se;
+                    }
+                    continue;
+                }
                 let (b, c) = (&actions[*best].chances, &actions[*chosen].chances);
                 for p in 0..n {
                     if p == m.seat {
@@ -283,17 +419,27 @@ pub fn ledgers(names: &[String], start: &[f64], moments: &[Moment], result: &[f6
         }
     }
     (0..n)
-        .map(|p| Ledger {
-            name: names[p].clone(),
-            start: start[p],
-            luck: luck[p],
-            cost: cost[p],
-            gifts: gifts[p],
-            result: result[p],
-            residual: start[p] + luck[p] - cost[p] + gifts[p] - result[p],
-            decisions: decisions[p],
-            mean_loss: (decisions[p] > 0).then(|| cost[p] / decisions[p] as f64),
-            band: (decisions[p] > 0).then(|| band(cost[p] / decisions[p] as f64)),
+        .map(|p| {
+            let mean_loss = (decisions[p] > 0).then(|| cost[p] / decisions[p] as f64);
+            Ledger {
+                name: names[p].clone(),
+                start: start[p],
+                luck: luck[p],
+                cost: cost[p],
+                cost_ci95: (unit == Unit::Points).then(|| {
+                    let half = crate::stats::estimate::z95() * variance[p].sqrt();
+                    (cost[p] - half, cost[p] + half)
+                }),
+                gifts: gifts[p],
+                result: result[p],
+                residual: start[p] + luck[p] - cost[p] + gifts[p] - result[p],
+                decisions: decisions[p],
+                mean_loss,
+                band: mean_loss.map(|l| match unit {
+                    Unit::Chance => band(l),
+                    Unit::Points => point_band(l),
+                }),
+            }
         })
         .collect()
 }
@@ -324,7 +470,8 @@ mod tests {
             name: name.into(),
             chances: chances.to_vec(),
             points: 0.0,
-            zero: 0.0,
+            zero: Some(0.0),
+            estimate: None,
             beat: None,
             held: None,
         };
@@ -333,6 +480,7 @@ mod tests {
                 actions: vec![action("stop", [0.7, 0.3]), action("roll", [0.6, 0.4])],
                 chosen: 1,
                 best: 0,
+                loss_ci95: None,
             },
             ..throw([0.0; 2], [0.0; 2])
         };
@@ -358,7 +506,8 @@ mod tests {
             name: name.into(),
             chances: vec![win, 1.0 - win],
             points,
-            zero,
+            zero: Some(zero),
+            estimate: None,
             beat: None,
             held: None,
         };
@@ -368,6 +517,7 @@ mod tests {
                 actions: vec![action("stop", stop), action("roll", roll)],
                 chosen,
                 best,
+                loss_ci95: None,
             },
             ..throw([0.0; 2], [0.0; 2])
         }

@@ -21,7 +21,8 @@
 //! throw the dice it showed (`6 5 3 4 2 2` or `653422`). A decision the throws imply is not
 //! typed: a next throw means the player rolled again, the last throw of a turn that it
 //! stopped. Where the rules leave a choice of dice (Sevens' `removal=subsets`), `keep` and the
-//! dice kept follow the throw. `#` starts a comment. This module reads the text's shape only;
+//! dice kept follow the throw; where a throw's dice are divided into pairs (Solitaire Dice),
+//! `pairs` and the pairs follow it (`6 5 3 4 2 pairs 6+5 4+2`). `#` starts a comment. This module reads the text's shape only;
 //! each game checks a record against its rules when it replays it.
 
 use std::fmt::Write;
@@ -156,13 +157,17 @@ pub struct TurnRecord {
     pub at: At,
 }
 
-/// One throw: the dice it showed and, where the rules leave a choice, the dice kept.
+/// One throw: the dice it showed and, where the rules leave a choice, the dice kept or the
+/// pairs made of them.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ThrowRecord {
     /// The faces shown, in the order typed.
     pub dice: Vec<u8>,
     /// The faces kept, where typed (`keep ...`).
     pub keep: Option<Vec<u8>>,
+    /// The pairs made of the faces (Solitaire Dice's division: `pairs 6+5 4+2`), where typed,
+    /// and where the word `pairs` stands.
+    pub pairs: Option<(Vec<[u8; 2]>, At)>,
     /// Where the throw starts.
     pub at: At,
 }
@@ -416,7 +421,7 @@ fn parse_turn(what: &str, game: &GameRecord, body: &str, at: At) -> Result<TurnR
     Ok(TurnRecord { seat, throws, at })
 }
 
-/// One throw: its dice, then `keep` and the kept dice where typed.
+/// One throw: its dice, then `keep` and the kept dice, or `pairs` and the pairs, where typed.
 fn parse_throw(what: &str, text: &str, at: At) -> Result<ThrowRecord> {
     if text.is_empty() {
         return Err(error_at(
@@ -425,25 +430,78 @@ fn parse_throw(what: &str, text: &str, at: At) -> Result<ThrowRecord> {
             "an empty throw: type the dice it showed",
         ));
     }
-    let (shown, kept) = match text.find("keep") {
-        Some(i) => (&text[..i], Some(text[i + 4..].trim())),
-        None => (text, None),
+    let word_at = |i: usize| At {
+        line: at.line,
+        column: at.column + text[..i].chars().count(),
+    };
+    let (shown, kept, paired) = match (text.find("keep"), text.find("pairs")) {
+        (Some(_), Some(p)) => {
+            return Err(error_at(
+                what,
+                word_at(p),
+                "a throw is followed by `keep` or by `pairs`, not both",
+            ));
+        }
+        (Some(i), None) => (&text[..i], Some((&text[i + 4..], word_at(i))), None),
+        (None, Some(i)) => (&text[..i], None, Some((&text[i + 5..], word_at(i)))),
+        (None, None) => (text, None, None),
     };
     let dice = faces(what, shown, at)?;
     if dice.is_empty() {
-        return Err(error_at(what, at, "a throw shows its dice before `keep`"));
+        let word = if paired.is_some() { "pairs" } else { "keep" };
+        return Err(error_at(
+            what,
+            at,
+            format!("a throw shows its dice before `{word}`"),
+        ));
     }
     let keep = match kept {
-        Some(k) => {
-            let keep_at = At {
-                line: at.line,
-                column: at.column + text.find("keep").unwrap_or(0),
-            };
-            Some(faces(what, k, keep_at)?)
-        }
+        Some((k, keep_at)) => Some(faces(what, k.trim(), keep_at)?),
         None => None,
     };
-    Ok(ThrowRecord { dice, keep, at })
+    let pairs = match paired {
+        Some((p, pairs_at)) => Some((pairs_of(what, p, pairs_at)?, pairs_at)),
+        None => None,
+    };
+    Ok(ThrowRecord {
+        dice,
+        keep,
+        pairs,
+        at,
+    })
+}
+
+/// The pairs after `pairs`: each two faces joined by `+` (`6+5 4+2`), split by spaces.
+fn pairs_of(what: &str, text: &str, at: At) -> Result<Vec<[u8; 2]>> {
+    let mut pairs = Vec::new();
+    let mut offset = 0;
+    for part in text.split_whitespace() {
+        let start = offset + text[offset..].find(part).unwrap_or(0);
+        offset = start + part.len();
+        let part_at = At {
+            line: at.line,
+            column: at.column + "pairs".len() + text[..start].chars().count(),
+        };
+        let faces = faces(what, &part.replace('+', " "), part_at)?;
+        match (faces.as_slice(), part.matches('+').count()) {
+            (&[a, b], 1) => pairs.push([a, b]),
+            _ => {
+                return Err(error_at(
+                    what,
+                    part_at,
+                    format!("`{part}` is no pair: a pair is two dice joined by `+`, as 6+5"),
+                ));
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return Err(error_at(
+            what,
+            at,
+            "`pairs` needs the pairs made, as `pairs 6+5 4+2`",
+        ));
+    }
+    Ok(pairs)
 }
 
 /// The faces in `text`: digits 1 to 6, with or without spaces between them.
@@ -503,6 +561,12 @@ pub fn write(record: &Record) -> String {
                             s.push_str(" keep");
                             if !keep.is_empty() {
                                 let _ = write!(s, " {}", dice_text(keep));
+                            }
+                        }
+                        if let Some((pairs, _)) = &t.pairs {
+                            s.push_str(" pairs");
+                            for [a, b] in pairs {
+                                let _ = write!(s, " {a}+{b}");
                             }
                         }
                         s

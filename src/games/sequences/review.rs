@@ -13,7 +13,7 @@ use crate::games::options::{RuleOptions, Tie};
 use crate::games::review::record::{
     GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord, error_at,
 };
-use crate::games::review::{Event, GameReview, Moment, ledgers};
+use crate::games::review::{Event, GameReview, Moment, Unit, ledgers};
 
 use std::collections::HashMap;
 
@@ -294,6 +294,13 @@ impl Replay<'_> {
                 "a cast keeps no dice: its best split scores itself, so `keep` is not typed",
             ));
         }
+        if let Some((_, at)) = &throw.pairs {
+            return Err(error_at(
+                self.what,
+                *at,
+                "a cast is split by its best split, so `pairs` is not typed",
+            ));
+        }
         Ok(throw)
     }
 
@@ -473,6 +480,8 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt) -> Result<GameRev
             "exact: every player's chance to win from each position{shared}; the game has no \
              decisions, so start + luck = result"
         ),
+        unit: Unit::Chance,
+        estimated: None,
         moments: replay.moments,
         players,
     })

@@ -12,7 +12,7 @@
 use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
 use crate::games::review::record::{GameRecord, ThrowRecord, TurnRecord, error_at};
-use crate::games::review::{Action, Event, GameReview, Moment, ledgers};
+use crate::games::review::{Action, Event, GameReview, Moment, Unit, ledgers};
 
 use super::game::SharedGame;
 use super::game3::{Game3, SharedGame3};
@@ -172,6 +172,14 @@ impl Replay<'_> {
     /// The option a throw kept: the one typed after `keep` (checked against what the removal
     /// can keep), or the only one.
     fn kept_of(&self, throw: &ThrowRecord, options: &[Kept]) -> Result<Kept> {
+        if let Some((_, at)) = &throw.pairs {
+            return Err(error_at(
+                self.what,
+                *at,
+                "a Sevens throw is not divided into pairs: type `keep` and the dice kept where \
+                 it leaves a choice",
+            ));
+        }
         match &throw.keep {
             Some(keep) => {
                 // Only dice the throw showed can be kept: at most six, so their sum fits.
@@ -316,7 +324,8 @@ impl Replay<'_> {
                                 name: action_name(*k, *again, several),
                                 chances: w.chances.clone(),
                                 points: w.points,
-                                zero: w.zero,
+                                zero: Some(w.zero),
+                                estimate: None,
                                 beat: beating.as_ref().map(|b| {
                                     if *again {
                                         b.again(roll, k.dice)
@@ -335,6 +344,7 @@ impl Replay<'_> {
                             .collect(),
                         chosen,
                         best,
+                        loss_ci95: None,
                     },
                     at: tat,
                 });
@@ -557,6 +567,8 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved) -> Result<GameR
             "exact: the whole {people}-player game solved to win{shared}, every player playing \
              best after each moment"
         ),
+        unit: Unit::Chance,
+        estimated: None,
         moments: replay.moments,
         players,
     })
@@ -568,8 +580,8 @@ pub fn unknown(what: &str, rec: &GameRecord) -> Error {
         what,
         rec.at,
         format!(
-            "`{}`: a review is offered for sevens (two or three players), sequences and \
-             hearts-due so far",
+            "`{}`: a review is offered for sevens (two or three players), sequences, \
+             hearts-due and solitaire-dice so far",
             rec.game
         ),
     )
