@@ -81,6 +81,9 @@ pub use claims::{Checked, ClaimsFile, check_claims, claims_answer, claims_sectio
 pub use data::{data_files, files};
 pub use merge::{Merged, merge, merge_loaded};
 pub use report::{DEFAULT_REPORT_UNITS, JobResult, ReportJob, TITLE, intro, report_jobs};
-pub use review::{record_text, review_file, review_game, review_text};
+pub use review::{
+    record_text, review_file, review_file_with, review_game, review_game_with, review_text,
+    review_text_with,
+};
 pub use simulate::{DEFAULT_UNITS, Finished, RunRequest, rules_with_deck, simulate};
 pub use sweep::{MAX_RULE_SETS, SweepPlan, SweepRequest};

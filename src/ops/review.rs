@@ -1,6 +1,7 @@
 //! `review`: every game of a record file replayed against its rules and rated, moment by
-//! moment, in each player's chance to win (`games::review`); and the records `simulate
-//! --record` writes.
+//! moment, in each player's chance to win (`games::review`), or for Solitaire Dice in expected
+//! final score estimated by play-outs (sized and seeded by the request's run settings); and the
+//! records `simulate --record` writes.
 //!
 //! ```no_run
 //! let reviews = dicelab::ops::review_file(std::path::Path::new("game.txt")).unwrap();
@@ -11,37 +12,85 @@
 
 use std::path::Path;
 
+use crate::engine::RunConfig;
 use crate::error::Result;
 use crate::games::Configured;
 use crate::games::review::GameReview;
 use crate::games::review::record::{self, GameRecord, Record};
 use crate::games::sequences::review::{self as sequences, Dealt};
 use crate::games::sevens::review::{self as sevens, Solved, unknown};
+use crate::games::solitaire_dice::review as solitaire;
 use crate::input;
 
 /// Every game of the record file at `path`, reviewed; a record that breaks its rules is refused
 /// whole, with its line and column, before anything is shown.
 pub fn review_file(path: &Path) -> Result<Vec<GameReview>> {
+    review_file_with(path, &defaults())
+}
+
+/// [`review_file`] with the play-outs of estimated reviews sized, seeded and threaded by `run`
+/// (its units the most play-outs a division has; exact reviews ignore it).
+pub fn review_file_with(path: &Path, run: &RunConfig<Option<u64>>) -> Result<Vec<GameReview>> {
     let what = format!("record {}", path.display());
     let text = input::read_text(&what, path)?;
-    review_text(&what, &text)
+    review_text_with(&what, &text, run)
 }
 
 /// Every game of a record's `text` (named `what` in errors), reviewed.
 pub fn review_text(what: &str, text: &str) -> Result<Vec<GameReview>> {
+    review_text_with(what, text, &defaults())
+}
+
+/// [`review_text`] with the play-outs of estimated reviews as `run` says. The whole record is
+/// checked before any game is valued, so a wrong line is refused at once.
+pub fn review_text_with(
+    what: &str,
+    text: &str,
+    run: &RunConfig<Option<u64>>,
+) -> Result<Vec<GameReview>> {
     let record = record::parse(what, text)?;
-    let mut cache = Cache::default();
-    record
-        .games
-        .iter()
-        .map(|game| cache.review(what, game))
-        .collect()
+    // Games valued by play-outs take seconds each: every one is checked against its rules
+    // first, so a wrong line far into a file is refused before the work, not after it.
+    for game in &record.games {
+        if solitaire::reviews(&game.game) {
+            solitaire::check(what, game)?;
+        }
+    }
+    let pool = crate::engine::thread_pool(run.threads, None)?;
+    pool.install(|| {
+        let mut cache = Cache::default();
+        record
+            .games
+            .iter()
+            .map(|game| cache.review(what, game, run))
+            .collect()
+    })
 }
 
 /// One game's record (`play` reviews the game just played), reviewed; `what` names it in
 /// errors.
 pub fn review_game(what: &str, game: &GameRecord) -> Result<GameReview> {
-    Cache::default().review(what, game)
+    review_game_with(what, game, &defaults())
+}
+
+/// [`review_game`] with the play-outs of an estimated review as `run` says.
+pub fn review_game_with(
+    what: &str,
+    game: &GameRecord,
+    run: &RunConfig<Option<u64>>,
+) -> Result<GameReview> {
+    let pool = crate::engine::thread_pool(run.threads, None)?;
+    pool.install(|| Cache::default().review(what, game, run))
+}
+
+/// The play-outs of an estimated review where the caller sets none: the command line's
+/// defaults (seed 1, the review's own play-outs, every core), so the library and `dicelab
+/// review` give the same numbers.
+fn defaults() -> RunConfig<Option<u64>> {
+    RunConfig {
+        seed: 1,
+        ..RunConfig::default()
+    }
 }
 
 /// What the games of a file are valued with, kept from one game to the next while the rules
@@ -53,10 +102,16 @@ struct Cache {
 }
 
 impl Cache {
-    fn review(&mut self, what: &str, game: &GameRecord) -> Result<GameReview> {
+    fn review(
+        &mut self,
+        what: &str,
+        game: &GameRecord,
+        run: &RunConfig<Option<u64>>,
+    ) -> Result<GameReview> {
         match game.game.as_str() {
             "sevens" => sevens::review(what, game, &mut self.solved),
             g if sequences::reviews(g) => sequences::review(what, game, &mut self.dealt),
+            g if solitaire::reviews(g) => solitaire::review(what, game, run),
             _ => Err(unknown(what, game)),
         }
     }
@@ -67,7 +122,8 @@ impl Cache {
 pub fn record_text(game: &dyn Configured, seed: u64, count: u64) -> Result<String> {
     let games: Vec<GameRecord> = game.record_games(seed, count).unwrap_or_else(|| {
         Err(crate::Error::input(format!(
-            "--record: {} writes no game records (so far: sevens, sequences, hearts-due)",
+            "--record: {} writes no game records (so far: sevens, sequences, hearts-due, \
+             solitaire-dice)",
             game.setup().game
         )))
     })?;

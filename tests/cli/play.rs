@@ -301,7 +301,64 @@ fn a_coached_game_of_solitaire_dice_ends_when_a_throwaway_has_eight_marks() {
         firsts(200),
     );
     assert!(out.contains("game over after "), "{out}");
-    assert!(out.contains("decisions: "), "{out}");
+    // A finished game ends with its review, in expected final score, estimated.
+    assert!(
+        out.contains("the game reviewed, every position valued by play-outs"),
+        "{out}"
+    );
+    assert!(out.contains("expected final score at the start"), "{out}");
+}
+
+#[test]
+fn a_game_of_solitaire_dice_is_recorded_and_resumed_from_its_record() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let out = play(
+        d,
+        &["solitaire-dice", "--seed", "4", "--record", "g.txt"],
+        firsts(200),
+    );
+    assert!(out.contains("final score"), "{out}");
+    let record = String::from_utf8(crate::common::read(d.join("g.txt"))).unwrap();
+    assert!(
+        record.contains("game solitaire-dice\nseed 4\nseat 1 person you\nround 1\nyou: "),
+        "{record}"
+    );
+    assert!(record.contains(" pairs "), "{record}");
+    // Left after three rolls, the game resumes from its record and, with the same answers,
+    // is the same game.
+    play(
+        d,
+        &["solitaire-dice", "--seed", "4", "--record", "part.txt"],
+        "1\n1\n1\nq\n",
+    );
+    let part = String::from_utf8(crate::common::read(d.join("part.txt"))).unwrap();
+    assert!(
+        part.contains("round 3\n") && !part.contains("round 4\n"),
+        "{part}"
+    );
+    play(
+        d,
+        &[
+            "solitaire-dice",
+            "--resume",
+            "part.txt",
+            "--record",
+            "whole.txt",
+        ],
+        firsts(200),
+    );
+    let whole = String::from_utf8(crate::common::read(d.join("whole.txt"))).unwrap();
+    assert_eq!(whole, record);
+    // A record whose roll is not the one its seed deals is refused at that roll.
+    std::fs::write(d.join("wrong.txt"), part.replace("seed 4", "seed 5")).unwrap();
+    let out = run_play(d, &["solitaire-dice", "--resume", "wrong.txt"], "1\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("record wrong.txt: line 7, column 6: seed 5 deals "),
+        "{stderr}"
+    );
 }
 
 #[test]

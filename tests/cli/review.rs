@@ -194,6 +194,117 @@ fn a_sequences_game_recorded_and_reviewed_adds_up_by_luck_alone() {
     }
 }
 
+#[test]
+fn a_solitaire_dice_game_recorded_and_reviewed_is_estimated_in_points() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for threads in ["1", "2"] {
+        let file = format!("g{threads}.txt");
+        let args = [
+            "simulate",
+            "solitaire-dice",
+            "--policy",
+            "greedy",
+            "--policy",
+            "best",
+            "-n",
+            "2",
+            "--threads",
+            threads,
+            "--record",
+            &file,
+            "-q",
+        ];
+        ok(d, &args);
+    }
+    assert_eq!(read(d.join("g1.txt")), read(d.join("g2.txt")));
+    let review = |threads: &str| {
+        ok(
+            d,
+            &[
+                "review",
+                "g1.txt",
+                "--format",
+                "json",
+                "-n",
+                "8",
+                "--threads",
+                threads,
+            ],
+        )
+    };
+    let json = review("1");
+    // The same seed gives the same review, byte for byte, whatever the threads.
+    assert_eq!(json, review("2"));
+    let review: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let games = review["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    let mut cost = [0.0; 2];
+    for game in games {
+        assert_eq!(game["unit"], "points");
+        assert!(game["estimated"].as_str().unwrap().contains("estimate"));
+        for (seat, p) in game["players"].as_array().unwrap().iter().enumerate() {
+            let f = |k: &str| p[k].as_f64().unwrap();
+            let gap = f("start") + f("luck") - f("cost") + f("gifts") - f("result");
+            assert!(gap.abs() < 1e-6, "{p}");
+            assert_eq!(f("gifts"), 0.0);
+            cost[seat] += f("cost");
+        }
+        // A decision is marked only where its loss's interval lies above 0.
+        for m in game["moments"].as_array().unwrap() {
+            if !m["mark"].is_null() {
+                assert!(m["event"]["loss_ci95"][0].as_f64().unwrap() > 0.0, "{m}");
+            }
+        }
+    }
+    // Greedy gives away hundreds of points a game against what play-outs find.
+    assert!(cost[0] > 200.0 && cost[0] > cost[1], "{cost:?}");
+    let text = ok(d, &["review", "g1.txt", "-n", "8"]);
+    assert!(
+        text.contains("but estimated: every value is an estimate"),
+        "{text}"
+    );
+    assert!(
+        text.contains("by points: start is the expected final score"),
+        "{text}"
+    );
+    // The drill puts the marked divisions again and shows each division's estimate.
+    let out = with_input(d, &["g1.txt", "-n", "8", "--drill"], &"1\n".repeat(400));
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("expected final score after each division (estimated):"),
+        "{shown}"
+    );
+}
+
+/// The first `text` block of docs/review.md under `heading`, and the page.
+fn typed_under(heading: &str) -> (String, String) {
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/review.md")).unwrap();
+    let block = &page[page.find(heading).unwrap()..];
+    let start = block.find("```text\n").unwrap() + "```text\n".len();
+    let end = start + block[start..].find("```").unwrap();
+    (block[start..end].to_string(), page)
+}
+
+#[test]
+fn the_solitaire_dice_game_in_the_docs_reviews_as_the_page_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let (record, page) = typed_under("## Solitaire Dice: estimated values");
+    std::fs::write(d.join("cleo.txt"), record).unwrap();
+    let text = ok(d, &["review", "cleo.txt"]);
+    let quoted: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  Cleo ") || l.starts_with("  round 1, Cleo"))
+        .collect();
+    assert_eq!(quoted.len(), 2, "{text}");
+    for line in quoted {
+        assert!(page.contains(line), "docs/review.md lacks {line:?}");
+    }
+}
+
 /// The record typed by hand in docs/review.md, the first `text` block under its heading.
 fn kitchen_table() -> String {
     let page =
@@ -328,6 +439,15 @@ fn a_wrong_record_is_refused_with_its_line_and_column() {
         ),
         ("dicelab record 1\ngame sieben\nseat 1 person A\nseat 2 person B\n".to_string(), "a review is offered for sevens"),
         (format!("{head}Ann: 6 6 6 6 6 6\n"), "round 1 has 2 turns"),
+        (
+            "dicelab record 1\ngame solitaire-dice\nseat 1 person A\nround 1\nA: 6 5 3 4 2 pairs 6+5 4+4\n".to_string(),
+            "line 5, column 14: the pairs use a 4 the roll does not show",
+        ),
+        (
+            "dicelab record 1\ngame solitaire-dice\nseat 1 person A\nround 1\nA: 6 5 3 4 2 keep 6 5\n".to_string(),
+            "line 5, column 4: a roll is divided into pairs",
+        ),
+        (format!("{head}Ann: 6 6 6 6 6 6 pairs 6+6 6+6\n"), "line 6, column 18: a Sevens throw is not divided into pairs"),
     ];
     for (text, expected) in cases {
         std::fs::write(d.join("bad.txt"), &text).unwrap();
@@ -342,6 +462,8 @@ io_failure! {
 bad_input! {
     record_with_a_shard: ["simulate", "sevens", "--players", "2", "--shard", "1/2", "--out", "o", "--record", "g.txt"] => "--record with --shard";
     record_of_single_turns: ["simulate", "sevens", "--record", "g.txt"] => "--record: a record holds whole games";
-    record_of_a_game_without_records: ["simulate", "solitaire-dice", "--record", "g.txt"] => "--record: solitaire-dice writes no game records";
+    record_of_a_game_without_records: ["simulate", "sieben", "--record", "g.txt"] => "--record: sieben writes no game records";
+    record_of_a_house_rule_of_solitaire_dice: ["simulate", "solitaire-dice", "--rule", "dice=7", "--record", "g.txt"] => "--record: solitaire-dice records games under the text's rules only";
+    review_with_no_playouts: ["review", "g.txt", "-n", "0"] => "--units <N>': expected at least 1 unit";
     record_of_a_lone_race: ["simulate", "sequences", "--record", "g.txt"] => "--record: a record holds whole games";
 }

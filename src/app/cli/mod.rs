@@ -114,7 +114,8 @@ pub enum Command {
     /// the best (exact where an exact value exists, else play-outs on common dice).
     Advise(AdviseArgs),
     /// Review a recorded game: every decision rated and every throw's luck, in each player's
-    /// chance to win, adding up exactly to the result.
+    /// chance to win, adding up exactly to the result (Solitaire Dice: in expected final score,
+    /// estimated by play-outs).
     Review(ReviewArgs),
     /// Play a game at the terminal against computer players: `?` for advice, --coach to hear
     /// what each decision cost against the best.
@@ -143,9 +144,9 @@ impl Command {
             Command::Sweep(args) => Some(&mut args.run),
             Command::Decks(args) => Some(&mut args.run),
             Command::Advise(args) => Some(&mut args.run),
+            Command::Review(args) => Some(&mut args.run),
             Command::Solve(_)
             | Command::Table(_)
-            | Command::Review(_)
             | Command::Merge(_)
             | Command::Play(_)
             | Command::Rules(_)

@@ -12,6 +12,8 @@ use super::{GameArg, PrintArgs, parse_players, parse_seed, parse_units};
 
 /// Arguments of `review`.
 #[derive(Debug, Args)]
+#[command(mut_arg("units", |a| a.help("Solitaire Dice: the most play-outs a division has where values are estimated (default 32); more narrows every interval and takes longer (exact reviews ignore it)")))]
+#[command(mut_arg("seed", |a| a.help("Solitaire Dice: seed of the play-outs; the same seed gives the same review")))]
 pub struct ReviewArgs {
     /// The game record to review: one or more games, as docs/review.md describes (`simulate
     /// --record` writes them; a person may type one).
@@ -31,6 +33,9 @@ pub struct ReviewArgs {
     /// the answer, read your answer from stdin, then show the values.
     #[arg(long, conflicts_with_all = ["out", "format"])]
     pub drill: bool,
+    /// Play-outs, seed, threads of estimated reviews.
+    #[command(flatten)]
+    pub run: super::args::RunArgs,
 }
 
 /// Arguments of `play`.

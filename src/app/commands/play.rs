@@ -67,13 +67,15 @@ pub fn play(args: &PlayArgs, invocation: &Invocation) -> Result<()> {
     let mut session = playable.session(&request)?;
     if args.resume.is_some() && session.record().is_none() {
         return Err(Error::input(format!(
-            "--resume: play {} resumes no game record (so far: sevens with 2 or 3 players)",
+            "--resume: play {} resumes no game record (so far: sevens with 2 or 3 players, \
+             solitaire-dice)",
             args.game.name()
         )));
     }
     if record_file.is_some() && session.record().is_none() {
         return Err(Error::input(format!(
-            "--record: play {} writes no game record here (so far: sevens with 2 or 3 players)",
+            "--record: play {} writes no game record here (so far: sevens with 2 or 3 players, \
+             solitaire-dice)",
             args.game.name()
         )));
     }

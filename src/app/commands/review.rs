@@ -44,7 +44,14 @@ pub fn review(args: &ReviewArgs, invocation: &Invocation) -> Result<()> {
         .as_deref()
         .map(|out| OutDir::prepare(out, invocation)?.writing(&REVIEW_NAMES))
         .transpose()?;
-    let reviews = ops::review_file(&args.file)?;
+    // No progress bar: each position's race would start one of its own.
+    let run = crate::engine::RunConfig {
+        units: args.run.units,
+        seed: args.run.seed,
+        threads: args.run.threads,
+        ..Default::default()
+    };
+    let reviews = ops::review_file_with(&args.file, &run)?;
     if args.drill {
         return drill(&reviews);
     }

@@ -44,6 +44,8 @@ pub mod lookahead;
 mod options_tests;
 pub mod play;
 pub mod policy;
+mod recorder;
+pub(crate) mod review;
 pub mod roll;
 pub mod rulebook;
 pub mod rules;
@@ -219,6 +221,35 @@ impl Configured for Study {
             &self.seats,
         )?;
         run(&games, config)
+    }
+
+    /// The first `count` games of a run seeded `seed`, as records: under the text's rules only,
+    /// the rules the review's play-outs are built for.
+    fn record_games(
+        &self,
+        seed: u64,
+        count: u64,
+    ) -> Option<Result<Vec<crate::games::review::record::GameRecord>>> {
+        if !self.rules.is_text() {
+            return Some(Err(crate::error::Error::input(format!(
+                "--record: solitaire-dice records games under the text's rules only (their \
+                 review plays out by best, built for them), not {}",
+                self.options.render()
+            ))));
+        }
+        let sheets: Vec<PolicySpec> = self
+            .seats
+            .seating
+            .iter()
+            .map(|&p| self.seats.policies[p].clone())
+            .collect();
+        Some(Ok(recorder::record(
+            NAME,
+            &sheets,
+            self.options.pairs(),
+            seed,
+            count,
+        )))
     }
 
     /// None yet: whole games have no exact solution here.

@@ -14,11 +14,14 @@ use crate::games::session::{Decision, PlayRequest, Playable, Session};
 use super::advise::{division, sheet_text, sheet_words};
 use super::choice::Choice;
 use super::play::{MAX_ROLLS, WIN_SCORE};
+use super::recorder::{Divided, game_record};
+use super::review::chosen;
 use super::roll::Roll;
 use super::roll::game_rolls;
 use super::sheet::Sheet;
 use super::spec::PolicySpec;
 use super::{SolitaireDice, text_rules_only};
+use crate::games::review::record::{GameRecord, Seat, dice_text, error_at};
 
 /// A game of Solitaire Dice in progress.
 struct SolitaireSession {
@@ -31,6 +34,10 @@ struct SolitaireSession {
     policies: Vec<String>,
     /// What the advice runs with.
     advice: RunConfig<Option<u64>>,
+    /// The seed the rolls come from, for the record.
+    seed: u64,
+    /// Every roll so far and the division made of it, for the record.
+    divided: Divided,
 }
 
 impl Playable for SolitaireDice {
@@ -58,7 +65,7 @@ impl Playable for SolitaireDice {
                 ));
             }
         }
-        Ok(Box::new(SolitaireSession {
+        let mut session = SolitaireSession {
             sheet: Sheet::default(),
             rolls: Box::new(game_rolls(&chunk_rng(request.seed, 0))),
             roll: None,
@@ -67,7 +74,85 @@ impl Playable for SolitaireDice {
             rules: request.rules.clone(),
             policies: request.policies.clone(),
             advice: request.advice_settings(),
-        }))
+            seed: request.seed,
+            divided: Vec::new(),
+        };
+        if let Some((what, rec)) = &request.resume {
+            session.resume(what, rec)?;
+        }
+        Ok(Box::new(session))
+    }
+}
+
+impl SolitaireSession {
+    /// Deals a recorded game again from its seed and replays its divisions (`play --resume`),
+    /// each roll checked against the one the seed deals; a record that is not this seed's game,
+    /// or breaks the rules, is refused at its line and column.
+    fn resume(&mut self, what: &str, rec: &GameRecord) -> Result<()> {
+        let at = |at, why: String| error_at(what, at, why);
+        if rec.game != super::NAME {
+            return Err(at(
+                rec.at,
+                format!(
+                    "`{}`: play solitaire-dice resumes a game of solitaire-dice",
+                    rec.game
+                ),
+            ));
+        }
+        if rec.seats.len() != 1 || !matches!(rec.seats[0], Seat::Person(_)) {
+            return Err(at(
+                rec.at,
+                "play solitaire-dice resumes a game of one person's sheet: `seat 1 person NAME` \
+                 and no other seat"
+                    .into(),
+            ));
+        }
+        text_rules_only("play", &rec.rules).map_err(|e| at(rec.at, e.to_string()))?;
+        if rec.seed.is_none() {
+            return Err(at(
+                rec.at,
+                "the record has no `seed`: only a game `play --record` wrote can be dealt again"
+                    .into(),
+            ));
+        }
+        for (r, round) in rec.rounds.iter().enumerate() {
+            if self.sheet.is_over() {
+                return rec.nothing_after(what, r);
+            }
+            if round.playoff || round.number as usize != r + 1 {
+                return Err(at(
+                    round.at,
+                    format!(
+                        "rounds are numbered in order: this one is `round {}`",
+                        r + 1
+                    ),
+                ));
+            }
+            let [turn] = round.turns.as_slice() else {
+                return Err(at(round.at, "a round of one sheet holds one roll".into()));
+            };
+            let throw = &turn.throws[0];
+            let roll = self.rolls.next().expect("the rolls never run out");
+            let (mut dealt, mut typed) = (roll.faces().to_vec(), throw.dice.clone());
+            dealt.sort_unstable();
+            typed.sort_unstable();
+            if dealt != typed || turn.throws.len() != 1 {
+                return Err(at(
+                    throw.at,
+                    format!(
+                        "seed {} deals {} here: the record is not this seed's game",
+                        self.seed,
+                        dice_text(&roll.faces())
+                    ),
+                ));
+            }
+            let choices = self.sheet.legal_choices(&roll).to_vec();
+            let i = chosen(what, &self.sheet, throw, &choices)?;
+            self.divided.push((roll, choices[i]));
+            self.sheet.apply(choices[i]);
+            self.played += 1;
+        }
+        Ok(())
     }
 }
 
@@ -114,6 +199,9 @@ impl Session for SolitaireSession {
 
     fn apply(&mut self, action: usize, out: &mut dyn Write) -> Result<()> {
         let c = self.choices[action];
+        if let Some(roll) = self.roll {
+            self.divided.push((roll, c));
+        }
         let before = self.sheet.score();
         self.sheet.apply(c);
         self.played += 1;
@@ -126,6 +214,17 @@ impl Session for SolitaireSession {
         );
         out.write_all(text.as_bytes())
             .map_err(|e| Error::unwritable("play: the terminal", e))
+    }
+
+    /// The game so far: the person's seat, the seed and every roll with its division.
+    fn record(&self) -> Option<GameRecord> {
+        Some(game_record(
+            super::NAME,
+            vec![Seat::Person("you".into())],
+            Some(self.seed),
+            Vec::new(),
+            std::slice::from_ref(&self.divided),
+        ))
     }
 
     fn result(&self) -> String {

@@ -31,6 +31,9 @@ use super::sheet::Sheet;
 use super::spec::PolicySpec;
 use crate::games::policy::{OneStep, Random};
 
+/// Games a chunk of a run plays: the recorder (`simulate --record`) draws the same games.
+pub(super) const GAMES_PER_CHUNK: u64 = 1 << 12;
+
 /// Most seats in a game (`--players`): reports get two rows per seat.
 pub(crate) const MAX_PLAYERS: u32 = 8;
 
@@ -338,7 +341,7 @@ impl Simulation for Games {
     type Acc = GamesAcc;
 
     fn units_per_chunk(&self) -> u64 {
-        1 << 12
+        GAMES_PER_CHUNK
     }
 
     fn new_acc(&self) -> GamesAcc {

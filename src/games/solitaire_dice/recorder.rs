@@ -1,0 +1,161 @@
+//! Games of Solitaire Dice written down as records (`simulate solitaire-dice --record`, and
+//! `play`): each roll a round, each sheet still in a turn of it, the roll and the two pairs its
+//! division made.
+//!
+//! A run's games are played again here with their rolls and coins drawn exactly as
+//! [`super::sim`] draws them (two words of the chunk's stream a game, every sheet on a copy of
+//! the game's dice), so the first games of a record are the run's first games; a test holds the
+//! two to the same final scores.
+
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+use crate::engine::{ChunkRng, chunk_rng};
+use crate::games::policy::{OneStep, Policy, Random};
+use crate::games::review::record::{At, GameRecord, Seat, ThrowRecord, TurnRecord};
+
+use super::best::Best;
+use super::choice::Choice;
+use super::heuristic::Heuristic;
+use super::lookahead::Lookahead;
+use super::play::MAX_ROLLS;
+use super::policy::{DivideRoll, Greedy, View};
+use super::roll::{Roll, game_rolls};
+use super::sheet::Sheet;
+use super::sim::GAMES_PER_CHUNK;
+use super::spec::PolicySpec;
+
+/// One sheet's game: each roll and the division made of it.
+pub(super) type Divided = Vec<(Roll, Choice)>;
+
+/// Plays one sheet under `spec` on the game's rolls, as `sim::play_from` plays it (the random
+/// policy draws from `coins`), keeping every roll and division.
+pub(super) fn play_kept(spec: &PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Divided {
+    match spec {
+        PolicySpec::Greedy => kept(&mut OneStep(Greedy), dice),
+        PolicySpec::Random => kept(&mut Random::new(&mut *coins), dice),
+        PolicySpec::Heuristic { evaluator, .. } => {
+            kept(&mut OneStep(Heuristic::new(evaluator)), dice)
+        }
+        PolicySpec::Lookahead { evaluator, .. } => {
+            kept(&mut OneStep(Lookahead::new(evaluator)), dice)
+        }
+        PolicySpec::Best { projection } => kept(&mut OneStep(Best::new(projection)), dice),
+    }
+}
+
+/// The game loop of `play_rolls_from`, from an empty sheet, keeping each roll and division.
+fn kept<P: Policy<DivideRoll> + ?Sized>(policy: &mut P, dice: &ChunkRng) -> Divided {
+    let mut sheet = Sheet::new();
+    let mut rolls = game_rolls(dice);
+    let mut out = Vec::new();
+    while !sheet.is_over() {
+        // As in every game of the engine: MAX_ROLLS rolls without an end never come on fair
+        // dice (see MAX_ROLLS).
+        assert!(
+            (out.len() as u32) < MAX_ROLLS,
+            "a game on fair dice ends within MAX_ROLLS rolls"
+        );
+        let roll = rolls.next().expect("the rolls never run out");
+        let choices = sheet.legal_choices(&roll);
+        let i = policy.choose(
+            &View {
+                sheet: &sheet,
+                roll: &roll,
+            },
+            &choices,
+        );
+        sheet.apply(choices[i]);
+        out.push((roll, choices[i]));
+    }
+    out
+}
+
+/// The two pairs of `roll` that make `choice`: its set-aside die left out, the other four
+/// paired to its two sums.
+pub(super) fn pairs_of(roll: &Roll, choice: Choice) -> Vec<[u8; 2]> {
+    let mut rest: Vec<u8> = roll.faces().to_vec();
+    if let Some(i) = rest.iter().position(|&f| f == choice.set_aside()) {
+        rest.remove(i);
+    }
+    // Four dice pair up in three ways; the one with the choice's sums is the division.
+    for partner in 1..4 {
+        let first = [rest[0], rest[partner]];
+        let others: Vec<u8> = (1..4).filter(|&j| j != partner).map(|j| rest[j]).collect();
+        let second = [others[0], others[1]];
+        let mut sums = [first[0] + first[1], second[0] + second[1]];
+        sums.sort_unstable();
+        if sums == choice.sums() {
+            return vec![first, second];
+        }
+    }
+    unreachable!("a legal choice of a roll pairs its other four dice to its sums")
+}
+
+/// The record of one game of `name` (Solitaire Dice's): `seats` their policies (or people), each
+/// sheet's divisions.
+pub(super) fn game_record(
+    name: &str,
+    seats: Vec<Seat>,
+    seed: Option<u64>,
+    rules: Vec<String>,
+    sheets: &[Divided],
+) -> GameRecord {
+    let mut game = GameRecord {
+        game: name.into(),
+        rules,
+        seed,
+        seats,
+        ..Default::default()
+    };
+    let longest = sheets.iter().map(Vec::len).max().unwrap_or(0);
+    for r in 0..longest {
+        game.begin_round(false);
+        let round = game.rounds.last_mut().expect("a round was just begun");
+        for (seat, sheet) in sheets.iter().enumerate() {
+            if let Some((roll, choice)) = sheet.get(r) {
+                round.turns.push(TurnRecord {
+                    seat,
+                    throws: vec![ThrowRecord {
+                        dice: roll.faces().to_vec(),
+                        pairs: Some((pairs_of(roll, *choice), At::default())),
+                        ..Default::default()
+                    }],
+                    at: At::default(),
+                });
+            }
+        }
+    }
+    game
+}
+
+/// The first `count` games a run seeded with `seed` plays with `sheets` (each seat's or each
+/// compared policy's spec, in order), as records.
+pub(super) fn record(
+    name: &str,
+    sheets: &[PolicySpec],
+    rules: Vec<String>,
+    seed: u64,
+    count: u64,
+) -> Vec<GameRecord> {
+    let mut games = Vec::new();
+    let mut chunk = 0;
+    while (games.len() as u64) < count {
+        let mut rng = chunk_rng(seed, chunk);
+        let units = GAMES_PER_CHUNK.min(count - games.len() as u64);
+        for _ in 0..units {
+            let dice = ChunkRng::seed_from_u64(rng.next_u64());
+            let mut coins = ChunkRng::seed_from_u64(rng.next_u64());
+            let played: Vec<Divided> = sheets
+                .iter()
+                .map(|spec| play_kept(spec, &dice, &mut coins))
+                .collect();
+            let seats = sheets
+                .iter()
+                .map(|s| Seat::Policy(s.as_str().to_string()))
+                .collect();
+            games.push(game_record(name, seats, Some(seed), rules.clone(), &played));
+        }
+        chunk += 1;
+    }
+    games
+}

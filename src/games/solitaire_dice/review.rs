@@ -1,0 +1,508 @@
+//! A game of Solitaire Dice replayed from its record (`dicelab review`), every roll's divisions
+//! valued by play-outs as `advise` values them: the expected final score when `best` plays on
+//! from the sheet each division leaves, every division on the same rolls.
+//!
+//! Nothing here is exact, so the review is in points and every figure is an estimate: a
+//! division's loss is its paired difference from the best estimate, with its 95% interval, and
+//! is marked only where that interval lies above 0. The accounts are booked as Sevens' are:
+//! each roll's luck is the best estimate after it less the estimate the division before it left
+//! (the expected final score before the roll), and each division's cost its loss. They add up
+//! to the final score, but only because each term is measured from the one before it: a luck or
+//! a cost within its noise says nothing, and the review says so.
+//!
+//! With several seats (the text's players sharing the same rolls, or policies compared on
+//! them), each round is one roll, typed once per seat still in, and each seat's sheet is its
+//! own: no seat's division moves another's value, so there are no gifts.
+
+use crate::engine::RunConfig;
+use crate::error::{Error, Result};
+use crate::games::advice::Value;
+use crate::games::race::{Plan, Raced, race};
+use crate::games::review::record::{GameRecord, Seat, ThrowRecord, TurnRecord, error_at};
+use crate::games::review::{Action, Estimate, Event, GameReview, Moment, Unit, ledgers_in};
+
+use super::advice_sim::{ADJUSTED, Playouts, WIN};
+use super::advise::{division, sheet_words};
+use super::choice::Choice;
+use super::roll::Roll;
+use super::rules::DICE;
+use super::sheet::Sheet;
+use super::sim::MAX_PLAYERS;
+use super::spec::PolicySpec;
+use super::{NAME, text_rules_only};
+
+/// The most play-outs a division has in a review when `-n` is not given: a quarter of what
+/// `advise` gives `best`, so a game of about twenty rolls is reviewed in seconds (measured:
+/// docs/review.md), at the price of wider intervals and so fewer marks.
+pub(crate) const REVIEW_PLAYOUTS: u64 = 32;
+
+/// What the values of a review by play-outs are, for its reader.
+pub(crate) const ESTIMATED: &str = "every value is an estimate from play-outs; luck and cost \
+    add up to the final score only because each roll's luck is measured from the estimate the \
+    division before it left, so they do not add up exactly as an exact review's do, and a luck \
+    or a cost within its interval says nothing";
+
+/// Whether the review of `game` is this module's.
+pub(crate) fn reviews(game: &str) -> bool {
+    game == NAME
+}
+
+/// One game replayed and valued: the record's checks and the play-outs' settings.
+struct Replay<'a> {
+    what: &'a str,
+    /// Whether positions are valued: `false` checks the record alone.
+    valuing: bool,
+    spec: PolicySpec,
+    run: RunConfig,
+    /// Positions valued so far: each race has a seed of its own, the run's seed plus this.
+    raced: u64,
+    names: Vec<String>,
+    sheets: Vec<Sheet>,
+    /// Each seat's expected final score as it stands.
+    values: Vec<f64>,
+    moments: Vec<Moment>,
+}
+
+/// Reviews one game of Solitaire Dice, its play-outs sized and seeded by `run` (`-n` the most
+/// play-outs a division has).
+pub(crate) fn review(
+    what: &str,
+    game: &GameRecord,
+    run: &RunConfig<Option<u64>>,
+) -> Result<GameReview> {
+    replay(what, game, run, true)
+}
+
+/// Checks one game's record against the rules, valuing nothing: what [`review`] would refuse,
+/// refused in a moment.
+pub(crate) fn check(what: &str, game: &GameRecord) -> Result<()> {
+    replay(what, game, &RunConfig::default(), false).map(|_| ())
+}
+
+/// Replays a game, valuing its positions where `valuing`.
+fn replay(
+    what: &str,
+    game: &GameRecord,
+    run: &RunConfig<Option<u64>>,
+    valuing: bool,
+) -> Result<GameReview> {
+    let options = text_rules_only("review", &game.rules)
+        .map_err(|e| error_at(what, game.at, e.to_string()))?;
+    let seats = game.seats.len();
+    if !(1..=MAX_PLAYERS as usize).contains(&seats) {
+        return Err(error_at(
+            what,
+            game.at,
+            format!("a game of {NAME} has 1 to {MAX_PLAYERS} seats, and {seats} are typed"),
+        ));
+    }
+    for (i, seat) in game.seats.iter().enumerate() {
+        if let Seat::Policy(spec) = seat {
+            spec.parse::<PolicySpec>()
+                .map_err(|e| error_at(what, game.at, format!("seat {}: {e}", i + 1)))?;
+        }
+    }
+    let run = run.sized(REVIEW_PLAYOUTS)?;
+    let spec: PolicySpec = "best".parse()?;
+    let mut replay = Replay {
+        what,
+        valuing,
+        spec,
+        run,
+        raced: 0,
+        names: game.names(),
+        sheets: vec![Sheet::new(); seats],
+        values: Vec::new(),
+        moments: Vec::new(),
+    };
+    let start = if valuing {
+        let units = replay.run.units;
+        replay
+            .race(&[Sheet::new()], Plan::of(units))?
+            .mean(0, ADJUSTED)
+            .value
+    } else {
+        0.0
+    };
+    replay.values = vec![start; seats];
+    let mut played = 0;
+    for (r, round) in game.rounds.iter().enumerate() {
+        if replay.sheets.iter().all(Sheet::is_over) {
+            break;
+        }
+        if round.playoff || round.number as usize != r + 1 {
+            return Err(error_at(
+                what,
+                round.at,
+                format!(
+                    "rounds are numbered in order: this one is `round {}`",
+                    r + 1
+                ),
+            ));
+        }
+        replay.round(round.number, &round.turns, round.at)?;
+        played += 1;
+    }
+    game.nothing_after(what, played)?;
+    if let Some(seat) = replay.sheets.iter().position(|s| !s.is_over()) {
+        return Err(error_at(
+            what,
+            game.ended_at(),
+            format!(
+                "the record stops before the game ends: {}'s sheet has no throwaway face with \
+                 eight marks",
+                replay.names[seat]
+            ),
+        ));
+    }
+    let result: Vec<f64> = replay.sheets.iter().map(|s| f64::from(s.score())).collect();
+    let players = ledgers_in(
+        Unit::Points,
+        &replay.names,
+        &vec![start; seats],
+        &replay.moments,
+        &result,
+    );
+    Ok(GameReview {
+        game: NAME.into(),
+        rules: options.pairs(),
+        seats: replay.names,
+        method: format!(
+            "estimated: each position's divisions played out by best on the same rolls, up to \
+             {} play-outs a division (-n; {}), seeds {} on, a position each; a value is the \
+             expected final score",
+            replay.run.units,
+            crate::games::race::schedule(Plan::of(replay.run.units).first, replay.run.units),
+            replay.run.seed
+        ),
+        unit: Unit::Points,
+        estimated: Some(ESTIMATED.into()),
+        moments: replay.moments,
+        players,
+    })
+}
+
+impl Replay<'_> {
+    /// The race of the sheets `afters` (a roll's divisions, or the empty sheet at the start)
+    /// under `plan`, on a seed of its own.
+    fn race(&mut self, afters: &[Sheet], plan: Plan) -> Result<Raced> {
+        let run = RunConfig {
+            seed: self.run.seed.wrapping_add(self.raced),
+            ..self.run.clone()
+        };
+        self.raced += 1;
+        let playouts = Playouts {
+            spec: &self.spec,
+            afters,
+            seed: run.seed,
+        };
+        race(&playouts, plan, &run)
+    }
+
+    /// One round: the roll, divided by every seat still in, in seat order.
+    fn round(
+        &mut self,
+        number: u32,
+        turns: &[TurnRecord],
+        at: crate::games::review::record::At,
+    ) -> Result<()> {
+        let in_play: Vec<usize> = (0..self.sheets.len())
+            .filter(|&s| !self.sheets[s].is_over())
+            .collect();
+        let mut first: Option<&ThrowRecord> = None;
+        for (k, &seat) in in_play.iter().enumerate() {
+            let Some(turn) = turns.get(k) else {
+                return Err(error_at(
+                    self.what,
+                    turns.last().map_or(at, |t| t.at),
+                    format!(
+                        "{} is still in and divides this roll too (every seat still in, in \
+                         seat order)",
+                        self.names[seat]
+                    ),
+                ));
+            };
+            if turn.seat != seat {
+                return Err(error_at(
+                    self.what,
+                    turn.at,
+                    format!(
+                        "{}'s division comes here (every seat still in, in seat order)",
+                        self.names[seat]
+                    ),
+                ));
+            }
+            let throw = self.throw_of(turn)?;
+            if let Some(roll) = first {
+                let (mut a, mut b) = (roll.dice.clone(), throw.dice.clone());
+                a.sort_unstable();
+                b.sort_unstable();
+                if a != b {
+                    return Err(error_at(
+                        self.what,
+                        throw.at,
+                        format!(
+                            "every seat divides the same roll, and this round's roll is {}",
+                            crate::games::review::record::dice_text(&roll.dice)
+                        ),
+                    ));
+                }
+            } else {
+                first = Some(throw);
+            }
+            self.division(number, seat, throw)?;
+        }
+        if let Some(extra) = turns.get(in_play.len()) {
+            return Err(error_at(
+                self.what,
+                extra.at,
+                "every seat still in has divided this roll: one division a seat",
+            ));
+        }
+        Ok(())
+    }
+
+    /// A turn's one throw, of five dice, with no `keep`.
+    fn throw_of<'t>(&self, turn: &'t TurnRecord) -> Result<&'t ThrowRecord> {
+        if let Some(second) = turn.throws.get(1) {
+            return Err(error_at(
+                self.what,
+                second.at,
+                "a turn of Solitaire Dice is one roll of five dice: one throw a line",
+            ));
+        }
+        let throw = &turn.throws[0];
+        if throw.dice.len() != DICE {
+            return Err(error_at(
+                self.what,
+                throw.at,
+                format!("a roll is {DICE} dice, and {} are typed", throw.dice.len()),
+            ));
+        }
+        if throw.keep.is_some() {
+            return Err(error_at(
+                self.what,
+                throw.at,
+                "a roll is divided into pairs: type `pairs` and the pairs, not `keep`",
+            ));
+        }
+        Ok(throw)
+    }
+
+    /// The race's leader is the largest of several noisy means, so its own mean is too high,
+    /// and what another division loses against it too large (the winner's curse: a review of
+    /// `best` on the race's own figures found it losing 11 points a decision). The leader and
+    /// the division chosen (`None` where it is the leader) are therefore played out again on
+    /// fresh rolls, every play-out the budget allows each: the leader's value and what the
+    /// choice lost against it, with its interval, from those.
+    fn judged(&mut self, leader: Sheet, chosen: Option<Sheet>) -> Result<(f64, Value)> {
+        let all = self.run.units;
+        let pair: Vec<Sheet> = std::iter::once(leader).chain(chosen).collect();
+        let fresh = self.race(
+            &pair,
+            Plan {
+                first: all,
+                most: all,
+            },
+        )?;
+        let loss = match (pair.len(), fresh.leader()) {
+            (1, _) => Value::exact(0.0),
+            (_, 0) => fresh.loss(1),
+            // The chosen led on the fresh rolls: what it lost is below 0.
+            _ => {
+                let gained = fresh.loss(0);
+                Value {
+                    value: -gained.value,
+                    ci95: gained.ci95.map(|(low, high)| (-high, -low)),
+                }
+            }
+        };
+        Ok((fresh.mean(0, ADJUSTED).value, loss))
+    }
+
+    /// One seat's division of a roll: the throw's luck, then the decision where the roll had
+    /// more than one division.
+    fn division(&mut self, round: u32, seat: usize, throw: &ThrowRecord) -> Result<()> {
+        let faces: [u8; DICE] = throw.dice.clone().try_into().map_err(|_| {
+            Error::input("a roll of five dice was checked before it is divided".to_string())
+        })?;
+        let roll = Roll::new(faces)?;
+        let sheet = self.sheets[seat];
+        let choices = sheet.legal_choices(&roll).to_vec();
+        let chosen = chosen(self.what, &sheet, throw, &choices)?;
+        if !self.valuing {
+            self.sheets[seat].apply(choices[chosen]);
+            return Ok(());
+        }
+        let afters: Vec<Sheet> = choices
+            .iter()
+            .map(|&c| {
+                let mut after = sheet;
+                after.apply(c);
+                after
+            })
+            .collect();
+        let raced = self.race(&afters, Plan::of(self.run.units))?;
+        let leader = raced.leader();
+        let (best, loss) = if choices.len() == 1 {
+            (raced.mean(0, ADJUSTED).value, Value::exact(0.0))
+        } else {
+            self.judged(afters[leader], (chosen != leader).then(|| afters[chosen]))?
+        };
+        // Each division's value is the best estimate less its paired loss, the sharper figure
+        // (for the chosen, the fresh one). A division that ends the game is worth its score,
+        // exactly, so the last value is the final score.
+        let value_of = |i: usize| {
+            if afters[i].is_over() {
+                f64::from(afters[i].score())
+            } else if i == chosen {
+                best - loss.value
+            } else {
+                best - raced.loss(i).value
+            }
+        };
+        let loss_ci95 = {
+            let lost = best - value_of(chosen);
+            loss.ci95.unwrap_or((lost, lost))
+        };
+        let position = format!("{}; score {}", sheet_words(&sheet), sheet.score());
+        let round = format!("round {round}");
+        let before = self.values.clone();
+        self.values[seat] = best;
+        self.moments.push(Moment {
+            round: round.clone(),
+            seat,
+            throw: 1,
+            position: position.clone(),
+            event: Event::Throw {
+                dice: throw.dice.clone(),
+                left: match choices.len() {
+                    1 => "one division".to_string(),
+                    n => format!("{n} divisions"),
+                },
+                before,
+                after: self.values.clone(),
+            },
+            at: throw.at,
+        });
+        if choices.len() > 1 {
+            let actions = choices
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| {
+                    let over = afters[i].is_over();
+                    // A division that ends the game has its score, every play-out the same.
+                    let exact = |v: Value| if over { Value::exact(v.value) } else { v };
+                    Action {
+                        name: division(c),
+                        chances: Vec::new(),
+                        points: value_of(i),
+                        zero: None,
+                        estimate: Some(Estimate {
+                            final_score: exact(raced.mean(i, ADJUSTED)),
+                            p_win: exact(raced.share(i, WIN)),
+                            now: f64::from(sheet.score_change(c)),
+                            playouts: raced.playouts(i),
+                        }),
+                        beat: None,
+                        held: None,
+                    }
+                })
+                .collect();
+            self.moments.push(Moment {
+                round,
+                seat,
+                throw: 1,
+                position,
+                event: Event::Decision {
+                    actions,
+                    chosen,
+                    best: leader,
+                    loss_ci95: Some(loss_ci95),
+                },
+                at: throw.pairs.as_ref().map_or(throw.at, |p| p.1),
+            });
+        }
+        self.values[seat] = value_of(chosen);
+        self.sheets[seat].apply(choices[chosen]);
+        Ok(())
+    }
+}
+
+/// The division a throw's `pairs` name, checked against the roll and the sheet; the only
+/// one where none is typed and the roll has one.
+pub(super) fn chosen(
+    what: &str,
+    sheet: &Sheet,
+    throw: &ThrowRecord,
+    choices: &[Choice],
+) -> Result<usize> {
+    let Some((pairs, pairs_at)) = &throw.pairs else {
+        if choices.len() == 1 {
+            return Ok(0);
+        }
+        return Err(error_at(
+            what,
+            throw.at,
+            format!(
+                "this roll has {} divisions: type `pairs` and the two pairs, as `pairs \
+                 6+5 4+2`",
+                choices.len()
+            ),
+        ));
+    };
+    if pairs.len() != 2 {
+        return Err(error_at(
+            what,
+            *pairs_at,
+            format!(
+                "a roll is divided into two pairs, and {} are typed",
+                pairs.len()
+            ),
+        ));
+    }
+    let mut left = throw.dice.clone();
+    for &face in pairs.iter().flatten() {
+        match left.iter().position(|&d| d == face) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => {
+                return Err(error_at(
+                    what,
+                    *pairs_at,
+                    format!(
+                        "the pairs use a {face} the roll does not show (it shows {})",
+                        crate::games::review::record::dice_text(&throw.dice)
+                    ),
+                ));
+            }
+        }
+    }
+    let aside = left[0];
+    let mut sums = [pairs[0][0] + pairs[0][1], pairs[1][0] + pairs[1][1]];
+    sums.sort_unstable();
+    if let Some(i) = choices
+        .iter()
+        .position(|c| c.set_aside() == aside && c.sums() == sums)
+    {
+        return Ok(i);
+    }
+    let faces: Vec<String> = (1..=6)
+        .filter(|&f| sheet.throwaway_marks(f) > 0)
+        .map(|f| f.to_string())
+        .collect();
+    Err(error_at(
+        what,
+        *pairs_at,
+        format!(
+            "setting the {aside} aside is not allowed: the three throwaway faces are {} and \
+             the roll shows one of them, so one of them is thrown away",
+            faces.join(", ")
+        ),
+    ))
+}
+
+#[cfg(test)]
+#[path = "review_tests.rs"]
+mod tests;

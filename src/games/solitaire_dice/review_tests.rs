@@ -1,0 +1,171 @@
+use super::*;
+use crate::games::review::record::parse;
+
+/// A record of one game of the text's rules, its rolls and divisions as `best` played them on
+/// seed 5's first game.
+fn recorded(seats: &[&str]) -> GameRecord {
+    let specs: Vec<PolicySpec> = seats.iter().map(|s| s.parse().unwrap()).collect();
+    super::super::recorder::record(NAME, &specs, Vec::new(), 5, 1).remove(0)
+}
+
+fn run(units: u64) -> RunConfig<Option<u64>> {
+    RunConfig {
+        units: Some(units),
+        seed: 1,
+        ..RunConfig::default()
+    }
+}
+
+#[test]
+fn the_accounts_add_up_to_the_final_score_with_no_gifts() {
+    let game = recorded(&["greedy"]);
+    let r = review("record t", &game, &run(4)).unwrap();
+    assert_eq!(r.unit, Unit::Points);
+    assert!(r.estimated.is_some());
+    let p = &r.players[0];
+    assert!(p.residual.abs() < 1e-6, "{p:?}");
+    assert_eq!(p.gifts, 0.0);
+    let (low, high) = p.cost_ci95.unwrap();
+    assert!(low <= p.cost && p.cost <= high);
+    // Every decision's loss lies in its interval.
+    for m in &r.moments {
+        if let (
+            Some((loss, _)),
+            Event::Decision {
+                loss_ci95: Some((low, high)),
+                ..
+            },
+        ) = (m.loss(), &m.event)
+        {
+            assert!(*low - 1e-9 <= loss && loss <= *high + 1e-9, "{m:?}");
+        }
+    }
+}
+
+#[test]
+fn a_decision_is_marked_only_where_its_interval_lies_above_zero() {
+    let game = recorded(&["random"]);
+    let r = review("record t", &game, &run(8)).unwrap();
+    let mut marked = 0;
+    for m in &r.moments {
+        if let Event::Decision {
+            loss_ci95: Some((low, _)),
+            ..
+        } = &m.event
+        {
+            if m.mark().is_some() {
+                marked += 1;
+                assert!(*low > 0.0, "{m:?}");
+            }
+            if *low <= 0.0 {
+                assert_eq!(m.mark(), None);
+                assert_eq!(m.why(), None);
+            }
+        }
+    }
+    // Random play gives away tens of points a roll: some of it shows through the noise.
+    assert!(marked > 0);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_review_whatever_the_threads() {
+    let game = recorded(&["greedy"]);
+    let one = review(
+        "record t",
+        &game,
+        &RunConfig {
+            threads: Some(1),
+            ..run(4)
+        },
+    );
+    let pool = crate::engine::thread_pool(Some(2), None).unwrap();
+    let two = pool.install(|| review("record t", &game, &run(4)));
+    assert_eq!(one.unwrap(), two.unwrap());
+}
+
+/// A hand-typed record: the header, then `body`.
+fn typed(body: &str) -> String {
+    format!("dicelab record 1\ngame solitaire-dice\nseat 1 person Ann\n{body}")
+}
+
+fn refused(body: &str) -> String {
+    let text = typed(body);
+    let record = parse("record t", &text).unwrap();
+    check("record t", &record.games[0]).unwrap_err().to_string()
+}
+
+#[test]
+fn a_wrong_division_is_refused_with_its_line_and_column() {
+    assert_eq!(
+        refused("round 1\nAnn: 6 5 3 4 2 pairs 6+5 4+4\n"),
+        "record t: line 5, column 16: the pairs use a 4 the roll does not show (it shows 6 5 3 \
+         4 2)"
+    );
+    assert_eq!(
+        refused("round 1\nAnn: 6 5 3 4\n"),
+        "record t: line 5, column 6: a roll is 5 dice, and 4 are typed"
+    );
+    assert!(refused("round 1\nAnn: 6 5 3 4 2\n").contains("type `pairs` and the two pairs"));
+    assert!(refused("round 1\nAnn: 6 5 3 4 2 pairs 6+5\n").contains("two pairs, and 1 are typed"));
+    assert!(refused("round 1\nAnn: 6 5 3 4 2 / 1 1 1 1 1\n").contains("one throw a line"));
+    assert!(refused("round 2\nAnn: 6 5 3 4 2 pairs 6+5 4+2\n").contains("`round 1`"));
+    assert!(
+        refused("round 1\nAnn: 6 5 3 4 2 pairs 6+5 4+2\n")
+            .starts_with("record t: line 5, column 1: the record stops before the game ends")
+    );
+}
+
+#[test]
+fn a_fourth_throwaway_face_is_refused_where_one_of_the_three_shows() {
+    // Three faces chosen (1, 2, 3); the fourth roll shows a 1, so the 6 cannot go.
+    let body = "round 1\nAnn: 1 2 2 3 3 pairs 2+2 3+3\n\
+                round 2\nAnn: 2 4 4 5 5 pairs 4+4 5+5\n\
+                round 3\nAnn: 3 4 4 5 5 pairs 4+4 5+5\n\
+                round 4\nAnn: 1 6 4 4 5 pairs 1+4 4+5\n";
+    assert!(refused(body).contains(
+        "line 11, column 16: setting the 6 aside is not allowed: the three \
+                                throwaway faces are 1, 2, 3"
+    ));
+}
+
+#[test]
+fn a_recorded_game_reads_back_and_checks() {
+    let game = recorded(&["best", "greedy"]);
+    let text = crate::games::review::record::write(&crate::games::review::record::Record {
+        games: vec![game],
+    });
+    let again = parse("record t", &text).unwrap();
+    check("record t", &again.games[0]).unwrap();
+}
+
+#[test]
+fn a_recorded_game_is_the_game_the_run_plays() {
+    use rand_xoshiro::rand_core::{Rng, SeedableRng};
+    let specs: Vec<PolicySpec> = ["greedy", "random", "heuristic", "random"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let games = super::super::recorder::record(NAME, &specs, Vec::new(), 5, 3);
+    let mut rng = crate::engine::chunk_rng(5, 0);
+    for game in &games {
+        let dice = crate::engine::ChunkRng::seed_from_u64(rng.next_u64());
+        let mut coins = crate::engine::ChunkRng::seed_from_u64(rng.next_u64());
+        for (seat, spec) in specs.iter().enumerate() {
+            let played = super::super::sim::play_from(spec, Sheet::new(), &dice, &mut coins);
+            // The record's divisions, read back as the review reads them, make the same sheet.
+            let mut sheet = Sheet::new();
+            for turn in game
+                .rounds
+                .iter()
+                .flat_map(|r| &r.turns)
+                .filter(|t| t.seat == seat)
+            {
+                let throw = &turn.throws[0];
+                let roll = Roll::new(throw.dice.clone().try_into().unwrap()).unwrap();
+                let choices = sheet.legal_choices(&roll).to_vec();
+                sheet.apply(choices[chosen("record t", &sheet, throw, &choices).unwrap()]);
+            }
+            assert_eq!(sheet, played.sheet, "seat {seat}");
+        }
+    }
+}
