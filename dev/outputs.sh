@@ -23,6 +23,8 @@ run() {
     local input=/dev/null
     if [ "$1" != -- ]; then input=$1; shift; fi
     shift
+    # A record an older binary did not write reads as an empty input.
+    [ -e "$input" ] || input=/dev/null
     local work
     work=$(mktemp -d)
     # A name starting nodata- runs where no data/ folder is: the shipped copies stand in.
@@ -132,6 +134,18 @@ run play-sevens "$dest/play-input" -- play sevens --seed 3 --coach
 printf '?\nq\n' > "$dest/play-input2"
 run play-sieben "$dest/play-input2" -- play sieben --seed 3
 run play-solitaire "$dest/play-input2" -- play solitaire-dice --seed 3
+# Records written by runs, then reviewed from stdin (a path would name this folder).
+last() { echo "$dest/$(printf '%03d' $((n - 1)))-$1/tree/g.txt"; }
+run record-sevens -- simulate sevens --players 2 --policy win --policy rolls:1 -n 40 --record g.txt -q
+rec=$(last record-sevens)
+run review-sevens "$rec" -- review /dev/stdin --format json
+run review-sevens-out "$rec" -- review /dev/stdin --out r
+run record-sequences -- simulate sequences --players 3 --rule tie=playoff -n 40 --record g.txt -q
+run review-sequences "$(last record-sequences)" -- review /dev/stdin --format csv
+run record-solitaire -- simulate solitaire-dice --policy greedy --policy best -n 2 --record g.txt -q
+rec=$(last record-solitaire)
+run review-solitaire "$rec" -- review /dev/stdin -n 8
+run review-solitaire-out "$rec" -- review /dev/stdin -n 8 --format json --out r
 if [ "$report" = --report ]; then
     run report -- report --out rep
 fi
