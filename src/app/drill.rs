@@ -44,10 +44,14 @@ pub fn drill(
     let total: usize = reviews.iter().map(|r| r.drills().len()).sum();
     let mut done = Drilled::default();
     if total == 0 {
+        let by = if reviews.iter().all(|r| r.unit == Unit::Points) {
+            "a loss of 25 points or more, its interval above 0"
+        } else {
+            "a loss of 2 pp or more"
+        };
         write(
             out,
-            "no decision of this record is marked ? or ?? (a loss of 2 pp or more): nothing to \
-             drill\n",
+            &format!("no decision of this record is marked ? or ?? ({by}): nothing to drill\n"),
         )?;
         return Ok(done);
     }
@@ -202,9 +206,6 @@ fn values_shown(r: &GameReview, decision: &crate::games::review::Moment, answer:
                 format!("  <- {}", tags.join(", "))
             }
         ));
-    }
-    if let Some(why) = decision.why() {
-        shown.push_str(&format!("  why: {why}\n"));
     }
     if let Some(why) = decision.why() {
         shown.push_str(&format!("  why: {why}\n"));

@@ -46,9 +46,9 @@ pub fn lines_svg_legend(
     if !x0.is_finite() {
         (x0, x1) = (0.0, 1.0);
     }
-    // From 0 up, as every chance and count is; a line below 0 (an expected score) gets room
-    // below as above.
-    let y_range = if y0 < 0.0 {
+    // From 0 up, as every chance and count is (a rounding's -1e-16 included); a line below 0
+    // (an expected score) gets room below as above.
+    let y_range = if y0 < -1e-9 {
         let pad = 0.08 * (y1 - y0);
         (y0 - pad)..(y1 + pad)
     } else {

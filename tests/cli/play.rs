@@ -178,6 +178,17 @@ fn a_game_left_early_resumes_from_its_record_and_plays_on_to_its_review() {
         stderr.contains(&format!("line {line}, column 6: the game its seed deals")),
         "{stderr}"
     );
+    // Pairs are Solitaire Dice's: a Sevens throw typed with them is refused at the word.
+    let first = part.lines().nth(line - 1).unwrap();
+    let paired = part.replacen(first, &format!("{first} pairs 1+2 3+4"), 1);
+    std::fs::write(d.join("paired.txt"), paired).unwrap();
+    let out = run_play(d, &["sevens", "--resume", "paired.txt"], "1\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("a Sevens throw is not divided into pairs"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -396,6 +396,8 @@ fn the_drill_puts_each_marked_decision_again_and_shows_the_values_after_the_answ
     );
     assert!(text.contains("roll 2 dice again: the best"), "{text}");
     assert!(text.contains("drill: the best found 1 of 1 time"), "{text}");
+    // One position, one reason after its values.
+    assert_eq!(text.matches("  why: ").count(), 1, "{text}");
     let out = with_input(d, &["kitchen.txt", "--drill"], "x\nstop\n");
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("'x' is not one of the choices"), "{text}");

@@ -61,10 +61,16 @@ pub const POINT_BANDS: [(f64, &str); 4] = [
 
 /// The band of a mean loss per decision of `loss` points.
 pub fn point_band(loss: f64) -> &'static str {
-    POINT_BANDS
+    reached(&POINT_BANDS, loss).unwrap_or("expert")
+}
+
+/// The name of the first step of `steps` (highest first) that `loss` reaches, allowing for a
+/// rounding's last bits.
+fn reached(steps: &[(f64, &'static str)], loss: f64) -> Option<&'static str> {
+    steps
         .iter()
-        .find(|(at, _)| loss >= *at - 1e-9)
-        .map_or("expert", |(_, b)| *b)
+        .find(|(at, _)| loss >= *at - 1e-12 * at.abs().max(1.0))
+        .map(|(_, name)| *name)
 }
 
 /// What play-outs said of one action, where the values are estimated.
@@ -97,18 +103,12 @@ pub const BANDS: [(f64, &str); 4] = [
 
 /// The band of a mean loss per decision of `loss`.
 pub fn band(loss: f64) -> &'static str {
-    BANDS
-        .iter()
-        .find(|(at, _)| loss >= *at - 1e-12)
-        .map_or("expert", |(_, b)| *b)
+    reached(&BANDS, loss).unwrap_or("expert")
 }
 
 /// The mark of a decision that lost `loss` of the chance to win, if any.
 pub fn mark(loss: f64) -> Option<&'static str> {
-    MARKS
-        .iter()
-        .find(|(at, _)| loss >= *at - 1e-12)
-        .map(|(_, m)| *m)
+    reached(&MARKS, loss)
 }
 
 /// The marks from which a decision is put to a player again by `review --drill`: `?` and `??`.
@@ -301,14 +301,7 @@ impl Moment {
             Event::Decision {
                 loss_ci95: Some((low, _)),
                 ..
-            } => (*low > 0.0)
-                .then(|| {
-                    POINT_MARKS
-                        .iter()
-                        .find(|(at, _)| loss >= *at - 1e-9)
-                        .map(|(_, m)| *m)
-                })
-                .flatten(),
+            } => (*low > 0.0).then(|| reached(&POINT_MARKS, loss)).flatten(),
             _ => mark(loss),
         }
     }

@@ -181,14 +181,7 @@ impl Advisor for SolitaireDice {
         let value = value_of(&spec);
         let picked = value.as_ref().map(|v| OneStep(v).choose(&view, &choices));
         let run = request.run.sized(default_playouts(&spec))?;
-        let afters: Vec<Sheet> = choices
-            .iter()
-            .map(|&c| {
-                let mut after = sheet;
-                after.apply(c);
-                after
-            })
-            .collect();
+        let afters = afters(&sheet, &choices);
         let seed = run.seed;
         let playouts = Playouts {
             spec: &spec,
@@ -344,6 +337,18 @@ fn roll_text(roll: &Roll) -> String {
         .map(u8::to_string)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The sheet each of `choices` leaves `sheet`, in their order: what the play-outs start from.
+pub(super) fn afters(sheet: &Sheet, choices: &[Choice]) -> Vec<Sheet> {
+    choices
+        .iter()
+        .map(|&c| {
+            let mut after = *sheet;
+            after.apply(c);
+            after
+        })
+        .collect()
 }
 
 /// A division in the text's words: the two sums marked, and the die set aside.

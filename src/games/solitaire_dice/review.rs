@@ -18,11 +18,11 @@ use crate::engine::RunConfig;
 use crate::error::{Error, Result};
 use crate::games::advice::Value;
 use crate::games::race::{Plan, Raced, race};
-use crate::games::review::record::{GameRecord, Seat, ThrowRecord, TurnRecord, error_at};
+use crate::games::review::record::{GameRecord, ThrowRecord, TurnRecord, error_at};
 use crate::games::review::{Action, Estimate, Event, GameReview, Moment, Unit, ledgers_in};
 
 use super::advice_sim::{ADJUSTED, Playouts, WIN};
-use super::advise::{division, sheet_words};
+use super::advise::{afters, division, sheet_words};
 use super::choice::Choice;
 use super::roll::Roll;
 use super::rules::DICE;
@@ -96,11 +96,14 @@ fn replay(
             format!("a game of {NAME} has 1 to {MAX_PLAYERS} seats, and {seats} are typed"),
         ));
     }
-    for (i, seat) in game.seats.iter().enumerate() {
-        if let Seat::Policy(spec) = seat {
-            spec.parse::<PolicySpec>()
-                .map_err(|e| error_at(what, game.at, format!("seat {}: {e}", i + 1)))?;
-        }
+    // A seat's policy is not read: the values are `best`'s play-outs whoever sat there, and
+    // a policy naming a weights file must not make its record depend on that file.
+    if let Some(n) = run.units.filter(|&n| n < 2) {
+        return Err(crate::error::Error::value(
+            crate::error::Setting::UNITS,
+            n,
+            "a review by play-outs needs 2 or more a division: an interval needs two",
+        ));
     }
     let run = run.sized(REVIEW_PLAYOUTS)?;
     let spec: PolicySpec = "best".parse()?;
@@ -169,8 +172,8 @@ fn replay(
         seats: replay.names,
         method: format!(
             "estimated: each position's divisions played out by best on the same rolls, up to \
-             {} play-outs a division (-n; {}), seeds {} on, a position each; a value is the \
-             expected final score",
+             {} play-outs a division (-n; {}), then the best and the choice again on fresh \
+             rolls, each race seeded on from {}; a value is the expected final score",
             replay.run.units,
             crate::games::race::schedule(Plan::of(replay.run.units).first, replay.run.units),
             replay.run.seed
@@ -334,14 +337,7 @@ impl Replay<'_> {
             self.sheets[seat].apply(choices[chosen]);
             return Ok(());
         }
-        let afters: Vec<Sheet> = choices
-            .iter()
-            .map(|&c| {
-                let mut after = sheet;
-                after.apply(c);
-                after
-            })
-            .collect();
+        let afters = afters(&sheet, &choices);
         let raced = self.race(&afters, Plan::of(self.run.units))?;
         let leader = raced.leader();
         let (best, loss) = if choices.len() == 1 {

@@ -43,6 +43,13 @@ fn the_accounts_add_up_to_the_final_score_with_no_gifts() {
 }
 
 #[test]
+fn one_playout_a_division_is_refused_as_too_few_for_an_interval() {
+    let game = recorded(&["greedy"]);
+    let refused = review("record t", &game, &run(1)).unwrap_err().to_string();
+    assert!(refused.contains("2 or more a division"), "{refused}");
+}
+
+#[test]
 fn a_decision_is_marked_only_where_its_interval_lies_above_zero() {
     let game = recorded(&["random"]);
     let r = review("record t", &game, &run(8)).unwrap();

@@ -132,11 +132,17 @@ impl SolitaireSession {
                 return Err(at(round.at, "a round of one sheet holds one roll".into()));
             };
             let throw = &turn.throws[0];
+            if let Some(second) = turn.throws.get(1) {
+                return Err(at(
+                    second.at,
+                    "a turn of Solitaire Dice is one roll of five dice: one throw a line".into(),
+                ));
+            }
             let roll = self.rolls.next().expect("the rolls never run out");
             let (mut dealt, mut typed) = (roll.faces().to_vec(), throw.dice.clone());
             dealt.sort_unstable();
             typed.sort_unstable();
-            if dealt != typed || turn.throws.len() != 1 {
+            if dealt != typed {
                 return Err(at(
                     throw.at,
                     format!(

@@ -101,6 +101,14 @@ impl Resumed {
                  seed deals",
             ));
         };
+        if let Some((_, at)) = &throw.pairs {
+            return Err(error_at(
+                &self.what,
+                *at,
+                "a Sevens throw is not divided into pairs: type `keep` and the dice kept where it \
+                 leaves a choice",
+            ));
+        }
         if throw.dice != faces {
             return Err(error_at(
                 &self.what,

@@ -1,0 +1,126 @@
+use super::*;
+
+const TWO: &str = "dicelab record 1\n\
+    # a hand-typed game\n\
+    game sevens\n\
+    rules rounds=2\n\
+    seat 1 person Ann\n\
+    seat 2 policy optimal\n\
+    round 1\n\
+    Ann: 6 5 3 4 2 2 / 51\n\
+    2: 4 4 1 6 2 3\n\
+    round 2\n\
+    2: 1 1 1 1 1 1\n\
+    Ann: 2 2 2 2 2 2 keep 2 2\n";
+
+#[test]
+fn a_typed_record_reads_into_games_rounds_turns_and_throws() {
+    let r = parse("record t", TWO).unwrap();
+    let g = &r.games[0];
+    assert_eq!(g.game, "sevens");
+    assert_eq!(g.rules, ["rounds=2"]);
+    assert_eq!(
+        g.seats,
+        [Seat::Person("Ann".into()), Seat::Policy("optimal".into())]
+    );
+    assert_eq!(g.rounds.len(), 2);
+    let first = &g.rounds[0].turns[0];
+    assert_eq!(first.seat, 0);
+    assert_eq!(first.throws[0].dice, [6, 5, 3, 4, 2, 2]);
+    assert_eq!(first.throws[1].dice, [5, 1]);
+    assert_eq!(
+        first.throws[1].at,
+        At {
+            line: 8,
+            column: 20
+        }
+    );
+    assert_eq!(g.rounds[0].turns[1].seat, 1);
+    assert_eq!(g.rounds[1].turns[1].throws[0].keep, Some(vec![2, 2]));
+    let r = parse("record t", "dicelab record 1\ngame solitaire-dice\nseat 1 person Cy\nround 1\nCy: 6 5 3 4 2 pairs 6+5  4+2\n").unwrap();
+    let (pairs, at) = r.games[0].rounds[0].turns[0].throws[0]
+        .pairs
+        .clone()
+        .unwrap();
+    assert_eq!(pairs, [[6, 5], [4, 2]]);
+    assert_eq!(
+        at,
+        At {
+            line: 5,
+            column: 15
+        }
+    );
+}
+
+#[test]
+fn a_written_record_reads_back_the_same() {
+    let r = parse("record t", TWO).unwrap();
+    let again = parse("record t", &write(&r)).unwrap();
+    let strip = |mut r: Record| {
+        for g in &mut r.games {
+            g.at = At::default();
+            for round in &mut g.rounds {
+                round.at = At::default();
+                for t in &mut round.turns {
+                    t.at = At::default();
+                    for th in &mut t.throws {
+                        th.at = At::default();
+                        if let Some((_, at)) = &mut th.pairs {
+                            *at = At::default();
+                        }
+                    }
+                }
+            }
+        }
+        r
+    };
+    assert_eq!(strip(r), strip(again));
+}
+
+fn refused(text: &str) -> String {
+    parse("record t", text).unwrap_err().to_string()
+}
+
+#[test]
+fn a_wrong_shape_is_refused_with_its_line_and_column() {
+    assert_eq!(
+        refused("dicelab record 2\n"),
+        "record t: line 1, column 1: version `2` is not one this dicelab reads (it reads 1)"
+    );
+    assert!(refused("").contains("empty"));
+    let head = "dicelab record 1\ngame sevens\nseat 1 person Ann\nseat 2 person Bob\nround 1\n";
+    assert_eq!(
+        refused(&format!("{head}Ann: 6 5 3 7 2 2\n")),
+        "record t: line 6, column 12: `7` is no die: a die shows 1 to 6"
+    );
+    assert!(
+        refused(&format!("{head}Cy: 6 5 3 4 2 2\n"))
+            .starts_with("record t: line 6, column 1: `Cy` is no seat of this game")
+    );
+    assert!(refused(&format!("{head}Ann: 6 5 3 4 2 2 /\n")).contains("column 19: an empty throw"));
+    assert!(refused("dicelab record 1\nseat 1 person Ann\n").contains("line 2, column 1"));
+    assert!(
+        refused("dicelab record 1\ngame sevens\nseat 2 person Ann\n")
+            .contains("this one is seat 1")
+    );
+    assert!(
+        refused("dicelab record 1\ngame sevens\nseat 1 person Ann\nseat 2 person Ann\n")
+            .contains("two seats are called `Ann`")
+    );
+    assert!(refused(&format!("{head}hello\n")).contains("`hello` is no line of a record"));
+    assert_eq!(
+        refused(&format!("{head}Ann: 6 4 3 2 1 1 keep 6 2 7\n")),
+        "record t: line 6, column 27: `7` is no die: a die shows 1 to 6"
+    );
+    for bad in ["65+", "+65", "6+,5", "6+5+4", "65"] {
+        assert!(
+            refused(&format!("{head}Ann: 6 5 4 3 2 pairs {bad} 4+3\n"))
+                .contains(&format!("column 22: `{bad}` is no pair")),
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        refused(&format!("{head}Ann: 6 5 4 3 2 pairs 6+5 4+7\n")),
+        "record t: line 6, column 28: `7` is no die: a die shows 1 to 6"
+    );
+}
