@@ -297,9 +297,13 @@ fn the_solitaire_dice_game_in_the_docs_reviews_as_the_page_says() {
     let text = ok(d, &["review", "cleo.txt"]);
     let quoted: Vec<&str> = text
         .lines()
-        .filter(|l| l.starts_with("  Cleo ") || l.starts_with("  round 1, Cleo"))
+        .filter(|l| {
+            l.starts_with("estimated: ")
+                || l.starts_with("  Cleo ")
+                || l.starts_with("  round 1, Cleo")
+        })
         .collect();
-    assert_eq!(quoted.len(), 2, "{text}");
+    assert_eq!(quoted.len(), 3, "{text}");
     for line in quoted {
         assert!(page.contains(line), "docs/review.md lacks {line:?}");
     }
