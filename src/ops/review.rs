@@ -12,7 +12,7 @@
 
 use std::path::Path;
 
-use crate::engine::RunConfig;
+use crate::engine::{OnProgress, RunConfig, STOPPED, Steps};
 use crate::error::Result;
 use crate::games::Configured;
 use crate::games::review::GameReview;
@@ -41,8 +41,9 @@ pub fn review_text(what: &str, text: &str) -> Result<Vec<GameReview>> {
     review_text_with(what, text, &defaults())
 }
 
-/// [`review_text`] with the play-outs of estimated reviews as `run` says. The whole record is
-/// checked before any game is valued, so a wrong line is refused at once.
+/// [`review_text`] with the play-outs of estimated reviews as `run` says, their progress told
+/// to `run`'s, a game a step. Every estimated game is checked before any is valued, so a wrong
+/// line is refused at once.
 pub fn review_text_with(
     what: &str,
     text: &str,
@@ -51,20 +52,46 @@ pub fn review_text_with(
     let record = record::parse(what, text)?;
     // Games valued by play-outs take seconds each: every one is checked against its rules
     // first, so a wrong line far into a file is refused before the work, not after it.
+    let mut estimated = 0;
     for game in &record.games {
         if solitaire::reviews(&game.game) {
             solitaire::check(what, game)?;
+            estimated += 1;
         }
     }
+    // Progress is told in those games, one step a game (each game's races tell nothing, as
+    // each would start the count again), and a stop asked for is heard between games.
+    let told = run.progress.clone();
+    let quiet = RunConfig {
+        progress: OnProgress::default(),
+        ..run.clone()
+    };
+    if estimated > 0 {
+        told.start(estimated, Steps::Units);
+    }
     let pool = crate::engine::thread_pool(run.threads, None)?;
-    pool.install(|| {
+    let reviews = pool.install(|| {
         let mut cache = Cache::default();
         record
             .games
             .iter()
-            .map(|game| cache.review(what, game, run))
+            .map(|game| {
+                let valued = solitaire::reviews(&game.game);
+                if valued && told.stopped() {
+                    return Err(crate::Error::input(STOPPED));
+                }
+                let review = cache.review(what, game, &quiet)?;
+                if valued {
+                    told.advance(1);
+                }
+                Ok(review)
+            })
             .collect()
-    })
+    });
+    if estimated > 0 {
+        told.finish();
+    }
+    reviews
 }
 
 /// One game's record (`play` reviews the game just played), reviewed; `what` names it in

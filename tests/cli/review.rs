@@ -278,6 +278,34 @@ fn a_solitaire_dice_game_recorded_and_reviewed_is_estimated_in_points() {
     );
 }
 
+/// Ctrl-C during a long review by play-outs stops it between two games, with one line, exit
+/// 130, and no --out folder left behind.
+#[test]
+fn ctrl_c_stops_a_long_solitaire_review_between_games_and_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(
+        d,
+        &[
+            "simulate",
+            "solitaire-dice",
+            "-n",
+            "40",
+            "--record",
+            "g.txt",
+            "-q",
+        ],
+    );
+    let args = ["review", "g.txt", "--out", "r", "-q"];
+    let out = crate::common::interrupted(d, &args, std::time::Duration::from_millis(1500));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(" of 40 units of its run"), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(!d.join("r").exists());
+}
+
 /// The first `text` block of docs/review.md under `heading`, and the page.
 fn typed_under(heading: &str) -> (String, String) {
     let page =

@@ -44,11 +44,12 @@ pub fn review(args: &ReviewArgs, invocation: &Invocation) -> Result<()> {
         .as_deref()
         .map(|out| OutDir::prepare(out, invocation)?.writing(&REVIEW_NAMES))
         .transpose()?;
-    // No progress bar: each position's race would start one of its own.
+    // The bar (unless -q) counts the games valued by play-outs, which take seconds each.
     let run = crate::engine::RunConfig {
         units: args.run.units,
         seed: args.run.seed,
         threads: args.run.threads,
+        progress: super::progress(&args.run),
         ..Default::default()
     };
     let reviews = ops::review_file_with(&args.file, &run)?;
