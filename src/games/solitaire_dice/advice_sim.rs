@@ -18,17 +18,18 @@
 //! times their game (docs/solitaire-dice.md has the measurements).
 
 use crate::engine::{ChunkRng, chunk_rng};
-use crate::games::policy::{OneStep, Policy, Random};
+use crate::games::policy::Policy;
 use crate::games::race::Contest;
 
-use super::best::{Best, Projection};
+use super::best::Projection;
 use super::choice::Choices;
-use super::heuristic::{Evaluator, Heuristic};
+use super::heuristic::Evaluator;
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, WIN_SCORE};
-use super::policy::{DivideRoll, Greedy, View};
+use super::policy::{DivideRoll, View};
 use super::roll::game_rolls;
 use super::sheet::Sheet;
+use super::sim::{Plays, playing};
 use super::spec::PolicySpec;
 
 /// The value a play-out gives a division that ranks them: the luck-adjusted final score, in
@@ -127,6 +128,21 @@ fn measured<P: Policy<DivideRoll> + ?Sized>(
     (sheet.score(), luck)
 }
 
+/// A play-out measured ([`measured`]), for the player a spec names ([`playing`]).
+struct Measured<'a, 'm> {
+    after: Sheet,
+    dice: &'a ChunkRng,
+    measure: &'a Measure<'m>,
+}
+
+impl Plays for Measured<'_, '_> {
+    type Out = (i32, f64);
+
+    fn play<P: Policy<DivideRoll>>(self, policy: &mut P) -> (i32, f64) {
+        measured(self.after, policy, self.dice, self.measure)
+    }
+}
+
 /// The play-outs of every division of a roll.
 pub(super) struct Playouts<'a> {
     /// The player who plays the games out.
@@ -143,25 +159,15 @@ impl Playouts<'_> {
         let dice = chunk_rng(self.seed, g);
         // The random player's coins are the game's own too, the same for every division.
         let mut coins = chunk_rng(!self.seed, g);
-        match self.spec {
-            PolicySpec::Greedy => measured(after, &mut OneStep(Greedy), &dice, measure),
-            PolicySpec::Random => measured(after, &mut Random::new(&mut coins), &dice, measure),
-            PolicySpec::Heuristic { evaluator, .. } => measured(
+        playing(
+            self.spec,
+            &mut coins,
+            Measured {
                 after,
-                &mut OneStep(Heuristic::new(evaluator)),
-                &dice,
+                dice: &dice,
                 measure,
-            ),
-            PolicySpec::Lookahead { evaluator, .. } => measured(
-                after,
-                &mut OneStep(Lookahead::new(evaluator)),
-                &dice,
-                measure,
-            ),
-            PolicySpec::Best { projection } => {
-                measured(after, &mut OneStep(Best::new(projection)), &dice, measure)
-            }
-        }
+            },
+        )
     }
 
     /// The share of a play-out's luck that comes off its score (0 where luck is not measured).

@@ -10,64 +10,59 @@
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::engine::{ChunkRng, chunk_rng};
-use crate::games::policy::{OneStep, Policy, Random};
+use crate::games::policy::Policy;
 use crate::games::review::record::{At, GameRecord, Seat, ThrowRecord, TurnRecord};
 
-use super::best::Best;
 use super::choice::Choice;
-use super::heuristic::Heuristic;
-use super::lookahead::Lookahead;
-use super::play::MAX_ROLLS;
-use super::policy::{DivideRoll, Greedy, View};
+use super::play::play_rolls_from;
+use super::policy::{DivideRoll, View};
 use super::roll::{Roll, game_rolls};
 use super::sheet::Sheet;
-use super::sim::GAMES_PER_CHUNK;
+use super::sim::{GAMES_PER_CHUNK, Plays, playing};
 use super::spec::PolicySpec;
 
 /// One sheet's game: each roll and the division made of it.
 pub(super) type Divided = Vec<(Roll, Choice)>;
 
-/// Plays one sheet under `spec` on the game's rolls, as `sim::play_from` plays it (the random
-/// policy draws from `coins`), keeping every roll and division.
-pub(super) fn play_kept(spec: &PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Divided {
-    match spec {
-        PolicySpec::Greedy => kept(&mut OneStep(Greedy), dice),
-        PolicySpec::Random => kept(&mut Random::new(&mut *coins), dice),
-        PolicySpec::Heuristic { evaluator, .. } => {
-            kept(&mut OneStep(Heuristic::new(evaluator)), dice)
-        }
-        PolicySpec::Lookahead { evaluator, .. } => {
-            kept(&mut OneStep(Lookahead::new(evaluator)), dice)
-        }
-        PolicySpec::Best { projection } => kept(&mut OneStep(Best::new(projection)), dice),
+/// A policy that writes down every roll it divides and the division it made.
+struct Keeping<'a, P> {
+    policy: &'a mut P,
+    kept: Divided,
+}
+
+impl<P: Policy<DivideRoll>> Policy<DivideRoll> for Keeping<'_, P> {
+    fn choose(&mut self, view: &View<'_>, choices: &[Choice]) -> usize {
+        let i = self.policy.choose(view, choices);
+        self.kept.push((*view.roll, choices[i]));
+        i
     }
 }
 
-/// The game loop of `play_rolls_from`, from an empty sheet, keeping each roll and division.
-fn kept<P: Policy<DivideRoll> + ?Sized>(policy: &mut P, dice: &ChunkRng) -> Divided {
-    let mut sheet = Sheet::new();
-    let mut rolls = game_rolls(dice);
-    let mut out = Vec::new();
-    while !sheet.is_over() {
+/// A game played from an empty sheet on the game's rolls, as `sim::play_from` plays it, kept.
+struct Kept<'a> {
+    dice: &'a ChunkRng,
+}
+
+impl Plays for Kept<'_> {
+    type Out = Divided;
+
+    fn play<P: Policy<DivideRoll>>(self, policy: &mut P) -> Divided {
+        let mut keeping = Keeping {
+            policy,
+            kept: Vec::new(),
+        };
         // As in every game of the engine: MAX_ROLLS rolls without an end never come on fair
         // dice (see MAX_ROLLS).
-        assert!(
-            (out.len() as u32) < MAX_ROLLS,
-            "a game on fair dice ends within MAX_ROLLS rolls"
-        );
-        let roll = rolls.next().expect("the rolls never run out");
-        let choices = sheet.legal_choices(&roll);
-        let i = policy.choose(
-            &View {
-                sheet: &sheet,
-                roll: &roll,
-            },
-            &choices,
-        );
-        sheet.apply(choices[i]);
-        out.push((roll, choices[i]));
+        play_rolls_from(Sheet::new(), &mut keeping, game_rolls(self.dice))
+            .expect("a game on fair dice ends within MAX_ROLLS rolls");
+        keeping.kept
     }
-    out
+}
+
+/// Plays one sheet under `spec` on the game's rolls, as `sim::play_from` plays it (the random
+/// policy draws from `coins`), keeping every roll and division.
+pub(super) fn play_kept(spec: &PolicySpec, dice: &ChunkRng, coins: &mut ChunkRng) -> Divided {
+    playing(spec, coins, Kept { dice })
 }
 
 /// The two pairs of `roll` that make `choice`: its set-aside die left out, the other four

@@ -24,12 +24,12 @@ use super::greedy::GreedyGame;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls_from, play_rolls_under};
-use super::policy::{Greedy, GreedyUnder};
+use super::policy::{DivideRoll, Greedy, GreedyUnder};
 use super::roll::{Dice, game_rolls};
 use super::rules::{DICE, PENALTY, Rules, SUMS, VALUES};
 use super::sheet::Sheet;
 use super::spec::PolicySpec;
-use crate::games::policy::{OneStep, Random};
+use crate::games::policy::{OneStep, Policy, Random};
 
 /// Games a chunk of a run plays: the recorder (`simulate --record`) draws the same games.
 pub(super) const GAMES_PER_CHUNK: u64 = 1 << 12;
@@ -182,6 +182,50 @@ impl Bins {
     }
 }
 
+/// What is done with the player a spec names ([`playing`]): a game played, measured or
+/// recorded, by the policy's own type, so every game loop stays monomorphic.
+pub(super) trait Plays {
+    /// What playing gives.
+    type Out;
+    /// Plays with `policy`.
+    fn play<P: Policy<DivideRoll>>(self, policy: &mut P) -> Self::Out;
+}
+
+/// Hands `work` the player `spec` names, built once here for every caller (the random player
+/// drawing from `coins`).
+#[inline(always)]
+pub(super) fn playing<W: Plays>(spec: &PolicySpec, coins: &mut ChunkRng, work: W) -> W::Out {
+    match spec {
+        PolicySpec::Greedy => work.play(&mut OneStep(Greedy)),
+        PolicySpec::Random => work.play(&mut Random::new(&mut *coins)),
+        PolicySpec::Heuristic { evaluator, .. } => {
+            work.play(&mut OneStep(Heuristic::new(evaluator)))
+        }
+        PolicySpec::Lookahead { evaluator, .. } => {
+            work.play(&mut OneStep(Lookahead::new(evaluator)))
+        }
+        PolicySpec::Best { projection } => work.play(&mut OneStep(Best::new(projection))),
+    }
+}
+
+/// A game played on from a sheet on the game's rolls ([`play_from`]).
+struct From<'a> {
+    sheet: Sheet,
+    dice: &'a ChunkRng,
+}
+
+impl Plays for From<'_> {
+    type Out = Outcome;
+
+    #[inline(always)]
+    fn play<P: Policy<DivideRoll>>(self, policy: &mut P) -> Outcome {
+        // Only MAX_ROLLS rolls without an end can fail a game of a built-in policy: with fair
+        // dice that takes 79 free rides of chance 1/32 each, below 1e-90 (see MAX_ROLLS).
+        play_rolls_from(self.sheet, policy, game_rolls(self.dice))
+            .expect("a game on fair dice ends within MAX_ROLLS rolls")
+    }
+}
+
 /// Plays on from `sheet` under `spec` on the game's rolls (the random policy draws from
 /// `coins`): a game from its start, or a coach's play-out from a position.
 #[inline(always)]
@@ -191,23 +235,7 @@ pub(super) fn play_from(
     dice: &ChunkRng,
     coins: &mut ChunkRng,
 ) -> Outcome {
-    let rolls = game_rolls(dice);
-    let game = match spec {
-        PolicySpec::Greedy => play_rolls_from(sheet, &mut OneStep(Greedy), rolls),
-        PolicySpec::Random => play_rolls_from(sheet, &mut Random::new(&mut *coins), rolls),
-        PolicySpec::Heuristic { evaluator, .. } => {
-            play_rolls_from(sheet, &mut OneStep(Heuristic::new(evaluator)), rolls)
-        }
-        PolicySpec::Lookahead { evaluator, .. } => {
-            play_rolls_from(sheet, &mut OneStep(Lookahead::new(evaluator)), rolls)
-        }
-        PolicySpec::Best { projection } => {
-            play_rolls_from(sheet, &mut OneStep(Best::new(projection)), rolls)
-        }
-    };
-    // Only MAX_ROLLS rolls without an end can fail a game of a built-in policy: with fair dice
-    // that takes 79 free rides of chance 1/32 each, below 1e-90 (see MAX_ROLLS).
-    game.expect("a game on fair dice ends within MAX_ROLLS rolls")
+    playing(spec, coins, From { sheet, dice })
 }
 
 /// Index of `score` in a score histogram of the text's rules.
