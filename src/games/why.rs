@@ -254,6 +254,39 @@ pub fn estimated(best: (&str, f64, f64), other: (&str, f64, f64), loss: (f64, f6
     format!("{head}: {tail}")
 }
 
+/// Why the best of two actions is better, where the values are estimates in the chance to win
+/// (7): each given as its name, its chance to win the game, the chips it expects this round and
+/// at the game's end, and the interval of the loss, in one sentence naming what decides: this
+/// round's chips, or the game beyond them.
+pub fn estimated_chance(
+    best: (&str, f64, f64, f64),
+    other: (&str, f64, f64, f64),
+    loss: (f64, f64),
+) -> String {
+    let ((b, b_win, b_round, b_game), (o, o_win, o_round, o_game)) = (best, other);
+    let head = format!(
+        "{b} wins an estimated {:.1}% of games, {o} {:.1}% (a loss of {:.1} pp, 95% interval \
+         {:.1} to {:.1} pp)",
+        100.0 * b_win,
+        100.0 * o_win,
+        100.0 * (b_win - o_win),
+        100.0 * loss.0,
+        100.0 * loss.1
+    );
+    let tail = if o_round > b_round {
+        format!(
+            "{o} expects more chips this round ({o_round:.2} against {b_round:.2}), yet fewer \
+             by the game's end ({o_game:.1} against {b_game:.1})"
+        )
+    } else {
+        format!(
+            "{b} expects more chips this round ({b_round:.2} against {o_round:.2}) and {b_game:.1} \
+             by the game's end against {o_game:.1}"
+        )
+    };
+    format!("{head}: {tail}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,6 +300,24 @@ mod tests {
             beat: None,
             held: None,
         }
+    }
+
+    #[test]
+    fn an_estimated_chance_names_the_rounds_chips_against_the_games() {
+        // The better play expects fewer chips this round: the game beyond them decides.
+        let s = estimated_chance(
+            ("lay 4", 0.70, 1.49, 11.1),
+            ("lay 7: Seven", 0.619, 1.60, 10.8),
+            (0.064, 0.098),
+        );
+        assert_eq!(
+            s,
+            "lay 4 wins an estimated 70.0% of games, lay 7: Seven 61.9% (a loss of 8.1 pp, 95% \
+             interval 6.4 to 9.8 pp): lay 7: Seven expects more chips this round (1.60 against \
+             1.49), yet fewer by the game's end (10.8 against 11.1)"
+        );
+        let s = estimated_chance(("a", 0.5, 1.5, 11.0), ("b", 0.4, 1.2, 10.0), (0.05, 0.15));
+        assert!(s.ends_with("a expects more chips this round (1.50 against 1.20) and 11.0 by the game's end against 10.0"), "{s}");
     }
 
     #[test]

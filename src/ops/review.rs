@@ -19,6 +19,7 @@ use crate::games::review::GameReview;
 use crate::games::review::record::{self, GameRecord, Record};
 use crate::games::sequences::review::{self as sequences, Dealt};
 use crate::games::sevens::review::{self as sevens, Solved, unknown};
+use crate::games::sieben::review as sieben;
 use crate::games::solitaire_dice::review as solitaire;
 use crate::input;
 
@@ -57,6 +58,9 @@ pub fn review_text_with(
         if solitaire::reviews(&game.game) {
             solitaire::check(what, game)?;
             estimated += 1;
+        } else if sieben::reviews(&game.game) {
+            sieben::check(what, game)?;
+            estimated += 1;
         }
     }
     // Progress is told in those games, one step a game (each game's races tell nothing, as
@@ -76,7 +80,7 @@ pub fn review_text_with(
             .games
             .iter()
             .map(|game| {
-                let valued = solitaire::reviews(&game.game);
+                let valued = solitaire::reviews(&game.game) || sieben::reviews(&game.game);
                 if valued && told.stopped() {
                     return Err(crate::Error::input(STOPPED));
                 }
@@ -139,6 +143,7 @@ impl Cache {
             "sevens" => sevens::review(what, game, &mut self.solved),
             g if sequences::reviews(g) => sequences::review(what, game, &mut self.dealt),
             g if solitaire::reviews(g) => solitaire::review(what, game, run),
+            g if sieben::reviews(g) => sieben::review(what, game, run),
             _ => Err(unknown(what, game)),
         }
     }
@@ -150,7 +155,7 @@ pub fn record_text(game: &dyn Configured, seed: u64, count: u64) -> Result<Strin
     let games: Vec<GameRecord> = game.record_games(seed, count).unwrap_or_else(|| {
         Err(crate::Error::input(format!(
             "--record: {} writes no game records (so far: sevens, sequences, hearts-due, \
-             solitaire-dice)",
+             solitaire-dice, sieben)",
             game.setup().game
         )))
     })?;

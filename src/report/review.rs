@@ -76,9 +76,11 @@ fn settled_points(x: f64) -> f64 {
     if x.abs() < 0.05 { 0.0 } else { x }
 }
 
-/// An interval in points: `[20.0, 53.0]`.
-fn interval((low, high): (f64, f64)) -> String {
-    format!("[{low:.1}, {high:.1}]")
+/// An interval on a review's scale: in points `[20.0, 53.0]`, in chance to win in percentage
+/// points `[0.6, 5.8]`.
+fn interval(unit: Unit, (low, high): (f64, f64)) -> String {
+    let k = if unit == Unit::Chance { 100.0 } else { 1.0 };
+    format!("[{:.1}, {:.1}]", k * low, k * high)
 }
 
 /// Decisions sorted by what they lost, the costliest first (equal losses in the game's order).
@@ -115,7 +117,7 @@ fn ledger_text(out: &mut String, r: &GameReview) {
         .max()
         .unwrap_or(4)
         .max(6);
-    let cost_width = if unit == Unit::Points { 24 } else { 10 };
+    let cost_width = if r.estimated.is_some() { 24 } else { 10 };
     let _ = writeln!(
         out,
         "  {:width$}  {:>8}  {:>10}  {:>cost_width$}  {:>10}  {:>6}  {:>9}  {:>12}",
@@ -124,7 +126,7 @@ fn ledger_text(out: &mut String, r: &GameReview) {
     for p in &r.players {
         let mut spent = cost(unit, p.cost);
         if let Some(ci) = p.cost_ci95 {
-            spent = format!("{spent} {}", interval(ci));
+            spent = format!("{spent} {}", interval(unit, ci));
         }
         let _ = writeln!(
             out,
@@ -179,11 +181,20 @@ fn decision_text(m: &Moment) -> Option<String> {
     let tag = m.mark().map(|t| format!(" {t}")).unwrap_or_default();
     if let Some(ci) = loss_ci95 {
         let noise = if ci.0 > 0.0 { "" } else { ", within noise" };
+        if actions[*best].win.is_some() {
+            return Some(format!(
+                "chose {}; best estimate {}: loses {} {} of the chance to win{noise}{tag}",
+                actions[*chosen].name,
+                actions[*best].name,
+                pp(loss).trim_start_matches('+'),
+                interval(Unit::Chance, *ci),
+            ));
+        }
         return Some(format!(
             "chose {}; best estimate {}: loses {loss:.1} {} of the expected final score{noise}{tag}",
             actions[*chosen].name,
             actions[*best].name,
-            interval(*ci),
+            interval(Unit::Points, *ci),
         ));
     }
     Some(format!(
@@ -237,7 +248,11 @@ pub fn account(r: &GameReview, seat: usize) -> String {
     let mut out = String::new();
     match unit {
         Unit::Chance => {
-            out.push_str("\nthe game reviewed, every moment valued with best play after it:\n");
+            out.push_str(if r.estimated.is_some() {
+                "\nthe game reviewed, every decision valued by guesses of the hidden cards:\n"
+            } else {
+                "\nthe game reviewed, every moment valued with best play after it:\n"
+            });
             let _ = writeln!(
                 out,
                 "  chance to win at the start {}; result: {}",
@@ -256,7 +271,7 @@ pub fn account(r: &GameReview, seat: usize) -> String {
         }
     }
     let spent = match p.cost_ci95 {
-        Some(ci) => format!("{} {}", cost(unit, p.cost), interval(ci)),
+        Some(ci) => format!("{} {}", cost(unit, p.cost), interval(unit, ci)),
         None => cost(unit, p.cost),
     };
     let _ = writeln!(
@@ -319,12 +334,12 @@ pub fn chance_chart(r: &GameReview, g: usize) -> crate::error::Result<String> {
             } => {
                 let c = &actions[*chosen];
                 if c.chances.is_empty() {
-                    // By points: only the mover's value moves.
+                    // Estimated: only the mover's value moves.
                     let mut now: Vec<f64> = chances
                         .iter()
                         .map(|line| line.last().map_or(0.0, |p| p.1 / scale))
                         .collect();
-                    now[m.seat] = c.points;
+                    now[m.seat] = c.win.unwrap_or(c.points);
                     for (p, line) in chances.iter_mut().enumerate() {
                         line.push(((i + 1) as f64, scale * now[p]));
                     }
@@ -340,6 +355,9 @@ pub fn chance_chart(r: &GameReview, g: usize) -> crate::error::Result<String> {
     let series: Vec<(String, Vec<(f64, f64)>)> = r.seats.iter().cloned().zip(chances).collect();
     let rules = rules_text(r);
     let (what, axis) = match r.unit {
+        Unit::Chance if r.estimated.is_some() => {
+            ("chance to win (estimated)", "chance to win (%, estimated)")
+        }
         Unit::Chance => ("chance to win", "chance to win (%)"),
         Unit::Points => (
             "expected final score (estimated)",
@@ -400,6 +418,15 @@ impl Shown for Reviewed<'_> {
                 "\nluck: what the throws did to a player's chance to win; cost: what its own \
                  decisions gave up against the best; gifts: what the others' decisions did to \
                  it. Marks: ?! a loss of 0.5 pp or more, ? 2 pp, ?? 5 pp (docs/review.md)."
+            );
+        }
+        if self.reviews.iter().any(|r| r.game == "sieben") {
+            let _ = writeln!(
+                out,
+                "\n7 is estimated: each decision is valued from the mover's seat by guesses of \
+                 the hidden cards; luck is what happened between a player's decisions (the \
+                 draws and the others' plays), there are no gifts, and a decision is marked \
+                 only where its loss's 95% interval lies above 0 (docs/review.md)."
             );
         }
         if self.reviews.iter().any(|r| r.unit == Unit::Points) {
@@ -472,8 +499,8 @@ fn game_json(r: &GameReview) -> serde_json::Value {
         "players": r.players,
         "moments": moments,
     });
-    // Only a review by points says so: an exact review's document stays as it was.
-    if r.unit == Unit::Points {
+    // Only an estimated review says so: an exact review's document stays as it was.
+    if r.estimated.is_some() {
         game["unit"] = json!(r.unit);
         game["estimated"] = json!(r.estimated);
     }
@@ -628,71 +655,5 @@ pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::review::{Action, Event, Moment, ledgers};
-
-    /// A small game: a throw, then a decision (the best chosen or not).
-    fn game(k: usize) -> GameReview {
-        let seats = vec!["Ann".to_string(), "Bob \"the\nsecond\"".to_string()];
-        let action = |name: &str, me: f64, points| Action {
-            name: name.into(),
-            chances: vec![me, 1.0 - me],
-            points,
-            zero: Some(0.0),
-            estimate: None,
-            beat: None,
-            held: None,
-        };
-        let moment = |event| Moment {
-            round: "round 1".into(),
-            seat: 0,
-            throw: 1,
-            position: "level".into(),
-            event,
-            at: Default::default(),
-        };
-        let moments = vec![
-            moment(Event::Throw {
-                dice: vec![6, 5, 1],
-                left: "removed 6+1; kept 5 = 5".into(),
-                before: vec![0.5, 0.5],
-                after: vec![0.6, 0.4],
-            }),
-            moment(Event::Decision {
-                actions: vec![action("stop", 0.6, 5.0), action("roll", 0.55, 3.5)],
-                chosen: k % 2,
-                best: 0,
-                loss_ci95: None,
-            }),
-        ];
-        let players = ledgers(&seats, &[0.5, 0.5], &moments, &[1.0, 0.0]);
-        GameReview {
-            game: "sevens".into(),
-            rules: vec!["removal=pairs".into()],
-            seats,
-            method: "by hand".into(),
-            unit: crate::games::review::Unit::Chance,
-            estimated: None,
-            moments,
-            players,
-        }
-    }
-
-    /// Written a game at a time, the JSON is the whole document's pretty print, byte for byte,
-    /// with no game, one or several (and a name holding a line break, escaped in JSON).
-    #[test]
-    fn the_json_written_game_by_game_is_the_whole_documents() {
-        for count in 0..4 {
-            let reviews: Vec<GameReview> = (0..count).map(game).collect();
-            let games: Vec<serde_json::Value> = reviews.iter().map(game_json).collect();
-            let mut whole = serde_json::to_string_pretty(&json!({ "games": games })).unwrap();
-            whole.push('\n');
-            assert_eq!(
-                Reviewed { reviews: &reviews }.json(),
-                whole,
-                "{count} games"
-            );
-        }
-    }
-}
+#[path = "review_tests.rs"]
+mod tests;

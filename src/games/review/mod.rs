@@ -24,6 +24,11 @@
 //! because each throw's luck is measured from the estimate the move before it left: every term
 //! is an estimate, a decision is marked only where its loss's interval lies above 0, and the
 //! review says so ([`GameReview::estimated`]).
+//!
+//! The card game 7 has no exact values either: its review is in the chance to win the game,
+//! each decision valued by the coach's guesses of the hidden cards from the mover's seat, and
+//! booked the same way (the mover's value only, so no gifts; luck is what happened between a
+//! seat's decisions, the others' plays and every draw).
 
 pub mod record;
 
@@ -80,7 +85,7 @@ pub struct Estimate {
     pub final_score: Value,
     /// The chance of a winning final score after it, with its interval.
     pub p_win: Value,
-    /// What it scores now, exactly.
+    /// What it scores now, exactly (in 7, the chips this round is expected to pay, estimated).
     pub now: f64,
     /// The play-outs its estimates rest on.
     pub playouts: u64,
@@ -159,6 +164,10 @@ pub struct Action {
     /// The mover's expected score this turn after it, the same play; in a review by points,
     /// the expected final score, as the best action's estimate less this one's paired loss.
     pub points: f64,
+    /// In a review estimated in the chance to win (7), the mover's chance to win the game after
+    /// it: the best action's estimate less this one's paired loss.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win: Option<f64>,
     /// The mover's chance of scoring 0 this turn after it, the same play (Sevens).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zero: Option<f64>,
@@ -256,6 +265,16 @@ impl Moment {
             return None;
         }
         let (b, c) = (&actions[*best], &actions[*chosen]);
+        if let (Some(be), Some(ce), Some(bw), Some(cw)) = (b.estimate, c.estimate, b.win, c.win) {
+            let (low, high) = (*loss_ci95)?;
+            return (low > 0.0).then(|| {
+                crate::games::why::estimated_chance(
+                    (&b.name, bw, be.now, be.final_score.value),
+                    (&c.name, cw, ce.now, ce.final_score.value),
+                    (low, high),
+                )
+            });
+        }
         if let (Some(be), Some(ce)) = (b.estimate, c.estimate) {
             let (low, high) = (*loss_ci95)?;
             return (low > 0.0).then(|| {
@@ -286,7 +305,10 @@ impl Moment {
                 let points = b.points - c.points;
                 Some(match (b.chances.get(self.seat), c.chances.get(self.seat)) {
                     (Some(bw), Some(cw)) => (bw - cw, points),
-                    _ => (points, points),
+                    _ => match (b.win, c.win) {
+                        (Some(bw), Some(cw)) => (bw - cw, points),
+                        _ => (points, points),
+                    },
                 })
             }
             Event::Throw { .. } => None,
@@ -300,8 +322,17 @@ impl Moment {
         match &self.event {
             Event::Decision {
                 loss_ci95: Some((low, _)),
+                actions,
                 ..
-            } => (*low > 0.0).then(|| reached(&POINT_MARKS, loss)).flatten(),
+            } => {
+                // An estimate in the chance to win (7) is marked as an exact one is.
+                let marks = if actions.iter().any(|a| a.win.is_some()) {
+                    &MARKS
+                } else {
+                    &POINT_MARKS
+                };
+                (*low > 0.0).then(|| reached(marks, loss)).flatten()
+            }
             _ => mark(loss),
         }
     }
@@ -364,9 +395,9 @@ pub fn ledgers(names: &[String], start: &[f64], moments: &[Moment], result: &[f6
     ledgers_in(Unit::Chance, names, start, moments, result)
 }
 
-/// Each player's accounts on the scale `unit`: in chance to win as [`ledgers`], or in points,
-/// where a decision moves only its mover's expected score (no gifts) and the cost carries the
-/// interval of its estimated losses.
+/// Each player's accounts on the scale `unit`: in chance to win as [`ledgers`], or in points.
+/// An estimated decision (one with a loss interval: Solitaire Dice's, 7's) moves only its
+/// mover's value (no gifts), and the cost carries the interval of its estimated losses.
 pub fn ledgers_in(
     unit: Unit,
     names: &[String],
@@ -392,7 +423,7 @@ pub fn ledgers_in(
                 loss_ci95,
             } => {
                 decisions[m.seat] += 1;
-                if unit == Unit::Points {
+                if loss_ci95.is_some() {
                     cost[m.seat] += m.loss().map_or(0.0, |(l, _)| l);
                     if let Some((low, high)) = loss_ci95 {
                         let se = (high - low) / 2.0 / crate::stats::estimate::z95();
@@ -419,7 +450,7 @@ pub fn ledgers_in(
                 start: start[p],
                 luck: luck[p],
                 cost: cost[p],
-                cost_ci95: (unit == Unit::Points).then(|| {
+                cost_ci95: (unit == Unit::Points || variance[p] > 0.0).then(|| {
                     let half = crate::stats::estimate::z95() * variance[p].sqrt();
                     (cost[p] - half, cost[p] + half)
                 }),
@@ -463,6 +494,7 @@ mod tests {
             name: name.into(),
             chances: chances.to_vec(),
             points: 0.0,
+            win: None,
             zero: Some(0.0),
             estimate: None,
             beat: None,
@@ -499,6 +531,7 @@ mod tests {
             name: name.into(),
             chances: vec![win, 1.0 - win],
             points,
+            win: None,
             zero: Some(zero),
             estimate: None,
             beat: None,

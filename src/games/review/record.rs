@@ -22,8 +22,12 @@
 //! typed: a next throw means the player rolled again, the last throw of a turn that it
 //! stopped. Where the rules leave a choice of dice (Sevens' `removal=subsets`), `keep` and the
 //! dice kept follow the throw; where a throw's dice are divided into pairs (Solitaire Dice),
-//! `pairs` and the pairs follow it (`6 5 3 4 2 pairs 6+5 4+2`). `#` starts a comment. This module reads the text's shape only;
-//! each game checks a record against its rules when it replays it.
+//! `pairs` and the pairs follow it (`6 5 3 4 2 pairs 6+5 4+2`). `#` starts a comment.
+//!
+//! A card game's turns are no throws ([`CARD_GAMES`]: 7): a round opens with one `deal WHO:
+//! CARDS` line a seat, and a turn's text after the colon is kept whole for the game to read
+//! (7's cards laid, the spots they cover and the card drawn). This module reads the text's
+//! shape only; each game checks a record against its rules when it replays it.
 
 use std::fmt::Write;
 
@@ -31,6 +35,10 @@ use crate::error::{Error, Result};
 
 /// The version of the format this build reads and writes, the number on a record's first line.
 pub const RECORD_VERSION: u32 = 1;
+
+/// The games whose turns are cards, not throws: their turns' text is kept whole
+/// ([`TurnRecord::cards`]) for the game to read, and their rounds open with `deal` lines.
+pub const CARD_GAMES: &[&str] = &["sieben"];
 
 /// Where in a record a thing was typed, for an error that points at it: 1-based, as an editor
 /// counts lines and characters.
@@ -142,6 +150,9 @@ pub struct RoundRecord {
     pub number: u32,
     /// The turns.
     pub turns: Vec<TurnRecord>,
+    /// A card game's deal, one line a seat (`deal Ann: 1 3 3 5 6 7 7`), each as a turn whose
+    /// [`TurnRecord::cards`] holds the cards dealt.
+    pub deals: Vec<TurnRecord>,
     /// Where the `round` line is.
     pub at: At,
 }
@@ -151,8 +162,11 @@ pub struct RoundRecord {
 pub struct TurnRecord {
     /// The seat (0-based).
     pub seat: usize,
-    /// The throws in order.
+    /// The throws in order (none in a card game).
     pub throws: Vec<ThrowRecord>,
+    /// In a card game ([`CARD_GAMES`]), the text after the colon as typed, trimmed, and where
+    /// it starts: the game reads it.
+    pub cards: Option<(String, At)>,
     /// Where the turn's line starts.
     pub at: At,
 }
@@ -274,9 +288,27 @@ pub fn parse(what: &str, text: &str) -> Result<Record> {
                 game.rounds.push(RoundRecord {
                     playoff: word == "playoff",
                     number,
-                    turns: Vec::new(),
                     at,
+                    ..Default::default()
                 });
+            }
+            "deal" if CARD_GAMES.contains(&game.game.as_str()) => {
+                let deal = parse_turn(what, game, rest, rest_at)?;
+                let Some(round) = game.rounds.last_mut() else {
+                    return Err(error_at(
+                        what,
+                        at,
+                        "a `deal` line comes after a `round N` line",
+                    ));
+                };
+                if !round.turns.is_empty() {
+                    return Err(error_at(
+                        what,
+                        at,
+                        "the deal comes before the round's turns",
+                    ));
+                }
+                round.deals.push(deal);
             }
             _ => {
                 let turn = parse_turn(what, game, body, at)?;
@@ -407,6 +439,20 @@ fn parse_turn(what: &str, game: &GameRecord, body: &str, at: At) -> Result<TurnR
                 ),
             )
         })?;
+    if CARD_GAMES.contains(&game.game.as_str()) {
+        let after = &body[colon + 1..];
+        let skipped = after.len() - after.trim_start().len();
+        let cards_at = At {
+            line: at.line,
+            column: at.column + column_of(body, colon + 1 + skipped) - 1,
+        };
+        return Ok(TurnRecord {
+            seat,
+            cards: Some((after.trim().to_string(), cards_at)),
+            at,
+            ..Default::default()
+        });
+    }
     let mut throws = Vec::new();
     let mut offset = colon + 1;
     for part in body[colon + 1..].split('/') {
@@ -418,7 +464,12 @@ fn parse_turn(what: &str, game: &GameRecord, body: &str, at: At) -> Result<TurnR
         throws.push(parse_throw(what, part.trim(), part_at)?);
         offset += part.len() + 1;
     }
-    Ok(TurnRecord { seat, throws, at })
+    Ok(TurnRecord {
+        seat,
+        throws,
+        at,
+        ..Default::default()
+    })
 }
 
 /// One throw: its dice, then `keep` and the kept dice, or `pairs` and the pairs, where typed.
@@ -571,11 +622,20 @@ pub fn write(record: &Record) -> String {
         for round in &game.rounds {
             let word = if round.playoff { "playoff" } else { "round" };
             let _ = writeln!(out, "{word} {}", round.number);
+            let who = |turn: &TurnRecord| match &game.seats[turn.seat] {
+                Seat::Person(name) => name.clone(),
+                Seat::Policy(_) => (turn.seat + 1).to_string(),
+            };
+            for deal in &round.deals {
+                let cards = deal.cards.as_ref().map_or("", |c| c.0.as_str());
+                let _ = writeln!(out, "deal {}: {cards}", who(deal));
+            }
             for turn in &round.turns {
-                let who = match &game.seats[turn.seat] {
-                    Seat::Person(name) => name.clone(),
-                    Seat::Policy(_) => (turn.seat + 1).to_string(),
-                };
+                let who = who(turn);
+                if let Some((cards, _)) = &turn.cards {
+                    let _ = writeln!(out, "{who}: {cards}");
+                    continue;
+                }
                 let throws: Vec<String> = turn
                     .throws
                     .iter()

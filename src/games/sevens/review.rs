@@ -324,6 +324,7 @@ impl Replay<'_> {
                                 name: action_name(*k, *again, several),
                                 chances: w.chances.clone(),
                                 points: w.points,
+                                win: None,
                                 zero: Some(w.zero),
                                 estimate: None,
                                 beat: beating.as_ref().map(|b| {

@@ -176,7 +176,7 @@ impl Advisor for Sieben {
 }
 
 /// The guesses of the plays `moves` from `table`, with `seed`, ranked by the values `order`.
-fn guesses<'a>(
+pub(super) fn guesses<'a>(
     rules: &'a Rules,
     table: &'a Table,
     moves: &'a [Move],

@@ -106,10 +106,14 @@ pub mod play;
 mod playout;
 pub mod policy;
 mod position;
+mod record_turn;
+mod recorder;
+pub(crate) mod review;
 pub(crate) mod round;
 mod round_playout;
 pub mod rulebook;
 pub mod rules;
+mod seen;
 mod session;
 pub mod sim;
 pub mod spec;
@@ -285,6 +289,28 @@ impl Configured for Study {
             ),
             config,
         )
+    }
+
+    /// The first `count` games of a run seeded `seed`, as records: every deal, card laid and
+    /// card drawn, the run's own games.
+    fn record_games(
+        &self,
+        seed: u64,
+        count: u64,
+    ) -> Option<Result<Vec<crate::games::review::record::GameRecord>>> {
+        let games = Games::new(
+            self.rules.clone(),
+            self.players,
+            self.seats.policies.clone(),
+            Rotation::new(&self.seats),
+        );
+        Some(Ok(recorder::record(
+            NAME,
+            &games,
+            self.options.pairs(),
+            seed,
+            count,
+        )))
     }
 
     /// None: whole games are far too large to solve.

@@ -49,6 +49,75 @@ impl Round {
         self.stats = RoundStats::default();
     }
 
+    /// Deals the hands a record names (`hands[s]` to seat `s`) and gives `first` the first
+    /// turn; the rest of the deck is the draw pile, in no order that matters, since a record
+    /// names every card drawn ([`Round::stack_draw`]). The hands must fit in the deck.
+    pub(crate) fn deal_hands(&mut self, first: usize, hands: &[Counts]) {
+        self.draw.clear();
+        for n in 1..=MAX_NUMBER {
+            let dealt: u32 = hands.iter().map(|h| h[usize::from(n)]).sum();
+            for _ in dealt..self.deck[usize::from(n)] {
+                self.draw.push(n);
+            }
+        }
+        for (seat, hand) in hands.iter().enumerate().take(self.players) {
+            self.hands[seat] = *hand;
+            self.held[seat] = held_numbers(hand);
+            self.sizes[seat] = hand.iter().sum();
+            self.out[seat] = false;
+        }
+        self.finished_len = 0;
+        self.pile = Pile::EMPTY;
+        self.pile_cards = [0; 8];
+        self.set_aside = [0; 8];
+        self.blocked = 0;
+        self.lacks = [0; SEATS];
+        self.fresh = [0; SEATS];
+        self.current = first;
+        self.first = first;
+        self.idle = 0;
+        self.stats = RoundStats::default();
+    }
+
+    /// Puts a card of number `card` on top of the draw pile, so the next draw takes it: what a
+    /// record says was drawn. An empty draw pile is refilled from the set-aside cards first, as
+    /// a draw would refill it (the order does not matter, the record names every card). False
+    /// where no such card is left to draw.
+    pub(crate) fn stack_draw(&mut self, card: u8) -> bool {
+        if self.draw.is_empty() {
+            for n in 1..=MAX_NUMBER {
+                for _ in 0..self.set_aside[usize::from(n)] {
+                    self.draw.push(n);
+                }
+            }
+            if !self.draw.is_empty() {
+                self.set_aside = [0; 8];
+                self.stats.refills += 1;
+            }
+        }
+        match self.draw.iter().rposition(|&c| c == card) {
+            Some(i) => {
+                let top = self.draw.len() - 1;
+                self.draw.swap(i, top);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The cards a draw could give now: the draw pile, or where it is empty the set-aside
+    /// cards it would be refilled from.
+    pub(crate) fn drawable(&self) -> Counts {
+        let mut counts = [0; 8];
+        for &c in &self.draw {
+            counts[usize::from(c)] += 1;
+        }
+        if self.draw.is_empty() {
+            counts = self.set_aside;
+        }
+        counts
+    }
+
     /// Sets up a hand-made position (for tests and studies): hands, the pile with the cards on
     /// it, the set-aside cards, the draw pile (its top card last) and who is to play. The deck is
     /// whatever these hold together.

@@ -23,6 +23,7 @@ use super::deck::Counts;
 use super::notation::play_name;
 use super::round::{Round, SEATS};
 use super::rules::{MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves};
+use super::seen::{hand_after, pile_text, position_of};
 use super::spec::Builtin;
 use super::{NAME, PLAYERS, Sieben};
 
@@ -272,112 +273,16 @@ impl SiebenSession {
 
     /// Your hand as it will be once the queued plays are laid.
     fn hand_now(&self) -> Counts {
-        let mut hand = *self.table.hand(0);
-        for m in &self.queued {
-            hand[usize::from(m.card)] -= 1;
-        }
-        hand
+        hand_after(&self.table, 0, &self.queued)
     }
 
-    /// The position as `dicelab advise sieben` reads it.
+    /// The position as `dicelab advise sieben` reads it, with the chips so far in a regular
+    /// round (a play-off round is valued by the round alone).
     fn position(&self) -> Result<Position> {
-        let t = &self.table;
-        let hand = self.hand_now();
-        let cards = |c: &Counts| {
-            (1..8)
-                .flat_map(|n| std::iter::repeat_n(n.to_string(), c[n] as usize))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let pile = if !self.queued.is_empty() {
-            "new".to_string()
-        } else if t.pile().is_empty() {
-            "empty".to_string()
-        } else {
-            pile_text(t.pile())
-        };
-        // The set-aside cards, with this turn's Sevens.
-        let mut set_aside = *t.set_aside();
-        let mut pile_cards = *t.pile_cards();
-        for m in &self.queued {
-            pile_cards[usize::from(m.card)] += 1;
-            if m.is_seven() {
-                for n in 1..8 {
-                    set_aside[n] += pile_cards[n];
-                }
-                pile_cards = [0; 8];
-            }
-        }
-        let order = t.finishing_order();
-        let mut others = Vec::new();
-        let mut stuck = Vec::new();
-        let mut blocked = Vec::new();
-        for k in 1..self.players {
-            if t.is_out(k) {
-                let place = order
-                    .iter()
-                    .position(|&s| usize::from(s) == k)
-                    .expect("out")
-                    + 1;
-                others.push(format!("out{place}"));
-                continue;
-            }
-            let seen = t.seen(k);
-            others.push(seen.cards.to_string());
-            if seen.lacks != 0 {
-                // Any pile whose playable numbers are the ones lacked says the same.
-                if let Some(on) = stuck_pile(seen.lacks) {
-                    stuck.push(format!("{k}@{}:{}", pile_text(on), seen.fresh));
-                }
-            }
-            if t.is_blocked(k) && self.queued.is_empty() {
-                blocked.push(k.to_string());
-            }
-        }
-        let mut keys = vec![
-            ("hand".to_string(), cards(&hand)),
-            ("pile".to_string(), pile),
-            ("others".to_string(), others.join(",")),
-            ("pile-cards".to_string(), cards(&pile_cards)),
-            ("set-aside".to_string(), cards(&set_aside)),
-        ];
-        if !stuck.is_empty() {
-            keys.push(("stuck".into(), stuck.join(",")));
-        }
-        if !blocked.is_empty() {
-            keys.push(("blocked".into(), blocked.join(",")));
-        }
-        if self.playoff.is_none() && self.rounds < self.regular() {
-            let chips: Vec<String> = (0..self.players)
-                .map(|s| self.chips[s].to_string())
-                .collect();
-            keys.push(("chips".into(), chips.join(",")));
-            let first = t.first();
-            keys.push((
-                "starter".into(),
-                if first == 0 {
-                    "you".into()
-                } else {
-                    first.to_string()
-                },
-            ));
-        }
-        Position::new(keys)
+        let chips = (self.playoff.is_none() && self.rounds < self.regular())
+            .then_some(&self.chips[..self.players]);
+        position_of(&self.table, 0, &self.queued, chips)
     }
-}
-
-/// A pile `A+B` as the advice writes it.
-fn pile_text(pile: Pile) -> String {
-    let [a, b] = pile.spots();
-    format!("{a}+{b}")
-}
-
-/// A pile on which exactly the numbers `lacks` can be laid.
-fn stuck_pile(lacks: u8) -> Option<Pile> {
-    (0..7u8)
-        .flat_map(|a| (a..7u8).map(move |b| (a, b)))
-        .filter_map(|(a, b)| Pile::new(a, b))
-        .find(|p| !p.is_empty() && p.legal_numbers() == lacks)
 }
 
 impl Session for SiebenSession {

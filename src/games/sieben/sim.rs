@@ -32,12 +32,12 @@ use crate::games::policy::Policy;
 /// Whole games under one policy per seat (or one for all).
 #[derive(Clone, Debug)]
 pub struct Games {
-    rules: Rules,
-    players: u32,
+    pub(super) rules: Rules,
+    pub(super) players: u32,
     /// The distinct policies.
-    policies: Vec<PolicySpec>,
+    pub(super) policies: Vec<PolicySpec>,
     /// Which of `policies` each seat plays, in a rotation drawn per game.
-    rotation: Rotation,
+    pub(super) rotation: Rotation,
 }
 
 impl Games {

@@ -115,7 +115,7 @@ pub(super) fn game_record(
                         pairs: Some((pairs_of(roll, *choice), At::default())),
                         ..Default::default()
                     }],
-                    at: At::default(),
+                    ..Default::default()
                 });
             }
         }

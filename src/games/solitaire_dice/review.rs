@@ -393,6 +393,7 @@ impl Replay<'_> {
                         name: division(c),
                         chances: Vec::new(),
                         points: value_of(i),
+                        win: None,
                         zero: None,
                         estimate: Some(Estimate {
                             final_score: exact(raced.mean(i, ADJUSTED)),

@@ -1,0 +1,245 @@
+use super::*;
+use crate::games::review::record::{Record, parse, write};
+use crate::games::{Configured, Setup};
+use crate::stats::{MetricId, Subject};
+
+/// A study of `players` under `rules` with `policies`, as `simulate` configures it.
+fn study(players: u32, rules: &[&str], policies: &[&str]) -> super::super::Study {
+    super::super::Study::new(&Setup {
+        rules: rules.iter().map(|s| s.to_string()).collect(),
+        players,
+        policies: policies.iter().map(|s| s.to_string()).collect(),
+        files: Files::default(),
+    })
+    .unwrap()
+}
+
+/// The first `count` games of `study`'s run of seed `seed`, as a record's text.
+fn recorded(study: &super::super::Study, seed: u64, count: u64) -> String {
+    let games = study.record_games(seed, count).unwrap().unwrap();
+    write(&Record { games })
+}
+
+fn run(units: u64) -> RunConfig<Option<u64>> {
+    RunConfig {
+        units: Some(units),
+        seed: 1,
+        ..RunConfig::default()
+    }
+}
+
+#[test]
+fn a_runs_records_are_its_games_chip_for_chip_under_every_rule_option() {
+    // Every reading of the rules a record must replay: how a player goes out, what a penalty
+    // card stops, play-offs, a fixed start, small hands, a pay list, five to seven players
+    // sharing out the chip pool.
+    let cases: &[(u32, &[&str], &[&str])] = &[
+        (2, &[], &["lookahead:4", "seven-first"]),
+        (3, &["finish=empty"], &["blocker", "random", "lowest"]),
+        (4, &["penalty=pile"], &["random", "seven-first"]),
+        (3, &["tie=playoff", "rounds=2"], &["random"]),
+        (
+            2,
+            &["first_player=fixed", "hand=3", "pay=5/1"],
+            &["blocker"],
+        ),
+        (6, &[], &["random", "seven-first", "blocker"]),
+    ];
+    for &(players, rules, policies) in cases {
+        let s = study(players, rules, policies);
+        let games = 40;
+        let text = recorded(&s, 9, games);
+        let record = parse("record t", &text).unwrap();
+        assert_eq!(record.games.len(), games as usize);
+        let mut chips = vec![0u64; players as usize];
+        for game in &record.games {
+            let (_, got) = replay("record t", game, &RunConfig::default(), false).unwrap();
+            for (c, g) in chips.iter_mut().zip(got) {
+                *c += u64::from(g);
+            }
+        }
+        let tally = s
+            .simulate(
+                &RunConfig {
+                    units: Some(games),
+                    seed: 9,
+                    threads: Some(1),
+                    ..RunConfig::default()
+                }
+                .sized(games)
+                .unwrap(),
+            )
+            .unwrap();
+        for (seat, &c) in chips.iter().enumerate() {
+            let m = tally
+                .get(&MetricId::new("chips", Subject::seat(seat)))
+                .unwrap();
+            assert_eq!(m.histogram.sum(), i128::from(c), "{rules:?} seat {seat}");
+        }
+    }
+}
+
+/// A two-player game of the text's rules, one round of three-card hands, typed by hand.
+const SHORT: &str = "dicelab record 1
+game sieben
+rules rounds=1 hand=3
+seat 1 person Ann
+seat 2 person Bob
+round 1
+deal Ann: 2 3 5
+deal Bob: 1 4 6
+Ann: 2 draw 7
+Bob: 4 over 2 draw 3
+Ann: 3 over 0 / 5
+Bob: 6 over 5 draw 2
+Ann: 7 over 6
+";
+
+#[test]
+fn a_wrong_turn_is_refused_at_its_line_and_column_with_why() {
+    let refused = |from: &str, to: &str| {
+        let text = SHORT.replacen(from, to, 1);
+        let record = parse("record t", &text).unwrap();
+        check("record t", &record.games[0]).unwrap_err().to_string()
+    };
+    let e = refused("Ann: 2 draw 7", "Bob: 2 draw 7");
+    assert!(
+        e.contains("line 9, column 1") && e.contains("it is Ann's turn"),
+        "{e}"
+    );
+    let e = refused("Ann: 2 draw 7", "Ann: 6 draw 7");
+    assert!(
+        e.contains("line 9, column 6") && e.contains("holds no 6"),
+        "{e}"
+    );
+    let e = refused("Ann: 2 draw 7", "Ann: 2");
+    assert!(e.contains("this play draws a card"), "{e}");
+    let e = refused("Bob: 4 over 2 draw 3", "Bob: 4 over 3 draw 3");
+    assert!(
+        e.contains("line 10, column 6") && e.contains("no spot shows 3"),
+        "{e}"
+    );
+    let e = refused("Bob: 4 over 2 draw 3", "Bob: 4 draw 3");
+    assert!(e.contains("can be laid two ways"), "{e}");
+    let e = refused("Ann: 3 over 0 / 5", "Ann: 3 over 0");
+    assert!(
+        e.contains("after a Seven the player starts a new pile"),
+        "{e}"
+    );
+    let e = refused("Ann: 3 over 0 / 5", "Ann: 3 over 0 / 5 draw 1");
+    assert!(
+        e.contains("line 11, column 24") && e.contains("draws no card"),
+        "{e}"
+    );
+    let e = refused("Ann: 3 over 0 / 5", "Ann: 5 over 4 / 3");
+    assert!(
+        e.contains("only a Seven lets a player lay another card"),
+        "{e}"
+    );
+    let e = refused("Ann: 2 draw 7", "Ann: 2 draw 7 draw 1");
+    assert!(e.contains("the turn ends with the card drawn"), "{e}");
+    let e = refused("Ann: 7 over 6", "Ann: 7 over 6\nBob: draw 4");
+    assert!(
+        e.contains("line 14") && e.contains("the round is over before this turn"),
+        "{e}"
+    );
+    let e = refused("deal Bob: 1 4 6", "deal Bob: 1 4");
+    assert!(
+        e.contains("line 8") && e.contains("dealt 3 cards, and 2"),
+        "{e}"
+    );
+    let e = refused("Bob: 4 over 2 draw 3", "Bob: draw 3");
+    assert!(e.contains("can lay a card must"), "{e}");
+}
+
+#[test]
+fn a_record_that_stops_before_the_game_ends_is_refused() {
+    let text = SHORT.replace("Ann: 7 over 6\n", "");
+    let record = parse("record t", &text).unwrap();
+    let e = check("record t", &record.games[0]).unwrap_err().to_string();
+    assert!(
+        e.contains("the round is not over: Ann is to play next"),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_hand_typed_game_is_reviewed_and_its_accounts_add_up() {
+    let record = parse("record t", SHORT).unwrap();
+    let r = review("record t", &record.games[0], &run(200)).unwrap();
+    assert_eq!((r.unit, r.estimated.is_some()), (Unit::Chance, true));
+    let decisions: Vec<&Moment> = r
+        .moments
+        .iter()
+        .filter(|m| matches!(m.event, Event::Decision { .. }))
+        .collect();
+    // Ann's first card, Bob's first play, Ann's Seven and her new pile, Bob's second play; Ann's
+    // last card is her only play.
+    assert_eq!(decisions.len(), 5);
+    assert_eq!(
+        decisions.iter().map(|m| m.seat).collect::<Vec<_>>(),
+        [0, 1, 0, 0, 1]
+    );
+    assert_eq!(r.players[0].result, 1.0);
+    assert_eq!(r.players[1].result, 0.0);
+    for p in &r.players {
+        assert!(p.residual.abs() < 1e-9, "{p:?}");
+        assert_eq!(p.gifts, 0.0);
+    }
+    // Every decision's loss lies in its interval, and a mark needs the interval above 0.
+    for m in &decisions {
+        let Event::Decision {
+            loss_ci95: Some((low, high)),
+            ..
+        } = &m.event
+        else {
+            panic!("an estimated decision has its interval");
+        };
+        let (loss, _) = m.loss().unwrap();
+        assert!(*low - 1e-9 <= loss && loss <= *high + 1e-9, "{m:?}");
+        assert!(m.mark().is_none() || *low > 0.0);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_review_whatever_the_threads() {
+    let s = study(3, &[], &["seven-first", "random", "blocker"]);
+    let text = recorded(&s, 4, 1);
+    let game = parse("record t", &text).unwrap().games.remove(0);
+    let with = |threads| {
+        let run = RunConfig {
+            threads: Some(threads),
+            ..run(64)
+        };
+        review("record t", &game, &run).unwrap()
+    };
+    assert_eq!(with(1), with(2));
+}
+
+#[test]
+fn a_play_off_round_is_refused_for_valuing_in_one_line() {
+    // Two rounds of two players under tie=playoff: the first record with a play-off.
+    let s = study(2, &["tie=playoff", "rounds=2", "hand=3"], &["random"]);
+    let text = recorded(&s, 1, 200);
+    let record = parse("record t", &text).unwrap();
+    let game = record
+        .games
+        .iter()
+        .find(|g| g.rounds.iter().any(|r| r.playoff))
+        .expect("a tie in 200 games");
+    check("record t", game).unwrap();
+    let e = review("record t", game, &run(8)).unwrap_err().to_string();
+    assert!(
+        e.contains("a play-off round's decisions cannot be valued"),
+        "{e}"
+    );
+}
+
+#[test]
+fn one_guess_a_play_is_refused_as_too_few_for_an_interval() {
+    let record = parse("record t", SHORT).unwrap();
+    let e = review("record t", &record.games[0], &run(1))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("2 or more a play"), "{e}");
+}

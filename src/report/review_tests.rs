@@ -1,0 +1,67 @@
+use super::*;
+use crate::games::review::{Action, Event, Moment, ledgers};
+
+/// A small game: a throw, then a decision (the best chosen or not).
+fn game(k: usize) -> GameReview {
+    let seats = vec!["Ann".to_string(), "Bob \"the\nsecond\"".to_string()];
+    let action = |name: &str, me: f64, points| Action {
+        name: name.into(),
+        chances: vec![me, 1.0 - me],
+        points,
+        win: None,
+        zero: Some(0.0),
+        estimate: None,
+        beat: None,
+        held: None,
+    };
+    let moment = |event| Moment {
+        round: "round 1".into(),
+        seat: 0,
+        throw: 1,
+        position: "level".into(),
+        event,
+        at: Default::default(),
+    };
+    let moments = vec![
+        moment(Event::Throw {
+            dice: vec![6, 5, 1],
+            left: "removed 6+1; kept 5 = 5".into(),
+            before: vec![0.5, 0.5],
+            after: vec![0.6, 0.4],
+        }),
+        moment(Event::Decision {
+            actions: vec![action("stop", 0.6, 5.0), action("roll", 0.55, 3.5)],
+            chosen: k % 2,
+            best: 0,
+            loss_ci95: None,
+        }),
+    ];
+    let players = ledgers(&seats, &[0.5, 0.5], &moments, &[1.0, 0.0]);
+    GameReview {
+        game: "sevens".into(),
+        rules: vec!["removal=pairs".into()],
+        seats,
+        method: "by hand".into(),
+        unit: crate::games::review::Unit::Chance,
+        estimated: None,
+        moments,
+        players,
+    }
+}
+
+/// Written a game at a time, the JSON is the whole document's pretty print, byte for byte,
+/// with no game, one or several (and a name holding a line break, escaped in JSON).
+#[test]
+fn the_json_written_game_by_game_is_the_whole_documents() {
+    for count in 0..4 {
+        let reviews: Vec<GameReview> = (0..count).map(game).collect();
+        let games: Vec<serde_json::Value> = reviews.iter().map(game_json).collect();
+        let mut whole = serde_json::to_string_pretty(&json!({ "games": games })).unwrap();
+        whole.push('\n');
+        assert_eq!(
+            Reviewed { reviews: &reviews }.json(),
+            whole,
+            "{count} games"
+        );
+    }
+}
