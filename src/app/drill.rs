@@ -5,7 +5,8 @@
 use std::io::{BufRead, Write};
 
 use crate::error::{Error, Result};
-use crate::games::review::{Event, GameReview, Unit};
+use crate::games::review::record::CARD_GAMES;
+use crate::games::review::{Action, Event, GameReview, Unit};
 
 use super::answer::{Answer, next_answer};
 
@@ -46,6 +47,8 @@ pub fn drill(
     if total == 0 {
         let by = if reviews.iter().all(|r| r.unit == Unit::Points) {
             "a loss of 25 points or more, its interval above 0"
+        } else if reviews.iter().all(|r| r.estimated.is_some()) {
+            "a loss of 2 pp or more, its interval above 0"
         } else {
             "a loss of 2 pp or more"
         };
@@ -73,16 +76,22 @@ pub fn drill(
             let who = &r.seats[decision.seat];
             let names: Vec<String> = actions.iter().map(|a| a.name.clone()).collect();
             let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
+            // A card game's position already says what the mover holds.
+            let card_game = CARD_GAMES.contains(&r.game.as_str());
+            let (step, shown) = if card_game {
+                ("play", format!("{who} to play: {left}"))
+            } else {
+                ("throw", format!("{who} threw {}: {left}", dice.join(" ")))
+            };
             let mut menu = format!(
-                "\nposition {} of {total}: game {}, {}, {who}, throw {} (line {})\n  {}\n  \
-                 {who} threw {}: {left}\n",
+                "\nposition {} of {total}: game {}, {}, {who}, {step} {} (line {})\n  {}\n  \
+                 {shown}\n",
                 done.asked + 1,
                 g + 1,
                 decision.round,
                 decision.throw,
                 decision.at.line,
                 decision.position,
-                dice.join(" ")
             );
             for (i, name) in names.iter().enumerate() {
                 menu.push_str(&format!("  {}) {name}\n", i + 1));
@@ -146,7 +155,11 @@ fn values_shown(r: &GameReview, decision: &crate::games::review::Moment, answer:
     else {
         return String::new();
     };
-    let who = &r.seats[decision.seat];
+    // "you" (a game `play` recorded) reads "your", anyone else "Ann's".
+    let who = match r.seats[decision.seat].as_str() {
+        "you" => "your".to_string(),
+        name => format!("{name}'s"),
+    };
     let names: Vec<&str> = actions.iter().map(|a| a.name.as_str()).collect();
     let seat = decision.seat;
     let mut shown = String::new();
@@ -161,7 +174,8 @@ fn values_shown(r: &GameReview, decision: &crate::games::review::Moment, answer:
             names[*best]
         ));
     } else {
-        let lost = actions[*best].chances[seat] - actions[answer].chances[seat];
+        let chance = |a: &Action| a.chances.get(seat).copied().or(a.win).unwrap_or(0.0);
+        let lost = chance(&actions[*best]) - chance(&actions[answer]);
         shown.push_str(&format!(
             "  {}: loses {:.2} pp against the best, {}\n",
             names[answer],
@@ -170,9 +184,11 @@ fn values_shown(r: &GameReview, decision: &crate::games::review::Moment, answer:
         ));
     }
     shown.push_str(&if r.unit == Unit::Points {
-        format!("  {who}'s expected final score after each division (estimated):\n")
+        format!("  {who} expected final score after each division (estimated):\n")
+    } else if r.estimated.is_some() {
+        format!("  {who} chance to win after each play (estimated):\n")
     } else {
-        format!("  {who}'s chance to win after each action:\n")
+        format!("  {who} chance to win after each action:\n")
     });
     for (i, a) in actions.iter().enumerate() {
         let tags: Vec<&str> = [
@@ -184,14 +200,21 @@ fn values_shown(r: &GameReview, decision: &crate::games::review::Moment, answer:
         .filter(|(on, _)| *on)
         .map(|(_, t)| *t)
         .collect();
-        let value = match a.chances.get(seat) {
-            Some(chance) => format!(
+        let value = match (a.chances.get(seat), a.win, a.estimate) {
+            (None, Some(win), Some(e)) => format!(
+                "{:6.2}%  {} ({:.2} chips this round, {:.1} by the game's end)",
+                100.0 * win,
+                a.name,
+                e.now,
+                e.final_score.value
+            ),
+            (Some(chance), _, _) => format!(
                 "{:6.2}%  {} ({:.2} points expected this turn)",
                 100.0 * chance,
                 a.name,
                 a.points
             ),
-            None => format!(
+            _ => format!(
                 "{:8.1}  {} (scores {:+.0} now)",
                 a.points,
                 a.name,

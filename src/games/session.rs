@@ -15,6 +15,7 @@ use std::io::Write;
 use crate::engine::RunConfig;
 use crate::error::{Error, Result, Setting};
 use crate::games::advice::{Advice, Value};
+use crate::games::review::record::{GameRecord, Seat, error_at};
 
 /// What `dicelab play` asks of a game.
 #[derive(Clone, Debug, Default)]
@@ -51,6 +52,55 @@ impl PlayRequest {
                 format!("{k} given for {others} computer players: give one for all or one each"),
             )),
         }
+    }
+
+    /// The request a resumed game of `game` plays under: the record's rules, players, seat
+    /// policies and seed in place of the command line's (the record's seat 1 is the person,
+    /// every other seat a policy), with the record and its name; `None` where nothing is
+    /// resumed. A record of another game, or without the seed `play --record` writes, is
+    /// refused at its `game` line.
+    pub fn resumed(&self, game: &str) -> Result<Option<(PlayRequest, &str, &GameRecord)>> {
+        let Some((what, rec)) = &self.resume else {
+            return Ok(None);
+        };
+        let at = |why: String| error_at(what, rec.at, why);
+        if rec.game != game {
+            return Err(at(format!(
+                "`{}`: play {game} resumes a game of {game}",
+                rec.game
+            )));
+        }
+        if !matches!(rec.seats.first(), Some(Seat::Person(_))) {
+            return Err(at(
+                "seat 1 is the person who resumes the game: `seat 1 person NAME`".into(),
+            ));
+        }
+        let mut policies = Vec::new();
+        for seat in &rec.seats[1..] {
+            match seat {
+                Seat::Policy(spec) => policies.push(spec.clone()),
+                Seat::Person(name) => {
+                    return Err(at(format!(
+                        "{name} is a person: play {game} resumes a game against policies only"
+                    )));
+                }
+            }
+        }
+        let Some(seed) = rec.seed else {
+            return Err(at(
+                "the record has no `seed`: only a game `play --record` wrote can be dealt again"
+                    .into(),
+            ));
+        };
+        let request = PlayRequest {
+            rules: rec.rules.clone(),
+            players: Some(rec.seats.len() as u32),
+            policies,
+            seed,
+            resume: None,
+            ..self.clone()
+        };
+        Ok(Some((request, what.as_str(), rec)))
     }
 
     /// What the advice on a decision runs with: the game's seed, `-n`, the global thread pool,

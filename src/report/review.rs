@@ -205,6 +205,15 @@ fn decision_text(m: &Moment) -> Option<String> {
     ))
 }
 
+/// What a moment of `r`'s game is counted in: a card game's plays, else throws.
+fn step(r: &GameReview) -> &'static str {
+    if crate::games::review::record::CARD_GAMES.contains(&r.game.as_str()) {
+        "play"
+    } else {
+        "throw"
+    }
+}
+
 /// Every moment of a game, a line each.
 fn moments_text(out: &mut String, r: &GameReview) {
     for m in &r.moments {
@@ -217,10 +226,25 @@ fn moments_text(out: &mut String, r: &GameReview) {
                 after,
             } => {
                 let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
+                if dice.is_empty() && step(r) == "play" {
+                    // A card game's last luck: from the last play to the result.
+                    let _ = writeln!(
+                        out,
+                        "  {:10} {who}: {left}; {} -> {}, luck {}",
+                        m.round,
+                        value(r.unit, before[m.seat]),
+                        value(r.unit, after[m.seat]),
+                        change(r.unit, after[m.seat] - before[m.seat])
+                    );
+                    continue;
+                }
+                // A card game's moment shows the cards the mover holds.
+                let held = if step(r) == "play" { "holds " } else { "" };
                 let _ = writeln!(
                     out,
-                    "  {:10} {who}, throw {}: {} ({left}); {} {} -> {}, luck {}",
+                    "  {:10} {who}, {} {}: {held}{} ({left}); {} {} -> {}, luck {}",
                     m.round,
+                    step(r),
                     m.throw,
                     dice.join(" "),
                     who,
@@ -303,8 +327,9 @@ pub fn account(r: &GameReview, seat: usize) -> String {
     for m in costly.iter().take(3) {
         let _ = writeln!(
             out,
-            "  {}, throw {}: {}",
+            "  {}, {} {}: {}",
             m.round,
+            step(r),
             m.throw,
             decision_text(m).unwrap_or_default()
         );
@@ -399,9 +424,10 @@ impl Shown for Reviewed<'_> {
                 for m in marked {
                     let _ = writeln!(
                         out,
-                        "  {}, {}, throw {} (line {}): {}",
+                        "  {}, {}, {} {} (line {}): {}",
                         m.round,
                         r.seats[m.seat],
+                        step(r),
                         m.throw,
                         m.at.line,
                         decision_text(m).unwrap_or_default()
@@ -412,7 +438,11 @@ impl Shown for Reviewed<'_> {
                 }
             }
         }
-        if self.reviews.iter().any(|r| r.unit == Unit::Chance) {
+        if self
+            .reviews
+            .iter()
+            .any(|r| r.unit == Unit::Chance && r.estimated.is_none())
+        {
             let _ = writeln!(
                 out,
                 "\nluck: what the throws did to a player's chance to win; cost: what its own \
@@ -423,10 +453,12 @@ impl Shown for Reviewed<'_> {
         if self.reviews.iter().any(|r| r.game == "sieben") {
             let _ = writeln!(
                 out,
-                "\n7 is estimated: each decision is valued from the mover's seat by guesses of \
-                 the hidden cards; luck is what happened between a player's decisions (the \
-                 draws and the others' plays), there are no gifts, and a decision is marked \
-                 only where its loss's 95% interval lies above 0 (docs/review.md)."
+                "\n7, estimated: each decision is valued from the mover's seat by guesses of the \
+                 hidden cards, in the chance to win the game; luck is what happened between a \
+                 player's decisions (the draws and the others' plays), cost what its own \
+                 decisions gave up against the best estimate (with its 95% interval); there are \
+                 no gifts. Marks, only where the loss's interval lies above 0: ?! a loss of 0.5 \
+                 pp or more, ? 2 pp, ?? 5 pp (docs/review.md)."
             );
         }
         if self.reviews.iter().any(|r| r.unit == Unit::Points) {

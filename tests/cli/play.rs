@@ -237,10 +237,8 @@ fn under_subsets_a_record_says_which_dice_were_kept_and_resumes_from_them() {
 #[test]
 fn record_is_refused_before_the_game_where_no_record_is_written() {
     let tmp = tempfile::tempdir().unwrap();
-    for args in [
-        &["sieben", "--record", "g.txt"][..],
-        &["sevens", "--players", "1", "--record", "g.txt"],
-    ] {
+    {
+        let args = &["sevens", "--players", "1", "--record", "g.txt"][..];
         let out = run_play(tmp.path(), args, "1\n");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
@@ -373,13 +371,56 @@ fn a_game_of_solitaire_dice_is_recorded_and_resumed_from_its_record() {
 }
 
 #[test]
+fn a_game_of_7_is_recorded_and_resumed_from_its_record() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let args = ["sieben", "--players", "2", "--seed", "5"];
+    let with = |more: &[&'static str]| -> Vec<&'static str> { [&args[..], more].concat() };
+    let out = play(d, &with(&["--record", "g.txt"]), firsts(400));
+    assert!(out.contains("game over after 7 rounds"), "{out}");
+    let record = String::from_utf8(crate::common::read(d.join("g.txt"))).unwrap();
+    assert!(
+        record
+            .contains("seed 5\nseat 1 person you\nseat 2 policy seven-first\nround 1\ndeal you: "),
+        "{record}"
+    );
+    // Left after a few decisions, the game resumes from its record and, with the same answers,
+    // is the same game.
+    play(d, &with(&["--record", "part.txt"]), "1\n1\n1\n1\nq\n");
+    let part = String::from_utf8(crate::common::read(d.join("part.txt"))).unwrap();
+    assert!(record.starts_with(part.trim_end()), "{part}");
+    play(
+        d,
+        &["sieben", "--resume", "part.txt", "--record", "whole.txt"],
+        firsts(400),
+    );
+    let whole = String::from_utf8(crate::common::read(d.join("whole.txt"))).unwrap();
+    assert_eq!(whole, record);
+    // A record whose deal is not the one its seed deals is refused at that deal.
+    std::fs::write(d.join("wrong.txt"), part.replace("seed 5", "seed 6")).unwrap();
+    let out = run_play(d, &["sieben", "--resume", "wrong.txt"], "1\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("record wrong.txt: line 9, column 11: seed 6 deals "),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_coached_game_of_7_is_played_to_its_end_and_the_same_seed_deals_it_again() {
     let tmp = tempfile::tempdir().unwrap();
     let args = ["sieben", "--coach", "-n", "100", "--seed", "5"];
     let out = play(tmp.path(), &args, firsts(400));
     assert!(out.contains("round 7"), "{out}");
     assert!(out.contains("game over after 7 rounds"), "{out}");
-    assert!(out.contains("coach's summary"), "{out}");
+    // The review of the game replaces the coach's summary, whose total added losses taken at
+    // different positions.
+    assert!(
+        out.contains("the game reviewed, every decision valued by guesses of the hidden cards"),
+        "{out}"
+    );
+    assert!(!out.contains("coach's summary"), "{out}");
     assert_eq!(out, play(tmp.path(), &args, firsts(400)));
 }
 

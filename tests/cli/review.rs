@@ -471,7 +471,15 @@ fn a_wrong_record_is_refused_with_its_line_and_column() {
             "dicelab record 1\ngame sevens\nseat 1 person A\nseat 2 person B\nseat 3 person C\nseat 4 person D\n".to_string(),
             "needs two or three seats",
         ),
-        ("dicelab record 1\ngame sieben\nseat 1 person A\nseat 2 person B\n".to_string(), "a review is offered for sevens"),
+        ("dicelab record 1\ngame farkle\nseat 1 person A\nseat 2 person B\n".to_string(), "`farkle`: a review is offered for sevens"),
+        (
+            "dicelab record 1\ngame sieben\nseat 1 person A\nseat 2 person B\nround 1\ndeal A: 1 2 3 4 5 6 7\ndeal B: 1 1 1 1 1 1 1\nA: 8\n".to_string(),
+            "line 8, column 4: `8` is no card",
+        ),
+        (
+            "dicelab record 1\ngame sieben\nseat 1 person A\nround 1\n".to_string(),
+            "sieben takes 2 to 7 players",
+        ),
         (format!("{head}Ann: 6 6 6 6 6 6\n"), "round 1 has 2 turns"),
         (
             "dicelab record 1\ngame solitaire-dice\nseat 1 person A\nround 1\nA: 6 5 3 4 2 pairs 6+5 4+4\n".to_string(),
@@ -496,8 +504,122 @@ io_failure! {
 bad_input! {
     record_with_a_shard: ["simulate", "sevens", "--players", "2", "--shard", "1/2", "--out", "o", "--record", "g.txt"] => "--record with --shard";
     record_of_single_turns: ["simulate", "sevens", "--record", "g.txt"] => "--record: a record holds whole games";
-    record_of_a_game_without_records: ["simulate", "sieben", "--record", "g.txt"] => "--record: sieben writes no game records";
+    record_of_a_game_without_records: ["simulate", "hearts-due", "--players", "1", "--record", "g.txt"] => "--record: a record holds whole games";
+    record_of_sieben_alone: ["simulate", "sieben", "--record", "g.txt"] => "sieben";
     record_of_a_house_rule_of_solitaire_dice: ["simulate", "solitaire-dice", "--rule", "dice=7", "--record", "g.txt"] => "--record: solitaire-dice records games under the text's rules only";
     review_with_no_playouts: ["review", "g.txt", "-n", "0"] => "--units <N>': expected at least 1 unit";
     record_of_a_lone_race: ["simulate", "sequences", "--record", "g.txt"] => "--record: a record holds whole games";
+}
+
+#[test]
+fn a_game_of_7_recorded_and_reviewed_is_estimated_in_the_chance_to_win() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for threads in ["1", "2"] {
+        let file = format!("g{threads}.txt");
+        let args = [
+            "simulate",
+            "sieben",
+            "--players",
+            "2",
+            "--policy",
+            "seven-first",
+            "--policy",
+            "random",
+            "-n",
+            "2",
+            "--threads",
+            threads,
+            "--record",
+            &file,
+            "-q",
+        ];
+        ok(d, &args);
+    }
+    assert_eq!(read(d.join("g1.txt")), read(d.join("g2.txt")));
+    let review = |threads: &str| {
+        ok(
+            d,
+            &[
+                "review",
+                "g1.txt",
+                "--format",
+                "json",
+                "-n",
+                "200",
+                "--threads",
+                threads,
+            ],
+        )
+    };
+    let json = review("1");
+    // The same seed gives the same review, byte for byte, whatever the threads.
+    assert_eq!(json, review("2"));
+    let review: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let games = review["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    let mut cost = std::collections::BTreeMap::new();
+    for game in games {
+        assert_eq!(game["unit"], "chance");
+        assert!(game["estimated"].as_str().unwrap().contains("guesses"));
+        for p in game["players"].as_array().unwrap() {
+            let f = |k: &str| p[k].as_f64().unwrap();
+            let gap = f("start") + f("luck") - f("cost") + f("gifts") - f("result");
+            assert!(gap.abs() < 1e-9, "{p}");
+            assert_eq!(f("gifts"), 0.0);
+            let policy = p["name"].as_str().unwrap().contains("random");
+            *cost.entry(policy).or_insert(0.0) += f("cost");
+        }
+        for m in game["moments"].as_array().unwrap() {
+            if !m["mark"].is_null() {
+                assert!(m["event"]["loss_ci95"][0].as_f64().unwrap() > 0.0, "{m}");
+            }
+        }
+    }
+    // Random play gives away more of its chance than seven-first does.
+    assert!(cost[&true] > cost[&false] + 0.2, "{cost:?}");
+    let text = ok(d, &["review", "g1.txt", "-n", "200"]);
+    assert!(
+        text.contains("7, estimated: each decision is valued"),
+        "{text}"
+    );
+    assert!(text.contains("of the chance to win"), "{text}");
+    // The drill works from a pipe and shows each play's estimate.
+    let out = with_input(d, &["g1.txt", "-n", "200", "--drill"], &"1\n".repeat(400));
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("chance to win after each play (estimated):"),
+        "{shown}"
+    );
+    // A record with a wrong draw is refused at its line and column, before any valuing.
+    let text = String::from_utf8(read(d.join("g1.txt"))).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("1: ") && l.contains(" draw "))
+        .unwrap();
+    let wrong: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == line {
+                format!("{} 9", l.rsplit_once(' ').unwrap().0)
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(d.join("wrong.txt"), wrong.join("\n")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dicelab"))
+        .args(["review", "wrong.txt"])
+        .current_dir(d)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("record wrong.txt: line {}, column", line + 1))
+            && stderr.contains("`draw` needs the card drawn, 1 to 7"),
+        "{stderr}"
+    );
 }

@@ -68,14 +68,14 @@ pub fn play(args: &PlayArgs, invocation: &Invocation) -> Result<()> {
     if args.resume.is_some() && session.record().is_none() {
         return Err(Error::input(format!(
             "--resume: play {} resumes no game record (so far: sevens with 2 or 3 players, \
-             solitaire-dice)",
+             solitaire-dice, sieben)",
             args.game.name()
         )));
     }
     if record_file.is_some() && session.record().is_none() {
         return Err(Error::input(format!(
             "--record: play {} writes no game record here (so far: sevens with 2 or 3 players, \
-             solitaire-dice)",
+             solitaire-dice, sieben)",
             args.game.name()
         )));
     }

@@ -106,6 +106,22 @@ pub const BANDS: [(f64, &str); 4] = [
     (0.0, "expert"),
 ];
 
+/// The named bands of a player's mean loss per decision in 7 (a fraction of the chance to
+/// win, estimated), each from its lower end: set on the built-in policies' figures in 40
+/// four-player games (docs/review.md): `seven-first`, `blocker` and `lookahead` 0.18 to 0.36
+/// pp strong, `lowest` 0.50 pp casual, `random` 0.79 pp erratic; none reaches expert.
+pub const SIEBEN_BANDS: [(f64, &str); 4] = [
+    (0.0065, "erratic"),
+    (0.004, "casual"),
+    (0.001, "strong"),
+    (0.0, "expert"),
+];
+
+/// The band of a mean loss per decision of `loss` in 7.
+pub fn sieben_band(loss: f64) -> &'static str {
+    reached(&SIEBEN_BANDS, loss).unwrap_or("expert")
+}
+
 /// The band of a mean loss per decision of `loss`.
 pub fn band(loss: f64) -> &'static str {
     reached(&BANDS, loss).unwrap_or("expert")

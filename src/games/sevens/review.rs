@@ -582,7 +582,7 @@ pub fn unknown(what: &str, rec: &GameRecord) -> Error {
         rec.at,
         format!(
             "`{}`: a review is offered for sevens (two or three players), sequences, \
-             hearts-due and solitaire-dice so far",
+             hearts-due, solitaire-dice and sieben",
             rec.game
         ),
     )

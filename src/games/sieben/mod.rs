@@ -298,6 +298,9 @@ impl Configured for Study {
         seed: u64,
         count: u64,
     ) -> Option<Result<Vec<crate::games::review::record::GameRecord>>> {
+        if let Err(e) = PLAYERS.check(NAME, self.players) {
+            return Some(Err(e));
+        }
         let games = Games::new(
             self.rules.clone(),
             self.players,

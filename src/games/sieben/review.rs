@@ -23,7 +23,9 @@ use crate::games::advice::{AdviceRequest, Value};
 use crate::games::options::{RuleOptions, Tie};
 use crate::games::race::{Plan, Raced, race};
 use crate::games::review::record::{At, GameRecord, RoundRecord, TurnRecord, error_at};
-use crate::games::review::{Action, Estimate, Event, GameReview, Moment, Unit, ledgers_in};
+use crate::games::review::{
+    Action, Estimate, Event, GameReview, Moment, Unit, ledgers_in, sieben_band,
+};
 use crate::input::Files;
 
 use super::advice_sim::{GAME_CHIPS, ROUND_CHIPS, WIN};
@@ -163,13 +165,17 @@ fn replay(
     if valuing {
         replay.end(&result);
     }
-    let players_ledgers = ledgers_in(
+    let mut players_ledgers = ledgers_in(
         Unit::Chance,
         &replay.names,
         &start,
         &replay.moments,
         &result,
     );
+    // 7's bands are its own: the estimates' scale is not Sevens' exact one.
+    for p in &mut players_ledgers {
+        p.band = p.mean_loss.map(sieben_band);
+    }
     let chips = replay.chips[..players].to_vec();
     let review = GameReview {
         game: NAME.into(),
@@ -265,7 +271,11 @@ impl Replay<'_> {
                 ),
                 event: Event::Throw {
                     dice: Vec::new(),
-                    left: "the rest of the game".into(),
+                    left: format!(
+                        "the rest of the game, {} chips, {}",
+                        self.chips[seat],
+                        if won > 0.0 { "won" } else { "lost" }
+                    ),
                     before,
                     after: self.values.clone(),
                 },

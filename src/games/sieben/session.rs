@@ -16,11 +16,14 @@ use crate::error::{Error, Result};
 use crate::games::advice::{Advice, AdviceRequest, Advisor, Position};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
 use crate::games::policy::Policy;
+use crate::games::review::record::{At, GameRecord, Seat, TurnRecord, error_at};
 use crate::games::session::{Decision, PlayRequest, Playable, Session};
 use crate::input::Files;
 
 use super::deck::Counts;
 use super::notation::play_name;
+use super::record_turn::{cards_text, parse_turn, plays};
+use super::recorder::{deal_lines, turn_text};
 use super::round::{Round, SEATS};
 use super::rules::{MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves};
 use super::seen::{hand_after, pile_text, position_of};
@@ -56,10 +59,16 @@ struct SiebenSession {
     moves: Vec<Move>,
     /// What the advice runs with.
     advice: RunConfig<Option<u64>>,
+    /// The game so far as a record (`play --record`, and the review at the game's end).
+    record: GameRecord,
+    /// What the last turn laid and drew, for a resumed game's check against its record.
+    last: (Vec<Move>, Option<u8>),
 }
 
 impl Playable for Sieben {
     fn session(&self, request: &PlayRequest) -> Result<Box<dyn Session>> {
+        let resumed = request.resumed(NAME)?;
+        let request = resumed.as_ref().map_or(request, |r| &r.0);
         let options = RuleOptions::parse(NAME, OPTIONS, &request.rules)?;
         // Play records no inputs: the deck is read from disk as it stands.
         let rules = Rules::from_options(&options, &Files::default())?;
@@ -70,13 +79,21 @@ impl Playable for Sieben {
         let specs = request.computer_policies(others, super::DEFAULT_POLICY)?;
         let mut seats = vec![None];
         let mut names = vec!["you".to_string()];
+        let mut record = GameRecord {
+            game: NAME.into(),
+            rules: options.pairs(),
+            seed: Some(request.seed),
+            seats: vec![Seat::Person("you".into())],
+            ..Default::default()
+        };
         for (i, spec) in specs.iter().enumerate() {
             let rng = Xoshiro256PlusPlus::seed_from_u64(request.seed ^ (0x5EA7 + i as u64));
             seats.push(Some(spec.build(&rules, rng)));
             names.push(format!("seat {} ({spec})", i + 2));
+            record.seats.push(Seat::Policy(spec.to_string()));
         }
         let pool = rules.chips;
-        Ok(Box::new(SiebenSession {
+        let mut session = Box::new(SiebenSession {
             table: Round::new(&rules, players),
             rules,
             rule_pairs: options.pairs(),
@@ -94,7 +111,13 @@ impl Playable for Sieben {
             queued: Vec::new(),
             moves: Vec::new(),
             advice: request.advice_settings(),
-        }))
+            record,
+            last: (Vec::new(), None),
+        });
+        if let Some((_, what, rec)) = &resumed {
+            session.resume(what, rec)?;
+        }
+        Ok(session)
     }
 }
 
@@ -154,6 +177,10 @@ impl SiebenSession {
         let first = self.first();
         self.table.deal(first, &mut self.rng);
         self.dealt = true;
+        self.record.begin_round(self.playoff.is_some());
+        if let Some(round) = self.record.rounds.last_mut() {
+            round.deals = deal_lines(&self.table);
+        }
         say(
             out,
             &format!(
@@ -209,7 +236,8 @@ impl SiebenSession {
     /// queued (or, without a play, a penalty card), telling what was laid and drawn.
     fn play_turn(&mut self, out: &mut dyn Write) -> Result<()> {
         let p = self.table.current();
-        let before = self.table.hand(p).iter().sum::<u32>();
+        let held = *self.table.hand(p);
+        let before = held.iter().sum::<u32>();
         let blocked = self.table.is_blocked(p);
         let queued = std::mem::take(&mut self.queued);
         let mut laid: Vec<(Pile, Move)> = queued
@@ -240,6 +268,20 @@ impl SiebenSession {
                 None => self.table.turn(&self.rules, &mut self.rng, &mut chooser),
             }
         }
+        let after = *self.table.hand(p);
+        let turn = turn_text(blocked, &laid, &held, &after);
+        self.last = (
+            laid.iter().map(|&(_, m)| m).collect(),
+            turn.split_once("draw ")
+                .and_then(|(_, c)| c.trim().parse().ok()),
+        );
+        if let Some(round) = self.record.rounds.last_mut() {
+            round.turns.push(TurnRecord {
+                seat: p,
+                cards: Some((turn, At::default())),
+                ..Default::default()
+            });
+        }
         let who = &self.names[p];
         let mut text = String::new();
         if blocked {
@@ -269,6 +311,105 @@ impl SiebenSession {
             text.push_str(&format!("{who} is out\n"));
         }
         say(out, &text)
+    }
+
+    /// Deals a recorded game again from its seed and replays it (`play --resume`): your
+    /// recorded plays laid as you laid them, every other seat playing its policy, and each
+    /// deal and turn checked against the record's. A record that is not this seed's game, or
+    /// breaks the rules, is refused at its line and column. The game goes on from where the
+    /// record stops.
+    fn resume(&mut self, what: &str, rec: &GameRecord) -> Result<()> {
+        let mut quiet = std::io::sink();
+        let seed = rec.seed.unwrap_or_default();
+        let not_this = |at, what_here: String| {
+            error_at(
+                what,
+                at,
+                format!("seed {seed} {what_here} here: the record is not this seed's game"),
+            )
+        };
+        for (r, round) in rec.rounds.iter().enumerate() {
+            if !self.deal(&mut quiet)? {
+                return rec.nothing_after(what, r);
+            }
+            let number = self.record.rounds.last().map_or(0, |x| x.number);
+            let playoff = self.playoff.is_some();
+            if round.playoff != playoff || round.number != number {
+                return Err(error_at(
+                    what,
+                    round.at,
+                    format!(
+                        "this round is `{} {number}`",
+                        if playoff { "playoff" } else { "round" }
+                    ),
+                ));
+            }
+            for deal in &round.deals {
+                let typed = deal.cards.clone().unwrap_or_default();
+                let dealt = cards_text(self.table.hand(deal.seat));
+                let typed_hand = super::record_turn::parse_cards(what, &typed.0, typed.1)?;
+                if typed_hand != *self.table.hand(deal.seat) {
+                    return Err(not_this(
+                        typed.1,
+                        format!("deals {dealt} to seat {}", deal.seat + 1),
+                    ));
+                }
+            }
+            for turn in &round.turns {
+                if self.table.is_over() {
+                    return Err(error_at(
+                        what,
+                        turn.at,
+                        "the round is over before this turn: one player is left holding cards",
+                    ));
+                }
+                let p = self.table.current();
+                if turn.seat != p {
+                    return Err(error_at(
+                        what,
+                        turn.at,
+                        format!("it is {}'s turn", self.names[p]),
+                    ));
+                }
+                let (text, at) = turn.cards.clone().unwrap_or_default();
+                let typed = parse_turn(what, &text, at)?;
+                let laid = if typed.laid.is_empty() {
+                    Vec::new()
+                } else {
+                    plays(what, &typed, self.table.pile(), *self.table.hand(p))?
+                };
+                if p == 0 && !laid.is_empty() {
+                    let legal = legal_moves(self.table.pile(), self.table.hand(0));
+                    if !legal.contains(&laid[0]) {
+                        return Err(error_at(what, at, "that play is not legal here"));
+                    }
+                    self.queued = laid.clone();
+                }
+                self.play_turn(&mut quiet)?;
+                let drawn = typed.draw.map(|d| d.0);
+                if self.last != (laid, drawn) {
+                    let played = self
+                        .record
+                        .rounds
+                        .last()
+                        .and_then(|r| r.turns.last())
+                        .and_then(|t| t.cards.clone())
+                        .unwrap_or_default()
+                        .0;
+                    return Err(not_this(at, format!("plays `{played}`")));
+                }
+            }
+            if self.table.is_over() {
+                self.pay_out(&mut quiet)?;
+            } else if r + 1 < rec.rounds.len() {
+                return Err(error_at(
+                    what,
+                    rec.rounds[r + 1].at,
+                    "the round before this one is not over",
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Your hand as it will be once the queued plays are laid.
@@ -400,6 +541,10 @@ impl Session for SiebenSession {
             return Ok(());
         }
         self.play_turn(out)
+    }
+
+    fn record(&self) -> Option<GameRecord> {
+        Some(self.record.clone())
     }
 
     fn result(&self) -> String {

@@ -2,7 +2,7 @@
 //! replayed and each throw checked against the record, until the person plays on.
 
 use crate::error::Result;
-use crate::games::review::record::{GameRecord, Seat, ThrowRecord, error_at};
+use crate::games::review::record::{GameRecord, ThrowRecord, error_at};
 use crate::games::session::PlayRequest;
 
 use super::super::review_turn::within;
@@ -26,36 +26,8 @@ pub(super) struct Resumed {
 /// The request `request` asks, with a resumed game's rules, players, policies and seed in
 /// place of its own (the record's seat 1 is the person).
 pub(super) fn resumed_request(request: &PlayRequest) -> Result<(PlayRequest, Option<Resumed>)> {
-    let Some((what, rec)) = &request.resume else {
+    let Some((resumed, what, rec)) = request.resumed(NAME)? else {
         return Ok((request.clone(), None));
-    };
-    let at = |why: String| error_at(what, rec.at, why);
-    if rec.game != NAME {
-        return Err(at(format!(
-            "`{}`: play sevens resumes a game of sevens",
-            rec.game
-        )));
-    }
-    if !matches!(rec.seats.first(), Some(Seat::Person(_))) {
-        return Err(at(
-            "seat 1 is the person who resumes the game: `seat 1 person NAME`".into(),
-        ));
-    }
-    let mut policies = Vec::new();
-    for seat in &rec.seats[1..] {
-        match seat {
-            Seat::Policy(spec) => policies.push(spec.clone()),
-            Seat::Person(name) => {
-                return Err(at(format!(
-                    "{name} is a person: play sevens resumes a game against policies only"
-                )));
-            }
-        }
-    }
-    let Some(seed) = rec.seed else {
-        return Err(at(
-            "the record has no `seed`: only a game `play --record` wrote can be dealt again".into(),
-        ));
     };
     let mine = rec
         .rounds
@@ -64,21 +36,13 @@ pub(super) fn resumed_request(request: &PlayRequest) -> Result<(PlayRequest, Opt
         .filter(|t| t.seat == 0)
         .map(|t| t.throws.clone())
         .collect();
-    let resumed = Resumed {
-        what: what.clone(),
+    let replay = Resumed {
+        what: what.to_string(),
         record: rec.clone(),
         mine,
         done: 0,
     };
-    let request = PlayRequest {
-        rules: rec.rules.clone(),
-        players: Some(rec.seats.len() as u32),
-        policies,
-        seed,
-        resume: None,
-        ..request.clone()
-    };
-    Ok((request, Some(resumed)))
+    Ok((resumed, Some(replay)))
 }
 
 impl Resumed {
