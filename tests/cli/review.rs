@@ -623,3 +623,27 @@ fn a_game_of_7_recorded_and_reviewed_is_estimated_in_the_chance_to_win() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_game_of_7_in_the_docs_reviews_as_the_page_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let (record, page) = typed_under("## 7 (`sieben`)");
+    std::fs::write(d.join("lesson.txt"), record).unwrap();
+    let text = ok(d, &["review", "lesson.txt"]);
+    let quoted: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            l.starts_with("game 1 of 1: sieben")
+                || l.starts_with("estimated: ")
+                || l.starts_with("  Dana ")
+                || l.starts_with("  Eli ")
+                || l.starts_with("  Fay ")
+                || l.starts_with("  round 2, Fay, play 3")
+        })
+        .collect();
+    assert_eq!(quoted.len(), 6, "{text}");
+    for line in quoted {
+        assert!(page.contains(line), "docs/review.md lacks {line:?}");
+    }
+}
