@@ -490,14 +490,16 @@ impl Replay<'_> {
             ));
         }
         let n = self.players;
-        let position = position_of(&self.table, p, queued, Some(&self.chips[..n]))?;
+        // A position the coach refuses is refused at the play, not as an advice setting.
+        let here = |e: Error| error_at(self.what, at, e.to_string());
+        let position = position_of(&self.table, p, queued, Some(&self.chips[..n])).map_err(here)?;
         let request = AdviceRequest {
             rules: self.pairs.clone(),
             policies: Vec::new(),
             position,
             run: RunConfig::default(),
         };
-        let table = parse(&self.rules, &request)?;
+        let table = parse(&self.rules, &request).map_err(here)?;
         let moves: Vec<Move> = legal_moves(table.pile, &table.hand).to_vec();
         let chosen = moves
             .iter()

@@ -243,3 +243,102 @@ fn one_guess_a_play_is_refused_as_too_few_for_an_interval() {
         .to_string();
     assert!(e.contains("2 or more a play"), "{e}");
 }
+
+#[test]
+fn a_mangled_record_is_refused_or_read_never_a_panic() {
+    use rand::{RngExt, SeedableRng};
+    // Every kind of game a record can hold, mangled a character or a line at a time.
+    let mut texts = Vec::new();
+    for (players, rules) in [
+        (2, &[][..]),
+        (3, &["penalty=pile"][..]),
+        (4, &["finish=empty", "hand=3"][..]),
+    ] {
+        texts.push(recorded(&study(players, rules, &["random"]), 3, 1));
+    }
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+    let alphabet = b"0123456789 /:overdrawpass\n";
+    let mut refused = 0;
+    for _ in 0..600 {
+        let text = &texts[rng.random_range(0..texts.len())];
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        let l = rng.random_range(0..lines.len());
+        match rng.random_range(0..4) {
+            0 => {
+                lines.remove(l);
+            }
+            1 => {
+                let other = rng.random_range(0..lines.len());
+                lines.swap(l, other);
+            }
+            _ => {
+                let mut bytes = lines[l].clone().into_bytes();
+                if !bytes.is_empty() {
+                    let at = rng.random_range(0..bytes.len());
+                    bytes[at] = alphabet[rng.random_range(0..alphabet.len())];
+                }
+                lines[l] = String::from_utf8_lossy(&bytes).into_owned();
+            }
+        }
+        let mangled = lines.join("\n");
+        if let Ok(record) = parse("record t", &mangled) {
+            for game in &record.games {
+                refused += usize::from(check("record t", game).is_err());
+            }
+        } else {
+            refused += 1;
+        }
+    }
+    // Most manglings break the game somewhere; the rest replay as another game.
+    assert!(refused > 300, "{refused}");
+}
+
+#[test]
+fn a_mangled_record_resumed_by_play_is_refused_or_played_never_a_panic() {
+    use crate::games::session::{PlayRequest, Playable};
+    use rand::{RngExt, SeedableRng};
+    // A game `play` recorded, always taking the first play.
+    let request = PlayRequest {
+        players: Some(3),
+        seed: 8,
+        ..PlayRequest::default()
+    };
+    let mut session = super::super::Sieben.session(&request).unwrap();
+    let mut sink = std::io::sink();
+    while session.next(&mut sink).unwrap().is_some() {
+        session.apply(0, &mut sink).unwrap();
+    }
+    let text = write(&Record {
+        games: vec![session.record().unwrap()],
+    });
+    // Resumed whole, it is the same game.
+    let resumed = |text: &str| {
+        let record = parse("record t", text)?;
+        let game = record.games.into_iter().next().unwrap();
+        super::super::Sieben.session(&PlayRequest {
+            resume: Some(("record t".into(), game)),
+            ..PlayRequest::default()
+        })
+    };
+    let whole = resumed(&text).unwrap();
+    assert_eq!(whole.record().map(|g| write(&Record { games: vec![g] })), Some(text.clone()));
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(12);
+    let alphabet = b"0123456789 /:overdrawpass\n";
+    let mut refused = 0;
+    for _ in 0..300 {
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        let l = rng.random_range(0..lines.len());
+        if rng.random_range(0..3) == 0 {
+            lines.remove(l);
+        } else {
+            let mut bytes = lines[l].clone().into_bytes();
+            if !bytes.is_empty() {
+                let at = rng.random_range(0..bytes.len());
+                bytes[at] = alphabet[rng.random_range(0..alphabet.len())];
+            }
+            lines[l] = String::from_utf8_lossy(&bytes).into_owned();
+        }
+        refused += usize::from(resumed(&lines.join("\n")).is_err());
+    }
+    assert!(refused > 150, "{refused}");
+}

@@ -378,12 +378,26 @@ impl SiebenSession {
                 } else {
                     plays(what, &typed, self.table.pile(), *self.table.hand(p))?
                 };
-                if p == 0 && !laid.is_empty() {
+                if p == 0 {
+                    // Your turn is played from the record: it must be a turn the rules allow.
                     let legal = legal_moves(self.table.pile(), self.table.hand(0));
-                    if !legal.contains(&laid[0]) {
-                        return Err(error_at(what, at, "that play is not legal here"));
+                    let can = !legal.is_empty() && !self.table.is_blocked(0);
+                    match (can, laid.first()) {
+                        (true, None) => {
+                            return Err(error_at(
+                                what,
+                                at,
+                                "you can lay a card here, and a player who can must",
+                            ));
+                        }
+                        (false, Some(_)) => {
+                            return Err(error_at(what, at, "you cannot lay a card here"));
+                        }
+                        (true, Some(first)) if !legal.contains(first) => {
+                            return Err(error_at(what, at, "that play is not legal here"));
+                        }
+                        _ => self.queued = laid.clone(),
                     }
-                    self.queued = laid.clone();
                 }
                 self.play_turn(&mut quiet)?;
                 let drawn = typed.draw.map(|d| d.0);
