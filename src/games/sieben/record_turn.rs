@@ -14,7 +14,7 @@
 //! number); every card drawn is typed, since the record is all the review knows of the deck.
 
 use crate::error::Result;
-use crate::games::review::record::{At, RoundRecord, error_at};
+use crate::games::review::record::{At, RoundRecord, TurnRecord, error_at};
 
 use super::deck::Counts;
 use super::notation::play_name;
@@ -154,6 +154,21 @@ pub(super) fn parse_turn(what: &str, text: &str, at: At) -> Result<CardTurn> {
         }
     }
     Ok(turn)
+}
+
+/// The turn `turn` of a record as typed, and where its text starts, once it is checked to be
+/// the turn of `current` (named `name`).
+pub(super) fn read_turn(
+    what: &str,
+    turn: &TurnRecord,
+    current: usize,
+    name: &str,
+) -> Result<(CardTurn, At)> {
+    if turn.seat != current {
+        return Err(error_at(what, turn.at, format!("it is {name}'s turn")));
+    }
+    let (text, at) = turn.cards.clone().unwrap_or_default();
+    Ok((parse_turn(what, &text, at)?, at))
 }
 
 /// The play a card typed as `laid` makes on `pile` from `hand`, checked: the hand holds the

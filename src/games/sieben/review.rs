@@ -35,7 +35,7 @@ use super::notation::play_name;
 use super::play::play_game_with;
 use super::policy::seven_first;
 use super::position::parse;
-use super::record_turn::{CardTurn, cards_text, check_draw, hands, parse_turn, plays};
+use super::record_turn::{CardTurn, cards_text, check_draw, hands, plays, read_turn};
 use super::round::{Round, SEATS};
 use super::rules::{MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves};
 use super::seen::{pile_text, position_of};
@@ -350,15 +350,7 @@ impl Replay<'_> {
     fn turn(&mut self, turn: &TurnRecord, label: &str) -> Result<()> {
         let what = self.what;
         let p = self.table.current();
-        if turn.seat != p {
-            return Err(error_at(
-                what,
-                turn.at,
-                format!("it is {}'s turn", self.names[p]),
-            ));
-        }
-        let (text, at) = turn.cards.clone().unwrap_or_default();
-        let typed = parse_turn(what, &text, at)?;
+        let (typed, at) = read_turn(what, turn, p, &self.names[p])?;
         let pile = self.table.pile();
         let hand = *self.table.hand(p);
         if self.table.is_blocked(p) {

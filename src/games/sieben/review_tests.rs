@@ -321,7 +321,10 @@ fn a_mangled_record_resumed_by_play_is_refused_or_played_never_a_panic() {
         })
     };
     let whole = resumed(&text).unwrap();
-    assert_eq!(whole.record().map(|g| write(&Record { games: vec![g] })), Some(text.clone()));
+    assert_eq!(
+        whole.record().map(|g| write(&Record { games: vec![g] })),
+        Some(text.clone())
+    );
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(12);
     let alphabet = b"0123456789 /:overdrawpass\n";
     let mut refused = 0;

@@ -36,6 +36,11 @@ impl Round {
             self.sizes[seat] = self.hand;
             self.out[seat] = false;
         }
+        self.start(first);
+    }
+
+    /// Clears the table but for the hands and the draw pile, `first` to play: a round's start.
+    fn start(&mut self, first: usize) {
         self.finished_len = 0;
         self.pile = Pile::EMPTY;
         self.pile_cards = [0; 8];
@@ -66,17 +71,7 @@ impl Round {
             self.sizes[seat] = hand.iter().sum();
             self.out[seat] = false;
         }
-        self.finished_len = 0;
-        self.pile = Pile::EMPTY;
-        self.pile_cards = [0; 8];
-        self.set_aside = [0; 8];
-        self.blocked = 0;
-        self.lacks = [0; SEATS];
-        self.fresh = [0; SEATS];
-        self.current = first;
-        self.first = first;
-        self.idle = 0;
-        self.stats = RoundStats::default();
+        self.start(first);
     }
 
     /// Puts a card of number `card` on top of the draw pile, so the next draw takes it: what a

@@ -22,7 +22,7 @@ use crate::input::Files;
 
 use super::deck::Counts;
 use super::notation::play_name;
-use super::record_turn::{cards_text, parse_turn, plays};
+use super::record_turn::{cards_text, plays, read_turn};
 use super::recorder::{deal_lines, turn_text};
 use super::round::{Round, SEATS};
 use super::rules::{MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves};
@@ -364,15 +364,7 @@ impl SiebenSession {
                     ));
                 }
                 let p = self.table.current();
-                if turn.seat != p {
-                    return Err(error_at(
-                        what,
-                        turn.at,
-                        format!("it is {}'s turn", self.names[p]),
-                    ));
-                }
-                let (text, at) = turn.cards.clone().unwrap_or_default();
-                let typed = parse_turn(what, &text, at)?;
+                let (typed, at) = read_turn(what, turn, p, &self.names[p])?;
                 let laid = if typed.laid.is_empty() {
                     Vec::new()
                 } else {
