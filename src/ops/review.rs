@@ -1,7 +1,8 @@
 //! `review`: every game of a record file replayed against its rules and rated, moment by
 //! moment, in each player's chance to win (`games::review`), or for Solitaire Dice in expected
-//! final score estimated by play-outs (sized and seeded by the request's run settings); and the
-//! records `simulate --record` writes.
+//! final score estimated by play-outs, and for 7 in the chance to win estimated by guesses of
+//! the hidden cards (both sized and seeded by the request's run settings); and the records
+//! `simulate --record` writes.
 //!
 //! ```no_run
 //! let reviews = dicelab::ops::review_file(std::path::Path::new("game.txt")).unwrap();
@@ -30,7 +31,8 @@ pub fn review_file(path: &Path) -> Result<Vec<GameReview>> {
 }
 
 /// [`review_file`] with the play-outs of estimated reviews sized, seeded and threaded by `run`
-/// (its units the most play-outs a division has; exact reviews ignore it).
+/// (its units the most play-outs a division has, or in 7 the most guesses a play has; exact
+/// reviews ignore it).
 pub fn review_file_with(path: &Path, run: &RunConfig<Option<u64>>) -> Result<Vec<GameReview>> {
     let what = format!("record {}", path.display());
     let text = input::read_text(&what, path)?;

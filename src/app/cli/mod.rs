@@ -115,7 +115,7 @@ pub enum Command {
     Advise(AdviseArgs),
     /// Review a recorded game: every decision rated and every throw's luck, in each player's
     /// chance to win, adding up exactly to the result (Solitaire Dice: in expected final score,
-    /// estimated by play-outs).
+    /// estimated by play-outs; 7: estimated by guesses of the hidden cards).
     Review(ReviewArgs),
     /// Play a game at the terminal against computer players: `?` for advice, --coach to hear
     /// what each decision cost against the best.

@@ -12,8 +12,8 @@ use super::{GameArg, PrintArgs, parse_players, parse_seed, parse_units};
 
 /// Arguments of `review`.
 #[derive(Debug, Args)]
-#[command(mut_arg("units", |a| a.help("Solitaire Dice: the most play-outs a division has where values are estimated (default 32); more narrows every interval and takes longer (exact reviews ignore it)")))]
-#[command(mut_arg("seed", |a| a.help("Solitaire Dice: seed of the play-outs; the same seed gives the same review")))]
+#[command(mut_arg("units", |a| a.help("Where values are estimated: Solitaire Dice, the most play-outs a division has (default 32); 7, the most guesses of the hidden cards a play has (default 1000); more narrows every interval and takes longer (exact reviews ignore it)")))]
+#[command(mut_arg("seed", |a| a.help("Solitaire Dice and 7: seed of the play-outs and guesses; the same seed gives the same review")))]
 pub struct ReviewArgs {
     /// The game record to review: one or more games, as docs/review.md describes (`simulate
     /// --record` writes them; a person may type one).
