@@ -156,6 +156,25 @@ pub(super) fn parse_turn(what: &str, text: &str, at: At) -> Result<CardTurn> {
     Ok(turn)
 }
 
+/// Checks that the record's round `round` is the one the game plays next: a play-off or not,
+/// numbered `number`.
+pub(super) fn check_round(
+    what: &str,
+    round: &RoundRecord,
+    playoff: bool,
+    number: u32,
+) -> Result<()> {
+    if round.playoff == playoff && round.number == number {
+        return Ok(());
+    }
+    let word = if playoff { "playoff" } else { "round" };
+    Err(error_at(
+        what,
+        round.at,
+        format!("this round is `{word} {number}`"),
+    ))
+}
+
 /// The turn `turn` of a record as typed, and where its text starts, once it is checked to be
 /// the turn of `current` (named `name`).
 pub(super) fn read_turn(

@@ -10,7 +10,6 @@
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::engine::{ChunkRng, chunk_rng};
-use crate::games::options::{FirstPlayer, Tie};
 use crate::games::policy::Policy;
 use crate::games::review::record::{At, GameRecord, Seat, TurnRecord};
 
@@ -18,7 +17,7 @@ use super::deck::Counts;
 use super::policy::View;
 use super::record_turn::{cards_text, play_text};
 use super::round::{Round, SEATS};
-use super::rules::{MAX_PLAYOFF_ROUNDS, Move, Pile, Rules};
+use super::rules::{Move, Pile, Rules};
 use super::sim::Games;
 use super::spec::Builtin;
 
@@ -36,20 +35,19 @@ pub(super) fn deal_lines(table: &Round) -> Vec<TurnRecord> {
         .collect()
 }
 
-/// A turn as a record writes it, from what it did: whether the seat was `blocked`, the plays
-/// `laid` (each with the pile it was laid on), and the hand `before` and after it.
-pub(super) fn turn_text(
-    blocked: bool,
-    laid: &[(Pile, Move)],
-    before: &Counts,
-    after: &Counts,
-) -> String {
+/// The card a turn drew, from the hand `before` it, the plays `laid` and the hand `after` it.
+pub(super) fn drawn(laid: &[(Pile, Move)], before: &Counts, after: &Counts) -> Option<u8> {
     let mut expected = *before;
     for (_, m) in laid {
         expected[usize::from(m.card)] -= 1;
     }
-    let drawn = (1..8u8).find(|&c| after[usize::from(c)] > expected[usize::from(c)]);
-    let draw = drawn.map(|c| format!("draw {c}"));
+    (1..8u8).find(|&c| after[usize::from(c)] > expected[usize::from(c)])
+}
+
+/// A turn as a record writes it, from what it did: whether the seat was `blocked`, the plays
+/// `laid` (each with the pile it was laid on), and the card it `drew`.
+pub(super) fn turn_text(blocked: bool, laid: &[(Pile, Move)], drew: Option<u8>) -> String {
+    let draw = drew.map(|c| format!("draw {c}"));
     if blocked {
         return "pass".into();
     }
@@ -75,23 +73,12 @@ fn record_game<F>(
 {
     let n = table.players();
     let players = n as u32;
-    let (regular, limited) = (rules.regular_rounds(players), rules.pool_limited(players));
+    let limited = rules.pool_limited(players);
     let mut chips = [0u32; SEATS];
     let mut pool = rules.chips;
     let mut rounds = 0;
-    loop {
-        let playoff = rounds >= regular;
-        if playoff {
-            let top = chips[..n].iter().copied().max().unwrap_or(0);
-            let leaders = chips[..n].iter().filter(|&&c| c == top).count();
-            if leaders < 2 || rules.tie != Tie::Playoff || rounds - regular >= MAX_PLAYOFF_ROUNDS {
-                break;
-            }
-        }
-        let first = match rules.first_player {
-            FirstPlayer::Rotate => rounds as usize % n,
-            FirstPlayer::Fixed => 0,
-        };
+    while let Some(playoff) = rules.next_round(&chips[..n], rounds) {
+        let first = rules.starter(rounds, n);
         let pay = rules.round_chips(players, (limited && !playoff).then_some(pool));
         table.set_pay(&pay[..n]);
         table.deal(first, cards);
@@ -112,7 +99,7 @@ fn record_game<F>(
             round.turns.push(TurnRecord {
                 seat: p,
                 cards: Some((
-                    turn_text(blocked, &laid, &before, table.hand(p)),
+                    turn_text(blocked, &laid, drawn(&laid, &before, table.hand(p))),
                     At::default(),
                 )),
                 ..Default::default()

@@ -20,7 +20,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 use crate::engine::{ChunkRng, RunConfig, chunk_rng};
 use crate::error::{Error, Result};
 use crate::games::advice::{AdviceRequest, Value};
-use crate::games::options::{RuleOptions, Tie};
+use crate::games::options::RuleOptions;
 use crate::games::race::{Plan, Raced, race};
 use crate::games::review::record::{At, GameRecord, RoundRecord, TurnRecord, error_at};
 use crate::games::review::{
@@ -35,9 +35,9 @@ use super::notation::play_name;
 use super::play::play_game_with;
 use super::policy::seven_first;
 use super::position::parse;
-use super::record_turn::{CardTurn, cards_text, check_draw, hands, plays, read_turn};
+use super::record_turn::{CardTurn, cards_text, check_draw, check_round, hands, plays, read_turn};
 use super::round::{Round, SEATS};
-use super::rules::{MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves};
+use super::rules::{Move, OPTIONS, Pile, Rules, legal_moves};
 use super::seen::{pile_text, position_of};
 use super::{NAME, PLAYERS};
 
@@ -145,7 +145,10 @@ fn replay(
         moments: Vec::new(),
     };
     let mut played = 0;
-    while let Some(playoff) = replay.next_round() {
+    while let Some(playoff) = replay
+        .rules
+        .next_round(&replay.chips[..players], replay.rounds)
+    {
         let Some(round) = game.rounds.get(played) else {
             return Err(error_at(
                 what,
@@ -222,20 +225,6 @@ fn start(rules: &Rules, players: usize, run: &RunConfig) -> Vec<f64> {
 }
 
 impl Replay<'_> {
-    /// Whether another round is due and whether it is a play-off; `None` once the game is over.
-    fn next_round(&mut self) -> Option<bool> {
-        let n = self.players;
-        let regular = self.rules.regular_rounds(n as u32);
-        if self.rounds < regular {
-            return Some(false);
-        }
-        let top = self.chips[..n].iter().copied().max().unwrap_or(0);
-        let leaders = self.chips[..n].iter().filter(|&&c| c == top).count();
-        let extra = self.rounds - regular;
-        (leaders > 1 && self.rules.tie == Tie::Playoff && extra < MAX_PLAYOFF_ROUNDS)
-            .then_some(true)
-    }
-
     /// The number the next round is typed with.
     fn number(&self, playoff: bool) -> u32 {
         let regular = self.rules.regular_rounds(self.players as u32);
@@ -288,22 +277,10 @@ impl Replay<'_> {
     fn round(&mut self, round: &RoundRecord, playoff: bool) -> Result<()> {
         let (what, n) = (self.what, self.players);
         let number = self.number(playoff);
-        if round.playoff != playoff || round.number != number {
-            return Err(error_at(
-                what,
-                round.at,
-                format!(
-                    "this round is `{} {number}`",
-                    if playoff { "playoff" } else { "round" }
-                ),
-            ));
-        }
+        check_round(what, round, playoff, number)?;
         self.playoff = playoff;
         let hands = hands(what, round, &self.rules, &self.names)?;
-        let first = match self.rules.first_player {
-            crate::games::options::FirstPlayer::Rotate => self.rounds as usize % n,
-            crate::games::options::FirstPlayer::Fixed => 0,
-        };
+        let first = self.rules.starter(self.rounds, n);
         let limited = self.rules.pool_limited(n as u32) && !playoff;
         let pay = self
             .rules

@@ -273,6 +273,29 @@ impl Rules {
     pub fn round_chips(&self, players: u32, pool: Option<u32>) -> [u32; MAX_PLAYERS as usize] {
         self.pay.round(players, pool)
     }
+
+    /// The seat that starts round `rounds` (from 0, play-offs counted) of a game of `players`
+    /// whose first round seat 1 started.
+    pub fn starter(&self, rounds: u32, players: usize) -> usize {
+        match self.first_player {
+            FirstPlayer::Rotate => rounds as usize % players,
+            FirstPlayer::Fixed => 0,
+        }
+    }
+
+    /// Whether a game whose seats hold `chips` after `rounds` rounds (play-offs counted) plays
+    /// another, and whether it is a play-off: the regular rounds, then under `tie=playoff`
+    /// play-offs while the lead is shared (at most [`MAX_PLAYOFF_ROUNDS`]); `None` once over.
+    pub fn next_round(&self, chips: &[u32], rounds: u32) -> Option<bool> {
+        let regular = self.regular_rounds(chips.len() as u32);
+        if rounds < regular {
+            return Some(false);
+        }
+        let top = chips.iter().copied().max().unwrap_or(0);
+        let leaders = chips.iter().filter(|&&c| c == top).count();
+        (leaders > 1 && self.tie == Tie::Playoff && rounds - regular < MAX_PLAYOFF_ROUNDS)
+            .then_some(true)
+    }
 }
 
 /// The chips each place of a round pays (option `pay`).

@@ -14,7 +14,7 @@ use crate::engine::RunConfig;
 use crate::engine::{ChunkRng, chunk_rng};
 use crate::error::{Error, Result};
 use crate::games::advice::{Advice, AdviceRequest, Advisor, Position};
-use crate::games::options::{FirstPlayer, RuleOptions, Tie};
+use crate::games::options::{RuleOptions, Tie};
 use crate::games::policy::Policy;
 use crate::games::review::record::{At, GameRecord, Seat, TurnRecord, error_at};
 use crate::games::session::{Decision, PlayRequest, Playable, Session};
@@ -22,8 +22,8 @@ use crate::input::Files;
 
 use super::deck::Counts;
 use super::notation::play_name;
-use super::record_turn::{cards_text, plays, read_turn};
-use super::recorder::{deal_lines, turn_text};
+use super::record_turn::{cards_text, check_round, plays, read_turn};
+use super::recorder::{deal_lines, drawn, turn_text};
 use super::round::{Round, SEATS};
 use super::rules::{MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves};
 use super::seen::{hand_after, pile_text, position_of};
@@ -144,10 +144,7 @@ impl SiebenSession {
 
     /// The round's first player.
     fn first(&self) -> usize {
-        match self.rules.first_player {
-            FirstPlayer::Rotate => self.rounds as usize % self.players,
-            FirstPlayer::Fixed => 0,
-        }
+        self.rules.starter(self.rounds, self.players)
     }
 
     /// Starts the next round, or ends the game; false when it is over.
@@ -269,12 +266,9 @@ impl SiebenSession {
             }
         }
         let after = *self.table.hand(p);
-        let turn = turn_text(blocked, &laid, &held, &after);
-        self.last = (
-            laid.iter().map(|&(_, m)| m).collect(),
-            turn.split_once("draw ")
-                .and_then(|(_, c)| c.trim().parse().ok()),
-        );
+        let drew = drawn(&laid, &held, &after);
+        let turn = turn_text(blocked, &laid, drew);
+        self.last = (laid.iter().map(|&(_, m)| m).collect(), drew);
         if let Some(round) = self.record.rounds.last_mut() {
             round.turns.push(TurnRecord {
                 seat: p,
@@ -334,16 +328,7 @@ impl SiebenSession {
             }
             let number = self.record.rounds.last().map_or(0, |x| x.number);
             let playoff = self.playoff.is_some();
-            if round.playoff != playoff || round.number != number {
-                return Err(error_at(
-                    what,
-                    round.at,
-                    format!(
-                        "this round is `{} {number}`",
-                        if playoff { "playoff" } else { "round" }
-                    ),
-                ));
-            }
+            check_round(what, round, playoff, number)?;
             for deal in &round.deals {
                 let typed = deal.cards.clone().unwrap_or_default();
                 let dealt = cards_text(self.table.hand(deal.seat));
