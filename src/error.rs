@@ -68,7 +68,7 @@ impl Setting {
 
     /// Whether a value of this setting is quoted in a message: specs, `key=value` pairs and
     /// times may hold spaces; numbers and paths do not need it.
-    fn quotes_values(&self) -> bool {
+    pub fn quotes_values(&self) -> bool {
         matches!(self.key(), "policy" | "rule" | "budget" | "from" | "for")
     }
 }
@@ -88,6 +88,8 @@ pub struct Suggestion {
 enum Part {
     Text(String),
     Setting(Setting),
+    /// A setting and the value given for it, which the message quotes.
+    Valued(Setting, String),
     Suggestion(Suggestion),
 }
 
@@ -132,6 +134,12 @@ impl Message {
         self
     }
 
+    /// Appends the name of a setting with the value given for it (`threads 0`, `policy 'x'`).
+    pub fn valued(mut self, setting: Setting, value: impl Into<String>) -> Self {
+        self.0.push(Part::Valued(setting, value.into()));
+        self
+    }
+
     /// Appends a suggested command.
     pub fn suggest(mut self, words: &str, settings: &[(Setting, &str)]) -> Self {
         self.0.push(Part::Suggestion(Suggestion {
@@ -164,6 +172,7 @@ impl Message {
         for part in other.0 {
             self = match part {
                 Part::Text(t) => self.text(t),
+                Part::Valued(s, v) => self.valued(s, v),
                 part => {
                     self.0.push(part);
                     self
@@ -180,6 +189,7 @@ impl Message {
             match part {
                 Part::Text(t) => out.push_str(t),
                 Part::Setting(s) => out.push_str(&names.setting(s)),
+                Part::Valued(s, v) => out.push_str(&names.valued(s, v)),
                 Part::Suggestion(c) => out.push_str(&names.suggestion(c)),
             }
         }
@@ -223,6 +233,17 @@ pub trait Names {
 
     /// A suggested command.
     fn suggestion(&self, command: &Suggestion) -> String;
+
+    /// A setting and the value given for it: by default the setting, a space and the value,
+    /// quoted where values may hold spaces (`threads 0`, `policy 'x'`); a caller whose settings
+    /// are written `key=value` (Python's keyword arguments) writes it so.
+    fn valued(&self, setting: &Setting, value: &str) -> String {
+        if setting.quotes_values() {
+            format!("{} '{value}'", self.setting(setting))
+        } else {
+            format!("{} {value}", self.setting(setting))
+        }
+    }
 }
 
 /// The library's own way ([`Error`]'s `Display`): settings by their keys, a command as its words
@@ -473,11 +494,9 @@ impl Error {
                 value,
                 why,
             } => {
-                let head = Message::default().setting(setting.clone());
                 let head = match value {
-                    Some(v) if setting.quotes_values() => head.text(format!(" '{v}'")),
-                    Some(v) => head.text(format!(" {v}")),
-                    None => head,
+                    Some(v) => Message::default().valued(setting.clone(), v.clone()),
+                    None => Message::default().setting(setting.clone()),
                 };
                 head.text(": ").then(why.clone())
             }

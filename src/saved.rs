@@ -70,10 +70,16 @@ impl Saved {
                 source: e,
             }
         })?;
-        let sealed: Sealed<RunRecord, Tally> = serde_json::from_slice(&bytes).map_err(|e| {
+        Self::from_json(&bytes, &path.display().to_string())
+    }
+
+    /// An accumulator file's content (what [`to_json`](Self::to_json) wrote), checked as
+    /// [`load`](Self::load) checks a file: its checksum and its counts. `what` names it in an
+    /// error (the file's path, or "part 3" for a shard a program holds in memory).
+    pub fn from_json(bytes: &[u8], what: &str) -> Result<Self> {
+        let sealed: Sealed<RunRecord, Tally> = serde_json::from_slice(bytes).map_err(|e| {
             Error::input(format!(
-                "{}: not a dicelab accumulator file of this version ({e})",
-                path.display()
+                "{what}: not a dicelab accumulator file of this version ({e})"
             ))
         })?;
         let saved = Saved {
@@ -83,24 +89,21 @@ impl Saved {
         match sealed.checksum {
             None => {
                 return Err(Error::input(format!(
-                    "{}: no checksum, so its counts cannot be trusted (written by hand or by \
-                     dicelab before 0.4.0: run the shard again)",
-                    path.display()
+                    "{what}: no checksum, so its counts cannot be trusted (written by hand or by \
+                     dicelab before 0.4.0: run the shard again)"
                 )));
             }
             Some(c) if c != saved.checksum() => {
                 return Err(Error::input(format!(
-                    "{}: its content does not match its checksum: the file was edited or \
-                     damaged (run the shard again)",
-                    path.display()
+                    "{what}: its content does not match its checksum: the file was edited or \
+                     damaged (run the shard again)"
                 )));
             }
             Some(_) => {}
         }
         saved.check().map_err(|problem| {
             Error::input(format!(
-                "{}: not a consistent dicelab accumulator file ({problem})",
-                path.display()
+                "{what}: not a consistent dicelab accumulator file ({problem})"
             ))
         })?;
         Ok(saved)

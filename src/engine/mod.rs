@@ -168,6 +168,14 @@ impl RunConfig {
     }
 }
 
+impl<Units> RunConfig<Units> {
+    /// The worker threads the run asks for: those given, or one a core (as `run.json` records
+    /// them).
+    pub fn threads_used(&self) -> usize {
+        self.threads.unwrap_or_else(rayon::current_num_threads)
+    }
+}
+
 impl RunConfig<Option<u64>> {
     /// The run with its size: the units given, else `default`. The commands that size their
     /// own runs play them whole (their answer is one figure, not a part to merge), so a shard is

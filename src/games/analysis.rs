@@ -272,16 +272,49 @@ pub fn table_csv(table: &DataTable) -> Vec<u8> {
         table.rows.iter().map(|row| {
             row.iter()
                 .zip(&chance)
-                .map(|(cell, &chance)| match cell {
-                    Cell::Text(s) => s.clone(),
-                    Cell::Int(i) => i.to_string(),
-                    Cell::Num(x) if chance => crate::number::fmt_num(x.clamp(0.0, 1.0)),
-                    Cell::Num(x) => crate::number::fmt_num(*x),
-                })
+                .map(|(cell, &chance)| written(cell, chance))
                 .collect::<Vec<String>>()
         }),
     ));
     bytes
+}
+
+/// A cell's text in a CSV file: a probability ([`is_probability`]) clamped to [0, 1], a real
+/// number as [`crate::number::fmt_num`] writes it.
+fn written(cell: &Cell, chance: bool) -> String {
+    match cell {
+        Cell::Text(s) => s.clone(),
+        Cell::Int(i) => i.to_string(),
+        Cell::Num(x) if chance => crate::number::fmt_num(x.clamp(0.0, 1.0)),
+        Cell::Num(x) => crate::number::fmt_num(*x),
+    }
+}
+
+impl DataTable {
+    /// Its rows as its CSV file ([`table_csv`]) holds them, typed: each real number the one
+    /// its text reads back as (a probability clamped, a tiny or huge number at the 12
+    /// significant digits written), an undefined one an empty text. A program handed these
+    /// cells (the Python package's DataFrames) gets exactly the numbers a reader of the file
+    /// gets, without the text in between.
+    pub fn written_rows(&self) -> Vec<Vec<Cell>> {
+        let chance: Vec<bool> = self.columns.iter().map(|c| is_probability(c)).collect();
+        self.rows
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .zip(&chance)
+                    .map(|(cell, &chance)| match cell {
+                        Cell::Num(_) => {
+                            let text = written(cell, chance);
+                            // fmt_num writes only finite numbers, which read back.
+                            text.parse().map_or(Cell::Text(text), Cell::Num)
+                        }
+                        other => other.clone(),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -85,5 +85,5 @@ pub use review::{
     record_text, review_file, review_file_with, review_game, review_game_with, review_text,
     review_text_with,
 };
-pub use simulate::{DEFAULT_UNITS, Finished, RunRequest, rules_with_deck, simulate};
+pub use simulate::{DEFAULT_UNITS, Finished, REPORT_NAMES, RunRequest, rules_with_deck, simulate};
 pub use sweep::{MAX_RULE_SETS, SweepPlan, SweepRequest};

@@ -155,11 +155,14 @@ impl Cache {
 /// error where the game writes no records.
 pub fn record_text(game: &dyn Configured, seed: u64, count: u64) -> Result<String> {
     let games: Vec<GameRecord> = game.record_games(seed, count).unwrap_or_else(|| {
-        Err(crate::Error::input(format!(
-            "--record: {} writes no game records (so far: sevens, sequences, hearts-due, \
-             solitaire-dice, sieben)",
-            game.setup().game
-        )))
+        Err(crate::Error::setting(
+            crate::Setting::named("record"),
+            format!(
+                "{} writes no game records (so far: sevens, sequences, hearts-due, \
+                 solitaire-dice, sieben)",
+                game.setup().game
+            ),
+        ))
     })?;
     Ok(record::write(&Record { games }))
 }

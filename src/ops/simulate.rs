@@ -4,20 +4,34 @@
 use std::path::{Path, PathBuf};
 
 use crate::engine::RunConfig;
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 use crate::games::analysis::{Analysis, DataTable};
 use crate::games::{self, Configured, Game, Setup};
+use crate::output::manifest::RunAbout;
 use crate::record::RunRecord;
 use crate::report::Report;
 use crate::report::analysis::analysis_files;
 use crate::report::json::run_json;
 use crate::report::shown::Shown;
-use crate::report::summary::summary_table;
+use crate::report::summary::{summary_data, summary_table};
+use crate::report::unique_names;
 use crate::saved::Saved;
 use crate::stats::ExactValues;
 
 /// Units of `simulate`, `compare`, `sweep` and `claims` when the caller gives none.
 pub const DEFAULT_UNITS: u64 = 1_000_000;
+
+/// The files every report folder of a run holds, whatever it finds, and its charts, whose names
+/// the run's metrics choose: a caller checks them before the run
+/// ([`OutDir::writing`](crate::output::OutDir::writing)).
+pub const REPORT_NAMES: [&str; 6] = [
+    "summary.csv",
+    "disagreements.csv",
+    "distribution.csv",
+    "quantiles.csv",
+    crate::record::ACCUMULATORS,
+    "*.svg",
+];
 
 /// A game to simulate, as a person asks for it: its rule overrides, players and policies.
 #[derive(Clone, Debug)]
@@ -53,10 +67,11 @@ impl RunRequest {
     /// [`configure`](Self::configure) for a comparison, which needs two or more policies.
     pub fn configure_comparison(&self) -> Result<Box<dyn Configured>> {
         if self.policies.len() < 2 {
-            return Err(Error::input(format!(
-                "compare: expected at least two --policy, found {}",
-                self.policies.len()
-            )));
+            return Err(Error::input(
+                Message::from("compare: expected at least two ")
+                    .setting(Setting::POLICY)
+                    .text(format!(", found {}", self.policies.len())),
+            ));
         }
         self.configure()
     }
@@ -77,18 +92,18 @@ pub fn rules_with_deck(
                 .filter(|g| g.options().iter().any(|o| o.key == "deck"))
                 .map(|g| g.name())
                 .collect();
-            return Err(Error::input(format!(
-                "--deck {}: only {} is played with a deck file, not {}",
+            return Err(Error::value(
+                Setting::DECK,
                 path.display(),
-                with_decks.join(", "),
-                game.name()
-            )));
+                format!(
+                    "only {} is played with a deck file, not {}",
+                    with_decks.join(", "),
+                    game.name()
+                ),
+            ));
         }
         let name = path.to_str().ok_or_else(|| {
-            Error::input(format!(
-                "--deck {}: expected a UTF-8 file name",
-                path.display()
-            ))
+            Error::value(Setting::DECK, path.display(), "expected a UTF-8 file name")
         })?;
         rules.push(format!("deck={name}"));
     }
@@ -138,6 +153,30 @@ impl Finished {
             files.extend(analysis_files(reading)?);
         }
         Ok(files)
+    }
+
+    /// [`files`](Self::files) with `extra` files after them, every name made unique: what a
+    /// report folder of this run holds, as
+    /// [`OutDir::write_all`](crate::output::OutDir::write_all) takes it.
+    pub fn report_files(&self, extra: Vec<(String, Vec<u8>)>) -> Result<Vec<(String, Vec<u8>)>> {
+        Ok(unique_names([self.files()?, extra].concat()))
+    }
+
+    /// What a report folder's `run.json` says of this run, played on `threads` worker threads
+    /// (`None` where not known, as for a merge).
+    pub fn about(&self, threads: Option<usize>) -> RunAbout {
+        RunAbout {
+            notes: self.notes.clone(),
+            ..RunAbout::of_saved(&self.saved, threads)
+        }
+    }
+
+    /// The tables of its report folder's CSV files, typed: `summary.csv` whole, then those of
+    /// the reading against the best play, if there is one.
+    pub fn data(&self) -> Vec<DataTable> {
+        let mut tables = vec![summary_data(&self.report())];
+        tables.extend_from_slice(self.reading_tables());
+        tables
     }
 
     /// The estimates and exact values as a terminal shows them: the aligned table, then the

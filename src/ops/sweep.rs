@@ -2,7 +2,7 @@
 //! checked) before any run, then each simulated on the same seed, one row per rule set.
 
 use crate::engine::RunConfig;
-use crate::error::{Error, Result};
+use crate::error::{Error, Message, Result, Setting};
 use crate::games::{Configured, Game};
 
 use super::RunRequest;
@@ -47,16 +47,19 @@ pub struct SweepPlan {
 /// `KEY=V1,V2,...` read into the key and its values.
 fn sweep_values(raw: &str) -> Result<(String, Vec<String>)> {
     let (key, values) = raw.split_once('=').ok_or_else(|| {
-        Error::input(format!(
-            "--rule '{raw}': expected KEY=V1,V2,..., e.g. wipe_ones=3,4,5,off"
-        ))
+        Error::value(
+            Setting::RULE,
+            raw,
+            "expected KEY=V1,V2,..., e.g. wipe_ones=3,4,5,off",
+        )
     })?;
     let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).collect();
     if values.iter().any(String::is_empty) {
-        return Err(Error::input(format!(
-            "--rule '{raw}': an empty value; list the values separated by commas, e.g. \
-             wipe_ones=3,4,5,off"
-        )));
+        return Err(Error::value(
+            Setting::RULE,
+            raw,
+            "an empty value; list the values separated by commas, e.g. wipe_ones=3,4,5,off",
+        ));
     }
     Ok((key.trim().to_string(), values))
 }
@@ -68,19 +71,22 @@ fn options(rules: &[String]) -> Result<(Options, usize)> {
     for raw in rules {
         let (key, values) = sweep_values(raw)?;
         if options.iter().any(|(k, _)| *k == key) {
-            return Err(Error::input(format!(
-                "--rule '{raw}': {key} is given twice; list all its values in one --rule, \
-                 separated by commas"
-            )));
+            return Err(Error::value(
+                Setting::RULE,
+                raw,
+                Message::from(format!("{key} is given twice; list all its values in one "))
+                    .setting(Setting::RULE)
+                    .text(", separated by commas"),
+            ));
         }
         options.push((key, values));
     }
     let swept: Vec<&(String, Vec<String>)> = options.iter().filter(|(_, v)| v.len() >= 2).collect();
     if swept.is_empty() {
-        return Err(Error::input(
-            "sweep: expected a --rule KEY=V1,V2,... with two or more values, e.g. --rule \
+        return Err(Error::input(Message::settings_in(
+            "sweep: expected a §rule KEY=V1,V2,... with two or more values, e.g. §rule \
              wipe_ones=3,4,5,off (`dicelab rules GAME` lists the options)",
-        ));
+        )));
     }
     let count = swept
         .iter()

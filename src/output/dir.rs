@@ -53,7 +53,7 @@ impl OutDir {
     /// folder, that it can be written and that no other run is writing it (this one holds it
     /// from here until dropped); its `run.json` will say `invocation` wrote it.
     pub fn prepare(path: &Path, invocation: &Invocation) -> Result<Self> {
-        let refuse = |why: &dyn std::fmt::Display| refusal(path, why);
+        let refuse = |why: &dyn super::Why| refusal(path, why);
         let at = anchored(path).map_err(|e| refuse(&e))?;
         let target = resolve(&at).map_err(|e| refuse(&e))?;
         let held = lock(
@@ -81,15 +81,19 @@ impl OutDir {
                 match Kind::of(&ancestor).map_err(|e| dir.refuse(e))? {
                     Kind::Folder => probe(&ancestor).map_err(|e| dir.refuse(e))?,
                     kind => {
-                        return Err(dir.refuse(format!(
-                            "{} is {}, not a folder",
-                            ancestor.display(),
-                            kind.noun()
+                        return Err(dir.refuse(std::io::Error::new(
+                            std::io::ErrorKind::NotADirectory,
+                            format!("{} is {}, not a folder", ancestor.display(), kind.noun()),
                         )));
                     }
                 }
             }
-            kind => return Err(dir.refuse(format!("{}, not a folder", kind.noun()))),
+            kind => {
+                return Err(dir.refuse(std::io::Error::new(
+                    std::io::ErrorKind::NotADirectory,
+                    format!("{}, not a folder", kind.noun()),
+                )));
+            }
         }
         Ok(dir)
     }
@@ -136,7 +140,7 @@ impl OutDir {
     /// Where a report cannot go: a file or folder that cannot be written, so exit 1 like every
     /// other one (the error module's rule), whether the system refused it or dicelab did (a
     /// FIFO, device, socket or folder it will not replace).
-    fn refuse(&self, why: impl std::fmt::Display) -> Error {
+    fn refuse(&self, why: impl super::Why) -> Error {
         refusal(&self.path, &why)
     }
 
@@ -161,7 +165,12 @@ impl OutDir {
         let exists = match Kind::of(&target).map_err(|e| self.refuse(e))? {
             Kind::Folder => true,
             Kind::Absent => false,
-            kind => return Err(self.refuse(format!("{}, not a folder", kind.noun()))),
+            kind => {
+                return Err(self.refuse(std::io::Error::new(
+                    std::io::ErrorKind::NotADirectory,
+                    format!("{}, not a folder", kind.noun()),
+                )));
+            }
         };
         // A real path: its parent is where a swap stages, its name the folder's.
         let target = if exists {
@@ -363,7 +372,7 @@ impl OutDir {
 }
 
 /// Where a report cannot go (see [`OutDir::refuse`]), before there is an [`OutDir`].
-fn refusal(path: &Path, why: &dyn std::fmt::Display) -> Error {
+fn refusal(path: &Path, why: &dyn super::Why) -> Error {
     super::unwritable_out(path, "cannot write a report there", why)
 }
 

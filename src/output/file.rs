@@ -32,7 +32,7 @@ impl OutFile {
     /// that can be written, and that no other run is writing it (this one, `invocation`, holds
     /// it from here until dropped). Nothing is created.
     pub fn prepare(path: &Path, invocation: &Invocation) -> Result<Self> {
-        let refuse = |why: &dyn std::fmt::Display| refusal(path, why);
+        let refuse = |why: &dyn super::Why| refusal(path, why);
         let at = anchored(path).map_err(|e| refuse(&e))?;
         let resolved = resolve(&at).map_err(|e| refuse(&e))?;
         let held = lock(
@@ -59,10 +59,9 @@ impl OutFile {
         match Kind::of(&folder).map_err(|e| file.refuse(e))? {
             Kind::Folder => probe(&folder).map_err(|e| file.refuse(e))?,
             kind => {
-                return Err(file.refuse(format!(
-                    "{} is {}, not a folder",
-                    folder.display(),
-                    kind.noun()
+                return Err(file.refuse(std::io::Error::new(
+                    std::io::ErrorKind::NotADirectory,
+                    format!("{} is {}, not a folder", folder.display(), kind.noun()),
                 )));
             }
         }
@@ -76,7 +75,7 @@ impl OutFile {
 
     /// A file that cannot be written: exit 1, whether the system refused it or dicelab did (see
     /// `OutDir::refuse`).
-    fn refuse(&self, why: impl std::fmt::Display) -> Error {
+    fn refuse(&self, why: impl super::Why) -> Error {
         refusal(&self.path, &why)
     }
 
@@ -117,6 +116,6 @@ impl OutFile {
 }
 
 /// A file that cannot be written (see [`OutFile::refuse`]), before there is an [`OutFile`].
-fn refusal(path: &Path, why: &dyn std::fmt::Display) -> Error {
+fn refusal(path: &Path, why: &dyn super::Why) -> Error {
     super::unwritable_out(path, "cannot write there", why)
 }

@@ -46,11 +46,39 @@ fn waiting<'a>(path: &'a std::path::Path, invocation: &Invocation) -> Option<Box
 /// An `--out` that cannot be written, `what` saying so ("cannot write a report there"), and why:
 /// exit 1 like every other place that cannot be written (the error module's rule), whether the
 /// system refused it or dicelab did (a FIFO, a folder, another run writing it).
-fn unwritable_out(path: &std::path::Path, what: &str, why: &dyn std::fmt::Display) -> Error {
+/// The system's error keeps its kind and number, so a caller that tells kinds apart (Python's
+/// `NotADirectoryError`) can.
+fn unwritable_out(path: &std::path::Path, what: &str, why: &dyn Why) -> Error {
+    let source = match why.os_error() {
+        Some(e) => match e.raw_os_error() {
+            Some(number) => std::io::Error::from_raw_os_error(number),
+            None => std::io::Error::new(e.kind(), e.to_string()),
+        },
+        None => std::io::Error::other(why.to_string()),
+    };
     Error::unwritable(
         Message::default()
-            .setting(Setting::OUT)
-            .text(format!(" {}: {what}", path.display())),
-        std::io::Error::other(why.to_string()),
+            .valued(Setting::OUT, path.display().to_string())
+            .text(format!(": {what}")),
+        source,
     )
 }
+
+/// Why a place cannot be written: the system's error, or dicelab's own reason (a FIFO, a
+/// folder it will not replace, another run writing it).
+trait Why: std::fmt::Display {
+    /// The system's error, where it is one.
+    fn os_error(&self) -> Option<&std::io::Error> {
+        None
+    }
+}
+
+impl Why for std::io::Error {
+    fn os_error(&self) -> Option<&std::io::Error> {
+        Some(self)
+    }
+}
+
+impl Why for String {}
+
+impl Why for &str {}

@@ -89,6 +89,18 @@ pub fn summary_cells(
     ]
 }
 
+/// `summary.csv` whole as a table of typed cells, every column of every row: what a program
+/// handed the run reads instead of the file (the Python package's DataFrame).
+pub fn summary_data(report: &Report) -> DataTable {
+    let record = &report.saved.record;
+    let rules = record.setup.rules_column();
+    let mut table = DataTable::new("summary", &SUMMARY_HEADER);
+    for metric in &report.saved.tally.metrics {
+        table.push(summary_cells(record, &rules, metric, report.exact));
+    }
+    table
+}
+
 /// `summary.csv` as a table of typed cells for printing (`--format csv`, `tsv`, `md`), without
 /// the game, rules and seed every row shares: the caller says them once above it.
 pub fn summary_table(report: &Report) -> DataTable {
@@ -99,4 +111,37 @@ pub fn summary_table(report: &Report) -> DataTable {
         table.push(summary_cells(record, &rules, metric, report.exact)[2..11].to_vec());
     }
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::RunConfig;
+    use crate::games::analysis::table_csv;
+    use crate::ops::{RunRequest, simulate};
+
+    use super::*;
+
+    /// A program handed `summary_data` reads what a reader of `summary.csv` reads: the table
+    /// written as CSV is the file, byte for byte (a game of several players, with a paired
+    /// comparison's rows and an exact value missing from some).
+    #[test]
+    fn summary_data_written_as_csv_is_summary_csv() {
+        for (game, players, policies) in [
+            ("sevens", 1, vec!["optimal", "rolls:1"]),
+            ("sequences", 3, vec![]),
+        ] {
+            let game = RunRequest {
+                game: crate::games::find(game).unwrap(),
+                rules: Vec::new(),
+                deck: None,
+                players,
+                policies: policies.into_iter().map(String::from).collect(),
+            }
+            .configure()
+            .unwrap();
+            let finished = simulate(game.as_ref(), &RunConfig::new(3_000, 5)).unwrap();
+            let report = finished.report();
+            assert_eq!(table_csv(&summary_data(&report)), summary_csv(&report));
+        }
+    }
 }

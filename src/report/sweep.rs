@@ -6,6 +6,7 @@
 
 use crate::error::Result;
 use crate::games::analysis::{Cell, DataTable};
+use crate::output::manifest::RunAbout;
 use crate::plot::{CompareRow, Scale, compare_svg};
 use crate::saved::Saved;
 use crate::stats::{ExactValues, Metric, MetricKind, Subject};
@@ -227,6 +228,23 @@ impl Sweep {
             .chain(SUMMARY_HEADER[1..].iter().copied())
             .chain(["units"])
             .collect()
+    }
+
+    /// What a report folder of the sweep holds: `sweep.csv` and its charts, every name unique.
+    pub fn report_files(&self) -> Result<Vec<(String, Vec<u8>)>> {
+        let mut files = vec![("sweep.csv".to_string(), self.csv())];
+        files.extend(self.charts()?);
+        Ok(super::unique_names(files))
+    }
+
+    /// What the folder's `run.json` says of the sweep, played on `threads` worker threads: the
+    /// seed and units every rule set shared, and no one rule set's rules.
+    pub fn run_about(&self, threads: Option<usize>) -> RunAbout {
+        RunAbout {
+            threads,
+            rules: None,
+            ..RunAbout::of_saved(&self.runs[0].saved, None)
+        }
     }
 
     /// One comparison chart per metric, the rule sets as its rows (exact values in each row's

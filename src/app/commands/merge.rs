@@ -8,7 +8,8 @@ use crate::output::{Invocation, OutDir};
 use crate::saved::Saved;
 
 use super::super::cli::MergeArgs;
-use super::{REPORT_NAMES, publish};
+use super::publish;
+use crate::ops::REPORT_NAMES;
 
 /// `dicelab merge`.
 pub fn merge(args: &MergeArgs, invocation: &Invocation) -> Result<()> {

@@ -39,11 +39,9 @@ use crate::error::one_line;
 use crate::games::analysis::Analysis;
 use crate::ops::Finished;
 use crate::output::OutDir;
-use crate::output::manifest::RunAbout;
 use crate::report::analysis::analysis_files;
 use crate::report::print::Style;
 use crate::report::shown::{Analysed, Format, Shown, render};
-use crate::report::unique_names;
 
 use super::capture;
 use super::cli::RunArgs;
@@ -88,17 +86,6 @@ fn threads_of(run: &RunArgs) -> usize {
     run.threads.unwrap_or_else(rayon::current_num_threads)
 }
 
-/// The files every report of a run holds, whatever it finds, and its charts, whose names the
-/// run's metrics choose: checked before the run (see [`OutDir::writing`]).
-const REPORT_NAMES: [&str; 6] = [
-    "summary.csv",
-    "disagreements.csv",
-    "distribution.csv",
-    "quantiles.csv",
-    crate::record::ACCUMULATORS,
-    "*.svg",
-];
-
 /// What an exact analysis (`solve`, `table`) writes: tables and charts, named by the game.
 const ANALYSIS_NAMES: [&str; 2] = ["*.csv", "*.svg"];
 
@@ -134,13 +121,9 @@ fn publish(
     threads: Option<usize>,
     printing: Printing,
 ) -> Result<Vec<String>> {
-    let about = RunAbout {
-        notes: finished.notes.clone(),
-        ..RunAbout::of_saved(&finished.saved, threads)
-    };
-    let out = out.map(|o| o.clone().describing(about));
+    let out = out.map(|o| o.clone().describing(finished.about(threads)));
     let out = out.as_ref();
-    let files = unique_names([finished.files()?, extra].concat());
+    let files = finished.report_files(extra)?;
     capture::made(&files);
     // Files first: a run whose report cannot be written prints only the error.
     if let Some(dir) = out {

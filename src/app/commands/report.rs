@@ -15,7 +15,8 @@ use crate::report::shown::Format;
 use super::super::cli::ReportArgs;
 use super::super::stdout::{say, show};
 use super::claims::check_claims;
-use super::{ANALYSIS_NAMES, Printing, REPORT_NAMES, publish, run_config, shown, threads_of};
+use super::{ANALYSIS_NAMES, Printing, publish, run_config, shown, threads_of};
+use crate::ops::REPORT_NAMES;
 
 /// The default job prints each run for a person to read as it goes.
 const TEXT: Printing = (

@@ -2,11 +2,11 @@
 
 use crate::engine::Shard;
 use crate::error::{Error, Result};
-use crate::ops::{self, DEFAULT_UNITS, RunRequest};
+use crate::ops::{self, DEFAULT_UNITS, REPORT_NAMES, RunRequest};
 use crate::output::{Invocation, OutDir, OutFile};
 
 use super::super::cli::SimulateArgs;
-use super::{REPORT_NAMES, publish, run_config, threads_of};
+use super::{publish, run_config, threads_of};
 
 /// The request the flags describe.
 fn request(args: &SimulateArgs) -> RunRequest {

@@ -3,9 +3,7 @@
 use crate::engine::Shard;
 use crate::error::Result;
 use crate::ops::{DEFAULT_UNITS, SweepPlan, SweepRequest};
-use crate::output::manifest::RunAbout;
 use crate::output::{Invocation, OutDir};
-use crate::report::unique_names;
 
 use super::super::capture;
 use super::super::cli::SweepArgs;
@@ -32,19 +30,9 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
         capture::made(&[("sweep.csv".to_string(), sweep.csv())]);
         return print(&sweep, printing);
     };
-    let first = &sweep.runs[0].saved;
-    let about = RunAbout {
-        threads: Some(threads_of(&args.run)),
-        ..RunAbout::of_saved(first, None)
-    };
-    let mut files = vec![("sweep.csv".to_string(), sweep.csv())];
-    files.extend(sweep.charts()?);
-    let files = unique_names(files);
+    let files = sweep.report_files()?;
     dir.clone()
-        .describing(RunAbout {
-            rules: None,
-            ..about
-        })
+        .describing(sweep.run_about(Some(threads_of(&args.run))))
         .write_all(&files)?;
     capture::made(&files);
     print(&sweep, printing)?;

@@ -550,8 +550,11 @@ pub(super) fn record(
     count: u64,
 ) -> Result<Vec<GameRecord>> {
     if players == 1 {
-        return Err(Error::input(
-            "--record: a record holds whole games; record them with --players 2 or more",
+        return Err(Error::setting(
+            crate::Setting::named("record"),
+            crate::error::Message::settings_in(
+                "a record holds whole games; record them with §players 2 or more",
+            ),
         ));
     }
     let mut recorder = Recorder {

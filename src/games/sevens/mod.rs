@@ -328,8 +328,11 @@ impl Configured for Study {
         count: u64,
     ) -> Option<Result<Vec<crate::games::review::record::GameRecord>>> {
         if self.players == 1 {
-            return Some(Err(Error::input(
-                "--record: a record holds whole games; record them with --players 2 or more",
+            return Some(Err(Error::setting(
+                crate::Setting::named("record"),
+                crate::error::Message::settings_in(
+                    "a record holds whole games; record them with §players 2 or more",
+                ),
             )));
         }
         let games = self.games();

@@ -231,11 +231,14 @@ impl Configured for Study {
         count: u64,
     ) -> Option<Result<Vec<crate::games::review::record::GameRecord>>> {
         if !self.rules.is_text() {
-            return Some(Err(crate::error::Error::input(format!(
-                "--record: solitaire-dice records games under the text's rules only (their \
-                 review plays out by best, built for them), not {}",
-                self.options.render()
-            ))));
+            return Some(Err(crate::error::Error::setting(
+                crate::Setting::named("record"),
+                format!(
+                    "solitaire-dice records games under the text's rules only (their review \
+                     plays out by best, built for them), not {}",
+                    self.options.render()
+                ),
+            )));
         }
         let sheets: Vec<PolicySpec> = self
             .seats
