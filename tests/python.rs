@@ -1,10 +1,16 @@
 //! The Python package as a user installs it: build the wheel with maturin in a throwaway virtual
 //! environment, install it, and run `python/tests`, which checks every call against this
-//! checkout's `dicelab` binary byte for byte (and bad input against its error lines).
+//! checkout's `dicelab` binary byte for byte, its signatures, values, exceptions and executors
+//! (a process pool and a real Dask cluster), and runs docs/python.md's walk-through as a script.
 //!
-//! It needs `python3` (3.9 or later, with `venv`) and PyPI for `maturin` and `pandas`, as CI has.
-//! The Rust build goes to `target/python` (kept between runs, so a second run only relinks): the
-//! `cargo test` running this holds the lock on the usual target folders.
+//! It needs `python3` (3.9 or later, with `venv`) and PyPI for `maturin`, `pandas`,
+//! `dask[distributed]` and `matplotlib`, as CI has.
+//!
+//! The wheel is built with the test suite's own profile (`checked`) into the test suite's own
+//! target folder, so it reuses every crate the suite built with the same features instead of
+//! compiling them again (the dicelab library itself is built once more, without the write hook
+//! tests build it with). Cargo holds its lock on a target folder only while it builds, not while
+//! tests run, so the nested build does not wait on the `cargo test` running this one.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -37,7 +43,7 @@ fn the_python_package_builds_installs_and_gives_the_command_lines_bytes() {
     let bin = venv.join("bin");
     let python = bin.join("python");
     run(
-        "pip install maturin pandas",
+        "pip install maturin pandas dask matplotlib",
         Command::new(&python).args([
             "-m",
             "pip",
@@ -46,14 +52,20 @@ fn the_python_package_builds_installs_and_gives_the_command_lines_bytes() {
             "--disable-pip-version-check",
             "maturin>=1.9.4,<2",
             "pandas",
+            "dask[distributed]",
+            "matplotlib",
         ]),
     );
     let wheels = tmp.path().join("wheels");
-    let target: PathBuf = root.join("target").join("python");
+    // CARGO_TARGET_TMPDIR is `<target folder>/tmp`: the target folder this suite was built in.
+    let target: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the temporary folder is inside the target folder")
+        .to_path_buf();
     run(
         "maturin build",
         Command::new(bin.join("maturin"))
-            .args(["build", "--release", "--locked", "--quiet", "-m"])
+            .args(["build", "--profile", "checked", "--locked", "--quiet", "-m"])
             .arg(root.join("python").join("Cargo.toml"))
             .arg("--out")
             .arg(&wheels)
@@ -95,7 +107,12 @@ fn the_python_package_builds_installs_and_gives_the_command_lines_bytes() {
         })
         .unwrap_or(0);
     assert!(
-        ran >= 12,
-        "expected at least 12 Python tests, ran {ran}:\n{report}"
+        ran >= 28,
+        "expected at least 28 Python tests, ran {ran}:\n{report}"
+    );
+    // A test skipped (dask or matplotlib missing) would pass without checking anything.
+    assert!(
+        !report.contains("skipped"),
+        "a Python test was skipped:\n{report}"
     );
 }

@@ -1,13 +1,90 @@
 """Types of dicelab's compiled half, for editors and type checkers (the code is Rust:
-python/src/lib.rs)."""
+python/src/). Users call the functions of `dicelab`, which check and convert Python's values
+first; these take text for every count (the text of a Python int, of any size)."""
+
+from typing import Any, Optional
 
 __version__: str
 
-class DicelabError(Exception):
-    """A dicelab command refused its input or could not read or write a file: the message is the
-    line the command line prints, and `code` its exit code (2 for bad input, 1 for a file)."""
+class Failure(Exception):
+    """What the compiled half raises: `args` is `(kind, message, code, setting, value, min, max,
+    errno, os_kind)`, which `dicelab._errors.from_failure` turns into the exception a user
+    catches."""
 
-    code: int
+class Run:
+    """A finished run, a shard of one, or a merge of shards."""
+
+    @property
+    def shards(self) -> tuple[list[int], int]:
+        """The shards the run holds and how many the whole run has."""
+    @property
+    def whole(self) -> bool:
+        """Whether the run holds every shard."""
+    def tables(self) -> list[dict[str, Any]]:
+        """`summary.csv` and the reading against the best play, as column lists."""
+    def files(self) -> dict[str, bytes]:
+        """The files of its report folder, by name."""
+    def text(self) -> str:
+        """The estimates as a terminal shows them."""
+    def accumulators(self) -> bytes:
+        """`accumulators.json`: what a part pickles as and `merge` reads back."""
+
+def simulate(
+    call: str,
+    game: str,
+    policies: list[str],
+    rules: list[str],
+    deck: Optional[str],
+    players: str,
+    units: Optional[str],
+    seed: str,
+    threads: Optional[str],
+    shard: Optional[tuple[str, str]],
+    out: Optional[str],
+    wait: bool,
+    compare: bool,
+) -> Run:
+    """A simulation (or its shard), written to `out` when given."""
+
+def merge(call: str, parts: list[bytes], out: Optional[str], wait: bool, partial: bool) -> Run:
+    """Parts' accumulators merged into one run."""
+
+def sweep(
+    call: str,
+    game: str,
+    rules: list[str],
+    policies: list[str],
+    players: str,
+    units: Optional[str],
+    seed: str,
+    threads: Optional[str],
+    out: Optional[str],
+    wait: bool,
+) -> dict[str, Any]:
+    """`sweep.csv` as column lists."""
+
+def analyse(
+    call: str,
+    game: str,
+    rules: list[str],
+    deck: Optional[str],
+    players: str,
+    out: Optional[str],
+    wait: bool,
+    tables: bool,
+) -> list[dict[str, Any]]:
+    """`solve` (tables false) or `table` (true): every table, as column lists."""
+
+def advise(
+    game: str,
+    position: list[tuple[str, str]],
+    rules: list[str],
+    policies: list[str],
+    units: Optional[str],
+    seed: str,
+    threads: Optional[str],
+) -> dict[str, Any]:
+    """The ranked actions as column lists, with `attrs`."""
 
 def run(words: list[str]) -> tuple[str, dict[str, bytes]]:
     """Runs the dicelab command whose words (after `dicelab`) are `words`; returns what it printed

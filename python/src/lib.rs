@@ -1,11 +1,11 @@
-//! `dicelab._native`: the command line of dicelab run inside Python.
+//! `dicelab._native`: the compiled half of the `dicelab` package.
 //!
-//! One function, [`run`], takes a command's words as the command line would (`["simulate",
-//! "sevens", "-n", "1000"]`) and returns what it printed and the files its report holds; a
-//! failure raises `dicelab.DicelabError` with the command line's own line. Everything a user calls
-//! is in `dicelab/__init__.py`, which builds the words from keyword arguments and reads the files
-//! into pandas. Going through the command line's parser keeps one definition of every flag, its
-//! checks and its messages, and the same seed gives the same bytes as the `dicelab` binary.
+//! Each operation (`simulate`, `merge`, `sweep`, `analyse`, `advise`: [`calls`]) builds a typed
+//! request of the library's operations layer (`dicelab::ops`) from values `dicelab/_api.py` has
+//! already checked and converted, runs it on a thread of its own with the GIL released, and
+//! hands back typed results ([`frames`]: columns of Python values, the numbers a report's CSV
+//! holds). A failure raises [`failure::Failure`], which `dicelab/_errors.py` turns into the
+//! exception a user catches. [`run`] keeps the command line itself at hand (`dicelab.cli`).
 
 #![deny(missing_docs)]
 
@@ -17,49 +17,77 @@ use std::time::Duration;
 
 use dicelab::Invocation;
 use dicelab::app::{Captured, Failed, run_captured};
-use pyo3::create_exception;
-use pyo3::exceptions::PyException;
+use dicelab::engine::{OnProgress, Progress, Steps};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-create_exception!(
-    dicelab,
-    DicelabError,
-    PyException,
-    "A dicelab command refused its input or could not read or write a file: the message is the \
-     line the command line prints, and `code` its exit code (2 for bad input, 1 for a file)."
-);
+mod calls;
+mod failure;
+mod frames;
 
-/// How often a waiting call looks for a Ctrl-C: Python runs its signal handlers only on the main
-/// thread, between bytecodes, so a call that waited blindly could not be interrupted.
-const SIGNAL_POLL: Duration = Duration::from_millis(50);
+use failure::Failure;
 
-/// Runs the dicelab command whose words (after `dicelab`) are `words`, and returns `(stdout,
-/// files)`: the text it printed and a dict of its report's files (name to bytes), as `--out`
-/// would write them. The run releases the GIL, so other Python threads go on meanwhile, and a
-/// Ctrl-C (KeyboardInterrupt) stops a simulation between two chunks and is raised at once.
-#[pyfunction]
-fn run(py: Python<'_>, words: Vec<String>) -> PyResult<(String, Py<PyDict>)> {
-    let invocation = Invocation::now(
-        std::iter::once("dicelab".to_string())
-            .chain(words)
-            .collect(),
-    );
+/// The stack of the thread an operation runs on: the main thread's, as the command line has.
+const STACK: usize = 8 << 20;
+
+/// A [`Progress`] that draws nothing and says stop once Python's Ctrl-C set its flag.
+struct StopWhenSet(Arc<AtomicBool>);
+
+impl Progress for StopWhenSet {
+    fn start(&self, _: u64, _: Steps) {}
+    fn advance(&self, _: u64) {}
+    fn set(&self, _: u64, _: &str) {}
+    fn finish(&self) {}
+    fn stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Runs `job` on a thread of its own, inside a thread pool of its own (dropped when it returns:
+/// nothing is left in rayon's global pool, whose threads a `fork` of Python would not copy),
+/// with the GIL released so other Python threads go on. A Ctrl-C stops a run between two
+/// chunks (the job is told through the progress it is handed) and is raised once it has
+/// stopped; a library error becomes the exception of its kind; a panic, a bug, becomes an
+/// exception that says so rather than taking the interpreter down.
+pub(crate) fn detached<T: Send + 'static>(
+    py: Python<'_>,
+    job: impl FnOnce(OnProgress) -> dicelab::Result<T> + Send + 'static,
+) -> PyResult<T> {
     let stop = Arc::new(AtomicBool::new(false));
+    let progress = OnProgress::to(Arc::new(StopWhenSet(stop.clone())));
+    let outcome = waited(py, &stop, move || {
+        let pool = dicelab::engine::thread_pool(None, Some(STACK))?;
+        pool.install(|| job(progress))
+    })?;
+    match outcome {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(error)) => Err(failure::raised(&error)),
+        Err(()) => Err(failure::plain("internal", PANICKED.into(), 101)),
+    }
+}
+
+/// What a panic of the library says: the command line's words for one.
+const PANICKED: &str =
+    "internal error: dicelab panicked (its message is on stderr); please report it";
+
+/// Runs `work` on a thread of its own and waits for it with the GIL released, looking for a
+/// Ctrl-C every [`SIGNAL_POLL`]: on one, `stop` is set, the work is waited for (so nothing of
+/// it goes on writing after Python has moved on) and the KeyboardInterrupt is raised. `Err(())`
+/// is a panic of the work.
+fn waited<T: Send + 'static>(
+    py: Python<'_>,
+    stop: &Arc<AtomicBool>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<Result<T, ()>> {
     let (done, mut outcome) = mpsc::channel();
-    let worker = {
-        let stop = stop.clone();
-        std::thread::Builder::new()
-            .name("dicelab".into())
-            .spawn(move || {
-                // A panic is a bug, but it must not take the interpreter down with it: it
-                // becomes an exception that says so.
-                let result =
-                    catch_unwind(AssertUnwindSafe(|| run_captured(&invocation, Some(stop))));
-                let _ = done.send(result);
-            })
-            .map_err(|e| DicelabError::new_err(format!("error: cannot start a thread: {e}")))?
-    };
+    let worker = std::thread::Builder::new()
+        .name("dicelab".into())
+        .stack_size(STACK)
+        .spawn(move || {
+            let result = catch_unwind(AssertUnwindSafe(work)).map_err(drop);
+            let _ = done.send(result);
+        })
+        .map_err(|e| failure::request(format!("cannot start a thread: {e}")))?;
     let result = loop {
         // The receiver goes into the detached closure and back: it may not be shared.
         let (received, back) = py.detach(move || (outcome.recv_timeout(SIGNAL_POLL), outcome));
@@ -68,8 +96,6 @@ fn run(py: Python<'_>, words: Vec<String>) -> PyResult<(String, Py<PyDict>)> {
             Ok(result) => break result,
             Err(RecvTimeoutError::Timeout) => {
                 if let Err(interrupt) = py.check_signals() {
-                    // Ctrl-C: the run stops at its next chunk; wait for it, so nothing of it
-                    // goes on writing after Python has moved on.
                     stop.store(true, Ordering::Relaxed);
                     py.detach(move || {
                         let _ = outcome.recv();
@@ -78,11 +104,32 @@ fn run(py: Python<'_>, words: Vec<String>) -> PyResult<(String, Py<PyDict>)> {
                     return Err(interrupt);
                 }
             }
-            Err(RecvTimeoutError::Disconnected) => break Err(Box::new("no result")),
+            Err(RecvTimeoutError::Disconnected) => break Err(()),
         }
     };
     let _ = worker.join();
-    match result {
+    Ok(result)
+}
+
+/// How often a waiting call looks for a Ctrl-C: Python runs its signal handlers only on the main
+/// thread, between bytecodes, so a call that waited blindly could not be interrupted.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Runs the dicelab command whose words (after `dicelab`) are `words`, as the command line
+/// would, and returns `(stdout, files)`: the text it printed and a dict of its report's files
+/// (name to bytes). A refusal raises a `Failure` of kind `command` carrying the command line's
+/// own line and exit code.
+#[pyfunction]
+fn run(py: Python<'_>, words: Vec<String>) -> PyResult<(String, Py<PyDict>)> {
+    let invocation = Invocation::now(
+        std::iter::once("dicelab".to_string())
+            .chain(words)
+            .collect(),
+    );
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let outcome = waited(py, &stop, move || run_captured(&invocation, Some(flag)))?;
+    match outcome {
         Ok(Ok(Captured { stdout, files })) => {
             let dict = PyDict::new(py);
             for (name, bytes) in files {
@@ -90,30 +137,19 @@ fn run(py: Python<'_>, words: Vec<String>) -> PyResult<(String, Py<PyDict>)> {
             }
             Ok((stdout, dict.unbind()))
         }
-        Ok(Err(Failed { line, code })) => Err(raised(py, line, code)),
+        Ok(Err(Failed { line, code })) => Err(failure::command(line, code)),
         // The command line's exit code for a panic.
-        Err(_) => Err(raised(
-            py,
-            "error: internal error: dicelab panicked (its message is on stderr); please report it"
-                .into(),
-            101,
-        )),
+        Err(()) => Err(failure::command(format!("error: {PANICKED}"), 101)),
     }
-}
-
-/// A DicelabError with the command line's line and exit code (`code`).
-fn raised(py: Python<'_>, line: String, code: u8) -> PyErr {
-    let error = DicelabError::new_err(line);
-    // Setting an attribute on a fresh exception fails only without memory; the line still goes.
-    let _ = error.value(py).setattr("code", code);
-    error
 }
 
 /// The native half of the `dicelab` package.
 #[pymodule]
 mod _native {
     #[pymodule_export]
-    use super::DicelabError;
+    use super::Failure;
+    #[pymodule_export]
+    use super::calls::{Run, advise, analyse, merge, simulate, sweep};
     #[pymodule_export]
     use super::run;
 

@@ -1,23 +1,28 @@
-"""The Python package against the command line: the same calls give the same bytes.
+"""The Python package against the command line: the same calls give the same bytes, and each
+function reads as a Python library's.
 
-Run by tests/python.rs (through `cargo test --release`), which builds the wheel in a throwaway
-virtual environment, installs it and points DICELAB_BIN at the `dicelab` binary of the same
-checkout. By hand, with the package installed:
+Run by tests/python.rs (through the README's test command), which builds the wheel in a
+throwaway virtual environment, installs it and points DICELAB_BIN at the `dicelab` binary of the
+same checkout. By hand, with the package installed:
 
-    DICELAB_BIN=target/release/dicelab python -m unittest discover -s python/tests -v
+    DICELAB_BIN=target/checked/dicelab python -m unittest discover -s python/tests -v
 """
 
 import csv
+import inspect
 import io
 import json
 import os
+import pickle
 import subprocess
 import tempfile
 import time
 import unittest
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import dicelab
+import numpy as np
 import pandas as pd
 from pandas.testing import assert_frame_equal
 
@@ -33,14 +38,24 @@ def cli(*words, cwd=None):
     return done.returncode, done.stdout, done.stderr
 
 
-def read_csv(path):
+def read_csv(path, **options):
     """A CSV file of the command line, read without dicelab's help: comment lines skipped, every
     number parsed from its exact text."""
     lines = Path(path).read_text(encoding="utf-8").splitlines(keepends=True)
     skip = 0
     while skip < len(lines) and lines[skip].startswith("#"):
         skip += 1
-    return pd.read_csv(io.StringIO("".join(lines[skip:])), **EXACT)
+    return pd.read_csv(io.StringIO("".join(lines[skip:])), **EXACT, **options)
+
+
+def assert_same_numbers(frame, expected):
+    """`frame` holds every value of `expected` (a CSV file as pandas reads it) exactly; a column
+    of real numbers that the file shows whole is float64 in `frame` (its type), where pandas
+    guesses int64 from the text."""
+    for column in frame.columns:
+        if frame[column].dtype == np.float64 and expected[column].dtype == np.int64:
+            expected[column] = expected[column].astype(np.float64)
+    assert_frame_equal(frame, expected, check_exact=True)
 
 
 def _solve_three_players():
@@ -48,9 +63,8 @@ def _solve_three_players():
     return dicelab.solve("sevens", players=3)["game_odds"]
 
 
-class SameAsTheCommandLine(unittest.TestCase):
-    """Each call against `dicelab COMMAND ... --out DIR`: the DataFrame holds the CSV's numbers
-    exactly, and `out=` writes the very same files."""
+class Folder(unittest.TestCase):
+    """A throwaway folder per test."""
 
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -59,13 +73,13 @@ class SameAsTheCommandLine(unittest.TestCase):
     def tearDown(self):
         self.tmp.cleanup()
 
-    def command_line_files(self, words):
-        code, _out, err = cli(*words, "--out", self.dir / "cli")
+    def command_line_files(self, words, name="cli"):
+        code, _out, err = cli(*words, "-q", "--out", self.dir / name)
         self.assertEqual(code, 0, err)
-        return self.dir / "cli"
+        return self.dir / name
 
     def assert_same_files(self, cli_dir, py_dir):
-        """Every file but run.json (which records the command line and its times) byte for byte."""
+        """Every file but run.json (which records the call and its times) byte for byte."""
         names = sorted(p.name for p in cli_dir.iterdir() if p.name != "run.json")
         self.assertEqual(names, sorted(p.name for p in py_dir.iterdir() if p.name != "run.json"))
         self.assertTrue(any(n.endswith(".csv") for n in names), names)
@@ -75,54 +89,80 @@ class SameAsTheCommandLine(unittest.TestCase):
             )
         self.assertTrue((py_dir / "run.json").is_file())
 
+
+class ReadsLikeALibrary(unittest.TestCase):
+    """Signatures, docstrings and stubs a Python user's tools can read."""
+
+    def test_each_function_names_its_arguments(self):
+        expected = {
+            "simulate": ["game", "policy", "n", "seed", "threads", "players", "rule", "deck",
+                         "out", "wait", "shard", "shards", "executor"],
+            "compare": ["game", "policy", "n", "seed", "threads", "players", "rule", "deck",
+                        "out", "wait", "shard", "shards", "executor"],
+            "merge": ["parts", "out", "wait", "partial"],
+            "sweep": ["game", "rule", "policy", "players", "n", "seed", "threads", "out", "wait"],
+            "solve": ["game", "players", "rule", "out", "wait"],
+            "table": ["game", "rule", "deck", "out", "wait"],
+            "advise": ["game", "position", "rule", "policy", "n", "seed", "threads", "keys"],
+        }
+        for name, params in expected.items():
+            with self.subTest(function=name):
+                signature = inspect.signature(getattr(dicelab, name))
+                self.assertEqual(list(signature.parameters), params)
+                self.assertNotIn(
+                    inspect.Parameter.VAR_KEYWORD,
+                    [p.kind for p in signature.parameters.values() if p.name != "keys"],
+                )
+
+    def test_every_public_name_has_a_docstring_and_each_function_an_example(self):
+        for name in dicelab.__all__:
+            if name == "__version__":
+                continue
+            thing = getattr(dicelab, name)
+            with self.subTest(name=name):
+                self.assertTrue(inspect.getdoc(thing), name)
+                if inspect.isfunction(thing) and name != "cli":
+                    self.assertIn(">>> ", inspect.getdoc(thing), name)
+        self.assertIn("BadValueError", inspect.getdoc(dicelab))
+
+    def test_the_stub_declares_every_function_of_the_compiled_half(self):
+        stub = Path(dicelab.__file__).with_name("_native.pyi").read_text()
+        from dicelab import _native
+
+        names = [n for n in dir(_native) if not n.startswith("_")]
+        self.assertGreaterEqual(len(names), 7, names)
+        for name in names:
+            self.assertTrue(
+                f"def {name}(" in stub or f"class {name}" in stub, f"{name} not in _native.pyi"
+            )
+
+
+class SameAsTheCommandLine(Folder):
+    """Each call against `dicelab COMMAND ... --out DIR`: the DataFrame holds the CSV's numbers
+    exactly, and `out=` writes the very same files."""
+
     def test_simulate_sevens_gives_summary_csv_with_the_same_numbers(self):
-        # The issue's own call.
-        df = dicelab.simulate("sevens", policy=["optimal", "rolls:1"], n=10**6, seed=1)
+        df = dicelab.simulate("sevens", ["optimal", "rolls:1"], n=10**6, seed=1)
         cli_dir = self.command_line_files(
-            [
-                "simulate",
-                "sevens",
-                "--policy",
-                "optimal",
-                "--policy",
-                "rolls:1",
-                "-n",
-                "1000000",
-                "--seed",
-                "1",
-                "-q",
-            ]
+            ["simulate", "sevens", "--policy", "optimal", "--policy", "rolls:1", "-n", "1000000"]
         )
         expected = read_csv(cli_dir / "summary.csv")
         self.assertEqual(
             list(df.columns),
-            [
-                "game",
-                "rules",
-                "policy",
-                "metric",
-                "n",
-                "mean",
-                "sd",
-                "se",
-                "ci95_low",
-                "ci95_high",
-                "exact",
-                "seed",
-            ],
+            ["game", "rules", "policy", "metric", "n", "mean", "sd", "se", "ci95_low",
+             "ci95_high", "exact", "seed"],
         )
-        assert_frame_equal(df, expected, check_exact=True, check_like=False)
-        # Every number is the float its text in summary.csv denotes (Python's float() rounds
-        # correctly), not only what pandas reads from it.
+        assert_frame_equal(df, expected, check_exact=True)
+        # Every number is the float its text in summary.csv denotes, not only what pandas
+        # reads from it.
         with open(cli_dir / "summary.csv", newline="", encoding="utf-8") as f:
             for i, row in enumerate(csv.DictReader(f)):
                 for column in ("mean", "sd", "se", "ci95_low", "ci95_high", "exact"):
                     self.assertEqual(df[column].iloc[i], float(row[column]), (i, column))
                 self.assertEqual(df["n"].iloc[i], int(row["n"]))
-                self.assertEqual(df["policy"].iloc[i], row["policy"])
-        dicelab.simulate(
-            "sevens", policy=["optimal", "rolls:1"], n=1e6, seed=1, out=self.dir / "py"
-        )
+        self.assertEqual(df["n"].dtype, np.int64)
+        self.assertEqual(df["mean"].dtype, np.float64)
+        dicelab.simulate("sevens", ["optimal", "rolls:1"], n=1e6, seed=1, out=self.dir / "py")
         self.assert_same_files(cli_dir, self.dir / "py")
         turn = df[(df.policy == "optimal") & (df.metric == "turn_score")].iloc[0]
         self.assertLess(abs(turn["mean"] - turn["exact"]), 4 * turn["se"])
@@ -134,131 +174,42 @@ class SameAsTheCommandLine(unittest.TestCase):
         other = dicelab.simulate("sieben", players=4, n=2000, seed=6, threads=2)
         self.assertFalse(one.equals(other))
 
-    def test_runs_on_two_python_threads_at_once_keep_their_own_results(self):
-        # Each run releases the GIL and captures on its own thread: run together, each still
-        # gets exactly what it gets alone.
-        from concurrent.futures import ThreadPoolExecutor
-
-        calls = [("sevens", 1, 1), ("sieben", 2, 4), ("sevens", 3, 1), ("hearts-due", 4, 2)] * 2
-
-        def run(call):
-            game, seed, players = call
-            return dicelab.simulate(game, players=players, n=3000, seed=seed, threads=1)
-
-        alone = [run(call) for call in calls]
-        with ThreadPoolExecutor(max_workers=4) as pool:
-            together = list(pool.map(run, calls))
-        for a, b in zip(alone, together):
-            assert_frame_equal(a, b, check_exact=True)
-
-    def test_numbers_from_numpy_and_paths_are_taken_as_the_command_line_takes_them(self):
-        import numpy as np
-
-        plain = dicelab.simulate("sevens", n=5000, seed=2)
-        for n in (np.int64(5000), np.float64(5e3), 5e3):
-            with self.subTest(n=repr(n)):
-                assert_frame_equal(dicelab.simulate("sevens", n=n, seed=np.uint8(2)), plain)
-        dicelab.simulate("sevens", n=5000, seed=2, out=Path(self.tmp.name) / "p")
-        self.assertTrue((Path(self.tmp.name) / "p" / "summary.csv").is_file())
-
-    def test_numpy_switches_and_sequences_are_taken_as_pythons(self):
-        import numpy as np
-
-        words = dict(policy=["optimal", "rolls:1"], n=2000, seed=4)
-        plain = dicelab.compare("sevens", **words)
-        for policy in (
-            np.array(words["policy"]),
-            pd.Series(words["policy"]),
-            ("optimal", "rolls:1"),
-        ):
-            with self.subTest(policy=type(policy).__name__):
-                got = dicelab.compare("sevens", policy=policy, n=2000, seed=4, quiet=np.True_)
-                assert_frame_equal(got, plain)
-        self.assertTrue(dicelab.compare("sevens", **words, quiet=np.False_).equals(plain))
-
-    def test_a_run_is_stopped_by_ctrl_c(self):
-        # SIGINT as a terminal sends it: the run (years long as asked) stops at its next chunk
-        # and KeyboardInterrupt is raised in the caller, leaving no folder.
-        import signal
-        import threading
-        import time
-
-        timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
-        timer.start()
-        started = time.monotonic()
-        with self.assertRaises(KeyboardInterrupt):
-            dicelab.simulate("sevens", n=10**18, out=self.dir / "never")
-        timer.join()
-        self.assertLess(time.monotonic() - started, 10)
-        self.assertFalse((self.dir / "never").exists())
-        # The next call runs as usual.
-        self.assertEqual(len(dicelab.simulate("sevens", n=1000)), 3)
-
-    def test_a_forked_child_runs_after_its_parent_did(self):
-        # The three-player solver loops in parallel; a child forked after it (multiprocessing's
-        # default on Linux) must not find a thread pool whose threads it lacks.
-        import multiprocessing
-
-        before = dicelab.solve("sevens", players=3)["game_odds"]
-        context = multiprocessing.get_context("fork")
-        with context.Pool(1) as pool:
-            after = pool.apply_async(_solve_three_players).get(timeout=120)
-        assert_frame_equal(before, after)
-
     def test_compare_gives_the_paired_differences_of_the_command_line(self):
-        words = dict(policy=["greedy", "lookahead"], n=300, seed=3)
-        df = dicelab.compare("solitaire-dice", **words)
+        df = dicelab.compare("solitaire-dice", ["greedy", "lookahead"], n=300, seed=3)
         cli_dir = self.command_line_files(
-            [
-                "compare",
-                "solitaire-dice",
-                "--policy",
-                "greedy",
-                "--policy",
-                "lookahead",
-                "-n",
-                "300",
-                "--seed",
-                "3",
-                "-q",
-            ]
+            ["compare", "solitaire-dice", "--policy", "greedy", "--policy", "lookahead",
+             "-n", "300", "--seed", "3"]
         )
         assert_frame_equal(df, read_csv(cli_dir / "summary.csv"), check_exact=True)
         self.assertTrue(any(" - " in p for p in df.policy), list(df.policy))
-        dicelab.compare("solitaire-dice", **words, out=str(self.dir / "py"))
+        # No exact value is known: the column is of numbers, every one missing.
+        self.assertEqual(df["exact"].dtype, np.float64)
+        dicelab.compare(
+            "solitaire-dice", ["greedy", "lookahead"], n=300, seed=3, out=str(self.dir / "py")
+        )
         self.assert_same_files(cli_dir, self.dir / "py")
 
     def test_a_game_with_rules_and_players_matches(self):
-        kw = dict(players=3, rule=["target=50", "wipe_ones=3"], n=500, seed=9)
-        df = dicelab.simulate("hearts-due", **kw)
+        df = dicelab.simulate(
+            "hearts-due", players=3, rule={"target": 50, "wipe_ones": 3}, n=500, seed=9
+        )
         cli_dir = self.command_line_files(
-            [
-                "simulate",
-                "hearts-due",
-                "--players",
-                "3",
-                "--rule",
-                "target=50",
-                "--rule",
-                "wipe_ones=3",
-                "-n",
-                "500",
-                "--seed",
-                "9",
-                "-q",
-            ]
+            ["simulate", "hearts-due", "--players", "3", "--rule", "target=50", "--rule",
+             "wipe_ones=3", "-n", "500", "--seed", "9"]
         )
         assert_frame_equal(df, read_csv(cli_dir / "summary.csv"), check_exact=True)
         self.assertTrue(df.rules.str.contains("wipe_ones=3").all())
 
     def test_sweep_gives_sweep_csv_of_the_command_line(self):
-        df = dicelab.sweep("sequences", rule="wipe_ones=3,4,off", n=2000, seed=5)
+        df = dicelab.sweep("sequences", {"wipe_ones": [3, 4, "off"]}, n=2000, seed=5)
         cli_dir = self.command_line_files(
-            ["sweep", "sequences", "--rule", "wipe_ones=3,4,off", "-n", "2000", "--seed", "5", "-q"]
+            ["sweep", "sequences", "--rule", "wipe_ones=3,4,off", "-n", "2000", "--seed", "5"]
         )
-        assert_frame_equal(df, read_csv(cli_dir / "sweep.csv"), check_exact=True)
-        self.assertEqual(sorted(set(df.wipe_ones.astype(str))), ["3", "4", "off"])
-        dicelab.sweep("sequences", rule="wipe_ones=3,4,off", n=2000, seed=5, out=self.dir / "py")
+        # A swept value is text, as the rules column writes it.
+        expected = read_csv(cli_dir / "sweep.csv", dtype={"wipe_ones": str})
+        assert_frame_equal(df, expected, check_exact=True)
+        self.assertEqual(sorted(set(df.wipe_ones)), ["3", "4", "off"])
+        dicelab.sweep("sequences", "wipe_ones=3,4,off", n=2000, seed=5, out=self.dir / "py")
         self.assert_same_files(cli_dir, self.dir / "py")
 
     def test_solve_returns_every_table_of_the_command_line(self):
@@ -267,8 +218,10 @@ class SameAsTheCommandLine(unittest.TestCase):
         csvs = sorted(p.stem for p in cli_dir.glob("*.csv"))
         self.assertEqual(sorted(tables), csvs)
         for name in csvs:
-            assert_frame_equal(tables[name], read_csv(cli_dir / f"{name}.csv"), check_exact=True)
-        # The answer the issue asks for: beating 15 with two rolls.
+            assert_same_numbers(tables[name], read_csv(cli_dir / f"{name}.csv"))
+        # A real number stays a float where the file shows it whole.
+        self.assertEqual(tables["optimal_policy"]["stop_value"].dtype, np.float64)
+        # Beating 15 with two rolls.
         odds = tables["follower_odds"]
         row = odds[(odds.rolls == 2) & (odds.to_beat == 15)]
         self.assertEqual(len(row), 1)
@@ -278,62 +231,35 @@ class SameAsTheCommandLine(unittest.TestCase):
         self.assert_same_files(cli_dir, self.dir / "py")
 
     def test_table_returns_the_exact_tables(self):
-        for game, rules in [("sequences", []), ("hearts-due", ["wipe_ones=3"]), ("sevens", [])]:
+        for game, rules in [("sequences", {}), ("hearts-due", {"wipe_ones": 3}), ("sevens", {})]:
             with self.subTest(game=game):
                 tables = dicelab.table(game, rule=rules)
-                out = self.dir / game
-                words = ["table", game, *sum((["--rule", r] for r in rules), []), "--out", out]
-                code, _o, err = cli(*words)
-                self.assertEqual(code, 0, err)
+                words = ["table", game, *sum((["--rule", f"{k}={v}"] for k, v in rules.items()), [])]
+                out = self.command_line_files(words, name=game)
                 self.assertEqual(sorted(tables), sorted(p.stem for p in out.glob("*.csv")))
                 for name, frame in tables.items():
-                    assert_frame_equal(frame, read_csv(out / f"{name}.csv"), check_exact=True)
-        cast = dicelab.table("sequences")["cast_table"]
-        self.assertGreater(len(cast), 0)
+                    assert_same_numbers(frame, read_csv(out / f"{name}.csv"))
+        self.assertGreater(len(dicelab.table("sequences")["cast_table"]), 0)
 
     def test_advise_ranks_the_actions_of_the_command_lines_json(self):
         cases = [
             (
                 "sevens",
-                [
-                    "--roll",
-                    1,
-                    "--dice",
-                    2,
-                    "--sum",
-                    5,
-                    "--allowed",
-                    2,
-                    "--round",
-                    6,
-                    "--totals",
-                    "52,49",
-                    "--scores",
-                    15,
-                ],
-                dict(roll=1, dice=2, sum=5, allowed=2, round=6, totals="52,49", scores=15),
+                ["--roll", 1, "--dice", 2, "--sum", 5, "--allowed", 2, "--round", 6,
+                 "--totals", "52,49", "--scores", 15],
+                dict(roll=1, dice=2, sum=5, allowed=2, round=6, totals=[52, 49], scores=15),
             ),
-            (
-                "hearts-due",
-                ["--totals", "62,88,75,40", "--next", 3],
-                dict(totals="62,88,75,40", next=3),
-            ),
+            ("hearts-due", ["--totals", "62,88,75,40", "--next", 3],
+             dict(totals=(62, 88, 75, 40), next=3)),
             (
                 "sieben",
-                [
-                    "--hand",
-                    "1,3,3,5,6",
-                    "--pile",
-                    "2+3",
-                    "--others",
-                    "7,6,7",
-                    "--chips",
-                    "10,5,8,7",
-                    "-n",
-                    400,
-                ],
-                dict(hand="1,3,3,5,6", pile="2+3", others="7,6,7", chips="10,5,8,7", n=400),
+                ["--hand", "1,3,3,5,6", "--pile", "2+3", "--others", "7,6,7", "--chips",
+                 "10,5,8,7", "-n", 400],
+                dict(hand=[1, 3, 3, 5, 6], pile="2+3", others=np.array([7, 6, 7]),
+                     chips=[10, 5, 8, 7], n=400),
             ),
+            ("solitaire-dice", ["--roll", "1,1,3,5,6", "-n", 200],
+             dict(roll=[1, 1, 3, 5, 6], n=200)),
         ]
         for game, words, kw in cases:
             with self.subTest(game=game):
@@ -353,11 +279,13 @@ class SameAsTheCommandLine(unittest.TestCase):
                             self.assertEqual(df[name + "_high"].iloc[i], value["ci95"][1])
                 self.assertEqual(df.attrs["best"], advice.get("best"))
                 if "playouts" in advice:
-                    # Estimated advice: what each row rests on and whether it is separated.
                     self.assertEqual(list(df["playouts"]), [a["playouts"] for a in entries])
                     self.assertEqual(list(df["separated"]), [a.get("separated") for a in entries])
                     self.assertEqual(df.attrs["within_noise"], advice["within_noise"])
                 self.assertEqual(set(df.attrs["columns"]), {c["name"] for c in advice["columns"]})
+                # The same position as a dict.
+                position = {k: v for k, v in kw.items() if k != "n"}
+                assert_frame_equal(dicelab.advise(game, position, n=kw.get("n")), df)
         best = dicelab.advise("sevens", **cases[0][2])
         self.assertEqual(best.action.iloc[0], "roll 2 dice again")
         self.assertEqual(best.why.iloc[0], "")
@@ -370,7 +298,7 @@ class SameAsTheCommandLine(unittest.TestCase):
             ["policies", "sevens"],
             ["table", "sevens", "--format", "md", "--percent"],
             ["--version"],
-            ["data"],
+            ["simulate", "--help"],
         ):
             with self.subTest(words=words):
                 code, out, err = cli(*words)
@@ -379,125 +307,263 @@ class SameAsTheCommandLine(unittest.TestCase):
         self.assertEqual(dicelab.__version__, cli("--version")[1].split()[-1])
 
 
-class BadInput(unittest.TestCase):
-    """Bad input raises DicelabError with the command line's line and exit code, before any
-    work, and never a panic."""
+class PythonValues(unittest.TestCase):
+    """Lists, tuples, dicts, numpy and pandas values where the command line takes text."""
 
-    def assert_same_refusal(self, call, words):
-        code, out, err = cli(*words)
-        self.assertNotEqual(code, 0)
-        self.assertEqual(out, "")
-        with self.assertRaises(dicelab.DicelabError) as caught:
-            call()
+    def test_lists_dicts_and_numpy_give_what_their_text_gives(self):
+        plain = dicelab.compare("sevens", ["optimal", "rolls:1"], n=2000, seed=4,
+                                rule=["max_rolls=2", "tie=shared"])
+        for policy in (np.array(["optimal", "rolls:1"]), pd.Series(["optimal", "rolls:1"]),
+                       ("optimal", "rolls:1")):
+            for rule in ({"max_rolls": 2, "tie": "shared"}, {"max_rolls": np.int64(2), "tie": "shared"},
+                         "max_rolls=2"):
+                with self.subTest(policy=type(policy).__name__, rule=rule):
+                    got = dicelab.compare("sevens", policy, n=np.int64(2000), seed=np.uint8(4),
+                                          rule=rule if rule != "max_rolls=2" else [rule, "tie=shared"])
+                    assert_frame_equal(got, plain, check_exact=True)
+        self.assertTrue(dicelab.simulate("sevens", n=5e3, seed=2).equals(
+            dicelab.simulate("sevens", n=np.float64(5000), seed=2)))
+
+    def test_a_comma_list_is_a_list_and_a_switch_is_true(self):
+        position = dict(roll=1, dice=2, sum=5, allowed=2, round=6, scores=15)
+        as_text = dicelab.advise("sevens", totals="52,49", **position)
+        for totals in ([52, 49], (52, 49), np.array([52, 49]), pd.Series([52, 49])):
+            with self.subTest(totals=type(totals).__name__):
+                got = dicelab.advise("sevens", totals=totals, **position)
+                assert_frame_equal(got, as_text)
+        with tempfile.TemporaryDirectory() as tmp:
+            dicelab.simulate("sevens", n=1000, out=tmp, wait=np.True_)
+            self.assertTrue((Path(tmp) / "summary.csv").is_file())
+
+    def test_a_wrong_type_is_refused_naming_its_argument(self):
+        cases = [
+            (lambda: dicelab.simulate("sevens", n={"a": 1}), "n"),
+            (lambda: dicelab.simulate("sevens", n=1.5), "n"),
+            (lambda: dicelab.simulate("sevens", n=True), "n"),
+            (lambda: dicelab.simulate("sevens", policy=[True]), "policy"),
+            (lambda: dicelab.simulate("sevens", rule={"max_rolls": True}), "rule['max_rolls']"),
+            (lambda: dicelab.simulate(None), "game"),
+            (lambda: dicelab.simulate("sevens", out=3), "out"),
+            (lambda: dicelab.simulate("sevens", shard=[0, 4]), "shard"),
+            (lambda: dicelab.merge([b"{}"]), "parts"),
+        ]
+        for call, setting in cases:
+            with self.subTest(setting=setting):
+                with self.assertRaises(dicelab.BadValueError) as caught:
+                    call()
+                self.assertEqual(caught.exception.setting, setting)
+                self.assertTrue(str(caught.exception).startswith(f"{setting}="), caught.exception)
+        with self.assertRaises(TypeError):
+            dicelab.simulate("sevens", colour="red")  # no such argument: Python's own error
+
+
+class Exceptions(Folder):
+    """Exceptions a Python user catches by kind, with the data of what was wrong, in the words
+    of keyword arguments."""
+
+    def test_a_number_out_of_range_is_a_value_error_with_its_limits(self):
+        cases = [
+            (lambda: dicelab.simulate("sevens", threads=0), "threads", "0", 1, 1024,
+             "threads=0: expected at least 1, found 0"),
+            (lambda: dicelab.simulate("sevens", threads=5000), "threads", "5000", 1, 1024,
+             "threads=5000: too large; the largest allowed is 1024"),
+            (lambda: dicelab.simulate("sevens", n=0), "n", "0", 1, 2**64 - 1, None),
+            (lambda: dicelab.simulate("sevens", seed=-1), "seed", "-1", 0, 2**64 - 1, None),
+            (lambda: dicelab.simulate("sevens", seed=2**70), "seed", str(2**70), 0, 2**64 - 1,
+             None),
+            (lambda: dicelab.simulate("sevens", rule={"max_rolls": 99}), "rule", "max_rolls=99",
+             1, 12, None),
+            (lambda: dicelab.simulate("sieben", players=9), "players", "9", 2, 7,
+             "players=9: sieben takes 2 to 7 players"),
+        ]
+        for call, setting, value, low, high, message in cases:
+            with self.subTest(setting=setting, value=value):
+                with self.assertRaises(ValueError) as caught:
+                    call()
+                error = caught.exception
+                self.assertIsInstance(error, dicelab.BadValueError)
+                self.assertIsInstance(error, dicelab.DicelabError)
+                self.assertEqual((error.setting, error.value, error.min, error.max),
+                                 (setting, value, low, high))
+                if message:
+                    self.assertEqual(str(error), message)
+                self.assertEqual(error.code, 2)
+                # It travels from a worker process to its parent whole.
+                back = pickle.loads(pickle.dumps(error))
+                self.assertEqual((type(back), str(back), back.setting, back.min, back.max),
+                                 (type(error), str(error), error.setting, error.min, error.max))
+
+    def test_files_raise_the_os_error_of_what_happened(self):
+        (self.dir / "folder").mkdir()
+        mine = self.dir / "notes.txt"
+        mine.write_text("mine\n")
+        cases = [
+            (lambda: dicelab.simulate("sieben", players=3, deck=self.dir / "none.csv"),
+             FileNotFoundError),
+            (lambda: dicelab.simulate("sevens", policy=f"table:{self.dir / 'none.csv'}"),
+             FileNotFoundError),
+            (lambda: dicelab.simulate("sieben", players=3, deck=self.dir / "folder"),
+             IsADirectoryError),
+            (lambda: dicelab.simulate("sevens", n=1000, out=mine / "x"), NotADirectoryError),
+        ]
+        for call, kind in cases:
+            with self.subTest(kind=kind.__name__):
+                with self.assertRaises(kind) as caught:
+                    call()
+                self.assertIsInstance(caught.exception, dicelab.DicelabOSError)
+                self.assertIsNotNone(caught.exception.errno)
+                self.assertEqual(caught.exception.code, 1)
+        self.assertEqual(mine.read_text(), "mine\n")
+        self.assertEqual(sorted(p.name for p in self.dir.iterdir()), ["folder", "notes.txt"])
+
+    def test_messages_name_keyword_arguments_never_flags(self):
+        calls = [
+            lambda: dicelab.compare("sevens", "optimal"),
+            lambda: dicelab.simulate("sevens", deck="d.csv"),
+            lambda: dicelab.simulate("sevens", rule={"colour": "red"}),
+            lambda: dicelab.sweep("sequences", {"wipe_ones": 3}),
+            lambda: dicelab.sweep("sequences", "wipe_ones"),
+            lambda: dicelab.advise("sevens", dice=9),
+            lambda: dicelab.advise("sieben", pile_cards=[1, 2]),
+            lambda: dicelab.solve("sequences"),
+            lambda: dicelab.simulate("sevens", n=1000, out="/proc/version/x"),
+            lambda: dicelab.simulate("sevens", threads=0),
+        ]
+        for i, call in enumerate(calls):
+            with self.subTest(call=i):
+                with self.assertRaises(dicelab.DicelabError) as caught:
+                    call()
+                message = str(caught.exception)
+                self.assertNotIn("--", message)
+                self.assertEqual(len(message.splitlines()), 1)
+                self.assertFalse(message.startswith("error:"), message)
+        with self.assertRaises(dicelab.BadRequestError) as caught:
+            dicelab.compare("sevens", "optimal")
+        self.assertIsInstance(caught.exception, ValueError)
+        with self.assertRaises(dicelab.BadValueError) as caught:
+            dicelab.simulate("sevens", deck="d.csv")
+        self.assertEqual(str(caught.exception),
+                         "deck='d.csv': only sieben is played with a deck file, not sevens")
+
+    def test_the_command_line_keeps_its_own_words(self):
+        with self.assertRaises(dicelab.CommandError) as caught:
+            dicelab.cli("simulate", "sevens", "--threads", "0")
+        code, _out, err = cli("simulate", "sevens", "--threads", "0")
         self.assertEqual(err, f"dicelab: {caught.exception}\n")
         self.assertEqual(caught.exception.code, code)
-        self.assertEqual(len(str(caught.exception).splitlines()), 1)
+        with self.assertRaises(dicelab.CommandError) as caught:
+            dicelab.cli("play", "sevens")
+        self.assertIn("dicelab play sevens", str(caught.exception))
 
-    def test_each_bad_call_raises_the_command_lines_one_line(self):
-        cases = [
-            (lambda: dicelab.simulate("sevens", n=0), ["simulate", "sevens", "-n", "0"]),
-            (lambda: dicelab.simulate("sevn"), ["simulate", "sevn"]),
-            (
-                lambda: dicelab.simulate("sevens", policy="nope"),
-                ["simulate", "sevens", "--policy", "nope"],
-            ),
-            (
-                lambda: dicelab.simulate("sevens", threads=0),
-                ["simulate", "sevens", "--threads", "0"],
-            ),
-            (
-                lambda: dicelab.simulate("sevens", rule="max_rolls=0"),
-                ["simulate", "sevens", "--rule", "max_rolls=0"],
-            ),
-            (
-                lambda: dicelab.simulate("sevens", rule=["colour=red"]),
-                ["simulate", "sevens", "--rule", "colour=red"],
-            ),
-            (
-                lambda: dicelab.simulate("sieben", players=9),
-                ["simulate", "sieben", "--players", "9"],
-            ),
-            (
-                lambda: dicelab.simulate("sevens", colour="red"),
-                ["simulate", "sevens", "--colour", "red"],
-            ),
-            (
-                lambda: dicelab.compare("sevens", policy="optimal"),
-                ["compare", "sevens", "--policy", "optimal"],
-            ),
-            (lambda: dicelab.solve("sequences"), ["solve", "sequences"]),
-            (
-                lambda: dicelab.advise("sevens", dice=9),
-                ["advise", "sevens", "--dice", "9", "--json"],
-            ),
-            (
-                lambda: dicelab.simulate("sevens", policy="table:/no/such.csv"),
-                ["simulate", "sevens", "--policy", "table:/no/such.csv"],
-            ),
-            (
-                lambda: dicelab.simulate("sevens", out="/proc/version/x"),
-                ["simulate", "sevens", "--out", "/proc/version/x"],
-            ),
-        ]
-        for call, words in cases:
-            with self.subTest(words=words):
-                self.assert_same_refusal(call, words)
-
-    def test_a_refused_out_leaves_the_users_file_untouched(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            mine = Path(tmp) / "notes.txt"
-            mine.write_text("mine\n")
-            self.assert_same_refusal(
-                lambda: dicelab.simulate("sevens", n=1000, out=mine),
-                ["simulate", "sevens", "-n", "1000", "--out", mine],
-            )
-            self.assertEqual(mine.read_text(), "mine\n")
-            self.assertEqual(sorted(os.listdir(tmp)), ["notes.txt"])
-
-    def test_values_python_cannot_pass_are_refused_in_python(self):
+    def test_text_that_is_not_utf8_is_refused(self):
         for call in (
-            lambda: dicelab.simulate("sevens", n={"a": 1}),
-            lambda: dicelab.simulate("sevens", policy=[True]),
-            lambda: dicelab.simulate(None),
+            lambda: dicelab.simulate("sevens", policy="\ud800"),
+            lambda: dicelab.simulate("sevens", out=Path(os.fsdecode(b"caf\xe9"))),
+            lambda: dicelab.cli("rules", "\udce9"),
         ):
-            with self.assertRaises(dicelab.DicelabError) as caught:
+            with self.assertRaises(dicelab.BadValueError) as caught:
                 call()
-            self.assertTrue(str(caught.exception).startswith("error: "), caught.exception)
-            self.assertEqual(caught.exception.code, 2)
-            self.assertEqual(len(str(caught.exception).splitlines()), 1)
+            self.assertIn("not UTF-8 text", str(caught.exception))
 
-    def test_a_keyword_that_is_no_name_is_refused_not_made_a_flag(self):
-        # **{"out=x": True} became the word --out=x: a report written to x.
-        here = self.folder()
-        os.chdir(here)
-        for name in ("out=x", "n 5", "", "-q", "n\u00e9"):
-            with self.assertRaises(dicelab.DicelabError) as caught:
-                dicelab.simulate("sequences", n=100, **{name: True})
-            self.assertIn("is not a keyword argument's name", str(caught.exception))
-            self.assertEqual(caught.exception.code, 2)
-        self.assertEqual(list(here.iterdir()), [])
 
-    def folder(self):
-        """A throwaway folder, removed after the test, which also returns to today's folder."""
-        tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(tmp.cleanup)
-        self.addCleanup(os.chdir, os.getcwd())
-        return Path(tmp.name)
+class ScaleOut(Folder):
+    """Shards as picklable parts, merged into the very run one process makes, through any
+    executor."""
 
-    def test_the_report_goes_where_out_named_when_the_call_began(self):
-        # A chdir on another thread during the run sent a relative out= elsewhere.
+    WORDS = dict(n=40_000, seed=11)
+
+    def one_run(self, name="cli"):
+        return self.command_line_files(
+            ["simulate", "sevens", "--policy", "optimal", "--policy", "rolls:1", "-n", "40000",
+             "--seed", "11"], name=name)
+
+    def test_parts_merged_in_any_order_are_the_whole_run(self):
+        whole = dicelab.simulate("sevens", ["optimal", "rolls:1"], **self.WORDS)
+        parts = [dicelab.simulate("sevens", ["optimal", "rolls:1"], shard=(k, 4), **self.WORDS)
+                 for k in range(4)]
+        self.assertEqual([(p.index, p.count) for p in parts], [(k, 4) for k in range(4)])
+        copies = [pickle.loads(pickle.dumps(p)) for p in reversed(parts)]
+        assert_frame_equal(dicelab.merge(copies), whole, check_exact=True)
+        # A missing part is refused, or merged when partial is asked for.
+        with self.assertRaises(dicelab.BadRequestError) as caught:
+            dicelab.merge(parts[:3])
+        self.assertIn("missing", str(caught.exception))
+        self.assertEqual(len(dicelab.merge(parts[:3], partial=True)), len(whole))
+        # Parts of different runs are refused.
+        other = dicelab.simulate("sevens", ["optimal", "rolls:1"], shard=(3, 4), n=40_000, seed=12)
+        with self.assertRaises(dicelab.BadRequestError):
+            dicelab.merge(parts[:3] + [other])
+        damaged = dicelab.Part(parts[0].accumulators.replace(b'"units"', b'"unitz"'), 0, 4)
+        with self.assertRaises(dicelab.BadRequestError):
+            dicelab.merge([damaged] + parts[1:])
+
+    def test_a_process_pool_gives_the_binarys_report_for_1_4_and_64_shards(self):
+        cli_dir = self.one_run()
+        with ProcessPoolExecutor(max_workers=2) as pool:
+            for shards in (1, 4, 64):
+                with self.subTest(shards=shards):
+                    out = self.dir / f"py{shards}"
+                    df = dicelab.simulate("sevens", ["optimal", "rolls:1"], shards=shards,
+                                          executor=pool, out=out, **self.WORDS)
+                    assert_frame_equal(df, read_csv(cli_dir / "summary.csv"), check_exact=True)
+                    self.assert_same_files(cli_dir, out)
+
+    def test_threads_run_side_by_side(self):
+        # Each run releases the GIL: run together, each still gets exactly what it gets alone.
+        calls = [("sevens", 1, 1), ("sieben", 2, 4), ("sevens", 3, 1), ("hearts-due", 4, 2)] * 2
+
+        def run(call):
+            game, seed, players = call
+            return dicelab.simulate(game, players=players, n=3000, seed=seed, threads=1)
+
+        alone = [run(call) for call in calls]
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            together = list(pool.map(run, calls))
+        for a, b in zip(alone, together):
+            assert_frame_equal(a, b, check_exact=True)
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            df = dicelab.simulate("sevens", ["optimal", "rolls:1"], shards=3, executor=pool,
+                                  **self.WORDS)
+        assert_frame_equal(df, dicelab.simulate("sevens", ["optimal", "rolls:1"], **self.WORDS))
+
+
+class Interrupts(Folder):
+    """Ctrl-C, fork and chdir while a run is going."""
+
+    def test_a_run_is_stopped_by_ctrl_c(self):
+        import signal
         import threading
 
-        here = self.folder()
-        first, second = here / "first", here / "second"
+        timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        started = time.monotonic()
+        with self.assertRaises(KeyboardInterrupt):
+            dicelab.simulate("sevens", n=10**18, out=self.dir / "never")
+        timer.join()
+        self.assertLess(time.monotonic() - started, 10)
+        self.assertFalse((self.dir / "never").exists())
+        self.assertEqual(len(dicelab.simulate("sevens", n=1000)), 3)
+
+    def test_a_forked_child_runs_after_its_parent_did(self):
+        import multiprocessing
+
+        before = dicelab.solve("sevens", players=3)["game_odds"]
+        context = multiprocessing.get_context("fork")
+        with context.Pool(1) as pool:
+            after = pool.apply_async(_solve_three_players).get(timeout=120)
+        assert_frame_equal(before, after)
+
+    def test_the_report_goes_where_out_named_when_the_call_began(self):
+        import threading
+
+        first, second = self.dir / "first", self.dir / "second"
         first.mkdir()
         second.mkdir()
+        self.addCleanup(os.chdir, os.getcwd())
         os.chdir(first)
         started = threading.Event()
 
         def wander():
-            # Past the call's start (the folder is checked and locked at once), well before
-            # its end (a few seconds of turns).
             started.wait()
             time.sleep(0.5)
             os.chdir(second)
@@ -511,40 +577,6 @@ class BadInput(unittest.TestCase):
             mover.join()
         self.assertTrue((first / "rep" / "summary.csv").is_file())
         self.assertEqual(list(second.iterdir()), [])
-
-    def test_play_needs_a_terminal(self):
-        with self.assertRaises(dicelab.DicelabError) as caught:
-            dicelab.cli("play", "sevens")
-        self.assertIn("dicelab play sevens", str(caught.exception))
-        self.assertEqual(caught.exception.code, 2)
-        # A game that cannot be played gets the command line's own refusal.
-        self.assert_same_refusal(lambda: dicelab.cli("play", "sequences"), ["play", "sequences"])
-
-    def test_help_asked_of_a_function_says_where_help_is(self):
-        for call in (
-            lambda: dicelab.simulate("sevens", help=True),
-            lambda: dicelab.advise("sevens", h=True),
-            lambda: dicelab.simulate("--help"),
-            lambda: dicelab.table("--help"),
-            lambda: dicelab.advise("--help"),
-        ):
-            with self.assertRaises(dicelab.DicelabError) as caught:
-                call()
-            self.assertIn("dicelab.cli(", str(caught.exception))
-            self.assertEqual(caught.exception.code, 2)
-            self.assertEqual(len(str(caught.exception).splitlines()), 1)
-        self.assertIn("Usage: dicelab simulate", dicelab.cli("simulate", "--help"))
-
-    def test_text_that_is_not_utf8_is_refused_as_the_command_line_refuses_it(self):
-        for call in (
-            lambda: dicelab.simulate("sevens", policy="\ud800"),
-            lambda: dicelab.simulate("sevens", out=Path(os.fsdecode(b"caf\xe9"))),
-            lambda: dicelab.cli("rules", "\udce9"),
-        ):
-            with self.assertRaises(dicelab.DicelabError) as caught:
-                call()
-            self.assertIn("not UTF-8 text", str(caught.exception))
-            self.assertEqual(caught.exception.code, 2)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,417 @@
+"""The functions of :mod:`dicelab`, each a call of the library's typed operations."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from typing import Any, Optional, Union
+
+import pandas as pd
+
+from . import _convert as convert
+from . import _native
+from ._errors import bad_value, from_failure
+from ._frames import frame, frames
+
+__all__ = [
+    "Part",
+    "advise",
+    "cli",
+    "compare",
+    "merge",
+    "simulate",
+    "solve",
+    "sweep",
+    "table",
+]
+
+#: One policy spec (``"optimal"``, ``"rolls:1"``) or a list of them.
+Policies = Union[str, Sequence[str], None]
+#: Rule options: ``{"max_rolls": 2, "tie": "shared"}``, ``"max_rolls=2"`` or a list of such strings.
+Rules = Union[Mapping[str, Any], str, Sequence[str], None]
+#: A file or folder.
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def _native_call(function: Any, *args: Any) -> Any:
+    """Calls the compiled half, raising what it refuses as the exception a user catches."""
+    try:
+        return function(*args)
+    except _native.Failure as failure:
+        raise from_failure(failure) from None
+
+
+class Part:
+    """One shard of a run: what ``simulate(..., shard=(k, n))`` returns and :func:`merge` joins.
+
+    It holds the shard's counts (its ``accumulators.json``, sealed with a checksum, which
+    :func:`merge` checks), so it pickles small and travels to and from any worker process:
+    ``pickle.dumps(part)`` is about the size of that file. ``index`` and ``count`` say which
+    shard of how many it is.
+    """
+
+    __slots__ = ("accumulators", "count", "index")
+
+    def __init__(self, accumulators: bytes, index: int, count: int) -> None:
+        self.accumulators = bytes(accumulators)
+        self.index = index
+        self.count = count
+
+    def __reduce__(self) -> Any:
+        return (Part, (self.accumulators, self.index, self.count))
+
+    def __repr__(self) -> str:
+        return f"<dicelab.Part {self.index}/{self.count}, {len(self.accumulators)} bytes>"
+
+
+def _run_frame(run: Any) -> pd.DataFrame:
+    """A finished run's ``summary.csv`` as a DataFrame (its first table)."""
+    return frame(run.tables()[0])
+
+
+def _simulate(
+    function: str,
+    game: str,
+    policy: Policies,
+    n: Optional[int],
+    seed: int,
+    threads: Optional[int],
+    players: int,
+    rule: Rules,
+    deck: Optional[PathLike],
+    out: Optional[PathLike],
+    wait: bool,
+    shard: Optional[tuple[int, int]],
+    shards: Optional[int],
+    executor: Optional[Executor],
+) -> Union[pd.DataFrame, Part]:
+    if shards is not None or executor is not None:
+        if shard is not None:
+            raise bad_value("shard", shard, "give shard=(k, n) or shards=K, not both")
+        count = convert.whole("shards", 1 if shards is None else shards)
+        k = int(count)
+        if k < 1 or k > 2**32 - 1:
+            raise bad_value("shards", shards, f"expected a whole number from 1 to {2**32 - 1}", 1, 2**32 - 1)
+        options = dict(
+            n=n, seed=seed, threads=threads, players=players, rule=rule, deck=deck
+        )
+        target = simulate if function == "simulate" else compare
+        if executor is None:
+            parts = [target(game, policy, shard=(i, k), **options) for i in range(k)]
+        else:
+            futures = [executor.submit(target, game, policy, shard=(i, k), **options) for i in range(k)]
+            parts = [f.result() for f in futures]
+        return merge(parts, out=out, wait=wait)
+    if shard is not None:
+        if not (isinstance(shard, tuple) and len(shard) == 2):
+            raise bad_value("shard", shard, "expected (k, n): shard k of n, counted from 0")
+        shard_text = (convert.whole("shard", shard[0]), convert.whole("shard", shard[1]))
+    else:
+        shard_text = None
+    call = convert.call(
+        function, game, policy=policy, n=n, seed=seed, threads=threads, players=players,
+        rule=rule, deck=deck, out=out, shard=shard,
+    )
+    run = _native_call(
+        _native.simulate,
+        call,
+        convert.game(game),
+        convert.specs("policy", policy),
+        convert.rules(rule),
+        convert.path("deck", deck),
+        convert.whole("players", players),
+        convert.whole("n", n),
+        convert.whole("seed", seed),
+        convert.whole("threads", threads),
+        shard_text,
+        convert.path("out", out),
+        convert.switch("wait", wait),
+        function == "compare",
+    )
+    if shard_text is not None:
+        held, count = run.shards
+        return Part(run.accumulators(), held[0] if held else 0, count)
+    return _run_frame(run)
+
+
+def simulate(
+    game: str,
+    policy: Policies = None,
+    *,
+    n: Optional[int] = None,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    players: int = 1,
+    rule: Rules = None,
+    deck: Optional[PathLike] = None,
+    out: Optional[PathLike] = None,
+    wait: bool = False,
+    shard: Optional[tuple[int, int]] = None,
+    shards: Optional[int] = None,
+    executor: Optional[Executor] = None,
+) -> Union[pd.DataFrame, Part]:
+    """Simulates ``n`` units of ``game`` (races or turns with one player, games with several)
+    and returns ``summary.csv`` as a DataFrame: one row per metric and policy with ``n``,
+    ``mean``, ``sd``, ``se``, the 95% interval and the ``exact`` value where one is known.
+
+    >>> df = dicelab.simulate("sevens", ["optimal", "rolls:1"], n=10**6, seed=1)
+    >>> df[df.metric == "turn_score"][["policy", "mean", "exact"]]
+
+    - ``policy``: a spec or a list (``dicelab.cli("policies", "sevens")`` lists them); the
+      game's default when ``None``.
+    - ``n`` (default 1,000,000), ``seed`` (the same seed gives the same numbers, whatever
+      ``threads``), ``threads`` (default: every core), ``players``.
+    - ``rule``: rule options, ``{"max_rolls": 2, "tie": "shared"}``; ``deck``: a deck file
+      (the card game 7).
+    - ``out``: a folder to write the report to as well, exactly as ``dicelab simulate --out``
+      writes it; checked before the run, written whole after it. ``wait``: wait for another
+      run writing that folder instead of refusing.
+    - ``shard=(k, n)``: run only shard ``k`` of ``n`` and return a picklable :class:`Part`;
+      :func:`merge` joins the parts into the very run one process would have made.
+    - ``shards=K`` with ``executor``: the run split into ``K`` shards run on any
+      :class:`concurrent.futures.Executor` (a process pool, Dask's ``client.get_executor()``,
+      submitit's Slurm executor) and merged: the same DataFrame, byte for byte, as one run.
+
+    Raises :class:`BadValueError` (a ``ValueError``) naming the argument for a bad value,
+    :class:`BadRequestError` for a request wrong as a whole, an ``OSError`` for a file; all
+    before any work.
+    """
+    return _simulate(
+        "simulate", game, policy, n, seed, threads, players, rule, deck, out, wait, shard,
+        shards, executor,
+    )
+
+
+def compare(
+    game: str,
+    policy: Policies = None,
+    *,
+    n: Optional[int] = None,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    players: int = 1,
+    rule: Rules = None,
+    deck: Optional[PathLike] = None,
+    out: Optional[PathLike] = None,
+    wait: bool = False,
+    shard: Optional[tuple[int, int]] = None,
+    shards: Optional[int] = None,
+    executor: Optional[Executor] = None,
+) -> Union[pd.DataFrame, Part]:
+    """Compares two or more policies on the same dice (:func:`simulate` with at least two): the
+    DataFrame also holds each pair's paired difference, as rows of their own (metric
+    ``turn_score_diff`` under policy ``optimal - rolls:1``).
+
+    >>> df = dicelab.compare("sevens", ["optimal", "rolls:1"], n=10**5)
+    >>> df[df.metric.str.endswith("_diff")][["policy", "mean", "ci95_low", "ci95_high"]]
+
+    Arguments as :func:`simulate`'s.
+    """
+    return _simulate(
+        "compare", game, policy, n, seed, threads, players, rule, deck, out, wait, shard,
+        shards, executor,
+    )
+
+
+def merge(
+    parts: Iterable[Part],
+    *,
+    out: Optional[PathLike] = None,
+    wait: bool = False,
+    partial: bool = False,
+) -> pd.DataFrame:
+    """Joins the parts ``simulate(..., shard=(k, n))`` returned, in any order, into the whole
+    run: its ``summary.csv`` as :func:`simulate` returns it, the same numbers as one run of the
+    same seed. ``out`` writes the report as ``dicelab merge --out`` does. A run missing parts is
+    refused unless ``partial``; parts of different runs are refused.
+
+    >>> parts = [dicelab.simulate("sevens", n=10**5, shard=(k, 4)) for k in range(4)]
+    >>> df = dicelab.merge(parts)
+    """
+    given = list(parts)
+    for part in given:
+        if not isinstance(part, Part):
+            raise bad_value("parts", part, "expected the Parts simulate(..., shard=(k, n)) returned")
+    call = convert.call("merge", f"<{len(given)} parts>", out=out, partial=partial)
+    run = _native_call(
+        _native.merge,
+        call,
+        [p.accumulators for p in given],
+        convert.path("out", out),
+        convert.switch("wait", wait),
+        convert.switch("partial", partial),
+    )
+    return _run_frame(run)
+
+
+def sweep(
+    game: str,
+    rule: Rules = None,
+    *,
+    policy: Policies = None,
+    players: int = 1,
+    n: Optional[int] = None,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    out: Optional[PathLike] = None,
+    wait: bool = False,
+) -> pd.DataFrame:
+    """Runs ``game`` under every rule set the rules name, each on the same seed, and returns
+    ``sweep.csv``: one row per rule set and metric, the swept options as columns (their values
+    as text, as the ``rules`` column writes them), then ``n``, ``mean``, ``sd``, ``se``, the 95%
+    interval and the exact value.
+
+    >>> dicelab.sweep("sequences", {"wipe_ones": [3, 4, 5, "off"]}, n=10**5)
+
+    A list as a rule's value sweeps it (``"wipe_ones=3,4,5,off"`` says the same); several
+    swept rules give every combination.
+    """
+    call = convert.call("sweep", game, rule=rule, policy=policy, n=n, seed=seed, out=out)
+    table_ = _native_call(
+        _native.sweep,
+        call,
+        convert.game(game),
+        convert.rules(rule),
+        convert.specs("policy", policy),
+        convert.whole("players", players),
+        convert.whole("n", n),
+        convert.whole("seed", seed),
+        convert.whole("threads", threads),
+        convert.path("out", out),
+        convert.switch("wait", wait),
+    )
+    return frame(table_)
+
+
+def solve(
+    game: str,
+    *,
+    players: int = 2,
+    rule: Rules = None,
+    out: Optional[PathLike] = None,
+    wait: bool = False,
+) -> dict[str, pd.DataFrame]:
+    """Solves ``game`` exactly and returns every table of the solution by name (each the
+    DataFrame of the CSV file ``dicelab solve --out`` writes). ``players`` (default 2) is the
+    number of players of the whole-game tables (Sevens: the leader's dilemma, exact for 2 and
+    3).
+
+    >>> tables = dicelab.solve("sevens", players=2)
+    >>> tables["game_odds"]
+    """
+    call = convert.call("solve", game, players=players, rule=rule, out=out)
+    tables = _native_call(
+        _native.analyse,
+        call,
+        convert.game(game),
+        convert.rules(rule),
+        None,
+        convert.whole("players", players),
+        convert.path("out", out),
+        convert.switch("wait", wait),
+        False,
+    )
+    return frames(tables)
+
+
+def table(
+    game: str,
+    *,
+    rule: Rules = None,
+    deck: Optional[PathLike] = None,
+    out: Optional[PathLike] = None,
+    wait: bool = False,
+) -> dict[str, pd.DataFrame]:
+    """The exact probability tables of ``game``, by name.
+
+    >>> dicelab.table("sequences")["cast_table"]
+    """
+    call = convert.call("table", game, rule=rule, deck=deck, out=out)
+    tables = _native_call(
+        _native.analyse,
+        call,
+        convert.game(game),
+        convert.rules(rule),
+        convert.path("deck", deck),
+        "1",
+        convert.path("out", out),
+        convert.switch("wait", wait),
+        True,
+    )
+    return frames(tables)
+
+
+def advise(
+    game: str,
+    position: Optional[Mapping[str, Any]] = None,
+    *,
+    rule: Rules = None,
+    policy: Optional[str] = None,
+    n: Optional[int] = None,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    **keys: Any,
+) -> pd.DataFrame:
+    """Every legal action in a position, best first: one row per action with each value the
+    advice gives (and ``<value>_low``/``<value>_high``, its 95% interval, where estimated) and
+    ``loss``, what it gives up against the best in the unit of ``attrs["loss_column"]``.
+
+    >>> dicelab.advise("sevens", roll=1, dice=2, sum=5, allowed=2, round=6,
+    ...                totals=[52, 49], scores=15)
+
+    The position is given by its keys, as keyword arguments or as a dict (``position=``), a
+    list where the key takes several values (``totals=[52, 49]``, ``hand=[3, 5, 7]``):
+    ``dicelab.cli("advise", "--help")`` lists each game's keys. In a game without decisions
+    (Sequences, Hearts Due) the rows are the players and their odds, under ``player``.
+
+    Where the values are estimated (Solitaire Dice, 7) each row also has ``playouts`` and
+    ``separated`` (whether its loss's 95% interval lies above 0; ``None`` for the best), and
+    ``attrs["within_noise"]`` names the actions within noise of the best. Where the game says
+    why (Sevens), ``why`` explains in one sentence why the best beats the row. ``attrs`` holds
+    the game, its rules, the policy, the position as understood, the method, the best action,
+    the loss's column, the notes and each column's meaning.
+    """
+    given = dict(position or {})
+    overlap = sorted(set(given) & set(keys))
+    if overlap:
+        raise bad_value(overlap[0], keys[overlap[0]], "given both in position= and as a keyword")
+    given.update(keys)
+    pairs = []
+    for key, value in given.items():
+        if not isinstance(key, str):
+            raise bad_value("position", position, "expected position keys (str) as the dict's keys")
+        if value is None:
+            continue
+        pairs.append((key.replace("_", "-"), convert.listed(key, value)))
+    advice = _native_call(
+        _native.advise,
+        convert.game(game),
+        pairs,
+        convert.rules(rule),
+        convert.specs("policy", policy),
+        convert.whole("n", n),
+        convert.whole("seed", seed),
+        convert.whole("threads", threads),
+    )
+    result = frame(advice)
+    result.attrs.update(advice["attrs"])
+    return result
+
+
+def cli(*words: Union[str, os.PathLike, int, float]) -> str:
+    """Runs any dicelab command line (the words after ``dicelab``) and returns what it printed:
+    ``print(dicelab.cli("solve", "sevens"))``. A refusal raises :class:`CommandError` with the
+    command line's own line. ``play`` is refused: it needs a terminal."""
+    argv = []
+    for i, word in enumerate(words):
+        if isinstance(word, (str, os.PathLike)):
+            argv.append(convert.path(f"word {i + 1}", word))
+        else:
+            argv.append(convert.scalar(f"word {i + 1}", word))
+    try:
+        stdout, _files = _native.run(argv)
+    except _native.Failure as failure:
+        raise from_failure(failure) from None
+    return stdout
+

@@ -1,0 +1,413 @@
+//! The operations Python calls, each on the library's typed layer (`dicelab::ops`): a request
+//! built from the arguments `dicelab/_api.py` checked and converted, a report folder held before
+//! the work when `out` names one and written whole after it, and the typed result handed back.
+//! Counts come as the text of a Python `int`, so a refusal quotes the value as given and names
+//! its keyword, whatever its size.
+
+use std::path::PathBuf;
+
+use dicelab::Saved;
+use dicelab::Setting;
+use dicelab::engine::{self, OnProgress, RunConfig, Shard};
+use dicelab::error::{Error, Message, Result};
+use dicelab::games::advice::{AdviceRequest, Position};
+use dicelab::games::analysis::Analysis;
+use dicelab::ops::{self, Finished, REPORT_NAMES, RunRequest, SweepPlan, SweepRequest};
+use dicelab::output::{Invocation, OutDir, RunAbout};
+use dicelab::report::analysis::analysis_files;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use crate::failure::Keywords;
+use crate::{detached, frames};
+
+/// A whole number of `setting` from `min` to `max`, from the text of a Python `int` (of any
+/// size), refused in the words the library's own checks use.
+fn whole(setting: Setting, text: &str, (min, max): (u64, u64)) -> Result<u64> {
+    let refuse = |why: String| {
+        Err(Error::value(setting.clone(), text, why).outside(text, (min.into(), max.into())))
+    };
+    match text.parse::<i128>() {
+        Ok(v) if v < i128::from(min) => refuse(format!("expected at least {min}, found {text}")),
+        Ok(v) if v > i128::from(max) => refuse(format!("too large; the largest allowed is {max}")),
+        Ok(v) => Ok(v as u64),
+        Err(_) if text.starts_with('-') => refuse(format!("expected at least {min}, found {text}")),
+        Err(_) => refuse(format!("too large; the largest allowed is {max}")),
+    }
+}
+
+/// A count the library checks itself (`check`, in its own words) once it is a `u64`.
+fn checked(
+    setting: Setting,
+    text: &str,
+    range: (u64, u64),
+    check: fn(u64) -> Result<u64>,
+) -> Result<u64> {
+    match text.parse::<u64>() {
+        Ok(v) => check(v),
+        Err(_) => whole(setting, text, range),
+    }
+}
+
+/// How a run is sized and seeded, as Python gave it.
+#[derive(Clone, Debug)]
+pub struct RunArgs {
+    /// Units (`n`), or the operation's default.
+    pub units: Option<String>,
+    /// The seed.
+    pub seed: String,
+    /// Worker threads, or every core.
+    pub threads: Option<String>,
+}
+
+impl RunArgs {
+    /// The run's configuration, every count checked; told to stop through `progress`.
+    fn config(&self, progress: OnProgress) -> Result<RunConfig<Option<u64>>> {
+        let units = self
+            .units
+            .as_deref()
+            .map(|n| checked(Setting::UNITS, n, (1, u64::MAX), engine::check_units))
+            .transpose()?;
+        let threads = self
+            .threads
+            .as_deref()
+            .map(|t| {
+                checked(Setting::THREADS, t, engine::THREADS, |t| {
+                    engine::check_threads(t).map(|t| t as u64)
+                })
+                .map(|t| t as usize)
+            })
+            .transpose()?;
+        Ok(RunConfig {
+            units,
+            seed: whole(Setting::named("seed"), &self.seed, (0, u64::MAX))?,
+            threads,
+            shard: Shard::WHOLE,
+            progress,
+        })
+    }
+}
+
+/// A report folder held for the work to come, when `out` names one: checked (and so refused)
+/// before any work, as the command line holds `--out`.
+fn hold(out: Option<&PathBuf>, call: &str, wait: bool, names: &[&str]) -> Result<Option<OutDir>> {
+    let invocation = Invocation {
+        wait: wait.then_some(told as fn(&Message)),
+        ..Invocation::now(vec![call.to_string()])
+    };
+    out.map(|dir| OutDir::prepare(dir, &invocation)?.writing(names))
+        .transpose()
+}
+
+/// Where a waiting call says whom it waits for: on stderr, as the command line does.
+fn told(line: &Message) {
+    eprintln!("{}", line.render(&Keywords));
+}
+
+/// A players count, checked for its type here and for its game by the game.
+fn player_count(text: &str) -> Result<u32> {
+    whole(Setting::PLAYERS, text, (0, u32::MAX.into())).map(|p| p as u32)
+}
+
+/// A finished run (or a part of one, or a merge of parts): its tables, its report's files, and
+/// its accumulators, which a part is pickled as and [`merge`] reads back.
+#[pyclass(module = "dicelab._native", frozen)]
+pub struct Run {
+    finished: Finished,
+}
+
+#[pymethods]
+impl Run {
+    /// The run's tables (`summary.csv`, then those of a reading against the best play), as
+    /// `dicelab._frames` reads them.
+    fn tables(&self, py: Python<'_>) -> PyResult<Vec<Py<PyDict>>> {
+        frames::tables(py, &self.finished.data())
+    }
+
+    /// The files a report folder of the run holds, by name.
+    fn files(&self, py: Python<'_>) -> PyResult<Py<PyDict>> {
+        let files = self
+            .finished
+            .report_files(Vec::new())
+            .map_err(|e| crate::failure::raised(&e))?;
+        let dict = PyDict::new(py);
+        for (name, bytes) in files {
+            dict.set_item(name, PyBytes::new(py, &bytes))?;
+        }
+        Ok(dict.unbind())
+    }
+
+    /// The estimates as a terminal shows them.
+    fn text(&self) -> String {
+        self.finished.text()
+    }
+
+    /// `accumulators.json`: all a part is, and all [`merge`] needs of it.
+    fn accumulators<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.finished.saved.to_json())
+    }
+
+    /// The shards this run holds and how many the whole run has: `([0], 1)` for a whole run,
+    /// `([3], 64)` for shard 3 of 64.
+    #[getter]
+    fn shards(&self) -> (Vec<u32>, u32) {
+        let record = &self.finished.saved.record;
+        (record.shards.clone(), record.shard_count)
+    }
+
+    /// Whether the run holds every shard.
+    #[getter]
+    fn whole(&self) -> bool {
+        self.finished.saved.is_whole()
+    }
+}
+
+/// A simulation's request as Python gave it.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    game: String,
+    policies: Vec<String>,
+    rules: Vec<String>,
+    deck: Option<PathBuf>,
+    players: String,
+    run: RunArgs,
+    shard: Option<(String, String)>,
+    compare: bool,
+}
+
+/// `dicelab.simulate` and `dicelab.compare`: the run (or its shard `(k, n)`), its report
+/// written to `out` when given.
+#[pyfunction]
+#[pyo3(signature = (call, game, policies, rules, deck, players, units, seed, threads, shard, out, wait, compare))]
+#[allow(clippy::too_many_arguments)]
+pub fn simulate(
+    py: Python<'_>,
+    call: String,
+    game: String,
+    policies: Vec<String>,
+    rules: Vec<String>,
+    deck: Option<PathBuf>,
+    players: String,
+    units: Option<String>,
+    seed: String,
+    threads: Option<String>,
+    shard: Option<(String, String)>,
+    out: Option<PathBuf>,
+    wait: bool,
+    compare: bool,
+) -> PyResult<Run> {
+    let request = Simulation {
+        game,
+        policies,
+        rules,
+        deck,
+        players,
+        run: RunArgs {
+            units,
+            seed,
+            threads,
+        },
+        shard,
+        compare,
+    };
+    detached(py, move |progress| {
+        let game = dicelab::find(&request.game)?;
+        let run = RunRequest {
+            game,
+            rules: request.rules.clone(),
+            deck: request.deck.clone(),
+            players: player_count(&request.players)?,
+            policies: request.policies.clone(),
+        };
+        let configured = if request.compare {
+            run.configure_comparison()?
+        } else {
+            run.configure()?
+        };
+        let settings = request.run.config(progress)?;
+        let shard = match &request.shard {
+            None => Shard::WHOLE,
+            Some((k, n)) => {
+                let count = whole(Setting::SHARD, n, (1, u32::MAX.into()))? as u32;
+                let index = whole(Setting::SHARD, k, (0, u64::from(count) - 1))? as u32;
+                Shard { index, count }
+            }
+        };
+        let out = hold(out.as_ref(), &call, wait, &REPORT_NAMES)?;
+        let threads = settings.threads_used();
+        let config = RunConfig {
+            units: settings.units.unwrap_or(ops::DEFAULT_UNITS),
+            seed: settings.seed,
+            threads: settings.threads,
+            shard,
+            progress: settings.progress,
+        };
+        let finished = ops::simulate(configured.as_ref(), &config)?;
+        if let Some(dir) = out {
+            dir.describing(finished.about(Some(threads)))
+                .write_all(&finished.report_files(Vec::new())?)?;
+        }
+        Ok(Run { finished })
+    })
+}
+
+/// `dicelab.merge`: parts (their accumulators) added into one run, written to `out` when
+/// given. A run missing parts is refused unless `partial`.
+#[pyfunction]
+#[pyo3(signature = (call, parts, out, wait, partial))]
+pub fn merge(
+    py: Python<'_>,
+    call: String,
+    parts: Vec<Vec<u8>>,
+    out: Option<PathBuf>,
+    wait: bool,
+    partial: bool,
+) -> PyResult<Run> {
+    detached(py, move |_| {
+        if parts.is_empty() {
+            return Err(Error::input(
+                "merge: no parts given; pass the parts simulate(..., shard=(k, n)) returned",
+            ));
+        }
+        let loaded = parts
+            .iter()
+            .enumerate()
+            .map(|(i, bytes)| {
+                let name = format!("part {i}");
+                Ok((PathBuf::from(&name), Saved::from_json(bytes, &name)?))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let merged = ops::merge_loaded(loaded, partial)?;
+        let out = hold(out.as_ref(), &call, wait, &REPORT_NAMES)?;
+        if let Some(dir) = out {
+            let finished = &merged.finished;
+            dir.describing(finished.about(None))
+                .write_all(&finished.report_files(Vec::new())?)?;
+        }
+        Ok(Run {
+            finished: merged.finished,
+        })
+    })
+}
+
+/// `dicelab.sweep`: every rule set the rules name, on the same seed; `sweep.csv` as a table.
+#[pyfunction]
+#[pyo3(signature = (call, game, rules, policies, players, units, seed, threads, out, wait))]
+#[allow(clippy::too_many_arguments)]
+pub fn sweep(
+    py: Python<'_>,
+    call: String,
+    game: String,
+    rules: Vec<String>,
+    policies: Vec<String>,
+    players: String,
+    units: Option<String>,
+    seed: String,
+    threads: Option<String>,
+    out: Option<PathBuf>,
+    wait: bool,
+) -> PyResult<Py<PyDict>> {
+    let run = RunArgs {
+        units,
+        seed,
+        threads,
+    };
+    let sweep = detached(py, move |progress| {
+        let plan = SweepPlan::new(&SweepRequest {
+            game: dicelab::find(&game)?,
+            rules,
+            players: player_count(&players)?,
+            policies,
+        })?;
+        let settings = run.config(progress)?;
+        let out = hold(out.as_ref(), &call, wait, &["sweep.csv", "*.svg"])?;
+        let threads = settings.threads_used();
+        let config = RunConfig {
+            units: settings.units.unwrap_or(ops::DEFAULT_UNITS),
+            seed: settings.seed,
+            threads: settings.threads,
+            shard: Shard::WHOLE,
+            progress: settings.progress,
+        };
+        let sweep = plan.run(&config)?;
+        if let Some(dir) = out {
+            dir.describing(sweep.run_about(Some(threads)))
+                .write_all(&sweep.report_files()?)?;
+        }
+        Ok(sweep)
+    })?;
+    frames::table(py, &sweep.data())
+}
+
+/// `dicelab.solve` (`tables` false) and `dicelab.table` (true): a game's exact analysis, every
+/// table of it, written to `out` when given.
+#[pyfunction]
+#[pyo3(signature = (call, game, rules, deck, players, out, wait, tables))]
+#[allow(clippy::too_many_arguments)]
+pub fn analyse(
+    py: Python<'_>,
+    call: String,
+    game: String,
+    rules: Vec<String>,
+    deck: Option<PathBuf>,
+    players: String,
+    out: Option<PathBuf>,
+    wait: bool,
+    tables: bool,
+) -> PyResult<Vec<Py<PyDict>>> {
+    let analysis: Analysis = detached(py, move |_| {
+        let request = RunRequest {
+            game: dicelab::find(&game)?,
+            rules,
+            deck,
+            players: player_count(&players)?,
+            policies: Vec::new(),
+        };
+        let game = request.configure()?;
+        let out = hold(out.as_ref(), &call, wait, &["*.csv", "*.svg"])?;
+        let analysis = if tables {
+            game.tables()?
+        } else {
+            game.solve()?
+        };
+        if let Some(dir) = out {
+            dir.describing(RunAbout::of_setup(&game.setup()))
+                .write_all(&analysis_files(&analysis)?)?;
+        }
+        Ok(analysis)
+    })?;
+    frames::tables(py, &analysis.tables)
+}
+
+/// `dicelab.advise`: every legal action in the position, ranked, as a table with its attrs.
+#[pyfunction]
+#[pyo3(signature = (game, position, rules, policies, units, seed, threads))]
+#[allow(clippy::too_many_arguments)]
+pub fn advise(
+    py: Python<'_>,
+    game: String,
+    position: Vec<(String, String)>,
+    rules: Vec<String>,
+    policies: Vec<String>,
+    units: Option<String>,
+    seed: String,
+    threads: Option<String>,
+) -> PyResult<Py<PyDict>> {
+    let run = RunArgs {
+        units,
+        seed,
+        threads,
+    };
+    let advice = detached(py, move |progress| {
+        let game = dicelab::find(&game)?;
+        ops::advisor(game)?;
+        let request = AdviceRequest {
+            rules,
+            policies,
+            position: Position::new(position)?,
+            run: run.config(progress)?,
+        };
+        ops::advise(game, &request)
+    })?;
+    frames::advice(py, &advice)
+}
