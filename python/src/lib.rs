@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use dicelab::Invocation;
 use dicelab::app::{Captured, Failed, run_captured};
-use dicelab::engine::{OnProgress, Progress, Steps};
+use dicelab::engine::OnProgress;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
@@ -30,19 +30,6 @@ use failure::Failure;
 /// The stack of the thread an operation runs on: the main thread's, as the command line has.
 const STACK: usize = 8 << 20;
 
-/// A [`Progress`] that draws nothing and says stop once Python's Ctrl-C set its flag.
-struct StopWhenSet(Arc<AtomicBool>);
-
-impl Progress for StopWhenSet {
-    fn start(&self, _: u64, _: Steps) {}
-    fn advance(&self, _: u64) {}
-    fn set(&self, _: u64, _: &str) {}
-    fn finish(&self) {}
-    fn stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
 /// Runs `job` on a thread of its own, inside a thread pool of its own (dropped when it returns:
 /// nothing is left in rayon's global pool, whose threads a `fork` of Python would not copy),
 /// with the GIL released so other Python threads go on. A Ctrl-C stops a run between two
@@ -54,7 +41,7 @@ pub(crate) fn detached<T: Send + 'static>(
     job: impl FnOnce(OnProgress) -> dicelab::Result<T> + Send + 'static,
 ) -> PyResult<T> {
     let stop = Arc::new(AtomicBool::new(false));
-    let progress = OnProgress::to(Arc::new(StopWhenSet(stop.clone())));
+    let progress = OnProgress::stopped_by(stop.clone());
     let outcome = waited(py, &stop, move || {
         let pool = dicelab::engine::thread_pool(None, Some(STACK))?;
         pool.install(|| job(progress))

@@ -8,9 +8,9 @@
 
 use std::cell::RefCell;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
-use crate::engine::{OnProgress, Progress, Steps};
+use crate::engine::OnProgress;
 
 use super::interrupt::Watched;
 
@@ -88,22 +88,9 @@ fn active() -> bool {
 pub(super) fn progress(quiet: bool) -> OnProgress {
     let stop = CAPTURE.with(|c| c.borrow().as_ref().map(|c| c.stop.clone()));
     match stop {
-        Some(Some(flag)) => OnProgress::to(Arc::new(StopWhenSet(flag))),
+        Some(Some(flag)) => OnProgress::stopped_by(flag),
         Some(None) => OnProgress::default(),
         None => OnProgress::to(Arc::new(Watched::new(quiet))),
-    }
-}
-
-/// A [`Progress`] that draws nothing and says stop once its flag is set.
-struct StopWhenSet(Arc<AtomicBool>);
-
-impl Progress for StopWhenSet {
-    fn start(&self, _: u64, _: Steps) {}
-    fn advance(&self, _: u64) {}
-    fn set(&self, _: u64, _: &str) {}
-    fn finish(&self) {}
-    fn stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
     }
 }
 
@@ -129,6 +116,8 @@ pub(super) fn made(files: &[(String, Vec<u8>)]) {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::Ordering;
+
     use super::*;
 
     /// What is printed inside a capture is kept, nothing outside it, and a nested capture sees

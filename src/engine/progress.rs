@@ -2,6 +2,7 @@
 //! supplies, never drawn here.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What long work is counted in, so a [`Progress`] can say it in words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +46,12 @@ impl OnProgress {
     /// Progress told to `progress`.
     pub fn to(progress: Arc<dyn Progress>) -> Self {
         Self(Some(progress))
+    }
+
+    /// Nothing told, and the run stopped once `flag` is set: for a caller that stops a run
+    /// from another thread (a Python user's Ctrl-C, seen by the binding's waiting thread).
+    pub fn stopped_by(flag: Arc<AtomicBool>) -> Self {
+        Self(Some(Arc::new(StopWhenSet(flag))))
     }
 
     /// Whether anyone is told.
@@ -93,5 +100,18 @@ impl std::fmt::Debug for OnProgress {
         } else {
             "OnProgress(none)"
         })
+    }
+}
+
+/// A [`Progress`] that draws nothing and says stop once its flag is set.
+struct StopWhenSet(Arc<AtomicBool>);
+
+impl Progress for StopWhenSet {
+    fn start(&self, _: u64, _: Steps) {}
+    fn advance(&self, _: u64) {}
+    fn set(&self, _: u64, _: &str) {}
+    fn finish(&self) {}
+    fn stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
     }
 }
