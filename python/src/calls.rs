@@ -331,7 +331,7 @@ pub fn sweep(
         };
         let sweep = plan.run(&config)?;
         if let Some(dir) = out {
-            dir.describing(sweep.run_about(Some(threads)))
+            dir.describing(ops::sweep_about(&sweep, Some(threads)))
                 .write_all(&sweep.report_files()?)?;
         }
         Ok(sweep)

@@ -86,4 +86,4 @@ pub use review::{
     review_text_with,
 };
 pub use simulate::{DEFAULT_UNITS, Finished, REPORT_NAMES, RunRequest, rules_with_deck, simulate};
-pub use sweep::{MAX_RULE_SETS, SweepPlan, SweepRequest};
+pub use sweep::{MAX_RULE_SETS, SweepPlan, SweepRequest, sweep_about};

@@ -241,3 +241,36 @@ pub fn simulate(game: &dyn Configured, config: &RunConfig) -> Result<Finished> {
     })?;
     Ok(Finished::of(game, saved))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::RunConfig;
+    use crate::games::analysis::table_csv;
+    use crate::report::summary::{summary_csv, summary_data};
+
+    use super::*;
+
+    /// A program handed `summary_data` reads what a reader of `summary.csv` reads: the table
+    /// written as CSV is the file, byte for byte (a game of several players, with a paired
+    /// comparison's rows and an exact value missing from some).
+    #[test]
+    fn summary_data_written_as_csv_is_summary_csv() {
+        for (game, players, policies) in [
+            ("sevens", 1, vec!["optimal", "rolls:1"]),
+            ("sequences", 3, vec![]),
+        ] {
+            let game = RunRequest {
+                game: crate::games::find(game).unwrap(),
+                rules: Vec::new(),
+                deck: None,
+                players,
+                policies: policies.into_iter().map(String::from).collect(),
+            }
+            .configure()
+            .unwrap();
+            let finished = simulate(game.as_ref(), &RunConfig::new(3_000, 5)).unwrap();
+            let report = finished.report();
+            assert_eq!(table_csv(&summary_data(&report)), summary_csv(&report));
+        }
+    }
+}

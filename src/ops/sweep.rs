@@ -6,6 +6,7 @@ use crate::error::{Error, Message, Result, Setting};
 use crate::games::{Configured, Game};
 
 use super::RunRequest;
+use crate::output::manifest::RunAbout;
 use crate::report::sweep::{Sweep, SweepRun};
 
 /// Most rule sets one sweep runs: a table and charts a person can read, and work that stays
@@ -196,5 +197,15 @@ impl SweepPlan {
             keys: self.keys,
             runs,
         })
+    }
+}
+
+/// What a sweep's report folder's `run.json` says of it, played on `threads` worker threads: the
+/// seed and units every rule set shared, and no one rule set's rules.
+pub fn sweep_about(sweep: &Sweep, threads: Option<usize>) -> RunAbout {
+    RunAbout {
+        threads,
+        rules: None,
+        ..RunAbout::of_saved(&sweep.runs[0].saved, None)
     }
 }

@@ -551,6 +551,3 @@ fn full_path(target: &Path) -> PathBuf {
 #[cfg(test)]
 #[path = "lock_tests.rs"]
 mod tests;
-
-/// Another process holding a place is dicelab's reason, not the system's error.
-impl super::Why for Taken {}

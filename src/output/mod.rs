@@ -82,3 +82,6 @@ impl Why for std::io::Error {
 impl Why for String {}
 
 impl Why for &str {}
+
+/// Another process holding a place is dicelab's reason, not the system's error.
+impl Why for lock::Taken {}

@@ -6,7 +6,6 @@
 
 use crate::error::Result;
 use crate::games::analysis::{Cell, DataTable};
-use crate::output::manifest::RunAbout;
 use crate::plot::{CompareRow, Scale, compare_svg};
 use crate::saved::Saved;
 use crate::stats::{ExactValues, Metric, MetricKind, Subject};
@@ -235,16 +234,6 @@ impl Sweep {
         let mut files = vec![("sweep.csv".to_string(), self.csv())];
         files.extend(self.charts()?);
         Ok(super::unique_names(files))
-    }
-
-    /// What the folder's `run.json` says of the sweep, played on `threads` worker threads: the
-    /// seed and units every rule set shared, and no one rule set's rules.
-    pub fn run_about(&self, threads: Option<usize>) -> RunAbout {
-        RunAbout {
-            threads,
-            rules: None,
-            ..RunAbout::of_saved(&self.runs[0].saved, None)
-        }
     }
 
     /// One comparison chart per metric, the rule sets as its rows (exact values in each row's

@@ -2,7 +2,7 @@
 
 use crate::engine::Shard;
 use crate::error::Result;
-use crate::ops::{DEFAULT_UNITS, SweepPlan, SweepRequest};
+use crate::ops::{self, DEFAULT_UNITS, SweepPlan, SweepRequest};
 use crate::output::{Invocation, OutDir};
 
 use super::super::capture;
@@ -32,7 +32,7 @@ pub fn sweep(args: &SweepArgs, invocation: &Invocation) -> Result<()> {
     };
     let files = sweep.report_files()?;
     dir.clone()
-        .describing(sweep.run_about(Some(threads_of(&args.run))))
+        .describing(ops::sweep_about(&sweep, Some(threads_of(&args.run))))
         .write_all(&files)?;
     capture::made(&files);
     print(&sweep, printing)?;
