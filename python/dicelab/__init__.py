@@ -61,3 +61,11 @@ __all__ = [
     "sweep",
     "table",
 ]
+
+# Everything public reads as `dicelab.NAME` (in help(), reprs and tracebacks), where users find
+# it, not as the private module that defines it; pickles name it there too.
+for _name in __all__:
+    _thing = globals()[_name]
+    if hasattr(_thing, "__module__") and _name != "__version__":
+        _thing.__module__ = __name__
+del _name, _thing
