@@ -133,12 +133,12 @@ impl SevensAdvisor {
         let rules = Rules::from_options(&options);
         let game = Position::game_state(&rules, &request.position)?;
         let players = game.as_ref().map_or(1, |g| g.totals.len() as u32);
-        let fresh;
+        let kept;
         let solutions = match solved {
             Some(solutions) if solutions.rules == rules => solutions,
             _ => {
-                fresh = Solutions::new(rules, players);
-                &fresh
+                kept = Solutions::lately(rules, players);
+                kept.as_ref()
             }
         };
         let p = Position::parse(&rules, &request.position, game, &solutions.outcomes)?;

@@ -5,7 +5,7 @@
 //! [`exact`](super::exact), `dilemma`, [`game`](super::game) and
 //! [`game3`](super::game3).
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use crate::error::{Error, Result, Setting};
 
@@ -43,6 +43,26 @@ pub struct Solutions {
 }
 
 impl Solutions {
+    /// The solutions of `rules` for `players`, kept from an earlier advice or made now (their
+    /// costly parts solved on first use, once): see [`SOLVED`].
+    pub(crate) fn lately(rules: Rules, players: u32) -> Arc<Solutions> {
+        let mut kept = SOLVED.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(at) = kept
+            .iter()
+            .position(|s| s.rules == rules && s.players == players)
+        {
+            let found = kept.remove(at);
+            kept.push(found.clone());
+            return found;
+        }
+        let fresh = Arc::new(Solutions::new(rules, players));
+        if kept.len() == KEPT {
+            kept.remove(0);
+        }
+        kept.push(fresh.clone());
+        fresh
+    }
+
     /// Builds the roll tables and solves the expected-score optimum for every roll count.
     pub fn new(rules: Rules, players: u32) -> Self {
         let outcomes = RollOutcomes::of(&rules);
@@ -117,3 +137,12 @@ impl Solutions {
             .get_or_init(|| solve_dilemma(&self.outcomes, &self.rules, self.players.max(2)))
     }
 }
+
+/// The solutions of the rule sets advised on lately, the newest last, at most [`KEPT`]: the
+/// whole three-player game takes about a second to solve (the two-player one a few
+/// milliseconds), and a coach (the web app, a Python session) asks about one rule set many
+/// times. Each is solved on its first use and shared by every thread.
+static SOLVED: Mutex<Vec<Arc<Solutions>>> = Mutex::new(Vec::new());
+
+/// The rule sets [`SOLVED`] keeps: a three-player solution takes a few hundred megabytes.
+const KEPT: usize = 2;
