@@ -677,7 +677,7 @@ fn no_function_is_over_150_lines() {
 
 /// The library builds without the command line's crates: each is optional and only the `cli`
 /// feature (on by default) turns it on, so `cargo build --no-default-features` (which CI runs)
-/// has neither clap nor indicatif.
+/// has neither clap nor indicatif; nor, without `serve`, the web server's.
 #[test]
 fn the_command_lines_crates_come_only_with_the_cli_feature() {
     let manifest =
@@ -694,7 +694,21 @@ fn the_command_lines_crates_come_only_with_the_cli_feature() {
         assert!(line.contains("optional = true"), "{line}");
         assert!(cli.contains(&format!("\"dep:{krate}\"")), "{cli}");
     }
-    assert!(manifest.contains("default = [\"cli\"]"));
+    assert!(manifest.contains("default = [\"cli\", \"serve\"]"));
+    // The web server's crates likewise come only with `serve` (which needs `cli`).
+    let serve = manifest
+        .lines()
+        .find(|l| l.starts_with("serve = ["))
+        .expect("a serve feature");
+    assert!(serve.contains("\"cli\""), "{serve}");
+    for krate in ["axum", "tokio", "hyper", "hyper-util", "form_urlencoded"] {
+        let line = manifest
+            .lines()
+            .find(|l| l.starts_with(&format!("{krate} = ")))
+            .unwrap_or_else(|| panic!("{krate} is a dependency"));
+        assert!(line.contains("optional = true"), "{line}");
+        assert!(serve.contains(&format!("\"dep:{krate}\"")), "{serve}");
+    }
 }
 
 /// The checker itself: a circle, an upward import, a re-export followed to its definition, a

@@ -11,9 +11,17 @@
 
 use std::path::Path;
 use std::process::Command;
+use std::sync::Mutex;
+
+/// One browser test at a time: both install into the same cache folder, and two Chromiums on
+/// two cores would only slow each other.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 #[test]
 fn the_findings_page_reads_on_a_phone_and_a_desktop() {
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/findings.sh");
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
     // One section per run of the default job and the claims, counted from the registry.
@@ -44,6 +52,46 @@ fn the_findings_page_reads_on_a_phone_and_a_desktop() {
     );
     for size in ["phone-390", "desktop-1280"] {
         let shot = cache.join("shots").join(format!("findings-{size}.png"));
+        assert!(shot.is_file(), "no screenshot {}", shot.display());
+    }
+}
+
+/// The web app of `dicelab serve` (tests/browser/app.sh, app.js): every page without an error or
+/// sideways scroll at 390x844 and 1280x800, the README's Sevens position entered by taps showing
+/// exactly `dicelab advise`'s numbers, a position of 7 advised.
+#[cfg(feature = "serve")]
+#[test]
+fn the_web_app_coaches_on_a_phone_and_a_desktop() {
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/app.sh");
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
+    let out = Command::new("bash")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_dicelab"))
+        .env("DICELAB_BROWSER_CACHE", &cache)
+        .env("DICELAB_BROWSER_SHOTS", cache.join("shots"))
+        .output()
+        .expect("bash runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    println!("{stdout}");
+    assert!(
+        out.status.success(),
+        "tests/browser/app.sh failed ({}):\n{stdout}\n{stderr}",
+        out.status
+    );
+    assert!(
+        stdout.contains("web app: ") && stdout.contains(" passed, 0 failed"),
+        "{stdout}"
+    );
+    for shot in [
+        "app-coach-sevens-phone-390",
+        "app-coach-sevens-desktop-1280",
+        "app-rules-of-sevens-phone-390",
+    ] {
+        let shot = cache.join("shots").join(format!("{shot}.png"));
         assert!(shot.is_file(), "no screenshot {}", shot.display());
     }
 }

@@ -98,7 +98,10 @@ fn the_readme_stays_a_two_minute_read() {
         "{} lines",
         readme.lines().count()
     );
-    for command in ["cargo run --release -- report", "cargo test --profile checked"] {
+    for command in [
+        "cargo run --release -- report",
+        "cargo test --profile checked",
+    ] {
         assert!(readme.contains(command), "{command}");
     }
 }

@@ -29,6 +29,17 @@ static TOTAL: AtomicU64 = AtomicU64::new(0);
 /// What the latest run counts: 0 nothing yet, 1 units, 2 seconds, 3 evaluations.
 static STEPS: AtomicUsize = AtomicUsize::new(0);
 
+/// What a command that stops itself on Ctrl-C asks done instead (the web server's graceful
+/// stop); a second Ctrl-C still quits at once.
+static ON_INTERRUPT: OnceLock<Box<dyn Fn() + Send + Sync>> = OnceLock::new();
+
+/// Ctrl-C calls `stop` instead of ending the process (once; a second Ctrl-C quits at once): for
+/// a command that runs until stopped and stops itself cleanly, with exit code 0.
+#[cfg(feature = "serve")]
+pub(super) fn on_interrupt(stop: impl Fn() + Send + Sync + 'static) {
+    let _ = ON_INTERRUPT.set(Box::new(stop));
+}
+
 /// The command line as the user typed it, for the line that says what was stopped.
 static COMMAND: OnceLock<String> = OnceLock::new();
 
@@ -73,6 +84,10 @@ pub(super) fn listen(command: &[String]) {
 /// ends the process with the line that says so.
 fn interrupted() {
     let first = !REQUESTED.swap(true, Ordering::SeqCst);
+    if first && let Some(stop) = ON_INTERRUPT.get() {
+        stop();
+        return;
+    }
     if first && LISTENING.load(Ordering::SeqCst) > 0 {
         if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
             tell("stopping after the chunks under way (Ctrl-C again quits at once)");
@@ -83,9 +98,10 @@ fn interrupted() {
     std::process::exit(i32::from(EXIT_CODE));
 }
 
-/// Whether Ctrl-C was pressed during this command.
+/// Whether Ctrl-C interrupted this command. A command that stops itself on Ctrl-C
+/// ([`on_interrupt`]: the web server) was not interrupted but stopped, as it is meant to be.
 pub(super) fn requested() -> bool {
-    REQUESTED.load(Ordering::SeqCst)
+    REQUESTED.load(Ordering::SeqCst) && ON_INTERRUPT.get().is_none()
 }
 
 /// The line a command stopped by Ctrl-C ends with. `stopped_run`: the command came back from a

@@ -210,6 +210,19 @@ const EXAMPLES: &[(&str, Examples)] = &[
             ),
         ],
     ),
+    (
+        "serve",
+        &[
+            (
+                "dicelab serve",
+                "the web app at http://127.0.0.1:8077/ until Ctrl-C",
+            ),
+            (
+                "dicelab serve --host 0.0.0.0",
+                "a phone on the same network can open it",
+            ),
+        ],
+    ),
 ];
 
 /// The exit codes, as docs/cli.md's table gives them.

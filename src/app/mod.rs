@@ -23,6 +23,8 @@ mod interrupt;
 mod listing;
 mod man;
 mod progress;
+#[cfg(feature = "serve")]
+mod serve;
 mod stdout;
 mod terminal;
 
@@ -239,6 +241,8 @@ fn dispatch(cli: &Cli, invocation: &Invocation) -> crate::Result<()> {
         Command::Data(args) => commands::data(args),
         Command::Completions(args) => commands::completions(args),
         Command::Man(args) => commands::man(args, invocation),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::serve(args),
     }
 }
 

@@ -21,6 +21,8 @@ pub use args::{
     AdviseArgs, ClaimsArgs, CompletionsArgs, DataArgs, DecksArgs, GameArgs, ManArgs, MergeArgs,
     ReportArgs, RunArgs, SimulateArgs, SolveArgs, SweepArgs, TableArgs, TuneArgs,
 };
+#[cfg(feature = "serve")]
+pub use table_args::ServeArgs;
 pub use table_args::{PlayArgs, ReviewArgs};
 
 /// dicelab: which strategy is better, by how much, and how sure are we?
@@ -131,6 +133,10 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the manual page (roff) of dicelab or of one of its commands: `dicelab man | man -l -`.
     Man(ManArgs),
+    /// Start the local web app (the coach, the rules and the findings, for a phone or a
+    /// browser) and print its address; Ctrl-C stops it.
+    #[cfg(feature = "serve")]
+    Serve(ServeArgs),
 }
 
 impl Command {
@@ -154,6 +160,8 @@ impl Command {
             | Command::Data(_)
             | Command::Completions(_)
             | Command::Man(_) => None,
+            #[cfg(feature = "serve")]
+            Command::Serve(_) => None,
         }
     }
 
@@ -178,6 +186,8 @@ impl Command {
             | Command::Data(_)
             | Command::Completions(_)
             | Command::Man(_) => false,
+            #[cfg(feature = "serve")]
+            Command::Serve(_) => false,
         }
     }
 }

@@ -73,3 +73,20 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["rules", "players", "policies", "seed"])]
     pub resume: Option<PathBuf>,
 }
+
+/// Arguments of `serve`.
+#[cfg(feature = "serve")]
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on; 0 takes any free one (the address printed says which).
+    #[arg(long, default_value_t = 8077)]
+    pub port: u16,
+    /// The address to listen on: 127.0.0.1, this machine only, by default; 0.0.0.0 lets a phone
+    /// on the same network reach it (and anyone else there: it says so when it starts).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// The report folder the Findings page shows, read-only (default: reports/ in the folder
+    /// dicelab starts in, where there is one).
+    #[arg(long, value_name = "DIR")]
+    pub reports: Option<PathBuf>,
+}

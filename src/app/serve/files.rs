@@ -1,0 +1,197 @@
+//! The files the server sends: the app's own (web/, embedded in the binary when it is built, so
+//! the server reads no file of its own at run time) and the report folder's, read-only, with no
+//! way out of that folder.
+
+use std::path::{Component, Path as FsPath, PathBuf};
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use super::reply::refusal;
+use super::server::Server;
+
+/// The app's files, by name: `web/` as it was when dicelab was built.
+const ASSETS: &[(&str, &[u8])] = &[
+    ("index.html", include_bytes!("../../../web/index.html")),
+    ("app.js", include_bytes!("../../../web/app.js")),
+    ("coach.js", include_bytes!("../../../web/coach.js")),
+    ("style.css", include_bytes!("../../../web/style.css")),
+];
+
+/// What the app's pages may load: their own files only (no other site, no inline script), the
+/// report pages' pictures as they are.
+const APP_POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; \
+                          base-uri 'none'; frame-ancestors 'none'";
+
+/// A report page carries its own style in a `<style>` element; nothing else inline.
+const REPORT_POLICY: &str = "default-src 'self'; style-src 'self' 'unsafe-inline'; \
+                             img-src 'self' data:; object-src 'none'; base-uri 'none'";
+
+/// The content type of a file, by its extension; `None` for a kind the server does not send.
+fn content_type(name: &str) -> Option<&'static str> {
+    let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
+    Some(match ext.as_str() {
+        "html" => "text/html; charset=utf-8",
+        "js" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "csv" => "text/csv; charset=utf-8",
+        "md" | "txt" => "text/plain; charset=utf-8",
+        "json" => "application/json; charset=utf-8",
+        _ => return None,
+    })
+}
+
+/// `bytes` sent as `name`'s type under `policy`.
+fn sent(name: &str, bytes: Vec<u8>, policy: &'static str) -> Response {
+    let kind = content_type(name).unwrap_or("application/octet-stream");
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
+            (
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(policy),
+            ),
+            (
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// `GET /`: the app.
+pub(super) async fn index() -> Response {
+    asset(Path("index.html".to_string())).await
+}
+
+/// `GET /NAME`: one of the app's files.
+pub(super) async fn asset(Path(name): Path<String>) -> Response {
+    match ASSETS.iter().find(|(n, _)| *n == name) {
+        Some((name, bytes)) => sent(name, bytes.to_vec(), APP_POLICY),
+        None => refusal(
+            StatusCode::NOT_FOUND,
+            &format!(
+                "/{}: no such page or API call",
+                crate::error::one_line(&name)
+            ),
+        ),
+    }
+}
+
+/// `GET /reports/`: the report folder's index.
+pub(super) async fn report_index(State(server): State<Arc<Server>>) -> Response {
+    report(State(server), Path("index.html".to_string())).await
+}
+
+/// `GET /reports/PATH`: a file of the report folder. A path with `..`, a root, a backslash or a
+/// hidden name is refused as it stands; the file found is then checked to lie inside the folder
+/// once every symbolic link is followed, and to be a regular file of a kind the server sends.
+pub(super) async fn report(
+    State(server): State<Arc<Server>>,
+    Path(path): Path<String>,
+) -> Response {
+    let shown = crate::error::one_line(&path);
+    let Some(root) = server.reports.clone() else {
+        return refusal(
+            StatusCode::NOT_FOUND,
+            "reports: this server was started without a report folder (dicelab serve --reports DIR)",
+        );
+    };
+    let Some(relative) = plain_relative(&path) else {
+        return refusal(
+            StatusCode::BAD_REQUEST,
+            &format!("/reports/{shown}: not a path inside the report folder"),
+        );
+    };
+    if content_type(&path).is_none() {
+        return refusal(
+            StatusCode::NOT_FOUND,
+            &format!("/reports/{shown}: not a kind of file this server sends"),
+        );
+    }
+    let read = tokio::task::spawn_blocking(move || read_inside(&root, &relative)).await;
+    match read {
+        Ok(Some(bytes)) => sent(&path, bytes, REPORT_POLICY),
+        _ => refusal(
+            StatusCode::NOT_FOUND,
+            &format!("/reports/{shown}: no such file in the report folder"),
+        ),
+    }
+}
+
+/// `path` as a relative path of plain names only, or `None`.
+fn plain_relative(path: &str) -> Option<PathBuf> {
+    if path.is_empty() || path.contains('\\') || path.contains('\0') {
+        return None;
+    }
+    let relative = FsPath::new(path);
+    let plain = relative.components().all(|c| match c {
+        Component::Normal(name) => !name.to_string_lossy().starts_with('.'),
+        _ => false,
+    });
+    plain.then(|| relative.to_path_buf())
+}
+
+/// The bytes of `root/relative` if, every link followed, it is a regular file inside `root`
+/// (itself canonical).
+fn read_inside(root: &FsPath, relative: &FsPath) -> Option<Vec<u8>> {
+    let found = std::fs::canonicalize(root.join(relative)).ok()?;
+    if !found.starts_with(root) || !std::fs::metadata(&found).ok()?.is_file() {
+        return None;
+    }
+    std::fs::read(found).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A path climbing out, rooted, hidden or written with a backslash is no path inside the
+    /// folder; plain names are.
+    #[test]
+    fn only_plain_names_are_paths_inside_the_report_folder() {
+        for bad in [
+            "../etc/passwd",
+            "a/../../b",
+            "/etc/passwd",
+            "..",
+            ".hidden",
+            "a/.git/config",
+            "a\\..\\b",
+            "",
+            "a\0b",
+        ] {
+            assert!(plain_relative(bad).is_none(), "{bad:?}");
+        }
+        assert_eq!(
+            plain_relative("sevens/summary.csv"),
+            Some(PathBuf::from("sevens/summary.csv"))
+        );
+    }
+
+    /// A link inside the folder that leads out of it is not followed out.
+    #[test]
+    fn a_link_out_of_the_report_folder_is_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("reports");
+        std::fs::create_dir(&root).unwrap();
+        std::fs::write(dir.path().join("secret.txt"), "secret").unwrap();
+        std::fs::write(root.join("index.html"), "<p>ok</p>").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(dir.path().join("secret.txt"), root.join("out.txt")).unwrap();
+        let root = std::fs::canonicalize(&root).unwrap();
+        assert_eq!(
+            read_inside(&root, FsPath::new("index.html")).as_deref(),
+            Some(&b"<p>ok</p>"[..])
+        );
+        assert!(read_inside(&root, FsPath::new("out.txt")).is_none());
+        assert!(read_inside(&root, FsPath::new("missing.txt")).is_none());
+    }
+}

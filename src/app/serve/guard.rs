@@ -1,0 +1,78 @@
+//! Which requests the server answers: those whose Host header names this machine by one of its
+//! addresses (or `localhost`) and the port it listens on. A page on another site that points a
+//! name of its own at 127.0.0.1 (DNS rebinding) sends that name as its Host, and is refused: a
+//! name is never trusted, only an address, and `localhost`, which no site can claim.
+
+use std::net::IpAddr;
+
+/// Whether `host` (a Host header's value) may reach a server listening on `port`, on the
+/// loopback address only (`open` false) or on every interface (`open` true: any address, since
+/// a phone names this machine by its address on the network).
+pub(super) fn allowed(host: &str, port: u16, open: bool) -> bool {
+    let Some((name, given_port)) = split(host) else {
+        return false;
+    };
+    if given_port != port {
+        return false;
+    }
+    if name.eq_ignore_ascii_case("localhost") {
+        return true;
+    }
+    match name.parse::<IpAddr>() {
+        Ok(ip) => open || ip.is_loopback(),
+        Err(_) => false,
+    }
+}
+
+/// `name:port` split (`[::1]:8077` into `::1` and 8077); a Host without its port is refused,
+/// since a browser always sends the port of an address that is not port 80.
+fn split(host: &str) -> Option<(&str, u16)> {
+    let (name, port) = if let Some(rest) = host.strip_prefix('[') {
+        let (inside, after) = rest.split_once(']')?;
+        (inside, after.strip_prefix(':')?)
+    } else {
+        host.rsplit_once(':')?
+    };
+    if name.is_empty() || !port.bytes().all(|b| b.is_ascii_digit()) || port.len() > 5 {
+        return None;
+    }
+    Some((name, port.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names of this machine are let in, on its port only; a name a site could point at
+    /// 127.0.0.1 is not, nor any other machine's address while only loopback is listened on.
+    #[test]
+    fn only_this_machines_names_on_its_port_are_let_in() {
+        for host in [
+            "127.0.0.1:8077",
+            "localhost:8077",
+            "LOCALHOST:8077",
+            "[::1]:8077",
+        ] {
+            assert!(allowed(host, 8077, false), "{host}");
+        }
+        for host in [
+            "evil.example:8077",
+            "127.0.0.1.nip.io:8077",
+            "127.0.0.1:8078",
+            "127.0.0.1",
+            "localhost",
+            "192.168.1.20:8077",
+            "[::1]",
+            "",
+            ":8077",
+            "127.0.0.1:80771",
+            "127.0.0.1:+8077",
+        ] {
+            assert!(!allowed(host, 8077, false), "{host}");
+        }
+        // Listening on every interface: a phone names the machine by its address.
+        assert!(allowed("192.168.1.20:8077", 8077, true));
+        assert!(allowed("[fe80::1]:8077", 8077, true));
+        assert!(!allowed("dicelab.example:8077", 8077, true));
+    }
+}

@@ -1,0 +1,170 @@
+//! `dicelab serve`: the local web app. Its pages (the coach, the rules, the findings) are plain
+//! HTML, CSS and JavaScript modules in `web/`, embedded in the binary; the JSON API under them
+//! calls the library's typed operations (`ops`), never a command line.
+//!
+//! Safe by default: it listens on 127.0.0.1 unless told otherwise; it answers only requests
+//! whose Host names this machine by an address or `localhost` (so a page elsewhere cannot reach
+//! it through DNS rebinding); it reads no path a client names except under the report folder
+//! it was given, read-only; a request body is at most [`api::MAX_BODY`] bytes; a request's
+//! header must arrive within [`HEADER_TIMEOUT`] and a whole connection ends after
+//! [`CONNECTION_TIMEOUT`]; at most [`MAX_CONNECTIONS`] connections are served at once and at
+//! most one computation a core runs at a time. It needs no network: no font, script or style
+//! comes from anywhere else.
+
+mod api;
+mod files;
+mod guard;
+mod reply;
+mod server;
+
+use server::Server;
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio::sync::{Notify, Semaphore};
+
+use crate::error::{Error, Message, Result, Setting};
+
+use super::cli::ServeArgs;
+use super::interrupt;
+use super::stdout::say;
+
+/// The longest a client may take to send a request's line and headers.
+const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The longest a connection is served, whatever it does: a client that never reads its answer
+/// holds nothing past it.
+const CONNECTION_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Connections served at once; one more is closed at once.
+const MAX_CONNECTIONS: usize = 128;
+
+/// How long a stop waits for the requests under way.
+const DRAIN: Duration = Duration::from_secs(5);
+
+/// `dicelab serve`: listens, prints the address, and serves until Ctrl-C.
+pub fn serve(args: &ServeArgs) -> Result<()> {
+    let reports = reports_folder(args.reports.as_ref())?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_io()
+        .enable_time()
+        .thread_name("dicelab-serve")
+        .build()
+        .map_err(|e| Error::unwritable("serve: cannot start the server's threads", e))?;
+    runtime.block_on(run(args.host, args.port, reports))
+}
+
+/// The report folder: the one given (which must be a folder), else `reports/` here if there is
+/// one.
+fn reports_folder(given: Option<&PathBuf>) -> Result<Option<PathBuf>> {
+    match given {
+        Some(dir) => {
+            let canonical = std::fs::canonicalize(dir).map_err(|e| Error::Io {
+                context: Message::default()
+                    .valued(Setting::named("reports"), dir.display().to_string())
+                    .text(": cannot read it"),
+                source: e,
+            })?;
+            if !canonical.is_dir() {
+                return Err(Error::value(
+                    Setting::named("reports"),
+                    dir.display(),
+                    "expected a report folder (dicelab report writes one)",
+                ));
+            }
+            Ok(Some(canonical))
+        }
+        None => Ok(std::fs::canonicalize("reports")
+            .ok()
+            .filter(|p| p.join("index.html").is_file())),
+    }
+}
+
+/// Binds, says where, and serves until a stop.
+async fn run(host: IpAddr, port: u16, reports: Option<PathBuf>) -> Result<()> {
+    let listener = TcpListener::bind(SocketAddr::new(host, port))
+        .await
+        .map_err(|e| {
+            Error::unwritable(
+                Message::default()
+                    .valued(Setting::named("port"), port.to_string())
+                    .text(format!(": cannot listen on {host}")),
+                e,
+            )
+        })?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| Error::unwritable("serve: cannot read the address listened on", e))?;
+    let open = host.is_unspecified();
+    let server = Arc::new(Server {
+        port: bound.port(),
+        open,
+        reports,
+        work: Semaphore::new(
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        ),
+    });
+    let shown = if open {
+        SocketAddr::new(IpAddr::from([127, 0, 0, 1]), bound.port())
+    } else {
+        bound
+    };
+    say(&format!(
+        "dicelab serve: http://{shown}/ (Ctrl-C stops it)\n"
+    ))?;
+    if open {
+        say(&format!(
+            "dicelab serve: listening on every network interface: anyone who can reach this \
+             machine on port {} can use it (open http://THIS-MACHINE'S-ADDRESS:{}/ on a phone on \
+             the same network)\n",
+            bound.port(),
+            bound.port()
+        ))?;
+    }
+    if let Some(dir) = &server.reports {
+        say(&format!(
+            "dicelab serve: findings from {}\n",
+            crate::error::one_line(&dir.display().to_string())
+        ))?;
+    }
+    let stop = Arc::new(Notify::new());
+    {
+        let stop = stop.clone();
+        interrupt::on_interrupt(move || stop.notify_one());
+    }
+    let router = api::router(server);
+    let graceful = GracefulShutdown::new();
+    let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let Ok((stream, _)) = accepted else { continue };
+                // One connection too many is closed rather than queued.
+                let Ok(permit) = connections.clone().try_acquire_owned() else { continue };
+                let service = TowerToHyperService::new(router.clone());
+                let connection = hyper::server::conn::http1::Builder::new()
+                    .timer(TokioTimer::new())
+                    .header_read_timeout(HEADER_TIMEOUT)
+                    .keep_alive(true)
+                    .serve_connection(TokioIo::new(stream), service);
+                let connection = graceful.watch(connection);
+                tokio::spawn(async move {
+                    let _ = tokio::time::timeout(CONNECTION_TIMEOUT, connection).await;
+                    drop(permit);
+                });
+            }
+            () = stop.notified() => break,
+        }
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(DRAIN, graceful.shutdown()).await;
+    say("dicelab serve: stopped (Ctrl-C)\n")
+}

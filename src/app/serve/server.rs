@@ -1,0 +1,17 @@
+//! What every request handler of `dicelab serve` shares.
+
+use std::path::PathBuf;
+
+use tokio::sync::Semaphore;
+
+/// What every request handler shares.
+pub(super) struct Server {
+    /// The port it listens on, which a request's Host must name.
+    pub(super) port: u16,
+    /// Whether it listens on every interface, so a Host may be any address of this machine.
+    pub(super) open: bool,
+    /// The report folder the Findings page reads, if any.
+    pub(super) reports: Option<PathBuf>,
+    /// One permit a core: the computations (advice) that may run at once.
+    pub(super) work: Semaphore,
+}

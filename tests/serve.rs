@@ -1,0 +1,371 @@
+//! `dicelab serve` over HTTP, as a client on loopback sees it: the API answers what the command
+//! line prints, every bad request gets a 4xx with one JSON line, hostile requests (a wrong Host,
+//! a huge body, `..` paths, a stalled connection) are refused without harm, and Ctrl-C stops it.
+//! Raw requests are written on a `TcpStream`, so nothing a client library would correct (a path
+//! it would normalise, a Host it would set) is hidden from the server.
+#![cfg(feature = "serve")]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_dicelab");
+
+/// The README's Sevens position, as `advise --position` reads it.
+const README_POSITION: &str = r#"{"roll": 1, "dice": 2, "sum": 5, "allowed": 2, "round": 6, "totals": "52,49", "scores": 15}"#;
+
+/// A server on a free port of 127.0.0.1 (its report folder `reports`), stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    first: String,
+}
+
+impl Server {
+    fn start(reports: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(BIN)
+            .args(["serve", "--port", "0", "--reports"])
+            .arg(reports)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("dicelab serve starts");
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let first = lines.next().expect("a first line").expect("text");
+        let port = first
+            .split("http://127.0.0.1:")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no address in {first:?}"));
+        // The rest of stdout is read away, so the server never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines {});
+        Server { child, port, first }
+    }
+
+    /// `request` (raw bytes, whole) sent on a new connection; the status, the headers (lowercase
+    /// names) and the body of the answer.
+    fn send(&self, request: &[u8]) -> (u16, String, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        stream.write_all(request).unwrap();
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        let text = String::from_utf8_lossy(&answer).into_owned();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no status in {head:?}"));
+        (status, head.to_ascii_lowercase(), body.to_string())
+    }
+
+    fn host(&self) -> String {
+        format!("127.0.0.1:{}", self.port)
+    }
+
+    fn get(&self, path: &str) -> (u16, String, String) {
+        let host = self.host();
+        self.send(
+            format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
+    }
+
+    fn post(&self, path: &str, body: &str) -> (u16, String, String) {
+        let host = self.host();
+        self.send(
+            format!(
+                "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+                 Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        )
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A report folder with an index and a secret beside it (outside), for the `..` tests.
+fn folders() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let reports = dir.path().join("reports");
+    std::fs::create_dir_all(reports.join("sevens")).unwrap();
+    std::fs::write(
+        reports.join("index.html"),
+        "<!doctype html><title>findings</title>",
+    )
+    .unwrap();
+    std::fs::write(
+        reports.join("sevens").join("summary.csv"),
+        "game,n\nsevens,1\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("secret.txt"), "secret").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.path().join("secret.txt"), reports.join("link.txt")).unwrap();
+    (dir, reports)
+}
+
+/// A refusal: the status given, and one JSON line `{"error": ...}` naming what was wrong.
+fn assert_refused((status, head, body): (u16, String, String), expected: u16, names: &str) {
+    assert_eq!(status, expected, "{head}\n{body}");
+    assert!(head.contains("content-type: application/json"), "{head}");
+    assert_eq!(body.lines().count(), 1, "{body}");
+    let value: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+    let error = value["error"].as_str().expect("an error line");
+    assert!(error.contains(names), "{error:?} does not name {names:?}");
+    assert_eq!(value.as_object().unwrap().len(), 1, "{body}");
+}
+
+#[test]
+fn the_advice_api_answers_what_advise_json_prints() {
+    let (dir, reports) = folders();
+    let server = Server::start(&reports, &[]);
+    assert!(server.first.contains("Ctrl-C stops it"), "{}", server.first);
+    let file = dir.path().join("position.json");
+    std::fs::write(&file, README_POSITION).unwrap();
+    let cli = Command::new(BIN)
+        .args(["advise", "sevens", "--json", "--position"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    let (status, head, body) = server.post("/api/advise/sevens", README_POSITION);
+    assert_eq!(status, 200, "{body}");
+    assert!(head.contains("content-type: application/json"), "{head}");
+    assert_eq!(body, String::from_utf8(cli.stdout).unwrap());
+    // A rule in the query string, as --rule.
+    let (status, _, ruled) = server.post(
+        "/api/advise/sevens?rule=max_rolls%3D2",
+        r#"{"roll": 1, "dice": 2, "sum": 9}"#,
+    );
+    assert_eq!(status, 200, "{ruled}");
+    assert!(ruled.contains("max_rolls=2"), "{ruled}");
+    // Three players, then the same again: the second is served from the solved game.
+    let three =
+        r#"{"roll": 1, "dice": 2, "sum": 5, "round": 9, "totals": "80,85,70", "scores": "12,20"}"#;
+    let (status, _, first) = server.post("/api/advise/sevens", three);
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(server.post("/api/advise/sevens", three).2, first);
+}
+
+#[test]
+fn the_pages_and_games_are_served_and_need_nothing_from_elsewhere() {
+    let (_dir, reports) = folders();
+    let server = Server::start(&reports, &[]);
+    let (status, head, index) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/html"), "{head}");
+    assert!(
+        head.contains("content-security-policy: default-src 'self'"),
+        "{head}"
+    );
+    let mut first_page = index.len();
+    for asset in ["/app.js", "/coach.js", "/style.css"] {
+        let (status, _, body) = server.get(asset);
+        assert_eq!(status, 200, "{asset}");
+        assert!(
+            !body.contains("http://") && !body.contains("https://"),
+            "{asset} names another site"
+        );
+        first_page += body.len();
+    }
+    assert!(!index.contains("http://") && !index.contains("https://"));
+    assert!(first_page < 300_000, "the first page is {first_page} bytes");
+    let (status, _, games) = server.get("/api/games");
+    assert_eq!(status, 200);
+    let games: serde_json::Value = serde_json::from_str(&games).unwrap();
+    assert_eq!(games["reports"], true);
+    let names: Vec<&str> = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "sequences",
+            "hearts-due",
+            "sevens",
+            "solitaire-dice",
+            "sieben"
+        ]
+    );
+    let (status, _, rules) = server.get("/api/rules/sevens");
+    assert_eq!(status, 200);
+    assert!(rules.contains("How to play"), "{rules}");
+    let (status, _, summary) = server.get("/reports/sevens/summary.csv");
+    assert_eq!((status, summary.as_str()), (200, "game,n\nsevens,1\n"));
+    assert_eq!(server.get("/reports/").0, 200);
+}
+
+#[test]
+fn bad_requests_get_a_4xx_and_one_json_line_naming_the_field() {
+    let (_dir, reports) = folders();
+    let server = Server::start(&reports, &[]);
+    assert_refused(server.post("/api/advise/sevens", "{not json"), 400, "body");
+    assert_refused(server.post("/api/advise/sevens", "[1, 2]"), 400, "body");
+    assert_refused(
+        server.post("/api/advise/sevens", r#"{"dice": 9}"#),
+        400,
+        "dice",
+    );
+    assert_refused(
+        server.post("/api/advise/sevens", r#"{"colour": 3}"#),
+        400,
+        "colour",
+    );
+    assert_refused(
+        server.post("/api/advise/sevens?rule=max_rolls%3D99", "{}"),
+        400,
+        "max_rolls",
+    );
+    assert_refused(
+        server.post("/api/advise/sevens?threads=3", "{}"),
+        400,
+        "threads",
+    );
+    assert_refused(server.post("/api/advise/sevens?n=-1", "{}"), 400, "n");
+    assert_refused(server.post("/api/advise/chess", "{}"), 404, "chess");
+    assert_refused(server.post("/api/advise/sequences", "{}"), 400, "totals");
+    assert_refused(server.get("/api/nothing"), 404, "/api/nothing");
+    assert_refused(server.get("/api/advise/sevens"), 405, "GET");
+    assert_refused(server.post("/api/advise/sevens", "\u{ff}"), 400, "body");
+}
+
+#[test]
+fn hostile_requests_are_refused_and_harm_nothing() {
+    let (_dir, reports) = folders();
+    let server = Server::start(&reports, &[]);
+    let port = server.port;
+    // A page elsewhere reaching 127.0.0.1 through a name of its own (DNS rebinding).
+    for host in [
+        format!("evil.example:{port}"),
+        format!("127.0.0.1.nip.io:{port}"),
+        "127.0.0.1".to_string(),
+        format!("127.0.0.1:{}", port + 1),
+    ] {
+        let request =
+            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        assert_refused(server.send(request.as_bytes()), 421, "Host");
+    }
+    assert_refused(
+        server.send(b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n"),
+        421,
+        "Host",
+    );
+    // A huge body: refused from its declared length, and from its bytes when it lies.
+    let host = server.host();
+    let huge = format!(
+        "POST /api/advise/sevens HTTP/1.1\r\nHost: {host}\r\nContent-Length: 100000000\r\nConnection: close\r\n\r\n{{"
+    );
+    assert_refused(server.send(huge.as_bytes()), 413, "body");
+    let chunked = format!(
+        "POST /api/advise/sevens HTTP/1.1\r\nHost: {host}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n{}0\r\n\r\n",
+        "4000\r\n".to_string()
+            + &"x".repeat(0x4000)
+            + "\r\n"
+            + &("4000\r\n".to_string() + &"x".repeat(0x4000) + "\r\n").repeat(4)
+    );
+    assert_refused(server.send(chunked.as_bytes()), 413, "body");
+    // Paths out of the report folder, as written and percent-encoded, and a link out of it.
+    for path in [
+        "/reports/../Cargo.toml",
+        "/reports/%2e%2e/secret.txt",
+        "/reports/sevens/%2e%2e/%2e%2e/secret.txt",
+        "/reports/..%2fsecret.txt",
+        "/reports/%2fetc%2fpasswd",
+    ] {
+        let (status, _, body) = server.get(path);
+        assert!((400..500).contains(&status), "{path}: {status} {body}");
+        assert!(
+            !body.contains("secret") || body.contains("error"),
+            "{path}: {body}"
+        );
+        assert!(!body.contains("[package]"), "{path}: {body}");
+    }
+    let (status, _, body) = server.get("/reports/link.txt");
+    assert_eq!(status, 404, "{body}");
+    assert!(!body.contains("\"secret\""));
+    // A connection that stalls half-way through its header holds up no one else.
+    let mut stalled = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stalled.write_all(b"GET / HTTP/1.1\r\nHo").unwrap();
+    assert_eq!(server.get("/api/games").0, 200);
+    // Garbage is no request, and the server goes on.
+    let _ = server.send(b"\x00\x01\x02 garbage\r\n\r\n");
+    let _ = server.send(b"GET /\xff\xfe HTTP/1.1\r\n\r\n");
+    assert_eq!(server.get("/api/games").0, 200);
+    drop(stalled);
+}
+
+#[test]
+fn ctrl_c_stops_it_cleanly_and_a_taken_port_is_one_line() {
+    let (_dir, reports) = folders();
+    let mut server = Server::start(&reports, &[]);
+    assert_eq!(server.get("/api/games").0, 200);
+    let killed = Command::new("kill")
+        .args(["-INT", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = server.child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    // The port it held is free again; taken by another, it is refused in one line.
+    let holder = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = holder.local_addr().unwrap().port().to_string();
+    let out = Command::new(BIN)
+        .args(["serve", "--port", &port])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(&format!("--port {port}: cannot listen")),
+        "{stderr}"
+    );
+    // A report folder that is not there is refused before anything listens.
+    let out = Command::new(BIN)
+        .args(["serve", "--port", "0", "--reports", "/no/such/folder"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--reports /no/such/folder"));
+}
+
+#[test]
+fn listening_on_every_interface_says_who_can_reach_it() {
+    let (_dir, reports) = folders();
+    let mut child = Command::new(BIN)
+        .args(["serve", "--port", "0", "--host", "0.0.0.0", "--reports"])
+        .arg(&reports)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let second = lines.next().unwrap().unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        first.starts_with("dicelab serve: http://127.0.0.1:"),
+        "{first}"
+    );
+    assert!(
+        second.contains("anyone who can reach this machine"),
+        "{second}"
+    );
+}
