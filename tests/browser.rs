@@ -6,8 +6,9 @@
 //! every machine of this project is) and playwright-core (npm, into
 //! `target/tmp/browser/node_modules`) when missing, as the Slurm test installs Slurm; without
 //! root and without Chromium it fails saying so. Screenshots of both sizes are kept in
-//! `target/tmp/browser/shots/`. The harness (`tests/browser/harness.js`) is the one later pages
-//! are checked with: docs/browser-tests.md.
+//! `target/tmp/browser/shots/`. `tests/browser/app.sh` does the same for the web app of `dicelab
+//! serve`. The harness (`tests/browser/harness.js`) is the one every page is checked with:
+//! docs/browser-tests.md.
 
 use std::path::Path;
 use std::process::Command;
@@ -17,23 +18,21 @@ use std::sync::Mutex;
 /// two cores would only slow each other.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-#[test]
-fn the_findings_page_reads_on_a_phone_and_a_desktop() {
+/// Runs `tests/browser/SCRIPT` with `args` after the test's `dicelab`, one browser test at a
+/// time, and fails the test with its output unless it succeeded and its closing line says
+/// `LABEL: N passed, 0 failed`; then checks the screenshots `shots` were kept.
+fn browser_checks(script: &str, args: &[String], label: &str, shots: &[&str]) {
     let _turn = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/findings.sh");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/browser")
+        .join(script);
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
-    // One section per run of the default job and the claims, counted from the registry.
-    let sections: usize = dicelab::games::GAMES
-        .iter()
-        .map(|g| g.report_runs().len())
-        .sum::<usize>()
-        + 1;
     let out = Command::new("bash")
-        .arg(script)
+        .arg(&path)
         .arg(env!("CARGO_BIN_EXE_dicelab"))
-        .arg(sections.to_string())
+        .args(args)
         .env("DICELAB_BROWSER_CACHE", &cache)
         .env("DICELAB_BROWSER_SHOTS", cache.join("shots"))
         .output()
@@ -43,17 +42,33 @@ fn the_findings_page_reads_on_a_phone_and_a_desktop() {
     println!("{stdout}");
     assert!(
         out.status.success(),
-        "tests/browser/findings.sh failed ({}):\n{stdout}\n{stderr}",
+        "tests/browser/{script} failed ({}):\n{stdout}\n{stderr}",
         out.status
     );
     assert!(
-        stdout.contains("findings page: ") && stdout.contains(" passed, 0 failed"),
+        stdout.contains(&format!("{label}: ")) && stdout.contains(" passed, 0 failed"),
         "{stdout}"
     );
-    for size in ["phone-390", "desktop-1280"] {
-        let shot = cache.join("shots").join(format!("findings-{size}.png"));
+    for shot in shots {
+        let shot = cache.join("shots").join(format!("{shot}.png"));
         assert!(shot.is_file(), "no screenshot {}", shot.display());
     }
+}
+
+#[test]
+fn the_findings_page_reads_on_a_phone_and_a_desktop() {
+    // One section per run of the default job and the claims, counted from the registry.
+    let sections: usize = dicelab::games::GAMES
+        .iter()
+        .map(|g| g.report_runs().len())
+        .sum::<usize>()
+        + 1;
+    browser_checks(
+        "findings.sh",
+        &[sections.to_string()],
+        "findings page",
+        &["findings-phone-390", "findings-desktop-1280"],
+    );
 }
 
 /// The web app of `dicelab serve` (tests/browser/app.sh, app.js): every page without an error or
@@ -62,36 +77,14 @@ fn the_findings_page_reads_on_a_phone_and_a_desktop() {
 #[cfg(feature = "serve")]
 #[test]
 fn the_web_app_coaches_on_a_phone_and_a_desktop() {
-    let _turn = ONE_AT_A_TIME
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/app.sh");
-    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
-    let out = Command::new("bash")
-        .arg(script)
-        .arg(env!("CARGO_BIN_EXE_dicelab"))
-        .env("DICELAB_BROWSER_CACHE", &cache)
-        .env("DICELAB_BROWSER_SHOTS", cache.join("shots"))
-        .output()
-        .expect("bash runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    println!("{stdout}");
-    assert!(
-        out.status.success(),
-        "tests/browser/app.sh failed ({}):\n{stdout}\n{stderr}",
-        out.status
+    browser_checks(
+        "app.sh",
+        &[],
+        "web app",
+        &[
+            "app-coach-sevens-phone-390",
+            "app-coach-sevens-desktop-1280",
+            "app-rules-of-sevens-phone-390",
+        ],
     );
-    assert!(
-        stdout.contains("web app: ") && stdout.contains(" passed, 0 failed"),
-        "{stdout}"
-    );
-    for shot in [
-        "app-coach-sevens-phone-390",
-        "app-coach-sevens-desktop-1280",
-        "app-rules-of-sevens-phone-390",
-    ] {
-        let shot = cache.join("shots").join(format!("{shot}.png"));
-        assert!(shot.is_file(), "no screenshot {}", shot.display());
-    }
 }

@@ -310,10 +310,15 @@ fn the_write_hook_is_built_into_test_builds_alone() {
             .collect()
     };
     let shipped = tree(&["-e", "no-dev", "-p", "dicelab"]);
-    // The command line's feature, on by default; never the write hook.
-    assert_eq!(features_of_dicelab(&shipped), ["cli,default"], "{shipped}");
+    // The command line's and the web server's features, on by default; never the write hook.
+    assert_eq!(
+        features_of_dicelab(&shipped),
+        ["cli,default,serve"],
+        "{shipped}"
+    );
+    // The Python module: the command line (for dicelab.cli), without the web server.
     let python = tree(&["-e", "no-dev", "-p", "dicelab-python"]);
-    assert_eq!(features_of_dicelab(&python), ["cli,default"], "{python}");
+    assert_eq!(features_of_dicelab(&python), ["cli"], "{python}");
     let tested = tree(&["-p", "dicelab"]);
     let tested = features_of_dicelab(&tested);
     assert!(
@@ -378,14 +383,14 @@ fn man_dir_writes_every_page_dicelab_names() {
     let dir = d.join("share/man/man1");
     let said = ok(d, &["man", "--dir", "share/man/man1"]);
     assert!(
-        said.starts_with("wrote 19 manual pages to share/man/man1"),
+        said.starts_with("wrote 20 manual pages to share/man/man1"),
         "{said}"
     );
     let names: BTreeSet<String> = fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(names.len(), 19, "{names:?}");
+    assert_eq!(names.len(), 20, "{names:?}");
     let top = String::from_utf8(read(dir.join("dicelab.1"))).unwrap();
     for named in top.split("dicelab\\-").skip(1) {
         if let Some((command, _)) = named.split_once("(1)") {
@@ -407,7 +412,7 @@ fn man_dir_writes_every_page_dicelab_names() {
     fs::write(dir.join("ls.1"), "mine").unwrap();
     ok(d, &["man", "--dir", "share/man/man1"]);
     assert_eq!(read(dir.join("ls.1")), b"mine");
-    assert_eq!(fs::read_dir(&dir).unwrap().count(), 20);
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 21);
     fails(
         d,
         &["man", "simulate", "--dir", "x"],
