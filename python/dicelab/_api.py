@@ -35,11 +35,15 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 
 def _native_call(function: Any, *args: Any) -> Any:
-    """Calls the compiled half, raising what it refuses as the exception a user catches."""
+    """Calls the compiled half, raising what it refuses as the exception a user catches. It is
+    raised outside the ``except`` block, so it carries no context: the compiled half's private
+    exception stays out of tracebacks and out of pickles (Dask pickles an exception's whole
+    chain, and that class cannot be pickled)."""
     try:
         return function(*args)
     except _native.Failure as failure:
-        raise from_failure(failure) from None
+        error = from_failure(failure)
+    raise error
 
 
 class Part:
@@ -409,9 +413,6 @@ def cli(*words: Union[str, os.PathLike, int, float]) -> str:
             argv.append(convert.path(f"word {i + 1}", word))
         else:
             argv.append(convert.scalar(f"word {i + 1}", word))
-    try:
-        stdout, _files = _native.run(argv)
-    except _native.Failure as failure:
-        raise from_failure(failure) from None
+    stdout, _files = _native_call(_native.run, argv)
     return stdout
 

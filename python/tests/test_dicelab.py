@@ -388,7 +388,9 @@ class Exceptions(Folder):
                 if message:
                     self.assertEqual(str(error), message)
                 self.assertEqual(error.code, 2)
-                # It travels from a worker process to its parent whole.
+                # It travels from a worker process to its parent whole, with nothing of the
+                # compiled half behind it.
+                self.assertIsNone(error.__context__)
                 back = pickle.loads(pickle.dumps(error))
                 self.assertEqual((type(back), str(back), back.setting, back.min, back.max),
                                  (type(error), str(error), error.setting, error.min, error.max))
