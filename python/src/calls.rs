@@ -162,19 +162,6 @@ impl Run {
     }
 }
 
-/// A simulation's request as Python gave it.
-#[derive(Clone, Debug)]
-pub struct Simulation {
-    game: String,
-    policies: Vec<String>,
-    rules: Vec<String>,
-    deck: Option<PathBuf>,
-    players: String,
-    run: RunArgs,
-    shard: Option<(String, String)>,
-    compare: bool,
-}
-
 /// `dicelab.simulate` and `dicelab.compare`: the run (or its shard `(k, n)`), its report
 /// written to `out` when given.
 #[pyfunction]
@@ -196,36 +183,26 @@ pub fn simulate(
     wait: bool,
     compare: bool,
 ) -> PyResult<Run> {
-    let request = Simulation {
-        game,
-        policies,
-        rules,
-        deck,
-        players,
-        run: RunArgs {
-            units,
-            seed,
-            threads,
-        },
-        shard,
-        compare,
+    let run = RunArgs {
+        units,
+        seed,
+        threads,
     };
     detached(py, move |progress| {
-        let game = dicelab::find(&request.game)?;
-        let run = RunRequest {
-            game,
-            rules: request.rules.clone(),
-            deck: request.deck.clone(),
-            players: player_count(&request.players)?,
-            policies: request.policies.clone(),
+        let request = RunRequest {
+            game: dicelab::find(&game)?,
+            rules,
+            deck,
+            players: player_count(&players)?,
+            policies,
         };
-        let configured = if request.compare {
-            run.configure_comparison()?
+        let configured = if compare {
+            request.configure_comparison()?
         } else {
-            run.configure()?
+            request.configure()?
         };
-        let settings = request.run.config(progress)?;
-        let shard = match &request.shard {
+        let settings = run.config(progress)?;
+        let shard = match &shard {
             None => Shard::WHOLE,
             Some((k, n)) => {
                 let count = whole(Setting::SHARD, n, (1, u32::MAX.into()))? as u32;
@@ -234,17 +211,13 @@ pub fn simulate(
             }
         };
         let out = hold(out.as_ref(), &call, wait, &REPORT_NAMES)?;
-        let threads = settings.threads_used();
         let config = RunConfig {
-            units: settings.units.unwrap_or(ops::DEFAULT_UNITS),
-            seed: settings.seed,
-            threads: settings.threads,
             shard,
-            progress: settings.progress,
+            ..settings.sized(ops::DEFAULT_UNITS)?
         };
         let finished = ops::simulate(configured.as_ref(), &config)?;
         if let Some(dir) = out {
-            dir.describing(finished.about(Some(threads)))
+            dir.describing(finished.about(Some(config.threads_used())))
                 .write_all(&finished.report_files(Vec::new())?)?;
         }
         Ok(Run { finished })
@@ -321,17 +294,10 @@ pub fn sweep(
         })?;
         let settings = run.config(progress)?;
         let out = hold(out.as_ref(), &call, wait, &["sweep.csv", "*.svg"])?;
-        let threads = settings.threads_used();
-        let config = RunConfig {
-            units: settings.units.unwrap_or(ops::DEFAULT_UNITS),
-            seed: settings.seed,
-            threads: settings.threads,
-            shard: Shard::WHOLE,
-            progress: settings.progress,
-        };
+        let config = settings.sized(ops::DEFAULT_UNITS)?;
         let sweep = plan.run(&config)?;
         if let Some(dir) = out {
-            dir.describing(ops::sweep_about(&sweep, Some(threads)))
+            dir.describing(ops::sweep_about(&sweep, Some(config.threads_used())))
                 .write_all(&sweep.report_files()?)?;
         }
         Ok(sweep)

@@ -4,7 +4,7 @@
 //! numbers are the ones the table's CSV file holds ([`DataTable::written_rows`]), so a frame
 //! equals the file read back, with no text in between.
 
-use dicelab::games::advice::{Advice, Value};
+use dicelab::games::advice::{Advice, Row, Value};
 use dicelab::games::analysis::{Cell, DataTable};
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
@@ -49,6 +49,20 @@ pub fn tables(py: Python<'_>, tables: &[DataTable]) -> PyResult<Vec<Py<PyDict>>>
 /// A column of the advice frame being built: its name and its values.
 struct Column(String, Vec<Py<PyAny>>);
 
+/// The column `name` of `rows`, each row's value made by `value`.
+fn column<'py, T: IntoPyObject<'py>>(
+    py: Python<'py>,
+    name: impl Into<String>,
+    rows: &[Row],
+    value: impl Fn(&Row) -> T,
+) -> PyResult<Column> {
+    let values = rows
+        .iter()
+        .map(|r| value(r).into_py_any(py))
+        .collect::<PyResult<_>>()?;
+    Ok(Column(name.into(), values))
+}
+
 /// The advice as a table dict (see [`table`]) whose `attrs` say what every row shares: one row
 /// per action (or player), its value in each column with `_low`/`_high` where estimated, `loss`
 /// in the unit of `attrs["loss_column"]` (with its interval where estimated), and where the
@@ -57,19 +71,12 @@ struct Column(String, Vec<Py<PyAny>>);
 pub fn advice(py: Python<'_>, advice: &Advice) -> PyResult<Py<PyDict>> {
     let rows = &advice.rows;
     let num = |v: Option<f64>| v.into_py_any(py);
-    let mut columns = vec![Column(
-        if advice.decision { "action" } else { "player" }.into(),
-        rows.iter()
-            .map(|r| r.name.clone().into_py_any(py))
-            .collect::<PyResult<_>>()?,
-    )];
+    let first = if advice.decision { "action" } else { "player" };
+    let mut columns = vec![column(py, first, rows, |r| r.name.clone())?];
     if rows.iter().any(|r| r.remark.is_some()) {
-        columns.push(Column(
-            "remark".into(),
-            rows.iter()
-                .map(|r| r.remark.clone().unwrap_or_default().into_py_any(py))
-                .collect::<PyResult<_>>()?,
-        ));
+        columns.push(column(py, "remark", rows, |r| {
+            r.remark.clone().unwrap_or_default()
+        })?);
     }
     // A value and, where any row's is estimated, the two ends of its interval.
     let mut valued = |name: &str, of: &dyn Fn(usize) -> Option<Value>| -> PyResult<()> {
@@ -102,26 +109,13 @@ pub fn advice(py: Python<'_>, advice: &Advice) -> PyResult<Py<PyDict>> {
         valued("loss", &|r| rows[r].loss)?;
     }
     if advice.spent.is_some() {
-        columns.push(Column(
-            "playouts".into(),
-            rows.iter()
-                .map(|r| r.playouts.into_py_any(py))
-                .collect::<PyResult<_>>()?,
-        ));
-        columns.push(Column(
-            "separated".into(),
-            rows.iter()
-                .map(|r| r.separated.into_py_any(py))
-                .collect::<PyResult<_>>()?,
-        ));
+        columns.push(column(py, "playouts", rows, |r| r.playouts)?);
+        columns.push(column(py, "separated", rows, |r| r.separated)?);
     }
     if rows.iter().any(|r| r.why.is_some()) {
-        columns.push(Column(
-            "why".into(),
-            rows.iter()
-                .map(|r| r.why.clone().unwrap_or_default().into_py_any(py))
-                .collect::<PyResult<_>>()?,
-        ));
+        columns.push(column(py, "why", rows, |r| {
+            r.why.clone().unwrap_or_default()
+        })?);
     }
     let dict = PyDict::new(py);
     dict.set_item(

@@ -299,7 +299,7 @@ async fn advise(
     };
     computed(&server, move || {
         ops::advisor(game)?;
-        let position = Position::from_json("body", &text, Position::new(Vec::new())?)?;
+        let position = Position::from_json("body", &text, Position::default())?;
         let request = AdviceRequest {
             rules: query.rules,
             policies: query.policies,
