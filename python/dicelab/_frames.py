@@ -52,13 +52,9 @@ def _column(values: list) -> np.ndarray:
 
 def frame(table: dict[str, Any]) -> pd.DataFrame:
     """One table the compiled half handed over, as a DataFrame."""
-    columns = table["columns"]
-    data = {name: _column(values) for name, values in zip(columns, table["data"])}
-    result = pd.DataFrame(data, columns=columns)
-    if len(set(columns)) < len(columns):  # never expected; keep every column anyway
-        result = pd.DataFrame(
-            {i: _column(v) for i, v in enumerate(table["data"])}
-        ).set_axis(columns, axis=1)
+    # Built by position, then named: a name met twice keeps both its columns.
+    result = pd.DataFrame(dict(enumerate(map(_column, table["data"]))))
+    result.columns = pd.Index(table["columns"])
     result.attrs["file"] = table["name"] + ".csv"
     if table.get("notes"):
         result.attrs["comments"] = ["# " + note for note in table["notes"]]
