@@ -100,6 +100,12 @@ def _simulate(
         options = dict(
             n=n, seed=seed, threads=threads, players=players, rule=rule, deck=deck
         )
+        if out is not None:
+            # Refused before any part runs, as one run refuses its out= before its work.
+            call = convert.call(function, game, policy=policy, shards=shards, out=out)
+            _native_call(
+                _native.check_out, call, convert.path("out", out), convert.switch("wait", wait)
+            )
         target = simulate if function == "simulate" else compare
         if executor is None:
             parts = [target(game, policy, shard=(i, k), **options) for i in range(k)]

@@ -46,6 +46,9 @@ def simulate(
 ) -> Run:
     """A simulation (or its shard), written to `out` when given."""
 
+def check_out(call: str, out: str, wait: bool) -> None:
+    """Refuses `out` where a run's report could not be written there; holds nothing after."""
+
 def merge(call: str, parts: list[bytes], out: Optional[str], wait: bool, partial: bool) -> Run:
     """Parts' accumulators merged into one run."""
 

@@ -224,6 +224,17 @@ pub fn simulate(
     })
 }
 
+/// `out` checked as the report folder of a run (refused as `simulate --out` refuses it), then
+/// let go: a run spread over an executor is refused before any of its parts runs, and
+/// [`merge`] holds the folder again to write it.
+#[pyfunction]
+#[pyo3(signature = (call, out, wait))]
+pub fn check_out(py: Python<'_>, call: String, out: PathBuf, wait: bool) -> PyResult<()> {
+    detached(py, move |_| {
+        hold(Some(&out), &call, wait, &REPORT_NAMES).map(drop)
+    })
+}
+
 /// `dicelab.merge`: parts (their accumulators) added into one run, written to `out` when
 /// given. A run missing parts is refused unless `partial`.
 #[pyfunction]

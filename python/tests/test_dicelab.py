@@ -510,6 +510,23 @@ class ScaleOut(Folder):
                     assert_frame_equal(df, read_csv(cli_dir / "summary.csv"), check_exact=True)
                     self.assert_same_files(cli_dir, out)
 
+    def test_an_out_that_cannot_be_written_is_refused_before_any_part_runs(self):
+        mine = self.dir / "notes.txt"
+        mine.write_text("mine\n")
+
+        class Counting(ThreadPoolExecutor):
+            submitted = 0
+
+            def submit(self, *args, **kwargs):
+                Counting.submitted += 1
+                return super().submit(*args, **kwargs)
+
+        with Counting(max_workers=2) as pool:
+            with self.assertRaises(NotADirectoryError):
+                dicelab.simulate("sevens", shards=4, executor=pool, out=mine / "x", **self.WORDS)
+        self.assertEqual(Counting.submitted, 0)
+        self.assertEqual(mine.read_text(), "mine\n")
+
     def test_threads_run_side_by_side(self):
         # Each run releases the GIL: run together, each still gets exactly what it gets alone.
         calls = [("sevens", 1, 1), ("sieben", 2, 4), ("sevens", 3, 1), ("hearts-due", 4, 2)] * 2
