@@ -81,19 +81,15 @@ impl OutDir {
                 match Kind::of(&ancestor).map_err(|e| dir.refuse(e))? {
                     Kind::Folder => probe(&ancestor).map_err(|e| dir.refuse(e))?,
                     kind => {
-                        return Err(dir.refuse(std::io::Error::new(
-                            std::io::ErrorKind::NotADirectory,
-                            format!("{} is {}, not a folder", ancestor.display(), kind.noun()),
-                        )));
+                        return Err(dir.refuse(super::not_a_folder(format_args!(
+                            "{} is {}",
+                            ancestor.display(),
+                            kind.noun()
+                        ))));
                     }
                 }
             }
-            kind => {
-                return Err(dir.refuse(std::io::Error::new(
-                    std::io::ErrorKind::NotADirectory,
-                    format!("{}, not a folder", kind.noun()),
-                )));
-            }
+            kind => return Err(dir.refuse(super::not_a_folder(kind.noun()))),
         }
         Ok(dir)
     }
@@ -165,12 +161,7 @@ impl OutDir {
         let exists = match Kind::of(&target).map_err(|e| self.refuse(e))? {
             Kind::Folder => true,
             Kind::Absent => false,
-            kind => {
-                return Err(self.refuse(std::io::Error::new(
-                    std::io::ErrorKind::NotADirectory,
-                    format!("{}, not a folder", kind.noun()),
-                )));
-            }
+            kind => return Err(self.refuse(super::not_a_folder(kind.noun()))),
         };
         // A real path: its parent is where a swap stages, its name the folder's.
         let target = if exists {

@@ -59,10 +59,11 @@ impl OutFile {
         match Kind::of(&folder).map_err(|e| file.refuse(e))? {
             Kind::Folder => probe(&folder).map_err(|e| file.refuse(e))?,
             kind => {
-                return Err(file.refuse(std::io::Error::new(
-                    std::io::ErrorKind::NotADirectory,
-                    format!("{} is {}, not a folder", folder.display(), kind.noun()),
-                )));
+                return Err(file.refuse(super::not_a_folder(format_args!(
+                    "{} is {}",
+                    folder.display(),
+                    kind.noun()
+                ))));
             }
         }
         Ok(file)

@@ -64,6 +64,15 @@ fn unwritable_out(path: &std::path::Path, what: &str, why: &dyn Why) -> Error {
     )
 }
 
+/// dicelab's own finding that the place of a folder holds something else (`a file, not a
+/// folder`), of the kind the system gives it, so a caller telling kinds apart sees one.
+fn not_a_folder(what: impl std::fmt::Display) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::NotADirectory,
+        format!("{what}, not a folder"),
+    )
+}
+
 /// Why a place cannot be written: the system's error, or dicelab's own reason (a FIFO, a
 /// folder it will not replace, another run writing it).
 trait Why: std::fmt::Display {
