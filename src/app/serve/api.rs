@@ -159,13 +159,10 @@ async fn games_list(State(server): State<Arc<Server>>) -> Response {
 
 /// `GET /api/rules/GAME`: how the game is played, in the project's words, as Markdown (the text
 /// of `dicelab rules`, headed as the docs head it).
-async fn rules(Path(name): Path<String>) -> Response {
-    let game = match game_named(&name) {
-        Ok(game) => game,
-        Err(refused) => return refused.into_response(),
-    };
+async fn rules(Path(name): Path<String>) -> Result<Response, Refusal> {
+    let game = game_named(&name)?;
     let rules = game.info().rules();
-    answer(
+    Ok(answer(
         json!({
             "name": game.name(),
             "about": game.about(),
@@ -173,7 +170,7 @@ async fn rules(Path(name): Path<String>) -> Response {
             "text": games::rulebook::text(&rules),
         })
         .to_string(),
-    )
+    ))
 }
 
 /// The settings an API call takes in its query string: `rule` and `policy` (each repeatable),
@@ -284,20 +281,11 @@ async fn advise(
     State(server): State<Arc<Server>>,
     Path(name): Path<String>,
     request: Request,
-) -> Response {
-    let game = match game_named(&name) {
-        Ok(game) => game,
-        Err(refused) => return refused.into_response(),
-    };
-    let query = match query(request.uri().query().unwrap_or("")) {
-        Ok(query) => query,
-        Err(refused) => return refused.into_response(),
-    };
-    let text = match body_text(request).await {
-        Ok(text) => text,
-        Err(refused) => return refused.into_response(),
-    };
-    computed(&server, move || {
+) -> Result<Response, Refusal> {
+    let game = game_named(&name)?;
+    let query = query(request.uri().query().unwrap_or(""))?;
+    let text = body_text(request).await?;
+    Ok(computed(&server, move || {
         ops::advisor(game)?;
         let position = Position::from_json("body", &text, Position::default())?;
         let request = AdviceRequest {
@@ -319,5 +307,5 @@ async fn advise(
         };
         Ok(render(&advised, Format::Json, Style::default()))
     })
-    .await
+    .await)
 }
