@@ -55,7 +55,9 @@ struct SevensSession {
     rule_pairs: Vec<String>,
     players: usize,
     lookup: Lookup,
-    solutions: Solutions,
+    /// Shared with every other game and advice on the same rules and players (a three-player
+    /// game is solved once a process, not once a game).
+    solutions: std::sync::Arc<Solutions>,
     policies: Vec<Option<Policy>>,
     names: Vec<String>,
     rng: ChunkRng,
@@ -103,7 +105,7 @@ impl Playable for Sevens {
                 ),
             ));
         }
-        let solutions = Solutions::new(rules, players);
+        let solutions = Solutions::lately(rules, players);
         let others = players as usize - 1;
         let specs = request.computer_policies(others, PolicySpec::Win)?;
         let mut policies = vec![None];
