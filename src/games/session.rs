@@ -114,6 +114,20 @@ impl PlayRequest {
     }
 }
 
+/// A seed for a game nobody gave one: different from run to run. std's hash keys are drawn
+/// from the operating system's randomness, and the clock is mixed in; nine digits or fewer, so
+/// a person can type it back (`play --seed`) and a page's script holds it exactly.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(now);
+    hasher.write_u32(std::process::id());
+    hasher.finish() % 1_000_000_000
+}
+
 /// A decision the person must make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {

@@ -71,6 +71,7 @@ mod capabilities;
 mod claims;
 mod data;
 mod merge;
+mod play;
 mod report;
 mod review;
 mod simulate;
@@ -80,6 +81,7 @@ pub use capabilities::{advise, advisor, deck_study, playable, position_file, ses
 pub use claims::{Checked, ClaimsFile, check_claims, claims_answer, claims_section, load_claims};
 pub use data::{data_files, files};
 pub use merge::{Merged, merge, merge_loaded};
+pub use play::{Asks, MAX_MOVES, Replayed, replay};
 pub use report::{DEFAULT_REPORT_UNITS, JobResult, ReportJob, TITLE, intro, report_jobs};
 pub use review::{
     record_text, review_file, review_file_with, review_game, review_game_with, review_text,

@@ -4,27 +4,13 @@ use std::io::Write;
 
 use crate::error::{Error, Result};
 use crate::games::review::record::{self, Record};
-use crate::games::session::PlayRequest;
+use crate::games::session::{PlayRequest, fresh_seed};
 use crate::ops;
 use crate::output::{Invocation, OutFile};
 
 use super::super::cli::PlayArgs;
 use super::super::flags::Flags;
 use super::super::stdout;
-
-/// A seed for a game nobody gave one: different from run to run. std's hash keys are drawn
-/// from the operating system's randomness, and the clock is mixed in; nine digits or fewer, so
-/// a person can type it back.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(now);
-    hasher.write_u32(std::process::id());
-    hasher.finish() % 1_000_000_000
-}
 
 /// The one game of the record at `path`, named as errors name it, for `--resume`.
 fn resumed(path: &std::path::Path, game: &str) -> Result<(String, record::GameRecord)> {
