@@ -17,6 +17,8 @@ const ASSETS: &[(&str, &[u8])] = &[
     ("index.html", include_bytes!("../../../web/index.html")),
     ("app.js", include_bytes!("../../../web/app.js")),
     ("coach.js", include_bytes!("../../../web/coach.js")),
+    ("play.js", include_bytes!("../../../web/play.js")),
+    ("review.js", include_bytes!("../../../web/review.js")),
     ("style.css", include_bytes!("../../../web/style.css")),
 ];
 

@@ -5,7 +5,7 @@
 //! Safe by default: it listens on 127.0.0.1 unless told otherwise; it answers only requests
 //! whose Host names this machine by an address or `localhost` (so a page elsewhere cannot reach
 //! it through DNS rebinding); it reads no path a client names except under the report folder
-//! it was given, read-only; a request body is at most [`api::MAX_BODY`] bytes; a request's
+//! it was given, read-only; a request body is at most [`request::MAX_BODY`] bytes; a request's
 //! header must arrive within [`HEADER_TIMEOUT`] and a whole connection ends after
 //! [`CONNECTION_TIMEOUT`]; at most [`MAX_CONNECTIONS`] connections are served at once and at
 //! most one computation a core runs at a time. It needs no network: no font, script or style
@@ -14,7 +14,9 @@
 mod api;
 mod files;
 mod guard;
+mod play;
 mod reply;
+mod request;
 mod server;
 
 use server::Server;

@@ -1,0 +1,208 @@
+//! The Play and Review pages' API: a game against the built-in players, replayed from its seed
+//! and moves at every request (`ops::replay`, so the server keeps no game between requests),
+//! and a game record reviewed, exactly as `dicelab review --format json` reviews it.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Request, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde_json::{Map, Value, json};
+
+use crate::engine::{RunConfig, Shard};
+use crate::games::review::record::{self, Record};
+use crate::games::session::{PlayRequest, fresh_seed};
+use crate::ops::{self, Asks, Replayed};
+use crate::report::advice::Advised;
+use crate::report::print::Style;
+use crate::report::review::Reviewed;
+use crate::report::shown::{Format, render};
+
+use super::super::flags::Flags;
+use super::request::{Refusal, body_text, computed, game_named, query};
+use super::server::Server;
+
+/// What a Play request asks: the game's settings, the moves so far and what to add.
+struct Asked {
+    request: PlayRequest,
+    moves: Vec<usize>,
+    asks: Asks,
+}
+
+/// A refusal of the body's field `key`: 400, naming it.
+fn field(key: &str, why: &str) -> Refusal {
+    Refusal(StatusCode::BAD_REQUEST, format!("{key}: {why}"))
+}
+
+/// A list of strings at `key`, or its refusal.
+fn strings(key: &str, value: &Value) -> Result<Vec<String>, Refusal> {
+    let bad = || field(key, "expected a list of strings");
+    value
+        .as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(|v| v.as_str().map(str::to_string).ok_or_else(bad))
+        .collect()
+}
+
+/// A whole number at `key` no larger than `max`, or its refusal.
+fn whole(key: &str, value: &Value, max: u64) -> Result<u64, Refusal> {
+    value
+        .as_u64()
+        .filter(|&n| n <= max)
+        .ok_or_else(|| field(key, &format!("expected a whole number from 0 to {max}")))
+}
+
+/// Reads a Play request's body: a JSON object with `moves` (the person's moves so far, each an
+/// index into its decision's actions), and optionally `seed`, `players`, `rules`, `policies`,
+/// `coach` and `advice`; any other key is refused by name.
+fn asked(text: &str) -> Result<Asked, Refusal> {
+    let body: Value = serde_json::from_str(text)
+        .map_err(|e| Refusal(StatusCode::BAD_REQUEST, format!("body: not JSON ({e})")))?;
+    let Value::Object(body) = body else {
+        return Err(field("body", "expected a JSON object"));
+    };
+    let mut asked = Asked {
+        request: PlayRequest {
+            seed: fresh_seed(),
+            ..PlayRequest::default()
+        },
+        moves: Vec::new(),
+        asks: Asks::default(),
+    };
+    let flag = |key: &str, value: &Value| {
+        value
+            .as_bool()
+            .ok_or_else(|| field(key, "expected true or false"))
+    };
+    for (key, value) in &body {
+        match key.as_str() {
+            "seed" => asked.request.seed = whole(key, value, u64::MAX)?,
+            "players" => asked.request.players = Some(whole(key, value, 64)? as u32),
+            "rules" => asked.request.rules = strings(key, value)?,
+            "policies" => asked.request.policies = strings(key, value)?,
+            "coach" => asked.asks.coach = flag(key, value)?,
+            "advice" => asked.asks.advice = flag(key, value)?,
+            "moves" => {
+                let list = value
+                    .as_array()
+                    .ok_or_else(|| field(key, "expected a list of whole numbers"))?;
+                asked.moves = list
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| whole(&format!("moves[{i}]"), m, 255).map(|m| m as usize))
+                    .collect::<Result<_, _>>()?;
+            }
+            other => {
+                return Err(field(
+                    &crate::error::one_line(other),
+                    "not a key of a play request; it takes seed, players, rules, policies, \
+                     moves, coach and advice",
+                ));
+            }
+        }
+    }
+    Ok(asked)
+}
+
+/// A replayed game as the Play page reads it.
+fn replayed_json(game: &str, seed: u64, moves: usize, replayed: &Replayed) -> Value {
+    let decision = replayed
+        .decision
+        .as_ref()
+        .map(|d| json!({ "prompt": d.prompt, "actions": d.actions }));
+    let last = replayed.last.as_ref().map(|(name, cost)| {
+        json!({
+            "action": name,
+            "best": cost.best,
+            "loss": cost.loss.value.max(0.0),
+            "ci95": cost.loss.ci95.map(|(lo, hi)| [lo, hi]),
+            "unit": cost.unit,
+            "mistake": cost.mistake,
+        })
+    });
+    let advice = replayed.advice.as_ref().map(|advice| {
+        let text = render(
+            &Advised {
+                advice,
+                names: &Flags,
+            },
+            Format::Json,
+            Style::default(),
+        );
+        serde_json::from_str::<Value>(&text).unwrap_or(Value::Null)
+    });
+    let record = replayed.record.as_ref().map(|g| {
+        record::write(&Record {
+            games: vec![g.clone()],
+        })
+    });
+    let mut answer = Map::new();
+    answer.insert("game".into(), json!(game));
+    answer.insert("seed".into(), json!(seed));
+    answer.insert("moves".into(), json!(moves));
+    answer.insert("log".into(), json!(replayed.log));
+    answer.insert("decision".into(), decision.unwrap_or(Value::Null));
+    answer.insert("over".into(), json!(replayed.decision.is_none()));
+    answer.insert("result".into(), json!(replayed.result));
+    answer.insert("last".into(), last.unwrap_or(Value::Null));
+    answer.insert("advice".into(), advice.unwrap_or(Value::Null));
+    answer.insert("record".into(), record.map_or(Value::Null, Value::from));
+    Value::Object(answer)
+}
+
+/// `POST /api/play/GAME`: the body names the game's settings and the person's moves so far
+/// (see [`asked`]); the answer is the game played up to the person's next decision: what
+/// happened, the decision and its actions, with the coach on the last move and the advice on
+/// this one where asked, and the game's record so far. A game with no seed given is dealt
+/// with a fresh one, which the answer gives for the next request.
+pub(super) async fn play(
+    State(server): State<Arc<Server>>,
+    Path(name): Path<String>,
+    request: Request,
+) -> Result<Response, Refusal> {
+    let game = game_named(&name)?;
+    let text = body_text(request).await?;
+    let Asked {
+        request,
+        moves,
+        asks,
+    } = asked(&text)?;
+    Ok(computed(&server, move || {
+        let replayed = ops::replay(game, &request, &moves, asks)?;
+        Ok(replayed_json(game.name(), request.seed, moves.len(), &replayed).to_string())
+    })
+    .await)
+}
+
+/// `POST /api/review?n=...&seed=...`: the body is a game record's text; the answer is exactly
+/// what `dicelab review FILE --format json -n N --seed S --threads 1` prints for it.
+pub(super) async fn review(
+    State(server): State<Arc<Server>>,
+    request: Request,
+) -> Result<Response, Refusal> {
+    let query = query(request.uri().query().unwrap_or(""))?;
+    if !query.rules.is_empty() || !query.policies.is_empty() {
+        return Err(Refusal(
+            StatusCode::BAD_REQUEST,
+            "rule, policy: a review reads them from the record; it takes n and seed".into(),
+        ));
+    }
+    let text = body_text(request).await?;
+    Ok(computed(&server, move || {
+        let run = RunConfig {
+            units: query.units,
+            seed: query.seed,
+            threads: Some(1),
+            shard: Shard::WHOLE,
+            progress: Default::default(),
+        };
+        let reviews = ops::review_text_with("record", &text, &run)?;
+        Ok(render(
+            &Reviewed { reviews: &reviews },
+            Format::Json,
+            Style::default(),
+        ))
+    })
+    .await)
+}
