@@ -2,6 +2,8 @@
 // (/api/...). Plain ES modules, no framework, nothing loaded from anywhere else.
 
 import { coachPage } from "./coach.js";
+import { playPage } from "./play.js";
+import { reviewPage } from "./review.js";
 
 const page = document.getElementById("page");
 
@@ -138,14 +140,17 @@ function markdown(text) {
 
 /** Draws the page the address names. */
 async function route() {
-  const [, section = "", name = ""] = location.hash.replace(/^#/, "").split("/");
+  const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
+  const [, section = "", name = ""] = path.split("/");
+  const here = ["rules", "play", "review"].includes(section) ? section : "coach";
   for (const link of document.querySelectorAll("[data-nav]")) {
-    const current = link.dataset.nav === (section === "rules" ? "rules" : "coach");
-    link.toggleAttribute("aria-current", current);
+    link.toggleAttribute("aria-current", link.dataset.nav === here);
   }
   try {
     if (section === "coach" && name) await coachPage(page, decodeURIComponent(name));
     else if (section === "rules") await rulesPage(name && decodeURIComponent(name));
+    else if (section === "play") await playPage(page, name && decodeURIComponent(name), query);
+    else if (section === "review") reviewPage(page);
     else await home();
   } catch (error) {
     failed(error);

@@ -11,7 +11,7 @@ function shown(value, chance) {
 }
 
 /** A row of buttons choosing one of `values`; `set` is told the value tapped. */
-function choice(label, values, current, set, names = (v) => String(v)) {
+export function choice(label, values, current, set, names = (v) => String(v)) {
   return el(
     "fieldset",
     { class: "choice" },
@@ -32,7 +32,7 @@ function choice(label, values, current, set, names = (v) => String(v)) {
 }
 
 /** A number changed by taps: −10, −1, +1, +10 within `min`..`max`. */
-function stepper(label, value, min, max, set, name) {
+export function stepper(label, value, min, max, set, name) {
   const step = (by) => () => set(Math.min(max, Math.max(min, value + by)));
   return el(
     "fieldset",
@@ -46,10 +46,10 @@ function stepper(label, value, min, max, set, name) {
   );
 }
 
-const PIPS = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+export const PIPS = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 /** The advice as a ranked table, each value's exact number kept in `data-value`. */
-function adviceTable(advice) {
+export function adviceTable(advice) {
   const columns = advice.columns;
   const rows = advice.actions || advice.players || [];
   const loss = advice.loss_column;

@@ -1,0 +1,191 @@
+// Play: a game against the built-in players (POST /api/play/GAME). The server keeps no game:
+// the page holds the seed and the moves, sends them with every move and draws what comes back,
+// so a reload, or the address sent to another phone, deals the same game at the same point.
+// The coach says what each move cost; the review follows the game's end, and its record can be
+// downloaded.
+
+import { api, el, gameList } from "./app.js";
+import { adviceTable, stepper } from "./coach.js";
+import { showReview } from "./review.js";
+
+/** The game's settings and moves, as the address after `#/play/GAME?` holds them. */
+function fromQuery(query) {
+  const q = new URLSearchParams(query);
+  const moves = q.get("moves");
+  return {
+    seed: q.has("seed") ? q.get("seed") : null,
+    players: q.has("players") ? Number(q.get("players")) : null,
+    rules: q.get("rules") || "",
+    coach: q.get("coach") !== "0",
+    moves: moves ? moves.split(".").map(Number) : [],
+  };
+}
+
+/** The address of `game` in state `s`. */
+function address(game, s) {
+  const q = new URLSearchParams();
+  if (s.seed !== null) q.set("seed", s.seed);
+  if (s.players !== null) q.set("players", String(s.players));
+  if (s.rules) q.set("rules", s.rules);
+  if (!s.coach) q.set("coach", "0");
+  if (s.moves.length) q.set("moves", s.moves.join("."));
+  return `#/play/${game}?${q}`;
+}
+
+/** What the coach says of the last move, as the terminal's coach says it. */
+function coachLine(last) {
+  const amount = last.ci95 ? `${last.loss.toFixed(2)} ±${((last.ci95[1] - last.ci95[0]) / 2).toFixed(2)}` : last.loss.toFixed(2);
+  if (last.action === last.best) return `coach: ${last.action} is the best play here`;
+  if (last.mistake) return `coach: ${last.action} cost ${amount} in ${last.unit} against the best, ${last.best}`;
+  if (last.ci95) return `coach: ${last.action} is within noise of the best, ${last.best} (it loses ${amount} in ${last.unit}, an interval that reaches 0)`;
+  return `coach: ${last.action}: no measurable cost against the best, ${last.best}`;
+}
+
+/** The body of a play request for state `s`. */
+function body(s, extra = {}) {
+  const b = { moves: s.moves, coach: s.coach && s.moves.length > 0, ...extra };
+  if (s.seed !== null) b.seed = Number(s.seed);
+  if (s.players !== null) b.players = s.players;
+  if (s.rules.trim()) b.rules = s.rules.trim().split(/\s+/);
+  return JSON.stringify(b);
+}
+
+/** The choice of a game to play, or one game's settings before the deal. */
+async function setup(page, name) {
+  const { games } = await gameList();
+  const playable = games.filter((g) => g.play);
+  if (!name) {
+    page.replaceChildren(
+      el("h1", {}, "Play"),
+      el("p", {}, "A game against dicelab's built-in players, with the coach at your side and a review at the end."),
+      el(
+        "ul",
+        { class: "cards" },
+        playable.map((g) => el("li", {}, el("a", { href: `#/play/${g.name}`, class: "card" }, el("strong", {}, g.name), el("span", {}, g.about)))),
+      ),
+    );
+    return;
+  }
+  const game = playable.find((g) => g.name === name);
+  if (!game) throw new Error(`${name}: not a game to play here; these are: ${playable.map((g) => g.name).join(", ")}`);
+  const s = { seed: null, players: Math.min(Math.max(2, game.players.min), game.players.max), rules: "", coach: true, moves: [] };
+  const form = el("form", { class: "position" });
+  const draw = () => {
+    const rules = el("input", { name: "rules", value: s.rules, placeholder: game.options.map((o) => `${o.key}=${o.default}`).slice(0, 2).join(" "), autocomplete: "off", autocapitalize: "off", oninput: () => (s.rules = rules.value) });
+    const seed = el("input", { name: "seed", inputmode: "numeric", placeholder: "a fresh one", value: s.seed ?? "", oninput: () => (s.seed = seed.value.trim() || null) });
+    const coach = el("input", { type: "checkbox", name: "coach", checked: s.coach, onchange: () => (s.coach = coach.checked) });
+    form.replaceChildren(
+      game.players.max > 1
+        ? stepper("Players, you included", s.players, game.players.min, Math.min(game.players.max, 6), (v) => {
+            s.players = v;
+            draw();
+          }, "players")
+        : null,
+      el("label", { class: "field" }, el("span", {}, "Rule options (key=value, space between)"), rules, el("small", {}, `${game.options.map((o) => o.key).join(", ")}; the Rules page says what each means`)),
+      el("label", { class: "field" }, el("span", {}, "Seed"), seed, el("small", {}, "the same seed deals the same game again")),
+      el("label", { class: "toggle" }, coach, " the coach says what each move cost"),
+      el("button", { type: "submit", class: "primary" }, "Deal"),
+    );
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (game.players.max === 1) s.players = null;
+    // A seed drawn here, so that the address holds the game from its first move.
+    if (s.seed === null) s.seed = String(Math.floor(Math.random() * 1e9));
+    location.hash = address(name, s);
+  });
+  draw();
+  page.replaceChildren(el("h1", {}, `Play ${name}`), el("p", {}, game.about), form);
+}
+
+/** A game in progress: what happened, the decision with its actions, and at the end the
+ * result, the record and the review. */
+async function table(page, name, s) {
+  const log = el("pre", { class: "log", "aria-label": "what happened" });
+  const said = el("p", { class: "coach-line", role: "status" });
+  const decision = el("section", { class: "decision-box", "aria-label": "your decision" });
+  const help = el("section", { class: "result", "aria-label": "advice" });
+  const end = el("section", { class: "end" });
+  const heading = el("p", { class: "note" });
+  page.replaceChildren(
+    el("h1", {}, `Play ${name}`),
+    heading,
+    log,
+    said,
+    decision,
+    help,
+    end,
+    el("p", {}, el("a", { href: `#/play/${name}` }, "New game")),
+  );
+  const show = (now) => {
+    s.seed = String(now.seed);
+    history.replaceState(null, "", address(name, s));
+    heading.textContent = `seed ${now.seed}${s.rules ? ` · ${s.rules}` : ""} · move ${now.moves}`;
+    log.textContent = now.log.trim();
+    log.scrollTop = log.scrollHeight;
+    said.textContent = now.last ? coachLine(now.last) : "";
+    said.className = now.last && now.last.mistake ? "coach-line bad" : "coach-line";
+    help.replaceChildren();
+    if (now.decision) {
+      decision.replaceChildren(
+        el("pre", { class: "prompt" }, now.decision.prompt),
+        el(
+          "div",
+          { class: "actions" },
+          now.decision.actions.map((a, i) => el("button", { type: "button", class: "action", "data-action": String(i), onclick: () => move(i) }, a)),
+        ),
+        el("button", { type: "button", class: "ask", onclick: advise }, "Advice on this decision"),
+      );
+      end.replaceChildren();
+      return;
+    }
+    decision.replaceChildren(el("p", { class: "over" }, now.result));
+    const parts = [];
+    if (now.record) {
+      const href = `data:text/plain;charset=utf-8,${encodeURIComponent(now.record)}`;
+      parts.push(el("p", {}, el("a", { href, download: `${name}-${now.seed}.txt`, class: "download" }, "Download the game record")));
+      const review = el("div", { class: "result", "aria-label": "review" });
+      parts.push(el("h2", {}, "Review"), review);
+      showReview(review, now.record, 0);
+    }
+    end.replaceChildren(...parts);
+  };
+  const ask = async (extra = {}) => {
+    decision.setAttribute("aria-busy", "true");
+    try {
+      return await api(`/api/play/${encodeURIComponent(name)}`, { method: "POST", body: body(s, extra) });
+    } finally {
+      decision.removeAttribute("aria-busy");
+    }
+  };
+  const fail = (error) => decision.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+  async function move(i) {
+    for (const b of decision.querySelectorAll("button")) b.disabled = true;
+    s.moves.push(i);
+    try {
+      show(await ask());
+    } catch (error) {
+      s.moves.pop();
+      fail(error);
+    }
+  }
+  async function advise() {
+    try {
+      const now = await ask({ advice: true, coach: false });
+      help.replaceChildren(now.advice ? adviceTable(now.advice) : el("p", { class: "note" }, "No advice here."));
+    } catch (error) {
+      help.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+    }
+  }
+  try {
+    show(await ask());
+  } catch (error) {
+    fail(error);
+  }
+}
+
+/** The Play page at `name` (with its settings and moves in `query`). */
+export async function playPage(page, name, query) {
+  if (!name || !query) return setup(page, name);
+  return table(page, name, fromQuery(query));
+}
