@@ -369,3 +369,99 @@ fn listening_on_every_interface_says_who_can_reach_it() {
         "{second}"
     );
 }
+
+#[test]
+fn a_game_played_by_its_moves_is_the_terminal_game_and_reviews_as_review_prints() {
+    let (dir, reports) = folders();
+    let server = Server::start(&reports, &[]);
+    // The person always takes the first action listed, move after move, to the game's end.
+    let mut moves: Vec<usize> = Vec::new();
+    let mut log = String::new();
+    let end = loop {
+        let body = format!(r#"{{"seed": 7, "players": 2, "moves": {moves:?}, "coach": true}}"#);
+        let (status, _, answer) = server.post("/api/play/sevens", &body);
+        assert_eq!(status, 200, "{answer}");
+        let now: serde_json::Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(now["seed"], 7);
+        let told = now["log"].as_str().unwrap().to_string();
+        assert!(told.starts_with(&log), "the story so far is kept: {told}");
+        log = told;
+        if !moves.is_empty() {
+            assert!(now["last"]["loss"].as_f64().unwrap() >= 0.0, "{answer}");
+        }
+        if now["over"] == true {
+            break now;
+        }
+        assert!(now["decision"]["actions"].as_array().unwrap().len() >= 2);
+        moves.push(0);
+        assert!(moves.len() < 100, "the game ends");
+    };
+    assert!(end["result"].as_str().unwrap().starts_with("game over"));
+    // The same choices typed at the terminal play the same game and write the same record.
+    let file = dir.path().join("played.txt");
+    let mut play = Command::new(BIN)
+        .args([
+            "play",
+            "sevens",
+            "--seed",
+            "7",
+            "--players",
+            "2",
+            "--record",
+        ])
+        .arg(&file)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let typed: String = moves.iter().map(|m| format!("{}\n", m + 1)).collect();
+    play.stdin
+        .take()
+        .unwrap()
+        .write_all(typed.as_bytes())
+        .unwrap();
+    assert!(play.wait().unwrap().success());
+    let record = end["record"].as_str().unwrap();
+    assert_eq!(record, std::fs::read_to_string(&file).unwrap());
+    // Its review is exactly the command line's.
+    let cli = Command::new(BIN)
+        .args(["review", "--format", "json", "--threads", "1"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    let (status, _, reviewed) = server.post("/api/review", record);
+    assert_eq!(status, 200, "{reviewed}");
+    assert_eq!(reviewed, String::from_utf8(cli.stdout).unwrap());
+}
+
+#[test]
+fn bad_play_and_review_requests_get_a_4xx_naming_the_field() {
+    let (_dir, reports) = folders();
+    let server = Server::start(&reports, &[]);
+    let play = |body: &str| server.post("/api/play/sevens", body);
+    assert_refused(play(r#"{"seed": 7, "moves": [9]}"#), 400, "moves[0]");
+    assert_refused(play(r#"{"seed": 7, "moves": [0, -1]}"#), 400, "moves[1]");
+    assert_refused(play(r#"{"moves": "0,1"}"#), 400, "moves");
+    assert_refused(play(r#"{"seed": "7"}"#), 400, "seed");
+    assert_refused(play(r#"{"players": 9}"#), 400, "players");
+    assert_refused(play(r#"{"rules": ["max_rolls=99"]}"#), 400, "max_rolls");
+    assert_refused(play(r#"{"policies": ["nonsense"]}"#), 400, "nonsense");
+    assert_refused(play(r#"{"coach": "yes"}"#), 400, "coach");
+    assert_refused(play(r#"{"colour": 1}"#), 400, "colour");
+    assert_refused(play("[0]"), 400, "body");
+    assert_refused(play("{"), 400, "body");
+    assert_refused(server.post("/api/play/sequences", "{}"), 400, "sequences");
+    assert_refused(server.post("/api/play/chess", "{}"), 404, "chess");
+    // Moves past the end of a game are refused, not played.
+    let many = format!(r#"{{"seed": 7, "moves": {:?}}}"#, vec![0; 200]);
+    assert_refused(play(&many), 400, "the game was over");
+    let bad_record =
+        "dicelab record 1\ngame sevens\nseat 1 person A\nseat 2 person B\nround 1\nA: 9 9\n";
+    assert_refused(server.post("/api/review", bad_record), 400, "line 6");
+    assert_refused(server.post("/api/review", ""), 400, "record");
+    assert_refused(server.post("/api/review?rule=x%3D1", "x"), 400, "rule");
+    assert_refused(server.post("/api/review?n=x", "x"), 400, "n");
+    assert_refused(server.get("/api/review"), 405, "GET");
+}

@@ -5,11 +5,15 @@
 // At 390x844 and 1280x800: every page loads with no console error and no sideways scroll; the
 // README's Sevens position entered by taps in the coach shows exactly the numbers of
 // `dicelab advise sevens ... --json`; a position of 7 typed into its coach is advised; the rules
-// page reads. Screenshots of each page at both sizes go to SHOTS_DIR. Prints a closing line
+// page reads; a whole Sevens game is played by clicks to its end and its review appears with
+// the command line's accounts; a record pasted into the Review page is reviewed likewise. Screenshots of each page at both sizes go to SHOTS_DIR. Prints a closing line
 // `web app: N passed, N failed`; exits non-zero on any failure.
 'use strict';
 
 const { execFileSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
 const h = require('./harness');
 
 // The README's Sevens position, as the command line takes it.
@@ -78,6 +82,110 @@ async function readmeByTaps(page) {
   );
 }
 
+// The review the command line prints for the record `text`, as JSON.
+function cliReview(bin, text) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dicelab-app-'));
+  try {
+    const file = path.join(dir, 'record.txt');
+    fs.writeFileSync(file, text);
+    return JSON.parse(execFileSync(bin, ['review', file, '--format', 'json', '--threads', '1'], { encoding: 'utf8' }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// The accounts the page shows (each seat's luck and cost as kept in data-value) against the
+// command line's review of the same record.
+async function sameAccounts(page, cli, checks, where) {
+  const shown = await page.evaluate(() =>
+    [...document.querySelectorAll('table.accounts tbody tr')].map((tr) => ({
+      luck: Number(tr.querySelector('[data-column="luck"]').dataset.value),
+      cost: Number(tr.querySelector('[data-column="cost"]').dataset.value),
+    }))
+  );
+  const players = cli.games[0].players;
+  checks.that(shown.length === players.length, `${where}: a row of accounts a player`, `${shown.length} rows`);
+  players.forEach((p, seat) => {
+    const row = shown[seat] || {};
+    checks.that(row.luck === p.luck && row.cost === p.cost, `${where}: ${p.name}'s luck and cost are the command line's`,
+      `${JSON.stringify(row)} against luck ${p.luck}, cost ${p.cost}`);
+  });
+  const lines = await page.locator('svg.chart polyline').count();
+  checks.that(lines === players.length, `${where}: the chart has a line a player`, `${lines} lines`);
+}
+
+// A whole game of Sevens played by clicks from the Play page's list to its review: the advice
+// asked once, every action a click, the record downloadable, the review's accounts the command
+// line's for that record.
+async function playedByClicks(browser, base, bin, size, checks, shots) {
+  const where = `play sevens at ${size.width}px`;
+  const view = await h.open(browser, `${base}#/play`, size);
+  const page = view.page;
+  await page.locator('a.card', { hasText: 'sevens' }).click();
+  await page.fill('input[name="seed"]', '7');
+  await page.locator('button[type="submit"]', { hasText: 'Deal' }).click();
+  let clicks = 0;
+  for (;;) {
+    await page.waitForFunction(() => {
+      const box = document.querySelector('.decision-box');
+      return box && !box.hasAttribute('aria-busy') && box.querySelector('button.action, .over, .error');
+    });
+    if (await page.locator('.decision-box .over, .decision-box .error').count()) break;
+    if (clicks === 1) {
+      await page.locator('button.ask').click();
+      await page.waitForSelector('section.result[aria-label="advice"] table');
+      const rows = await page.locator('section.result[aria-label="advice"] tbody th').allTextContents();
+      const actions = await page.locator('button.action').allTextContents();
+      checks.that(rows.length === actions.length && rows.every((r) => actions.includes(r)),
+        `${where}: the advice ranks the decision's actions`, `${rows} against ${actions}`);
+      await h.screenshot(page, shots, `app-play-advice-${size.name}-${size.width}`);
+    }
+    // Alternate the first and the second action: both stopping and rolling on are played.
+    await page.locator('button.action').nth(clicks % 2).click();
+    clicks += 1;
+    if (clicks > 80) break;
+  }
+  const over = await page.locator('.decision-box .over').textContent().catch(() => '');
+  checks.that(over.startsWith('game over'), `${where}: the game is played to its end by clicks`, `${clicks} clicks: ${over}`);
+  await page.waitForSelector('section.review', { timeout: 60000 });
+  const href = await page.locator('a.download').getAttribute('href');
+  const record = decodeURIComponent(href.replace(/^data:text\/plain;charset=utf-8,/, ''));
+  checks.that(record.includes('game sevens') && record.includes('seed 7'), `${where}: the record is downloadable`, record.slice(0, 80));
+  await sameAccounts(page, cliReview(bin, record), checks, where);
+  await h.checkPage(checks, view, 'play sevens');
+  const shot = await h.screenshot(page, shots, `app-play-sevens-${size.name}-${size.width}`);
+  console.log(`${where}: ${clicks} clicks to the end, reviewed; screenshot ${shot}`);
+  await view.context.close();
+}
+
+// The kitchen-table record of docs/review.md pasted into the Review page and reviewed: the
+// accounts are the command line's, and "only the marked decisions" shows exactly those.
+async function pastedAndReviewed(browser, base, bin, size, checks, shots) {
+  const where = `review at ${size.width}px`;
+  const docs = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'review.md'), 'utf8');
+  const record = docs.split('## A game typed by hand')[1].split('```text\n')[1].split('```')[0];
+  const view = await h.open(browser, `${base}#/review`, size);
+  const page = view.page;
+  await page.fill('textarea[name="record"]', record);
+  await page.locator('button[type="submit"]', { hasText: 'Review' }).click();
+  await page.waitForSelector('section.review');
+  const cli = cliReview(bin, record);
+  await sameAccounts(page, cli, checks, where);
+  const marked = cli.games[0].moments.filter((m) => m.mark).length;
+  await page.locator('label.toggle input').check();
+  const visible = await page.locator('ol.moments li:visible').count();
+  checks.that(visible === marked && marked > 0, `${where}: only the marked decisions, when asked`, `${visible} shown, ${marked} marked`);
+  await h.checkPage(checks, view, 'review');
+  await h.screenshot(page, shots, `app-review-${size.name}-${size.width}`);
+  // A record that breaks its rules is refused in one line, naming its line.
+  await page.fill('textarea[name="record"]', 'dicelab record 1\ngame sevens\nseat 1 person A\nseat 2 person B\nround 1\nA: 9\n');
+  await page.locator('button[type="submit"]', { hasText: 'Review' }).click();
+  await page.waitForSelector('section.result .error');
+  const error = await page.locator('section.result .error').textContent();
+  checks.that(error.includes('line 6'), `${where}: a wrong record is refused naming its line`, error);
+  await view.context.close();
+}
+
 async function main() {
   const [base, bin, shots] = process.argv.slice(2);
   if (!base || !bin || !shots) throw new Error('usage: app.js BASE_URL DICELAB_BINARY SHOTS_DIR');
@@ -92,6 +200,8 @@ async function main() {
         ['rules list', '#/rules', 'a.card'],
         ['rules of sevens', '#/rules/sevens', 'article.rules h3'],
         ['coach of 7', '#/coach/sieben', 'form.position input'],
+        ['play list', '#/play', 'a.card'],
+        ['review form', '#/review', 'textarea'],
       ]) {
         const view = await h.open(browser, base + hash, size);
         await view.page.waitForSelector(ready);
@@ -144,6 +254,8 @@ async function main() {
       checks.that(ranked >= 2, `${where('coach of 7')}: the plays are ranked`, `${ranked} rows`);
       checks.that(seven.errors.length === 0, `${where('coach of 7')}: no console error`, seven.errors.join('; '));
       await seven.context.close();
+      await playedByClicks(browser, base, bin, size, checks, shots);
+      await pastedAndReviewed(browser, base, bin, size, checks, shots);
     }
   } finally {
     await browser.close();
