@@ -1,8 +1,9 @@
-// The coach: a position entered by taps, every action ranked by the server's exact advice
-// (POST /api/advise/GAME, the same JSON `dicelab advise --json` prints). Sevens has a page of
-// taps of its own; another game's position is entered key by key.
+// The coach: a position entered by taps, every action ranked by the server's advice (POST
+// /api/advise/GAME, the same JSON `dicelab advise --json` prints). Sevens has a page of taps of
+// its own, the other games theirs in taps.js; a game with neither is entered key by key.
 
 import { api, el, gameList } from "./app.js";
+import { tapCoach, tapped } from "./taps.js";
 
 /** A number shown as a percentage, or with two decimals. */
 function shown(value, chance) {
@@ -272,5 +273,6 @@ export async function coachPage(page, name) {
   const game = games.find((g) => g.name === name);
   if (!game || !game.advise) throw new Error(`${name}: no coach for this game`);
   if (name === "sevens") sevensCoach(page, game);
+  else if (tapped(name)) tapCoach(page, game);
   else keyedCoach(page, game);
 }

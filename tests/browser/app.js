@@ -4,10 +4,12 @@
 //
 // At 390x844 and 1280x800: every page loads with no console error and no sideways scroll; the
 // README's Sevens position entered by taps in the coach shows exactly the numbers of
-// `dicelab advise sevens ... --json`; a position of 7 typed into its coach is advised; the rules
-// page reads; a whole Sevens game is played by clicks to its end and its review appears with
-// the command line's accounts; a record pasted into the Review page is reviewed likewise. Screenshots of each page at both sizes go to SHOTS_DIR. Prints a closing line
-// `web app: N passed, N failed`; exits non-zero on any failure.
+// `dicelab advise sevens ... --json`; positions of 7, Solitaire Dice and Sequences entered by
+// taps show the command line's advice on one thread; the rules page reads; a whole Sevens game
+// is played by clicks to its end and its review appears with the command line's accounts; a
+// record pasted into the Review page is reviewed likewise. Screenshots of each page at both
+// sizes go to SHOTS_DIR. Prints a closing line `web app: N passed, N failed`; exits non-zero on
+// any failure.
 'use strict';
 
 const { execFileSync } = require('child_process');
@@ -80,6 +82,34 @@ async function readmeByTaps(page) {
       values: Object.fromEntries([...tr.querySelectorAll('td[data-column]')].map((td) => [td.dataset.column, td.dataset.value])),
     }))
   );
+}
+
+// The coach of `game` by taps (`taps` enters a position) against `dicelab advise GAME WORDS
+// --json --threads 1`: the same actions (or players) in the same order, the same values.
+async function tappedAgainstCli(browser, base, bin, size, checks, shots, game, taps, words) {
+  const where = `coach of ${game} by taps at ${size.width}px`;
+  const cli = JSON.parse(execFileSync(bin, ['advise', game, ...words, '--json', '--threads', '1'], { encoding: 'utf8' }));
+  const view = await h.open(browser, `${base}#/coach/${game}`, size);
+  await view.page.waitForSelector('form.position button[type="submit"]');
+  await taps(view.page);
+  await advised(view.page);
+  const rows = await view.page.evaluate(() =>
+    [...document.querySelectorAll('section.result tbody tr')].map((tr) => ({
+      name: tr.querySelector('th').textContent,
+      values: Object.fromEntries([...tr.querySelectorAll('td[data-column]')].map((td) => [td.dataset.column, td.dataset.value])),
+    }))
+  );
+  const expected = cli.actions || cli.players;
+  checks.that(rows.length === expected.length, `${where}: every row of the command line`, `${rows.length} rows, ${expected.length} there`);
+  expected.forEach((row, i) => {
+    const shown = rows[i] || { name: '', values: {} };
+    const same = shown.name === row.name &&
+      Object.entries(row.values).every(([column, v]) => v === null || Number(shown.values[column]) === v.value);
+    checks.that(same, `${where}: row ${i + 1} is the command line's ${row.name}`, JSON.stringify(shown));
+  });
+  await h.checkPage(checks, view, `coach of ${game} by taps`);
+  await h.screenshot(view.page, shots, `app-coach-${game}-taps-${size.name}-${size.width}`);
+  await view.context.close();
 }
 
 // The review the command line prints for the record `text`, as JSON.
@@ -199,7 +229,9 @@ async function main() {
         ['home', '#/', 'a.card'],
         ['rules list', '#/rules', 'a.card'],
         ['rules of sevens', '#/rules/sevens', 'article.rules h3'],
-        ['coach of 7', '#/coach/sieben', 'form.position input'],
+        ['coach of 7', '#/coach/sieben', 'form.position button[type="submit"]'],
+        ['coach of solitaire-dice', '#/coach/solitaire-dice', 'form.position button[type="submit"]'],
+        ['coach of sequences', '#/coach/sequences', 'form.position button[type="submit"]'],
         ['play list', '#/play', 'a.card'],
         ['review form', '#/review', 'textarea'],
       ]) {
@@ -243,17 +275,22 @@ async function main() {
       await view.page.screenshot({ path: `${shots}/app-coach-sevens-advice-${size.name}-${size.width}.png` });
       console.log(`${where('coach of sevens')}: ${rows.length} actions, best "${best}"; screenshot ${shot}`);
       await view.context.close();
-      // 7: a position typed key by key, advised by play-outs.
-      const seven = await h.open(browser, `${base}#/coach/sieben`, size);
-      await seven.page.waitForSelector('form.position input');
-      await seven.page.fill('input[name="hand"]', '1,3,3,5,6');
-      await seven.page.fill('input[name="pile"]', '2+3');
-      await seven.page.fill('input[name="others"]', '7,6,7');
-      await advised(seven.page);
-      const ranked = await seven.page.locator('section.result tbody tr').count();
-      checks.that(ranked >= 2, `${where('coach of 7')}: the plays are ranked`, `${ranked} rows`);
-      checks.that(seven.errors.length === 0, `${where('coach of 7')}: no console error`, seven.errors.join('; '));
-      await seven.context.close();
+      // 7 and Solitaire Dice by taps, each against the command line's advice on one thread.
+      await tappedAgainstCli(browser, base, bin, size, checks, shots, 'sieben', async (page) => {
+        for (const card of [1, 3, 3, 5, 6]) await page.locator(`[data-name="hand"] [data-face="${card}"]`).click();
+        await tap(page, 'Left spot', '2');
+        await tap(page, 'Right spot', '3');
+        await tap(page, 'Other players', '3');
+        await page.locator('[data-name="others-3"] button[aria-label$="minus 1"]').click();
+      }, ['--hand', '1,3,3,5,6', '--pile', '2+3', '--others', '7,6,7']);
+      await tappedAgainstCli(browser, base, bin, size, checks, shots, 'solitaire-dice', async (page) => {
+        for (const face of [1, 3, 3, 4, 6]) await page.locator(`[data-name="roll"] [data-face="${face}"]`).click();
+      }, ['--roll', '1,3,3,4,6']);
+      await tappedAgainstCli(browser, base, bin, size, checks, shots, 'sequences', async (page) => {
+        await stepTo(page, 'total-1', 30);
+        await stepTo(page, 'total-2', 42);
+        await tap(page, 'Who casts next', 'player 2');
+      }, ['--totals', '30,42', '--next', '2']);
       await playedByClicks(browser, base, bin, size, checks, shots);
       await pastedAndReviewed(browser, base, bin, size, checks, shots);
     }

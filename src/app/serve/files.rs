@@ -19,6 +19,7 @@ const ASSETS: &[(&str, &[u8])] = &[
     ("coach.js", include_bytes!("../../../web/coach.js")),
     ("play.js", include_bytes!("../../../web/play.js")),
     ("review.js", include_bytes!("../../../web/review.js")),
+    ("taps.js", include_bytes!("../../../web/taps.js")),
     ("style.css", include_bytes!("../../../web/style.css")),
 ];
 
