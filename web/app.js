@@ -2,6 +2,7 @@
 // (/api/...). Plain ES modules, no framework, nothing loaded from anywhere else.
 
 import { coachPage } from "./coach.js";
+import { findingsPage } from "./findings.js";
 import { playPage } from "./play.js";
 import { reviewPage } from "./review.js";
 
@@ -61,6 +62,14 @@ async function home() {
       {},
       "Pick a game, tap in the position at your table, and see every action ranked by its " +
         "chance to win, with what each one gives up against the best.",
+    ),
+    el(
+      "p",
+      {},
+      el("a", { href: "#/play" }, "Play a game"),
+      " against dicelab's players with the coach at your side, or ",
+      el("a", { href: "#/review" }, "review a game"),
+      " written down at the table: every decision marked, the luck of every throw.",
     ),
     el(
       "ul",
@@ -142,7 +151,7 @@ function markdown(text) {
 async function route() {
   const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
   const [, section = "", name = ""] = path.split("/");
-  const here = ["rules", "play", "review"].includes(section) ? section : "coach";
+  const here = ["rules", "play", "review", "findings"].includes(section) ? section : "coach";
   for (const link of document.querySelectorAll("[data-nav]")) {
     link.toggleAttribute("aria-current", link.dataset.nav === here);
   }
@@ -151,6 +160,7 @@ async function route() {
     else if (section === "rules") await rulesPage(name && decodeURIComponent(name));
     else if (section === "play") await playPage(page, name && decodeURIComponent(name), query);
     else if (section === "review") reviewPage(page);
+    else if (section === "findings") await findingsPage(page);
     else await home();
   } catch (error) {
     failed(error);

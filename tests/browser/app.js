@@ -234,6 +234,7 @@ async function main() {
         ['coach of sequences', '#/coach/sequences', 'form.position button[type="submit"]'],
         ['play list', '#/play', 'a.card'],
         ['review form', '#/review', 'textarea'],
+        ['findings', '#/findings', 'ol.answers li'],
       ]) {
         const view = await h.open(browser, base + hash, size);
         await view.page.waitForSelector(ready);
@@ -246,6 +247,14 @@ async function main() {
             return first ? first.startTime : NaN;
           });
           console.log(`${where('home')}: first contentful paint ${paint.toFixed(0)} ms after navigation`);
+        }
+        if (name === 'findings') {
+          // One card a question of the report page the server was given, its answer beside it.
+          const html = fs.readFileSync(path.join(__dirname, '..', '..', 'reports', 'index.html'), 'utf8');
+          const answers = [...html.matchAll(/<p class="answer">([^<]*)<\/p>/g)].map((m) => m[1]);
+          const shown = await view.page.locator('ol.answers li p').allTextContents();
+          checks.that(answers.length > 10 && shown.length === answers.length && shown[0] === answers[0].replaceAll('&#39;', "'"),
+            `${where('findings')}: a card a question, with its answer`, `${shown.length} cards, ${answers.length} answers`);
         }
         await h.screenshot(view.page, shots, `app-${name.replaceAll(' ', '-')}-${size.name}-${size.width}`);
         await view.context.close();

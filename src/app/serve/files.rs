@@ -17,6 +17,7 @@ const ASSETS: &[(&str, &[u8])] = &[
     ("index.html", include_bytes!("../../../web/index.html")),
     ("app.js", include_bytes!("../../../web/app.js")),
     ("coach.js", include_bytes!("../../../web/coach.js")),
+    ("findings.js", include_bytes!("../../../web/findings.js")),
     ("play.js", include_bytes!("../../../web/play.js")),
     ("review.js", include_bytes!("../../../web/review.js")),
     ("taps.js", include_bytes!("../../../web/taps.js")),
