@@ -21,6 +21,7 @@ mod server;
 
 use server::Server;
 
+use std::io::ErrorKind;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -39,6 +40,9 @@ use super::interrupt;
 use super::stdout::say;
 
 /// The longest a client may take to send a request's line and headers.
+/// How long the accept loop pauses after a failed accept.
+const ACCEPT_PAUSE: Duration = Duration::from_millis(100);
+
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The longest a connection is served, whatever it does: a client that never reads its answer
@@ -148,7 +152,20 @@ async fn run(host: IpAddr, port: u16, reports: Option<PathBuf>) -> Result<()> {
     loop {
         tokio::select! {
             accepted = listener.accept() => {
-                let Ok((stream, _)) = accepted else { continue };
+                let (stream, _) = match accepted {
+                    Ok(accepted) => accepted,
+                    // A client that gave up before it was accepted: the next one, at once.
+                    Err(e) if matches!(
+                        e.kind(),
+                        ErrorKind::ConnectionAborted | ErrorKind::ConnectionReset
+                    ) => continue,
+                    // A failure that lasts (no file descriptor left) would otherwise spin a
+                    // core until it clears; axum's own loop pauses likewise.
+                    Err(_) => {
+                        tokio::time::sleep(ACCEPT_PAUSE).await;
+                        continue;
+                    }
+                };
                 // One connection too many is closed rather than queued.
                 let Ok(permit) = connections.clone().try_acquire_owned() else { continue };
                 let service = TowerToHyperService::new(router.clone());
