@@ -69,6 +69,8 @@ function cost(unit, x, ci95) {
 /** Each player's accounts: start + luck − cost + gifts = result. */
 function accounts(game, unit, you) {
   const estimated = Boolean(game.estimated);
+  // Percentage points said once under the table, so a phone's narrow columns hold the numbers.
+  const bare = (text) => text.replaceAll(" pp", "");
   return el(
     "div",
     { class: "scroll" },
@@ -78,7 +80,7 @@ function accounts(game, unit, you) {
       el(
         "thead",
         {},
-        el("tr", {}, ["player", "start", "luck", "cost", "gifts", "result", "per decision"].map((h) => el("th", {}, h))),
+        el("tr", {}, ["player, loss per decision", "start", "luck", "cost", "gifts", "result"].map((h) => el("th", {}, h))),
       ),
       el(
         "tbody",
@@ -87,17 +89,23 @@ function accounts(game, unit, you) {
           el(
             "tr",
             { class: seat === you ? "you" : null, "data-seat": String(seat) },
-            el("th", { scope: "row" }, p.name),
+            el(
+              "th",
+              { scope: "row" },
+              p.name,
+              el("br"),
+              el("small", { class: "band" }, p.mean_loss === null || p.mean_loss === undefined ? "no decision" : `${bare(cost(unit, p.mean_loss))} ${p.band}`),
+            ),
             el("td", {}, value(unit, p.start)),
-            el("td", { "data-column": "luck", "data-value": String(p.luck) }, change(unit, p.luck)),
-            el("td", { "data-column": "cost", "data-value": String(p.cost) }, cost(unit, p.cost, estimated ? p.cost_ci95 : null)),
-            el("td", {}, change(unit, p.gifts)),
+            el("td", { "data-column": "luck", "data-value": String(p.luck) }, bare(change(unit, p.luck))),
+            el("td", { "data-column": "cost", "data-value": String(p.cost) }, bare(cost(unit, p.cost, estimated ? p.cost_ci95 : null))),
+            el("td", {}, bare(change(unit, p.gifts))),
             el("td", {}, unit === "points" ? p.result.toFixed(0) : p.result >= 0.5 ? "won" : "lost"),
-            el("td", {}, p.mean_loss === null || p.mean_loss === undefined ? "–" : `${cost(unit, p.mean_loss)} ${p.band}`),
           ),
         ),
       ),
     ),
+    unit === "points" ? null : el("p", { class: "note" }, "luck, cost, gifts and the loss per decision in percentage points of the chance to win"),
   );
 }
 
