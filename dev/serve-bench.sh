@@ -7,8 +7,9 @@
 # Starts the server on a free port, asks each question once to warm it (the three-player game is
 # solved on the first), then REQUESTS times one after another (-c 1, so each figure is one
 # request's own time), and prints ab's percentiles for: a two-player Sevens position, a
-# three-player one, and the first page (index.html and its three files). Stops the server it
-# started, by its pid.
+# three-player one, a move of a two-player game on the Play page (its five moves replayed, the
+# coach on the last), the review of the kitchen-table record of docs/review.md, and the first
+# page (index.html and the files it loads). Stops the server it started, by its pid.
 set -euo pipefail
 bin=${1:-target/release/dicelab}
 requests=${2:-2000}
@@ -22,6 +23,10 @@ for _ in $(seq 1 100); do grep -q http:// "$tmp/out" && break; sleep 0.1; done
 base=$(grep -o "http://[0-9.:]*/" "$tmp/out" | head -n 1)
 echo '{"roll": 1, "dice": 2, "sum": 5, "allowed": 2, "round": 6, "totals": "52,49", "scores": 15}' >"$tmp/two.json"
 echo '{"roll": 1, "dice": 2, "sum": 5, "round": 9, "totals": "80,85,70", "scores": "12,20"}' >"$tmp/three.json"
+echo '{"seed": 7, "players": 2, "moves": [0, 0, 0, 0, 0], "coach": true}' >"$tmp/play.json"
+here=$(cd "$(dirname "$0")" && pwd)
+sed -n '/^## A game typed by hand/,$p' "$here/../docs/review.md" |
+    awk '/^```text$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' >"$tmp/kitchen.txt"
 measure() {
     local what=$1 url=$2 body=${3:-}
     if [ -n "$body" ]; then
@@ -47,8 +52,11 @@ curl -s -o /dev/null "${base}api/advise/sevens" -X POST --data-binary @"$tmp/thr
 echo "first three-player question (solves the game): $(( ($(date +%s%N) - start) / 1000000 )) ms"
 measure "sevens, two players" "${base}api/advise/sevens" "$tmp/two.json"
 measure "sevens, three players (solved)" "${base}api/advise/sevens" "$tmp/three.json"
+measure "sevens, a move of a game" "${base}api/play/sevens" "$tmp/play.json"
+measure "review, the kitchen-table game" "${base}api/review" "$tmp/kitchen.txt"
+files="app.js coach.js taps.js play.js review.js findings.js style.css"
 measure "index.html" "$base"
-for file in app.js coach.js style.css; do measure "$file" "$base$file"; done
+for file in $files; do measure "$file" "$base$file"; done
 bytes=0
-for file in "" app.js coach.js style.css; do bytes=$((bytes + $(curl -s "$base$file" | wc -c))); done
-echo "first page: $bytes bytes (index.html and its three files)"
+for file in "" $files; do bytes=$((bytes + $(curl -s "$base$file" | wc -c))); done
+echo "first page: $bytes bytes (index.html and the files it loads)"
