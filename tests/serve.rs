@@ -465,3 +465,85 @@ fn bad_play_and_review_requests_get_a_4xx_naming_the_field() {
     assert_refused(server.post("/api/review?n=x", "x"), 400, "n");
     assert_refused(server.get("/api/review"), 405, "GET");
 }
+
+#[test]
+fn a_rule_policy_or_record_naming_a_file_is_refused_before_any_read() {
+    let (dir, reports) = folders();
+    let server = Server::start(&reports, &[]);
+    let secret = dir.path().join("secret.txt");
+    let secret = secret.to_str().unwrap();
+    let escaped = secret.replace('/', "%2F");
+    assert_refused(
+        server.post(
+            &format!("/api/advise/sevens?policy=table%3A{escaped}"),
+            README_POSITION,
+        ),
+        400,
+        "policy",
+    );
+    for (game, body) in [
+        ("sieben", format!(r#"{{"rules": ["deck={secret}"]}}"#)),
+        ("sevens", format!(r#"{{"policies": ["table:{secret}"]}}"#)),
+        (
+            "solitaire-dice",
+            format!(r#"{{"policies": ["heuristic:{secret}"]}}"#),
+        ),
+    ] {
+        let answer = server.post(&format!("/api/play/{game}"), &body);
+        assert!(!answer.2.contains("secret\""), "{}", answer.2);
+        assert_refused(answer, 400, "reads no file a request names");
+    }
+    let record = format!(
+        "dicelab record 1\ngame sieben\nrules deck={secret}\nseat 1 person A\nseat 2 person B\n\
+         round 1\ndeal A: 1 2 3 4 5 6 7\ndeal B: 1 2 3 4 5 6 7\n"
+    );
+    assert_refused(server.post("/api/review", &record), 400, "rule 'deck=");
+}
+
+#[test]
+fn a_game_of_7_played_over_http_is_reviewed_and_costly_requests_are_bounded() {
+    let (_dir, reports) = folders();
+    let server = Server::start(&reports, &[]);
+    // A whole game of 7, the first action each time: its record names the default deck, which
+    // the review reads as any request may.
+    let mut moves: Vec<usize> = Vec::new();
+    let record = loop {
+        let body = format!(r#"{{"seed": 3, "players": 3, "moves": {moves:?}}}"#);
+        let (status, _, answer) = server.post("/api/play/sieben", &body);
+        assert_eq!(status, 200, "{answer}");
+        let now: serde_json::Value = serde_json::from_str(&answer).unwrap();
+        if now["over"] == true {
+            break now["record"].as_str().unwrap().to_string();
+        }
+        moves.push(0);
+        assert!(moves.len() < 500, "the game ends");
+    };
+    assert!(record.contains("deck=data/sieben-deck.csv"), "{record}");
+    let (status, _, reviewed) = server.post("/api/review?n=20", &record);
+    assert_eq!(status, 200, "{reviewed}");
+    assert!(reviewed.contains("\"game\": \"sieben\""), "{reviewed}");
+    // More play-outs than a request may ask, and more games than one review may hold.
+    assert_refused(
+        server.post("/api/advise/sevens?n=1000001", README_POSITION),
+        400,
+        "n 1000001",
+    );
+    let game = "game sevens\nseat 1 person A\nseat 2 person B\nround 1\nA: 1 1 1 1 1 1\n";
+    let many = format!("dicelab record 1\n{}", game.repeat(21));
+    assert_refused(server.post("/api/review", &many), 400, "21 games");
+    // A page of another site is refused by its Origin; the app's own pages are not.
+    let host = server.host();
+    let from = |origin: &str| {
+        server.send(
+            format!(
+                "POST /api/advise/sevens HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\n\
+                 Content-Length: {}\r\nConnection: close\r\n\r\n{README_POSITION}",
+                README_POSITION.len()
+            )
+            .as_bytes(),
+        )
+    };
+    assert_refused(from("http://evil.example"), 403, "Origin");
+    assert_refused(from("null"), 403, "Origin");
+    assert_eq!(from(&format!("http://{host}")).0, 200);
+}

@@ -36,8 +36,18 @@ pub enum Values {
         /// Largest allowed.
         max: i32,
     },
-    /// Free text the game checks with `valid` (a file name, say), described by `expected`.
+    /// Free text the game checks with `valid`, described by `expected`.
     Text {
+        /// What is allowed, for messages and listings.
+        expected: &'static str,
+        /// Whether a value is allowed.
+        valid: fn(&str) -> bool,
+    },
+    /// A path to a file the game reads when its rules are configured (7's `deck`), checked with
+    /// `valid` and described by `expected`. Told apart from [`Values::Text`] so that a front end
+    /// serving others (`dicelab serve`) can refuse a path a client names before anything reads
+    /// it.
+    File {
         /// What is allowed, for messages and listings.
         expected: &'static str,
         /// Whether a value is allowed.
@@ -59,7 +69,7 @@ impl Values {
                 format!("a whole number from {min} to {max}, or {name}")
             }
             Values::Integer { min, max } => format!("a whole number from {min} to {max}"),
-            Values::Text { expected, .. } => expected.to_string(),
+            Values::Text { expected, .. } | Values::File { expected, .. } => expected.to_string(),
         }
     }
 
@@ -70,7 +80,7 @@ impl Values {
                 Some((min.into(), max.into()))
             }
             Values::Integer { min, max } => Some((min.into(), max.into())),
-            Values::OneOf(_) | Values::Text { .. } => None,
+            Values::OneOf(_) | Values::Text { .. } | Values::File { .. } => None,
         }
     }
 
@@ -102,7 +112,9 @@ impl Values {
                     .contains(&v)
                     .then(|| v.to_string())
             }
-            Values::Text { valid, .. } => valid(value).then(|| value.to_string()),
+            Values::Text { valid, .. } | Values::File { valid, .. } => {
+                valid(value).then(|| value.to_string())
+            }
         }
     }
 }
@@ -329,7 +341,7 @@ impl RuleOptions {
             .all(|(s, v)| s.values.canonical(s.default).as_ref() == Some(v))
     }
 
-    /// The value of a [`Values::Text`] option.
+    /// The value of a [`Values::Text`] or [`Values::File`] option.
     pub fn text(&self, key: &str) -> &str {
         self.value(key).1
     }

@@ -163,6 +163,10 @@ pub trait Session {
 pub trait Playable: Sync {
     /// A new game as `request` asks; bad options are refused before anything is dealt.
     fn session(&self, request: &PlayRequest) -> Result<Box<dyn Session>>;
+
+    /// The players a game at the table takes, the person included: the fewest, the most, and
+    /// how many when the request says none (a page offers these, not the simulator's range).
+    fn players(&self) -> (u32, u32, u32);
 }
 
 /// One coached decision: what was chosen, what was best, and the cost.

@@ -20,6 +20,50 @@ fn games_with(has: impl Fn(&dyn Game) -> bool) -> String {
         .join(", ")
 }
 
+/// The settings among `rules` (`key=value`) and `policies` that name a file `game` would read
+/// from the disk: a [`Values::File`](crate::games::options::Values::File) option (7's
+/// `deck=FILE`, its default apart), or a policy form written `NAME:FILE` (`table:FILE`,
+/// `heuristic:FILE`). A front
+/// end that serves others (`dicelab serve`) refuses them before anything reads a path a client
+/// names.
+pub fn files_named(
+    game: &dyn Game,
+    rules: &[String],
+    policies: &[String],
+) -> Vec<(crate::error::Setting, String)> {
+    use crate::games::options::Values;
+    // A file option at its default names the game's own file, which any request reads.
+    let file_options: Vec<(&str, &str)> = game
+        .options()
+        .iter()
+        .filter(|o| matches!(o.values, Values::File { .. }))
+        .map(|o| (o.key, o.default))
+        .collect();
+    let file_forms: Vec<&str> = game
+        .policies()
+        .iter()
+        .filter_map(|p| p.syntax.strip_suffix(":FILE"))
+        .collect();
+    let rules = rules
+        .iter()
+        .filter(|r| {
+            let (key, value) = r.split_once('=').unwrap_or((r.as_str(), ""));
+            file_options
+                .iter()
+                .any(|&(k, default)| k == key.trim() && value.trim() != default)
+        })
+        .map(|r| (crate::error::Setting::RULE, r.clone()));
+    let policies = policies
+        .iter()
+        .filter(|p| {
+            p.trim()
+                .split_once(':')
+                .is_some_and(|(form, _)| file_forms.contains(&form))
+        })
+        .map(|p| (crate::error::Setting::POLICY, p.clone()));
+    rules.chain(policies).collect()
+}
+
 /// `game`'s advisor.
 pub fn advisor(game: &dyn Game) -> Result<&dyn Advisor> {
     game.advisor().ok_or_else(|| {
@@ -83,4 +127,49 @@ pub fn deck_study(game: &dyn Game) -> Result<&dyn DeckStudy> {
             games_with(|g| g.deck_study().is_some())
         ))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_named_finds_every_rule_and_policy_that_names_a_file_and_nothing_else() {
+        let names = |game: &str, rules: &[&str], policies: &[&str]| {
+            let own = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+            files_named(
+                crate::games::find(game).unwrap(),
+                &own(rules),
+                &own(policies),
+            )
+            .into_iter()
+            .map(|(setting, value)| format!("{} {value}", setting.key()))
+            .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(
+                "sieben",
+                &["deck=/etc/passwd", "pay=5/3/1"],
+                &["lookahead:2"]
+            ),
+            ["rule deck=/etc/passwd"]
+        );
+        assert_eq!(
+            names(
+                "sevens",
+                &["max_rolls=2"],
+                &["table:x.csv", "stop-if:score>9", "win"]
+            ),
+            ["policy table:x.csv"]
+        );
+        assert_eq!(
+            names(
+                "solitaire-dice",
+                &[],
+                &["heuristic:w.csv", " lookahead:w.csv", "lookahead"]
+            ),
+            ["policy heuristic:w.csv", "policy  lookahead:w.csv"]
+        );
+        assert!(names("sequences", &["target=50"], &["forced"]).is_empty());
+    }
 }

@@ -77,7 +77,9 @@ mod review;
 mod simulate;
 mod sweep;
 
-pub use capabilities::{advise, advisor, deck_study, playable, position_file, session, tuner};
+pub use capabilities::{
+    advise, advisor, deck_study, files_named, playable, position_file, session, tuner,
+};
 pub use claims::{Checked, ClaimsFile, check_claims, claims_answer, claims_section, load_claims};
 pub use data::{data_files, files};
 pub use merge::{Merged, merge, merge_loaded};

@@ -24,7 +24,7 @@ use crate::report::shown::{Format, render};
 
 use super::super::flags::Flags;
 use super::reply::{answer, refusal};
-use super::request::{Refusal, body_text, computed, game_named, query};
+use super::request::{Refusal, body_text, computed, game_named, no_files, query};
 use super::server::Server;
 use super::{files, guard, play};
 
@@ -59,6 +59,21 @@ async fn host_checked(State(server): State<Arc<Server>>, request: Request, next:
             "Host: this server answers only requests to this machine's address or localhost, \
              on its own port",
         );
+    }
+    // A page of another site may send a request here (its answer hidden from it) to keep a
+    // core busy; a browser names that page's site in Origin, which must be this one.
+    let origin = request
+        .headers()
+        .get(header::ORIGIN)
+        .map(|o| o.to_str().unwrap_or(""));
+    if let Some(origin) = origin {
+        let authority = origin.strip_prefix("http://").unwrap_or("");
+        if !guard::allowed(authority, server.port, server.open) {
+            return refusal(
+                StatusCode::FORBIDDEN,
+                "Origin: this server answers only its own pages, not another site's",
+            );
+        }
     }
     next.run(request).await
 }
@@ -122,7 +137,10 @@ async fn games_list(State(server): State<Arc<Server>>) -> Response {
                 "players": { "min": players.min, "max": players.max },
                 "options": options,
                 "advise": keys,
-                "play": game.playable().is_some(),
+                "play": game.playable().map(|p| {
+                    let (min, max, default) = p.players();
+                    json!({ "min": min, "max": max, "default": default })
+                }),
             })
         })
         .collect();
@@ -156,6 +174,7 @@ async fn advise(
 ) -> Result<Response, Refusal> {
     let game = game_named(&name)?;
     let query = query(request.uri().query().unwrap_or(""))?;
+    no_files(game, &query.rules, &query.policies)?;
     let text = body_text(request).await?;
     Ok(computed(&server, move || {
         ops::advisor(game)?;

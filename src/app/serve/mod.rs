@@ -114,9 +114,9 @@ async fn run(host: IpAddr, port: u16, reports: Option<PathBuf>) -> Result<()> {
         port: bound.port(),
         open,
         reports,
-        work: Semaphore::new(
+        work: Arc::new(Semaphore::new(
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-        ),
+        )),
     });
     let shown = if open {
         SocketAddr::new(IpAddr::from([127, 0, 0, 1]), bound.port())

@@ -10,7 +10,7 @@ use axum::response::Response;
 use serde_json::{Map, Value, json};
 
 use crate::engine::{RunConfig, Shard};
-use crate::games::review::record::{self, Record};
+use crate::games::review::record::{self, Record, Seat};
 use crate::games::session::{PlayRequest, fresh_seed};
 use crate::ops::{self, Asks, Replayed};
 use crate::report::advice::Advised;
@@ -19,8 +19,12 @@ use crate::report::review::Reviewed;
 use crate::report::shown::{Format, render};
 
 use super::super::flags::Flags;
-use super::request::{Refusal, body_text, computed, game_named, query};
+use super::request::{Refusal, body_text, computed, game_named, no_files, query};
 use super::server::Server;
+
+/// The most games one review request may hold: a game of Solitaire Dice or 7 is valued by
+/// play-outs for a few seconds on the one core a request gets.
+const MAX_GAMES: usize = 20;
 
 /// What a Play request asks: the game's settings, the moves so far and what to add.
 struct Asked {
@@ -168,8 +172,12 @@ pub(super) async fn play(
         moves,
         asks,
     } = asked(&text)?;
+    no_files(game, &request.rules, &request.policies)?;
     Ok(computed(&server, move || {
-        let replayed = ops::replay(game, &request, &moves, asks)?;
+        // One core: the advice and any solve inside the game keep to it, as every
+        // computation of the server does.
+        let pool = crate::engine::thread_pool(Some(1), None)?;
+        let replayed = pool.install(|| ops::replay(game, &request, &moves, asks))?;
         Ok(replayed_json(game.name(), request.seed, moves.len(), &replayed).to_string())
     })
     .await)
@@ -189,6 +197,33 @@ pub(super) async fn review(
         ));
     }
     let text = body_text(request).await?;
+    // A record's rules and seats may name files (7's `deck=FILE`): refused before any is read.
+    if let Ok(parsed) = record::parse("record", &text) {
+        if parsed.games.len() > MAX_GAMES {
+            return Err(Refusal(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "record: {} games; this server reviews at most {MAX_GAMES} a request (the \
+                     command line any number)",
+                    parsed.games.len()
+                ),
+            ));
+        }
+        for game in &parsed.games {
+            let Ok(found) = crate::games::find(&game.game) else {
+                continue;
+            };
+            let policies: Vec<String> = game
+                .seats
+                .iter()
+                .filter_map(|s| match s {
+                    Seat::Policy(spec) => Some(spec.clone()),
+                    Seat::Person(_) => None,
+                })
+                .collect();
+            no_files(found, &game.rules, &policies)?;
+        }
+    }
     Ok(computed(&server, move || {
         let run = RunConfig {
             units: query.units,

@@ -17,6 +17,10 @@ use super::server::Server;
 /// The largest request body read: a position or a game record is a few kilobytes.
 pub(super) const MAX_BODY: usize = 64 * 1024;
 
+/// The most play-outs (`n`) a request may ask: four times the most any advice takes by
+/// default, a few seconds on one core, so that no request holds a core for long.
+const MAX_UNITS: u64 = 1_000_000;
+
 /// The longest a client may take to send a body.
 const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -73,7 +77,19 @@ pub(super) fn query(text: &str) -> Result<Query, Refusal> {
         match key.as_ref() {
             "rule" => query.rules.push(value.into_owned()),
             "policy" => query.policies.push(value.into_owned()),
-            "n" => query.units = Some(number("n", &value)?),
+            "n" => {
+                let n = number("n", &value)?;
+                if n > MAX_UNITS {
+                    return Err(Refusal(
+                        StatusCode::BAD_REQUEST,
+                        format!(
+                            "n {n}: this server computes at most {MAX_UNITS} play-outs a \
+                             request (the command line any number)"
+                        ),
+                    ));
+                }
+                query.units = Some(n);
+            }
             "seed" => query.seed = number("seed", &value)?,
             other => {
                 return Err(Refusal(
@@ -125,13 +141,20 @@ pub(super) async fn computed(
     server: &Server,
     work: impl FnOnce() -> crate::Result<String> + Send + 'static,
 ) -> Response {
-    let Ok(Ok(_permit)) = tokio::time::timeout(QUEUE_TIMEOUT, server.work.acquire()).await else {
+    let waited = tokio::time::timeout(QUEUE_TIMEOUT, server.work.clone().acquire_owned()).await;
+    let Ok(Ok(permit)) = waited else {
         return refusal(
             StatusCode::SERVICE_UNAVAILABLE,
             "busy: every core has been computing for 30 seconds; try again",
         );
     };
-    match tokio::task::spawn_blocking(work).await {
+    // The permit goes with the work: a client that leaves does not free its core while the
+    // computation it started still runs.
+    let held = move || {
+        let _permit = permit;
+        work()
+    };
+    match tokio::task::spawn_blocking(held).await {
         Ok(Ok(text)) => answer(text),
         Ok(Err(error)) => refused(&error),
         Err(_) => refusal(
@@ -139,5 +162,26 @@ pub(super) async fn computed(
             "internal error: dicelab panicked (its message is on the server's stderr); please \
              report it",
         ),
+    }
+}
+
+/// Refuses rules or policies that name a file (`deck=FILE`, `table:FILE`): the server reads no
+/// path a client names. At the command line, on one's own machine, they work.
+pub(super) fn no_files(
+    game: &dyn Game,
+    rules: &[String],
+    policies: &[String],
+) -> Result<(), Refusal> {
+    match crate::ops::files_named(game, rules, policies).first() {
+        None => Ok(()),
+        Some((setting, value)) => Err(Refusal(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "{} '{}': this server reads no file a request names (the command line does, \
+                 on your own machine)",
+                setting.key(),
+                crate::error::one_line(value)
+            ),
+        )),
     }
 }

@@ -1,6 +1,7 @@
 //! What every request handler of `dicelab serve` shares.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
@@ -12,6 +13,7 @@ pub(super) struct Server {
     pub(super) open: bool,
     /// The report folder the Findings page reads, if any.
     pub(super) reports: Option<PathBuf>,
-    /// One permit a core: the computations (advice) that may run at once.
-    pub(super) work: Semaphore,
+    /// One permit a core: the computations (advice, a game, a review) that may run at once.
+    /// Each computation holds its permit until it ends, even when its client has gone.
+    pub(super) work: Arc<Semaphore>,
 }

@@ -89,6 +89,10 @@ struct SevensSession {
 }
 
 impl Playable for Sevens {
+    fn players(&self) -> (u32, u32, u32) {
+        (1, MAX_PLAYERS, DEFAULT_PLAYERS)
+    }
+
     fn session(&self, request: &PlayRequest) -> Result<Box<dyn Session>> {
         let (request, resumed) = resumed_request(request)?;
         let request = &request;

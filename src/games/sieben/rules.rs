@@ -77,7 +77,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     ),
     OptionSpec {
         key: "deck",
-        values: Values::Text {
+        values: Values::File {
             expected: "a deck file (number,count rows) without ';'",
             valid: |v| !v.is_empty() && !v.contains(';'),
         },

@@ -66,6 +66,10 @@ struct SiebenSession {
 }
 
 impl Playable for Sieben {
+    fn players(&self) -> (u32, u32, u32) {
+        (PLAYERS.min, PLAYERS.max, DEFAULT_PLAYERS)
+    }
+
     fn session(&self, request: &PlayRequest) -> Result<Box<dyn Session>> {
         let resumed = request.resumed(NAME)?;
         let request = resumed.as_ref().map_or(request, |r| &r.0);

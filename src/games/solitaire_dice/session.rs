@@ -41,6 +41,10 @@ struct SolitaireSession {
 }
 
 impl Playable for SolitaireDice {
+    fn players(&self) -> (u32, u32, u32) {
+        (1, 1, 1)
+    }
+
     fn session(&self, request: &PlayRequest) -> Result<Box<dyn Session>> {
         text_rules_only("play", &request.rules)?;
         if let Some(p) = request.players.filter(|&p| p != 1) {
