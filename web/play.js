@@ -17,7 +17,7 @@ function fromQuery(query) {
     players: q.has("players") ? Number(q.get("players")) : null,
     rules: q.get("rules") || "",
     coach: q.get("coach") !== "0",
-    moves: moves ? moves.split(".").map(Number) : [],
+    moves: moves ? moves.split(".").filter((m) => m !== "").map(Number) : [],
   };
 }
 
@@ -68,28 +68,38 @@ async function setup(page, name) {
   }
   const game = playable.find((g) => g.name === name);
   if (!game) throw new Error(`${name}: not a game to play here; these are: ${playable.map((g) => g.name).join(", ")}`);
-  const s = { seed: null, players: Math.min(Math.max(2, game.players.min), game.players.max), rules: "", coach: true, moves: [] };
+  const seats = game.play;
+  const s = { seed: null, players: seats.default, rules: "", coach: true, moves: [] };
   const form = el("form", { class: "position" });
   const draw = () => {
     const rules = el("input", { name: "rules", value: s.rules, placeholder: game.options.map((o) => `${o.key}=${o.default}`).slice(0, 2).join(" "), autocomplete: "off", autocapitalize: "off", oninput: () => (s.rules = rules.value) });
-    const seed = el("input", { name: "seed", inputmode: "numeric", placeholder: "a fresh one", value: s.seed ?? "", oninput: () => (s.seed = seed.value.trim() || null) });
+    const seed = el("input", { name: "seed", inputmode: "numeric", pattern: "[0-9]{1,15}", title: "a whole number of up to 15 digits", placeholder: "a fresh one", value: s.seed ?? "", oninput: () => {
+        seed.setCustomValidity("");
+        s.seed = seed.value.trim() || null;
+      } });
     const coach = el("input", { type: "checkbox", name: "coach", checked: s.coach, onchange: () => (s.coach = coach.checked) });
     form.replaceChildren(
-      game.players.max > 1
-        ? stepper("Players, you included", s.players, game.players.min, Math.min(game.players.max, 6), (v) => {
+      seats.max > seats.min
+        ? stepper("Players, you included", s.players, seats.min, seats.max, (v) => {
             s.players = v;
             draw();
           }, "players")
         : null,
       el("label", { class: "field" }, el("span", {}, "Rule options (key=value, space between)"), rules, el("small", {}, `${game.options.map((o) => o.key).join(", ")}; the Rules page says what each means`)),
-      el("label", { class: "field" }, el("span", {}, "Seed"), seed, el("small", {}, "the same seed deals the same game again")),
+      el("label", { class: "field" }, el("span", {}, "Seed"), seed, el("small", {}, "the same seed deals the same game again (up to 15 digits)")),
       el("label", { class: "toggle" }, coach, " the coach says what each move cost"),
       el("button", { type: "submit", class: "primary" }, "Deal"),
     );
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (game.players.max === 1) s.players = null;
+    // Seeds up to 15 digits: a page's numbers hold them exactly, so the game dealt is the one
+    // `dicelab play --seed` deals.
+    if (s.seed !== null && !/^[0-9]{1,15}$/.test(s.seed)) {
+      form.querySelector("input[name=seed]").setCustomValidity("a whole number of up to 15 digits");
+      form.reportValidity();
+      return;
+    }
     // A seed drawn here, so that the address holds the game from its first move.
     if (s.seed === null) s.seed = String(Math.floor(Math.random() * 1e9));
     location.hash = address(name, s);
@@ -159,22 +169,31 @@ async function table(page, name, s) {
     }
   };
   const fail = (error) => decision.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+  // Each move counts, so that advice asked before it is not drawn under the next decision.
+  let counted = 0;
   async function move(i) {
-    for (const b of decision.querySelectorAll("button")) b.disabled = true;
+    counted += 1;
+    const buttons = [...decision.querySelectorAll("button")];
+    for (const b of buttons) b.disabled = true;
     s.moves.push(i);
     try {
       show(await ask());
     } catch (error) {
+      // The decision stays, to be tried again (a busy server says so and goes on).
       s.moves.pop();
-      fail(error);
+      for (const b of buttons) b.disabled = false;
+      said.textContent = error.message;
+      said.className = "coach-line bad";
     }
   }
   async function advise() {
+    const at = counted;
     try {
       const now = await ask({ advice: true, coach: false });
+      if (at !== counted) return;
       help.replaceChildren(now.advice ? adviceTable(now.advice) : el("p", { class: "note" }, "No advice here."));
     } catch (error) {
-      help.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+      if (at === counted) help.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
     }
   }
   try {

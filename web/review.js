@@ -100,7 +100,7 @@ function accounts(game, unit, you) {
             el("td", { "data-column": "luck", "data-value": String(p.luck) }, bare(change(unit, p.luck))),
             el("td", { "data-column": "cost", "data-value": String(p.cost) }, bare(cost(unit, p.cost, estimated ? p.cost_ci95 : null))),
             el("td", {}, bare(change(unit, p.gifts))),
-            el("td", {}, unit === "points" ? p.result.toFixed(0) : p.result >= 0.5 ? "won" : "lost"),
+            el("td", {}, unit === "points" ? p.result.toFixed(0) : p.result >= 1 ? "won" : p.result <= 0 ? "lost" : `shared (${(100 * p.result).toFixed(0)}%)`),
           ),
         ),
       ),

@@ -72,7 +72,7 @@ const solitaire = {
 
 /** 7: the cards in my hand, the pile's two spots, the others' hands. */
 const sieben = {
-  state: () => ({ hand: [], pile: "spots", spots: [0, 0], others: [7, 7] }),
+  state: () => ({ hand: [], pile: "empty", spots: [0, 1], others: [7, 7] }),
   parts: (s, update) => {
     const parts = [
       picker("My hand: tap a card to add it", s.hand, 30, CARDS, "hand", update),
@@ -80,8 +80,12 @@ const sieben = {
     ];
     if (s.pile === "spots") {
       parts.push(
-        choice("Left spot (0: none)", range(0, 7), s.spots[0], (v) => update(() => (s.spots[0] = v))),
-        choice("Right spot (0: none)", range(0, 7), s.spots[1], (v) => update(() => (s.spots[1] = v))),
+        // The spots add up to 1 to 6 (a 7 is a Seven, which starts a new pile).
+        choice("Left spot (0: none)", range(0, 6), s.spots[0], (v) => update(() => {
+          s.spots[0] = v;
+          s.spots[1] = Math.min(Math.max(s.spots[1], v === 0 ? 1 : 0), 6 - v);
+        })),
+        choice("Right spot (0: none)", range(s.spots[0] === 0 ? 1 : 0, 6 - s.spots[0]), s.spots[1], (v) => update(() => (s.spots[1] = v))),
       );
     }
     parts.push(

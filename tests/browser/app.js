@@ -188,6 +188,33 @@ async function playedByClicks(browser, base, bin, size, checks, shots) {
   await view.context.close();
 }
 
+// Solitaire Dice and 7 dealt from the Play list with the form's defaults, and two moves made in
+// each: the coach speaks after each move, and nothing is refused.
+async function otherGamesDealt(browser, base, size, checks) {
+  for (const game of ['solitaire-dice', 'sieben']) {
+    const where = `play ${game} at ${size.width}px`;
+    const view = await h.open(browser, `${base}#/play`, size);
+    const page = view.page;
+    await page.locator('a.card', { hasText: game }).click();
+    await page.locator('button[type="submit"]', { hasText: 'Deal' }).click();
+    for (let i = 0; i < 2; i++) {
+      await page.waitForFunction(() => {
+        const box = document.querySelector('.decision-box');
+        return box && !box.hasAttribute('aria-busy') && box.querySelector('button.action, .over, .error');
+      });
+      await page.locator('button.action').first().click();
+    }
+    await page.waitForFunction(() => {
+      const box = document.querySelector('.decision-box');
+      return box && !box.hasAttribute('aria-busy') && box.querySelector('button.action, .over, .error');
+    });
+    const coach = await page.locator('.coach-line').textContent();
+    checks.that(coach.startsWith('coach: '), `${where}: dealt with the defaults, the coach speaks after a move`, coach);
+    checks.that(view.errors.length === 0, `${where}: no error`, view.errors.join('; '));
+    await view.context.close();
+  }
+}
+
 // The kitchen-table record of docs/review.md pasted into the Review page and reviewed: the
 // accounts are the command line's, and "only the marked decisions" shows exactly those.
 async function pastedAndReviewed(browser, base, bin, size, checks, shots) {
@@ -287,6 +314,7 @@ async function main() {
       // 7 and Solitaire Dice by taps, each against the command line's advice on one thread.
       await tappedAgainstCli(browser, base, bin, size, checks, shots, 'sieben', async (page) => {
         for (const card of [1, 3, 3, 5, 6]) await page.locator(`[data-name="hand"] [data-face="${card}"]`).click();
+        await tap(page, 'The pile', 'two spots showing');
         await tap(page, 'Left spot', '2');
         await tap(page, 'Right spot', '3');
         await tap(page, 'Other players', '3');
@@ -301,6 +329,7 @@ async function main() {
         await tap(page, 'Who casts next', 'player 2');
       }, ['--totals', '30,42', '--next', '2']);
       await playedByClicks(browser, base, bin, size, checks, shots);
+      await otherGamesDealt(browser, base, size, checks);
       await pastedAndReviewed(browser, base, bin, size, checks, shots);
     }
   } finally {
