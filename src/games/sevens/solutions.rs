@@ -40,9 +40,6 @@ pub struct Solutions {
     /// A round's first player's chance to be beaten by one or two followers, solved on first
     /// use: the coach and the review name it in their reasons.
     holding: [OnceLock<Holding>; 2],
-    /// Held while a whole game is solved, so that two first askers at once (two requests to
-    /// `dicelab serve`) solve it once, not twice side by side.
-    solving: Arc<Mutex<()>>,
 }
 
 impl Solutions {
@@ -79,7 +76,6 @@ impl Solutions {
             game: OnceLock::new(),
             game3: OnceLock::new(),
             holding: Default::default(),
-            solving: Default::default(),
         }
     }
 
@@ -113,10 +109,6 @@ impl Solutions {
         if let Some(game) = self.game.get() {
             return Ok(game.clone());
         }
-        let _one = self.solving.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(game) = self.game.get() {
-            return Ok(game.clone());
-        }
         let game = Arc::new(GameSolution::solve(&self.outcomes, &self.rules)?);
         Ok(self.game.get_or_init(|| game).clone())
     }
@@ -124,10 +116,6 @@ impl Solutions {
     /// The whole game solved for three players, to win; refused where the solution would
     /// exceed [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
     pub(crate) fn game3(&self) -> Result<SharedGame3> {
-        if let Some(game) = self.game3.get() {
-            return Ok(game.clone());
-        }
-        let _one = self.solving.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(game) = self.game3.get() {
             return Ok(game.clone());
         }
