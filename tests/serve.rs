@@ -462,7 +462,7 @@ fn bad_play_and_review_requests_get_a_4xx_naming_the_field() {
     assert_refused(server.post("/api/review", bad_record), 400, "line 6");
     assert_refused(server.post("/api/review", ""), 400, "record");
     assert_refused(server.post("/api/review?rule=x%3D1", "x"), 400, "rule");
-    assert_refused(server.post("/api/review?n=x", "x"), 400, "n");
+    assert_refused(server.post("/api/review?n=1", "x"), 400, "n");
     assert_refused(server.get("/api/review"), 405, "GET");
 }
 
@@ -519,14 +519,30 @@ fn a_game_of_7_played_over_http_is_reviewed_and_costly_requests_are_bounded() {
         assert!(moves.len() < 500, "the game ends");
     };
     assert!(record.contains("deck=data/sieben-deck.csv"), "{record}");
-    let (status, _, reviewed) = server.post("/api/review?n=20", &record);
+    let (status, _, reviewed) = server.post("/api/review", &record);
     assert_eq!(status, 200, "{reviewed}");
     assert!(reviewed.contains("\"game\": \"sieben\""), "{reviewed}");
     // More play-outs than a request may ask, and more games than one review may hold.
     assert_refused(
-        server.post("/api/advise/sevens?n=1000001", README_POSITION),
+        server.post("/api/advise/sevens?n=1000000", README_POSITION),
         400,
-        "n 1000001",
+        "default sizes",
+    );
+    assert_refused(
+        server.post("/api/review?n=20", &record),
+        400,
+        "default sizes",
+    );
+    assert_refused(
+        server.post(
+            "/api/review",
+            &format!(
+                "dicelab record 1\n{}",
+                record.strip_prefix("dicelab record 1\n").unwrap().repeat(3)
+            ),
+        ),
+        400,
+        "3 games of Solitaire Dice or 7",
     );
     let game = "game sevens\nseat 1 person A\nseat 2 person B\nround 1\nA: 1 1 1 1 1 1\n";
     let many = format!("dicelab record 1\n{}", game.repeat(21));

@@ -100,6 +100,12 @@ pub fn review_text_with(
     reviews
 }
 
+/// Whether a review of `game` (a record's game name) is estimated by play-outs, seconds a game
+/// (Solitaire Dice, 7), rather than exact and quick.
+pub fn review_estimates(game: &str) -> bool {
+    solitaire::reviews(game) || sieben::reviews(game)
+}
+
 /// One game's record (`play` reviews the game just played), reviewed; `what` names it in
 /// errors.
 pub fn review_game(what: &str, game: &GameRecord) -> Result<GameReview> {

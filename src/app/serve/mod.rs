@@ -65,7 +65,11 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         .thread_name("dicelab-serve")
         .build()
         .map_err(|e| Error::unwritable("serve: cannot start the server's threads", e))?;
-    runtime.block_on(run(args.host, args.port, reports))
+    let served = runtime.block_on(run(args.host, args.port, reports));
+    // A computation still running on a blocking thread is not waited for: dropping the runtime
+    // would wait for it, so Ctrl-C would hang until it ended.
+    runtime.shutdown_timeout(DRAIN);
+    served
 }
 
 /// The report folder: the one given (which must be a folder), else `reports/` here if there is

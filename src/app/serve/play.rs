@@ -22,9 +22,12 @@ use super::super::flags::Flags;
 use super::request::{Refusal, body_text, computed, game_named, no_files, query};
 use super::server::Server;
 
-/// The most games one review request may hold: a game of Solitaire Dice or 7 is valued by
-/// play-outs for a few seconds on the one core a request gets.
+/// The most games one review request may hold.
 const MAX_GAMES: usize = 20;
+
+/// The most games valued by play-outs (Solitaire Dice, 7) one review request may hold: each
+/// takes several seconds on the one core a request gets, and the request holds it to the end.
+const MAX_ESTIMATED: usize = 2;
 
 /// What a Play request asks: the game's settings, the moves so far and what to add.
 struct Asked {
@@ -183,8 +186,8 @@ pub(super) async fn play(
     .await)
 }
 
-/// `POST /api/review?n=...&seed=...`: the body is a game record's text; the answer is exactly
-/// what `dicelab review FILE --format json -n N --seed S --threads 1` prints for it.
+/// `POST /api/review?seed=...`: the body is a game record's text; the answer is exactly what
+/// `dicelab review FILE --format json --seed S --threads 1` prints for it.
 pub(super) async fn review(
     State(server): State<Arc<Server>>,
     request: Request,
@@ -193,12 +196,27 @@ pub(super) async fn review(
     if !query.rules.is_empty() || !query.policies.is_empty() {
         return Err(Refusal(
             StatusCode::BAD_REQUEST,
-            "rule, policy: a review reads them from the record; it takes n and seed".into(),
+            "rule, policy: a review reads them from the record; it takes seed".into(),
         ));
     }
     let text = body_text(request).await?;
     // A record's rules and seats may name files (7's `deck=FILE`): refused before any is read.
     if let Ok(parsed) = record::parse("record", &text) {
+        let estimated = parsed
+            .games
+            .iter()
+            .filter(|g| ops::review_estimates(&g.game))
+            .count();
+        if estimated > MAX_ESTIMATED {
+            return Err(Refusal(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "record: {estimated} games of Solitaire Dice or 7, each valued by play-outs \
+                     for seconds; this server reviews at most {MAX_ESTIMATED} a request (the \
+                     command line any number)"
+                ),
+            ));
+        }
         if parsed.games.len() > MAX_GAMES {
             return Err(Refusal(
                 StatusCode::BAD_REQUEST,
@@ -226,7 +244,7 @@ pub(super) async fn review(
     }
     Ok(computed(&server, move || {
         let run = RunConfig {
-            units: query.units,
+            units: None,
             seed: query.seed,
             threads: Some(1),
             shard: Shard::WHOLE,
