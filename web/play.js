@@ -21,6 +21,12 @@ function fromQuery(query) {
   };
 }
 
+/** Why the seed in an address cannot be dealt here, or null: a page's numbers hold up to 15
+ * digits exactly, and a longer seed would silently deal another game. */
+function badSeed(seed) {
+  return seed === null || /^[0-9]{1,15}$/.test(seed) ? null : `seed ${seed}: up to 15 digits here (dicelab play --seed takes any)`;
+}
+
 /** The address of `game` in state `s`. */
 function address(game, s) {
   const q = new URLSearchParams();
@@ -95,7 +101,7 @@ async function setup(page, name) {
     event.preventDefault();
     // Seeds up to 15 digits: a page's numbers hold them exactly, so the game dealt is the one
     // `dicelab play --seed` deals.
-    if (s.seed !== null && !/^[0-9]{1,15}$/.test(s.seed)) {
+    if (badSeed(s.seed)) {
       form.querySelector("input[name=seed]").setCustomValidity("a whole number of up to 15 digits");
       form.reportValidity();
       return;
@@ -206,5 +212,8 @@ async function table(page, name, s) {
 /** The Play page at `name` (with its settings and moves in `query`). */
 export async function playPage(page, name, query) {
   if (!name || !query) return setup(page, name);
-  return table(page, name, fromQuery(query));
+  const s = fromQuery(query);
+  const bad = badSeed(s.seed);
+  if (bad) throw new Error(bad);
+  return table(page, name, s);
 }
