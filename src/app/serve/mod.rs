@@ -39,10 +39,10 @@ use super::cli::ServeArgs;
 use super::interrupt;
 use super::stdout::say;
 
-/// The longest a client may take to send a request's line and headers.
 /// How long the accept loop pauses after a failed accept.
 const ACCEPT_PAUSE: Duration = Duration::from_millis(100);
 
+/// The longest a client may take to send a request's line and headers.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The longest a connection is served, whatever it does: a client that never reads its answer
