@@ -52,7 +52,17 @@ pub fn review_text_with(
     text: &str,
     run: &RunConfig<Option<u64>>,
 ) -> Result<Vec<GameReview>> {
-    let record = record::parse(what, text)?;
+    review_record_with(what, &record::parse(what, text)?, run)
+}
+
+/// Every game of a record already read (named `what` in errors), reviewed as
+/// [`review_text_with`] reviews them: for a caller that looks at the record first (a server
+/// refusing one too costly), so that it is read once.
+pub fn review_record_with(
+    what: &str,
+    record: &Record,
+    run: &RunConfig<Option<u64>>,
+) -> Result<Vec<GameReview>> {
     // Games valued by play-outs take seconds each: every one is checked against its rules
     // first, so a wrong line far into a file is refused before the work, not after it.
     let mut estimated = 0;
@@ -82,7 +92,7 @@ pub fn review_text_with(
             .games
             .iter()
             .map(|game| {
-                let valued = solitaire::reviews(&game.game) || sieben::reviews(&game.game);
+                let valued = review_estimates(&game.game);
                 if valued && told.stopped() {
                     return Err(crate::Error::input(STOPPED));
                 }

@@ -13,7 +13,6 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
-use crate::engine::{RunConfig, Shard};
 use crate::games;
 use crate::games::advice::{AdviceRequest, Position};
 use crate::games::options::Values;
@@ -24,7 +23,7 @@ use crate::report::shown::{Format, render};
 
 use super::super::flags::Flags;
 use super::reply::{answer, refusal};
-use super::request::{Refusal, body_text, computed, game_named, no_files, query};
+use super::request::{Refusal, body_text, computed, game_named, no_files, one_core, query};
 use super::server::Server;
 use super::{files, guard, play};
 
@@ -183,13 +182,7 @@ async fn advise(
             rules: query.rules,
             policies: query.policies,
             position,
-            run: RunConfig {
-                units: None,
-                seed: query.seed,
-                threads: Some(1),
-                shard: Shard::WHOLE,
-                progress: Default::default(),
-            },
+            run: one_core(query.seed),
         };
         let advice = ops::advise(game, &request)?;
         let advised = Advised {

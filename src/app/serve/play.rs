@@ -7,9 +7,8 @@ use std::sync::Arc;
 use axum::extract::{Path, Request, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
-use crate::engine::{RunConfig, Shard};
 use crate::games::review::record::{self, Record, Seat};
 use crate::games::session::{PlayRequest, fresh_seed};
 use crate::ops::{self, Asks, Replayed};
@@ -19,7 +18,9 @@ use crate::report::review::Reviewed;
 use crate::report::shown::{Format, render};
 
 use super::super::flags::Flags;
-use super::request::{Refusal, body_text, computed, game_named, no_files, query};
+use super::request::{
+    Refusal, body_text, computed, game_named, no_files, one_core, query, refused,
+};
 use super::server::Server;
 
 /// The most games one review request may hold.
@@ -144,18 +145,19 @@ fn replayed_json(game: &str, seed: u64, moves: usize, replayed: &Replayed) -> Va
             games: vec![g.clone()],
         })
     });
-    let mut answer = Map::new();
-    answer.insert("game".into(), json!(game));
-    answer.insert("seed".into(), json!(seed));
-    answer.insert("moves".into(), json!(moves));
-    answer.insert("log".into(), json!(replayed.log));
-    answer.insert("decision".into(), decision.unwrap_or(Value::Null));
-    answer.insert("over".into(), json!(replayed.decision.is_none()));
-    answer.insert("result".into(), json!(replayed.result));
-    answer.insert("last".into(), last.unwrap_or(Value::Null));
-    answer.insert("advice".into(), advice.unwrap_or(Value::Null));
-    answer.insert("record".into(), record.map_or(Value::Null, Value::from));
-    Value::Object(answer)
+    // What is not there (no decision once over, no coach or advice unasked) is null.
+    json!({
+        "game": game,
+        "seed": seed,
+        "moves": moves,
+        "log": replayed.log,
+        "decision": decision,
+        "over": replayed.decision.is_none(),
+        "result": replayed.result,
+        "last": last,
+        "advice": advice,
+        "record": record,
+    })
 }
 
 /// `POST /api/play/GAME`: the body names the game's settings and the person's moves so far
@@ -200,57 +202,50 @@ pub(super) async fn review(
         ));
     }
     let text = body_text(request).await?;
-    // A record's rules and seats may name files (7's `deck=FILE`): refused before any is read.
-    if let Ok(parsed) = record::parse("record", &text) {
-        let estimated = parsed
-            .games
+    let parsed = record::parse("record", &text).map_err(|e| refused(&e))?;
+    let estimated = parsed
+        .games
+        .iter()
+        .filter(|g| ops::review_estimates(&g.game))
+        .count();
+    if estimated > MAX_ESTIMATED {
+        return Err(Refusal(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "record: {estimated} games of Solitaire Dice or 7, each valued by play-outs \
+                 for seconds; this server reviews at most {MAX_ESTIMATED} a request (the \
+                 command line any number)"
+            ),
+        ));
+    }
+    if parsed.games.len() > MAX_GAMES {
+        return Err(Refusal(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "record: {} games; this server reviews at most {MAX_GAMES} a request (the \
+                 command line any number)",
+                parsed.games.len()
+            ),
+        ));
+    }
+    for game in &parsed.games {
+        let Ok(found) = crate::games::find(&game.game) else {
+            continue;
+        };
+        let policies: Vec<String> = game
+            .seats
             .iter()
-            .filter(|g| ops::review_estimates(&g.game))
-            .count();
-        if estimated > MAX_ESTIMATED {
-            return Err(Refusal(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "record: {estimated} games of Solitaire Dice or 7, each valued by play-outs \
-                     for seconds; this server reviews at most {MAX_ESTIMATED} a request (the \
-                     command line any number)"
-                ),
-            ));
-        }
-        if parsed.games.len() > MAX_GAMES {
-            return Err(Refusal(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "record: {} games; this server reviews at most {MAX_GAMES} a request (the \
-                     command line any number)",
-                    parsed.games.len()
-                ),
-            ));
-        }
-        for game in &parsed.games {
-            let Ok(found) = crate::games::find(&game.game) else {
-                continue;
-            };
-            let policies: Vec<String> = game
-                .seats
-                .iter()
-                .filter_map(|s| match s {
-                    Seat::Policy(spec) => Some(spec.clone()),
-                    Seat::Person(_) => None,
-                })
-                .collect();
-            no_files(found, &game.rules, &policies)?;
-        }
+            .filter_map(|s| match s {
+                Seat::Policy(spec) => Some(spec.clone()),
+                Seat::Person(_) => None,
+            })
+            .collect();
+        // A record's rules and seats may name files (7's `deck=FILE`): refused before any
+        // is read.
+        no_files(found, &game.rules, &policies)?;
     }
     Ok(computed(&server, move || {
-        let run = RunConfig {
-            units: None,
-            seed: query.seed,
-            threads: Some(1),
-            shard: Shard::WHOLE,
-            progress: Default::default(),
-        };
-        let reviews = ops::review_text_with("record", &text, &run)?;
+        let reviews = ops::review_record_with("record", &parsed, &one_core(query.seed))?;
         Ok(render(
             &Reviewed { reviews: &reviews },
             Format::Json,

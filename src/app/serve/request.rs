@@ -8,6 +8,7 @@ use axum::extract::Request;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use crate::engine::RunConfig;
 use crate::error::{Error, Keys};
 use crate::games::{self, Game};
 
@@ -33,13 +34,23 @@ impl IntoResponse for Refusal {
 }
 
 /// A library error (a bad position, rule or setting) as a refusal: 400.
-pub(super) fn refused(error: &Error) -> Response {
-    refusal(StatusCode::BAD_REQUEST, &error.render(&Keys))
+pub(super) fn refused(error: &Error) -> Refusal {
+    Refusal(StatusCode::BAD_REQUEST, error.render(&Keys))
 }
 
 /// The game a path names, or a 404 naming the games there are.
 pub(super) fn game_named(name: &str) -> Result<&'static dyn Game, Refusal> {
     games::find(name).map_err(|e| Refusal(StatusCode::NOT_FOUND, e.render(&Keys)))
+}
+
+/// How every computation of the server runs: on one thread (one computation a core), at the
+/// command line's default size, with the request's seed.
+pub(super) fn one_core(seed: u64) -> RunConfig<Option<u64>> {
+    RunConfig {
+        seed,
+        threads: Some(1),
+        ..RunConfig::default()
+    }
 }
 
 /// The settings an API call takes in its query string: `rule` and `policy` (each repeatable),
@@ -147,7 +158,7 @@ pub(super) async fn computed(
     };
     match tokio::task::spawn_blocking(held).await {
         Ok(Ok(text)) => answer(text),
-        Ok(Err(error)) => refused(&error),
+        Ok(Err(error)) => refused(&error).into_response(),
         Err(_) => refusal(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal error: dicelab panicked (its message is on the server's stderr); please \
