@@ -98,6 +98,45 @@ export function adviceTable(advice) {
   );
 }
 
+/** Asks the advice of game `name` on a position and shows it in `result`; returns that ask.
+ * The newest position asked wins: an answer to an older one that arrives late is dropped. */
+export function adviser(result, name) {
+  let asked = 0;
+  return async (position) => {
+    const mine = ++asked;
+    result.setAttribute("aria-busy", "true");
+    try {
+      const advice = await api(`/api/advise/${encodeURIComponent(name)}`, { method: "POST", body: JSON.stringify(position) });
+      if (mine === asked) result.replaceChildren(adviceTable(advice));
+    } catch (error) {
+      if (mine === asked) result.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+    } finally {
+      if (mine === asked) result.removeAttribute("aria-busy");
+    }
+  };
+}
+
+/** A position key `k` (from /api/games) as a field to type: its name, its syntax as the hint,
+ * its meaning under it. */
+export function keyField(k) {
+  return el(
+    "label",
+    { class: "field" },
+    el("span", {}, k.key),
+    el("input", { name: k.key, placeholder: k.syntax, autocomplete: "off", autocapitalize: "off" }),
+    el("small", {}, k.meaning),
+  );
+}
+
+/** The typed fields among `inputs` that hold something, as position keys. */
+export function typed(inputs) {
+  const position = {};
+  for (const input of inputs) {
+    if (input.value.trim()) position[input.name] = input.value.trim();
+  }
+  return position;
+}
+
 /** Sevens at the table: whose turn in which round, the totals, the rolls, the dice kept. */
 function sevensState(options) {
   const max = (key) => options.find((o) => o.key === key);
@@ -136,19 +175,8 @@ function sevensCoach(page, game) {
   const s = sevensState(game.options);
   const form = el("form", { class: "position", onsubmit: (e) => e.preventDefault() });
   const result = el("section", { class: "result", "aria-label": "advice" });
-  let asked = 0;
-  const ask = async () => {
-    const mine = ++asked;
-    result.setAttribute("aria-busy", "true");
-    try {
-      const advice = await api("/api/advise/sevens", { method: "POST", body: JSON.stringify(sevensPosition(s)) });
-      if (mine === asked) result.replaceChildren(adviceTable(advice));
-    } catch (error) {
-      if (mine === asked) result.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
-    } finally {
-      if (mine === asked) result.removeAttribute("aria-busy");
-    }
-  };
+  const advise = adviser(result, "sevens");
+  const ask = () => advise(sevensPosition(s));
   // A change asks again only once advice is showing: a position half tapped in is often one
   // no roll can reach (one die kept under pairs), which the server would rightly refuse.
   const update = (change) => {
@@ -231,37 +259,17 @@ function sevensCoach(page, game) {
 /** Another game's coach: each position key as a field, its syntax as the hint. */
 function keyedCoach(page, game) {
   const result = el("section", { class: "result", "aria-label": "advice" });
-  const fields = game.advise.map((k) =>
-    el(
-      "label",
-      { class: "field" },
-      el("span", {}, k.key),
-      el("input", { name: k.key, placeholder: k.syntax, autocomplete: "off", autocapitalize: "off" }),
-      el("small", {}, k.meaning),
-    ),
-  );
+  const advise = adviser(result, game.name);
   const form = el(
     "form",
     {
       class: "position",
-      onsubmit: async (event) => {
+      onsubmit: (event) => {
         event.preventDefault();
-        const position = {};
-        for (const input of form.querySelectorAll("input")) {
-          if (input.value.trim()) position[input.name] = input.value.trim();
-        }
-        result.setAttribute("aria-busy", "true");
-        try {
-          const advice = await api(`/api/advise/${game.name}`, { method: "POST", body: JSON.stringify(position) });
-          result.replaceChildren(adviceTable(advice));
-        } catch (error) {
-          result.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
-        } finally {
-          result.removeAttribute("aria-busy");
-        }
+        advise(typed(form.querySelectorAll("input")));
       },
     },
-    fields,
+    game.advise.map(keyField),
     el("button", { type: "submit", class: "primary" }, "Advise"),
   );
   page.replaceChildren(el("h1", {}, `${game.name} coach`), el("p", {}, game.about), form, result);

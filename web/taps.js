@@ -3,8 +3,8 @@
 // Each game's taps build the same position `dicelab advise --position` reads; the keys a table
 // rarely needs (7's set-aside cards, who is stuck) stay as fields under "More".
 
-import { api, el } from "./app.js";
-import { PIPS, adviceTable, choice, stepper } from "./coach.js";
+import { el } from "./app.js";
+import { PIPS, adviser, choice, keyField, stepper, typed } from "./coach.js";
 
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -137,29 +137,11 @@ export function tapped(name) {
 export function tapCoach(page, game) {
   const spec = GAMES[game.name];
   const s = spec.state();
-  const keys = Object.fromEntries(game.advise.map((k) => [k.key, k]));
-  const more = spec.more.filter((k) => keys[k]).map((k) =>
-    el("label", { class: "field" }, el("span", {}, k), el("input", { name: k, placeholder: keys[k].syntax, autocomplete: "off", autocapitalize: "off" }), el("small", {}, keys[k].meaning)),
-  );
+  const more = game.advise.filter((k) => spec.more.includes(k.key)).map(keyField);
   const result = el("section", { class: "result", "aria-label": "advice" });
   const form = el("form", { class: "position" });
-  let asked = 0;
-  const ask = async () => {
-    const mine = ++asked;
-    const position = spec.position(s);
-    for (const input of form.querySelectorAll("details input")) {
-      if (input.value.trim()) position[input.name] = input.value.trim();
-    }
-    result.setAttribute("aria-busy", "true");
-    try {
-      const advice = await api(`/api/advise/${game.name}`, { method: "POST", body: JSON.stringify(position) });
-      if (mine === asked) result.replaceChildren(adviceTable(advice));
-    } catch (error) {
-      if (mine === asked) result.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
-    } finally {
-      if (mine === asked) result.removeAttribute("aria-busy");
-    }
-  };
+  const advise = adviser(result, game.name);
+  const ask = () => advise({ ...spec.position(s), ...typed(form.querySelectorAll("details input")) });
   const taps = el("div", { class: "taps" });
   const update = (change) => {
     change();
