@@ -223,6 +223,11 @@ async function pastedAndReviewed(browser, base, bin, size, checks, shots) {
   const record = docs.split('## A game typed by hand')[1].split('```text\n')[1].split('```')[0];
   const view = await h.open(browser, `${base}#/review`, size);
   const page = view.page;
+  // The page's Example is its own copy of this record: it must stay the docs' game.
+  await page.locator('button', { hasText: 'Example' }).click();
+  const example = await page.inputValue('textarea[name="record"]');
+  checks.that(example === record, `${where}: the Example is the kitchen-table record of docs/review.md`,
+    'web/review.js EXAMPLE differs from docs/review.md');
   await page.fill('textarea[name="record"]', record);
   await page.locator('button[type="submit"]', { hasText: 'Review' }).click();
   await page.waitForSelector('section.review');
