@@ -35,19 +35,24 @@ struct Valued {
     /// From each total, the standing after 0, 1, 2, ... rounds, until less than 1e-15 of the
     /// race is left.
     paths: HashMap<u32, Vec<Standing>>,
+    /// The standings held in `paths`.
     held: usize,
+    /// The most held before they are let go: [`MAX_HELD`] (a test sets fewer).
+    cap: usize,
 }
 
 impl Valued {
     /// Every seat's odds with `next` the next of all seats to cast in a regular round: the same
     /// numbers, to the last bit, as `advise` gives for the position.
     fn odds(&mut self, totals: &[u32], next: usize) -> Vec<Odds> {
+        // Let the kept standings go before any of this position's are found, never between
+        // them: every total asked for must be there for the loop below.
+        if self.held > self.cap && totals.iter().any(|t| !self.paths.contains_key(t)) {
+            self.paths.clear();
+            self.held = 0;
+        }
         for &t in totals {
             if !self.paths.contains_key(&t) {
-                if self.held > MAX_HELD {
-                    self.paths.clear();
-                    self.held = 0;
-                }
                 let path = self.path(t);
                 self.held += path.len();
                 self.paths.insert(t, path);
@@ -89,6 +94,8 @@ impl Valued {
 #[derive(Default)]
 pub struct Dealt {
     valued: Option<Valued>,
+    /// The most standings kept, where not [`MAX_HELD`]: a test lets them go often.
+    cap: Option<usize>,
 }
 
 impl Dealt {
@@ -102,6 +109,7 @@ impl Dealt {
                 dist: CastDistribution::new(&rules),
                 paths: HashMap::new(),
                 held: 0,
+                cap: self.cap.unwrap_or(MAX_HELD),
             });
         }
         Ok(self.valued.as_mut().expect("just set"))
