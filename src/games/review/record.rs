@@ -29,6 +29,7 @@
 //! (7's cards laid, the spots they cover and the card drawn). This module reads the text's
 //! shape only; each game checks a record against its rules when it replays it.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use crate::error::{Error, Result};
@@ -200,6 +201,11 @@ pub fn error_at(what: &str, at: At, why: impl std::fmt::Display) -> Error {
 pub fn parse(what: &str, text: &str) -> Result<Record> {
     let mut record = Record::default();
     let mut version_seen = false;
+    // Each person's seat by name, for the game being read: a lookup, not a search of the
+    // seats, so a record of many seats is read in a time its length allows.
+    let mut names: HashMap<String, usize> = HashMap::new();
+    // A byte-order mark (a Windows editor's) is no part of the text, as in every file read.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let content = raw.split('#').next().unwrap_or("");
@@ -214,6 +220,7 @@ pub fn parse(what: &str, text: &str) -> Result<Record> {
         if !version_seen {
             let version = body
                 .strip_prefix("dicelab record")
+                .filter(|rest| rest.starts_with(char::is_whitespace))
                 .map(str::trim)
                 .ok_or_else(|| {
                     error_at(
@@ -222,8 +229,9 @@ pub fn parse(what: &str, text: &str) -> Result<Record> {
                         format!("a record opens with `dicelab record {RECORD_VERSION}`"),
                     )
                 })?;
+            // Written as this build writes it: `01` or `+1` is not the version, but a typo.
             match version.parse::<u32>() {
-                Ok(RECORD_VERSION) => {}
+                Ok(RECORD_VERSION) if version == RECORD_VERSION.to_string() => {}
                 _ => {
                     return Err(error_at(
                         what,
@@ -252,6 +260,7 @@ pub fn parse(what: &str, text: &str) -> Result<Record> {
                 at,
                 ..Default::default()
             });
+            names.clear();
             continue;
         }
         let Some(game) = record.games.last_mut() else {
@@ -262,14 +271,26 @@ pub fn parse(what: &str, text: &str) -> Result<Record> {
             ));
         };
         match word {
+            "rules" | "seed" if !game.rounds.is_empty() => {
+                return Err(error_at(
+                    what,
+                    at,
+                    format!(
+                        "`{word}` comes before the first round: it says how the whole game is played"
+                    ),
+                ));
+            }
             "rules" => game.rules.extend(rest.split_whitespace().map(String::from)),
+            "seed" if game.seed.is_some() => {
+                return Err(error_at(what, at, "a game has one `seed` line"));
+            }
             "seed" => {
                 game.seed = Some(
                     rest.parse()
                         .map_err(|_| error_at(what, rest_at, "a seed is a whole number"))?,
                 )
             }
-            "seat" => parse_seat(what, game, rest, rest_at)?,
+            "seat" => parse_seat(what, game, &mut names, rest, rest_at)?,
             "round" | "playoff" => {
                 if game.seats.is_empty() {
                     return Err(error_at(what, at, "the seats come before the first round"));
@@ -293,7 +314,7 @@ pub fn parse(what: &str, text: &str) -> Result<Record> {
                 });
             }
             "deal" if CARD_GAMES.contains(&game.game.as_str()) => {
-                let deal = parse_turn(what, game, rest, rest_at)?;
+                let deal = parse_turn(what, game, &names, rest, rest_at)?;
                 let Some(round) = game.rounds.last_mut() else {
                     return Err(error_at(
                         what,
@@ -311,7 +332,7 @@ pub fn parse(what: &str, text: &str) -> Result<Record> {
                 round.deals.push(deal);
             }
             _ => {
-                let turn = parse_turn(what, game, body, at)?;
+                let turn = parse_turn(what, game, &names, body, at)?;
                 let Some(round) = game.rounds.last_mut() else {
                     return Err(error_at(what, at, "a turn comes after a `round N` line"));
                 };
@@ -346,7 +367,13 @@ fn split_word(s: &str) -> (&str, &str) {
 }
 
 /// `seat N person NAME` or `seat N policy SPEC`: seats numbered in order from 1.
-fn parse_seat(what: &str, game: &mut GameRecord, rest: &str, at: At) -> Result<()> {
+fn parse_seat(
+    what: &str,
+    game: &mut GameRecord,
+    names: &mut HashMap<String, usize>,
+    rest: &str,
+    at: At,
+) -> Result<()> {
     let (number, rest) = split_word(rest);
     let expected = game.seats.len() + 1;
     if number.parse::<usize>().ok() != Some(expected) {
@@ -363,10 +390,7 @@ fn parse_seat(what: &str, game: &mut GameRecord, rest: &str, at: At) -> Result<(
     let seat = match (kind, name) {
         (_, "") => None,
         ("person", name) => {
-            let taken = game
-                .seats
-                .iter()
-                .any(|s| matches!(s, Seat::Person(n) if n == name));
+            let taken = names.contains_key(name);
             if name.contains(char::is_whitespace) || name.contains(':') {
                 return Err(error_at(
                     what,
@@ -388,6 +412,7 @@ fn parse_seat(what: &str, game: &mut GameRecord, rest: &str, at: At) -> Result<(
                     format!("two seats are called `{name}`: a turn could not say whose it is"),
                 ));
             }
+            names.insert(name.to_string(), game.seats.len());
             Some(Seat::Person(name.to_string()))
         }
         ("policy", spec) => Some(Seat::Policy(spec.to_string())),
@@ -405,7 +430,13 @@ fn parse_seat(what: &str, game: &mut GameRecord, rest: &str, at: At) -> Result<(
 }
 
 /// `WHO: THROW / THROW ...`, each throw its dice and, where typed, `keep` and the dice kept.
-fn parse_turn(what: &str, game: &GameRecord, body: &str, at: At) -> Result<TurnRecord> {
+fn parse_turn(
+    what: &str,
+    game: &GameRecord,
+    names: &HashMap<String, usize>,
+    body: &str,
+    at: At,
+) -> Result<TurnRecord> {
     let Some(colon) = body.find(':') else {
         let (word, _) = split_word(body);
         return Err(error_at(
@@ -418,10 +449,9 @@ fn parse_turn(what: &str, game: &GameRecord, body: &str, at: At) -> Result<TurnR
         ));
     };
     let who = body[..colon].trim();
-    let seat = game
-        .seats
-        .iter()
-        .position(|s| matches!(s, Seat::Person(n) if n == who))
+    let seat = names
+        .get(who)
+        .copied()
         .or_else(|| {
             who.parse::<usize>()
                 .ok()
