@@ -105,13 +105,19 @@ pub fn csv_rows_optional(
                     } else {
                         String::new()
                     };
+                    // The line found is not quoted: a file that is not this kind of file
+                    // (a password file named by mistake, or by someone else's record) keeps
+                    // its content out of the message; its shape is enough to mend it.
+                    let found = match fields.len() {
+                        1 => "1 field".to_string(),
+                        n => format!("{n} fields"),
+                    };
                     return Err(at(
                         what,
                         line,
                         format!(
-                            "expected the header {}{may}, found '{}'",
+                            "expected the header {}{may}, found another first line ({found})",
                             full.join(","),
-                            fields.join(",")
                         ),
                     ));
                 }

@@ -196,7 +196,7 @@ fn a_wrong_header_a_short_row_and_an_empty_file_are_named() {
     };
     assert_eq!(
         e("n,c\n1,2\n"),
-        "deck d.csv: line 1: expected the header number,count, found 'n,c'"
+        "deck d.csv: line 1: expected the header number,count, found another first line (2 fields)"
     );
     assert_eq!(
         e("number,count\n1,2\n3\n"),

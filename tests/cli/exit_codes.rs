@@ -79,7 +79,7 @@ mod bad_content {
             => "binary.csv: line 1: not UTF-8 text";
         a_weights_file_with_a_bad_header:
             ["simulate", "solitaire-dice", "--policy", "heuristic:afile"] with afile
-            => "policy file afile: line 1: expected the header weight,value, found 'x'";
+            => "policy file afile: line 1: expected the header weight,value, found another first line (1 field)";
     }
 }
 

@@ -75,7 +75,7 @@ fn solitaire_dice_weights_files_run_or_fail_clearly() {
         ),
         (
             "header.csv",
-            "policy file header.csv: line 1: expected the header weight,value, found 'weight,value,note'",
+            "policy file header.csv: line 1: expected the header weight,value, found another first line (3 fields)",
         ),
     ] {
         for policy in ["heuristic:", "lookahead:"] {

@@ -452,7 +452,7 @@ mod solitaire_dice {
             => "--policy 'bestest': unknown policy for solitaire-dice; expected one of greedy, random, heuristic, heuristic:FILE, lookahead, lookahead:FILE or best";
         refuses_a_weights_file_without_its_header:
             ["simulate", "solitaire-dice", "--policy", "heuristic:afile"] with afile
-            => "policy file afile: line 1: expected the header weight,value, found 'x'";
+            => "policy file afile: line 1: expected the header weight,value, found another first line (1 field)";
         refuses_an_unknown_rule_option:
             ["simulate", "solitaire-dice", "--rule", "x=1"]
             => "unknown rule option 'x' for solitaire-dice";

@@ -426,7 +426,7 @@ mod tests {
             (String::new(), "w.csv: the file is empty"),
             (
                 with(&|l| l[0] = "name,value".into()),
-                "w.csv: line 1: expected the header weight,value, found 'name,value'",
+                "w.csv: line 1: expected the header weight,value, found another first line (2 fields)",
             ),
             (
                 with(&|l| l[3] = "sum2_mark_5,lots".into()),
