@@ -8,6 +8,7 @@
 //! that cannot be read sets no bound, since refusing a run on a guess would be worse.
 
 use std::fs;
+use std::sync::{Mutex, PoisonError};
 
 /// The tightest of the limits that bind this process now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,6 +106,149 @@ pub(crate) fn can_reserve(bytes: u64) -> bool {
     Vec::<u8>::new().try_reserve_exact(bytes).is_ok()
 }
 
+/// The memory promised to large solves: the peaks of the solves under way (not yet allocated,
+/// so [`headroom`] cannot see them) and the sizes of the solutions kept (which it sees, but
+/// which count against a [`bound_solves`] bound), and that bound.
+pub(crate) struct Ledger {
+    /// The peaks of the solves under way.
+    pending: u64,
+    /// The sizes of the solutions held.
+    held: u64,
+    /// The most `pending + held` may reach, and who set it, where someone did.
+    bound: Option<(u64, &'static str)>,
+}
+
+impl Ledger {
+    /// An empty ledger with no bound.
+    pub(crate) const fn new() -> Self {
+        Ledger {
+            pending: 0,
+            held: 0,
+            bound: None,
+        }
+    }
+}
+
+/// The process's ledger: every large solve is promised its memory here.
+static LEDGER: Mutex<Ledger> = Mutex::new(Ledger::new());
+
+fn entries(ledger: &Mutex<Ledger>) -> std::sync::MutexGuard<'_, Ledger> {
+    ledger.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Bounds the memory this process's large solves may hold at once, those under way and those
+/// kept, to `bytes`; `who` names the bound in a refusal ("this server"). A process that serves
+/// many people (`dicelab serve`) sets one, so that what a client asks cannot take the machine;
+/// a person's own command line has none.
+#[cfg(feature = "serve")]
+pub(crate) fn bound_solves(bytes: u64, who: &'static str) {
+    entries(&LEDGER).bound = Some((bytes, who));
+}
+
+/// Why a solve was not promised its memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Short {
+    /// Past the bound a caller set: the bound, who set it and what is taken already.
+    Bound {
+        bound: u64,
+        who: &'static str,
+        taken: u64,
+    },
+    /// More than the process may still take (less what solves under way will take).
+    Room(Headroom),
+    /// The allocator would not reserve it.
+    Reserve,
+}
+
+/// A solve's memory, promised until it is dropped or its solution is [`kept`](Promise::kept).
+#[derive(Debug)]
+pub(crate) struct Promise {
+    ledger: &'static Mutex<Ledger>,
+    peak: u64,
+}
+
+impl Promise {
+    /// The solve is done: its peak is let go, and the solution it left, `bytes`, is counted
+    /// as held for as long as the [`Held`] lives.
+    pub(crate) fn kept(self, bytes: u64) -> Held {
+        entries(self.ledger).held += bytes;
+        Held {
+            ledger: self.ledger,
+            bytes,
+        }
+    }
+}
+
+impl Drop for Promise {
+    fn drop(&mut self) {
+        let mut ledger = entries(self.ledger);
+        ledger.pending = ledger.pending.saturating_sub(self.peak);
+    }
+}
+
+/// A kept solution's memory, counted against a bound until the solution is dropped.
+#[derive(Debug)]
+pub(crate) struct Held {
+    ledger: &'static Mutex<Ledger>,
+    bytes: u64,
+}
+
+impl Clone for Held {
+    fn clone(&self) -> Self {
+        entries(self.ledger).held += self.bytes;
+        Held {
+            ledger: self.ledger,
+            bytes: self.bytes,
+        }
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut ledger = entries(self.ledger);
+        ledger.held = ledger.held.saturating_sub(self.bytes);
+    }
+}
+
+impl std::fmt::Debug for Ledger {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Ledger({} pending, {} held)", self.pending, self.held)
+    }
+}
+
+/// Promises a solve the `peak` bytes it will take, or says why not: past a bound a caller
+/// set, past what the process may still take once the solves already under way have taken
+/// theirs, or more than the allocator will reserve. Two solves that start together are
+/// counted one after the other, so both never pass on the same free memory.
+pub(crate) fn promise(peak: u64) -> Result<Promise, Short> {
+    promise_in(&LEDGER, peak)
+}
+
+/// [`promise`] in `ledger`.
+fn promise_in(ledger: &'static Mutex<Ledger>, peak: u64) -> Result<Promise, Short> {
+    let mut entries = entries(ledger);
+    if let Some((bound, who)) = entries.bound {
+        let taken = entries.pending + entries.held;
+        if taken.saturating_add(peak) > bound {
+            return Err(Short::Bound { bound, who, taken });
+        }
+    }
+    if let Some(room) = headroom() {
+        let left = room.bytes.saturating_sub(entries.pending);
+        if left < peak {
+            return Err(Short::Room(Headroom {
+                bytes: left,
+                limit: room.limit,
+            }));
+        }
+    }
+    if !can_reserve(peak) {
+        return Err(Short::Reserve);
+    }
+    entries.pending += peak;
+    Ok(Promise { ledger, peak })
+}
+
 /// `bytes` in GiB with two decimals, or MiB below one GiB, as a message shows a need or a limit.
 pub(crate) fn size(bytes: u64) -> String {
     if bytes >= 1 << 30 {
@@ -130,6 +274,53 @@ mod tests {
         assert!(!can_reserve(u64::MAX));
         assert!(!can_reserve(1 << 62));
         assert!(can_reserve(1 << 20));
+    }
+
+    /// A promise counts until it is let go, a kept solution until it is dropped, and a bound
+    /// refuses what would pass it with what is taken already.
+    #[test]
+    fn promises_and_kept_solutions_count_against_a_bound_until_let_go() {
+        static OWN: Mutex<Ledger> = Mutex::new(Ledger::new());
+        let mb = 1u64 << 20;
+        entries(&OWN).bound = Some((100 * mb, "this test"));
+        let first = promise_in(&OWN, 60 * mb).expect("60 of 100");
+        assert_eq!(
+            promise_in(&OWN, 50 * mb).unwrap_err(),
+            Short::Bound {
+                bound: 100 * mb,
+                who: "this test",
+                taken: 60 * mb
+            }
+        );
+        let held = first.kept(30 * mb);
+        let second = promise_in(&OWN, 70 * mb).expect("30 held and 70 under way fit 100");
+        assert!(promise_in(&OWN, mb).is_err());
+        let copy = held.clone();
+        drop(held);
+        assert!(
+            promise_in(&OWN, mb).is_err(),
+            "the copy still holds the solution"
+        );
+        drop((second, copy));
+        assert!(promise_in(&OWN, 100 * mb).is_ok());
+    }
+
+    /// Memory promised to a solve under way is not there for the next, though the process
+    /// has not taken it yet: what is left of the headroom is what the next may have.
+    #[test]
+    fn a_solve_under_way_leaves_the_next_only_what_is_left() {
+        static OWN: Mutex<Ledger> = Mutex::new(Ledger::new());
+        let room = headroom().expect("a bound on Linux").bytes;
+        // Three fifths each: the first fits, the two together are far past the room, however
+        // the other tests of this process move it meanwhile.
+        let part = room / 5 * 3;
+        let first = promise_in(&OWN, part).expect("three fifths of the headroom");
+        assert!(
+            matches!(promise_in(&OWN, part), Err(Short::Room(_))),
+            "the headroom promised twice over"
+        );
+        drop(first);
+        assert!(promise_in(&OWN, part).is_ok());
     }
 
     #[test]

@@ -264,7 +264,7 @@ fn win_for_four_players_says_it_is_a_heuristic() {
 bad_input! {
     refuses_a_three_player_game_over_the_memory_limit: ["simulate", "sevens", "--players", "3", "--policy", "win", "--rule", "rounds=60", "-n", "10"] => "three players and 60 rounds needs";
     refuses_win_for_single_turns: ["simulate", "sevens", "--policy", "win", "-n", "10"] => "a single turn has no game to win";
-    refuses_a_whole_game_over_the_memory_limit: ["simulate", "sevens", "--players", "2", "--policy", "win", "--rule", "rounds=1000", "--rule", "max_rolls=12", "-n", "10"] => "more than the limit of 4 GiB";
+    refuses_a_whole_game_over_the_memory_limit: ["simulate", "sevens", "--players", "2", "--policy", "win", "--rule", "rounds=1000", "--rule", "max_rolls=12", "-n", "10"] => "more than the 4 GiB a solution may take";
     refuses_sequences_which_has_no_decision: ["solve", "sequences"] => "no decision to solve";
     refuses_sieben_which_has_no_exact_solver: ["solve", "sieben"] => "no exact solver for 7";
     refuses_zero_sevens_rounds: ["solve", "sevens", "--rule", "rounds=0"] => "rounds";

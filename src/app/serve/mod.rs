@@ -55,9 +55,17 @@ const MAX_CONNECTIONS: usize = 128;
 /// How long a stop waits for the requests under way.
 const DRAIN: Duration = Duration::from_secs(5);
 
+/// The most memory the whole Sevens games the server solves may take at once, those being
+/// solved (at their peak) and those kept for the next asker: what a client asks must not take
+/// the machine (two small requests made it hold 4.6 GB). It holds the two- and three-player
+/// games at the text's rules (441 MB) with room for a variant of up to 14 rounds among three;
+/// a larger one is refused in one line, and the command line solves it.
+const SOLVE_MEMORY: u64 = 2 << 30;
+
 /// `dicelab serve`: listens, prints the address, and serves until Ctrl-C.
 pub fn serve(args: &ServeArgs) -> Result<()> {
     let reports = reports_folder(args.reports.as_ref())?;
+    crate::memory::bound_solves(SOLVE_MEMORY, "this server");
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_io()

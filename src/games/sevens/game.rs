@@ -57,40 +57,48 @@ const WORKING_SHARE: u64 = 2;
 /// The fixed part of a solve's working memory (see [`WORKING_SHARE`]).
 const WORKING_FIXED: u64 = 128 << 20;
 
-/// Refuses, in one line naming the limit, a solution of `what` (the game, as the message puts
-/// it) that would take `need` bytes: more than [`MEMORY_LIMIT`], more than this process may
-/// still take (its address-space limit, its control group, the machine's available memory),
-/// or more than the allocator will reserve now. Checked before any work, so a solve that
-/// cannot fit is an error and never the allocator's abort.
-pub(super) fn within_memory(what: &str, need: u64) -> Result<()> {
-    if need > MEMORY_LIMIT {
-        return Err(Error::input(format!(
-            "the whole game of {what} needs {:.1} GiB to solve, more than the limit of {} GiB; \
-             solve fewer rounds",
-            need as f64 / f64::from(1u32 << 30),
-            MEMORY_LIMIT >> 30
-        )));
-    }
+/// Refuses, in one line naming the limit, a solve of `what` (the game, as the message puts it)
+/// whose solution would take `need` bytes: a solution over [`MEMORY_LIMIT`], or a solve whose
+/// peak (the solution and its working memory) passes a bound the process set (a server's), what
+/// this process may still take once the solves under way have taken theirs (its address-space
+/// limit, its control group, the machine's available memory) or what the allocator will
+/// reserve now. Checked before any work, so a solve that cannot fit is an error and never the
+/// allocator's abort; the memory is promised to this solve until the promise is dropped or its
+/// solution kept. Every message says "needs" of the peak alone.
+pub(super) fn within_memory(what: &str, need: u64) -> Result<memory::Promise> {
     let peak = need + need / WORKING_SHARE + WORKING_FIXED;
     let needs = format!(
         "the whole game of {what} needs {} to solve",
         memory::size(peak)
     );
-    if let Some(room) = memory::headroom().filter(|h| h.bytes < peak) {
+    if need > MEMORY_LIMIT {
         return Err(Error::input(format!(
-            "{needs}, but this process may take only {} more ({}); solve fewer rounds or give \
-             it more memory",
-            memory::size(room.bytes),
-            room.limit
+            "{needs}, and its solution alone {}, more than the {} GiB a solution may take; \
+             solve fewer rounds",
+            memory::size(need),
+            MEMORY_LIMIT >> 30
         )));
     }
-    if !memory::can_reserve(peak) {
-        return Err(Error::input(format!(
-            "{needs}, and the system would not reserve that much for it; solve fewer rounds or \
-             give it more memory"
-        )));
-    }
-    Ok(())
+    memory::promise(peak).map_err(|short| {
+        Error::input(match short {
+            memory::Short::Bound { bound, who, taken } => format!(
+                "{needs}, more than {who} gives whole games: {} in all, {} of it taken now; \
+                 ask about fewer rounds",
+                memory::size(bound),
+                memory::size(taken)
+            ),
+            memory::Short::Room(room) => format!(
+                "{needs}, but this process may take only {} more ({}); solve fewer rounds or \
+                 give it more memory",
+                memory::size(room.bytes),
+                room.limit
+            ),
+            memory::Short::Reserve => format!(
+                "{needs}, and the system would not reserve that much for it; solve fewer rounds \
+                 or give it more memory"
+            ),
+        })
+    })
 }
 
 /// Values over a span of positions, in a player's frame: `mover` for that player, `other` for
@@ -335,6 +343,8 @@ pub struct GameSolution {
     playoff: Option<RoundSolution>,
     /// A play-off round's value to its leader (0 without play-offs).
     pub playoff_value: f64,
+    /// Its memory, counted against the process's bound on solves for as long as it lives.
+    _memory: memory::Held,
 }
 
 /// The seat that leads regular round `k`.
@@ -404,10 +414,8 @@ impl GameSolution {
     /// Solves the game for two players, or refuses (one line, before any work) where the
     /// solution would take more than `MEMORY_LIMIT` (4 GiB).
     pub fn solve(outcomes: &RollOutcomes, rules: &Rules) -> Result<Self> {
-        within_memory(
-            &format!("{} rounds", rules.rounds),
-            Self::bytes_needed(rules),
-        )?;
+        let need = Self::bytes_needed(rules);
+        let promise = within_memory(&format!("{} rounds", rules.rounds), need)?;
         let zero_sum = rules.tie == Tie::Playoff;
         let (playoff, playoff_value) = if zero_sum {
             let (round, q) = Self::solve_playoff(outcomes, rules);
@@ -452,6 +460,7 @@ impl GameSolution {
             rounds,
             playoff,
             playoff_value,
+            _memory: promise.kept(need),
         })
     }
 

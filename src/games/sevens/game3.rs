@@ -525,6 +525,8 @@ pub struct Game3 {
     pub(super) playoff: Option<Round3>,
     /// Two tied players' play-off rounds (`tie=playoff` only).
     pub(super) duels: Option<Duels>,
+    /// Its memory, counted against the process's bound on solves for as long as it lives.
+    _memory: crate::memory::Held,
 }
 
 impl Game3 {
@@ -539,10 +541,8 @@ impl Game3 {
     /// Solves the game for three players, or refuses (one line, before any work) where the
     /// solution would take more than `MEMORY_LIMIT` (4 GiB).
     pub fn solve(outcomes: &RollOutcomes, rules: &Rules) -> Result<Self> {
-        within_memory(
-            &format!("three players and {} rounds", rules.rounds),
-            Self::bytes_needed(rules),
-        )?;
+        let need = Self::bytes_needed(rules);
+        let promise = within_memory(&format!("three players and {} rounds", rules.rounds), need)?;
         let next = next_first(rules);
         let (duels, playoff, three) = if rules.tie == Tie::Playoff {
             let duels = Duels::solve(outcomes, rules);
@@ -591,6 +591,7 @@ impl Game3 {
             rounds,
             playoff,
             duels,
+            _memory: promise.kept(need),
         })
     }
 

@@ -85,7 +85,7 @@ fn refuses_a_solution_over_the_memory_limit_before_solving() {
     };
     let e = GameSolution::solve(&outcomes, &r).unwrap_err().to_string();
     assert!(
-        e.contains("1000 rounds") && e.contains("limit of 4 GiB"),
+        e.contains("1000 rounds") && e.contains("more than the 4 GiB a solution may take"),
         "{e}"
     );
 }

@@ -11,7 +11,7 @@ use crate::error::{Error, Result, Setting};
 
 use super::dilemma::{Dilemma, solve_dilemma};
 use super::exact::{Solution, solve};
-use super::game::{GameSolution, SharedGame};
+use super::game::{GameSolution, SharedGame, within_memory};
 use super::game3::{Game3, SharedGame3};
 use super::parts::Holding;
 use super::rolls::RollOutcomes;
@@ -33,6 +33,9 @@ pub struct Solutions {
     optimal: Vec<Solution>,
     /// Solved on first use: it takes milliseconds, which single-turn runs need not pay.
     dilemma: OnceLock<Dilemma>,
+    /// Held while the whole game is solved, so a second asker waits for the first's solution
+    /// rather than solving it beside it (twice the time and the memory).
+    solving: Arc<Mutex<()>>,
     /// The whole two-player game, solved on first use (only `win` and `solve` need it).
     game: OnceLock<SharedGame>,
     /// The whole three-player game, solved on first use.
@@ -73,6 +76,7 @@ impl Solutions {
             outcomes,
             optimal,
             dilemma: OnceLock::new(),
+            solving: Arc::default(),
             game: OnceLock::new(),
             game3: OnceLock::new(),
             holding: Default::default(),
@@ -106,21 +110,42 @@ impl Solutions {
     /// players' heuristic plays by it); refused where the solution would exceed
     /// [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
     pub(crate) fn game(&self) -> Result<SharedGame> {
-        if let Some(game) = self.game.get() {
-            return Ok(game.clone());
-        }
-        let game = Arc::new(GameSolution::solve(&self.outcomes, &self.rules)?);
-        Ok(self.game.get_or_init(|| game).clone())
+        once(&self.game, &self.solving, || {
+            GameSolution::solve(&self.outcomes, &self.rules).map(Arc::new)
+        })
     }
 
     /// The whole game solved for three players, to win; refused where the solution would
     /// exceed [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
     pub(crate) fn game3(&self) -> Result<SharedGame3> {
-        if let Some(game) = self.game3.get() {
-            return Ok(game.clone());
+        once(&self.game3, &self.solving, || {
+            Game3::solve(&self.outcomes, &self.rules).map(Arc::new)
+        })
+    }
+
+    /// Refuses, as [`Solutions::win`] would, a whole game for these players too large for the
+    /// memory there is, solving nothing: a record's check refuses it before any game is valued.
+    pub(crate) fn fits(&self) -> Result<()> {
+        let solved = match self.players {
+            2 => self.game.get().is_some(),
+            3 => self.game3.get().is_some(),
+            _ => true,
+        };
+        if solved {
+            return Ok(());
         }
-        let game = Arc::new(Game3::solve(&self.outcomes, &self.rules)?);
-        Ok(self.game3.get_or_init(|| game).clone())
+        let (need, what) = if self.players == 2 {
+            (
+                GameSolution::bytes_needed(&self.rules),
+                format!("{} rounds", self.rules.rounds),
+            )
+        } else {
+            (
+                Game3::bytes_needed(&self.rules),
+                format!("three players and {} rounds", self.rules.rounds),
+            )
+        };
+        within_memory(&what, need).map(drop)
     }
 
     /// A round's first player's chance to see its score beaten by `followers` followers (1 or
@@ -136,6 +161,33 @@ impl Solutions {
         self.dilemma
             .get_or_init(|| solve_dilemma(&self.outcomes, &self.rules, self.players.max(2)))
     }
+}
+
+/// The value in `cell`, solved by `solve` on first use, once: a second caller waits on `gate`
+/// for the first's solution. The solve runs on a thread of its own with a thread pool of the
+/// caller's size: a rayon worker waiting on its own pool's jobs runs other jobs meanwhile, and
+/// one of those asking for the same solution would wait on the gate its own thread holds (a
+/// library caller's replays inside its own `par_iter`); a thread that only waits runs nothing.
+fn once<T: Clone + Send + Sync>(
+    cell: &OnceLock<T>,
+    gate: &Mutex<()>,
+    solve: impl FnOnce() -> Result<T> + Send,
+) -> Result<T> {
+    if let Some(value) = cell.get() {
+        return Ok(value.clone());
+    }
+    let _solving = gate.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(value) = cell.get() {
+        return Ok(value.clone());
+    }
+    let threads = rayon::current_num_threads();
+    let solved = std::thread::scope(|scope| {
+        scope
+            .spawn(|| crate::engine::thread_pool(Some(threads), None)?.install(solve))
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })?;
+    Ok(cell.get_or_init(|| solved).clone())
 }
 
 /// The solutions of the rule sets advised on lately, the newest last, at most [`KEPT`]: the
