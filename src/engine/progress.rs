@@ -43,6 +43,9 @@ pub const STOPPED: &str = "the run was stopped before its end; nothing was writt
 pub struct OnProgress(Option<Arc<dyn Progress>>);
 
 impl OnProgress {
+    /// Nothing told, and never stopped.
+    pub const NONE: OnProgress = OnProgress(None);
+
     /// Progress told to `progress`.
     pub fn to(progress: Arc<dyn Progress>) -> Self {
         Self(Some(progress))
@@ -52,6 +55,16 @@ impl OnProgress {
     /// from another thread (a Python user's Ctrl-C, seen by the binding's waiting thread).
     pub fn stopped_by(flag: Arc<AtomicBool>) -> Self {
         Self(Some(Arc::new(StopWhenSet(flag))))
+    }
+
+    /// Progress told to no one, but a stop asked for here heard there: for work inside a
+    /// larger one whose own steps would start the count again (an estimated game's races in a
+    /// review), which must still stop with it.
+    pub fn silenced(&self) -> Self {
+        match &self.0 {
+            Some(told) => Self(Some(Arc::new(Silenced(told.clone())))),
+            None => Self(None),
+        }
     }
 
     /// Whether anyone is told.
@@ -100,6 +113,19 @@ impl std::fmt::Debug for OnProgress {
         } else {
             "OnProgress(none)"
         })
+    }
+}
+
+/// A [`Progress`] that tells nothing and says stop when the one it silences does.
+struct Silenced(Arc<dyn Progress>);
+
+impl Progress for Silenced {
+    fn start(&self, _: u64, _: Steps) {}
+    fn advance(&self, _: u64) {}
+    fn set(&self, _: u64, _: &str) {}
+    fn finish(&self) {}
+    fn stopped(&self) -> bool {
+        self.0.stopped()
     }
 }
 

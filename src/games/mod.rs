@@ -285,15 +285,23 @@ pub trait Configured: Send + Sync {
     }
 
     /// The first `count` games a run of `seed` plays, as game records (`simulate --record`):
-    /// the same games, on the same dice, whatever the threads, as the run's first games.
-    /// `None` where the game writes no records.
-    fn record_games(
-        &self,
-        seed: u64,
-        count: u64,
-    ) -> Option<Result<Vec<review::record::GameRecord>>> {
-        let _ = (seed, count);
+    /// the same games, on the same dice, whatever the threads, as the run's first games. Each
+    /// is handed to `each` as soon as it is played and kept nowhere, so a million games are
+    /// written in the memory of one; an error of `each` stops the recording. `None` where the
+    /// game writes no records.
+    fn record_games(&self, seed: u64, count: u64, each: RecordSink) -> Option<Result<()>> {
+        let _ = (seed, count, each);
         None
+    }
+
+    /// [`record_games`](Self::record_games) kept in a list: for a few games.
+    fn recorded(&self, seed: u64, count: u64) -> Option<Result<Vec<review::record::GameRecord>>> {
+        let mut games = Vec::new();
+        let done = self.record_games(seed, count, &mut |game| {
+            games.push(game);
+            Ok(())
+        })?;
+        Some(done.map(|()| games))
     }
 
     /// The game's exact probability tables (`dicelab table`). A game without them need not
@@ -315,6 +323,9 @@ pub trait Configured: Send + Sync {
         )))
     }
 }
+
+/// Where a recorder hands each game as it is played ([`Configured::record_games`]).
+pub type RecordSink<'a> = &'a mut dyn FnMut(review::record::GameRecord) -> Result<()>;
 
 /// Configures `game` for `setup` and keeps every file it read through `setup.files` (policy
 /// tables, weights, decks) beside it, so the run's record names those files by their content and
@@ -355,12 +366,8 @@ impl Configured for WithInputs {
         self.configured.against_best(setup)
     }
 
-    fn record_games(
-        &self,
-        seed: u64,
-        count: u64,
-    ) -> Option<Result<Vec<review::record::GameRecord>>> {
-        self.configured.record_games(seed, count)
+    fn record_games(&self, seed: u64, count: u64, each: RecordSink) -> Option<Result<()>> {
+        self.configured.record_games(seed, count, each)
     }
 
     fn tables(&self) -> Result<Analysis> {

@@ -86,8 +86,9 @@ pub use merge::{Merged, merge, merge_loaded};
 pub use play::{Asks, MAX_MOVES, Replayed, replay};
 pub use report::{DEFAULT_REPORT_UNITS, JobResult, ReportJob, TITLE, intro, report_jobs};
 pub use review::{
-    record_text, review_estimates, review_file, review_file_with, review_game, review_game_with,
-    review_record_with, review_text, review_text_with,
+    CheckedRecord, ReviewRequest, check_record, record_files, record_text, record_to,
+    review_estimates, review_file, review_file_with, review_game, review_game_with, review_text,
+    review_text_with,
 };
 pub use simulate::{DEFAULT_UNITS, Finished, REPORT_NAMES, RunRequest, rules_with_deck, simulate};
 pub use sweep::{MAX_RULE_SETS, SweepPlan, SweepRequest, sweep_about};

@@ -11,18 +11,136 @@
 //! }
 //! ```
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::engine::{OnProgress, RunConfig, STOPPED, Steps};
-use crate::error::Result;
+use crate::engine::{OnProgress, RunConfig, Steps};
+use crate::error::{Error, Message, Result, Setting};
 use crate::games::Configured;
-use crate::games::review::GameReview;
-use crate::games::review::record::{self, GameRecord, Record};
+use crate::games::review::record::{self, GameRecord, Seat};
+use crate::games::review::{GameReview, Pass};
 use crate::games::sequences::review::{self as sequences, Dealt};
 use crate::games::sevens::review::{self as sevens, Solved, unknown};
 use crate::games::sieben::review as sieben;
 use crate::games::solitaire_dice::review as solitaire;
 use crate::input;
+
+/// What a review of a record is asked beside the record.
+#[derive(Clone, Debug, Default)]
+pub struct ReviewRequest {
+    /// The play-outs of estimated reviews: their size (the most play-outs a division has, or
+    /// in 7 the most guesses a play has), seed and threads; exact reviews read only its
+    /// threads. Its progress is told a step an estimated game and asked between moments
+    /// whether to stop.
+    pub run: RunConfig<Option<u64>>,
+    /// The files the record may read (a deck or a policy table its rules or seats name): the
+    /// person reviewing names them; a record reads no other ([`record_files`]).
+    pub readable: Vec<PathBuf>,
+}
+
+impl ReviewRequest {
+    /// A review with `run`'s play-outs and no file the record may read.
+    pub fn with_run(run: RunConfig<Option<u64>>) -> Self {
+        Self {
+            run,
+            readable: Vec::new(),
+        }
+    }
+}
+
+/// A record whose every game was checked against its rules, ready to be reviewed a game at a
+/// time ([`CheckedRecord::review_each`]): what it holds, found by the check.
+#[derive(Clone, Debug)]
+pub struct CheckedRecord<'a> {
+    what: String,
+    text: &'a str,
+    /// Its games.
+    pub games: usize,
+    /// Its games valued by play-outs, seconds each (Solitaire Dice, 7).
+    pub estimated: usize,
+}
+
+/// Checks every game of a record's `text` (named `what` in errors) against its rules and the
+/// files it may read, valuing nothing and keeping no game: a record that breaks its rules, or
+/// names a file the request does not let it read, is refused whole, with its line and column,
+/// before any game is valued. Also refused here: a whole Sevens game too large for the memory
+/// there is.
+pub fn check_record<'a>(
+    what: &str,
+    text: &'a str,
+    request: &ReviewRequest,
+) -> Result<CheckedRecord<'a>> {
+    let mut estimated = 0;
+    let mut cache = Cache::default();
+    let games = record::parse_each(what, text, &mut |game| {
+        record_files(what, &game, &request.readable)?;
+        if review_estimates(&game.game) {
+            estimated += 1;
+        }
+        cache.check(what, &game, &request.run.progress)
+    })?;
+    Ok(CheckedRecord {
+        what: what.to_string(),
+        text,
+        games,
+        estimated,
+    })
+}
+
+impl CheckedRecord<'_> {
+    /// Reviews the games in the record's order, handing each to `each` as it is done and
+    /// keeping none, so a file of a hundred thousand games is reviewed in the memory of one.
+    /// Games with the same rules share their solutions. Progress is told a step an estimated
+    /// game; a stop asked for is heard between moments, and ends the review with
+    /// [`STOPPED`](crate::engine::STOPPED).
+    pub fn review_each(
+        &self,
+        request: &ReviewRequest,
+        each: &mut (dyn FnMut(GameReview) -> Result<()> + Send),
+    ) -> Result<()> {
+        let run = &request.run;
+        let told = run.progress.clone();
+        // The races of an estimated game tell nothing (each would start the count again), but
+        // hear a stop as the whole review does.
+        let quiet = RunConfig {
+            progress: told.silenced(),
+            ..run.clone()
+        };
+        if self.estimated > 0 {
+            told.start(self.estimated as u64, Steps::Units);
+        }
+        let pool = crate::engine::thread_pool(run.threads, None)?;
+        let what = self.what.as_str();
+        let reviewed = pool.install(|| {
+            let mut cache = Cache::default();
+            record::parse_each(what, self.text, &mut |game| {
+                let pass = Pass {
+                    valuing: true,
+                    progress: &quiet.progress,
+                };
+                pass.go_on()?;
+                let review = cache.review(what, &game, &quiet, pass)?;
+                if review_estimates(&game.game) {
+                    told.advance(1);
+                }
+                each(review)
+            })
+        });
+        if self.estimated > 0 {
+            told.finish();
+        }
+        reviewed.map(drop)
+    }
+
+    /// Every game reviewed, kept: for a caller that needs them all at once (a few games).
+    pub fn reviews(&self, request: &ReviewRequest) -> Result<Vec<GameReview>> {
+        let mut reviews = Vec::with_capacity(self.games);
+        self.review_each(request, &mut |review| {
+            reviews.push(review);
+            Ok(())
+        })?;
+        Ok(reviews)
+    }
+}
 
 /// Every game of the record file at `path`, reviewed; a record that breaks its rules is refused
 /// whole, with its line and column, before anything is shown.
@@ -45,69 +163,62 @@ pub fn review_text(what: &str, text: &str) -> Result<Vec<GameReview>> {
 }
 
 /// [`review_text`] with the play-outs of estimated reviews as `run` says, their progress told
-/// to `run`'s, a game a step. Every estimated game is checked before any is valued, so a wrong
-/// line is refused at once.
+/// to `run`'s, a game a step. Every game is checked before any is valued, so a wrong line is
+/// refused at once. The record may read no file ([`record_files`]).
 pub fn review_text_with(
     what: &str,
     text: &str,
     run: &RunConfig<Option<u64>>,
 ) -> Result<Vec<GameReview>> {
-    review_record_with(what, &record::parse(what, text)?, run)
+    let request = ReviewRequest::with_run(run.clone());
+    check_record(what, text, &request)?.reviews(&request)
 }
 
-/// Every game of a record already read (named `what` in errors), reviewed as
-/// [`review_text_with`] reviews them: for a caller that looks at the record first (a server
-/// refusing one too costly), so that it is read once.
-pub fn review_record_with(
-    what: &str,
-    record: &Record,
-    run: &RunConfig<Option<u64>>,
-) -> Result<Vec<GameReview>> {
-    // Games valued by play-outs take seconds each: every one is checked against its rules
-    // first, so a wrong line far into a file is refused before the work, not after it.
-    let mut estimated = 0;
-    for game in &record.games {
-        if solitaire::reviews(&game.game) {
-            solitaire::check(what, game)?;
-            estimated += 1;
-        } else if sieben::reviews(&game.game) {
-            sieben::check(what, game)?;
-            estimated += 1;
+/// Refuses a game of a record whose rules or seats name a file (7's `deck=FILE`, a seat's
+/// `table:FILE`) that is not one of `readable`, the files the person reviewing or resuming it
+/// named. A record is a file people exchange: someone else's must never make dicelab open a
+/// file, nor quote one in an error. A file option at its default names the game's own data,
+/// which any record may. A game dicelab does not know is left to the review to refuse.
+pub fn record_files(what: &str, game: &GameRecord, readable: &[PathBuf]) -> Result<()> {
+    let Ok(found) = crate::games::find(&game.game) else {
+        return Ok(());
+    };
+    let policies: Vec<String> = game
+        .seats
+        .iter()
+        .filter_map(|s| match s {
+            Seat::Policy(spec) => Some(spec.clone()),
+            Seat::Person(_) => None,
+        })
+        .collect();
+    let allowed: Vec<PathBuf> = readable
+        .iter()
+        .filter_map(|p| std::fs::canonicalize(p).ok())
+        .collect();
+    for (setting, value) in super::files_named(found, &game.rules, &policies) {
+        // The path after `deck=` or `table:`, as the game would open it.
+        let split = if setting == Setting::RULE { '=' } else { ':' };
+        let path = value.split_once(split).map_or("", |(_, p)| p.trim());
+        let named = std::fs::canonicalize(path).is_ok_and(|p| allowed.contains(&p));
+        if !named {
+            let whose = if setting == Setting::RULE {
+                "its rules name"
+            } else {
+                "a seat's policy names"
+            };
+            return Err(Error::input(
+                Message::from(format!(
+                    "{what}: line {}, column {}: {whose} a file ('{}'): a record reads no file \
+                     you do not name yourself; if it is yours, give it with ",
+                    game.at.line,
+                    game.at.column,
+                    crate::error::one_line(&value)
+                ))
+                .setting(Setting::named("allow-file")),
+            ));
         }
     }
-    // Progress is told in those games, one step a game (each game's races tell nothing, as
-    // each would start the count again), and a stop asked for is heard between games.
-    let told = run.progress.clone();
-    let quiet = RunConfig {
-        progress: OnProgress::default(),
-        ..run.clone()
-    };
-    if estimated > 0 {
-        told.start(estimated, Steps::Units);
-    }
-    let pool = crate::engine::thread_pool(run.threads, None)?;
-    let reviews = pool.install(|| {
-        let mut cache = Cache::default();
-        record
-            .games
-            .iter()
-            .map(|game| {
-                let valued = review_estimates(&game.game);
-                if valued && told.stopped() {
-                    return Err(crate::Error::input(STOPPED));
-                }
-                let review = cache.review(what, game, &quiet)?;
-                if valued {
-                    told.advance(1);
-                }
-                Ok(review)
-            })
-            .collect()
-    });
-    if estimated > 0 {
-        told.finish();
-    }
-    reviews
+    Ok(())
 }
 
 /// Whether a review of `game` (a record's game name) is estimated by play-outs, seconds a game
@@ -122,14 +233,19 @@ pub fn review_game(what: &str, game: &GameRecord) -> Result<GameReview> {
     review_game_with(what, game, &defaults())
 }
 
-/// [`review_game`] with the play-outs of an estimated review as `run` says.
+/// [`review_game`] with the play-outs of an estimated review as `run` says. The game is one a
+/// front end made (the files its rules name were named by its player), so no file is refused.
 pub fn review_game_with(
     what: &str,
     game: &GameRecord,
     run: &RunConfig<Option<u64>>,
 ) -> Result<GameReview> {
     let pool = crate::engine::thread_pool(run.threads, None)?;
-    pool.install(|| Cache::default().review(what, game, run))
+    let pass = Pass {
+        valuing: true,
+        progress: &run.progress,
+    };
+    pool.install(|| Cache::default().review(what, game, run, pass))
 }
 
 /// The play-outs of an estimated review where the caller sets none: the command line's
@@ -151,17 +267,37 @@ struct Cache {
 }
 
 impl Cache {
+    /// One game reviewed, its moments valued as `pass` says.
     fn review(
         &mut self,
         what: &str,
         game: &GameRecord,
         run: &RunConfig<Option<u64>>,
+        pass: Pass,
     ) -> Result<GameReview> {
         match game.game.as_str() {
-            "sevens" => sevens::review(what, game, &mut self.solved),
-            g if sequences::reviews(g) => sequences::review(what, game, &mut self.dealt),
+            "sevens" => sevens::review(what, game, &mut self.solved, pass),
+            g if sequences::reviews(g) => sequences::review(what, game, &mut self.dealt, pass),
             g if solitaire::reviews(g) => solitaire::review(what, game, run),
             g if sieben::reviews(g) => sieben::review(what, game, run),
+            _ => Err(unknown(what, game)),
+        }
+    }
+
+    /// One game checked against its rules, valuing nothing; a stop asked of `progress` is
+    /// heard between its moments.
+    fn check(&mut self, what: &str, game: &GameRecord, progress: &OnProgress) -> Result<()> {
+        let pass = Pass {
+            valuing: false,
+            progress,
+        };
+        match game.game.as_str() {
+            "sevens" => sevens::review(what, game, &mut self.solved, pass).map(drop),
+            g if sequences::reviews(g) => {
+                sequences::review(what, game, &mut self.dealt, pass).map(drop)
+            }
+            g if solitaire::reviews(g) => solitaire::check(what, game),
+            g if sieben::reviews(g) => sieben::check(what, game),
             _ => Err(unknown(what, game)),
         }
     }
@@ -170,7 +306,30 @@ impl Cache {
 /// The first `count` games a run of `game` seeded with `seed` plays, as a record's text; an
 /// error where the game writes no records.
 pub fn record_text(game: &dyn Configured, seed: u64, count: u64) -> Result<String> {
-    let games: Vec<GameRecord> = game.record_games(seed, count).unwrap_or_else(|| {
+    let mut text = String::new();
+    record_to(game, (seed, count), &mut |bytes| {
+        text.push_str(std::str::from_utf8(bytes).expect("a record is text"));
+        Ok(())
+    })?;
+    Ok(text)
+}
+
+/// [`record_text`] handed to `put` a game at a time as each is played, keeping none: a million
+/// games in the memory of one. `put`'s error (a full disk, a stop asked for) ends it.
+pub fn record_to(
+    game: &dyn Configured,
+    (seed, count): (u64, u64),
+    put: &mut dyn FnMut(&[u8]) -> Result<()>,
+) -> Result<()> {
+    // A game that writes no records is refused before anything is put.
+    let mut first = true;
+    let written = game.record_games(seed, count, &mut |one| {
+        if std::mem::take(&mut first) {
+            put(record::HEAD.as_bytes())?;
+        }
+        put(record::write_game(&one).as_bytes())
+    });
+    written.unwrap_or_else(|| {
         Err(crate::Error::setting(
             crate::Setting::named("record"),
             format!(
@@ -179,6 +338,5 @@ pub fn record_text(game: &dyn Configured, seed: u64, count: u64) -> Result<Strin
                 game.setup().game
             ),
         ))
-    })?;
-    Ok(record::write(&Record { games }))
+    })
 }

@@ -409,21 +409,37 @@ fn fill(
 /// Writes `bytes` to the new file `tmp`, with the permissions of `like` where it exists (a
 /// replaced file keeps its mode).
 pub(super) fn write_new(tmp: &Path, bytes: &[u8], like: Option<&Path>) -> Result<()> {
-    let result = (|| -> io::Result<()> {
-        let mut f = fs::OpenOptions::new()
+    write_new_with(tmp, like, &mut |put| put(bytes))
+}
+
+/// What fills a file a piece at a time: it is handed the function that writes a piece.
+pub type Fill<'a> = &'a mut dyn FnMut(&mut dyn FnMut(&[u8]) -> Result<()>) -> Result<()>;
+
+/// Writes to the new file `tmp` what `fill` puts, a piece at a time through a buffer, with the
+/// permissions of `like` where it exists. On any error, `fill`'s own or the disk's, `tmp` is
+/// removed.
+pub(super) fn write_new_with(tmp: &Path, like: Option<&Path>, fill: Fill) -> Result<()> {
+    let result = (|| -> Result<()> {
+        let file = fs::OpenOptions::new()
             .write(true)
             .create_new(true)
-            .open(tmp)?;
-        io::Write::write_all(&mut f, bytes)?;
+            .open(tmp)
+            .map_err(|e| Error::io(tmp, e))?;
+        let mut writer = io::BufWriter::new(file);
+        fill(&mut |bytes| io::Write::write_all(&mut writer, bytes).map_err(|e| Error::io(tmp, e)))?;
+        let file = writer
+            .into_inner()
+            .map_err(|e| Error::io(tmp, e.into_error()))?;
         if let Some(meta) = like.and_then(|l| fs::metadata(l).ok()) {
-            f.set_permissions(meta.permissions())?;
+            file.set_permissions(meta.permissions())
+                .map_err(|e| Error::io(tmp, e))?;
         }
         Ok(())
     })();
-    result.map_err(|e| {
+    if result.is_err() {
         let _ = fs::remove_file(tmp);
-        Error::io(tmp, e)
-    })
+    }
+    result
 }
 
 /// Writes the manifest of `dir` by `invocation` through a temporary file and a rename; `written`

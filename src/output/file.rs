@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::dir::write_new;
+use super::dir::{Fill, write_new_with};
 use super::lock::{Held, lock};
 use super::manifest::Invocation;
 use super::path::{
@@ -94,6 +94,22 @@ impl OutFile {
 
     /// Writes `bytes` to a temporary file beside the target and renames it over the target.
     pub fn write(&self, bytes: &[u8]) -> Result<()> {
+        self.write_with(&mut |put| put(bytes))
+    }
+
+    /// Writes what `fill` puts, a piece at a time, to a temporary file beside the target and
+    /// renames it over the target once `fill` is done: a file too large to hold in memory
+    /// (a million recorded games) is written whole or not at all all the same. An error of
+    /// `fill`'s (a stop asked for) leaves the target as it was.
+    pub fn write_with(&self, fill: Fill) -> Result<()> {
+        self.stage(fill)?.commit()
+    }
+
+    /// Writes what `fill` puts to a temporary file beside the target, and leaves it there
+    /// until [`Staged::commit`] renames it over the target: a command whose file is ready
+    /// before its other work is done (a run's record, before the run) puts it in place only
+    /// once the rest has succeeded. Dropped uncommitted, the temporary file is removed.
+    pub fn stage(&self, fill: Fill) -> Result<Staged> {
         let target = self.target()?;
         let folder = parent_of(&target);
         let name = target.file_name().unwrap_or_default().to_string_lossy();
@@ -104,15 +120,43 @@ impl OutFile {
             return Err(self.refuse(taken));
         }
         let tmp = temp_file(&target);
-        let result = write_new(&tmp, bytes, Some(&target)).and_then(|()| {
-            hook("rename the file into place");
-            fs::rename(&tmp, &target).map_err(|e| Error::io(&target, e))
-        });
-        if result.is_err() {
-            let _ = fs::remove_file(&tmp);
-            remove_folders(&created);
+        let staged = Staged {
+            tmp,
+            target,
+            created,
+            done: false,
+        };
+        write_new_with(&staged.tmp, Some(&staged.target), fill)?;
+        Ok(staged)
+    }
+}
+
+/// A file written beside its target, waiting to be renamed into place ([`OutFile::stage`]).
+#[derive(Debug)]
+pub struct Staged {
+    tmp: PathBuf,
+    target: PathBuf,
+    /// Folders made for it, removed if it never lands.
+    created: Vec<PathBuf>,
+    done: bool,
+}
+
+impl Staged {
+    /// Renames the file over its target, in one step.
+    pub fn commit(mut self) -> Result<()> {
+        hook("rename the file into place");
+        fs::rename(&self.tmp, &self.target).map_err(|e| Error::io(&self.target, e))?;
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = fs::remove_file(&self.tmp);
+            remove_folders(&self.created);
         }
-        result
     }
 }
 

@@ -17,8 +17,8 @@ pub(crate) mod path;
 
 use crate::error::{Error, Message, Setting};
 
-pub use dir::OutDir;
-pub use file::OutFile;
+pub use dir::{Fill, OutDir};
+pub use file::{OutFile, Staged};
 pub use manifest::{InputRef, Invocation, RunAbout};
 
 /// What a run into `path` does where another run holds it, as `invocation` says: `None`

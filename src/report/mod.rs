@@ -21,6 +21,7 @@ pub mod json;
 pub mod print;
 pub mod quantiles;
 pub mod review;
+mod review_tables;
 mod run;
 pub mod sentence;
 pub mod shown;

@@ -7,10 +7,12 @@ use std::fmt::Write;
 
 use serde_json::json;
 
-use crate::games::analysis::{Cell, DataTable};
+use crate::games::analysis::DataTable;
 use crate::games::review::{Event, GameReview, Ledger, Moment, Unit};
 
 use super::shown::Shown;
+
+pub use super::review_tables::{ReviewTables, review_tables};
 
 /// The reviews of a record's games, as every `--format` prints them.
 pub struct Reviewed<'a> {
@@ -402,47 +404,95 @@ pub fn chance_chart(r: &GameReview, g: usize) -> crate::error::Result<String> {
 
 impl Shown for Reviewed<'_> {
     fn text(&self) -> String {
-        let mut out = String::new();
         let n = self.reviews.len();
+        let mut notes = Notes::default();
+        let mut out = String::new();
         for (g, r) in self.reviews.iter().enumerate() {
-            if g > 0 {
-                out.push('\n');
-            }
-            let rules = rules_text(r);
-            let _ = writeln!(out, "game {} of {n}: {} ({rules})", g + 1, r.game);
-            let _ = writeln!(out, "{}", r.method);
-            ledger_text(&mut out, r);
-            let mut marked: Vec<&Moment> =
-                r.moments.iter().filter(|m| m.mark().is_some()).collect();
-            costliest_first(&mut marked);
-            if n == 1 {
-                out.push('\n');
-                moments_text(&mut out, r);
-            }
-            if !marked.is_empty() {
-                let _ = writeln!(out, "marked decisions, costliest first:");
-                for m in marked {
-                    let _ = writeln!(
-                        out,
-                        "  {}, {}, {} {} (line {}): {}",
-                        m.round,
-                        r.seats[m.seat],
-                        step(r),
-                        m.throw,
-                        m.at.line,
-                        decision_text(m).unwrap_or_default()
-                    );
-                    if let Some(why) = m.why() {
-                        let _ = writeln!(out, "    why: {why}");
-                    }
-                }
+            out.push_str(&game_text(r, g, n));
+            notes.add(r);
+        }
+        out.push_str(&notes.text());
+        out
+    }
+
+    /// One document, `{"games": [...]}`, written a game at a time: each game's JSON value is
+    /// built, printed and dropped before the next, so ten thousand games do not hold every
+    /// game's value tree at once (the text is what `serde_json::to_string_pretty` prints for the
+    /// whole document, byte for byte).
+    fn json(&self) -> String {
+        let mut text = String::from(JSON_OPEN);
+        for (i, r) in self.reviews.iter().enumerate() {
+            text.push_str(&json_game(r, i));
+        }
+        text.push_str(json_close(self.reviews.len()));
+        text
+    }
+
+    fn tables(&self) -> Vec<DataTable> {
+        review_tables(self.reviews)
+    }
+}
+
+/// Game `g` (0-based) of `n` as the text shows it: its accounts and marked decisions, and where
+/// it is the only game, every moment. A review printed a game at a time is these in order,
+/// then [`Notes::text`].
+pub fn game_text(r: &GameReview, g: usize, n: usize) -> String {
+    let mut out = String::new();
+    if g > 0 {
+        out.push('\n');
+    }
+    let rules = rules_text(r);
+    let _ = writeln!(out, "game {} of {n}: {} ({rules})", g + 1, r.game);
+    let _ = writeln!(out, "{}", r.method);
+    ledger_text(&mut out, r);
+    let mut marked: Vec<&Moment> = r.moments.iter().filter(|m| m.mark().is_some()).collect();
+    costliest_first(&mut marked);
+    if n == 1 {
+        out.push('\n');
+        moments_text(&mut out, r);
+    }
+    if !marked.is_empty() {
+        let _ = writeln!(out, "marked decisions, costliest first:");
+        for m in marked {
+            let _ = writeln!(
+                out,
+                "  {}, {}, {} {} (line {}): {}",
+                m.round,
+                r.seats[m.seat],
+                step(r),
+                m.throw,
+                m.at.line,
+                decision_text(m).unwrap_or_default()
+            );
+            if let Some(why) = m.why() {
+                let _ = writeln!(out, "    why: {why}");
             }
         }
-        if self
-            .reviews
-            .iter()
-            .any(|r| r.unit == Unit::Chance && r.estimated.is_none())
-        {
+    }
+    out
+}
+
+/// The kinds of review a text held, for the notes it ends with: each kind's marks and terms
+/// said once, after the games.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Notes {
+    exact: bool,
+    sieben: bool,
+    points: bool,
+}
+
+impl Notes {
+    /// Notes `r`'s kind.
+    pub fn add(&mut self, r: &GameReview) {
+        self.exact |= r.unit == Unit::Chance && r.estimated.is_none();
+        self.sieben |= r.game == "sieben";
+        self.points |= r.unit == Unit::Points;
+    }
+
+    /// The notes on the kinds seen.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        if self.exact {
             let _ = writeln!(
                 out,
                 "\nluck: what the throws did to a player's chance to win; cost: what its own \
@@ -450,7 +500,7 @@ impl Shown for Reviewed<'_> {
                  it. Marks: ?! a loss of 0.5 pp or more, ? 2 pp, ?? 5 pp (docs/review.md)."
             );
         }
-        if self.reviews.iter().any(|r| r.game == "sieben") {
+        if self.sieben {
             let _ = writeln!(
                 out,
                 "\n7, estimated: each decision is valued from the mover's seat by guesses of the \
@@ -461,7 +511,7 @@ impl Shown for Reviewed<'_> {
                  pp or more, ? 2 pp, ?? 5 pp (docs/review.md)."
             );
         }
-        if self.reviews.iter().any(|r| r.unit == Unit::Points) {
+        if self.points {
             let _ = writeln!(
                 out,
                 "\nby points: start is the expected final score before the first roll, result \
@@ -473,37 +523,31 @@ impl Shown for Reviewed<'_> {
         }
         out
     }
+}
 
-    /// One document, `{"games": [...]}`, written a game at a time: each game's JSON value is
-    /// built, printed and dropped before the next, so ten thousand games do not hold every
-    /// game's value tree at once (the text is what `serde_json::to_string_pretty` prints for the
-    /// whole document, byte for byte).
-    fn json(&self) -> String {
-        let mut text = String::from("{\n  \"games\": [");
-        for (i, r) in self.reviews.iter().enumerate() {
-            let game = game_json(r);
-            let game = serde_json::to_string_pretty(&game).expect("a JSON value always serialises");
-            text.push_str(if i == 0 { "\n" } else { ",\n" });
-            // A JSON string holds no raw line break, so every line is the document's.
-            for (j, line) in game.lines().enumerate() {
-                if j > 0 {
-                    text.push('\n');
-                }
-                text.push_str("    ");
-                text.push_str(line);
-            }
+/// How the JSON document of reviews opens; then [`json_game`] for each game, then
+/// [`json_close`].
+pub const JSON_OPEN: &str = "{\n  \"games\": [";
+
+/// Game `index` (0-based) of the JSON document, with what separates it from the one before.
+pub fn json_game(r: &GameReview, index: usize) -> String {
+    let game = game_json(r);
+    let game = serde_json::to_string_pretty(&game).expect("a JSON value always serialises");
+    let mut text = String::from(if index == 0 { "\n" } else { ",\n" });
+    // A JSON string holds no raw line break, so every line is the document's.
+    for (j, line) in game.lines().enumerate() {
+        if j > 0 {
+            text.push('\n');
         }
-        text.push_str(if self.reviews.is_empty() {
-            "]\n}\n"
-        } else {
-            "\n  ]\n}\n"
-        });
-        text
+        text.push_str("    ");
+        text.push_str(line);
     }
+    text
+}
 
-    fn tables(&self) -> Vec<DataTable> {
-        review_tables(self.reviews)
-    }
+/// How the JSON document of `games` reviews closes.
+pub fn json_close(games: usize) -> &'static str {
+    if games == 0 { "]\n}\n" } else { "\n  ]\n}\n" }
 }
 
 /// One reviewed game as JSON: its rules, seats, accounts and every moment.
@@ -537,153 +581,6 @@ fn game_json(r: &GameReview) -> serde_json::Value {
         game["estimated"] = json!(r.estimated);
     }
     game
-}
-
-/// The tables of the reviews: `players` (each game's accounts), `decisions` (every decision
-/// with a choice: what was chosen, the best, the loss and its mark) and `throws` (every throw
-/// with the mover's chance before and after it). Where a review is estimated, the costs and
-/// losses carry their intervals in two more columns each (`cost_low`, `cost_high`, `loss_low`,
-/// `loss_high`), blank for an exact review's rows.
-pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
-    let estimated = reviews.iter().any(|r| r.estimated.is_some());
-    let bounds = |ci: Option<(f64, f64)>| match ci {
-        Some((low, high)) => [Cell::Num(low), Cell::Num(high)],
-        None => [Cell::Text(String::new()), Cell::Text(String::new())],
-    };
-    let with = |columns: &[&'static str], more: [&'static str; 2]| -> Vec<&'static str> {
-        let mut all = columns.to_vec();
-        if estimated {
-            all.extend(more);
-        }
-        all
-    };
-    let mut players = DataTable::new(
-        "players",
-        &with(
-            &[
-                "game",
-                "seat",
-                "player",
-                "start",
-                "luck",
-                "cost",
-                "gifts",
-                "result",
-                "decisions",
-                "mean_loss",
-                "band",
-            ],
-            ["cost_low", "cost_high"],
-        ),
-    );
-    let mut decisions = DataTable::new(
-        "decisions",
-        &with(
-            &[
-                "game",
-                "line",
-                "round",
-                "seat",
-                "throw",
-                "position",
-                "chosen",
-                "best",
-                "loss",
-                "loss_points",
-                "mark",
-                "why",
-            ],
-            ["loss_low", "loss_high"],
-        ),
-    );
-    let mut throws = DataTable::new(
-        "throws",
-        &[
-            "game",
-            "line",
-            "round",
-            "seat",
-            "throw",
-            "dice",
-            "left",
-            "chance_before",
-            "chance_after",
-            "luck",
-        ],
-    );
-    for (g, r) in reviews.iter().enumerate() {
-        let game = Cell::Int(g as i128 + 1);
-        for (s, p) in r.players.iter().enumerate() {
-            let mut row = vec![
-                game.clone(),
-                Cell::Int(s as i128 + 1),
-                Cell::Text(p.name.clone()),
-                Cell::Num(p.start),
-                Cell::Num(p.luck),
-                Cell::Num(p.cost),
-                Cell::Num(p.gifts),
-                Cell::Num(p.result),
-                Cell::Int(p.decisions as i128),
-                p.mean_loss.map_or(Cell::Text(String::new()), Cell::Num),
-                Cell::Text(p.band.unwrap_or_default().to_string()),
-            ];
-            if estimated {
-                row.extend(bounds(p.cost_ci95));
-            }
-            players.push(row);
-        }
-        for m in &r.moments {
-            let head = vec![
-                game.clone(),
-                Cell::Int(m.at.line as i128),
-                Cell::Text(m.round.clone()),
-                Cell::Int(m.seat as i128 + 1),
-                Cell::Int(i128::from(m.throw)),
-            ];
-            match &m.event {
-                Event::Throw {
-                    dice,
-                    left,
-                    before,
-                    after,
-                } => {
-                    let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
-                    let mut row = head;
-                    row.extend([
-                        Cell::Text(dice.join(" ")),
-                        Cell::Text(left.clone()),
-                        Cell::Num(before[m.seat]),
-                        Cell::Num(after[m.seat]),
-                        Cell::Num(after[m.seat] - before[m.seat]),
-                    ]);
-                    throws.push(row);
-                }
-                Event::Decision {
-                    actions,
-                    chosen,
-                    best,
-                    loss_ci95,
-                } => {
-                    let (loss, points) = m.loss().unwrap_or_default();
-                    let mut row = head;
-                    row.extend([
-                        Cell::Text(m.position.clone()),
-                        Cell::Text(actions[*chosen].name.clone()),
-                        Cell::Text(actions[*best].name.clone()),
-                        Cell::Num(loss),
-                        Cell::Num(points),
-                        Cell::Text(m.mark().unwrap_or("").to_string()),
-                        Cell::Text(m.why().unwrap_or_default()),
-                    ]);
-                    if estimated {
-                        row.extend(bounds(*loss_ci95));
-                    }
-                    decisions.push(row);
-                }
-            }
-        }
-    }
-    vec![players, decisions, throws]
 }
 
 #[cfg(test)]

@@ -64,6 +64,7 @@ mod run_json;
 mod simulate;
 mod solve;
 mod stdout;
+mod strangers;
 mod sweep;
 mod table;
 mod tune;

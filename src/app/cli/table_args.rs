@@ -36,6 +36,10 @@ pub struct ReviewArgs {
     /// Play-outs, seed, threads of estimated reviews.
     #[command(flatten)]
     pub run: super::args::RunArgs,
+    /// A file the record may read: a 7 deck or a policy table its rules or seats name
+    /// (repeatable). A record reads no file you do not name here.
+    #[arg(long = "allow-file", value_name = "FILE")]
+    pub allow_files: Vec<PathBuf>,
 }
 
 /// Arguments of `play`.
@@ -72,6 +76,10 @@ pub struct PlayArgs {
     /// and seed deal it again, your recorded choices are replayed, and you play on from there.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["rules", "players", "policies", "seed"])]
     pub resume: Option<PathBuf>,
+    /// With --resume: a file the record may read, a 7 deck or a policy table its rules or
+    /// seats name (repeatable). A record reads no file you do not name here.
+    #[arg(long = "allow-file", value_name = "FILE", requires = "resume")]
+    pub allow_files: Vec<PathBuf>,
 }
 
 /// Arguments of `serve`.

@@ -12,8 +12,13 @@ use super::super::cli::PlayArgs;
 use super::super::flags::Flags;
 use super::super::stdout;
 
-/// The one game of the record at `path`, named as errors name it, for `--resume`.
-fn resumed(path: &std::path::Path, game: &str) -> Result<(String, record::GameRecord)> {
+/// The one game of the record at `path`, named as errors name it, for `--resume`; its rules and
+/// seats may name no file but those in `readable`.
+fn resumed(
+    path: &std::path::Path,
+    game: &str,
+    readable: &[std::path::PathBuf],
+) -> Result<(String, record::GameRecord)> {
     let what = format!("record {}", path.display());
     let text = crate::input::read_text(&what, path)?;
     let mut parsed = record::parse(&what, &text)?;
@@ -23,7 +28,9 @@ fn resumed(path: &std::path::Path, game: &str) -> Result<(String, record::GameRe
             parsed.games.len()
         )));
     }
-    Ok((what, parsed.games.remove(0)))
+    let one = parsed.games.remove(0);
+    ops::record_files(&what, &one, readable)?;
+    Ok((what, one))
 }
 
 /// `dicelab play`: a game at the terminal, reading the player's lines from stdin.
@@ -35,7 +42,7 @@ pub fn play(args: &PlayArgs, invocation: &Invocation) -> Result<()> {
         .map(|path| OutFile::prepare(path, invocation))
         .transpose()?;
     let resume = match &args.resume {
-        Some(path) => Some(resumed(path, args.game.name())?),
+        Some(path) => Some(resumed(path, args.game.name(), &args.allow_files)?),
         None => None,
     };
     let seed = match &resume {

@@ -61,15 +61,23 @@ fn run(
     };
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
     let config = run_config(&args.run, units, shard);
-    // The record first: a game that writes none is refused before the run.
-    let text = record
-        .as_ref()
-        .map(|_| ops::record_text(game, config.seed, units))
-        .transpose()?;
+    // The record first, a game at a time as each is played (a million games would not fit in
+    // memory at once), beside its target; a game that writes none is refused before the run,
+    // and a Ctrl-C stops it between games with the file as it was.
+    let staged = match &record {
+        Some(file) => Some(file.stage(&mut |put| {
+            ops::record_to(game, (config.seed, units), &mut |bytes| {
+                if config.progress.stopped() {
+                    return Err(Error::input(crate::engine::STOPPED));
+                }
+                put(bytes)
+            })
+        })?),
+        None => None,
+    };
     let finished = ops::simulate(game, &config)?;
-    if let (Some(file), Some(text)) = (&record, &text) {
-        file.write(text.as_bytes())?;
-    }
+    // In place once the run has succeeded, as the record was written after it before.
+    staged.map(crate::output::Staged::commit).transpose()?;
     publish(
         &finished,
         out.as_ref(),

@@ -31,12 +31,54 @@
 //! seat's decisions, the others' plays and every draw).
 
 pub mod record;
+mod record_write;
 
 use serde::Serialize;
+
+use crate::engine::{OnProgress, STOPPED};
+use crate::error::{Error, Result};
 
 use crate::games::advice::Value;
 use crate::games::why::{Beat, Held, Parts};
 use record::At;
+
+/// How a game's record is gone through: valued moment by moment, or only checked against its
+/// rules (what the review would refuse, refused in a moment, so that a file's every game is
+/// checked before any is valued); and between moments, whether whoever asked still wants it
+/// (a person's Ctrl-C, a server's client gone or its time spent).
+#[derive(Clone, Copy, Debug)]
+pub struct Pass<'a> {
+    /// Whether positions are valued: `false` checks the record alone.
+    pub valuing: bool,
+    /// Asked between moments whether to stop.
+    pub progress: &'a OnProgress,
+}
+
+impl Pass<'static> {
+    /// Every moment valued, with nothing to stop it.
+    pub const VALUE: Pass<'static> = Pass {
+        valuing: true,
+        progress: &OnProgress::NONE,
+    };
+
+    /// The record checked, nothing valued.
+    pub const CHECK: Pass<'static> = Pass {
+        valuing: false,
+        progress: &OnProgress::NONE,
+    };
+}
+
+impl Pass<'_> {
+    /// Whether to go on: an error once a stop is asked for, so the review ends between two
+    /// moments with nothing shown.
+    pub fn go_on(&self) -> Result<()> {
+        if self.progress.stopped() {
+            Err(Error::input(STOPPED))
+        } else {
+            Ok(())
+        }
+    }
+}
 
 /// What a review's values measure.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -146,6 +188,24 @@ pub struct Drill {
 }
 
 impl GameReview {
+    /// The review with only the moments its drills put again (each marked decision and the
+    /// throw it followed), in order: what `review --drill` keeps of a game, so a file of many
+    /// games is drilled in the memory of its marked decisions. Its [`drills`](Self::drills) are
+    /// the same decisions.
+    pub fn drills_only(mut self) -> GameReview {
+        let keep: std::collections::BTreeSet<usize> = self
+            .drills()
+            .iter()
+            .flat_map(|d| [d.throw, d.decision])
+            .collect();
+        let mut index = 0;
+        self.moments.retain(|_| {
+            index += 1;
+            keep.contains(&(index - 1))
+        });
+        self
+    }
+
     /// The decisions marked `?` or `??` ([`DRILLED`]), in the game's order, each with the throw
     /// it followed.
     pub fn drills(&self) -> Vec<Drill> {

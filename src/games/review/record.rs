@@ -30,9 +30,10 @@
 //! shape only; each game checks a record against its rules when it replays it.
 
 use std::collections::HashMap;
-use std::fmt::Write;
 
 use crate::error::{Error, Result};
+
+pub use super::record_write::{HEAD, dice_text, write, write_game};
 
 /// The version of the format this build reads and writes, the number on a record's first line.
 pub const RECORD_VERSION: u32 = 1;
@@ -200,6 +201,25 @@ pub fn error_at(what: &str, at: At, why: impl std::fmt::Display) -> Error {
 /// the game checks the rest when it replays the record.
 pub fn parse(what: &str, text: &str) -> Result<Record> {
     let mut record = Record::default();
+    parse_each(what, text, &mut |game| {
+        record.games.push(game);
+        Ok(())
+    })?;
+    Ok(record)
+}
+
+/// Reads a record's text as [`parse`] does, handing each game to `each` once it is read whole
+/// (at the next `game` line, or the end) and keeping none: a file of many games is gone through
+/// in the memory of one. Returns how many there were; an error of `each` ends the reading.
+pub fn parse_each(
+    what: &str,
+    text: &str,
+    each: &mut dyn FnMut(GameRecord) -> Result<()>,
+) -> Result<usize> {
+    let mut record = Reading {
+        games: Vec::new(),
+        count: 0,
+    };
     let mut version_seen = false;
     // Each person's seat by name, for the game being read: a lookup, not a search of the
     // seats, so a record of many seats is read in a time its length allows.
@@ -255,6 +275,10 @@ pub fn parse(what: &str, text: &str) -> Result<Record> {
             if rest.is_empty() {
                 return Err(error_at(what, at, "`game` needs the game's name"));
             }
+            if let Some(done) = record.games.pop() {
+                each(done)?;
+            }
+            record.count += 1;
             record.games.push(GameRecord {
                 game: rest.to_string(),
                 at,
@@ -345,12 +369,20 @@ pub fn parse(what: &str, text: &str) -> Result<Record> {
             "{what}: empty: a record opens with `dicelab record {RECORD_VERSION}`"
         )));
     }
-    if record.games.is_empty() {
+    let Some(last) = record.games.pop() else {
         return Err(Error::input(format!(
             "{what}: holds no game (a `game NAME` line opens each)"
         )));
-    }
-    Ok(record)
+    };
+    each(last)?;
+    Ok(record.count)
+}
+
+/// The game being read, in a list of at most one so the lines above read it as the record's
+/// last game, and the games read so far.
+struct Reading {
+    games: Vec<GameRecord>,
+    count: usize,
 }
 
 /// The 1-based column of byte `offset` of `line`.
@@ -629,73 +661,6 @@ fn faces(what: &str, text: &str, at: At) -> Result<Vec<u8>> {
         }
     }
     Ok(dice)
-}
-
-/// A record's text, as [`parse`] reads it back.
-pub fn write(record: &Record) -> String {
-    let mut out = format!("dicelab record {RECORD_VERSION}\n");
-    for game in &record.games {
-        out.push('\n');
-        let _ = writeln!(out, "game {}", game.game);
-        if !game.rules.is_empty() {
-            let _ = writeln!(out, "rules {}", game.rules.join(" "));
-        }
-        if let Some(seed) = game.seed {
-            let _ = writeln!(out, "seed {seed}");
-        }
-        for (i, seat) in game.seats.iter().enumerate() {
-            let _ = match seat {
-                Seat::Person(name) => writeln!(out, "seat {} person {name}", i + 1),
-                Seat::Policy(spec) => writeln!(out, "seat {} policy {spec}", i + 1),
-            };
-        }
-        for round in &game.rounds {
-            let word = if round.playoff { "playoff" } else { "round" };
-            let _ = writeln!(out, "{word} {}", round.number);
-            let who = |turn: &TurnRecord| match &game.seats[turn.seat] {
-                Seat::Person(name) => name.clone(),
-                Seat::Policy(_) => (turn.seat + 1).to_string(),
-            };
-            for deal in &round.deals {
-                let cards = deal.cards.as_ref().map_or("", |c| c.0.as_str());
-                let _ = writeln!(out, "deal {}: {cards}", who(deal));
-            }
-            for turn in &round.turns {
-                let who = who(turn);
-                if let Some((cards, _)) = &turn.cards {
-                    let _ = writeln!(out, "{who}: {cards}");
-                    continue;
-                }
-                let throws: Vec<String> = turn
-                    .throws
-                    .iter()
-                    .map(|t| {
-                        let mut s = dice_text(&t.dice);
-                        if let Some(keep) = &t.keep {
-                            s.push_str(" keep");
-                            if !keep.is_empty() {
-                                let _ = write!(s, " {}", dice_text(keep));
-                            }
-                        }
-                        if let Some((pairs, _)) = &t.pairs {
-                            s.push_str(" pairs");
-                            for [a, b] in pairs {
-                                let _ = write!(s, " {a}+{b}");
-                            }
-                        }
-                        s
-                    })
-                    .collect();
-                let _ = writeln!(out, "{who}: {}", throws.join(" / "));
-            }
-        }
-    }
-    out
-}
-
-/// Faces as a record writes them: `6 5 3`.
-pub fn dice_text(dice: &[u8]) -> String {
-    dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

@@ -183,15 +183,15 @@ impl Configured for Study {
         &self,
         seed: u64,
         count: u64,
-    ) -> Option<Result<Vec<crate::games::review::record::GameRecord>>> {
+        each: crate::games::RecordSink,
+    ) -> Option<Result<()>> {
         let game = sim::Game::new(&self.rules, self.players as usize);
         let named = (self.name, self.options.pairs());
         Some(review::record(
             named,
             &game,
-            self.players as usize,
-            seed,
-            count,
+            (self.players as usize, seed, count),
+            each,
         ))
     }
 

@@ -13,7 +13,7 @@ use crate::games::options::{RuleOptions, Tie};
 use crate::games::review::record::{
     GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord, error_at,
 };
-use crate::games::review::{Event, GameReview, Moment, Unit, ledgers};
+use crate::games::review::{Event, GameReview, Moment, Pass, Unit, ledgers};
 
 use std::collections::HashMap;
 
@@ -42,8 +42,9 @@ struct Valued {
 }
 
 impl Valued {
-    /// Every seat's odds with `next` the next of all seats to cast in a regular round: the same
-    /// numbers, to the last bit, as `advise` gives for the position.
+    /// Every seat's odds with `next` the next of all seats to cast in a regular round: the
+    /// chance the rules read (shared ties, or play-offs) the same, to the last bit, as `advise`
+    /// gives for the position.
     fn odds(&mut self, totals: &[u32], next: usize) -> Vec<Odds> {
         // Let the kept standings go before any of this position's are found, never between
         // them: every total asked for must be there for the loop below.
@@ -70,7 +71,7 @@ impl Valued {
                     .enumerate()
                     .map(|(i, p)| &p[(round + usize::from(i >= next)).min(p.len() - 1)]),
             );
-            settle(&standings, &mut odds);
+            settle(&standings, &mut odds, self.rules.tie == Tie::Playoff);
             if !goes_on(&standings) {
                 break;
             }
@@ -230,6 +231,8 @@ struct Replay<'a> {
     what: &'a str,
     rules: Rules,
     valued: &'a mut Valued,
+    /// Valuing or checking, and whether to go on.
+    pass: Pass<'a>,
     names: Vec<String>,
     totals: Vec<u32>,
     moments: Vec<Moment>,
@@ -240,6 +243,9 @@ struct Replay<'a> {
 impl Replay<'_> {
     /// Every seat's chance with `next` the next of all seats to cast in a regular round.
     fn odds(&mut self, next: usize) -> Vec<f64> {
+        if !self.pass.valuing {
+            return vec![0.0; self.totals.len()];
+        }
         let odds = self.valued.odds(&self.totals, next);
         odds.iter()
             .map(|o| match self.rules.tie {
@@ -317,7 +323,8 @@ impl Replay<'_> {
         &mut self,
         (throw, seat, label): (&ThrowRecord, usize, &str),
         after: impl Fn(&mut Self) -> Vec<f64>,
-    ) {
+    ) -> Result<()> {
+        self.pass.go_on()?;
         let position = format!(
             "totals {}",
             (0..self.names.len())
@@ -342,6 +349,7 @@ impl Replay<'_> {
             },
             at: throw.at,
         });
+        Ok(())
     }
 
     /// Checks that a round ends after its `played` turns.
@@ -358,8 +366,9 @@ impl Replay<'_> {
 }
 
 /// Reviews one game of Sequences or Hearts Due from its record `rec` (named `what` in errors),
-/// the cast distribution kept in `dealt` across a file's games.
-pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt) -> Result<GameReview> {
+/// the cast distribution kept in `dealt` across a file's games; or, where `pass` only checks,
+/// replays it against the rules with every chance 0.
+pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt, pass: Pass) -> Result<GameReview> {
     let at = rec.at;
     let Some(scoring) = scoring_of(&rec.game) else {
         return Err(error_at(
@@ -395,6 +404,7 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt) -> Result<GameRev
         what,
         rules,
         valued,
+        pass,
         names: names.clone(),
         totals: vec![0; n],
         moments: Vec::new(),
@@ -422,7 +432,7 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt) -> Result<GameRev
         }
         for seat in 0..n {
             let throw = replay.check_turn(round, (seat, seat), &label)?;
-            replay.cast((throw, seat, &label), |r| r.odds(seat + 1));
+            replay.cast((throw, seat, &label), |r| r.odds(seat + 1))?;
         }
         replay.round_ends(round, n, &label)?;
         next += 1;
@@ -462,8 +472,12 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt) -> Result<GameRev
             let throw = replay.check_turn(round, (i, seat), &label)?;
             let order = &tied;
             replay.cast((throw, seat, &label), |r| {
-                playoff_odds(&r.valued.dist, (order, i + 1), level, &r.totals, n)
-            });
+                if r.pass.valuing {
+                    playoff_odds(&r.valued.dist, (order, i + 1), level, &r.totals, n)
+                } else {
+                    vec![0.0; n]
+                }
+            })?;
         }
         replay.round_ends(round, tied.len(), &label)?;
         next += 1;
@@ -501,12 +515,13 @@ struct Recorder {
     pairs: Vec<String>,
     seed: u64,
     players: usize,
-    games: Vec<GameRecord>,
+    /// The game being played.
+    current: GameRecord,
 }
 
 impl Recorder {
     fn begin(&mut self) {
-        self.games.push(GameRecord {
+        self.current = GameRecord {
             game: self.game.clone(),
             rules: self.pairs.clone(),
             seed: Some(self.seed),
@@ -514,11 +529,11 @@ impl Recorder {
                 .map(|_| Seat::Policy(super::policy::POLICY.into()))
                 .collect(),
             ..Default::default()
-        });
+        };
     }
 
     fn game(&mut self) -> &mut GameRecord {
-        self.games.last_mut().expect("a game has begun")
+        &mut self.current
     }
 }
 
@@ -548,15 +563,15 @@ impl Watch for Recorder {
     }
 }
 
-/// The first `count` games a run of `game` (named `name`, its options `pairs`) seeded with
-/// `seed` plays, as records: the same games on the same dice, whatever the threads.
+/// The first `count` games a run of `game` (named `name`, its options `pairs`) among `players`
+/// seeded with `seed` plays, as records handed to `each` one at a time: the same games on the
+/// same dice, whatever the threads.
 pub(super) fn record(
     (name, pairs): (&str, Vec<String>),
     game: &Game,
-    players: usize,
-    seed: u64,
-    count: u64,
-) -> Result<Vec<GameRecord>> {
+    (players, seed, count): (usize, u64, u64),
+    each: crate::games::RecordSink,
+) -> Result<()> {
     if players == 1 {
         return Err(Error::setting(
             crate::Setting::named("record"),
@@ -570,15 +585,15 @@ pub(super) fn record(
         pairs,
         seed,
         players,
-        games: Vec::new(),
+        current: GameRecord::default(),
     };
     let per_chunk = super::sim::GAMES_PER_CHUNK;
     let (mut totals, mut leaders, mut counts) = (vec![0; players], Vec::new(), game.counts());
-    let mut chunk = 0;
-    while (recorder.games.len() as u64) < count {
+    let (mut chunk, mut played) = (0, 0);
+    while played < count {
         let mut rng = chunk_rng(seed, chunk);
         let mut casts = super::sim::Casts::new();
-        let units = per_chunk.min(count - recorder.games.len() as u64);
+        let units = per_chunk.min(count - played);
         for _ in 0..units {
             recorder.begin();
             game.play(
@@ -587,10 +602,12 @@ pub(super) fn record(
                 (&mut totals, &mut leaders),
                 &mut recorder,
             );
+            each(std::mem::take(&mut recorder.current))?;
         }
+        played += units;
         chunk += 1;
     }
-    Ok(recorder.games)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ fn recorded(game: &str, players: u32, rules: &[&str], count: u64) -> Vec<GameRec
         ..Default::default()
     };
     let configured = crate::games::configure(game, &setup).unwrap();
-    configured.record_games(11, count).unwrap().unwrap()
+    configured.recorded(11, count).unwrap().unwrap()
 }
 
 /// Reviews every game, checking the accounts add up with nothing but luck; returns the reviews.
@@ -19,7 +19,7 @@ fn reviewed(games: &[GameRecord]) -> Vec<GameReview> {
     games
         .iter()
         .map(|g| {
-            let r = review("record t", g, &mut dealt).unwrap();
+            let r = review("record t", g, &mut dealt, Pass::VALUE).unwrap();
             for p in &r.players {
                 assert!(p.residual.abs() < 1e-9, "{p:?}");
                 assert_eq!((p.cost, p.gifts, p.decisions), (0.0, 0.0, 0));
@@ -103,7 +103,13 @@ Bob: 3 3 3 4 4 4
 #[test]
 fn a_hand_typed_game_with_a_wipe_and_a_play_off_is_told_cast_by_cast() {
     let rec = record::parse("record t", HAND).unwrap();
-    let r = review("record t", &rec.games[0], &mut Dealt::default()).unwrap();
+    let r = review(
+        "record t",
+        &rec.games[0],
+        &mut Dealt::default(),
+        Pass::VALUE,
+    )
+    .unwrap();
     let left: Vec<&str> = r
         .moments
         .iter()
@@ -161,9 +167,25 @@ fn refused(body: &str) -> String {
         "dicelab record 1\ngame sequences\nrules target=20\nseat 1 person Ann\nseat 2 person Bob\n{body}"
     );
     let rec = record::parse("record t", &text).unwrap();
-    review("record t", &rec.games[0], &mut Dealt::default())
-        .unwrap_err()
-        .to_string()
+    let valued = review(
+        "record t",
+        &rec.games[0],
+        &mut Dealt::default(),
+        Pass::VALUE,
+    )
+    .unwrap_err()
+    .to_string();
+    let checked = review(
+        "record t",
+        &rec.games[0],
+        &mut Dealt::default(),
+        Pass::CHECK,
+    )
+    .unwrap_err()
+    .to_string();
+    // Checking alone (a file's first pass, valuing nothing) refuses the same.
+    assert_eq!(checked, valued, "checking refuses what valuing refuses");
+    valued
 }
 
 #[test]
@@ -226,6 +248,6 @@ fn standings_let_go_mid_game_leave_the_review_unchanged() {
         ..Dealt::default()
     };
     for (g, r) in games.iter().zip(&kept) {
-        assert_eq!(&review("record t", g, &mut tight).unwrap(), r);
+        assert_eq!(&review("record t", g, &mut tight, Pass::VALUE).unwrap(), r);
     }
 }

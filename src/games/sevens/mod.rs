@@ -326,7 +326,8 @@ impl Configured for Study {
         &self,
         seed: u64,
         count: u64,
-    ) -> Option<Result<Vec<crate::games::review::record::GameRecord>>> {
+        each: crate::games::RecordSink,
+    ) -> Option<Result<()>> {
         if self.players == 1 {
             return Some(Err(Error::setting(
                 crate::Setting::named("record"),
@@ -347,8 +348,8 @@ impl Configured for Study {
             &games,
             &self.solutions.outcomes,
             (&specs, &pairs),
-            seed,
-            count,
+            (seed, count),
+            each,
         ))
     }
 

@@ -27,14 +27,15 @@ struct Recorder<'a> {
     pairs: &'a [String],
     seed: u64,
     players: usize,
-    games: Vec<GameRecord>,
+    /// The game being played.
+    current: GameRecord,
     /// What each throw of the turn being told kept.
     path: Vec<Kept>,
 }
 
 impl Recorder<'_> {
     fn game(&mut self) -> &mut GameRecord {
-        self.games.last_mut().expect("a game has begun")
+        &mut self.current
     }
 }
 
@@ -43,13 +44,13 @@ impl Observer for Recorder<'_> {
         let seats = (0..self.players)
             .map(|s| Seat::Policy(self.specs[policy_of(s)].clone()))
             .collect();
-        self.games.push(GameRecord {
+        self.current = GameRecord {
             game: "sevens".into(),
             rules: self.pairs.to_vec(),
             seed: Some(self.seed),
             seats,
             ..Default::default()
-        });
+        };
     }
 
     fn round_begins(&mut self, playoff: bool) {
@@ -123,14 +124,15 @@ pub(super) fn throws_of(
     throws
 }
 
-/// The first `count` games a run of `games` seeded with `seed` plays, as records.
+/// The first `count` games a run of `games` seeded with `seed` plays, as records handed to
+/// `each` one at a time.
 pub(super) fn record(
     games: &Games,
     outcomes: &RollOutcomes,
     (specs, pairs): (&[String], &[String]),
-    seed: u64,
-    count: u64,
-) -> Result<Vec<GameRecord>> {
+    (seed, count): (u64, u64),
+    each: crate::games::RecordSink,
+) -> Result<()> {
     let mut recorder = Recorder {
         outcomes,
         lookup: Lookup::new(outcomes),
@@ -139,19 +141,21 @@ pub(super) fn record(
         pairs,
         seed,
         players: games.players,
-        games: Vec::new(),
+        current: GameRecord::default(),
         path: Vec::new(),
     };
     let per_chunk = super::sim::GAMES_PER_CHUNK;
-    let mut chunk = 0;
-    while (recorder.games.len() as u64) < count {
+    let (mut chunk, mut played) = (0, 0);
+    while played < count {
         let mut rng = chunk_rng(seed, chunk);
         let mut dice = GameDice::new(&mut rng);
-        let units = per_chunk.min(count - recorder.games.len() as u64);
+        let units = per_chunk.min(count - played);
         for _ in 0..units {
             games.play(&mut dice, &mut recorder);
+            each(std::mem::take(&mut recorder.current))?;
         }
+        played += units;
         chunk += 1;
     }
-    Ok(recorder.games)
+    Ok(())
 }

@@ -9,10 +9,12 @@
 //! compares values as the solver does (stop on a tie within 1e-12, the first of equal kept
 //! sets), so the best action is the one `win` takes and a `win` seat loses exactly 0.
 
+use std::sync::Arc;
+
 use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
 use crate::games::review::record::{GameRecord, ThrowRecord, TurnRecord, error_at};
-use crate::games::review::{Action, Event, GameReview, Moment, Unit, ledgers};
+use crate::games::review::{Action, Event, GameReview, Moment, Pass, Unit, ledgers};
 
 use super::game::SharedGame;
 use super::game3::{Game3, SharedGame3};
@@ -24,10 +26,12 @@ use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
 use super::solutions::Solutions;
 
 /// The solutions a file's games are valued with, kept while the rules stay the same: the
-/// three-player game takes about a second to solve, and a file holds many games.
+/// three-player game takes about a second to solve, and a file holds many games. They are the
+/// process's shared solutions of the rule set ([`Solutions::lately`]), so a server solves a
+/// rule set once for its coach, its games and its reviews, whoever asks.
 #[derive(Default)]
 pub struct Solved {
-    solutions: Option<Solutions>,
+    solutions: Option<Arc<Solutions>>,
 }
 
 impl Solved {
@@ -37,7 +41,7 @@ impl Solved {
             .as_ref()
             .is_none_or(|s| s.rules != rules || s.players != players);
         if stale {
-            self.solutions = Some(Solutions::new(rules, players));
+            self.solutions = Some(Solutions::lately(rules, players));
         }
         self.solutions.as_ref().expect("just set")
     }
@@ -64,8 +68,11 @@ struct Replay<'a> {
     rec: &'a GameRecord,
     rules: Rules,
     solutions: &'a Solutions,
-    /// The whole game solved, for two players or three.
-    solution: Solution,
+    /// The whole game solved, for two players or three; none where the record is only
+    /// checked, every value then 0.
+    solution: Option<Solution>,
+    /// Valuing or checking, and whether to go on.
+    pass: Pass<'a>,
     names: Vec<String>,
     totals: Vec<i32>,
     round_scores: Vec<u8>,
@@ -86,8 +93,9 @@ impl Replay<'_> {
         let seat = spot.order[spot.i];
         let mut out = vec![0.0; n];
         let game = match &self.solution {
-            Solution::Two(game) => game,
-            Solution::Three(game) => return self.stop_values3(game, spot, roll, kept),
+            Some(Solution::Two(game)) => game,
+            Some(Solution::Three(game)) => return self.stop_values3(game, spot, roll, kept),
+            None => return out,
         };
         let other = 1 - seat;
         let me = self.totals[seat];
@@ -219,6 +227,7 @@ impl Replay<'_> {
     /// Replays and values one turn: its throws and decisions, checked. Returns the score and
     /// the rolls used.
     fn turn(&mut self, spot: &Spot, turn: &TurnRecord, round: &str) -> Result<(u8, u8)> {
+        self.pass.go_on()?;
         let seat = spot.order[spot.i];
         let at = turn.at;
         if turn.seat != seat {
@@ -232,6 +241,9 @@ impl Replay<'_> {
                     self.names[turn.seat]
                 ),
             ));
+        }
+        if !self.pass.valuing {
+            return self.checked_turn(spot, turn);
         }
         let me: &Self = self;
         let stop = |roll: u8, kept: Kept| me.stop_values(spot, roll, kept);
@@ -253,43 +265,12 @@ impl Replay<'_> {
         for (j, throw) in turn.throws.iter().enumerate() {
             let roll = j as u8 + 1;
             let tat = throw.at;
-            if roll > spot.allowed {
-                return Err(error_at(
-                    self.what,
-                    tat,
-                    format!(
-                        "{} may roll {} here, and this is throw {roll}",
-                        self.names[seat],
-                        times(spot.allowed)
-                    ),
-                ));
-            }
-            if throw.dice.len() != usize::from(dice) {
-                return Err(error_at(
-                    self.what,
-                    tat,
-                    format!(
-                        "this throw rolls {}, and {} are typed",
-                        dice_word(dice),
-                        throw.dice.len()
-                    ),
-                ));
-            }
+            let kept = self.throw_kept(spot, (seat, dice, roll), throw)?;
             let set = option_list(outcomes, &throw.dice);
             let options = &outcomes.sets[set];
-            let kept = self.kept_of(throw, options)?;
             let again = j + 1 < turn.throws.len();
-            if again && (kept.dice == 0 || roll == spot.allowed) {
-                let why = if kept.dice == 0 {
-                    "no dice are left to roll".to_string()
-                } else {
-                    format!("{} may roll {} here", self.names[seat], times(spot.allowed))
-                };
-                return Err(error_at(
-                    self.what,
-                    turn.throws[j + 1].at,
-                    format!("a throw after the turn ended with throw {roll}: {why}"),
-                ));
+            if let Some(next) = turn.throws.get(j + 1) {
+                self.again_allowed(spot, (seat, roll, kept), next)?;
             }
             let actions = tree.actions(roll, set);
             let (best, after) = tree.best(roll, set);
@@ -360,6 +341,83 @@ impl Replay<'_> {
         self.moments.extend(moments);
         self.last = end.2;
         Ok((end.0, end.1))
+    }
+
+    /// What `throw`, throw `roll` of `seat`'s turn with `dice` dice, kept, checked: a throw the
+    /// turn may make, with as many dice as the last kept, keeping what the removal can.
+    fn throw_kept(
+        &self,
+        spot: &Spot,
+        (seat, dice, roll): (usize, u8, u8),
+        throw: &ThrowRecord,
+    ) -> Result<Kept> {
+        if roll > spot.allowed {
+            return Err(error_at(
+                self.what,
+                throw.at,
+                format!(
+                    "{} may roll {} here, and this is throw {roll}",
+                    self.names[seat],
+                    times(spot.allowed)
+                ),
+            ));
+        }
+        if throw.dice.len() != usize::from(dice) {
+            return Err(error_at(
+                self.what,
+                throw.at,
+                format!(
+                    "this throw rolls {}, and {} are typed",
+                    dice_word(dice),
+                    throw.dice.len()
+                ),
+            ));
+        }
+        let outcomes = &self.solutions.outcomes;
+        let set = option_list(outcomes, &throw.dice);
+        self.kept_of(throw, &outcomes.sets[set])
+    }
+
+    /// Refuses `next`, a throw after throw `roll` of `seat`'s turn that kept `kept`, where the
+    /// turn ended there: no dice left, or the rolls allowed used.
+    fn again_allowed(
+        &self,
+        spot: &Spot,
+        (seat, roll, kept): (usize, u8, Kept),
+        next: &ThrowRecord,
+    ) -> Result<()> {
+        if kept.dice == 0 || roll == spot.allowed {
+            let why = if kept.dice == 0 {
+                "no dice are left to roll".to_string()
+            } else {
+                format!("{} may roll {} here", self.names[seat], times(spot.allowed))
+            };
+            return Err(error_at(
+                self.what,
+                next.at,
+                format!("a throw after the turn ended with throw {roll}: {why}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks one turn against the rules as [`Replay::turn`] does, valuing nothing: each
+    /// throw's dice, what it keeps, whether another may follow. Returns the score and the rolls
+    /// used.
+    fn checked_turn(&self, spot: &Spot, turn: &TurnRecord) -> Result<(u8, u8)> {
+        let seat = spot.order[spot.i];
+        let mut dice = self.rules.dice;
+        let mut end = (0u8, 0u8);
+        for (j, throw) in turn.throws.iter().enumerate() {
+            let roll = j as u8 + 1;
+            let kept = self.throw_kept(spot, (seat, dice, roll), throw)?;
+            if let Some(next) = turn.throws.get(j + 1) {
+                self.again_allowed(spot, (seat, roll, kept), next)?;
+            }
+            dice = kept.dice;
+            end = (kept.sum, roll);
+        }
+        Ok(end)
     }
 
     /// Plays one round among `order` (first player first), checking the record's round.
@@ -473,8 +531,10 @@ fn playoffs(replay: &mut Replay, mut next: usize, mut first: usize) -> Result<(u
 }
 
 /// Reviews one game of Sevens from its record `rec` (named `what` in errors), valued with
-/// `solved`'s solutions, solved here when the rules are new.
-pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved) -> Result<GameReview> {
+/// `solved`'s solutions, solved here when the rules are new; or, where `pass` only checks,
+/// replays it against the rules with every value 0 and solves nothing (a game too large to
+/// solve is refused all the same).
+pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved, pass: Pass) -> Result<GameReview> {
     let at = rec.at;
     let options =
         RuleOptions::parse("sevens", OPTIONS, &rec.rules).map_err(|e| error_at(what, at, e))?;
@@ -492,11 +552,16 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved) -> Result<GameR
         ));
     }
     let solutions = solved.for_rules(rules, n as u32);
-    // Solved first, so a game too large to solve is refused before anything is replayed.
-    let solution = if n == 2 {
-        Solution::Two(solutions.game()?)
-    } else {
-        Solution::Three(solutions.game3()?)
+    // Solved first, so a game too large to solve is refused before anything is replayed; a
+    // refusal names the game's line, where its rules are.
+    let here = |e: Error| error_at(what, at, e);
+    let solution = match (pass.valuing, n) {
+        (false, _) => {
+            solutions.fits().map_err(here)?;
+            None
+        }
+        (true, 2) => Some(Solution::Two(solutions.game().map_err(here)?)),
+        (true, _) => Some(Solution::Three(solutions.game3().map_err(here)?)),
     };
     let names = rec.names();
     let mut replay = Replay {
@@ -505,6 +570,7 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved) -> Result<GameR
         rules,
         solutions,
         solution,
+        pass,
         names: names.clone(),
         totals: vec![0; n],
         round_scores: vec![0; n],

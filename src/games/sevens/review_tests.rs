@@ -11,7 +11,7 @@ fn recorded(players: u32, policies: &[&str], rules: &[&str], count: u64) -> Vec<
         ..Default::default()
     };
     let configured = crate::games::configure("sevens", &setup).unwrap();
-    configured.record_games(7, count).unwrap().unwrap()
+    configured.recorded(7, count).unwrap().unwrap()
 }
 
 /// Reviews every game, checking the accounts add up; returns the reviews.
@@ -20,7 +20,7 @@ fn reviewed(games: &[GameRecord]) -> Vec<GameReview> {
     games
         .iter()
         .map(|g| {
-            let r = review("record t", g, &mut solved).unwrap();
+            let r = review("record t", g, &mut solved, Pass::VALUE).unwrap();
             for p in &r.players {
                 assert!(p.residual.abs() < 1e-9, "{p:?}");
             }
@@ -86,11 +86,28 @@ fn luck_averages_nothing_before_a_throw() {
     assert!(mean.abs() < 4.0 * sd / n.sqrt(), "{mean} {sd}");
 }
 
+/// The review's error for `text`, which checking alone (a file's first pass, valuing nothing)
+/// gives the same.
 fn refused(text: &str) -> String {
     let rec = record::parse("record t", text).unwrap();
-    review("record t", &rec.games[0], &mut Solved::default())
-        .unwrap_err()
-        .to_string()
+    let valued = review(
+        "record t",
+        &rec.games[0],
+        &mut Solved::default(),
+        Pass::VALUE,
+    )
+    .unwrap_err()
+    .to_string();
+    let checked = review(
+        "record t",
+        &rec.games[0],
+        &mut Solved::default(),
+        Pass::CHECK,
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(checked, valued, "checking refuses what valuing refuses");
+    valued
 }
 
 const HEAD: &str = "dicelab record 1\ngame sevens\nrules rounds=1\nseat 1 person Ann\nseat 2 person Bob\nround 1\n";

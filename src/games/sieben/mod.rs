@@ -297,7 +297,8 @@ impl Configured for Study {
         &self,
         seed: u64,
         count: u64,
-    ) -> Option<Result<Vec<crate::games::review::record::GameRecord>>> {
+        each: crate::games::RecordSink,
+    ) -> Option<Result<()>> {
         if let Err(e) = PLAYERS.check(NAME, self.players) {
             return Some(Err(e));
         }
@@ -307,13 +308,13 @@ impl Configured for Study {
             self.seats.policies.clone(),
             Rotation::new(&self.seats),
         );
-        Some(Ok(recorder::record(
+        Some(recorder::record(
             NAME,
             &games,
             self.options.pairs(),
-            seed,
-            count,
-        )))
+            (seed, count),
+            each,
+        ))
     }
 
     /// None: whole games are far too large to solve.

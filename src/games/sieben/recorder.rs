@@ -116,18 +116,17 @@ fn record_game<F>(
 }
 
 /// The first `count` games a run of `games` seeded with `seed` plays, as records of the game
-/// `name`, the rules written as `rules`.
+/// `name`, the rules written as `rules`, handed to `each` one at a time.
 pub(super) fn record(
     name: &str,
     games: &Games,
     rules: Vec<String>,
-    seed: u64,
-    count: u64,
-) -> Vec<GameRecord> {
-    let mut out = Vec::new();
-    let mut chunk = 0;
+    (seed, count): (u64, u64),
+    each: crate::games::RecordSink,
+) -> crate::error::Result<()> {
+    let (mut chunk, mut played) = (0, 0);
     let mut table = Round::new(&games.rules, games.players);
-    while (out.len() as u64) < count {
+    while played < count {
         let mut rng = chunk_rng(seed, chunk);
         let mut coins = ChunkRng::seed_from_u64(rng.next_u64());
         let mut policies: Vec<Builtin<ChunkRng>> = games
@@ -135,7 +134,7 @@ pub(super) fn record(
             .iter()
             .map(|p| p.build(&games.rules, ChunkRng::seed_from_u64(coins.next_u64())))
             .collect();
-        let units = GAMES_PER_CHUNK.min(count - out.len() as u64);
+        let units = GAMES_PER_CHUNK.min(count - played);
         for _ in 0..units {
             let mut cards = ChunkRng::seed_from_u64(rng.next_u64());
             let offset = games.rotation.draw(&mut cards);
@@ -153,9 +152,10 @@ pub(super) fn record(
                 policies[policy_of(seat)].choose(view, moves)
             };
             record_game(&games.rules, &mut game, &mut table, &mut cards, &mut choose);
-            out.push(game);
+            each(game)?;
         }
+        played += units;
         chunk += 1;
     }
-    out
+    Ok(())
 }

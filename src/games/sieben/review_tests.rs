@@ -16,7 +16,7 @@ fn study(players: u32, rules: &[&str], policies: &[&str]) -> super::super::Study
 
 /// The first `count` games of `study`'s run of seed `seed`, as a record's text.
 fn recorded(study: &super::super::Study, seed: u64, count: u64) -> String {
-    let games = study.record_games(seed, count).unwrap().unwrap();
+    let games = study.recorded(seed, count).unwrap().unwrap();
     write(&Record { games })
 }
 

@@ -229,7 +229,8 @@ impl Configured for Study {
         &self,
         seed: u64,
         count: u64,
-    ) -> Option<Result<Vec<crate::games::review::record::GameRecord>>> {
+        each: crate::games::RecordSink,
+    ) -> Option<Result<()>> {
         if !self.rules.is_text() {
             return Some(Err(crate::error::Error::setting(
                 crate::Setting::named("record"),
@@ -246,13 +247,13 @@ impl Configured for Study {
             .iter()
             .map(|&p| self.seats.policies[p].clone())
             .collect();
-        Some(Ok(recorder::record(
+        Some(recorder::record(
             NAME,
             &sheets,
             self.options.pairs(),
-            seed,
-            count,
-        )))
+            (seed, count),
+            each,
+        ))
     }
 
     /// None yet: whole games have no exact solution here.

@@ -124,19 +124,18 @@ pub(super) fn game_record(
 }
 
 /// The first `count` games a run seeded with `seed` plays with `sheets` (each seat's or each
-/// compared policy's spec, in order), as records.
+/// compared policy's spec, in order), as records handed to `each` one at a time.
 pub(super) fn record(
     name: &str,
     sheets: &[PolicySpec],
     rules: Vec<String>,
-    seed: u64,
-    count: u64,
-) -> Vec<GameRecord> {
-    let mut games = Vec::new();
-    let mut chunk = 0;
-    while (games.len() as u64) < count {
+    (seed, count): (u64, u64),
+    each: crate::games::RecordSink,
+) -> crate::error::Result<()> {
+    let (mut chunk, mut played) = (0, 0);
+    while played < count {
         let mut rng = chunk_rng(seed, chunk);
-        let units = GAMES_PER_CHUNK.min(count - games.len() as u64);
+        let units = GAMES_PER_CHUNK.min(count - played);
         for _ in 0..units {
             let dice = ChunkRng::seed_from_u64(rng.next_u64());
             let mut coins = ChunkRng::seed_from_u64(rng.next_u64());
@@ -148,9 +147,10 @@ pub(super) fn record(
                 .iter()
                 .map(|s| Seat::Policy(s.as_str().to_string()))
                 .collect();
-            games.push(game_record(name, seats, Some(seed), rules.clone(), &played));
+            each(game_record(name, seats, Some(seed), rules.clone(), &played))?;
         }
+        played += units;
         chunk += 1;
     }
-    games
+    Ok(())
 }

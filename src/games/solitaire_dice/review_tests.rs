@@ -5,7 +5,7 @@ use crate::games::review::record::parse;
 /// seed 5's first game.
 fn recorded(seats: &[&str]) -> GameRecord {
     let specs: Vec<PolicySpec> = seats.iter().map(|s| s.parse().unwrap()).collect();
-    super::super::recorder::record(NAME, &specs, Vec::new(), 5, 1).remove(0)
+    seed_5(&specs, 1).remove(0)
 }
 
 fn run(units: u64) -> RunConfig<Option<u64>> {
@@ -14,6 +14,17 @@ fn run(units: u64) -> RunConfig<Option<u64>> {
         seed: 1,
         ..RunConfig::default()
     }
+}
+
+/// The first `count` games of a run seeded 5 with `specs`, as records.
+fn seed_5(specs: &[PolicySpec], count: u64) -> Vec<GameRecord> {
+    let mut games = Vec::new();
+    super::super::recorder::record(NAME, specs, Vec::new(), (5, count), &mut |game| {
+        games.push(game);
+        Ok(())
+    })
+    .unwrap();
+    games
 }
 
 #[test]
@@ -152,7 +163,7 @@ fn a_recorded_game_is_the_game_the_run_plays() {
         .iter()
         .map(|s| s.parse().unwrap())
         .collect();
-    let games = super::super::recorder::record(NAME, &specs, Vec::new(), 5, 3);
+    let games = seed_5(&specs, 3);
     let mut rng = crate::engine::chunk_rng(5, 0);
     for game in &games {
         let dice = crate::engine::ChunkRng::seed_from_u64(rng.next_u64());
