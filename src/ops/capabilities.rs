@@ -95,7 +95,7 @@ pub fn position_file(path: &Path, given: Position) -> Result<Position> {
 pub fn playable(game: &dyn Game) -> Result<&dyn Playable> {
     game.playable().ok_or_else(|| {
         Error::input(format!(
-            "play {}: only {} can be played at the terminal",
+            "play {}: only {} can be played against dicelab's players",
             game.name(),
             games_with(|g| g.playable().is_some())
         ))

@@ -133,8 +133,9 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the manual page (roff) of dicelab or of one of its commands: `dicelab man | man -l -`.
     Man(ManArgs),
-    /// Start the local web app (the coach, the rules and the findings, for a phone or a
-    /// browser) and print its address; Ctrl-C stops it.
+    /// Start the local web app (the coach, a game against dicelab's players, the review of a
+    /// record, the rules and the findings, for a phone or a browser) and print its address;
+    /// Ctrl-C stops it.
     #[cfg(feature = "serve")]
     Serve(ServeArgs),
 }

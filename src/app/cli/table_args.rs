@@ -97,4 +97,8 @@ pub struct ServeArgs {
     /// dicelab starts in, where there is one).
     #[arg(long, value_name = "DIR")]
     pub reports: Option<PathBuf>,
+    /// The longest one request may compute, in seconds: a review or an advice that would take
+    /// longer is stopped and refused, saying so (1 to 3600).
+    #[arg(long, value_name = "SECONDS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub work_limit: u64,
 }

@@ -52,7 +52,7 @@ async fn host_checked(State(server): State<Arc<Server>>, request: Request, next:
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
-    if !guard::allowed(host, server.port, server.open) {
+    if !guard::allowed(host, server.port, server.address, server.open) {
         return refusal(
             StatusCode::MISDIRECTED_REQUEST,
             "Host: this server answers only requests to this machine's address or localhost, \
@@ -175,14 +175,14 @@ async fn advise(
     let query = query(request.uri().query().unwrap_or(""))?;
     no_files(game, &query.rules, &query.policies)?;
     let text = body_text(request).await?;
-    Ok(computed(&server, move || {
+    Ok(computed(&server, "advice", move |stop| {
         ops::advisor(game)?;
         let position = Position::from_json("body", &text, Position::default())?;
         let request = AdviceRequest {
             rules: query.rules,
             policies: query.policies,
             position,
-            run: one_core(query.seed),
+            run: one_core(query.seed, stop),
         };
         let advice = ops::advise(game, &request)?;
         let advised = Advised {

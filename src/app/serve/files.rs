@@ -120,14 +120,75 @@ pub(super) async fn report(
             &format!("/reports/{shown}: not a kind of file this server sends"),
         );
     }
-    let read = tokio::task::spawn_blocking(move || read_inside(&root, &relative)).await;
-    match read {
-        Ok(Some(bytes)) => sent(&path, bytes, REPORT_POLICY),
-        _ => refusal(
+    let found = tokio::task::spawn_blocking(move || find_inside(&root, &relative)).await;
+    let missing = || {
+        refusal(
             StatusCode::NOT_FOUND,
             &format!("/reports/{shown}: no such file in the report folder"),
-        ),
+        )
+    };
+    let unreadable = || {
+        refusal(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &format!("/reports/{shown}: in the report folder, but the server cannot read it"),
+        )
+    };
+    let file = match found {
+        Ok(Ok(Some(found))) => match tokio::fs::File::open(&found).await {
+            Ok(file) => file,
+            Err(_) => return unreadable(),
+        },
+        Ok(Ok(None)) => return missing(),
+        Ok(Err(_)) | Err(_) => return unreadable(),
+    };
+    let length = file.metadata().await.ok().map(|m| m.len());
+    sent_from(&path, file, length, REPORT_POLICY)
+}
+
+/// How much of a report file is read at a time: what a request holds of it.
+const PIECE: usize = 64 * 1024;
+
+/// `file` sent as `name`'s type under `policy`, read and sent a piece at a time, so a large
+/// report file (a record of many games) never lies whole in memory: ten requests for a 300 MB
+/// file held 2.9 GB when each was read whole. A read that fails midway ends the answer early.
+fn sent_from(
+    name: &str,
+    mut file: tokio::fs::File,
+    length: Option<u64>,
+    policy: &'static str,
+) -> Response {
+    use tokio::io::AsyncReadExt;
+    let (mut sender, body) =
+        http_body_util::channel::Channel::<axum::body::Bytes, std::io::Error>::new(1);
+    tokio::spawn(async move {
+        let mut piece = vec![0u8; PIECE];
+        loop {
+            match file.read(&mut piece).await {
+                Ok(0) => break,
+                Ok(n) => {
+                    let data = axum::body::Bytes::copy_from_slice(&piece[..n]);
+                    // The client has gone: nothing more to read for it.
+                    if sender.send_data(data).await.is_err() {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    sender.abort(e);
+                    break;
+                }
+            }
+        }
+    });
+    let mut response = sent(name, Vec::new(), policy);
+    // Its length as it was when opened, so a client can tell how much is coming; a file that
+    // shrinks meanwhile ends the connection early, as a failed read does.
+    if let Some(length) = length {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_LENGTH, HeaderValue::from(length));
     }
+    *response.body_mut() = axum::body::Body::new(body);
+    response
 }
 
 /// `path` as a relative path of plain names only, or `None`.
@@ -143,14 +204,19 @@ fn plain_relative(path: &str) -> Option<PathBuf> {
     plain.then(|| relative.to_path_buf())
 }
 
-/// The bytes of `root/relative` if, every link followed, it is a regular file inside `root`
-/// (itself canonical).
-fn read_inside(root: &FsPath, relative: &FsPath) -> Option<Vec<u8>> {
-    let found = std::fs::canonicalize(root.join(relative)).ok()?;
-    if !found.starts_with(root) || !std::fs::metadata(&found).ok()?.is_file() {
-        return None;
+/// The file at `root/relative` if, every link followed, it is a regular file inside `root`
+/// (itself canonical); `None` where there is no such file there; an error where it is there but
+/// cannot be looked at.
+fn find_inside(root: &FsPath, relative: &FsPath) -> std::io::Result<Option<PathBuf>> {
+    let found = match std::fs::canonicalize(root.join(relative)) {
+        Ok(found) => found,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if !found.starts_with(root) || !std::fs::metadata(&found)?.is_file() {
+        return Ok(None);
     }
-    std::fs::read(found).ok()
+    Ok(Some(found))
 }
 
 #[cfg(test)]
@@ -192,10 +258,13 @@ mod tests {
         std::os::unix::fs::symlink(dir.path().join("secret.txt"), root.join("out.txt")).unwrap();
         let root = std::fs::canonicalize(&root).unwrap();
         assert_eq!(
-            read_inside(&root, FsPath::new("index.html")).as_deref(),
-            Some(&b"<p>ok</p>"[..])
+            find_inside(&root, FsPath::new("index.html")).unwrap(),
+            Some(root.join("index.html"))
         );
-        assert!(read_inside(&root, FsPath::new("out.txt")).is_none());
-        assert!(read_inside(&root, FsPath::new("missing.txt")).is_none());
+        assert_eq!(find_inside(&root, FsPath::new("out.txt")).unwrap(), None);
+        assert_eq!(
+            find_inside(&root, FsPath::new("missing.txt")).unwrap(),
+            None
+        );
     }
 }

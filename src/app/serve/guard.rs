@@ -5,10 +5,10 @@
 
 use std::net::IpAddr;
 
-/// Whether `host` (a Host header's value) may reach a server listening on `port`, on the
-/// loopback address only (`open` false) or on every interface (`open` true: any address, since
-/// a phone names this machine by its address on the network).
-pub(super) fn allowed(host: &str, port: u16, open: bool) -> bool {
+/// Whether `host` (a Host header's value) may reach a server listening on `port` at `address`:
+/// a loopback address, or the address listened on (`--host 192.168.1.20`: a phone names the
+/// machine by it), or any address where it listens on every interface (`open`).
+pub(super) fn allowed(host: &str, port: u16, address: IpAddr, open: bool) -> bool {
     let Some((name, given_port)) = split(host) else {
         return false;
     };
@@ -19,7 +19,7 @@ pub(super) fn allowed(host: &str, port: u16, open: bool) -> bool {
         return true;
     }
     match name.parse::<IpAddr>() {
-        Ok(ip) => open || ip.is_loopback(),
+        Ok(ip) => open || ip.is_loopback() || ip == address,
         Err(_) => false,
     }
 }
@@ -47,13 +47,15 @@ mod tests {
     /// 127.0.0.1 is not, nor any other machine's address while only loopback is listened on.
     #[test]
     fn only_this_machines_names_on_its_port_are_let_in() {
+        let lo: IpAddr = [127, 0, 0, 1].into();
+        let lan: IpAddr = [192, 168, 1, 20].into();
         for host in [
             "127.0.0.1:8077",
             "localhost:8077",
             "LOCALHOST:8077",
             "[::1]:8077",
         ] {
-            assert!(allowed(host, 8077, false), "{host}");
+            assert!(allowed(host, 8077, lo, false), "{host}");
         }
         for host in [
             "evil.example:8077",
@@ -68,11 +70,17 @@ mod tests {
             "127.0.0.1:80771",
             "127.0.0.1:+8077",
         ] {
-            assert!(!allowed(host, 8077, false), "{host}");
+            assert!(!allowed(host, 8077, lo, false), "{host}");
         }
         // Listening on every interface: a phone names the machine by its address.
-        assert!(allowed("192.168.1.20:8077", 8077, true));
-        assert!(allowed("[fe80::1]:8077", 8077, true));
-        assert!(!allowed("dicelab.example:8077", 8077, true));
+        let any: IpAddr = [0, 0, 0, 0].into();
+        assert!(allowed("192.168.1.20:8077", 8077, any, true));
+        assert!(allowed("[fe80::1]:8077", 8077, any, true));
+        assert!(!allowed("dicelab.example:8077", 8077, any, true));
+        // Listening on one address of the network: that address, and loopback; no other.
+        assert!(allowed("192.168.1.20:8077", 8077, lan, false));
+        assert!(allowed("127.0.0.1:8077", 8077, lan, false));
+        assert!(!allowed("192.168.1.21:8077", 8077, lan, false));
+        assert!(!allowed("192.168.1.20:8078", 8077, lan, false));
     }
 }

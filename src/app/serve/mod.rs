@@ -11,6 +11,7 @@
 //! most one computation a core runs at a time. It needs no network: no font, script or style
 //! comes from anywhere else.
 
+mod admit;
 mod api;
 mod files;
 mod guard;
@@ -73,10 +74,11 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         .thread_name("dicelab-serve")
         .build()
         .map_err(|e| Error::unwritable("serve: cannot start the server's threads", e))?;
-    let served = runtime.block_on(run(args.host, args.port, reports));
-    // A computation still running on a blocking thread is not waited for: dropping the runtime
-    // would wait for it, so Ctrl-C would hang until it ended.
-    runtime.shutdown_timeout(DRAIN);
+    let served = runtime.block_on(run(args, reports));
+    // A computation still running on a blocking thread is not waited for: the stop gave the
+    // requests under way their DRAIN already, and dropping the runtime would wait for it, so
+    // Ctrl-C would hang until it ended (it took 10 s, twice DRAIN).
+    runtime.shutdown_background();
     served
 }
 
@@ -107,7 +109,8 @@ fn reports_folder(given: Option<&PathBuf>) -> Result<Option<PathBuf>> {
 }
 
 /// Binds, says where, and serves until a stop.
-async fn run(host: IpAddr, port: u16, reports: Option<PathBuf>) -> Result<()> {
+async fn run(args: &ServeArgs, reports: Option<PathBuf>) -> Result<()> {
+    let (host, port) = (args.host, args.port);
     let listener = TcpListener::bind(SocketAddr::new(host, port))
         .await
         .map_err(|e| {
@@ -124,11 +127,14 @@ async fn run(host: IpAddr, port: u16, reports: Option<PathBuf>) -> Result<()> {
     let open = host.is_unspecified();
     let server = Arc::new(Server {
         port: bound.port(),
+        address: bound.ip(),
         open,
         reports,
         work: Arc::new(Semaphore::new(
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         )),
+        work_limit: Duration::from_secs(args.work_limit),
+        stopping: Arc::default(),
     });
     let shown = if open {
         SocketAddr::new(IpAddr::from([127, 0, 0, 1]), bound.port())
@@ -158,13 +164,14 @@ async fn run(host: IpAddr, port: u16, reports: Option<PathBuf>) -> Result<()> {
         let stop = stop.clone();
         interrupt::on_interrupt(move || stop.notify_one());
     }
-    let router = api::router(server);
+    let router = api::router(server.clone());
     let graceful = GracefulShutdown::new();
     let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let addresses = Arc::new(admit::Addresses::default());
     loop {
         tokio::select! {
             accepted = listener.accept() => {
-                let (stream, _) = match accepted {
+                let (stream, peer) = match accepted {
                     Ok(accepted) => accepted,
                     // A client that gave up before it was accepted: the next one, at once.
                     Err(e) if matches!(
@@ -178,24 +185,44 @@ async fn run(host: IpAddr, port: u16, reports: Option<PathBuf>) -> Result<()> {
                         continue;
                     }
                 };
-                // One connection too many is closed rather than queued.
+                // One connection too many, or too many from one address, is closed rather
+                // than queued.
+                let Some(admitted) = addresses.admit(peer.ip()) else { continue };
                 let Ok(permit) = connections.clone().try_acquire_owned() else { continue };
                 let service = TowerToHyperService::new(router.clone());
-                let connection = hyper::server::conn::http1::Builder::new()
-                    .timer(TokioTimer::new())
-                    .header_read_timeout(HEADER_TIMEOUT)
-                    .keep_alive(true)
-                    .serve_connection(TokioIo::new(stream), service);
-                let connection = graceful.watch(connection);
+                let watcher = graceful.watcher();
                 tokio::spawn(async move {
-                    let _ = tokio::time::timeout(CONNECTION_TIMEOUT, connection).await;
-                    drop(permit);
+                    let _held = (permit, admitted);
+                    let opened = tokio::time::Instant::now();
+                    let served = async move {
+                        match admit::head(&stream, opened, HEADER_TIMEOUT).await {
+                            admit::Head::Gone => {}
+                            admit::Head::Refused(status, why) => {
+                                admit::refuse(stream, status, &why).await;
+                            }
+                            admit::Head::Ready => {
+                                // One request a connection: each is read by `admit::head`
+                                // first, its line within its deadline.
+                                let connection = hyper::server::conn::http1::Builder::new()
+                                    .timer(TokioTimer::new())
+                                    .header_read_timeout(HEADER_TIMEOUT)
+                                    .keep_alive(false)
+                                    .serve_connection(TokioIo::new(stream), service);
+                                let _ = watcher.watch(connection).await;
+                            }
+                        }
+                    };
+                    let _ = tokio::time::timeout(CONNECTION_TIMEOUT, served).await;
                 });
             }
             () = stop.notified() => break,
         }
     }
     drop(listener);
+    // Computations under way stop between their steps and answer; the rest gets DRAIN.
+    server
+        .stopping
+        .store(true, std::sync::atomic::Ordering::Relaxed);
     let _ = tokio::time::timeout(DRAIN, graceful.shutdown()).await;
     say("dicelab serve: stopped (Ctrl-C)\n")
 }

@@ -178,7 +178,7 @@ pub(super) async fn play(
         asks,
     } = asked(&text)?;
     no_files(game, &request.rules, &request.policies)?;
-    Ok(computed(&server, move || {
+    Ok(computed(&server, "game", move |_| {
         // One core: the advice and any solve inside the game keep to it, as every
         // computation of the server does.
         let pool = crate::engine::thread_pool(Some(1), None)?;
@@ -244,8 +244,12 @@ pub(super) async fn review(
         // is read.
         no_files(found, &game.rules, &policies)?;
     }
-    Ok(computed(&server, move || {
-        let reviews = ops::review_record_with("record", &parsed, &one_core(query.seed))?;
+    drop(parsed);
+    Ok(computed(&server, "record", move |stop| {
+        // Every game checked before any is valued; then valued on this request's one core,
+        // stopped between moments when its client leaves or its time is spent.
+        let request = ops::ReviewRequest::with_run(one_core(query.seed, stop));
+        let reviews = ops::check_record("record", &text, &request)?.reviews(&request)?;
         Ok(render(
             &Reviewed { reviews: &reviews },
             Format::Json,

@@ -1,14 +1,16 @@
 //! What the API's handlers share: reading a request (its game, query string and body, each
 //! within its limits), refusing it in one line, and computing on a core of its own.
 
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use axum::body::to_bytes;
 use axum::extract::Request;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::engine::RunConfig;
+use crate::engine::{OnProgress, Progress, RunConfig, STOPPED, Steps};
 use crate::error::{Error, Keys};
 use crate::games::{self, Game};
 
@@ -44,12 +46,45 @@ pub(super) fn game_named(name: &str) -> Result<&'static dyn Game, Refusal> {
 }
 
 /// How every computation of the server runs: on one thread (one computation a core), at the
-/// command line's default size, with the request's seed.
-pub(super) fn one_core(seed: u64) -> RunConfig<Option<u64>> {
+/// command line's default size, with the request's seed, stopped as `stop` says.
+pub(super) fn one_core(seed: u64, stop: &OnProgress) -> RunConfig<Option<u64>> {
     RunConfig {
         seed,
         threads: Some(1),
+        progress: stop.clone(),
         ..RunConfig::default()
+    }
+}
+
+/// When a computation must stop: its client has gone (nobody will read its answer), it has run
+/// for the server's work limit (`--work-limit`: a review of a 40-player race took 89 s, and a
+/// request must not hold a core for minutes), or the server is stopping.
+struct Watch {
+    gone: Arc<AtomicBool>,
+    stopping: Arc<AtomicBool>,
+    started: Instant,
+    limit: Duration,
+}
+
+impl Progress for Watch {
+    fn start(&self, _: u64, _: Steps) {}
+    fn advance(&self, _: u64) {}
+    fn set(&self, _: u64, _: &str) {}
+    fn finish(&self) {}
+    fn stopped(&self) -> bool {
+        self.gone.load(Ordering::Relaxed)
+            || self.stopping.load(Ordering::Relaxed)
+            || self.started.elapsed() > self.limit
+    }
+}
+
+/// Says the client has gone once dropped: the request's future is dropped when its connection
+/// closes (or its time is up) before the answer, and the computation it started then stops.
+struct Leaving(Arc<AtomicBool>);
+
+impl Drop for Leaving {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
@@ -130,18 +165,42 @@ pub(super) async fn body_text(request: Request) -> Result<String, Refusal> {
                 "body: not sent within 10 seconds".into(),
             ));
         }
-        Ok(Err(_)) => return Err(too_large()),
+        // Past the limit, or a body that is no body: a chunk size that is not one, a
+        // connection closed in the middle (a malformed chunk size was answered 413).
+        Ok(Err(e)) if past_limit(&e) => return Err(too_large()),
+        Ok(Err(_)) => {
+            return Err(Refusal(
+                StatusCode::BAD_REQUEST,
+                "body: not a well-formed body (its chunks, or its length, are not as declared)"
+                    .into(),
+            ));
+        }
         Ok(Ok(bytes)) => bytes,
     };
     String::from_utf8(bytes.to_vec())
         .map_err(|_| Refusal(StatusCode::BAD_REQUEST, "body: not UTF-8 text".into()))
 }
 
+/// Whether reading a body failed on its size limit, rather than on the body itself.
+fn past_limit(error: &axum::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(e) = cause {
+        if e.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        cause = e.source();
+    }
+    false
+}
+
 /// Runs `work` on a blocking thread once a core is free; its JSON text is the answer, its
-/// error a refusal. A panic (a bug) is a 500 that says so; the server goes on.
+/// error a refusal. `work` is handed when to stop (its client gone, or its time spent),
+/// to hear between its steps; `what` names the work in the refusal of one that ran too long. A
+/// panic (a bug) is a 500 that says so; the server goes on.
 pub(super) async fn computed(
     server: &Server,
-    work: impl FnOnce() -> crate::Result<String> + Send + 'static,
+    what: &'static str,
+    work: impl FnOnce(&OnProgress) -> crate::Result<String> + Send + 'static,
 ) -> Response {
     let waited = tokio::time::timeout(QUEUE_TIMEOUT, server.work.clone().acquire_owned()).await;
     let Ok(Ok(permit)) = waited else {
@@ -150,14 +209,40 @@ pub(super) async fn computed(
             "busy: every core has been computing for 30 seconds; try again",
         );
     };
-    // The permit goes with the work: a client that leaves does not free its core while the
-    // computation it started still runs.
+    let gone = Arc::new(AtomicBool::new(false));
+    let _leaving = Leaving(gone.clone());
+    let started = Instant::now();
+    let stop = OnProgress::to(Arc::new(Watch {
+        gone,
+        stopping: server.stopping.clone(),
+        started,
+        limit: server.work_limit,
+    }));
+    // The permit goes with the work: a client that leaves frees its core once the computation
+    // it started has heard so and stopped.
+    let watched = stop.clone();
     let held = move || {
         let _permit = permit;
-        work()
+        work(&watched)
     };
     match tokio::task::spawn_blocking(held).await {
         Ok(Ok(text)) => answer(text),
+        Ok(Err(error))
+            if error.to_string().contains(STOPPED) && started.elapsed() > server.work_limit =>
+        {
+            refusal(
+                StatusCode::BAD_REQUEST,
+                &format!(
+                    "{what}: it takes longer than the {} s this server gives a request, and was \
+                 stopped; ask dicelab on your own machine (the command line has no such limit)",
+                    server.work_limit.as_secs()
+                ),
+            )
+        }
+        Ok(Err(error)) if error.to_string().contains(STOPPED) => refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &format!("{what}: stopped, as the server is stopping; try again once it is back"),
+        ),
         Ok(Err(error)) => refused(&error).into_response(),
         Err(_) => refusal(
             StatusCode::INTERNAL_SERVER_ERROR,

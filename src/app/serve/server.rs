@@ -9,6 +9,8 @@ use tokio::sync::Semaphore;
 pub(super) struct Server {
     /// The port it listens on, which a request's Host must name.
     pub(super) port: u16,
+    /// The address it listens on, which a request's Host may name.
+    pub(super) address: std::net::IpAddr,
     /// Whether it listens on every interface, so a Host may be any address of this machine.
     pub(super) open: bool,
     /// The report folder the Findings page reads, if any.
@@ -16,4 +18,8 @@ pub(super) struct Server {
     /// One permit a core: the computations (advice, a game, a review) that may run at once.
     /// Each computation holds its permit until it ends, even when its client has gone.
     pub(super) work: Arc<Semaphore>,
+    /// The longest one request may compute (`--work-limit`).
+    pub(super) work_limit: std::time::Duration,
+    /// Set once the server is stopping: the computations under way stop between their steps.
+    pub(super) stopping: Arc<std::sync::atomic::AtomicBool>,
 }

@@ -5,6 +5,8 @@
 //! it would normalise, a Host it would set) is hidden from the server.
 #![cfg(feature = "serve")]
 
+mod load;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
@@ -25,7 +27,23 @@ struct Server {
 
 impl Server {
     fn start(reports: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(BIN)
+        Self::start_limited(reports, extra, None)
+    }
+
+    /// [`Server::start`] under an address-space limit of `kib` KiB (`ulimit -v`), where given:
+    /// the shell gives way to the server (`exec`), so the child's pid is the server's.
+    fn start_limited(reports: &Path, extra: &[&str], kib: Option<u64>) -> Server {
+        let mut command = match kib {
+            Some(kib) => {
+                let mut sh = Command::new("sh");
+                sh.arg("-c")
+                    .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+                    .arg(BIN);
+                sh
+            }
+            None => Command::new(BIN),
+        };
+        let mut child = command
             .args(["serve", "--port", "0", "--reports"])
             .arg(reports)
             .args(extra)
