@@ -69,6 +69,27 @@ class Part:
         return f"<dicelab.Part {self.index}/{self.count}, {len(self.accumulators)} bytes>"
 
 
+#: The most shards a run splits into (a shard's index and count are 32-bit).
+_MOST_SHARDS = 2**32 - 1
+
+
+def _check_executor(executor: Any) -> None:
+    """Refuses what cannot run the parts, before the first is sent: anything without
+    ``.submit``, and an executor's class given for an executor."""
+    if isinstance(executor, type):
+        raise bad_value(
+            "executor", executor,
+            f"expected an executor, not the class {executor.__name__}: make one, "
+            f"{executor.__name__}(...)",
+        )
+    if not callable(getattr(executor, "submit", None)):
+        raise bad_value(
+            "executor", executor,
+            "expected a concurrent.futures.Executor (anything with .submit), "
+            f"not {type(executor).__name__}",
+        )
+
+
 def _run_frame(run: Any) -> pd.DataFrame:
     """A finished run's ``summary.csv`` as a DataFrame (its first table)."""
     return frame(run.tables()[0])
@@ -91,12 +112,41 @@ def _simulate(
     executor: Optional[Executor],
 ) -> Union[pd.DataFrame, Part]:
     if shards is not None or executor is not None:
+        # Everything a part would refuse, or that would make the parts cost more than the run,
+        # is refused here, before any part runs: with an executor, a refusal would otherwise
+        # come back from a worker, once each part has been sent.
         if shard is not None:
             raise bad_value("shard", shard, "give shard=(k, n) or shards=K, not both")
-        count = convert.whole("shards", 1 if shards is None else shards)
-        k = int(count)
-        if k < 1 or k > 2**32 - 1:
-            raise bad_value("shards", shards, f"expected a whole number from 1 to {2**32 - 1}", 1, 2**32 - 1)
+        if executor is not None:
+            _check_executor(executor)
+        k = int(convert.whole("shards", 1 if shards is None else shards))
+        units, chunks, per_chunk = _native_call(
+            _native.run_chunks,
+            convert.game(game),
+            convert.specs("policy", policy),
+            convert.rules(rule),
+            convert.path("deck", deck),
+            convert.whole("players", players),
+            convert.whole("n", n),
+            convert.whole("seed", seed),
+            convert.whole("threads", threads),
+            function == "compare",
+        )
+        most = min(chunks, _MOST_SHARDS)
+        if k < 1:
+            raise bad_value("shards", shards, f"expected at least 1, found {k}", 1, most)
+        if k > most:
+            # A shard beyond the run's chunks plays nothing but still costs a part's start
+            # (milliseconds each: a million of them ran for over an hour on 100 units).
+            played = f"{chunks} chunk" + ("s" if chunks != 1 else "")
+            why = (
+                f"more shards than the run has chunks: a run of n={units} is played in "
+                f"{played} of {per_chunk} units, and a shard beyond them plays nothing; this "
+                f"run takes at most {most}"
+                if chunks <= _MOST_SHARDS
+                else f"too many; a run takes at most {most}"
+            )
+            raise bad_value("shards", shards, why, 1, most)
         options = dict(
             n=n, seed=seed, threads=threads, players=players, rule=rule, deck=deck
         )
@@ -104,7 +154,7 @@ def _simulate(
             # Refused before any part runs, as one run refuses its out= before its work.
             call = convert.call(function, game, policy=policy, shards=shards, out=out)
             _native_call(
-                _native.check_out, call, convert.path("out", out), convert.switch("wait", wait)
+                _native.check_out, call, convert.out(out), convert.switch("wait", wait)
             )
         target = simulate if function == "simulate" else compare
         if executor is None:
@@ -135,7 +185,7 @@ def _simulate(
         convert.whole("seed", seed),
         convert.whole("threads", threads),
         shard_text,
-        convert.path("out", out),
+        convert.out(out),
         convert.switch("wait", wait),
         function == "compare",
     )
@@ -182,6 +232,9 @@ def simulate(
     - ``shards=K`` with ``executor``: the run split into ``K`` shards run on any
       :class:`concurrent.futures.Executor` (a process pool, Dask's ``client.get_executor()``,
       submitit's Slurm executor) and merged: the same DataFrame, byte for byte, as one run.
+      ``K`` is at most the chunks the run is played in: a shard with nothing to play would
+      still cost its start. Without ``executor`` the shards run one after another in this
+      process.
 
     Raises :class:`BadValueError` (a ``ValueError``) naming the argument for a bad value,
     :class:`BadRequestError` for a request wrong as a whole, an ``OSError`` for a file; all
@@ -239,7 +292,20 @@ def merge(
     >>> parts = [dicelab.simulate("sevens", n=10**5, shard=(k, 4)) for k in range(4)]
     >>> df = dicelab.merge(parts)
     """
-    given = list(parts)
+    if isinstance(parts, Part):
+        raise bad_value("parts", parts, "expected a list of Parts, not one Part: merge([part])")
+    try:
+        # Text is iterable too, letter by letter: refused as a whole, not by its first letter.
+        iterator = None if isinstance(parts, (str, bytes)) else iter(parts)
+    except TypeError:
+        iterator = None
+    if iterator is None:
+        raise bad_value(
+            "parts", parts,
+            "expected a list of the Parts simulate(..., shard=(k, n)) returned, "
+            f"not {type(parts).__name__}",
+        )
+    given = list(iterator)
     for part in given:
         if not isinstance(part, Part):
             raise bad_value("parts", part, "expected the Parts simulate(..., shard=(k, n)) returned")
@@ -248,7 +314,7 @@ def merge(
         _native.merge,
         call,
         [p.accumulators for p in given],
-        convert.path("out", out),
+        convert.out(out),
         convert.switch("wait", wait),
         convert.switch("partial", partial),
     )
@@ -288,7 +354,7 @@ def sweep(
         convert.whole("n", n),
         convert.whole("seed", seed),
         convert.whole("threads", threads),
-        convert.path("out", out),
+        convert.out(out),
         convert.switch("wait", wait),
     )
     return frame(table_)
@@ -318,7 +384,7 @@ def solve(
         convert.rules(rule),
         None,
         convert.whole("players", players),
-        convert.path("out", out),
+        convert.out(out),
         convert.switch("wait", wait),
         False,
     )
@@ -345,7 +411,7 @@ def table(
         convert.rules(rule),
         convert.path("deck", deck),
         "1",
-        convert.path("out", out),
+        convert.out(out),
         convert.switch("wait", wait),
         True,
     )
@@ -370,8 +436,9 @@ def advise(
     >>> dicelab.advise("sevens", roll=1, dice=2, sum=5, allowed=2, round=6,
     ...                totals=[52, 49], scores=15)
 
-    The position is given by its keys, as keyword arguments or as a dict (``position=``), a
-    list where the key takes several values (``totals=[52, 49]``, ``hand=[3, 5, 7]``):
+    The position is given by its keys, as keyword arguments or as a dict (``position=``; a
+    JSON position file is ``json.load(f)``, never a path), a list where the key takes several
+    values (``totals=[52, 49]``, ``hand=[3, 5, 7]``):
     ``dicelab.cli("advise", "--help")`` lists each game's keys. In a game without decisions
     (Sequences, Hearts Due) the rows are the players and their odds, under ``player``.
 
@@ -382,6 +449,14 @@ def advise(
     the game, its rules, the policy, the position as understood, the method, the best action,
     the loss's column, the notes and each column's meaning.
     """
+    if position is not None and not isinstance(position, Mapping):
+        # Never read as a file (the command line's --position FILE): a path's text would be
+        # taken as the position's keys, and a file's content has no place in the message.
+        raise bad_value(
+            "position", position,
+            "expected a dict of the position's keys, e.g. {'roll': 1, 'dice': 2}, not "
+            f"{type(position).__name__}; json.load(f) reads a JSON position file into one",
+        )
     given = dict(position or {})
     overlap = sorted(set(given) & set(keys))
     if overlap:

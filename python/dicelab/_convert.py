@@ -13,6 +13,7 @@ from __future__ import annotations
 import numbers
 import os
 from collections.abc import Mapping
+from pathlib import PurePath
 from typing import Any, Optional
 
 import numpy as np
@@ -115,6 +116,22 @@ def path(name: str, value: Any) -> Optional[str]:
     if isinstance(value, (str, os.PathLike)):
         return text(name, os.fsdecode(value))
     raise bad_value(name, value, f"expected a path or a string, not {type(value).__name__}")
+
+
+def out(value: Any) -> Optional[str]:
+    """A report folder (``out=``): a string or a path, or ``None``, but never an empty one. The
+    command line refuses an empty ``--out``, while the library would take ``''`` as the current
+    folder and write a report among whatever it holds. ``Path('')`` is refused too: it is
+    ``Path('.')`` (the two cannot be told apart), and it is what an unset setting becomes
+    (``Path(os.environ.get("OUT", ""))``); ``out='.'`` still names the current folder."""
+    folder = path("out", value)
+    if folder == "":
+        raise bad_value("out", value, "expected a folder, not an empty path; out='.' names "
+                        "the current folder")
+    if isinstance(value, PurePath) and folder == ".":
+        raise bad_value("out", value, "expected a folder, not Path(''), which is Path('.'); "
+                        "out='.' names the current folder")
+    return folder
 
 
 def switch(name: str, value: Any) -> bool:

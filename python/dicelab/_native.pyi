@@ -46,6 +46,12 @@ def simulate(
 ) -> Run:
     """A simulation (or its shard), written to `out` when given."""
 
+def run_chunks(game: str, policies: list[str], rules: list[str], deck: Optional[str],
+               players: str, units: Optional[str], seed: str, threads: Optional[str],
+               compare: bool) -> tuple[int, int, int]:
+    """The units a run plays (the default when `units` is None), its counts checked as a run
+    checks them, the chunks it is played in and the units of each."""
+
 def check_out(call: str, out: str, wait: bool) -> None:
     """Refuses `out` where a run's report could not be written there; holds nothing after."""
 

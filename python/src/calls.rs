@@ -224,6 +224,52 @@ pub fn simulate(
     })
 }
 
+/// What a run spread over shards is checked against before any of its parts runs: its units
+/// (the operation's default when `None`, its seed and threads checked as the run checks them),
+/// the chunks it is played in and the units of each ([`ops::chunks`]): a shard beyond the
+/// chunks plays nothing and still costs its start.
+#[pyfunction]
+#[pyo3(signature = (game, policies, rules, deck, players, units, seed, threads, compare))]
+#[allow(clippy::too_many_arguments)]
+pub fn run_chunks(
+    py: Python<'_>,
+    game: String,
+    policies: Vec<String>,
+    rules: Vec<String>,
+    deck: Option<PathBuf>,
+    players: String,
+    units: Option<String>,
+    seed: String,
+    threads: Option<String>,
+    compare: bool,
+) -> PyResult<(u64, u64, u64)> {
+    let run = RunArgs {
+        units,
+        seed,
+        threads,
+    };
+    detached(py, move |_| {
+        let units = run
+            .config(OnProgress::default())?
+            .sized(ops::DEFAULT_UNITS)?
+            .units;
+        let request = RunRequest {
+            game: dicelab::find(&game)?,
+            rules,
+            deck,
+            players: player_count(&players)?,
+            policies,
+        };
+        let configured = if compare {
+            request.configure_comparison()?
+        } else {
+            request.configure()?
+        };
+        let (chunks, per_chunk) = ops::chunks(configured.as_ref(), units)?;
+        Ok((units, chunks, per_chunk))
+    })
+}
+
 /// `out` checked as the report folder of a run (refused as `simulate --out` refuses it), then
 /// let go: a run spread over an executor is refused before any of its parts runs, and
 /// [`merge`] holds the folder again to write it.

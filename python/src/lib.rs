@@ -136,7 +136,7 @@ mod _native {
     #[pymodule_export]
     use super::Failure;
     #[pymodule_export]
-    use super::calls::{Run, advise, analyse, check_out, merge, simulate, sweep};
+    use super::calls::{Run, advise, analyse, check_out, merge, run_chunks, simulate, sweep};
     #[pymodule_export]
     use super::run;
 

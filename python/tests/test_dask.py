@@ -21,7 +21,7 @@ class DaskExecutor(unittest.TestCase):
             tmp = Path(tmp)
             done = subprocess.run(
                 [BIN, "simulate", "sevens", "--policy", "optimal", "--policy", "rolls:1",
-                 "-n", "40000", "--seed", "11", "-q", "--out", str(tmp / "cli")],
+                 "-n", str(2**22), "--seed", "11", "-q", "--out", str(tmp / "cli")],
                 capture_output=True, text=True, check=False,
             )
             self.assertEqual(done.returncode, 0, done.stderr)
@@ -32,7 +32,7 @@ class DaskExecutor(unittest.TestCase):
                 for shards in (1, 4, 64):
                     with self.subTest(shards=shards):
                         out = tmp / f"dask{shards}"
-                        dicelab.simulate("sevens", ["optimal", "rolls:1"], n=40_000, seed=11,
+                        dicelab.simulate("sevens", ["optimal", "rolls:1"], n=2**22, seed=11,
                                          shards=shards, executor=executor, out=out)
                         self.assertEqual(
                             names,

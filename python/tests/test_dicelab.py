@@ -14,11 +14,12 @@ import io
 import json
 import os
 import pickle
+import re
 import subprocess
 import tempfile
 import time
 import unittest
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import dicelab
@@ -28,6 +29,8 @@ from pandas.testing import assert_frame_equal
 
 EXACT = {} if int(pd.__version__.split(".")[0]) >= 3 else {"float_precision": "round_trip"}
 BIN = os.environ.get("DICELAB_BIN", "dicelab")
+# The checkout: docs/python.md and python/pyproject.toml.
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(*words, cwd=None):
@@ -472,12 +475,13 @@ class ScaleOut(Folder):
     """Shards as picklable parts, merged into the very run one process makes, through any
     executor."""
 
-    WORDS = dict(n=40_000, seed=11)
+    # 64 chunks of 65,536 single turns: a run split into up to 64 shards, none of them empty.
+    WORDS = dict(n=2**22, seed=11)
 
     def one_run(self, name="cli"):
         return self.command_line_files(
-            ["simulate", "sevens", "--policy", "optimal", "--policy", "rolls:1", "-n", "40000",
-             "--seed", "11"], name=name)
+            ["simulate", "sevens", "--policy", "optimal", "--policy", "rolls:1", "-n",
+             str(2**22), "--seed", "11"], name=name)
 
     def test_parts_merged_in_any_order_are_the_whole_run(self):
         whole = dicelab.simulate("sevens", ["optimal", "rolls:1"], **self.WORDS)
@@ -596,6 +600,142 @@ class Interrupts(Folder):
             mover.join()
         self.assertTrue((first / "rep" / "summary.csv").is_file())
         self.assertEqual(list(second.iterdir()), [])
+
+
+class NoSubmit(Executor):
+    """An executor that fails the test when anything is submitted to it: what it is handed to
+    must be refused before any part runs."""
+
+    def submit(self, *args, **kwargs):
+        raise AssertionError("a part was submitted to the executor before the refusal")
+
+
+class RefusedBeforeAnyWork(Folder):
+    """Arguments that would do the wrong work, or fail halfway through it, are refused first,
+    in one line naming the argument, as a DicelabError."""
+
+    def assert_refused(self, call, setting):
+        """`call` raises a BadValueError naming `setting` in one line, and returns it."""
+        with self.assertRaises(dicelab.BadValueError) as caught:
+            call()
+        error = caught.exception
+        self.assertEqual(error.setting, setting)
+        self.assertTrue(str(error).startswith(f"{setting}="), error)
+        self.assertEqual(len(str(error).splitlines()), 1, error)
+        return error
+
+    def test_an_empty_out_is_refused_by_every_function_writing_nothing(self):
+        parts = [dicelab.simulate("sevens", n=1000, shard=(k, 2)) for k in range(2)]
+        self.addCleanup(os.chdir, os.getcwd())
+        os.chdir(self.dir)
+        for out in ("", Path("")):
+            calls = {
+                "simulate": lambda: dicelab.simulate("sevens", n=1000, out=out),
+                "compare": lambda: dicelab.compare("sevens", ["optimal", "rolls:1"], n=1000,
+                                                   out=out),
+                "simulate shards": lambda: dicelab.simulate("sevens", n=1000, shards=1,
+                                                            executor=NoSubmit(), out=out),
+                "compare shards": lambda: dicelab.compare("sevens", ["optimal", "rolls:1"],
+                                                          n=1000, shards=1, out=out),
+                "merge": lambda: dicelab.merge(parts, out=out),
+                "sweep": lambda: dicelab.sweep("sequences", {"wipe_ones": [3, 4]}, n=1000,
+                                               out=out),
+                "solve": lambda: dicelab.solve("sevens", out=out),
+                "table": lambda: dicelab.table("sequences", out=out),
+            }
+            for name, call in calls.items():
+                with self.subTest(function=name, out=out):
+                    self.assert_refused(call, "out")
+                    self.assertEqual(os.listdir(self.dir), [])
+        # The current folder named as such is still a folder to write to.
+        dicelab.simulate("sevens", n=1000, out=".")
+        self.assertTrue((self.dir / "summary.csv").is_file())
+
+    def test_more_shards_than_the_run_has_chunks_are_refused_naming_the_most(self):
+        # Single Sevens turns are played 65,536 a chunk: 100 of them in one, 3 * 65,536 + 5 in
+        # four; the games of two players 4,096 a chunk.
+        turns = 3 * 65_536 + 5
+        cases = [
+            (lambda: dicelab.simulate("sevens", n=100, shards=2), 1),
+            (lambda: dicelab.simulate("sevens", n=100, shards=10**6), 1),
+            (lambda: dicelab.simulate("sevens", n=turns, shards=5, executor=NoSubmit()), 4),
+            (lambda: dicelab.compare("sevens", ["optimal", "rolls:1"], n=100, shards=10**6,
+                                     executor=NoSubmit(), out=self.dir / "never"), 1),
+            # n left out: the run's default size, 1,000,000 turns, 16 chunks.
+            (lambda: dicelab.simulate("sevens", shards=17, executor=NoSubmit()), 16),
+            (lambda: dicelab.simulate("sevens", players=2, n=10**6, shards=10**6,
+                                      executor=NoSubmit()), 245),
+        ]
+        for i, (call, most) in enumerate(cases):
+            with self.subTest(case=i):
+                error = self.assert_refused(call, "shards")
+                self.assertEqual((error.min, error.max), (1, most))
+                self.assertIn(f"at most {most}", str(error))
+                self.assertIn("more shards than the run has chunks", str(error))
+        self.assertFalse((self.dir / "never").exists())
+        # As many shards as chunks is a run, the one a single process makes.
+        assert_frame_equal(dicelab.simulate("sevens", n=turns, shards=4),
+                           dicelab.simulate("sevens", n=turns), check_exact=True)
+
+    def test_an_executor_without_submit_is_refused_naming_executor(self):
+        for executor in (object(), "pool", ThreadPoolExecutor):
+            for function in (dicelab.simulate, dicelab.compare):
+                with self.subTest(executor=executor, function=function.__name__):
+                    self.assert_refused(
+                        lambda: function("sevens", ["optimal", "rolls:1"], n=1000, shards=2,
+                                         executor=executor, out=self.dir / "never"),
+                        "executor",
+                    )
+                    self.assertFalse((self.dir / "never").exists())
+
+    def test_a_position_that_is_not_a_dict_is_refused_naming_position_unread(self):
+        private = self.dir / "notes.txt"
+        private.write_text("private words\n")
+        as_json = self.dir / "position.json"
+        as_json.write_text('{"roll": 1, "dice": 2, "sum": 5, "totals": [52, 49]}')
+        for position in ("/etc/passwd", str(private), private, str(as_json), as_json,
+                         ["ab", "cd"], 42):
+            with self.subTest(position=position):
+                error = self.assert_refused(lambda: dicelab.advise("sevens", position),
+                                            "position")
+                self.assertNotIn("private words", str(error))
+                self.assertNotIn("root:", str(error))
+        # A dict is the position still.
+        self.assertEqual(
+            dicelab.advise("sevens", {"roll": 1, "dice": 2, "sum": 5, "allowed": 2, "round": 6,
+                                      "totals": [52, 49], "scores": 15}).action.iloc[0],
+            "roll 2 dice again",
+        )
+
+    def test_merge_of_what_is_not_a_list_of_parts_is_refused_naming_parts(self):
+        part = dicelab.simulate("sevens", n=1000, shard=(0, 1))
+        for parts in (None, 3, part, "parts"):
+            with self.subTest(parts=parts):
+                error = self.assert_refused(
+                    lambda: dicelab.merge(parts, out=self.dir / "never"), "parts"
+                )
+                self.assertTrue(str(error).startswith(f"parts={parts!r}: "), error)
+                self.assertFalse((self.dir / "never").exists())
+        self.assertEqual(len(dicelab.merge([part])), 3)
+
+
+class ThePage(unittest.TestCase):
+    """docs/python.md against the package it documents."""
+
+    def test_the_docs_extra_can_be_added_without_building_the_package_again(self):
+        pyproject = (ROOT / "python" / "pyproject.toml").read_text(encoding="utf-8")
+        extra = re.search(r"^docs = \[(.*)\]\s*$", pyproject, re.M)
+        self.assertIsNotNone(extra, "the docs extra is gone from pyproject.toml")
+        wanted = sorted(re.findall(r'"([^"]+)"', extra.group(1)))
+        commands = [
+            line.split("#")[0].split()
+            for line in (ROOT / "docs" / "python.md").read_text(encoding="utf-8").splitlines()
+            if line.strip().startswith("pip install ")
+        ]
+        # The extra's packages by name, as one command: nothing of ./python built again.
+        self.assertIn(wanted, [sorted(w.strip("'\"") for w in c[2:]) for c in commands])
+        for command in commands:
+            self.assertFalse(any("[docs]" in word for word in command), command)
 
 
 if __name__ == "__main__":

@@ -90,5 +90,7 @@ pub use review::{
     review_estimates, review_file, review_file_with, review_game, review_game_with, review_text,
     review_text_with,
 };
-pub use simulate::{DEFAULT_UNITS, Finished, REPORT_NAMES, RunRequest, rules_with_deck, simulate};
+pub use simulate::{
+    DEFAULT_UNITS, Finished, REPORT_NAMES, RunRequest, chunks, rules_with_deck, simulate,
+};
 pub use sweep::{MAX_RULE_SETS, SweepPlan, SweepRequest, sweep_about};

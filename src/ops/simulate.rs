@@ -68,9 +68,9 @@ impl RunRequest {
     pub fn configure_comparison(&self) -> Result<Box<dyn Configured>> {
         if self.policies.len() < 2 {
             return Err(Error::input(
-                Message::from("compare: expected at least two ")
+                Message::from("compare: expected two policies or more, each given with ")
                     .setting(Setting::POLICY)
-                    .text(format!(", found {}", self.policies.len())),
+                    .text(format!("; found {}", self.policies.len())),
             ));
         }
         self.configure()
@@ -223,6 +223,20 @@ impl Shown for Finished {
             ("units".to_string(), record.units.to_string()),
         ]
     }
+}
+
+/// The chunks a run of `units` units of `game` is played in, and the units of each: shard `k`
+/// of `K` plays chunks `k`, `k + K`, ..., so a run split into more shards than chunks has
+/// shards that play nothing and still cost their start. Found by playing one unit (a game's
+/// chunk size is its simulation's own), on one thread.
+pub fn chunks(game: &dyn Configured, units: u64) -> Result<(u64, u64)> {
+    crate::engine::check_units(units)?;
+    let one = RunConfig {
+        threads: Some(1),
+        ..RunConfig::new(1, 0)
+    };
+    let per_chunk = game.simulate(&one)?.units.map_or(1, |u| u.per_chunk).max(1);
+    Ok((units.div_ceil(per_chunk), per_chunk))
 }
 
 /// Runs `game` as `config` says and returns what it found.
