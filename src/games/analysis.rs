@@ -99,6 +99,9 @@ pub struct CrossTab {
     pub columns: String,
     /// The columns whose values fill the cells: one grid each.
     pub values: Vec<String>,
+    /// A third key, where the table has one: a grid for each of its values (Sevens' state
+    /// values, a grid of sums by dice for each roll of the turn).
+    pub panels: Option<String>,
 }
 
 impl DataTable {
@@ -134,8 +137,30 @@ impl DataTable {
             rows: rows.to_string(),
             columns: columns.to_string(),
             values: values.iter().map(|v| v.to_string()).collect(),
+            panels: None,
         });
         self
+    }
+
+    /// [`read_as_grid`](Self::read_as_grid), a set of grids for each value of the column
+    /// `panels`, where the rows have three keys.
+    pub fn read_as_grids_by(
+        self,
+        panels: &str,
+        rows: &str,
+        columns: &str,
+        values: &[&str],
+    ) -> Self {
+        assert!(
+            self.columns.iter().any(|c| c == panels),
+            "{}: no column {panels} to lay out",
+            self.name
+        );
+        let mut table = self.read_as_grid(rows, columns, values);
+        if let Some(layout) = &mut table.cross_tab {
+            layout.panels = Some(panels.to_string());
+        }
+        table
     }
 
     /// Adds a row, which must have a cell per column.

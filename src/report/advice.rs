@@ -205,9 +205,10 @@ fn advice_table(advice: &Advice, names: &dyn Names, menu: Option<&[String]>) -> 
     }
     if let Some(spent) = &advice.spent {
         out.push_str(&format!(
-            "{}: what each action's estimates rest on: {} (-n)\n",
+            "{}: what each action's estimates rest on: {} ({} sets the most)\n",
             spent.unit,
-            crate::games::race::schedule(spent.first, spent.most)
+            crate::games::race::schedule(spent.first, spent.most),
+            names.setting(&crate::error::Setting::UNITS)
         ));
     }
     if let (true, Some(c)) = (advice.decision, advice.columns.get(advice.loss_column)) {

@@ -319,6 +319,53 @@ impl Printed {
 /// nor value is kept beside the row key where it is one value per row (it is said once above
 /// when it is one value for the whole table).
 fn grids(table: &DataTable, layout: &CrossTab, percent: bool) -> Vec<Printed> {
+    if let Some(panels) = &layout.panels {
+        // A set of grids a value of the third key: its rows alone, titled with it.
+        let p = table
+            .columns
+            .iter()
+            .position(|c| c == panels)
+            .expect("a grid names the table's columns");
+        let mut values: Vec<&Cell> = Vec::new();
+        for row in &table.rows {
+            if !values.contains(&&row[p]) {
+                values.push(&row[p]);
+            }
+        }
+        let flat = CrossTab {
+            panels: None,
+            ..layout.clone()
+        };
+        return values
+            .into_iter()
+            .flat_map(|value| {
+                // Its rows, without the key they share.
+                let without = |cells: &[Cell]| -> Vec<Cell> {
+                    let mut cells = cells.to_vec();
+                    cells.remove(p);
+                    cells
+                };
+                let mut columns = table.columns.clone();
+                columns.remove(p);
+                let part = DataTable {
+                    columns,
+                    rows: table
+                        .rows
+                        .iter()
+                        .filter(|row| row[p] == *value)
+                        .map(|row| without(row))
+                        .collect(),
+                    ..table.clone()
+                };
+                grids(&part, &flat, percent).into_iter().map(|mut printed| {
+                    printed
+                        .title
+                        .push_str(&format!(" at {panels}={}", cell_key(value)));
+                    printed
+                })
+            })
+            .collect();
+    }
     let at = |name: &str| {
         table
             .columns

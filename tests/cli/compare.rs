@@ -11,7 +11,7 @@ bad_input! {
         => "--policy 'forced' is given twice; the policies compared in one run must differ";
     refuses_a_single_policy:
         ["compare", "sevens", "--policy", "optimal"]
-        => "at least two --policy";
+        => "expected two policies or more, each given with --policy; found 1";
     refuses_a_sieben_lookahead_without_play_outs:
         [
             "compare",

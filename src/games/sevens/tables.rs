@@ -305,7 +305,14 @@ impl Study {
                 }
             }
         }
-        out.tables.push(table);
+        // Printed as a rulebook reads it: for each roll of the turn, the value and the decision
+        // of every sum by the dice kept (the value of rolling again is one per dice, in the CSV).
+        out.tables.push(table.read_as_grids_by(
+            "after_roll",
+            "sum",
+            "dice",
+            &["value", "decision"],
+        ));
         text.push_str(&format!(
             "\nExpected final score under optimal play: {:.6} per turn\n\n",
             solution.expected
