@@ -25,6 +25,8 @@ pub struct OutFile {
     at: PathBuf,
     /// This run's hold on the file: no other run writes it until this one is dropped.
     _held: Held,
+    /// The setting that named it, as its refusals name it (`out`, `record`).
+    setting: Setting,
 }
 
 impl OutFile {
@@ -32,7 +34,13 @@ impl OutFile {
     /// that can be written, and that no other run is writing it (this one, `invocation`, holds
     /// it from here until dropped). Nothing is created.
     pub fn prepare(path: &Path, invocation: &Invocation) -> Result<Self> {
-        let refuse = |why: &dyn super::Why| refusal(path, why);
+        Self::prepare_as(Setting::OUT, path, invocation)
+    }
+
+    /// [`prepare`](Self::prepare) for a file named by `setting` (`record`), which its refusals
+    /// name: a record's FIFO was refused as `--out`'s.
+    pub fn prepare_as(setting: Setting, path: &Path, invocation: &Invocation) -> Result<Self> {
+        let refuse = |why: &dyn super::Why| refusal(&setting, path, why);
         let at = anchored(path).map_err(|e| refuse(&e))?;
         let resolved = resolve(&at).map_err(|e| refuse(&e))?;
         let held = lock(
@@ -45,10 +53,11 @@ impl OutFile {
             path: path.to_path_buf(),
             at,
             _held: held,
+            setting: setting.clone(),
         };
         if path.file_name().is_none() || path.as_os_str().as_encoded_bytes().ends_with(b"/") {
             return Err(Error::value(
-                Setting::OUT,
+                setting,
                 path.display(),
                 "expected a file name",
             ));
@@ -77,7 +86,7 @@ impl OutFile {
     /// A file that cannot be written: exit 1, whether the system refused it or dicelab did (see
     /// `OutDir::refuse`).
     fn refuse(&self, why: impl super::Why) -> Error {
-        refusal(&self.path, &why)
+        refusal(&self.setting, &self.path, &why)
     }
 
     /// Where the bytes go: the end of the symlinks at the path, a regular file or nothing yet.
@@ -161,6 +170,6 @@ impl Drop for Staged {
 }
 
 /// A file that cannot be written (see [`OutFile::refuse`]), before there is an [`OutFile`].
-fn refusal(path: &Path, why: &dyn super::Why) -> Error {
-    super::unwritable_out(path, "cannot write there", why)
+fn refusal(setting: &Setting, path: &Path, why: &dyn super::Why) -> Error {
+    super::unwritable_named(setting, path, "cannot write there", why)
 }

@@ -49,6 +49,11 @@ fn waiting<'a>(path: &'a std::path::Path, invocation: &Invocation) -> Option<Box
 /// The system's error keeps its kind and number, so a caller that tells kinds apart (Python's
 /// `NotADirectoryError`) can.
 fn unwritable_out(path: &std::path::Path, what: &str, why: &dyn Why) -> Error {
+    unwritable_named(&Setting::OUT, path, what, why)
+}
+
+/// [`unwritable_out`] of a file `setting` names.
+fn unwritable_named(setting: &Setting, path: &std::path::Path, what: &str, why: &dyn Why) -> Error {
     let source = match why.os_error() {
         Some(e) => match e.raw_os_error() {
             Some(number) => std::io::Error::from_raw_os_error(number),
@@ -58,7 +63,7 @@ fn unwritable_out(path: &std::path::Path, what: &str, why: &dyn Why) -> Error {
     };
     Error::unwritable(
         Message::default()
-            .valued(Setting::OUT, path.display().to_string())
+            .valued(setting.clone(), path.display().to_string())
             .text(format!(": {what}")),
         source,
     )

@@ -657,6 +657,10 @@ io_failure! {
     refuses_an_out_folder_inside_a_file:
         ["simulate", "sequences", "--out", "afile/r"] with afile
         => "cannot write a report there";
+    // The record's own flag is named, not --out's.
+    refuses_a_record_to_a_fifo_naming_record:
+        ["simulate", "sevens", "--players", "2", "-n", "3", "--record", "fifo"] with fifo
+        => "--record fifo: cannot write there (a FIFO";
 }
 
 /// A run too small for its intervals says so: a mean of one unit has none (it printed

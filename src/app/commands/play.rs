@@ -39,7 +39,7 @@ pub fn play(args: &PlayArgs, invocation: &Invocation) -> Result<()> {
     let record_file = args
         .record
         .as_deref()
-        .map(|path| OutFile::prepare(path, invocation))
+        .map(|path| OutFile::prepare_as(crate::error::Setting::named("record"), path, invocation))
         .transpose()?;
     let resume = match &args.resume {
         Some(path) => Some(resumed(path, args.game.name(), &args.allow_files)?),

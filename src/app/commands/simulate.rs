@@ -56,7 +56,11 @@ fn run(
                 "--record with --shard: record the games from an unsharded run",
             ));
         }
-        Some(path) => Some(OutFile::prepare(path, invocation)?),
+        Some(path) => Some(OutFile::prepare_as(
+            crate::error::Setting::named("record"),
+            path,
+            invocation,
+        )?),
         None => None,
     };
     let units = args.run.units.unwrap_or(DEFAULT_UNITS);
