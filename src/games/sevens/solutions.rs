@@ -198,3 +198,47 @@ static SOLVED: Mutex<Vec<Arc<Solutions>>> = Mutex::new(Vec::new());
 
 /// The rule sets [`SOLVED`] keeps: a three-player solution takes a few hundred megabytes.
 const KEPT: usize = 2;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Askers at once, from threads of their own or from the jobs of one `par_iter` (whose
+    /// workers steal each other's jobs while they wait), get one solve between them, and none
+    /// waits forever on a gate its own thread holds (why a lock around the solve was reverted).
+    #[test]
+    fn askers_at_once_share_one_solve_and_none_waits_on_itself() {
+        let (cell, gate) = (OnceLock::new(), Mutex::new(()));
+        let solves = AtomicUsize::new(0);
+        let solve = || {
+            solves.fetch_add(1, Ordering::SeqCst);
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            // A solve's own parallel loop, as the solvers have.
+            Ok((0..1000u64).into_par_iter().sum::<u64>())
+        };
+        let pool = crate::engine::thread_pool(Some(2), None).unwrap();
+        let got: Vec<u64> = pool.install(|| {
+            (0..64)
+                .into_par_iter()
+                .map(|_| once(&cell, &gate, solve).unwrap())
+                .collect()
+        });
+        std::thread::scope(|scope| {
+            for _ in 0..4 {
+                scope.spawn(|| assert_eq!(once(&cell, &gate, solve).unwrap(), 499_500));
+            }
+        });
+        assert!(got.iter().all(|&v| v == 499_500));
+        assert_eq!(solves.load(Ordering::SeqCst), 1);
+    }
+
+    /// A solve that fails is no solution: the next asker solves again.
+    #[test]
+    fn a_failed_solve_is_asked_again() {
+        let (cell, gate) = (OnceLock::<u8>::new(), Mutex::new(()));
+        assert!(once(&cell, &gate, || Err(Error::input("no room"))).is_err());
+        assert_eq!(once(&cell, &gate, || Ok(7)).unwrap(), 7);
+    }
+}
