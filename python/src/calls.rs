@@ -109,6 +109,29 @@ fn player_count(text: &str) -> Result<u32> {
     whole(Setting::PLAYERS, text, (0, u32::MAX.into())).map(|p| p as u32)
 }
 
+/// The game a run of `simulate` (or of `compare`, where `compare`) plays, configured.
+fn configured(
+    game: String,
+    policies: Vec<String>,
+    rules: Vec<String>,
+    deck: Option<PathBuf>,
+    players: &str,
+    compare: bool,
+) -> Result<Box<dyn dicelab::Configured>> {
+    let request = RunRequest {
+        game: dicelab::find(&game)?,
+        rules,
+        deck,
+        players: player_count(players)?,
+        policies,
+    };
+    if compare {
+        request.configure_comparison()
+    } else {
+        request.configure()
+    }
+}
+
 /// A finished run (or a part of one, or a merge of parts): its tables, its report's files, and
 /// its accumulators, which a part is pickled as and [`merge`] reads back.
 #[pyclass(module = "dicelab._native", frozen)]
@@ -189,18 +212,7 @@ pub fn simulate(
         threads,
     };
     detached(py, move |progress| {
-        let request = RunRequest {
-            game: dicelab::find(&game)?,
-            rules,
-            deck,
-            players: player_count(&players)?,
-            policies,
-        };
-        let configured = if compare {
-            request.configure_comparison()?
-        } else {
-            request.configure()?
-        };
+        let configured = configured(game, policies, rules, deck, &players, compare)?;
         let settings = run.config(progress)?;
         let shard = match &shard {
             None => Shard::WHOLE,
@@ -253,18 +265,7 @@ pub fn run_chunks(
             .config(OnProgress::default())?
             .sized(ops::DEFAULT_UNITS)?
             .units;
-        let request = RunRequest {
-            game: dicelab::find(&game)?,
-            rules,
-            deck,
-            players: player_count(&players)?,
-            policies,
-        };
-        let configured = if compare {
-            request.configure_comparison()?
-        } else {
-            request.configure()?
-        };
+        let configured = configured(game, policies, rules, deck, &players, compare)?;
         let (chunks, per_chunk) = ops::chunks(configured.as_ref(), units)?;
         Ok((units, chunks, per_chunk))
     })

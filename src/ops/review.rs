@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use crate::engine::{OnProgress, RunConfig, Steps};
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::Configured;
-use crate::games::review::record::{self, GameRecord, Seat};
+use crate::games::review::record::{self, GameRecord};
 use crate::games::review::{GameReview, Pass};
 use crate::games::sequences::review::{self as sequences, Dealt};
 use crate::games::sevens::review::{self as sevens, Solved, unknown};
@@ -183,14 +183,7 @@ pub fn record_files(what: &str, game: &GameRecord, readable: &[PathBuf]) -> Resu
     let Ok(found) = crate::games::find(&game.game) else {
         return Ok(());
     };
-    let policies: Vec<String> = game
-        .seats
-        .iter()
-        .filter_map(|s| match s {
-            Seat::Policy(spec) => Some(spec.clone()),
-            Seat::Person(_) => None,
-        })
-        .collect();
+    let policies = game.policy_specs();
     let allowed: Vec<PathBuf> = readable
         .iter()
         .filter_map(|p| std::fs::canonicalize(p).ok())

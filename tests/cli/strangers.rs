@@ -32,6 +32,26 @@ fn limited(dir: &Path, kib: u64, args: &[&str]) -> (Option<i32>, String) {
     (status.code(), err)
 }
 
+/// A 40-player race to 1000 recorded in `d` as `race.txt`: minutes to value, a moment to check.
+fn race_to_1000(d: &Path) {
+    ok(
+        d,
+        &[
+            "simulate",
+            "sequences",
+            "--players",
+            "40",
+            "--rule",
+            "target=1000",
+            "-n",
+            "1",
+            "--record",
+            "race.txt",
+            "-q",
+        ],
+    );
+}
+
 #[test]
 fn a_record_naming_a_file_is_refused_unread_unless_the_reviewer_names_it() {
     let tmp = tempfile::tempdir().unwrap();
@@ -163,22 +183,7 @@ fn a_wrong_last_line_is_refused_before_any_game_is_valued_or_printed() {
     fails(d, &["review", "g.txt"], 2, &format!("line {lines}, column"));
     // A race whose valuing takes minutes (40 players to 1000), a wrong line after it: refused
     // in the time the check takes.
-    ok(
-        d,
-        &[
-            "simulate",
-            "sequences",
-            "--players",
-            "40",
-            "--rule",
-            "target=1000",
-            "-n",
-            "1",
-            "--record",
-            "race.txt",
-            "-q",
-        ],
-    );
+    race_to_1000(d);
     let mut race = std::fs::read_to_string(d.join("race.txt")).unwrap();
     race.push_str("hello\n");
     std::fs::write(d.join("race.txt"), race).unwrap();
@@ -201,22 +206,7 @@ fn a_wrong_last_line_is_refused_before_any_game_is_valued_or_printed() {
 fn ctrl_c_stops_an_exact_review_between_moments() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    ok(
-        d,
-        &[
-            "simulate",
-            "sequences",
-            "--players",
-            "40",
-            "--rule",
-            "target=1000",
-            "-n",
-            "1",
-            "--record",
-            "race.txt",
-            "-q",
-        ],
-    );
+    race_to_1000(d);
     // Its valuing takes minutes; the first Ctrl-C was ignored until it ended.
     let start = Instant::now();
     let out = crate::common::interrupted(d, &["review", "race.txt"], Duration::from_secs(2));

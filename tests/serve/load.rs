@@ -52,6 +52,19 @@ fn recorded(args: &[&str]) -> String {
     std::fs::read_to_string(dir.path().join("g.txt")).unwrap()
 }
 
+/// The record of a 40-player race to 300 (33 KB): seconds to review, a moment to check.
+fn race_to_300() -> String {
+    recorded(&[
+        "sequences",
+        "--players",
+        "40",
+        "--rule",
+        "target=300",
+        "-n",
+        "1",
+    ])
+}
+
 /// A review request for `record` written on a connection of its own, not yet answered.
 fn review_sent(server: &Server, record: &str) -> TcpStream {
     let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
@@ -113,15 +126,7 @@ fn a_review_past_its_work_limit_is_stopped_and_a_wrong_line_refused_before_any_w
     let (_dir, reports) = folders();
     let server = Server::start(&reports, &["--work-limit", "1"]);
     // A 40-player race to 300 (33 KB): seconds to review, past the one second given here.
-    let race = recorded(&[
-        "sequences",
-        "--players",
-        "40",
-        "--rule",
-        "target=300",
-        "-n",
-        "1",
-    ]);
+    let race = race_to_300();
     assert!(race.len() < 64 * 1024);
     let start = Instant::now();
     assert_refused(
@@ -145,15 +150,7 @@ fn a_review_past_its_work_limit_is_stopped_and_a_wrong_line_refused_before_any_w
 fn a_client_that_leaves_frees_its_core_for_the_next() {
     let (_dir, reports) = folders();
     let server = Server::start(&reports, &["--work-limit", "120"]);
-    let race = recorded(&[
-        "sequences",
-        "--players",
-        "40",
-        "--rule",
-        "target=300",
-        "-n",
-        "1",
-    ]);
+    let race = race_to_300();
     // Alone, how long the race's review takes here.
     let start = Instant::now();
     let (status, _, _) = server.post("/api/review", &race);
@@ -319,15 +316,7 @@ fn a_large_report_file_is_sent_in_pieces_and_an_unreadable_one_is_no_404() {
 fn ctrl_c_on_a_busy_server_answers_and_stops_within_its_drain() {
     let (_dir, reports) = folders();
     let mut server = Server::start(&reports, &["--work-limit", "120"]);
-    let race = recorded(&[
-        "sequences",
-        "--players",
-        "40",
-        "--rule",
-        "target=300",
-        "-n",
-        "1",
-    ]);
+    let race = race_to_300();
     let busy = review_sent(&server, &race);
     std::thread::sleep(Duration::from_millis(500));
     let start = Instant::now();

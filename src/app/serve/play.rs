@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde_json::{Value, json};
 
-use crate::games::review::record::{self, Record, Seat};
+use crate::games::review::record::{self, Record};
 use crate::games::session::{PlayRequest, fresh_seed};
 use crate::ops::{self, Asks, Replayed};
 use crate::report::advice::Advised;
@@ -232,17 +232,9 @@ pub(super) async fn review(
         let Ok(found) = crate::games::find(&game.game) else {
             continue;
         };
-        let policies: Vec<String> = game
-            .seats
-            .iter()
-            .filter_map(|s| match s {
-                Seat::Policy(spec) => Some(spec.clone()),
-                Seat::Person(_) => None,
-            })
-            .collect();
         // A record's rules and seats may name files (7's `deck=FILE`): refused before any
         // is read.
-        no_files(found, &game.rules, &policies)?;
+        no_files(found, &game.rules, &game.policy_specs())?;
     }
     drop(parsed);
     Ok(computed(&server, "record", move |stop| {

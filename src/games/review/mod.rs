@@ -80,6 +80,17 @@ impl Pass<'_> {
     }
 }
 
+/// The error of a game's review, which checking alone gives the same (a file's first pass
+/// values nothing, and must refuse all that the valuing would): for the games' tests of their
+/// refusals.
+#[cfg(test)]
+pub(crate) fn refused_alike(review: &mut dyn FnMut(Pass) -> Result<GameReview>) -> String {
+    let valued = review(Pass::VALUE).unwrap_err().to_string();
+    let checked = review(Pass::CHECK).unwrap_err().to_string();
+    assert_eq!(checked, valued, "checking refuses what valuing refuses");
+    valued
+}
+
 /// What a review's values measure.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -113,6 +113,18 @@ impl GameRecord {
         }
     }
 
+    /// The specs of the seats a policy sat in, in seat order: what the record names beside its
+    /// rules (a file among them, `table:FILE`, must be refused before anything reads it).
+    pub fn policy_specs(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .filter_map(|s| match s {
+                Seat::Policy(spec) => Some(spec.clone()),
+                Seat::Person(_) => None,
+            })
+            .collect()
+    }
+
     /// Every seat as a review names it ([`Seat::label`]).
     pub fn names(&self) -> Vec<String> {
         self.seats

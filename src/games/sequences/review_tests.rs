@@ -167,25 +167,9 @@ fn refused(body: &str) -> String {
         "dicelab record 1\ngame sequences\nrules target=20\nseat 1 person Ann\nseat 2 person Bob\n{body}"
     );
     let rec = record::parse("record t", &text).unwrap();
-    let valued = review(
-        "record t",
-        &rec.games[0],
-        &mut Dealt::default(),
-        Pass::VALUE,
-    )
-    .unwrap_err()
-    .to_string();
-    let checked = review(
-        "record t",
-        &rec.games[0],
-        &mut Dealt::default(),
-        Pass::CHECK,
-    )
-    .unwrap_err()
-    .to_string();
-    // Checking alone (a file's first pass, valuing nothing) refuses the same.
-    assert_eq!(checked, valued, "checking refuses what valuing refuses");
-    valued
+    crate::games::review::refused_alike(&mut |pass| {
+        review("record t", &rec.games[0], &mut Dealt::default(), pass)
+    })
 }
 
 #[test]
