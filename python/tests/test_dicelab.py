@@ -567,6 +567,29 @@ class Interrupts(Folder):
         self.assertFalse((self.dir / "never").exists())
         self.assertEqual(len(dicelab.simulate("sevens", n=1000)), 3)
 
+    def test_a_review_is_stopped_by_ctrl_c_between_moments(self):
+        # An estimated review at a billion play-outs a division, and an exact one of a
+        # 40-player race to 1000: each takes minutes, and neither heard Ctrl-C before its end.
+        import signal
+        import threading
+
+        code, _out, err = cli("simulate", "solitaire-dice", "-n", "1", "--record",
+                              self.dir / "sd.txt", "-q")
+        self.assertEqual(code, 0, err)
+        code, _out, err = cli("simulate", "sequences", "--players", "40", "--rule",
+                              "target=1000", "-n", "1", "--record", self.dir / "race.txt", "-q")
+        self.assertEqual(code, 0, err)
+        for words in (["review", self.dir / "sd.txt", "-n", "1e9"],
+                      ["review", self.dir / "race.txt"]):
+            with self.subTest(words=words[1].name):
+                timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+                timer.start()
+                started = time.monotonic()
+                with self.assertRaises(KeyboardInterrupt):
+                    dicelab.cli(*words, "-q")
+                timer.join()
+                self.assertLess(time.monotonic() - started, 20)
+
     def test_a_forked_child_runs_after_its_parent_did(self):
         import multiprocessing
 

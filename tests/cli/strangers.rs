@@ -285,3 +285,22 @@ fn a_large_run_records_and_reviews_game_by_game_in_little_memory() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+#[test]
+fn a_record_of_a_game_too_large_to_solve_is_refused_at_its_line_before_any_work() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(
+        d.join("big.txt"),
+        "dicelab record 1\n\ngame sevens\nrules rounds=40\nseat 1 person Ann\nseat 2 person Bob\n\
+         seat 3 person Cy\nround 1\nAnn: 6 5 3 4 2 2\n",
+    )
+    .unwrap();
+    // Its memory refusal named no line; it says "needs" of the solve's peak.
+    fails(
+        d,
+        &["review", "big.txt"],
+        2,
+        "record big.txt: line 3, column 1: the whole game of three players and 40 rounds needs",
+    );
+}

@@ -470,7 +470,11 @@ fn bad_play_and_review_requests_get_a_4xx_naming_the_field() {
     assert_refused(play(r#"{"colour": 1}"#), 400, "colour");
     assert_refused(play("[0]"), 400, "body");
     assert_refused(play("{"), 400, "body");
-    assert_refused(server.post("/api/play/sequences", "{}"), 400, "sequences");
+    assert_refused(
+        server.post("/api/play/sequences", "{}"),
+        400,
+        "can be played against dicelab's players",
+    );
     assert_refused(server.post("/api/play/chess", "{}"), 404, "chess");
     // Moves past the end of a game are refused, not played.
     let many = format!(r#"{{"seed": 7, "moves": {:?}}}"#, vec![0; 200]);
