@@ -250,31 +250,7 @@ pub fn parse_each(
         };
         let body = content[first..].trim_end();
         if !version_seen {
-            let version = body
-                .strip_prefix("dicelab record")
-                .filter(|rest| rest.starts_with(char::is_whitespace))
-                .map(str::trim)
-                .ok_or_else(|| {
-                    error_at(
-                        what,
-                        at,
-                        format!("a record opens with `dicelab record {RECORD_VERSION}`"),
-                    )
-                })?;
-            // Written as this build writes it: `01` or `+1` is not the version, but a typo.
-            match version.parse::<u32>() {
-                Ok(RECORD_VERSION) if version == RECORD_VERSION.to_string() => {}
-                _ => {
-                    return Err(error_at(
-                        what,
-                        at,
-                        format!(
-                            "version `{version}` is not one this dicelab reads (it reads \
-                             {RECORD_VERSION})"
-                        ),
-                    ));
-                }
-            }
+            version_line(what, body, at)?;
             version_seen = true;
             continue;
         }
@@ -306,75 +282,7 @@ pub fn parse_each(
                 "a `game NAME` line must open each game, before anything else",
             ));
         };
-        match word {
-            "rules" | "seed" if !game.rounds.is_empty() => {
-                return Err(error_at(
-                    what,
-                    at,
-                    format!(
-                        "`{word}` comes before the first round: it says how the whole game is played"
-                    ),
-                ));
-            }
-            "rules" => game.rules.extend(rest.split_whitespace().map(String::from)),
-            "seed" if game.seed.is_some() => {
-                return Err(error_at(what, at, "a game has one `seed` line"));
-            }
-            "seed" => {
-                game.seed = Some(
-                    rest.parse()
-                        .map_err(|_| error_at(what, rest_at, "a seed is a whole number"))?,
-                )
-            }
-            "seat" => parse_seat(what, game, &mut names, rest, rest_at)?,
-            "round" | "playoff" => {
-                if game.seats.is_empty() {
-                    return Err(error_at(what, at, "the seats come before the first round"));
-                }
-                let number = rest
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| {
-                        error_at(
-                            what,
-                            rest_at,
-                            format!("`{word}` needs its number, 1 or more"),
-                        )
-                    })?;
-                game.rounds.push(RoundRecord {
-                    playoff: word == "playoff",
-                    number,
-                    at,
-                    ..Default::default()
-                });
-            }
-            "deal" if CARD_GAMES.contains(&game.game.as_str()) => {
-                let deal = parse_turn(what, game, &names, rest, rest_at)?;
-                let Some(round) = game.rounds.last_mut() else {
-                    return Err(error_at(
-                        what,
-                        at,
-                        "a `deal` line comes after a `round N` line",
-                    ));
-                };
-                if !round.turns.is_empty() {
-                    return Err(error_at(
-                        what,
-                        at,
-                        "the deal comes before the round's turns",
-                    ));
-                }
-                round.deals.push(deal);
-            }
-            _ => {
-                let turn = parse_turn(what, game, &names, body, at)?;
-                let Some(round) = game.rounds.last_mut() else {
-                    return Err(error_at(what, at, "a turn comes after a `round N` line"));
-                };
-                round.turns.push(turn);
-            }
-        }
+        game_line(what, game, &mut names, (word, rest, body), (at, rest_at))?;
     }
     if !version_seen {
         return Err(Error::input(format!(
@@ -388,6 +296,113 @@ pub fn parse_each(
     };
     each(last)?;
     Ok(record.count)
+}
+
+/// The first line of a record, `body` at `at`: `dicelab record 1`, written as this build
+/// writes it (`01` or `+1` is not the version, but a typo).
+fn version_line(what: &str, body: &str, at: At) -> Result<()> {
+    let version = body
+        .strip_prefix("dicelab record")
+        .filter(|rest| rest.starts_with(char::is_whitespace))
+        .map(str::trim)
+        .ok_or_else(|| {
+            error_at(
+                what,
+                at,
+                format!("a record opens with `dicelab record {RECORD_VERSION}`"),
+            )
+        })?;
+    match version.parse::<u32>() {
+        Ok(RECORD_VERSION) if version == RECORD_VERSION.to_string() => Ok(()),
+        _ => Err(error_at(
+            what,
+            at,
+            format!(
+                "version `{version}` is not one this dicelab reads (it reads {RECORD_VERSION})"
+            ),
+        )),
+    }
+}
+
+/// One line of `game` after its `game` line: its first `word` and the `rest` (at `rest_at`),
+/// the whole `body` (at `at`); `names` the seats of persons so far.
+fn game_line(
+    what: &str,
+    game: &mut GameRecord,
+    names: &mut HashMap<String, usize>,
+    (word, rest, body): (&str, &str, &str),
+    (at, rest_at): (At, At),
+) -> Result<()> {
+    match word {
+        "rules" | "seed" if !game.rounds.is_empty() => {
+            return Err(error_at(
+                what,
+                at,
+                format!(
+                    "`{word}` comes before the first round: it says how the whole game is played"
+                ),
+            ));
+        }
+        "rules" => game.rules.extend(rest.split_whitespace().map(String::from)),
+        "seed" if game.seed.is_some() => {
+            return Err(error_at(what, at, "a game has one `seed` line"));
+        }
+        "seed" => {
+            game.seed = Some(
+                rest.parse()
+                    .map_err(|_| error_at(what, rest_at, "a seed is a whole number"))?,
+            )
+        }
+        "seat" => parse_seat(what, game, names, rest, rest_at)?,
+        "round" | "playoff" => {
+            if game.seats.is_empty() {
+                return Err(error_at(what, at, "the seats come before the first round"));
+            }
+            let number = rest
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| {
+                    error_at(
+                        what,
+                        rest_at,
+                        format!("`{word}` needs its number, 1 or more"),
+                    )
+                })?;
+            game.rounds.push(RoundRecord {
+                playoff: word == "playoff",
+                number,
+                at,
+                ..Default::default()
+            });
+        }
+        "deal" if CARD_GAMES.contains(&game.game.as_str()) => {
+            let deal = parse_turn(what, game, names, rest, rest_at)?;
+            let Some(round) = game.rounds.last_mut() else {
+                return Err(error_at(
+                    what,
+                    at,
+                    "a `deal` line comes after a `round N` line",
+                ));
+            };
+            if !round.turns.is_empty() {
+                return Err(error_at(
+                    what,
+                    at,
+                    "the deal comes before the round's turns",
+                ));
+            }
+            round.deals.push(deal);
+        }
+        _ => {
+            let turn = parse_turn(what, game, names, body, at)?;
+            let Some(round) = game.rounds.last_mut() else {
+                return Err(error_at(what, at, "a turn comes after a `round N` line"));
+            };
+            round.turns.push(turn);
+        }
+    }
+    Ok(())
 }
 
 /// The game being read, in a list of at most one so the lines above read it as the record's
