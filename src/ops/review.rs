@@ -91,11 +91,14 @@ impl CheckedRecord<'_> {
     /// keeping none, so a file of a hundred thousand games is reviewed in the memory of one.
     /// Games with the same rules share their solutions. Progress is told a step an estimated
     /// game; a stop asked for is heard between moments, and ends the review with
-    /// [`STOPPED`](crate::engine::STOPPED).
+    /// [`STOPPED`](crate::engine::STOPPED) (the games handed on before it stay handed on).
+    /// Only the valuing runs on the request's thread pool: `each` runs on the caller's thread,
+    /// where what it prints is the caller's (a program that captures a command's output keeps
+    /// what each thread prints apart).
     pub fn review_each(
         &self,
         request: &ReviewRequest,
-        each: &mut (dyn FnMut(GameReview) -> Result<()> + Send),
+        each: &mut dyn FnMut(GameReview) -> Result<()>,
     ) -> Result<()> {
         let run = &request.run;
         let told = run.progress.clone();
@@ -110,20 +113,18 @@ impl CheckedRecord<'_> {
         }
         let pool = crate::engine::thread_pool(run.threads, None)?;
         let what = self.what.as_str();
-        let reviewed = pool.install(|| {
-            let mut cache = Cache::default();
-            record::parse_each(what, self.text, &mut |game| {
-                let pass = Pass {
-                    valuing: true,
-                    progress: &quiet.progress,
-                };
-                pass.go_on()?;
-                let review = cache.review(what, &game, &quiet, pass)?;
-                if review_estimates(&game.game) {
-                    told.advance(1);
-                }
-                each(review)
-            })
+        let mut cache = Cache::default();
+        let reviewed = record::parse_each(what, self.text, &mut |game| {
+            let pass = Pass {
+                valuing: true,
+                progress: &quiet.progress,
+            };
+            pass.go_on()?;
+            let review = pool.install(|| cache.review(what, &game, &quiet, pass))?;
+            if review_estimates(&game.game) {
+                told.advance(1);
+            }
+            each(review)
         });
         if self.estimated > 0 {
             told.finish();
@@ -177,8 +178,9 @@ pub fn review_text_with(
 /// Refuses a game of a record whose rules or seats name a file (7's `deck=FILE`, a seat's
 /// `table:FILE`) that is not one of `readable`, the files the person reviewing or resuming it
 /// named. A record is a file people exchange: someone else's must never make dicelab open a
-/// file, nor quote one in an error. A file option at its default names the game's own data,
-/// which any record may. A game dicelab does not know is left to the review to refuse.
+/// file, nor quote one in an error. A file option at its default, and any file dicelab ships
+/// (`data/NAME`), names the game's own data, which any record may. A game dicelab does not know
+/// is left to the review to refuse.
 pub fn record_files(what: &str, game: &GameRecord, readable: &[PathBuf]) -> Result<()> {
     let Ok(found) = crate::games::find(&game.game) else {
         return Ok(());
@@ -192,8 +194,12 @@ pub fn record_files(what: &str, game: &GameRecord, readable: &[PathBuf]) -> Resu
         // The path after `deck=` or `table:`, as the game would open it.
         let split = if setting == Setting::RULE { '=' } else { ':' };
         let path = value.split_once(split).map_or("", |(_, p)| p.trim());
+        // The data dicelab ships (`data/sevens-policy.csv`) is dicelab's own, whatever names it.
+        let own = super::data_files()
+            .iter()
+            .any(|f| Path::new(path.trim_start_matches("./")) == Path::new(f.path));
         let named = std::fs::canonicalize(path).is_ok_and(|p| allowed.contains(&p));
-        if !named {
+        if !own && !named {
             let whose = if setting == Setting::RULE {
                 "its rules name"
             } else {

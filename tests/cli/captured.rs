@@ -179,3 +179,37 @@ fn a_captured_command_does_not_run_on_the_callers_stack() {
         .expect("no overflow");
     assert!(run.unwrap().contains("turn_score"));
 }
+
+/// A review printed a game at a time is captured whole: each game's text and the JSON document
+/// are the binary's, byte for byte (the games were once printed from the review's own thread
+/// pool, past the capture, which kept only the closing lines).
+#[test]
+fn a_captured_review_keeps_every_games_text_and_json() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(
+        d,
+        &[
+            "simulate",
+            "sevens",
+            "--players",
+            "2",
+            "-n",
+            "3",
+            "--record",
+            "g.txt",
+            "-q",
+        ],
+    );
+    let record = d.join("g.txt");
+    let record = record.to_str().unwrap();
+    for format in ["text", "json"] {
+        let words = ["review", record, "--format", format];
+        let printed = ok(d, &words);
+        let run = captured(&words).unwrap();
+        assert_eq!(run.stdout, printed, "{format}");
+        assert!(
+            run.stdout.contains("game 3 of 3") || run.stdout.matches("\"moments\"").count() == 3
+        );
+    }
+}

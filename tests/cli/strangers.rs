@@ -119,6 +119,33 @@ fn a_record_naming_a_file_is_refused_unread_unless_the_reviewer_names_it() {
 }
 
 #[test]
+fn a_record_naming_dicelabs_own_data_file_reviews_without_being_asked() {
+    // A seat playing the shipped policy table, in a folder with no data/: dicelab's own copy.
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(
+        d,
+        &[
+            "simulate",
+            "sevens",
+            "--players",
+            "2",
+            "--policy",
+            "table:data/sevens-policy.csv",
+            "--policy",
+            "optimal",
+            "-n",
+            "2",
+            "--record",
+            "own.txt",
+            "-q",
+        ],
+    );
+    let text = ok(d, &["review", "own.txt", "-q"]);
+    assert!(text.starts_with("game 1 of 2: sevens"), "{text}");
+}
+
+#[test]
 fn a_game_played_with_ones_own_deck_reviews_once_the_deck_is_named() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();

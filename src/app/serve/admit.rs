@@ -95,39 +95,48 @@ pub(super) enum Head {
 /// [`MAX_HEAD`] bytes, well formed as hyper would parse it.
 pub(super) async fn head(stream: &TcpStream, opened: Instant, whole: Duration) -> Head {
     let mut buf = vec![0u8; MAX_HEAD + 1];
+    // How much was looked at last: a head is judged again only once more of it has come.
+    let mut judged = 0;
+    let mut line = false;
     loop {
-        let seen = match tokio::time::timeout_at(opened + whole, stream.peek(&mut buf)).await {
-            Err(_) => 0,
+        // Until its line has come, the line's deadline; then the whole head's.
+        let deadline = opened + if line { whole } else { LINE_TIMEOUT.min(whole) };
+        let seen = match tokio::time::timeout_at(deadline, stream.peek(&mut buf)).await {
+            Err(_) => judged,
             Ok(Ok(0) | Err(_)) => return Head::Gone,
             Ok(Ok(n)) => n,
         };
         let now = Instant::now();
         let bytes = &buf[..seen];
-        match judge(bytes) {
-            Some(head) => return head,
-            None if seen > MAX_HEAD => {
+        line = line || bytes.contains(&b'\n');
+        if seen > judged {
+            judged = seen;
+            if let Some(head) = judge(bytes) {
+                return head;
+            }
+            if seen > MAX_HEAD {
                 return Head::Refused(
                     StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
                     format!("request head: larger than {MAX_HEAD} bytes"),
                 );
             }
-            None if !bytes.contains(&b'\n') && now >= opened + LINE_TIMEOUT => {
-                return Head::Refused(
-                    StatusCode::REQUEST_TIMEOUT,
-                    format!(
-                        "request line: not sent within {} seconds",
-                        LINE_TIMEOUT.as_secs()
-                    ),
-                );
-            }
-            None if now >= opened + whole => {
-                return Head::Refused(
-                    StatusCode::REQUEST_TIMEOUT,
-                    format!("request head: not sent within {} seconds", whole.as_secs()),
-                );
-            }
-            None => tokio::time::sleep(LOOK_AGAIN).await,
         }
+        if !line && now >= opened + LINE_TIMEOUT {
+            return Head::Refused(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "request line: not sent within {} seconds",
+                    LINE_TIMEOUT.as_secs()
+                ),
+            );
+        }
+        if now >= opened + whole {
+            return Head::Refused(
+                StatusCode::REQUEST_TIMEOUT,
+                format!("request head: not sent within {} seconds", whole.as_secs()),
+            );
+        }
+        tokio::time::sleep(LOOK_AGAIN).await;
     }
 }
 

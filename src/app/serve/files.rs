@@ -208,9 +208,18 @@ fn plain_relative(path: &str) -> Option<PathBuf> {
 /// (itself canonical); `None` where there is no such file there; an error where it is there but
 /// cannot be looked at.
 fn find_inside(root: &FsPath, relative: &FsPath) -> std::io::Result<Option<PathBuf>> {
+    use std::io::ErrorKind;
     let found = match std::fs::canonicalize(root.join(relative)) {
         Ok(found) => found,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        // No such file: nothing there, a file where a folder would be, a name too long.
+        Err(e)
+            if matches!(
+                e.kind(),
+                ErrorKind::NotFound | ErrorKind::NotADirectory | ErrorKind::InvalidFilename
+            ) =>
+        {
+            return Ok(None);
+        }
         Err(e) => return Err(e),
     };
     if !found.starts_with(root) || !std::fs::metadata(&found)?.is_file() {
@@ -264,6 +273,11 @@ mod tests {
         assert_eq!(find_inside(&root, FsPath::new("out.txt")).unwrap(), None);
         assert_eq!(
             find_inside(&root, FsPath::new("missing.txt")).unwrap(),
+            None
+        );
+        // A file where a folder would be is no file there either (it was a 500).
+        assert_eq!(
+            find_inside(&root, FsPath::new("index.html/x.html")).unwrap(),
             None
         );
     }

@@ -181,6 +181,13 @@ pub(super) async fn body_text(request: Request) -> Result<String, Refusal> {
         .map_err(|_| Refusal(StatusCode::BAD_REQUEST, "body: not UTF-8 text".into()))
 }
 
+/// Whether `error` is the work stopping as `stop` asked: the stop asked, and the error ending
+/// in its line (a game's review may put the record's line before it). An error that merely
+/// quotes the line in the middle (a record naming its game so) is the client's.
+fn stopped(error: &crate::Error, stop: &OnProgress) -> bool {
+    stop.stopped() && error.to_string().ends_with(STOPPED)
+}
+
 /// Whether reading a body failed on its size limit, rather than on the body itself.
 fn past_limit(error: &axum::Error) -> bool {
     let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
@@ -227,9 +234,7 @@ pub(super) async fn computed(
     };
     match tokio::task::spawn_blocking(held).await {
         Ok(Ok(text)) => answer(text),
-        Ok(Err(error))
-            if error.to_string().contains(STOPPED) && started.elapsed() > server.work_limit =>
-        {
+        Ok(Err(error)) if stopped(&error, &stop) && started.elapsed() > server.work_limit => {
             refusal(
                 StatusCode::BAD_REQUEST,
                 &format!(
@@ -239,7 +244,7 @@ pub(super) async fn computed(
                 ),
             )
         }
-        Ok(Err(error)) if error.to_string().contains(STOPPED) => refusal(
+        Ok(Err(error)) if stopped(&error, &stop) => refusal(
             StatusCode::SERVICE_UNAVAILABLE,
             &format!("{what}: stopped, as the server is stopping; try again once it is back"),
         ),

@@ -70,7 +70,7 @@ impl Pass<'static> {
 
 impl Pass<'_> {
     /// Whether to go on: an error once a stop is asked for, so the review ends between two
-    /// moments with nothing shown.
+    /// moments with nothing of the game under way shown (the games done before it are).
     pub fn go_on(&self) -> Result<()> {
         if self.progress.stopped() {
             Err(Error::input(STOPPED))

@@ -111,7 +111,7 @@ impl Solutions {
     /// [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
     pub(crate) fn game(&self) -> Result<SharedGame> {
         once(&self.game, &self.solving, || {
-            GameSolution::solve(&self.outcomes, &self.rules).map(Arc::new)
+            with_room(|| GameSolution::solve(&self.outcomes, &self.rules).map(Arc::new))
         })
     }
 
@@ -119,7 +119,7 @@ impl Solutions {
     /// exceed [`MEMORY_LIMIT`](super::game::MEMORY_LIMIT).
     pub(crate) fn game3(&self) -> Result<SharedGame3> {
         once(&self.game3, &self.solving, || {
-            Game3::solve(&self.outcomes, &self.rules).map(Arc::new)
+            with_room(|| Game3::solve(&self.outcomes, &self.rules).map(Arc::new))
         })
     }
 
@@ -145,7 +145,7 @@ impl Solutions {
                 format!("three players and {} rounds", self.rules.rounds),
             )
         };
-        within_memory(&what, need).map(drop)
+        with_room(|| within_memory(&what, need).map(drop))
     }
 
     /// A round's first player's chance to see its score beaten by `followers` followers (1 or
@@ -161,6 +161,31 @@ impl Solutions {
         self.dilemma
             .get_or_init(|| solve_dilemma(&self.outcomes, &self.rules, self.players.max(2)))
     }
+}
+
+/// `solve`, and where it is refused (for want of memory, the one refusal a solve makes) while
+/// kept solutions nobody else holds take memory, `solve` again once they are let go: a file
+/// whose games alternate two large rule sets is reviewed as when each solution was dropped with
+/// its rules, and a server short of room makes it from solutions no request is using.
+fn with_room<T>(solve: impl Fn() -> Result<T>) -> Result<T> {
+    match solve() {
+        Err(_) if let_go_unused() => solve(),
+        solved => solved,
+    }
+}
+
+/// Lets go of the kept solutions only [`SOLVED`] holds; whether there were any.
+fn let_go_unused() -> bool {
+    let unused: Vec<Arc<Solutions>> = {
+        let mut kept = SOLVED.lock().unwrap_or_else(PoisonError::into_inner);
+        let (unused, used) = std::mem::take(&mut *kept)
+            .into_iter()
+            .partition(|s| Arc::strong_count(s) == 1);
+        *kept = used;
+        unused
+    };
+    // Dropped here, outside the lock: a three-player solution takes a while to free.
+    !unused.is_empty()
 }
 
 /// The value in `cell`, solved by `solve` on first use, once: a second caller waits on `gate`
@@ -232,6 +257,22 @@ mod tests {
         });
         assert!(got.iter().all(|&v| v == 499_500));
         assert_eq!(solves.load(Ordering::SeqCst), 1);
+    }
+
+    /// Kept solutions nobody else holds are let go when a solve is short of room; those in
+    /// use stay.
+    #[test]
+    fn kept_solutions_nobody_holds_are_let_go_and_those_in_use_stay() {
+        let rules = |rounds| Rules {
+            rounds,
+            ..Rules::default()
+        };
+        let held = Solutions::lately(rules(3), 2);
+        drop(Solutions::lately(rules(4), 2));
+        assert!(let_go_unused());
+        let kept = SOLVED.lock().unwrap_or_else(PoisonError::into_inner);
+        assert!(kept.iter().any(|s| Arc::ptr_eq(s, &held)));
+        assert!(!kept.iter().any(|s| s.rules == rules(4) && s.players == 2));
     }
 
     /// A solve that fails is no solution: the next asker solves again.
