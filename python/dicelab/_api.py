@@ -90,6 +90,24 @@ def _check_executor(executor: Any) -> None:
         )
 
 
+def _run_words(
+    game: str, policy: Policies, rule: Rules, deck: Optional[PathLike], players: int,
+    n: Optional[int], seed: int, threads: Optional[int],
+) -> tuple:
+    """A run's game and settings as the compiled half takes them, each checked by its name: what
+    a run and the check of a run spread over shards both begin with."""
+    return (
+        convert.game(game),
+        convert.specs("policy", policy),
+        convert.rules(rule),
+        convert.path("deck", deck),
+        convert.whole("players", players),
+        convert.whole("n", n),
+        convert.whole("seed", seed),
+        convert.whole("threads", threads),
+    )
+
+
 def _run_frame(run: Any) -> pd.DataFrame:
     """A finished run's ``summary.csv`` as a DataFrame (its first table)."""
     return frame(run.tables()[0])
@@ -122,14 +140,7 @@ def _simulate(
         k = int(convert.whole("shards", 1 if shards is None else shards))
         units, chunks, per_chunk = _native_call(
             _native.run_chunks,
-            convert.game(game),
-            convert.specs("policy", policy),
-            convert.rules(rule),
-            convert.path("deck", deck),
-            convert.whole("players", players),
-            convert.whole("n", n),
-            convert.whole("seed", seed),
-            convert.whole("threads", threads),
+            *_run_words(game, policy, rule, deck, players, n, seed, threads),
             function == "compare",
         )
         most = min(chunks, _MOST_SHARDS)
@@ -176,14 +187,7 @@ def _simulate(
     run = _native_call(
         _native.simulate,
         call,
-        convert.game(game),
-        convert.specs("policy", policy),
-        convert.rules(rule),
-        convert.path("deck", deck),
-        convert.whole("players", players),
-        convert.whole("n", n),
-        convert.whole("seed", seed),
-        convert.whole("threads", threads),
+        *_run_words(game, policy, rule, deck, players, n, seed, threads),
         shard_text,
         convert.out(out),
         convert.switch("wait", wait),

@@ -185,21 +185,25 @@ pub fn record_files(what: &str, game: &GameRecord, readable: &[PathBuf]) -> Resu
     let Ok(found) = crate::games::find(&game.game) else {
         return Ok(());
     };
-    let policies = game.policy_specs();
+    let named = super::files_named(found, &game.rules, &game.policy_specs());
+    if named.is_empty() {
+        // Most records name no file: the disk is not asked about the ones the person named.
+        return Ok(());
+    }
+    let shipped = super::data_files();
     let allowed: Vec<PathBuf> = readable
         .iter()
         .filter_map(|p| std::fs::canonicalize(p).ok())
         .collect();
-    for (setting, value) in super::files_named(found, &game.rules, &policies) {
+    for (setting, value) in named {
         // The path after `deck=` or `table:`, as the game would open it.
         let split = if setting == Setting::RULE { '=' } else { ':' };
         let path = value.split_once(split).map_or("", |(_, p)| p.trim());
-        // The data dicelab ships (`data/sevens-policy.csv`) is dicelab's own, whatever names it.
-        let own = super::data_files()
-            .iter()
-            .any(|f| Path::new(path.trim_start_matches("./")) == Path::new(f.path));
-        let named = std::fs::canonicalize(path).is_ok_and(|p| allowed.contains(&p));
-        if !own && !named {
+        // The data dicelab ships (`data/sevens-policy.csv`) is dicelab's own, whatever names it:
+        // the same rule every input is read by.
+        let own = input::shipped(&shipped, Path::new(path)).is_some();
+        let given = std::fs::canonicalize(path).is_ok_and(|p| allowed.contains(&p));
+        if !own && !given {
             let whose = if setting == Setting::RULE {
                 "its rules name"
             } else {

@@ -411,11 +411,21 @@ impl GameSolution {
         })
     }
 
+    /// The memory a solve of `rules` takes, promised (see [`within_memory`]), and the size of
+    /// the solution it leaves: what a solve asks first, and a check that solves nothing asks
+    /// alone.
+    pub(super) fn promised(rules: &Rules) -> Result<(memory::Promise, u64)> {
+        let need = Self::bytes_needed(rules);
+        Ok((
+            within_memory(&format!("{} rounds", rules.rounds), need)?,
+            need,
+        ))
+    }
+
     /// Solves the game for two players, or refuses (one line, before any work) where the
     /// solution would take more than `MEMORY_LIMIT` (4 GiB).
     pub fn solve(outcomes: &RollOutcomes, rules: &Rules) -> Result<Self> {
-        let need = Self::bytes_needed(rules);
-        let promise = within_memory(&format!("{} rounds", rules.rounds), need)?;
+        let (promise, need) = Self::promised(rules)?;
         let zero_sum = rules.tie == Tie::Playoff;
         let (playoff, playoff_value) = if zero_sum {
             let (round, q) = Self::solve_playoff(outcomes, rules);

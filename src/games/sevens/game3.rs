@@ -538,11 +538,19 @@ impl Game3 {
         })
     }
 
+    /// The memory a solve of `rules` takes, promised (see [`within_memory`]), and the size of
+    /// the solution it leaves: what a solve asks first, and a check that solves nothing asks
+    /// alone.
+    pub(super) fn promised(rules: &Rules) -> Result<(crate::memory::Promise, u64)> {
+        let need = Self::bytes_needed(rules);
+        let what = format!("three players and {} rounds", rules.rounds);
+        Ok((within_memory(&what, need)?, need))
+    }
+
     /// Solves the game for three players, or refuses (one line, before any work) where the
     /// solution would take more than `MEMORY_LIMIT` (4 GiB).
     pub fn solve(outcomes: &RollOutcomes, rules: &Rules) -> Result<Self> {
-        let need = Self::bytes_needed(rules);
-        let promise = within_memory(&format!("three players and {} rounds", rules.rounds), need)?;
+        let (promise, need) = Self::promised(rules)?;
         let next = next_first(rules);
         let (duels, playoff, three) = if rules.tie == Tie::Playoff {
             let duels = Duels::solve(outcomes, rules);

@@ -11,7 +11,7 @@ use crate::error::{Error, Result, Setting};
 
 use super::dilemma::{Dilemma, solve_dilemma};
 use super::exact::{Solution, solve};
-use super::game::{GameSolution, SharedGame, within_memory};
+use super::game::{GameSolution, SharedGame};
 use super::game3::{Game3, SharedGame3};
 use super::parts::Holding;
 use super::rolls::RollOutcomes;
@@ -134,18 +134,10 @@ impl Solutions {
         if solved {
             return Ok(());
         }
-        let (need, what) = if self.players == 2 {
-            (
-                GameSolution::bytes_needed(&self.rules),
-                format!("{} rounds", self.rules.rounds),
-            )
-        } else {
-            (
-                Game3::bytes_needed(&self.rules),
-                format!("three players and {} rounds", self.rules.rounds),
-            )
-        };
-        with_room(|| within_memory(&what, need).map(drop))
+        with_room(|| match self.players {
+            2 => GameSolution::promised(&self.rules).map(drop),
+            _ => Game3::promised(&self.rules).map(drop),
+        })
     }
 
     /// A round's first player's chance to see its score beaten by `followers` followers (1 or
