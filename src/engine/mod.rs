@@ -244,6 +244,28 @@ pub trait Simulation: Sync {
     fn tally(&self, acc: Self::Acc) -> Tally;
 }
 
+/// The first `count` units of a run of `sim` seeded with `seed`, played in order on the
+/// generators the run plays them on: `chunk` is handed each chunk's generator and how many of
+/// its units to play, as [`Simulation::run_chunk`] is (the last cut short at `count`). A
+/// recorder that plays a chunk as the simulation's `run_chunk` does, telling what happens,
+/// writes down the run's own first units whatever the threads, with the chunks' layout known
+/// here only. An error of `chunk` (a full disk, a stop asked for) ends it.
+pub fn first_units<S: Simulation>(
+    sim: &S,
+    (seed, count): (u64, u64),
+    chunk: &mut dyn FnMut(&mut ChunkRng, u64) -> Result<()>,
+) -> Result<()> {
+    let per_chunk = sim.units_per_chunk();
+    let (mut index, mut played) = (0, 0);
+    while played < count {
+        let units = per_chunk.min(count - played);
+        chunk(&mut chunk_rng(seed, index), units)?;
+        played += units;
+        index += 1;
+    }
+    Ok(())
+}
+
 /// Runs `sim` as configured and returns its tally.
 pub fn run<S: Simulation>(sim: &S, config: &RunConfig) -> Result<Tally> {
     let (acc, units) = play(sim, config)?;

@@ -7,13 +7,15 @@
 //! valued among the tied players alone: they start it level, so each is as likely as the
 //! others to win it, and a round that ends level again starts the next play-off as level.
 
-use crate::engine::chunk_rng;
+use crate::engine::RunConfig;
+use crate::engine::first_units;
 use crate::error::{Error, Result};
 use crate::games::options::{RuleOptions, Tie};
 use crate::games::review::record::{
     GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord, error_at,
 };
 use crate::games::review::{Event, GameReview, Moment, Pass, Unit, ledgers};
+use crate::games::review::{Kept, RecordKind, Reviewer};
 
 use std::collections::HashMap;
 
@@ -587,27 +589,22 @@ pub(super) fn record(
         players,
         current: GameRecord::default(),
     };
-    let per_chunk = super::sim::GAMES_PER_CHUNK;
     let (mut totals, mut leaders, mut counts) = (vec![0; players], Vec::new(), game.counts());
-    let (mut chunk, mut played) = (0, 0);
-    while played < count {
-        let mut rng = chunk_rng(seed, chunk);
+    // As the run's `run_chunk` plays a chunk, its watcher the recorder.
+    first_units(game, (seed, count), &mut |rng, units| {
         let mut casts = super::sim::Casts::new();
-        let units = per_chunk.min(count - played);
         for _ in 0..units {
             recorder.begin();
             game.play(
-                (&mut rng, &mut casts),
+                (&mut *rng, &mut casts),
                 &mut counts,
                 (&mut totals, &mut leaders),
                 &mut recorder,
             );
             each(std::mem::take(&mut recorder.current))?;
         }
-        played += units;
-        chunk += 1;
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 #[cfg(test)]

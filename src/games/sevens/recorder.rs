@@ -6,7 +6,7 @@
 //! dice each throw chose to keep. The chunks are played in order from the first, so a record
 //! holds the run's first games whatever the threads.
 
-use crate::engine::chunk_rng;
+use crate::engine::first_units;
 use crate::error::Result;
 use crate::games::review::record::{GameRecord, Seat, ThrowRecord, TurnRecord};
 
@@ -144,18 +144,13 @@ pub(super) fn record(
         current: GameRecord::default(),
         path: Vec::new(),
     };
-    let per_chunk = super::sim::GAMES_PER_CHUNK;
-    let (mut chunk, mut played) = (0, 0);
-    while played < count {
-        let mut rng = chunk_rng(seed, chunk);
-        let mut dice = GameDice::new(&mut rng);
-        let units = per_chunk.min(count - played);
+    // As the run's `run_chunk` plays a chunk, its observer the recorder.
+    first_units(games, (seed, count), &mut |rng, units| {
+        let mut dice = GameDice::new(rng);
         for _ in 0..units {
             games.play(&mut dice, &mut recorder);
             each(std::mem::take(&mut recorder.current))?;
         }
-        played += units;
-        chunk += 1;
-    }
-    Ok(())
+        Ok(())
+    })
 }

@@ -7,9 +7,7 @@
 //! and seats the policies), turn by turn on the same table, so the first games of a record are
 //! the run's first games; a test holds the two to the same chips.
 
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
-
-use crate::engine::{ChunkRng, chunk_rng};
+use crate::engine::{ChunkRng, first_units};
 use crate::games::policy::Policy;
 use crate::games::review::record::{At, GameRecord, Seat, TurnRecord};
 
@@ -19,10 +17,6 @@ use super::record_turn::{cards_text, play_text};
 use super::round::{Round, SEATS};
 use super::rules::{Move, Pile, Rules};
 use super::sim::Games;
-use super::spec::Builtin;
-
-/// Games a chunk of the engine plays, as [`super::sim`]'s `units_per_chunk` says.
-const GAMES_PER_CHUNK: u64 = 1 << 8;
 
 /// A round's deal as a record's `deal` lines, one a seat.
 pub(super) fn deal_lines(table: &Round) -> Vec<TurnRecord> {
@@ -124,20 +118,12 @@ pub(super) fn record(
     (seed, count): (u64, u64),
     each: crate::games::RecordSink,
 ) -> crate::error::Result<()> {
-    let (mut chunk, mut played) = (0, 0);
     let mut table = Round::new(&games.rules, games.players);
-    while played < count {
-        let mut rng = chunk_rng(seed, chunk);
-        let mut coins = ChunkRng::seed_from_u64(rng.next_u64());
-        let mut policies: Vec<Builtin<ChunkRng>> = games
-            .policies
-            .iter()
-            .map(|p| p.build(&games.rules, ChunkRng::seed_from_u64(coins.next_u64())))
-            .collect();
-        let units = GAMES_PER_CHUNK.min(count - played);
+    // As the run's `run_chunk` plays a chunk, each game written down as it is played.
+    first_units(games, (seed, count), &mut |rng, units| {
+        let mut policies = games.chunk_policies(rng);
         for _ in 0..units {
-            let mut cards = ChunkRng::seed_from_u64(rng.next_u64());
-            let offset = games.rotation.draw(&mut cards);
+            let (mut cards, offset) = games.game_cards(rng);
             let policy_of = |seat: usize| games.rotation.policy_of(seat, offset);
             let mut game = GameRecord {
                 game: name.into(),
@@ -154,8 +140,6 @@ pub(super) fn record(
             record_game(&games.rules, &mut game, &mut table, &mut cards, &mut choose);
             each(game)?;
         }
-        played += units;
-        chunk += 1;
-    }
-    Ok(())
+        Ok(())
+    })
 }

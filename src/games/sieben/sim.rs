@@ -41,6 +41,24 @@ pub struct Games {
 }
 
 impl Games {
+    /// The policies of a chunk's games, one a distinct policy, each with its coins: drawn from
+    /// the chunk's first word, as the run and its recorder both draw them.
+    pub(super) fn chunk_policies(&self, rng: &mut ChunkRng) -> Vec<Builtin<ChunkRng>> {
+        let mut coins = ChunkRng::seed_from_u64(rng.next_u64());
+        self.policies
+            .iter()
+            .map(|p| p.build(&self.rules, ChunkRng::seed_from_u64(coins.next_u64())))
+            .collect()
+    }
+
+    /// A game's cards, from the next word of the chunk's stream, and the seats' rotation
+    /// drawn first from them: a game's deal depends only on (seed, chunk, game).
+    pub(super) fn game_cards(&self, rng: &mut ChunkRng) -> (ChunkRng, usize) {
+        let mut cards = ChunkRng::seed_from_u64(rng.next_u64());
+        let offset = self.rotation.draw(&mut cards);
+        (cards, offset)
+    }
+
     /// Games of `players` (2 to 7); `policies` holds the distinct policies and `rotation`
     /// which one each seat plays.
     pub fn new(rules: Rules, players: u32, policies: Vec<PolicySpec>, rotation: Rotation) -> Self {
@@ -107,17 +125,11 @@ impl Simulation for Games {
     }
 
     fn run_chunk(&self, rng: &mut ChunkRng, units: u64, acc: &mut GamesAcc) {
-        let mut coins = ChunkRng::seed_from_u64(rng.next_u64());
-        let mut policies: Vec<Builtin<ChunkRng>> = self
-            .policies
-            .iter()
-            .map(|p| p.build(&self.rules, ChunkRng::seed_from_u64(coins.next_u64())))
-            .collect();
+        let mut policies = self.chunk_policies(rng);
         let mut table = Round::new(&self.rules, self.players);
         let n = self.players as usize;
         for _ in 0..units {
-            let mut cards = ChunkRng::seed_from_u64(rng.next_u64());
-            let offset = self.rotation.draw(&mut cards);
+            let (mut cards, offset) = self.game_cards(rng);
             let rotation = &self.rotation;
             let policy_of = |seat: usize| rotation.policy_of(seat, offset);
             let mut chooser = |seat: usize, view: &View, moves: &[Move]| {

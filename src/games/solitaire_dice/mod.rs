@@ -247,9 +247,18 @@ impl Configured for Study {
             .iter()
             .map(|&p| self.seats.policies[p].clone())
             .collect();
+        let games = match Games::under(
+            &self.rules,
+            &self.options.render(),
+            self.players,
+            &self.seats,
+        ) {
+            Ok(games) => games,
+            Err(e) => return Some(Err(e)),
+        };
         Some(recorder::record(
             NAME,
-            &sheets,
+            (&games, &sheets),
             self.options.pairs(),
             (seed, count),
             each,

@@ -7,9 +7,7 @@
 //! the game's dice), so the first games of a record are the run's first games; a test holds the
 //! two to the same final scores.
 
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
-
-use crate::engine::{ChunkRng, chunk_rng};
+use crate::engine::{ChunkRng, first_units};
 use crate::games::policy::Policy;
 use crate::games::review::record::{At, GameRecord, Seat, ThrowRecord, TurnRecord};
 
@@ -18,7 +16,7 @@ use super::play::play_rolls_from;
 use super::policy::{DivideRoll, View};
 use super::roll::{Roll, game_rolls};
 use super::sheet::Sheet;
-use super::sim::{GAMES_PER_CHUNK, Plays, playing};
+use super::sim::{Games, Plays, game_streams, playing};
 use super::spec::PolicySpec;
 
 /// One sheet's game: each roll and the division made of it.
@@ -127,18 +125,15 @@ pub(super) fn game_record(
 /// compared policy's spec, in order), as records handed to `each` one at a time.
 pub(super) fn record(
     name: &str,
-    sheets: &[PolicySpec],
+    (games, sheets): (&Games, &[PolicySpec]),
     rules: Vec<String>,
     (seed, count): (u64, u64),
     each: crate::games::RecordSink,
 ) -> crate::error::Result<()> {
-    let (mut chunk, mut played) = (0, 0);
-    while played < count {
-        let mut rng = chunk_rng(seed, chunk);
-        let units = GAMES_PER_CHUNK.min(count - played);
+    // As the run's `run_chunk` plays a chunk, each sheet's divisions kept.
+    first_units(games, (seed, count), &mut |rng, units| {
         for _ in 0..units {
-            let dice = ChunkRng::seed_from_u64(rng.next_u64());
-            let mut coins = ChunkRng::seed_from_u64(rng.next_u64());
+            let (dice, mut coins) = game_streams(rng);
             let played: Vec<Divided> = sheets
                 .iter()
                 .map(|spec| play_kept(spec, &dice, &mut coins))
@@ -149,8 +144,6 @@ pub(super) fn record(
                 .collect();
             each(game_record(name, seats, Some(seed), rules.clone(), &played))?;
         }
-        played += units;
-        chunk += 1;
-    }
-    Ok(())
+        Ok(())
+    })
 }

@@ -18,13 +18,13 @@ fn run(units: u64) -> RunConfig<Option<u64>> {
 
 /// The first `count` games of a run seeded 5 with `specs`, as records.
 fn seed_5(specs: &[PolicySpec], count: u64) -> Vec<GameRecord> {
-    let mut games = Vec::new();
-    super::super::recorder::record(NAME, specs, Vec::new(), (5, count), &mut |game| {
-        games.push(game);
-        Ok(())
-    })
-    .unwrap();
-    games
+    let setup = crate::games::Setup {
+        players: 1,
+        policies: specs.iter().map(|s| s.as_str().to_string()).collect(),
+        ..crate::games::Setup::default()
+    };
+    let configured = crate::games::configure(NAME, &setup).unwrap();
+    configured.recorded(5, count).unwrap().unwrap()
 }
 
 #[test]
@@ -158,19 +158,25 @@ fn a_recorded_game_reads_back_and_checks() {
 
 #[test]
 fn a_recorded_game_is_the_game_the_run_plays() {
-    use rand_xoshiro::rand_core::{Rng, SeedableRng};
-    let specs: Vec<PolicySpec> = ["greedy", "random", "heuristic", "random"]
-        .iter()
-        .map(|s| s.parse().unwrap())
-        .collect();
-    let games = seed_5(&specs, 3);
-    let mut rng = crate::engine::chunk_rng(5, 0);
-    for game in &games {
-        let dice = crate::engine::ChunkRng::seed_from_u64(rng.next_u64());
-        let mut coins = crate::engine::ChunkRng::seed_from_u64(rng.next_u64());
-        for (seat, spec) in specs.iter().enumerate() {
-            let played = super::super::sim::play_from(spec, Sheet::new(), &dice, &mut coins);
-            // The record's divisions, read back as the review reads them, make the same sheet.
+    // Four seats, two of them random (their coins are part of the game's streams), over more
+    // games than a chunk holds: the records' final scores, read back as the review reads
+    // them, are the run's own, seat by seat, as its tally counts them.
+    let setup = crate::games::Setup {
+        players: 4,
+        policies: ["greedy", "random", "heuristic", "random"]
+            .map(String::from)
+            .to_vec(),
+        ..crate::games::Setup::default()
+    };
+    let configured = crate::games::configure(NAME, &setup).unwrap();
+    let count = super::super::sim::GAMES_PER_CHUNK + 5;
+    let games = configured.recorded(5, count).unwrap().unwrap();
+    let tally = configured
+        .simulate(&crate::engine::RunConfig::new(count, 5))
+        .unwrap();
+    for seat in 0..4 {
+        let mut total = 0i64;
+        for game in &games {
             let mut sheet = Sheet::new();
             for turn in game
                 .rounds
@@ -183,7 +189,22 @@ fn a_recorded_game_is_the_game_the_run_plays() {
                 let choices = sheet.legal_choices(&roll).to_vec();
                 sheet.apply(choices[chosen("record t", &sheet, throw, &choices).unwrap()]);
             }
-            assert_eq!(sheet, played.sheet, "seat {seat}");
+            total += i64::from(sheet.score());
         }
+        let metric = tally
+            .metrics
+            .iter()
+            .find(|m| {
+                m.id.name == "final_score"
+                    && matches!(m.id.subject, crate::stats::Subject::Seat { seat: s, .. }
+                        if s as usize == seat)
+            })
+            .expect("a seat's final score");
+        let mean = metric.estimate().mean;
+        assert!(
+            (mean - total as f64 / count as f64).abs() < 1e-9,
+            "seat {seat}: the run's mean {mean}, the records' {}",
+            total as f64 / count as f64
+        );
     }
 }
