@@ -7,6 +7,11 @@
 //! The game: flip a fair coin until `target` heads have come up. The number of flips is
 //! negative binomial, so its exact mean (`2 * target`) and distribution sit beside the estimate.
 //!
+//! It is played (`dicelab play coin-race`: there is nothing to decide, so the race runs to its
+//! end), written as a game record (each flip a turn of one throw: a coin is a die of two faces,
+//! 1 tails and 2 heads) and reviewed (`dicelab review race.txt`), exactly: a race's value is its
+//! expected length, and each flip's luck is what it did to it.
+//!
 //! Run it with `cargo run --release --example coin_race`, or give it `dicelab`'s arguments to
 //! run the coin race through the same commands as the built-in games
 //! (`cargo run --release --example coin_race -- simulate coin-race --rule target=20`).
@@ -15,12 +20,21 @@ use std::process::ExitCode;
 
 use dicelab::cells;
 use dicelab::engine::bump;
+use dicelab::engine::chunk_rng;
 use dicelab::engine::{ChunkRng, RunConfig, Simulation, run};
 use dicelab::error::Setting;
+use dicelab::games::advice::Advice;
 use dicelab::games::analysis::{Analysis, DataTable};
 use dicelab::games::options::{Matters, OptionSpec, RuleOptions, Values};
+use dicelab::games::review::record::{
+    GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord, error_at,
+};
+use dicelab::games::review::{
+    Event, GameReview, Kept, Moment, Pass, RecordKind, Reviewer, Unit, ledgers_in,
+};
 use dicelab::games::rulebook::{Block, Rulebook};
 use dicelab::games::seating::{Players, Seats};
+use dicelab::games::session::{Decision, PlayRequest, Playable, Session};
 use dicelab::games::{self, Configured, Game, GameInfo, PolicyDoc, Setup, setup_record};
 use dicelab::record::Saved;
 use dicelab::record::{RunRecord, SetupRecord};
@@ -64,6 +78,7 @@ const INFO: GameInfo = GameInfo {
         note: "a race is played alone",
     },
     report_runs: &[],
+    data: &[],
     rulebook: &Rulebook {
         in_short: "flip a fair coin until it has shown heads `target` times.",
         how_to_play: &[Block::Para(
@@ -78,6 +93,14 @@ const INFO: GameInfo = GameInfo {
 impl Game for CoinRace {
     fn info(&self) -> &'static GameInfo {
         &INFO
+    }
+
+    fn playable(&self) -> Option<&dyn Playable> {
+        Some(self)
+    }
+
+    fn reviewer(&self) -> Option<&dyn Reviewer> {
+        Some(self)
     }
 
     fn configure(&self, setup: &Setup) -> Result<Box<dyn Configured>> {
@@ -197,6 +220,206 @@ impl Simulation for Race {
                 .plotted()
                 .per_unit(),
         ])
+    }
+}
+
+/// A race at the table: nothing to decide, so it runs to its end at once, seeded by the
+/// request as every game at the table is.
+impl Playable for CoinRace {
+    fn session(&self, request: &PlayRequest) -> Result<Box<dyn Session>> {
+        let options = RuleOptions::parse(INFO.name, INFO.options, &request.rules)?;
+        if request.players.is_some_and(|p| p != 1) || !request.policies.is_empty() {
+            return Err(Error::input(
+                "play coin-race: a race is played alone, with no other seat",
+            ));
+        }
+        if request.resume.is_some() {
+            return Err(Error::input(
+                "play coin-race: a race has nothing to resume; it is over once dealt",
+            ));
+        }
+        Ok(Box::new(Flipping {
+            target: options.whole("target"),
+            rules: options.pairs(),
+            seed: request.seed,
+            flips: Vec::new(),
+        }))
+    }
+
+    fn players(&self) -> (u32, u32, u32) {
+        (1, 1, 1)
+    }
+}
+
+/// A race being flipped at the table.
+struct Flipping {
+    target: u32,
+    rules: Vec<String>,
+    seed: u64,
+    /// Each flip so far: heads or not.
+    flips: Vec<bool>,
+}
+
+impl Flipping {
+    fn heads(&self) -> u32 {
+        self.flips.iter().filter(|&&h| h).count() as u32
+    }
+}
+
+impl Session for Flipping {
+    fn next(&mut self, out: &mut dyn std::io::Write) -> Result<Option<Decision>> {
+        if self.flips.is_empty() {
+            // The same draws as a simulated race's: the top bit of each.
+            let mut rng = chunk_rng(self.seed, 0);
+            while self.heads() < self.target {
+                self.flips.push(rng.next_u64() >> 63 == 1);
+            }
+            let faces: String = self
+                .flips
+                .iter()
+                .map(|&h| if h { 'H' } else { 'T' })
+                .collect();
+            writeln!(out, "{faces}").map_err(|e| Error::input(e.to_string()))?;
+        }
+        Ok(None)
+    }
+
+    fn advise(&mut self) -> Result<Advice> {
+        Err(Error::input("a coin race has no decision to advise"))
+    }
+
+    fn apply(&mut self, _: usize, _: &mut dyn std::io::Write) -> Result<()> {
+        Err(Error::input("a coin race has no decision to take"))
+    }
+
+    fn result(&self) -> String {
+        format!("{} heads in {} flips", self.target, self.flips.len())
+    }
+
+    fn record(&self) -> Option<GameRecord> {
+        let turns = self
+            .flips
+            .iter()
+            .map(|&heads| TurnRecord {
+                seat: 0,
+                throws: vec![ThrowRecord {
+                    dice: vec![if heads { 2 } else { 1 }],
+                    ..Default::default()
+                }],
+                ..Default::default()
+            })
+            .collect();
+        Some(GameRecord {
+            game: INFO.name.into(),
+            rules: self.rules.clone(),
+            seed: Some(self.seed),
+            seats: vec![Seat::Person("you".into())],
+            rounds: vec![RoundRecord {
+                number: 1,
+                turns,
+                ..Default::default()
+            }],
+            ..Default::default()
+        })
+    }
+}
+
+/// A race's review: exact, in flips. With `heads` of `target` after `flips`, the race's
+/// expected length is `flips + 2 * (target - heads)`; a flip moves it by +1 (tails) or -1
+/// (heads), its luck, and nothing is decided, so the cost is 0 and the accounts add up to the
+/// race's length.
+impl Reviewer for CoinRace {
+    fn kind(&self) -> RecordKind {
+        RecordKind::Throws
+    }
+
+    fn estimated(&self) -> bool {
+        false
+    }
+
+    fn review(
+        &self,
+        what: &str,
+        game: &GameRecord,
+        _: &mut Kept,
+        _: &RunConfig<Option<u64>>,
+        pass: Pass,
+    ) -> Result<GameReview> {
+        let options = RuleOptions::parse(INFO.name, INFO.options, &game.rules)
+            .map_err(|e| error_at(what, game.at, e))?;
+        let target = options.whole("target");
+        if game.seats.len() != 1 {
+            return Err(error_at(what, game.at, "a race has one seat"));
+        }
+        let expected = |flips: u32, heads: u32| f64::from(flips + 2 * (target - heads));
+        let (mut flips, mut heads) = (0, 0);
+        let mut moments = Vec::new();
+        for round in &game.rounds {
+            for turn in &round.turns {
+                pass.go_on()?;
+                let [throw] = turn.throws.as_slice() else {
+                    return Err(error_at(what, turn.at, "a turn is one flip"));
+                };
+                if heads == target {
+                    return Err(error_at(what, turn.at, "the race is over: no flip follows"));
+                }
+                let is_heads = match throw.dice.as_slice() {
+                    [1] => false,
+                    [2] => true,
+                    _ => {
+                        return Err(error_at(
+                            what,
+                            throw.at,
+                            "a flip shows one coin: 1 (tails) or 2 (heads)",
+                        ));
+                    }
+                };
+                let (before, position) =
+                    (expected(flips, heads), format!("{heads} of {target} heads"));
+                flips += 1;
+                heads += u32::from(is_heads);
+                moments.push(Moment {
+                    round: "race".into(),
+                    seat: 0,
+                    throw: 1,
+                    position,
+                    event: Event::Throw {
+                        dice: throw.dice.clone(),
+                        left: format!("{heads} of {target} heads"),
+                        before: vec![before],
+                        after: vec![expected(flips, heads)],
+                    },
+                    at: throw.at,
+                });
+            }
+        }
+        if heads < target {
+            return Err(error_at(
+                what,
+                game.ended_at(),
+                format!("the race stops at {heads} of {target} heads"),
+            ));
+        }
+        let names = game.names();
+        let players = ledgers_in(
+            Unit::Points,
+            &names,
+            &[expected(0, 0)],
+            &moments,
+            &[f64::from(flips)],
+        );
+        Ok(GameReview {
+            game: INFO.name.into(),
+            rules: options.pairs(),
+            seats: names,
+            method: "exact: a race's expected length, in flips".into(),
+            unit: Unit::Points,
+            estimated: None,
+            moments,
+            players,
+            kind: RecordKind::Throws,
+            legend: None,
+        })
     }
 }
 

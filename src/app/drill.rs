@@ -5,8 +5,7 @@
 use std::io::{BufRead, Write};
 
 use crate::error::{Error, Result};
-use crate::games::review::record::CARD_GAMES;
-use crate::games::review::{Action, Event, GameReview, Unit};
+use crate::games::review::{Action, Event, GameReview, RecordKind, Unit};
 
 use super::answer::{Answer, next_answer};
 
@@ -77,7 +76,7 @@ pub fn drill(
             let names: Vec<String> = actions.iter().map(|a| a.name.clone()).collect();
             let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
             // A card game's position already says what the mover holds.
-            let card_game = CARD_GAMES.contains(&r.game.as_str());
+            let card_game = r.kind == RecordKind::Cards;
             let (step, shown) = if card_game {
                 ("play", format!("{who} to play: {left}"))
             } else {

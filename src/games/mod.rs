@@ -177,6 +177,9 @@ pub struct GameInfo {
     /// The rules in words: how to play, our reading of each gap, the texts' worked examples
     /// (`dicelab rules`, the docs page, the start of `dicelab play`).
     pub rulebook: &'static rulebook::Rulebook,
+    /// The data files it ships (a policy table, a deck, weights): a path `data/NAME` with
+    /// nothing there reads these, and `dicelab data` prints them.
+    pub data: &'static [crate::input::Shipped],
 }
 
 impl GameInfo {
@@ -248,6 +251,11 @@ pub trait Game: Sync {
 
     /// `dicelab play`, for games that can be played at the terminal.
     fn playable(&self) -> Option<&dyn crate::games::session::Playable> {
+        None
+    }
+
+    /// `dicelab review`, for games that replay and value their records.
+    fn reviewer(&self) -> Option<&dyn review::Reviewer> {
         None
     }
 }

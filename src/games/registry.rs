@@ -96,15 +96,13 @@ pub fn names() -> Vec<&'static str> {
     all().iter().map(|g| g.name()).collect()
 }
 
-/// The data files the built-in games ship (a policy table, a deck, weights), each declared by
-/// its game: a path `data/NAME` with nothing there reads these.
+/// The data files every game ships (a policy table, a deck, weights), each declared in its
+/// game's [`GameInfo`](super::GameInfo): a path `data/NAME` with nothing there reads these.
 pub fn data_files() -> Vec<Shipped> {
-    [
-        &sevens::policy_file::DATA[..],
-        &sieben::deck::DATA[..],
-        &solitaire_dice::heuristic::DATA[..],
-    ]
-    .concat()
+    all()
+        .iter()
+        .flat_map(|g| g.info().data.iter().copied())
+        .collect()
 }
 
 /// Configures `game` (a name) for `setup`: the shortcut of [`find`] and [`configure_game`].

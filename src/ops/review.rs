@@ -16,12 +16,8 @@ use std::path::{Path, PathBuf};
 use crate::engine::{OnProgress, RunConfig, Steps};
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::Configured;
-use crate::games::review::record::{self, GameRecord};
-use crate::games::review::{GameReview, Pass};
-use crate::games::sequences::review::{self as sequences, Dealt};
-use crate::games::sevens::review::{self as sevens, Solved, unknown};
-use crate::games::sieben::review as sieben;
-use crate::games::solitaire_dice::review as solitaire;
+use crate::games::review::record::{self, GameRecord, Record, error_at};
+use crate::games::review::{GameReview, Kept, Pass, RecordKind, Reviewer};
 use crate::input;
 
 /// What a review of a record is asked beside the record.
@@ -71,7 +67,7 @@ pub fn check_record<'a>(
 ) -> Result<CheckedRecord<'a>> {
     let mut estimated = 0;
     let mut cache = Cache::default();
-    let games = record::parse_each(what, text, &mut |game| {
+    let games = record::parse_each(what, text, &record_kind, &mut |game| {
         record_files(what, &game, &request.readable)?;
         if review_estimates(&game.game) {
             estimated += 1;
@@ -114,7 +110,7 @@ impl CheckedRecord<'_> {
         let pool = crate::engine::thread_pool(run.threads, None)?;
         let what = self.what.as_str();
         let mut cache = Cache::default();
-        let reviewed = record::parse_each(what, self.text, &mut |game| {
+        let reviewed = record::parse_each(what, self.text, &record_kind, &mut |game| {
             let pass = Pass {
                 valuing: true,
                 progress: &quiet.progress,
@@ -225,9 +221,61 @@ pub fn record_files(what: &str, game: &GameRecord, readable: &[PathBuf]) -> Resu
 }
 
 /// Whether a review of `game` (a record's game name) is estimated by play-outs, seconds a game
-/// (Solitaire Dice, 7), rather than exact and quick.
+/// (Solitaire Dice, 7), rather than exact and quick: what its game's reviewer says.
 pub fn review_estimates(game: &str) -> bool {
-    solitaire::reviews(game) || sieben::reviews(game)
+    reviewer_of(game).is_some_and(|r| r.estimated())
+}
+
+/// How the turns of `game` (a record's game name) are written: what its game's reviewer says;
+/// throws of dice for a game no reviewer knows (its review refuses it).
+pub fn record_kind(game: &str) -> RecordKind {
+    reviewer_of(game).map_or(RecordKind::Throws, |r| r.kind())
+}
+
+/// A record's `text` (named `what` in errors) read, each game's turns as its game writes them;
+/// only its shape is checked ([`check_record`] checks its games against their rules).
+pub fn read_record(what: &str, text: &str) -> Result<Record> {
+    record::parse(what, text, &record_kind)
+}
+
+/// The reviewer of the game called `game`, where it is one the registry knows and reviews.
+fn reviewer_of(game: &str) -> Option<&'static dyn Reviewer> {
+    crate::games::find(game).ok()?.reviewer()
+}
+
+/// The games a review is offered for, in words, each with the seats its review takes where
+/// fewer than its game does: `sevens (two or three players), sequences and sieben`; where
+/// `played`, only those `play` also plays (whose records `play --record` writes and `play
+/// --resume` reads).
+pub fn reviewed_games(played: bool) -> String {
+    let named: Vec<String> = crate::games::all()
+        .into_iter()
+        .filter(|g| !played || g.playable().is_some())
+        .filter_map(|g| {
+            let r = g.reviewer()?;
+            Some(match r.seats() {
+                Some(seats) => format!("{} ({seats})", g.name()),
+                None => g.name().to_string(),
+            })
+        })
+        .collect();
+    match named.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => named.join(""),
+    }
+}
+
+/// An error naming the record for a game this build cannot review.
+fn unknown(what: &str, rec: &GameRecord) -> Error {
+    error_at(
+        what,
+        rec.at,
+        format!(
+            "`{}`: a review is offered for {}",
+            rec.game,
+            reviewed_games(false)
+        ),
+    )
 }
 
 /// One game's record (`play` reviews the game just played), reviewed; `what` names it in
@@ -261,16 +309,14 @@ fn defaults() -> RunConfig<Option<u64>> {
     }
 }
 
-/// What the games of a file are valued with, kept from one game to the next while the rules
-/// stay the same.
+/// What each game's reviewer keeps from one game of a file to the next, by the game's name.
 #[derive(Default)]
 struct Cache {
-    solved: Solved,
-    dealt: Dealt,
+    kept: std::collections::HashMap<String, Kept>,
 }
 
 impl Cache {
-    /// One game reviewed, its moments valued as `pass` says.
+    /// One game reviewed, its moments valued as `pass` says (or only checked).
     fn review(
         &mut self,
         what: &str,
@@ -278,13 +324,9 @@ impl Cache {
         run: &RunConfig<Option<u64>>,
         pass: Pass,
     ) -> Result<GameReview> {
-        match game.game.as_str() {
-            "sevens" => sevens::review(what, game, &mut self.solved, pass),
-            g if sequences::reviews(g) => sequences::review(what, game, &mut self.dealt, pass),
-            g if solitaire::reviews(g) => solitaire::review(what, game, run),
-            g if sieben::reviews(g) => sieben::review(what, game, run),
-            _ => Err(unknown(what, game)),
-        }
+        let reviewer = reviewer_of(&game.game).ok_or_else(|| unknown(what, game))?;
+        let kept = self.kept.entry(game.game.clone()).or_default();
+        reviewer.review(what, game, kept, run, pass)
     }
 
     /// One game checked against its rules, valuing nothing; a stop asked of `progress` is
@@ -294,15 +336,8 @@ impl Cache {
             valuing: false,
             progress,
         };
-        match game.game.as_str() {
-            "sevens" => sevens::review(what, game, &mut self.solved, pass).map(drop),
-            g if sequences::reviews(g) => {
-                sequences::review(what, game, &mut self.dealt, pass).map(drop)
-            }
-            g if solitaire::reviews(g) => solitaire::check(what, game),
-            g if sieben::reviews(g) => sieben::check(what, game),
-            _ => Err(unknown(what, game)),
-        }
+        self.review(what, game, &RunConfig::default(), pass)
+            .map(drop)
     }
 }
 
@@ -336,9 +371,9 @@ pub fn record_to(
         Err(crate::Error::setting(
             crate::Setting::named("record"),
             format!(
-                "{} writes no game records (so far: sevens, sequences, hearts-due, \
-                 solitaire-dice, sieben)",
-                game.setup().game
+                "{} writes no game records (so far: {})",
+                game.setup().game,
+                reviewed_games(false)
             ),
         ))
     })

@@ -209,11 +209,7 @@ fn decision_text(m: &Moment) -> Option<String> {
 
 /// What a moment of `r`'s game is counted in: a card game's plays, else throws.
 fn step(r: &GameReview) -> &'static str {
-    if crate::games::review::record::CARD_GAMES.contains(&r.game.as_str()) {
-        "play"
-    } else {
-        "throw"
-    }
+    r.kind.step()
 }
 
 /// Every moment of a game, a line each.
@@ -474,10 +470,11 @@ pub fn game_text(r: &GameReview, g: usize, n: usize) -> String {
 
 /// The kinds of review a text held, for the notes it ends with: each kind's marks and terms
 /// said once, after the games.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Notes {
     exact: bool,
-    sieben: bool,
+    /// The games' own legends seen, in the order first seen.
+    own: Vec<&'static str>,
     points: bool,
 }
 
@@ -485,7 +482,11 @@ impl Notes {
     /// Notes `r`'s kind.
     pub fn add(&mut self, r: &GameReview) {
         self.exact |= r.unit == Unit::Chance && r.estimated.is_none();
-        self.sieben |= r.game == "sieben";
+        if let Some(legend) = r.legend
+            && !self.own.contains(&legend)
+        {
+            self.own.push(legend);
+        }
         self.points |= r.unit == Unit::Points;
     }
 
@@ -500,16 +501,8 @@ impl Notes {
                  it. Marks: ?! a loss of 0.5 pp or more, ? 2 pp, ?? 5 pp (docs/review.md)."
             );
         }
-        if self.sieben {
-            let _ = writeln!(
-                out,
-                "\n7, estimated: each decision is valued from the mover's seat by guesses of the \
-                 hidden cards, in the chance to win the game; luck is what happened between a \
-                 player's decisions (the draws and the others' plays), cost what its own \
-                 decisions gave up against the best estimate (with its 95% interval); there are \
-                 no gifts. Marks, only where the loss's interval lies above 0: ?! a loss of 0.5 \
-                 pp or more, ? 2 pp, ?? 5 pp (docs/review.md)."
-            );
+        for legend in &self.own {
+            let _ = writeln!(out, "\n{legend}");
         }
         if self.points {
             let _ = writeln!(

@@ -46,6 +46,8 @@ fn game(k: usize) -> GameReview {
         estimated: None,
         moments,
         players,
+        kind: crate::games::review::RecordKind::Throws,
+        legend: None,
     }
 }
 

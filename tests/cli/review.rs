@@ -471,7 +471,7 @@ fn a_wrong_record_is_refused_with_its_line_and_column() {
             "dicelab record 1\ngame sevens\nseat 1 person A\nseat 2 person B\nseat 3 person C\nseat 4 person D\n".to_string(),
             "needs two or three seats",
         ),
-        ("dicelab record 1\ngame farkle\nseat 1 person A\nseat 2 person B\n".to_string(), "`farkle`: a review is offered for sevens"),
+        ("dicelab record 1\ngame farkle\nseat 1 person A\nseat 2 person B\n".to_string(), "`farkle`: a review is offered for sequences, hearts-due, sevens (two or three players), solitaire-dice and sieben"),
         (
             "dicelab record 1\ngame sieben\nseat 1 person A\nseat 2 person B\nround 1\ndeal A: 1 2 3 4 5 6 7\ndeal B: 1 1 1 1 1 1 1\nA: 8\n".to_string(),
             "line 8, column 4: `8` is no card",

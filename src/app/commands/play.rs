@@ -21,7 +21,7 @@ fn resumed(
 ) -> Result<(String, record::GameRecord)> {
     let what = format!("record {}", path.display());
     let text = crate::input::read_text(&what, path)?;
-    let mut parsed = record::parse(&what, &text)?;
+    let mut parsed = ops::read_record(&what, &text)?;
     if parsed.games.len() != 1 {
         return Err(Error::input(format!(
             "--resume: {what} holds {} games; play {game} resumes one",
@@ -60,16 +60,16 @@ pub fn play(args: &PlayArgs, invocation: &Invocation) -> Result<()> {
     let mut session = playable.session(&request)?;
     if args.resume.is_some() && session.record().is_none() {
         return Err(Error::input(format!(
-            "--resume: play {} resumes no game record (so far: sevens with 2 or 3 players, \
-             solitaire-dice, sieben)",
-            args.game.name()
+            "--resume: play {} resumes no game record (so far: {})",
+            args.game.name(),
+            ops::reviewed_games(true)
         )));
     }
     if record_file.is_some() && session.record().is_none() {
         return Err(Error::input(format!(
-            "--record: play {} writes no game record here (so far: sevens with 2 or 3 players, \
-             solitaire-dice, sieben)",
-            args.game.name()
+            "--record: play {} writes no game record here (so far: {})",
+            args.game.name(),
+            ops::reviewed_games(true)
         )));
     }
     let stdin = std::io::stdin();

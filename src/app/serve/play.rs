@@ -202,7 +202,7 @@ pub(super) async fn review(
         ));
     }
     let text = body_text(request).await?;
-    let parsed = record::parse("record", &text).map_err(|e| refused(&e))?;
+    let parsed = ops::read_record("record", &text).map_err(|e| refused(&e))?;
     let estimated = parsed
         .games
         .iter()

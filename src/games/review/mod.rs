@@ -31,7 +31,11 @@
 //! seat's decisions, the others' plays and every draw).
 
 pub mod record;
+mod record_read;
 mod record_write;
+mod reviewer;
+
+pub use reviewer::{Kept, RecordKind, Reviewer};
 
 use serde::Serialize;
 
@@ -159,20 +163,10 @@ pub const BANDS: [(f64, &str); 4] = [
     (0.0, "expert"),
 ];
 
-/// The named bands of a player's mean loss per decision in 7 (a fraction of the chance to
-/// win, estimated), each from its lower end: set on the built-in policies' figures in 40
-/// four-player games (docs/review.md): `seven-first`, `blocker` and `lookahead` 0.18 to 0.36
-/// pp strong, `lowest` 0.50 pp casual, `random` 0.79 pp erratic; none reaches expert.
-pub const SIEBEN_BANDS: [(f64, &str); 4] = [
-    (0.0065, "erratic"),
-    (0.004, "casual"),
-    (0.001, "strong"),
-    (0.0, "expert"),
-];
-
-/// The band of a mean loss per decision of `loss` in 7.
-pub fn sieben_band(loss: f64) -> &'static str {
-    reached(&SIEBEN_BANDS, loss).unwrap_or("expert")
+/// The band of a mean loss per decision of `loss` on a game's own `bands` (each from its lower
+/// end, highest first; a game whose estimates differ in scale from Sevens' sets its own).
+pub fn band_in(bands: &[(f64, &'static str)], loss: f64) -> &'static str {
+    reached(bands, loss).unwrap_or("expert")
 }
 
 /// The band of a mean loss per decision of `loss`.
@@ -475,6 +469,13 @@ pub struct GameReview {
     pub moments: Vec<Moment>,
     /// Each seat's accounts.
     pub players: Vec<Ledger>,
+    /// How its game's record writes a turn: its moments are throws of dice or plays of cards.
+    #[serde(skip)]
+    pub kind: RecordKind,
+    /// What this kind of review's values and marks mean, where its game says it in its own
+    /// words (7's estimated review): said once, after the games of a text.
+    #[serde(skip)]
+    pub legend: Option<&'static str>,
 }
 
 /// Each player's accounts, from every seat's chance at the start, the moments and the result.

@@ -1,4 +1,10 @@
 use super::*;
+use crate::games::review::RecordKind;
+
+/// A record read with every game's turns throws, as the dice games write them.
+fn parse(what: &str, text: &str) -> Result<Record> {
+    super::parse(what, text, &|_| RecordKind::Throws)
+}
 
 const TWO: &str = "dicelab record 1\n\
     # a hand-typed game\n\

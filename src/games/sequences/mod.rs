@@ -86,6 +86,7 @@ pub const SEQUENCES: Sequences = Sequences {
             "Sequences: who wins a four-player game, and how many rounds does it take?",
         ),
         rulebook: &rulebook::SEQUENCES,
+        data: &[],
     },
     scoring: Scoring::Sequences,
 };
@@ -105,6 +106,7 @@ pub const HEARTS_DUE: Sequences = Sequences {
             "Hearts Due: who wins a four-player game, and how many rounds does it take?",
         ),
         rulebook: &rulebook::HEARTS_DUE,
+        data: &[],
     },
     scoring: Scoring::HeartsDue,
 };
@@ -120,6 +122,10 @@ impl Game for Sequences {
 
     fn advisor(&self) -> Option<&dyn crate::games::advice::Advisor> {
         Some(self)
+    }
+
+    fn reviewer(&self) -> Option<&dyn crate::games::review::Reviewer> {
+        Some(&review::SequencesReviewer)
     }
 }
 

@@ -128,9 +128,28 @@ fn scoring_of(game: &str) -> Option<Scoring> {
     }
 }
 
-/// Whether `game` is one this module reviews.
-pub fn reviews(game: &str) -> bool {
-    scoring_of(game).is_some()
+/// Sequences' and Hearts Due's review: exact, each cast valued with the odds `advise` gives.
+pub struct SequencesReviewer;
+
+impl Reviewer for SequencesReviewer {
+    fn kind(&self) -> RecordKind {
+        RecordKind::Throws
+    }
+
+    fn estimated(&self) -> bool {
+        false
+    }
+
+    fn review(
+        &self,
+        what: &str,
+        game: &GameRecord,
+        kept: &mut Kept,
+        _: &RunConfig<Option<u64>>,
+        pass: Pass,
+    ) -> Result<GameReview> {
+        review(what, game, kept.get::<Dealt>(), pass)
+    }
 }
 
 /// What a cast did to a total, in words, and the new total.
@@ -508,6 +527,8 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt, pass: Pass) -> Re
         estimated: None,
         moments: replay.moments,
         players,
+        kind: RecordKind::Throws,
+        legend: None,
     })
 }
 

@@ -102,7 +102,7 @@ Bob: 3 3 3 4 4 4
 
 #[test]
 fn a_hand_typed_game_with_a_wipe_and_a_play_off_is_told_cast_by_cast() {
-    let rec = record::parse("record t", HAND).unwrap();
+    let rec = record::parse("record t", HAND, &|_| RecordKind::Throws).unwrap();
     let r = review(
         "record t",
         &rec.games[0],
@@ -166,7 +166,7 @@ fn refused(body: &str) -> String {
     let text = format!(
         "dicelab record 1\ngame sequences\nrules target=20\nseat 1 person Ann\nseat 2 person Bob\n{body}"
     );
-    let rec = record::parse("record t", &text).unwrap();
+    let rec = record::parse("record t", &text, &|_| RecordKind::Throws).unwrap();
     crate::games::review::refused_alike(&mut |pass| {
         review("record t", &rec.games[0], &mut Dealt::default(), pass)
     })

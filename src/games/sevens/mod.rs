@@ -145,6 +145,7 @@ const INFO: GameInfo = GameInfo {
     players: PLAYERS,
     report_runs: REPORT_RUNS,
     rulebook: &rulebook::RULEBOOK,
+    data: &policy_file::DATA,
 };
 
 impl Game for Sevens {
@@ -162,6 +163,10 @@ impl Game for Sevens {
 
     fn playable(&self) -> Option<&dyn crate::games::session::Playable> {
         Some(self)
+    }
+
+    fn reviewer(&self) -> Option<&dyn crate::games::review::Reviewer> {
+        Some(&review::SevensReviewer)
     }
 }
 

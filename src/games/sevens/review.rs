@@ -11,10 +11,12 @@
 
 use std::sync::Arc;
 
+use crate::engine::RunConfig;
 use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
 use crate::games::review::record::{GameRecord, ThrowRecord, TurnRecord, error_at};
 use crate::games::review::{Action, Event, GameReview, Moment, Pass, Unit, ledgers};
+use crate::games::review::{RecordKind, Reviewer};
 
 use super::game::SharedGame;
 use super::game3::{Game3, SharedGame3};
@@ -638,20 +640,37 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved, pass: Pass) -> 
         estimated: None,
         moments: replay.moments,
         players,
+        kind: RecordKind::Throws,
+        legend: None,
     })
 }
 
-/// An error naming the record for a game this build cannot review.
-pub fn unknown(what: &str, rec: &GameRecord) -> Error {
-    error_at(
-        what,
-        rec.at,
-        format!(
-            "`{}`: a review is offered for sevens (two or three players), sequences, \
-             hearts-due, solitaire-dice and sieben",
-            rec.game
-        ),
-    )
+/// Sevens' review: exact, the whole game solved for two or three players.
+pub struct SevensReviewer;
+
+impl Reviewer for SevensReviewer {
+    fn kind(&self) -> RecordKind {
+        RecordKind::Throws
+    }
+
+    fn estimated(&self) -> bool {
+        false
+    }
+
+    fn seats(&self) -> Option<&'static str> {
+        Some("two or three players")
+    }
+
+    fn review(
+        &self,
+        what: &str,
+        game: &GameRecord,
+        kept: &mut crate::games::review::Kept,
+        _: &RunConfig<Option<u64>>,
+        pass: Pass,
+    ) -> Result<GameReview> {
+        review(what, game, kept.get::<Solved>(), pass)
+    }
 }
 
 #[cfg(test)]

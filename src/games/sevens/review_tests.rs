@@ -89,7 +89,7 @@ fn luck_averages_nothing_before_a_throw() {
 /// The review's error for `text`, which checking alone (a file's first pass, valuing nothing)
 /// gives the same.
 fn refused(text: &str) -> String {
-    let rec = record::parse("record t", text).unwrap();
+    let rec = record::parse("record t", text, &|_| RecordKind::Throws).unwrap();
     crate::games::review::refused_alike(&mut |pass| {
         review("record t", &rec.games[0], &mut Solved::default(), pass)
     })

@@ -191,6 +191,7 @@ const INFO: GameInfo = GameInfo {
     players: PLAYERS,
     report_runs: REPORT_RUNS,
     rulebook: &rulebook::RULEBOOK,
+    data: &deck::DATA,
 };
 
 impl Game for Sieben {
@@ -211,6 +212,10 @@ impl Game for Sieben {
     }
 
     fn playable(&self) -> Option<&dyn crate::games::session::Playable> {
+        Some(self)
+    }
+
+    fn reviewer(&self) -> Option<&dyn crate::games::review::Reviewer> {
         Some(self)
     }
 }

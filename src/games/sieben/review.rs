@@ -24,8 +24,9 @@ use crate::games::options::RuleOptions;
 use crate::games::race::{Plan, Raced, race};
 use crate::games::review::record::{At, GameRecord, RoundRecord, TurnRecord, error_at};
 use crate::games::review::{
-    Action, Estimate, Event, GameReview, Moment, Unit, ledgers_in, sieben_band,
+    Action, Estimate, Event, GameReview, Moment, Unit, band_in, ledgers_in,
 };
+use crate::games::review::{Kept, Pass, RecordKind, Reviewer};
 use crate::input::Files;
 
 use super::advice_sim::{GAME_CHIPS, ROUND_CHIPS, WIN};
@@ -54,10 +55,24 @@ pub(crate) const ESTIMATED: &str = "every value is an estimate from guesses of t
     as bookkeeping, not exactly as an exact review's do, and a luck or a cost within its \
     interval says nothing";
 
-/// Whether the review of `game` is this module's.
-pub(crate) fn reviews(game: &str) -> bool {
-    game == NAME
-}
+/// What 7's estimated review means, said once after the games of a text.
+pub const LEGEND: &str = "7, estimated: each decision is valued from the mover's seat by \
+    guesses of the hidden cards, in the chance to win the game; luck is what happened between \
+    a player's decisions (the draws and the others' plays), cost what its own decisions gave \
+    up against the best estimate (with its 95% interval); there are no gifts. Marks, only where \
+    the loss's interval lies above 0: ?! a loss of 0.5 pp or more, ? 2 pp, ?? 5 pp \
+    (docs/review.md).";
+
+/// The named bands of a player's mean loss per decision in 7 (a fraction of the chance to
+/// win, estimated), each from its lower end: set on the built-in policies' figures in 40
+/// four-player games (docs/review.md): `seven-first`, `blocker` and `lookahead` 0.18 to 0.36
+/// pp strong, `lowest` 0.50 pp casual, `random` 0.79 pp erratic; none reaches expert.
+pub const BANDS: [(f64, &str); 4] = [
+    (0.0065, "erratic"),
+    (0.004, "casual"),
+    (0.001, "strong"),
+    (0.0, "expert"),
+];
 
 /// One game replayed and valued.
 struct Replay<'a> {
@@ -85,19 +100,30 @@ struct Replay<'a> {
     moments: Vec<Moment>,
 }
 
-/// Reviews one game of 7, its guesses sized and seeded by `run` (`-n` the most guesses a play
-/// has).
-pub(crate) fn review(
-    what: &str,
-    game: &GameRecord,
-    run: &RunConfig<Option<u64>>,
-) -> Result<GameReview> {
-    replay(what, game, run, true).map(|(r, _)| r)
-}
+/// 7's review: estimated, its guesses sized and seeded by `run` (`-n` the most guesses a play has); checking values nothing.
+impl Reviewer for super::Sieben {
+    fn kind(&self) -> RecordKind {
+        RecordKind::Cards
+    }
 
-/// Checks one game's record against the rules, valuing nothing.
-pub(crate) fn check(what: &str, game: &GameRecord) -> Result<()> {
-    replay(what, game, &RunConfig::default(), false).map(|_| ())
+    fn estimated(&self) -> bool {
+        true
+    }
+
+    fn review(
+        &self,
+        what: &str,
+        game: &GameRecord,
+        _: &mut Kept,
+        run: &RunConfig<Option<u64>>,
+        pass: Pass,
+    ) -> Result<GameReview> {
+        if pass.valuing {
+            replay(what, game, run, true).map(|(r, _)| r)
+        } else {
+            replay(what, game, &RunConfig::default(), false).map(|(r, _)| r)
+        }
+    }
 }
 
 /// Replays a game, valuing its decisions where `valuing`: the review and each seat's chips.
@@ -177,7 +203,7 @@ fn replay(
     );
     // 7's bands are its own: the estimates' scale is not Sevens' exact one.
     for p in &mut players_ledgers {
-        p.band = p.mean_loss.map(sieben_band);
+        p.band = p.mean_loss.map(|loss| band_in(&BANDS, loss));
     }
     let chips = replay.chips[..players].to_vec();
     let review = GameReview {
@@ -199,6 +225,8 @@ fn replay(
         estimated: Some(ESTIMATED.into()),
         moments: replay.moments,
         players: players_ledgers,
+        kind: RecordKind::Cards,
+        legend: Some(LEGEND),
     };
     Ok((review, chips))
 }

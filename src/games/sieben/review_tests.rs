@@ -1,7 +1,22 @@
 use super::*;
-use crate::games::review::record::{Record, parse, write};
+use crate::games::review::record::{Record, write};
 use crate::games::{Configured, Setup};
 use crate::stats::{MetricId, Subject};
+
+/// A record read as the registry reads 7's: its turns are cards.
+fn parse(what: &str, text: &str) -> Result<Record> {
+    crate::games::review::record::parse(what, text, &|_| RecordKind::Cards)
+}
+
+/// One game reviewed, as `Reviewer::review` values it.
+fn review(what: &str, game: &GameRecord, run: &RunConfig<Option<u64>>) -> Result<GameReview> {
+    replay(what, game, run, true).map(|(r, _)| r)
+}
+
+/// One game checked, as `Reviewer::review` checks it.
+fn check(what: &str, game: &GameRecord) -> Result<()> {
+    replay(what, game, &RunConfig::default(), false).map(drop)
+}
 
 /// A study of `players` under `rules` with `policies`, as `simulate` configures it.
 fn study(players: u32, rules: &[&str], policies: &[&str]) -> super::super::Study {

@@ -125,6 +125,7 @@ const INFO: GameInfo = GameInfo {
     players: PLAYERS,
     report_runs: REPORT_RUNS,
     rulebook: &rulebook::RULEBOOK,
+    data: &heuristic::DATA,
 };
 
 impl Game for SolitaireDice {
@@ -145,6 +146,10 @@ impl Game for SolitaireDice {
     }
 
     fn playable(&self) -> Option<&dyn crate::games::session::Playable> {
+        Some(self)
+    }
+
+    fn reviewer(&self) -> Option<&dyn crate::games::review::Reviewer> {
         Some(self)
     }
 }

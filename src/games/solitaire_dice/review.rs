@@ -20,6 +20,7 @@ use crate::games::advice::Value;
 use crate::games::race::{Plan, Raced, race};
 use crate::games::review::record::{GameRecord, ThrowRecord, TurnRecord, error_at};
 use crate::games::review::{Action, Estimate, Event, GameReview, Moment, Unit, ledgers_in};
+use crate::games::review::{Kept, Pass, RecordKind, Reviewer};
 
 use super::advice_sim::{ADJUSTED, Playouts, WIN};
 use super::advise::{afters, division, sheet_words};
@@ -42,11 +43,6 @@ pub(crate) const ESTIMATED: &str = "every value is an estimate from play-outs; l
     division before it left, so they do not add up exactly as an exact review's do, and a luck \
     or a cost within its interval says nothing";
 
-/// Whether the review of `game` is this module's.
-pub(crate) fn reviews(game: &str) -> bool {
-    game == NAME
-}
-
 /// One game replayed and valued: the record's checks and the play-outs' settings.
 struct Replay<'a> {
     what: &'a str,
@@ -63,20 +59,30 @@ struct Replay<'a> {
     moments: Vec<Moment>,
 }
 
-/// Reviews one game of Solitaire Dice, its play-outs sized and seeded by `run` (`-n` the most
-/// play-outs a division has).
-pub(crate) fn review(
-    what: &str,
-    game: &GameRecord,
-    run: &RunConfig<Option<u64>>,
-) -> Result<GameReview> {
-    replay(what, game, run, true)
-}
+/// Solitaire Dice's review: estimated, its play-outs sized and seeded by `run` (`-n` the most play-outs a division has); checking values nothing.
+impl Reviewer for super::SolitaireDice {
+    fn kind(&self) -> RecordKind {
+        RecordKind::Throws
+    }
 
-/// Checks one game's record against the rules, valuing nothing: what [`review`] would refuse,
-/// refused in a moment.
-pub(crate) fn check(what: &str, game: &GameRecord) -> Result<()> {
-    replay(what, game, &RunConfig::default(), false).map(|_| ())
+    fn estimated(&self) -> bool {
+        true
+    }
+
+    fn review(
+        &self,
+        what: &str,
+        game: &GameRecord,
+        _: &mut Kept,
+        run: &RunConfig<Option<u64>>,
+        pass: Pass,
+    ) -> Result<GameReview> {
+        if pass.valuing {
+            replay(what, game, run, true)
+        } else {
+            replay(what, game, &RunConfig::default(), false)
+        }
+    }
 }
 
 /// Replays a game, valuing its positions where `valuing`.
@@ -182,6 +188,8 @@ fn replay(
         estimated: Some(ESTIMATED.into()),
         moments: replay.moments,
         players,
+        kind: RecordKind::Throws,
+        legend: None,
     })
 }
 

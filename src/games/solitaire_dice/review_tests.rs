@@ -1,5 +1,20 @@
 use super::*;
-use crate::games::review::record::parse;
+use crate::games::review::record::Record;
+
+/// A record read as the registry reads Solitaire Dice's: its turns are throws.
+fn parse(what: &str, text: &str) -> Result<Record> {
+    crate::games::review::record::parse(what, text, &|_| RecordKind::Throws)
+}
+
+/// One game reviewed, as `Reviewer::review` values it.
+fn review(what: &str, game: &GameRecord, run: &RunConfig<Option<u64>>) -> Result<GameReview> {
+    replay(what, game, run, true)
+}
+
+/// One game checked, as `Reviewer::review` checks it.
+fn check(what: &str, game: &GameRecord) -> Result<()> {
+    replay(what, game, &RunConfig::default(), false).map(drop)
+}
 
 /// A record of one game of the text's rules, its rolls and divisions as `best` played them on
 /// seed 5's first game.
