@@ -4,6 +4,10 @@
 //! in the same commit, so no report changes its numbers unannounced.
 
 use dicelab::engine::STREAM_VERSION;
+use dicelab::games::advice::{AdviceRequest, Position};
+use dicelab::games::review::record::{self, Record};
+use dicelab::games::session::PlayRequest;
+use dicelab::ops::{self, Asks};
 use dicelab::{RunConfig, Setup, games};
 use sha2::{Digest, Sha256};
 
@@ -49,11 +53,7 @@ fn tally_hash(game: &str, players: u32, policies: &[&str], units: u64) -> String
     };
     let configured = games::configure(game, &setup).unwrap();
     let tally = configured.simulate(&RunConfig::new(units, 7)).unwrap();
-    let json = serde_json::to_vec(&tally).unwrap();
-    Sha256::digest(&json)[..8]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hash(&serde_json::to_vec(&tally).unwrap())
 }
 
 #[test]
@@ -73,4 +73,132 @@ fn what_a_seed_produces_changes_only_with_the_stream_version() {
              now: {all:?}",
         );
     }
+}
+
+/// The first 16 hex digits of the SHA-256 of `bytes`.
+fn hash(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Play-outs of an estimated path, seeded 7, on `threads` threads.
+fn run(units: u64, threads: usize) -> RunConfig<Option<u64>> {
+    RunConfig {
+        units: Some(units),
+        seed: 7,
+        threads: Some(threads),
+        ..RunConfig::default()
+    }
+}
+
+/// Every other seeded path a user can replay, besides `simulate`: what the seed deals and plays
+/// at the table (`play --seed`, a Play page's address: its deal, its first moves and its
+/// record), the games a run records (`simulate --record`), the advice of each game that
+/// estimates it and an estimated review. Each is hashed on one thread and on two, which must
+/// agree, and pinned as the tallies are.
+fn seeded_paths(threads: usize) -> Vec<(String, String)> {
+    let mut paths = Vec::new();
+    for game in games::GAMES {
+        if let Some(playable) = game.playable() {
+            let (min, max, _) = playable.players();
+            let request = PlayRequest {
+                players: Some(min.max(2).min(max)),
+                seed: 7,
+                ..PlayRequest::default()
+            };
+            // The deal and three moves (fewer where the game ends first): each the first
+            // action listed.
+            let mut moves = Vec::new();
+            let mut replayed = ops::replay(*game, &request, &moves, Asks::default()).unwrap();
+            while replayed.decision.is_some() && moves.len() < 3 {
+                moves.push(0);
+                replayed = ops::replay(*game, &request, &moves, Asks::default()).unwrap();
+            }
+            let record = replayed
+                .record
+                .map(|r| record::write(&Record { games: vec![r] }));
+            let text = format!("{}\n{:?}\n{record:?}", replayed.log, replayed.decision);
+            paths.push((format!("play {}", game.name()), hash(text.as_bytes())));
+        }
+        let players = game.players().min.max(2).min(game.players().max);
+        let setup = Setup {
+            players,
+            ..Setup::default()
+        };
+        let configured = game.configure(&setup).unwrap();
+        if let Ok(text) = ops::record_text(configured.as_ref(), 7, 3) {
+            paths.push((format!("record {}", game.name()), hash(text.as_bytes())));
+            if game.reviewer().is_some_and(|r| r.estimated()) {
+                let mut first = text
+                    .split("\ngame ")
+                    .take(2)
+                    .collect::<Vec<_>>()
+                    .join("\ngame ");
+                first.push('\n');
+                let reviews = ops::review_text_with("record", &first, &run(40, threads)).unwrap();
+                let json = serde_json::to_vec(&reviews).unwrap();
+                paths.push((format!("review {}", game.name()), hash(&json)));
+            }
+        }
+    }
+    // Each estimated game's position (the README's), and its play-outs.
+    type Asked<'a> = (&'a str, &'a [(&'a str, &'a str)], u64);
+    let positions: [Asked; 2] = [
+        ("solitaire-dice", &[("roll", "1,2,3,4,6")], 400),
+        (
+            "sieben",
+            &[
+                ("hand", "1,3,3,5,6"),
+                ("pile", "2+3"),
+                ("others", "7,6,7"),
+                ("chips", "10,5,8,7"),
+            ],
+            300,
+        ),
+    ];
+    for (name, position, units) in positions {
+        let request = AdviceRequest {
+            rules: Vec::new(),
+            policies: Vec::new(),
+            position: Position::of(position).unwrap(),
+            run: run(units, threads),
+        };
+        let advice = ops::advise(games::find(name).unwrap(), &request).unwrap();
+        let json = serde_json::to_vec(&advice).unwrap();
+        paths.push((format!("advise {name}"), hash(&json)));
+    }
+    paths
+}
+
+/// What `play --seed`, `simulate --record`, `advise` and an estimated `review` give for seed
+/// 7, pinned beside the stream version as the tallies are: the path's name and the first 16
+/// hex digits of the SHA-256 of what it gives.
+const PATH_PINS: &[(&str, &str)] = &[
+    ("record sequences", "80741deb36e2fb3a"),
+    ("record hearts-due", "5b2f4dee1b12291e"),
+    ("play sevens", "078ff9314d6550f0"),
+    ("record sevens", "591a44c899fa26e8"),
+    ("play solitaire-dice", "bc39ccbdc2361ada"),
+    ("record solitaire-dice", "bf2e8b594f3fa2ea"),
+    ("review solitaire-dice", "59eca5654e4e9a44"),
+    ("play sieben", "93ad413f733da14c"),
+    ("record sieben", "2e9a6c904be5fe99"),
+    ("review sieben", "38103db7a67deec4"),
+    ("advise solitaire-dice", "634336d483e20e53"),
+    ("advise sieben", "5d628723718d3135"),
+];
+
+#[test]
+fn every_seeded_path_changes_only_with_the_stream_version() {
+    let one = seeded_paths(1);
+    assert_eq!(one, seeded_paths(2), "one thread and two disagree");
+    let now: Vec<(&str, &str)> = one.iter().map(|(p, h)| (p.as_str(), h.as_str())).collect();
+    assert_eq!(
+        (STREAM_VERSION, now.as_slice()),
+        (PINNED_STREAM, PATH_PINS),
+        "what a seed produces (right: the pins) changed (left); bump STREAM_VERSION, say why \
+         in docs/reproducibility.md and update PINNED_STREAM and the pins together"
+    );
 }
