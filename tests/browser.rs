@@ -10,6 +10,9 @@
 //! serve`. The harness (`tests/browser/harness.js`) is the one every page is checked with:
 //! docs/browser-tests.md.
 
+#[path = "system/mod.rs"]
+mod system;
+
 use std::path::Path;
 use std::process::Command;
 use std::sync::Mutex;
@@ -57,6 +60,9 @@ fn browser_checks(script: &str, args: &[String], label: &str, shots: &[&str]) {
 
 #[test]
 fn the_findings_page_reads_on_a_phone_and_a_desktop() {
+    if system::skipped("Chromium (apt-get) and playwright-core (npm)") {
+        return;
+    }
     // One section per run of the default job and the claims, counted from the registry.
     let sections: usize = dicelab::games::GAMES
         .iter()
@@ -77,6 +83,9 @@ fn the_findings_page_reads_on_a_phone_and_a_desktop() {
 #[cfg(feature = "serve")]
 #[test]
 fn the_web_app_coaches_on_a_phone_and_a_desktop() {
+    if system::skipped("Chromium (apt-get) and playwright-core (npm)") {
+        return;
+    }
     browser_checks(
         "app.sh",
         &[],

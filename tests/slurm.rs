@@ -5,10 +5,16 @@
 //! job arrays through `deploy/slurm/submit.sh`, checks the merged reports against unsharded runs
 //! byte for byte, cancels a task and resubmits it, and stops every daemon it started.
 
+#[path = "system/mod.rs"]
+mod system;
+
 use std::process::Command;
 
 #[test]
 fn shards_on_a_real_slurm_cluster_merge_to_the_unsharded_run() {
+    if system::skipped("Slurm (installed with apt-get)") {
+        return;
+    }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/slurm/test.sh");
     let out = Command::new("bash")
         .arg(script)
@@ -40,6 +46,9 @@ fn shards_on_a_real_slurm_cluster_merge_to_the_unsharded_run() {
 /// and stops the sshd by pid.
 #[test]
 fn shards_over_ssh_with_gnu_parallel_merge_to_the_unsharded_run() {
+    if system::skipped("GNU parallel and ssh (installed with apt-get)") {
+        return;
+    }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/slurm/parallel-test.sh");
     let out = Command::new("bash")
         .arg(script)
