@@ -50,7 +50,7 @@ for a in "$@"; do
     esac
 done
 command -v dicelab >/dev/null || {
-    echo "$0: dicelab is not on PATH (cargo install --path . or add target/release to PATH)" >&2
+    echo "$0: dicelab is not on PATH (cargo install --locked --path . or add target/release to PATH)" >&2
     exit 2
 }
 command -v sbatch >/dev/null || {
