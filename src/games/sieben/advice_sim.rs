@@ -97,7 +97,7 @@ impl Guesses<'_> {
                 &mut pool,
                 &mut game_rng,
                 &mut SevenFirstChooser,
-                &mut |_, _| {},
+                &mut |_: &Round, _: &[u32]| {},
             );
         }
         for (i, &m) in self.moves.iter().enumerate() {
@@ -144,7 +144,7 @@ impl Guesses<'_> {
                         &mut result,
                         &mut offs_rng,
                         &mut SevenFirstChooser,
-                        &mut |_, _| {},
+                        &mut |_: &Round, _: &[u32]| {},
                     );
                     v[WIN] = i64::from(result.winners[0]);
                     v[GAME_CHIPS] = i64::from(result.chips[0]);

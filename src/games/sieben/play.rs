@@ -23,8 +23,31 @@ pub struct GameResult {
     pub refills: u32,
 }
 
+/// What a game tells whoever watches it being played: the end of each round (a run's counts),
+/// and for a recorder each round's deal and each turn. A closure `|table, pay|` watches the ends
+/// of rounds alone; the other calls cost nothing where they do nothing.
+pub(crate) trait Watch {
+    /// Round `table` was dealt, a play-off where `playoff`; no turn is played yet.
+    fn dealt(&mut self, _table: &Round, _playoff: bool) {}
+
+    /// The seat to move on `table` (`table.current()`) is about to play its turn.
+    fn turn_begins(&mut self, _table: &Round) {}
+
+    /// The turn that began is played: `table` as it left it.
+    fn turn_ends(&mut self, _table: &Round) {}
+
+    /// Round `table` is over, its `k`-th finisher paid `pay[k]` chips.
+    fn round_ends(&mut self, table: &Round, pay: &[u32]);
+}
+
+impl<F: FnMut(&Round, &[u32])> Watch for F {
+    fn round_ends(&mut self, table: &Round, pay: &[u32]) {
+        self(table, pay);
+    }
+}
+
 /// Plays a game of `players` on `table`, asking `chooser(seat, view, moves)` for every play and
-/// calling `on_round(table, pay)` after each round (for its counts), where `pay[k]` is the chips
+/// telling `on_round` each round's end (`round_ends(table, pay)`, for its counts), where `pay[k]` is the chips
 /// the round paid to its `k`-th finisher (so a study can see what each seat, such as the starting
 /// one, earned in that round).
 pub(crate) fn play_game_with<R, F, O>(
@@ -37,7 +60,7 @@ pub(crate) fn play_game_with<R, F, O>(
 where
     R: Rng,
     F: FnMut(usize, &View, &[Move]) -> usize,
-    O: FnMut(&Round, &[u32]),
+    O: Watch,
 {
     let mut result = GameResult::default();
     let mut pool = rules.chips;
@@ -75,13 +98,14 @@ pub(crate) fn play_rounds<R, F, O>(
 ) where
     R: Rng,
     F: Chooser,
-    O: FnMut(&Round, &[u32]),
+    O: Watch,
 {
     let players = table.players() as u32;
     let (regular, limited) = (rules.regular_rounds(players), rules.pool_limited(players));
     while result.rounds < regular {
         let pool = limited.then_some(&mut *pool);
-        play_round(table, rules, start, pool, result, rng, chooser, on_round);
+        let round = (start, pool, false);
+        play_round(table, rules, round, result, rng, chooser, on_round);
     }
     debug_assert!(
         !limited || *pool == 0,
@@ -103,7 +127,7 @@ pub(crate) fn play_offs<R, F, O>(
 ) where
     R: Rng,
     F: Chooser,
-    O: FnMut(&Round, &[u32]),
+    O: Watch,
 {
     let n = table.players();
     let leaders = |r: &GameResult| {
@@ -119,7 +143,15 @@ pub(crate) fn play_offs<R, F, O>(
     if rules.tie == Tie::Playoff {
         let mut extra = 0;
         while winners.iter().filter(|&&w| w).count() > 1 && extra < MAX_PLAYOFF_ROUNDS {
-            play_round(table, rules, start, None, result, rng, chooser, on_round);
+            play_round(
+                table,
+                rules,
+                (start, None, true),
+                result,
+                rng,
+                chooser,
+                on_round,
+            );
             extra += 1;
             winners = leaders(result);
         }
@@ -128,13 +160,12 @@ pub(crate) fn play_offs<R, F, O>(
 }
 
 /// Plays round `result.rounds` (from 0) and pays it out from `pool` (`None`: unlimited, as in
-/// 2 to 4 player games, fixed `rounds` and play-offs).
-#[allow(clippy::too_many_arguments)] // a game's parts, as its callers hold them
+/// 2 to 4 player games, fixed `rounds` and play-offs); `start` as for [`play_rounds`], a
+/// play-off where `playoff`. Each deal and turn is told to `on_round`.
 fn play_round<R, F, O>(
     table: &mut Round,
     rules: &Rules,
-    start: usize,
-    pool: Option<&mut u32>,
+    (start, pool, playoff): (usize, Option<&mut u32>, bool),
     result: &mut GameResult,
     rng: &mut R,
     chooser: &mut F,
@@ -142,7 +173,7 @@ fn play_round<R, F, O>(
 ) where
     R: Rng,
     F: Chooser,
-    O: FnMut(&Round, &[u32]),
+    O: Watch,
 {
     let n = table.players();
     let players = n as u32;
@@ -152,8 +183,15 @@ fn play_round<R, F, O>(
     };
     let pay = rules.round_chips(players, pool.as_deref().copied());
     table.set_pay(&pay[..n]);
-    table.play_round(rules, first, rng, chooser);
-    on_round(table, &pay[..n]);
+    // `Round::play_round`'s steps, each told to the watch.
+    table.deal(first, rng);
+    on_round.dealt(table, playoff);
+    while !table.is_over() {
+        on_round.turn_begins(table);
+        table.turn(rules, rng, chooser);
+        on_round.turn_ends(table);
+    }
+    on_round.round_ends(table, &pay[..n]);
     for (place, &seat) in table.finishing_order().iter().enumerate() {
         result.chips[usize::from(seat)] += pay[place];
     }
@@ -176,7 +214,7 @@ pub fn play_game<P: Policy<LayCard>, R: Rng>(
         rules,
         rng,
         &mut |seat, view, moves| seats[seat].choose(view, moves),
-        |_, _| {},
+        |_: &Round, _: &[u32]| {},
     )
 }
 

@@ -30,7 +30,13 @@ fn players_see_what_each_place_pays_as_the_chips_run_out() {
         }
         0
     };
-    let result = play_game_with(&mut table, &rules, &mut rng(), &mut chooser, |_, _| {});
+    let result = play_game_with(
+        &mut table,
+        &rules,
+        &mut rng(),
+        &mut chooser,
+        |_: &Round, _: &[u32]| {},
+    );
     assert_eq!(result.rounds, 6);
     assert_eq!(seen.first().unwrap(), &[5, 4, 3, 2, 1]);
     assert_eq!(seen.last().unwrap(), &[5, 0, 0, 0, 0]);
@@ -43,10 +49,16 @@ fn rounds_paid(rules: &Rules, players: u32) -> (Vec<Vec<u32>>, GameResult) {
     let mut table = Round::new(rules, players);
     let mut paid: Vec<Vec<u32>> = Vec::new();
     let mut chooser = |_: usize, _: &View, _: &[Move]| 0;
-    let result = play_game_with(&mut table, rules, &mut rng(), &mut chooser, |t, pay| {
-        assert_eq!(t.pay(), pay, "players see the pay of the round");
-        paid.push(pay.to_vec());
-    });
+    let result = play_game_with(
+        &mut table,
+        rules,
+        &mut rng(),
+        &mut chooser,
+        |t: &Round, pay: &[u32]| {
+            assert_eq!(t.pay(), pay, "players see the pay of the round");
+            paid.push(pay.to_vec());
+        },
+    );
     (paid, result)
 }
 
@@ -63,11 +75,17 @@ fn pay_5_3_1_pays_a_three_player_round_5_3_1() {
     let mut table = Round::new(&rules, 3);
     let mut expected = [0u32; 3];
     let mut chooser = |_: usize, _: &View, _: &[Move]| 0;
-    let g = play_game_with(&mut table, &rules, &mut rng(), &mut chooser, |t, _| {
-        for (place, &seat) in t.finishing_order().iter().enumerate() {
-            expected[usize::from(seat)] += [5, 3, 1][place];
-        }
-    });
+    let g = play_game_with(
+        &mut table,
+        &rules,
+        &mut rng(),
+        &mut chooser,
+        |t: &Round, _: &[u32]| {
+            for (place, &seat) in t.finishing_order().iter().enumerate() {
+                expected[usize::from(seat)] += [5, 3, 1][place];
+            }
+        },
+    );
     assert_eq!(g.chips[..3], expected);
 }
 
@@ -219,7 +237,7 @@ proptest! {
         }
         // A whole game.
         let mut starter_chips = 0u32;
-        let g = play_game_with(&mut table, &rules, &mut r, &mut chooser, |t, pay| {
+        let g = play_game_with(&mut table, &rules, &mut r, &mut chooser, |t: &Round, pay: &[u32]| {
             assert_eq!(t.cards(), 80);
             assert_eq!(pay.len(), players as usize);
             let place = t.finishing_order().iter().position(|&s| usize::from(s) == t.first());

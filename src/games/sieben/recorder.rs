@@ -2,20 +2,24 @@
 //! round's deal, then every turn's cards laid, the spots they cover and the card drawn
 //! (`record_turn`).
 //!
-//! A run's games are played again here with their cards and coins drawn exactly as
-//! [`super::sim`] draws them (a chunk's coins seed its policies, one word a game seeds its cards
-//! and seats the policies), turn by turn on the same table, so the first games of a record are
-//! the run's first games; a test holds the two to the same chips.
+//! A run's games are played again here on the chunks the engine hands a run
+//! (`engine::first_units`), their cards and coins drawn by the functions the run draws them with
+//! (`Games::chunk_policies`, `Games::game_cards`), and played by the run's own game loop
+//! (`play_game_with`), which tells the recorder each deal and turn ([`Watch`]): the first games
+//! of a record are the run's first games.
 
-use crate::engine::{ChunkRng, first_units};
+use std::cell::RefCell;
+
+use crate::engine::first_units;
 use crate::games::policy::Policy;
 use crate::games::review::record::{At, GameRecord, Seat, TurnRecord};
 
 use super::deck::Counts;
+use super::play::{Watch, play_game_with};
 use super::policy::View;
 use super::record_turn::{cards_text, play_text};
-use super::round::{Round, SEATS};
-use super::rules::{Move, Pile, Rules};
+use super::round::Round;
+use super::rules::{Move, Pile};
 use super::sim::Games;
 
 /// A round's deal as a record's `deal` lines, one a seat.
@@ -54,59 +58,41 @@ pub(super) fn turn_text(blocked: bool, laid: &[(Pile, Move)], drew: Option<u8>) 
     }
 }
 
-/// One game as [`super::play::play_game_with`] plays it, every seat asking `choose(seat, view,
-/// moves)`, on `cards`, written down.
-fn record_game<F>(
-    rules: &Rules,
-    game: &mut GameRecord,
-    table: &mut Round,
-    cards: &mut ChunkRng,
-    choose: &mut F,
-) where
-    F: FnMut(usize, &View, &[Move]) -> usize,
-{
-    let n = table.players();
-    let players = n as u32;
-    let limited = rules.pool_limited(players);
-    let mut chips = [0u32; SEATS];
-    let mut pool = rules.chips;
-    let mut rounds = 0;
-    while let Some(playoff) = rules.next_round(&chips[..n], rounds) {
-        let first = rules.starter(rounds, n);
-        let pay = rules.round_chips(players, (limited && !playoff).then_some(pool));
-        table.set_pay(&pay[..n]);
-        table.deal(first, cards);
-        game.begin_round(playoff);
-        let round = game.rounds.last_mut().expect("a round was just begun");
+/// A game written down as [`play_game_with`] plays it: each round's deal, then each turn from
+/// the hand before it, the plays laid (which the chooser keeps in `laid`) and the hand after.
+struct Writer<'a> {
+    game: &'a mut GameRecord,
+    laid: &'a RefCell<Vec<(Pile, Move)>>,
+    /// The turn under way: its seat, whether it was blocked, and the hand it began with.
+    turn: (usize, bool, Counts),
+}
+
+impl Watch for Writer<'_> {
+    fn dealt(&mut self, table: &Round, playoff: bool) {
+        self.game.begin_round(playoff);
+        let round = self.game.rounds.last_mut().expect("a round was just begun");
         round.deals = deal_lines(table);
-        while !table.is_over() {
-            let p = table.current();
-            let blocked = table.is_blocked(p);
-            let before = *table.hand(p);
-            let mut laid: Vec<(Pile, Move)> = Vec::new();
-            let mut keeping = |seat: usize, view: &View, moves: &[Move]| {
-                let i = choose(seat, view, moves);
-                laid.push((view.pile, moves[i]));
-                i
-            };
-            table.turn(rules, cards, &mut keeping);
-            round.turns.push(TurnRecord {
-                seat: p,
-                cards: Some((
-                    turn_text(blocked, &laid, drawn(&laid, &before, table.hand(p))),
-                    At::default(),
-                )),
-                ..Default::default()
-            });
-        }
-        for (place, &seat) in table.finishing_order().iter().enumerate() {
-            chips[usize::from(seat)] += pay[place];
-        }
-        if limited && !playoff {
-            pool -= pay[..n].iter().sum::<u32>();
-        }
-        rounds += 1;
     }
+
+    fn turn_begins(&mut self, table: &Round) {
+        let seat = table.current();
+        self.turn = (seat, table.is_blocked(seat), *table.hand(seat));
+        self.laid.borrow_mut().clear();
+    }
+
+    fn turn_ends(&mut self, table: &Round) {
+        let (seat, blocked, before) = self.turn;
+        let laid = self.laid.borrow();
+        let text = turn_text(blocked, &laid, drawn(&laid, &before, table.hand(seat)));
+        let round = self.game.rounds.last_mut().expect("a turn is in a round");
+        round.turns.push(TurnRecord {
+            seat,
+            cards: Some((text, At::default())),
+            ..Default::default()
+        });
+    }
+
+    fn round_ends(&mut self, _: &Round, _: &[u32]) {}
 }
 
 /// The first `count` games a run of `games` seeded with `seed` plays, as records of the game
@@ -134,10 +120,19 @@ pub(super) fn record(
                     .collect(),
                 ..Default::default()
             };
+            // The run's game loop, its chooser keeping each play for the writer.
+            let laid = RefCell::new(Vec::new());
             let mut choose = |seat: usize, view: &View, moves: &[Move]| {
-                policies[policy_of(seat)].choose(view, moves)
+                let i = policies[policy_of(seat)].choose(view, moves);
+                laid.borrow_mut().push((view.pile, moves[i]));
+                i
             };
-            record_game(&games.rules, &mut game, &mut table, &mut cards, &mut choose);
+            let writer = Writer {
+                game: &mut game,
+                laid: &laid,
+                turn: (0, false, Counts::default()),
+            };
+            play_game_with(&mut table, &games.rules, &mut cards, &mut choose, writer);
             each(game)?;
         }
         Ok(())

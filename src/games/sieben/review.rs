@@ -243,7 +243,7 @@ fn start(rules: &Rules, players: usize, run: &RunConfig) -> Vec<f64> {
             rules,
             &mut rng,
             &mut |_, view: &super::policy::View, moves: &[Move]| seven_first(view.pile, moves),
-            |_, _| {},
+            |_: &Round, _: &[u32]| {},
         );
         for (s, w) in wins.iter_mut().enumerate() {
             *w += u64::from(result.winners[s]);

@@ -543,18 +543,6 @@ impl Round {
             self.go_out(s);
         }
     }
-
-    /// Deals and plays a whole round, `first` starting.
-    pub fn play_round<R, C>(&mut self, rules: &Rules, first: usize, rng: &mut R, chooser: &mut C)
-    where
-        R: Rng,
-        C: Chooser,
-    {
-        self.deal(first, rng);
-        while !self.is_over() {
-            self.turn(rules, rng, chooser);
-        }
-    }
 }
 
 #[cfg(test)]
