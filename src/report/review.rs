@@ -283,7 +283,11 @@ pub fn account(r: &GameReview, seat: usize) -> String {
             );
         }
         Unit::Points => {
-            out.push_str("\nthe game reviewed, every position valued by play-outs:\n");
+            out.push_str(if r.estimated.is_some() {
+                "\nthe game reviewed, every position valued by play-outs:\n"
+            } else {
+                "\nthe game reviewed, every moment valued exactly:\n"
+            });
             let _ = writeln!(
                 out,
                 "  expected final score at the start {}; final score {}",
@@ -473,9 +477,9 @@ pub fn game_text(r: &GameReview, g: usize, n: usize) -> String {
 #[derive(Clone, Debug, Default)]
 pub struct Notes {
     exact: bool,
-    /// The games' own legends seen, in the order first seen.
+    /// The games' own legends seen, each once, in a fixed order (their text's), so what a
+    /// file's notes say does not depend on which game came first.
     own: Vec<&'static str>,
-    points: bool,
 }
 
 impl Notes {
@@ -486,8 +490,8 @@ impl Notes {
             && !self.own.contains(&legend)
         {
             self.own.push(legend);
+            self.own.sort_unstable();
         }
-        self.points |= r.unit == Unit::Points;
     }
 
     /// The notes on the kinds seen.
@@ -503,16 +507,6 @@ impl Notes {
         }
         for legend in &self.own {
             let _ = writeln!(out, "\n{legend}");
-        }
-        if self.points {
-            let _ = writeln!(
-                out,
-                "\nby points: start is the expected final score before the first roll, result \
-                 the final score; luck is what the rolls did to the expected final score, cost \
-                 what the player's divisions gave up against the best estimate (with its 95% \
-                 interval). Marks, only where the loss's interval lies above 0: ?! a loss of 10 \
-                 points or more, ? 25, ?? 60 (docs/review.md)."
-            );
         }
         out
     }

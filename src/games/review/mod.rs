@@ -494,6 +494,18 @@ pub fn ledgers_in(
     result: &[f64],
 ) -> Vec<Ledger> {
     let n = names.len();
+    // A review by points whose decisions are estimated gives every player's cost an interval,
+    // one of no decisions too; an exact one (a coin race in flips) gives none.
+    let estimated = unit == Unit::Points
+        && moments.iter().any(|m| {
+            matches!(
+                m.event,
+                Event::Decision {
+                    loss_ci95: Some(_),
+                    ..
+                }
+            )
+        });
     let (mut luck, mut cost, mut gifts) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
     let mut variance = vec![0.0; n];
     let mut decisions = vec![0usize; n];
@@ -538,7 +550,7 @@ pub fn ledgers_in(
                 start: start[p],
                 luck: luck[p],
                 cost: cost[p],
-                cost_ci95: (unit == Unit::Points || variance[p] > 0.0).then(|| {
+                cost_ci95: (estimated || variance[p] > 0.0).then(|| {
                     let half = crate::stats::estimate::z95() * variance[p].sqrt();
                     (cost[p] - half, cost[p] + half)
                 }),

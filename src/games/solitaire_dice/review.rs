@@ -43,6 +43,13 @@ pub(crate) const ESTIMATED: &str = "every value is an estimate from play-outs; l
     division before it left, so they do not add up exactly as an exact review's do, and a luck \
     or a cost within its interval says nothing";
 
+/// What Solitaire Dice's review by points means, said once after the games of a text.
+pub const LEGEND: &str = "by points: start is the expected final score before the first roll, \
+    result the final score; luck is what the rolls did to the expected final score, cost what \
+    the player's divisions gave up against the best estimate (with its 95% interval). Marks, \
+    only where the loss's interval lies above 0: ?! a loss of 10 points or more, ? 25, ?? 60 \
+    (docs/review.md).";
+
 /// One game replayed and valued: the record's checks and the play-outs' settings.
 struct Replay<'a> {
     what: &'a str,
@@ -189,7 +196,7 @@ fn replay(
         moments: replay.moments,
         players,
         kind: RecordKind::Throws,
-        legend: None,
+        legend: Some(LEGEND),
     })
 }
 
