@@ -460,15 +460,28 @@ fn bad_play_and_review_requests_get_a_4xx_naming_the_field() {
     let server = Server::start(&reports, &[]);
     let play = |body: &str| server.post("/api/play/sevens", body);
     assert_refused(play(r#"{"seed": 7, "moves": [9]}"#), 400, "moves[0]");
-    assert_refused(play(r#"{"seed": 7, "moves": [0, -1]}"#), 400, "moves[1]");
-    assert_refused(play(r#"{"moves": "0,1"}"#), 400, "moves");
+    // The body's fields in a person's words, not Rust's types (`u8`, `a sequence`).
+    assert_refused(
+        play(r#"{"seed": 7, "moves": [0, -1]}"#),
+        400,
+        "moves[1]: invalid value: integer `-1`, expected a whole number from 0 to 255",
+    );
+    assert_refused(
+        play(r#"{"moves": "0,1"}"#),
+        400,
+        "moves: invalid type: string \"0,1\", expected a list",
+    );
     assert_refused(play(r#"{"seed": "7"}"#), 400, "seed");
     assert_refused(play(r#"{"players": 9}"#), 400, "players");
     assert_refused(play(r#"{"rules": ["max_rolls=99"]}"#), 400, "max_rolls");
     assert_refused(play(r#"{"policies": ["nonsense"]}"#), 400, "nonsense");
-    assert_refused(play(r#"{"coach": "yes"}"#), 400, "coach");
+    assert_refused(
+        play(r#"{"coach": "yes"}"#),
+        400,
+        "coach: invalid type: string \"yes\", expected true or false",
+    );
     assert_refused(play(r#"{"colour": 1}"#), 400, "colour");
-    assert_refused(play("[0]"), 400, "body");
+    assert_refused(play("[0]"), 400, "body: expected a JSON object");
     assert_refused(play("{"), 400, "body");
     assert_refused(
         server.post("/api/play/sequences", "{}"),

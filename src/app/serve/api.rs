@@ -21,9 +21,8 @@ use crate::report::advice::Advised;
 use crate::report::print::Style;
 use crate::report::shown::{Format, render};
 
-use super::super::flags::Flags;
 use super::reply::{answer, refusal};
-use super::request::{Refusal, body_text, computed, game_named, no_files, one_core, query};
+use super::request::{Page, Refusal, body_text, computed, game_named, no_files, one_core, query};
 use super::server::Server;
 use super::{files, guard, play};
 
@@ -187,7 +186,7 @@ async fn advise(
         let advice = ops::advise(game, &request)?;
         let advised = Advised {
             advice: &advice,
-            names: &Flags,
+            names: &Page,
         };
         Ok(render(&advised, Format::Json, Style::default()))
     })

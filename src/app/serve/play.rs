@@ -7,6 +7,7 @@ use std::sync::Arc;
 use axum::extract::{Path, Request, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::games::review::record::{self, Record};
@@ -17,9 +18,8 @@ use crate::report::print::Style;
 use crate::report::review::Reviewed;
 use crate::report::shown::{Format, render};
 
-use super::super::flags::Flags;
 use super::request::{
-    Refusal, body_text, computed, game_named, no_files, one_core, query, refused,
+    Body, Page, Refusal, body_text, computed, game_named, no_files, one_core, query, refused,
 };
 use super::server::Server;
 
@@ -30,87 +30,42 @@ const MAX_GAMES: usize = 20;
 /// takes several seconds on the one core a request gets, and the request holds it to the end.
 const MAX_ESTIMATED: usize = 2;
 
-/// What a Play request asks: the game's settings, the moves so far and what to add.
-struct Asked {
-    request: PlayRequest,
-    moves: Vec<usize>,
-    asks: Asks,
+/// A Play request's body, as the Play page sends it: the person's `moves` so far (each an index
+/// into its decision's actions), and optionally the game's `seed` (a fresh one where none),
+/// `players`, `rules` and `policies`, and whether to add the `coach` on the last move and the
+/// `advice` on the next; any other key is refused by name.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(super) struct PlayBody {
+    seed: Option<u64>,
+    players: Option<u32>,
+    rules: Vec<String>,
+    policies: Vec<String>,
+    moves: Vec<u8>,
+    coach: bool,
+    advice: bool,
 }
 
-/// A refusal of the body's field `key`: 400, naming it.
-fn field(key: &str, why: &str) -> Refusal {
-    Refusal(StatusCode::BAD_REQUEST, format!("{key}: {why}"))
-}
-
-/// A list of strings at `key`, or its refusal.
-fn strings(key: &str, value: &Value) -> Result<Vec<String>, Refusal> {
-    let bad = || field(key, "expected a list of strings");
-    value
-        .as_array()
-        .ok_or_else(bad)?
-        .iter()
-        .map(|v| v.as_str().map(str::to_string).ok_or_else(bad))
-        .collect()
-}
-
-/// A whole number at `key` no larger than `max`, or its refusal.
-fn whole(key: &str, value: &Value, max: u64) -> Result<u64, Refusal> {
-    value
-        .as_u64()
-        .filter(|&n| n <= max)
-        .ok_or_else(|| field(key, &format!("expected a whole number from 0 to {max}")))
-}
-
-/// Reads a Play request's body: a JSON object with `moves` (the person's moves so far, each an
-/// index into its decision's actions), and optionally `seed`, `players`, `rules`, `policies`,
-/// `coach` and `advice`; any other key is refused by name.
-fn asked(text: &str) -> Result<Asked, Refusal> {
-    let body: Value = serde_json::from_str(text)
-        .map_err(|e| Refusal(StatusCode::BAD_REQUEST, format!("body: not JSON ({e})")))?;
-    let Value::Object(body) = body else {
-        return Err(field("body", "expected a JSON object"));
-    };
-    let mut asked = Asked {
-        request: PlayRequest {
-            seed: fresh_seed(),
+impl PlayBody {
+    /// The game it asks for, its moves and what to add.
+    fn asked(self) -> (PlayRequest, Vec<usize>, Asks) {
+        let request = PlayRequest {
+            seed: self.seed.unwrap_or_else(fresh_seed),
+            players: self.players,
+            rules: self.rules,
+            policies: self.policies,
             ..PlayRequest::default()
-        },
-        moves: Vec::new(),
-        asks: Asks::default(),
-    };
-    let flag = |key: &str, value: &Value| {
-        value
-            .as_bool()
-            .ok_or_else(|| field(key, "expected true or false"))
-    };
-    for (key, value) in &body {
-        match key.as_str() {
-            "seed" => asked.request.seed = whole(key, value, u64::MAX)?,
-            "players" => asked.request.players = Some(whole(key, value, 64)? as u32),
-            "rules" => asked.request.rules = strings(key, value)?,
-            "policies" => asked.request.policies = strings(key, value)?,
-            "coach" => asked.asks.coach = flag(key, value)?,
-            "advice" => asked.asks.advice = flag(key, value)?,
-            "moves" => {
-                let list = value
-                    .as_array()
-                    .ok_or_else(|| field(key, "expected a list of whole numbers"))?;
-                asked.moves = list
-                    .iter()
-                    .enumerate()
-                    .map(|(i, m)| whole(&format!("moves[{i}]"), m, 255).map(|m| m as usize))
-                    .collect::<Result<_, _>>()?;
-            }
-            other => {
-                return Err(field(
-                    &crate::error::one_line(other),
-                    "not a key of a play request; it takes seed, players, rules, policies, \
-                     moves, coach and advice",
-                ));
-            }
-        }
+        };
+        let asks = Asks {
+            coach: self.coach,
+            advice: self.advice,
+        };
+        (
+            request,
+            self.moves.into_iter().map(usize::from).collect(),
+            asks,
+        )
     }
-    Ok(asked)
 }
 
 /// A replayed game as the Play page reads it.
@@ -133,7 +88,7 @@ fn replayed_json(game: &str, seed: u64, moves: usize, replayed: &Replayed) -> Va
         let text = render(
             &Advised {
                 advice,
-                names: &Flags,
+                names: &Page,
             },
             Format::Json,
             Style::default(),
@@ -168,15 +123,10 @@ fn replayed_json(game: &str, seed: u64, moves: usize, replayed: &Replayed) -> Va
 pub(super) async fn play(
     State(server): State<Arc<Server>>,
     Path(name): Path<String>,
-    request: Request,
+    Body(body): Body<PlayBody>,
 ) -> Result<Response, Refusal> {
     let game = game_named(&name)?;
-    let text = body_text(request).await?;
-    let Asked {
-        request,
-        moves,
-        asks,
-    } = asked(&text)?;
+    let (request, moves, asks) = body.asked();
     no_files(game, &request.rules, &request.policies)?;
     Ok(computed(&server, "game", move |_| {
         // One core: the advice and any solve inside the game keep to it, as every
