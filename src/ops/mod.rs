@@ -86,9 +86,9 @@ pub use merge::{Merged, merge, merge_loaded};
 pub use play::{Asks, MAX_MOVES, Replayed, replay};
 pub use report::{DEFAULT_REPORT_UNITS, JobResult, ReportJob, TITLE, intro, report_jobs};
 pub use review::{
-    CheckedRecord, ReviewRequest, check_record, read_record, record_files, record_kind,
-    record_text, record_to, review_estimates, review_file, review_file_with, review_game,
-    review_game_with, review_text, review_text_with, reviewed_games,
+    CheckedRecord, REVIEW_NAMES, ReviewFiles, ReviewRequest, check_record, read_record,
+    record_files, record_kind, record_text, record_to, review_estimates, review_file,
+    review_file_with, review_game, review_game_with, review_text, review_text_with, reviewed_games,
 };
 pub use simulate::{
     DEFAULT_UNITS, Finished, REPORT_NAMES, RunRequest, chunks, rules_with_deck, simulate,

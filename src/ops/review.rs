@@ -16,9 +16,12 @@ use std::path::{Path, PathBuf};
 use crate::engine::{OnProgress, RunConfig, Steps};
 use crate::error::{Error, Message, Result, Setting};
 use crate::games::Configured;
+use crate::games::analysis::DataTable;
 use crate::games::review::record::{self, GameRecord, Record, error_at};
 use crate::games::review::{GameReview, Kept, Pass, RecordKind, Reviewer};
 use crate::input;
+use crate::report::csv::table_csv;
+use crate::report::review::{MAX_CHARTS, ReviewTables, chance_chart};
 
 /// What a review of a record is asked beside the record.
 #[derive(Clone, Debug, Default)]
@@ -338,6 +341,59 @@ impl Cache {
         };
         self.review(what, game, &RunConfig::default(), pass)
             .map(drop)
+    }
+}
+
+/// The files `review --out` writes: the tables, and a chart per game (the first
+/// [`MAX_CHARTS`]), `game-1-chance.svg` and on.
+pub const REVIEW_NAMES: [&str; 4] = ["players.csv", "decisions.csv", "throws.csv", "*-chance.svg"];
+
+/// A review's files, made a game at a time as the games are reviewed, as a run's files are made
+/// from its tally ([`Finished::files`](super::Finished::files)): the tables (`players.csv`,
+/// `decisions.csv`, `throws.csv`: [`ReviewTables`]) and each of the first [`MAX_CHARTS`] games'
+/// chart of the chances. Only its rows are kept of a game, and its chart while there are
+/// charts to draw.
+pub struct ReviewFiles {
+    tables: ReviewTables,
+    /// The charts drawn so far; `None` where none are wanted (tables printed, not written).
+    charts: Option<Vec<(String, Vec<u8>)>>,
+    games: usize,
+}
+
+impl ReviewFiles {
+    /// None yet, for the games of `checked` (the interval columns where any is estimated);
+    /// the charts drawn where `charts` (a folder is written).
+    pub fn new(checked: &CheckedRecord, charts: bool) -> Self {
+        Self {
+            tables: ReviewTables::new(checked.estimated > 0),
+            charts: charts.then(Vec::new),
+            games: 0,
+        }
+    }
+
+    /// One more game's rows, and its chart while there are charts to draw.
+    pub fn add(&mut self, review: &GameReview) -> Result<()> {
+        self.tables.add(review);
+        self.games += 1;
+        if let Some(charts) = &mut self.charts
+            && self.games <= MAX_CHARTS
+        {
+            let svg = chance_chart(review, self.games)?;
+            charts.push((format!("game-{}-chance.svg", self.games), svg.into_bytes()));
+        }
+        Ok(())
+    }
+
+    /// The tables, and every file by name as the folder holds them: the tables' CSV, then the
+    /// charts.
+    pub fn finish(self) -> (Vec<DataTable>, Vec<(String, Vec<u8>)>) {
+        let tables = self.tables.tables();
+        let mut files: Vec<(String, Vec<u8>)> = tables
+            .iter()
+            .map(|t| (format!("{}.csv", t.name), table_csv(t)))
+            .collect();
+        files.extend(self.charts.unwrap_or_default());
+        (tables, files)
     }
 }
 

@@ -9,19 +9,12 @@ use crate::error::Result;
 use crate::games::review::GameReview;
 use crate::ops;
 use crate::output::{Invocation, OutDir};
-use crate::report::csv::table_csv;
-use crate::report::review::{
-    JSON_OPEN, MAX_CHARTS, Notes, ReviewTables, chance_chart, game_text, json_close, json_game,
-};
+use crate::report::review::{JSON_OPEN, MAX_CHARTS, Notes, game_text, json_close, json_game};
 use crate::report::shown::Format;
 
 use super::super::cli::ReviewArgs;
 use super::super::stdout::{say, show};
 use super::wrote;
-
-/// The files `review --out` writes: the tables, and a chart per game (the first
-/// [`MAX_CHARTS`]), `game-1-chance.svg` and on.
-const REVIEW_NAMES: [&str; 4] = ["players.csv", "decisions.csv", "throws.csv", "*-chance.svg"];
 
 /// `review --drill`: the marked decisions put to the person, answers from stdin; the end of
 /// input before the drill's end exits as `play`'s does.
@@ -51,10 +44,8 @@ struct Kept {
     /// What is printed, held back where `--out` is written first (so a folder that cannot be
     /// written prints only the error); printed as each game is done otherwise.
     held: Option<String>,
-    /// The tables, where they are printed or written.
-    tables: Option<ReviewTables>,
-    /// The charts drawn so far, for `--out`.
-    charts: Vec<(String, Vec<u8>)>,
+    /// The tables and charts, where they are printed or written.
+    files: Option<ops::ReviewFiles>,
     /// The games reduced to their marked decisions, for `--drill`.
     drills: Vec<GameReview>,
     /// The kinds of review printed, for the notes after the text.
@@ -84,7 +75,7 @@ pub fn review(args: &ReviewArgs, invocation: &Invocation) -> Result<()> {
     let out = args
         .out
         .as_deref()
-        .map(|out| OutDir::prepare(out, invocation)?.writing(&REVIEW_NAMES))
+        .map(|out| OutDir::prepare(out, invocation)?.writing(&ops::REVIEW_NAMES))
         .transpose()?;
     // The bar (unless -q) counts the games valued by play-outs, which take seconds each; a
     // Ctrl-C is heard between moments.
@@ -104,21 +95,15 @@ pub fn review(args: &ReviewArgs, invocation: &Invocation) -> Result<()> {
     let n = checked.games;
     let mut kept = Kept {
         held: out.is_some().then(String::new),
-        tables: (out.is_some() || matches!(format, Format::Tables(_)))
-            .then(|| ReviewTables::new(checked.estimated > 0)),
-        charts: Vec::new(),
+        files: (out.is_some() || matches!(format, Format::Tables(_)))
+            .then(|| ops::ReviewFiles::new(&checked, out.is_some())),
         drills: Vec::new(),
         notes: Notes::default(),
     };
     let mut g = 0;
     checked.review_each(&request, &mut |r| {
-        if let Some(tables) = &mut kept.tables {
-            tables.add(&r);
-        }
-        if out.is_some() && g < MAX_CHARTS {
-            let svg = chance_chart(&r, g + 1)?;
-            kept.charts
-                .push((format!("game-{}-chance.svg", g + 1), svg.into_bytes()));
+        if let Some(files) = &mut kept.files {
+            files.add(&r)?;
         }
         if args.drill {
             kept.drills.push(r.drills_only());
@@ -145,15 +130,10 @@ pub fn review(args: &ReviewArgs, invocation: &Invocation) -> Result<()> {
     if args.drill {
         return drill(&kept.drills);
     }
-    let tables = kept.tables.take().map(ReviewTables::tables);
-    if let (Some(dir), Some(tables)) = (&out, &tables) {
-        let mut files: Vec<(String, Vec<u8>)> = tables
-            .iter()
-            .map(|t| (format!("{}.csv", t.name), table_csv(t)))
-            .collect();
-        files.append(&mut kept.charts);
-        crate::app::capture::made(&files);
-        dir.write_all(&files)?;
+    let (tables, files) = kept.files.take().map(ops::ReviewFiles::finish).unzip();
+    if let (Some(dir), Some(files)) = (&out, &files) {
+        crate::app::capture::made(files);
+        dir.write_all(files)?;
     }
     let last = match format {
         Format::Text => kept.notes.text(),
