@@ -1,4 +1,5 @@
-"""dicelab in Python: simulate, compare, solve and advise push-your-luck dice and card games.
+"""dicelab in Python: simulate, compare, solve, advise and play push-your-luck dice and card
+games.
 
 Each function calls the library's typed operations in this process (no command line in
 between) and returns pandas DataFrames built from its typed results, with the very numbers
@@ -8,6 +9,7 @@ the ``dicelab`` binary writes for the same seed, whatever the number of threads:
     df = dicelab.simulate("sevens", ["optimal", "rolls:1"], n=10**6, seed=1)
     best = dicelab.advise("sevens", roll=1, dice=2, sum=5, totals=[52, 49], scores=15)
     odds = dicelab.solve("sevens", players=2)["game_odds"]
+    now = dicelab.replay("sevens", seed=7, players=2, moves=[0, 1])
 
 Arguments are Python values: lists where the command line takes a comma list
 (``totals=[48, 55]``), a dict for rule options (``rule={"max_rolls": 2, "tie": "shared"}``),
@@ -26,7 +28,21 @@ executor=ex)`` takes any :class:`concurrent.futures.Executor`; ``shard=(k, n)`` 
 :func:`merge` do the same by hand. :func:`cli` runs any command line.
 """
 
-from ._api import Part, advise, cli, compare, merge, simulate, solve, sweep, table
+from ._api import (
+    Cost,
+    Decision,
+    Part,
+    Replay,
+    advise,
+    cli,
+    compare,
+    merge,
+    replay,
+    simulate,
+    solve,
+    sweep,
+    table,
+)
 from ._errors import (
     BadRequestError,
     BadValueError,
@@ -44,6 +60,8 @@ __all__ = [
     "BadRequestError",
     "BadValueError",
     "CommandError",
+    "Cost",
+    "Decision",
     "DicelabError",
     "DicelabFileNotFoundError",
     "DicelabIsADirectoryError",
@@ -51,11 +69,13 @@ __all__ = [
     "DicelabOSError",
     "DicelabPermissionError",
     "Part",
+    "Replay",
     "__version__",
     "advise",
     "cli",
     "compare",
     "merge",
+    "replay",
     "simulate",
     "solve",
     "sweep",

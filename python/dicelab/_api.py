@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
-from typing import Any, Optional, Union
+from typing import Any, NamedTuple, Optional, Union
 
 import pandas as pd
 
@@ -15,11 +15,15 @@ from ._errors import bad_value, from_failure
 from ._frames import frame, frames
 
 __all__ = [
+    "Cost",
+    "Decision",
     "Part",
+    "Replay",
     "advise",
     "cli",
     "compare",
     "merge",
+    "replay",
     "simulate",
     "solve",
     "sweep",
@@ -67,6 +71,57 @@ class Part:
 
     def __repr__(self) -> str:
         return f"<dicelab.Part {self.index}/{self.count}, {len(self.accumulators)} bytes>"
+
+
+class Decision(NamedTuple):
+    """The person's pending decision in a :class:`Replay`: what the table shows and asks, and
+    the legal actions, in order: a move is an index into ``actions``."""
+
+    #: What the table shows and what is asked, one or more lines.
+    prompt: str
+    #: The legal actions, each named as :func:`advise` names it.
+    actions: list[str]
+
+
+class Cost(NamedTuple):
+    """The coach on a :class:`Replay`'s last move (``replay(..., coach=True)``): what it cost
+    against the best action."""
+
+    #: The move's action.
+    action: str
+    #: What it gave up against the best, in ``unit`` (0 for the best; an estimate may lie a
+    #: little below 0, within its noise).
+    loss: float
+    #: The loss's 95% interval ``(low, high)`` where the advice estimates it; ``None`` where
+    #: exact.
+    ci95: Optional[tuple[float, float]]
+    #: The loss's unit, in words (``p_win_game (percentage points)``, ``final_score``).
+    unit: str
+    #: The best action.
+    best: str
+    #: Whether the loss is told apart from 0: an estimated loss whose interval reaches 0 is
+    #: within noise, not a mistake.
+    mistake: bool
+
+
+class Replay(NamedTuple):
+    """What :func:`replay` returns: the game played up to the person's pending decision."""
+
+    #: What happened, as ``dicelab play`` tells it (without its menus).
+    log: str
+    #: The decision the person has to make now; ``None`` once the game is over.
+    decision: Optional[Decision]
+    #: How the game ended, or where it stands.
+    result: str
+    #: The game so far as a game record's text (what ``play --record`` writes, which ``dicelab
+    #: review`` takes), or ``None`` where the game writes no records.
+    record: Optional[str]
+    #: With ``coach=True``, what the last move cost against the best (``None`` without moves,
+    #: or where the advice values no loss).
+    last: Optional[Cost]
+    #: With ``advice=True``, the advice on the pending decision, as :func:`advise` returns it
+    #: (``None`` once the game is over).
+    advice: Optional[pd.DataFrame]
 
 
 #: The most shards a run splits into (a shard's index and count are 32-bit).
@@ -483,15 +538,87 @@ def advise(
         convert.whole("seed", seed),
         convert.whole("threads", threads),
     )
+    return _advice_frame(advice)
+
+
+def _advice_frame(advice: dict[str, Any]) -> pd.DataFrame:
+    """The advice the compiled half handed over, as :func:`advise` returns it."""
     result = frame(advice)
     result.attrs.update(advice["attrs"])
     return result
 
 
+def replay(
+    game: str,
+    *,
+    seed: int,
+    moves: Sequence[int] = (),
+    players: Optional[int] = None,
+    rule: Rules = None,
+    policy: Policies = None,
+    coach: bool = False,
+    advice: bool = False,
+) -> Replay:
+    """Deals ``game`` from ``seed`` and plays it against the built-in players up to your next
+    decision, your decisions so far given by ``moves``: each the index of the action taken in
+    its decision's ``actions``. The same seed, rules and moves always deal and play the same
+    game, so a game is played by calling again with one more move. Returns a :class:`Replay`:
+    the ``log`` of what happened, the pending ``decision`` (``None`` once the game is over),
+    the ``result``, the game's ``record`` (text ``dicelab review`` takes), and where asked the
+    coach on the last move (``coach=True``: ``last``) and the advice on the pending decision
+    (``advice=True``: ``advice``, a DataFrame as :func:`advise` returns).
+
+    >>> moves = []
+    >>> while (now := dicelab.replay("sevens", seed=7, players=2, moves=moves)).decision:
+    ...     moves.append(0)  # always the first action listed
+    >>> print(now.result)
+
+    - ``players``: players at the table, you included (the game's default when ``None``);
+      you are seat 1.
+    - ``rule``: rule options, as :func:`simulate` takes them; ``policy``: the computer seats'
+      policies, one for all or one each (the game's default when ``None``).
+
+    ``dicelab.cli("play", "--help")`` lists the games played. A move that is not an action of
+    its decision, or comes after the game is over, raises :class:`BadValueError` (a
+    ``ValueError``) naming it: ``moves[3]=5: not an action of this decision``.
+    """
+    if seed is None:
+        raise bad_value("seed", seed, "expected a whole number: the seed deals the game")
+    got = _native_call(
+        _native.replay,
+        convert.game(game),
+        convert.whole("seed", seed),
+        convert.moves(moves),
+        convert.whole("players", players),
+        convert.rules(rule),
+        convert.specs("policy", policy),
+        convert.switch("coach", coach),
+        convert.switch("advice", advice),
+    )
+    decision = got["decision"]
+    last = got["last"]
+    return Replay(
+        log=got["log"],
+        decision=None if decision is None else Decision(decision[0], list(decision[1])),
+        result=got["result"],
+        record=got["record"],
+        last=None if last is None else Cost(
+            action=last["action"],
+            loss=last["loss"],
+            ci95=None if last["ci95"] is None else tuple(last["ci95"]),
+            unit=last["unit"],
+            best=last["best"],
+            mistake=last["mistake"],
+        ),
+        advice=None if got["advice"] is None else _advice_frame(got["advice"]),
+    )
+
+
 def cli(*words: Union[str, os.PathLike, int, float]) -> str:
     """Runs any dicelab command line (the words after ``dicelab``) and returns what it printed:
     ``print(dicelab.cli("solve", "sevens"))``. A refusal raises :class:`CommandError` with the
-    command line's own line. ``play`` is refused: it needs a terminal."""
+    command line's own line. ``play`` is refused: it needs a terminal (:func:`replay` plays a
+    game from Python)."""
     argv = []
     for i, word in enumerate(words):
         if isinstance(word, (str, os.PathLike)):

@@ -118,6 +118,26 @@ def path(name: str, value: Any) -> Optional[str]:
     raise bad_value(name, value, f"expected a path or a string, not {type(value).__name__}")
 
 
+def moves(value: Any) -> list[str]:
+    """The person's moves (``replay``): a list (tuple, numpy array, range) of whole numbers, each
+    the index of an action in its decision's list, as the text of each (the library checks its
+    range and whether it is an action, naming it ``moves[i]``)."""
+    if value is None:
+        return []
+    if not (_is_list(value) or isinstance(value, range)):
+        raise bad_value(
+            "moves", value,
+            "expected a list of moves, each the index of an action in its decision's actions "
+            "(from 0)",
+        )
+    out = []
+    for i, move in enumerate(value):
+        if move is None:
+            raise bad_value(f"moves[{i}]", move, "expected a whole number, not None")
+        out.append(str(whole(f"moves[{i}]", move)))
+    return out
+
+
 def out(value: Any) -> Optional[str]:
     """A report folder (``out=``): a string or a path, or ``None``, but never an empty one. The
     command line refuses an empty ``--out``, while the library would take ``''`` as the current

@@ -95,6 +95,21 @@ def advise(
 ) -> dict[str, Any]:
     """The ranked actions as column lists, with `attrs`."""
 
+def replay(
+    game: str,
+    seed: str,
+    moves: list[str],
+    players: Optional[str],
+    rules: list[str],
+    policies: list[str],
+    coach: bool,
+    advice: bool,
+) -> dict[str, Any]:
+    """A game played up to the person's pending decision: `log`, `decision` (`None` or
+    `(prompt, actions)`), `result`, `record` (text or `None`), `last` (`None` or a dict of
+    `action`, `loss`, `ci95`, `unit`, `best`, `mistake`) and `advice` (`None` or column lists
+    with `attrs`)."""
+
 def run(words: list[str]) -> tuple[str, dict[str, bytes]]:
     """Runs the dicelab command whose words (after `dicelab`) are `words`; returns what it printed
     and its report's files by name."""

@@ -6,15 +6,15 @@
 
 use std::path::PathBuf;
 
-use dicelab::Saved;
-use dicelab::Setting;
 use dicelab::engine::{self, OnProgress, RunConfig, Shard};
 use dicelab::error::{Error, Message, Result};
 use dicelab::games::advice::{AdviceRequest, Position};
 use dicelab::games::analysis::Analysis;
-use dicelab::ops::{self, Finished, REPORT_NAMES, RunRequest, SweepPlan, SweepRequest};
+use dicelab::games::session::PlayRequest;
+use dicelab::ops::{self, Asks, Finished, REPORT_NAMES, RunRequest, SweepPlan, SweepRequest};
 use dicelab::output::{Invocation, OutDir, RunAbout};
 use dicelab::report::analysis::analysis_files;
+use dicelab::{Saved, Setting};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
@@ -434,4 +434,45 @@ pub fn advise(
         ops::advise(game, &request)
     })?;
     frames::advice(py, &advice)
+}
+
+/// `dicelab.replay`: `game` dealt from `seed` (with its rules, players and the computer seats'
+/// policies) and played up to the person's pending decision, the person's decisions as `moves`
+/// give them (each an index into its decision's actions, named `moves[i]` when refused); with
+/// the coach on the last move and the advice on the pending decision where asked. What the web
+/// app's Play page does at each request, as Python values.
+#[pyfunction]
+#[pyo3(signature = (game, seed, moves, players, rules, policies, coach, advice))]
+#[allow(clippy::too_many_arguments)]
+pub fn replay(
+    py: Python<'_>,
+    game: String,
+    seed: String,
+    moves: Vec<String>,
+    players: Option<String>,
+    rules: Vec<String>,
+    policies: Vec<String>,
+    coach: bool,
+    advice: bool,
+) -> PyResult<Py<PyDict>> {
+    let replayed = detached(py, move |_| {
+        let game = dicelab::find(&game)?;
+        let request = PlayRequest {
+            rules,
+            players: players.as_deref().map(player_count).transpose()?,
+            policies,
+            seed: whole(Setting::named("seed"), &seed, (0, u64::MAX))?,
+            ..PlayRequest::default()
+        };
+        let moves = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let most = u64::try_from(usize::MAX).unwrap_or(u64::MAX);
+                whole(Setting::new(format!("moves[{i}]")), m, (0, most)).map(|m| m as usize)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        ops::replay(game, &request, &moves, Asks { coach, advice })
+    })?;
+    frames::replayed(py, &replayed)
 }

@@ -6,6 +6,8 @@
 
 use dicelab::games::advice::{Advice, Row, Value};
 use dicelab::games::analysis::{Cell, DataTable};
+use dicelab::games::review::record::{self, Record};
+use dicelab::ops::Replayed;
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -133,6 +135,52 @@ pub fn advice(py: Python<'_>, advice: &Advice) -> PyResult<Py<PyDict>> {
     dict.set_item("data", columns.into_iter().map(|c| c.1).collect::<Vec<_>>())?;
     dict.set_item("notes", Vec::<String>::new())?;
     dict.set_item("attrs", attrs(py, advice)?)?;
+    Ok(dict.unbind())
+}
+
+/// A replayed game as a dict `dicelab.replay` reads: `log`, `decision` (`None` once the game is
+/// over, else `(prompt, actions)`), `result`, `record` (the game's record as text, as `play
+/// --record` writes it, or `None`), `last` (the coach on the last move, where asked and the
+/// advice values it: a dict of `action`, `loss`, `ci95`, `unit`, `best`, `mistake`) and
+/// `advice` (where asked, a table dict as [`advice`] makes).
+pub fn replayed(py: Python<'_>, replayed: &Replayed) -> PyResult<Py<PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("log", &replayed.log)?;
+    dict.set_item(
+        "decision",
+        replayed
+            .decision
+            .as_ref()
+            .map(|d| (d.prompt.clone(), d.actions.clone())),
+    )?;
+    dict.set_item("result", &replayed.result)?;
+    dict.set_item(
+        "record",
+        replayed.record.as_ref().map(|game| {
+            record::write(&Record {
+                games: vec![game.clone()],
+            })
+        }),
+    )?;
+    let last = match &replayed.last {
+        Some((action, cost)) => {
+            let last = PyDict::new(py);
+            last.set_item("action", action)?;
+            last.set_item("loss", cost.loss.value)?;
+            last.set_item("ci95", cost.loss.ci95)?;
+            last.set_item("unit", &cost.unit)?;
+            last.set_item("best", &cost.best)?;
+            last.set_item("mistake", cost.mistake)?;
+            last.into_py_any(py)?
+        }
+        None => py.None(),
+    };
+    dict.set_item("last", last)?;
+    let advice = match &replayed.advice {
+        Some(a) => advice(py, a)?.into_py_any(py)?,
+        None => py.None(),
+    };
+    dict.set_item("advice", advice)?;
     Ok(dict.unbind())
 }
 

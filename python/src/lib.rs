@@ -1,10 +1,10 @@
 //! `dicelab._native`: the compiled half of the `dicelab` package.
 //!
-//! Each operation (`simulate`, `merge`, `sweep`, `analyse`, `advise`: [`calls`]) builds a typed
-//! request of the library's operations layer (`dicelab::ops`) from values `dicelab/_api.py` has
-//! already checked and converted, runs it on a thread of its own with the GIL released, and
-//! hands back typed results ([`frames`]: columns of Python values, the numbers a report's CSV
-//! holds). A failure raises [`failure::Failure`], which `dicelab/_errors.py` turns into the
+//! Each operation (`simulate`, `merge`, `sweep`, `analyse`, `advise`, `replay`:
+//! [`calls`]) builds a typed request of the library's operations layer (`dicelab::ops`) from
+//! values `dicelab/_api.py` has already checked and converted, runs it on a thread of its own
+//! with the GIL released, and hands back typed results ([`frames`]: columns of Python values,
+//! the numbers a report's CSV holds). A failure raises [`failure::Failure`], which `dicelab/_errors.py` turns into the
 //! exception a user catches. [`run`] keeps the command line itself at hand (`dicelab.cli`).
 
 #![deny(missing_docs)]
@@ -136,7 +136,9 @@ mod _native {
     #[pymodule_export]
     use super::Failure;
     #[pymodule_export]
-    use super::calls::{Run, advise, analyse, check_out, merge, run_chunks, simulate, sweep};
+    use super::calls::{
+        Run, advise, analyse, check_out, merge, replay, run_chunks, simulate, sweep,
+    };
     #[pymodule_export]
     use super::run;
 

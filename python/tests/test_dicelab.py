@@ -107,6 +107,7 @@ class ReadsLikeALibrary(unittest.TestCase):
             "solve": ["game", "players", "rule", "out", "wait"],
             "table": ["game", "rule", "deck", "out", "wait"],
             "advise": ["game", "position", "rule", "policy", "n", "seed", "threads", "keys"],
+            "replay": ["game", "seed", "moves", "players", "rule", "policy", "coach", "advice"],
         }
         for name, params in expected.items():
             with self.subTest(function=name):
@@ -740,6 +741,84 @@ class RefusedBeforeAnyWork(Folder):
                 self.assertTrue(str(error).startswith(f"parts={parts!r}: "), error)
                 self.assertFalse((self.dir / "never").exists())
         self.assertEqual(len(dicelab.merge([part])), 3)
+
+
+class Replays(unittest.TestCase):
+    """`replay`: a game dealt from its seed and played by the moves given, as the Play page
+    plays it."""
+
+    GAME = dict(seed=7, players=2)
+
+    def test_a_game_of_first_moves_ends_with_a_record(self):
+        moves, logs = [], []
+        while True:
+            now = dicelab.replay("sevens", moves=moves, **self.GAME)
+            self.assertIsInstance(now, dicelab.Replay)
+            logs.append(now.log)
+            if now.decision is None:
+                break
+            self.assertIsInstance(now.decision, dicelab.Decision)
+            self.assertGreater(len(now.decision.actions), 0)
+            self.assertIsNone(now.last)
+            self.assertIsNone(now.advice)
+            moves.append(0)
+            self.assertLess(len(moves), 200, "the game does not end")
+        self.assertGreater(len(moves), 0)
+        # Each replay tells the story so far, the next one more of it.
+        for before, after in zip(logs, logs[1:]):
+            self.assertTrue(after.startswith(before))
+        self.assertIn("game over", now.result)
+        self.assertTrue(now.record.startswith("dicelab record 1\n"), now.record[:40])
+        # The same seed and moves, the same game.
+        self.assertEqual(dicelab.replay("sevens", moves=tuple(moves), **self.GAME), now)
+        # A move after the end is refused, naming it.
+        with self.assertRaises(dicelab.BadValueError) as caught:
+            dicelab.replay("sevens", moves=moves + [0], **self.GAME)
+        self.assertEqual(caught.exception.setting, f"moves[{len(moves)}]")
+        self.assertIn("the game was over", str(caught.exception))
+
+    def test_the_coach_and_the_advice_come_where_asked_and_change_nothing(self):
+        plain = dicelab.replay("sevens", moves=[0], **self.GAME)
+        asked = dicelab.replay("sevens", moves=[0], coach=True, advice=True, **self.GAME)
+        self.assertEqual((plain.log, plain.decision, plain.record),
+                         (asked.log, asked.decision, asked.record))
+        first = dicelab.replay("sevens", **self.GAME).decision
+        last = asked.last
+        self.assertIsInstance(last, dicelab.Cost)
+        self.assertEqual(last.action, first.actions[0])
+        self.assertIn(last.best, first.actions)
+        self.assertIsNone(last.ci95)  # Sevens' advice is exact
+        self.assertGreaterEqual(last.loss, 0)
+        self.assertIsInstance(last.mistake, bool)
+        self.assertIn("percentage points", last.unit)
+        advice = asked.advice
+        self.assertIsInstance(advice, pd.DataFrame)
+        self.assertEqual(sorted(advice["action"]), sorted(asked.decision.actions))
+        self.assertEqual(advice.attrs["best"], advice["action"].iloc[0])
+
+    def test_a_bad_move_or_setting_is_refused_naming_it(self):
+        cases = [
+            (dict(moves=[0, 99]), "moves[1]", "moves[1]=99: not an action of this decision"),
+            (dict(moves=np.array([-1])), "moves[0]", "moves[0]=-1: expected at least 0"),
+            (dict(moves=[True]), "moves[0]", None),
+            (dict(moves=5), "moves", None),
+            (dict(moves=[0] * 10_001), "moves", "moves: 10001 given"),
+            (dict(players=9), "players", None),
+            (dict(rule={"max_rolls": 99}), "rule", None),
+            (dict(coach="yes"), "coach", None),
+        ]
+        for options, setting, start in cases:
+            with self.subTest(setting=setting, options=str(options)[:40]):
+                with self.assertRaises(dicelab.BadValueError) as caught:
+                    dicelab.replay("sevens", seed=options.pop("seed", 7), **options)
+                self.assertIsInstance(caught.exception, ValueError)
+                self.assertEqual(caught.exception.setting, setting)
+                if start:
+                    self.assertTrue(str(caught.exception).startswith(start), caught.exception)
+        with self.assertRaises(dicelab.BadRequestError):
+            dicelab.replay("sequences", seed=7)
+        with self.assertRaises(TypeError):
+            dicelab.replay("sevens")  # the seed deals the game: no default
 
 
 class ThePage(unittest.TestCase):
