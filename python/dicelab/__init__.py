@@ -1,5 +1,5 @@
-"""dicelab in Python: simulate, compare, solve, advise and play push-your-luck dice and card
-games.
+"""dicelab in Python: simulate, compare, solve, advise, review and play push-your-luck dice and
+card games.
 
 Each function calls the library's typed operations in this process (no command line in
 between) and returns pandas DataFrames built from its typed results, with the very numbers
@@ -9,6 +9,7 @@ the ``dicelab`` binary writes for the same seed, whatever the number of threads:
     df = dicelab.simulate("sevens", ["optimal", "rolls:1"], n=10**6, seed=1)
     best = dicelab.advise("sevens", roll=1, dice=2, sum=5, totals=[52, 49], scores=15)
     odds = dicelab.solve("sevens", players=2)["game_odds"]
+    players, decisions, throws = dicelab.review("game.txt")
     now = dicelab.replay("sevens", seed=7, players=2, moves=[0, 1])
 
 Arguments are Python values: lists where the command line takes a comma list
@@ -33,11 +34,13 @@ from ._api import (
     Decision,
     Part,
     Replay,
+    Review,
     advise,
     cli,
     compare,
     merge,
     replay,
+    review,
     simulate,
     solve,
     sweep,
@@ -70,12 +73,14 @@ __all__ = [
     "DicelabPermissionError",
     "Part",
     "Replay",
+    "Review",
     "__version__",
     "advise",
     "cli",
     "compare",
     "merge",
     "replay",
+    "review",
     "simulate",
     "solve",
     "sweep",

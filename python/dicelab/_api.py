@@ -12,18 +12,20 @@ import pandas as pd
 from . import _convert as convert
 from . import _native
 from ._errors import bad_value, from_failure
-from ._frames import frame, frames
+from ._frames import REVIEW_DTYPES, frame, frames, typed
 
 __all__ = [
     "Cost",
     "Decision",
     "Part",
     "Replay",
+    "Review",
     "advise",
     "cli",
     "compare",
     "merge",
     "replay",
+    "review",
     "simulate",
     "solve",
     "sweep",
@@ -73,6 +75,20 @@ class Part:
         return f"<dicelab.Part {self.index}/{self.count}, {len(self.accumulators)} bytes>"
 
 
+class Review(NamedTuple):
+    """What :func:`review` returns: the three tables ``dicelab review FILE --out DIR`` writes,
+    as DataFrames whose columns and dtypes never depend on the record (docs/python.md lists
+    them). Unpacks as ``players, decisions, throws = dicelab.review(...)``."""
+
+    #: ``players.csv``: each game's accounts, a row per seat (start + luck - cost + gifts =
+    #: result).
+    players: pd.DataFrame
+    #: ``decisions.csv``: every decision with a choice: what was chosen, the best, the loss.
+    decisions: pd.DataFrame
+    #: ``throws.csv``: every throw, with the mover's chance (or expected score) before and after.
+    throws: pd.DataFrame
+
+
 class Decision(NamedTuple):
     """The person's pending decision in a :class:`Replay`: what the table shows and asks, and
     the legal actions, in order: a move is an index into ``actions``."""
@@ -113,8 +129,8 @@ class Replay(NamedTuple):
     decision: Optional[Decision]
     #: How the game ended, or where it stands.
     result: str
-    #: The game so far as a game record's text (what ``play --record`` writes, which ``dicelab
-    #: review`` takes), or ``None`` where the game writes no records.
+    #: The game so far as a game record's text (what ``play --record`` writes, which
+    #: :func:`review` takes), or ``None`` where the game writes no records.
     record: Optional[str]
     #: With ``coach=True``, what the last move cost against the best (``None`` without moves,
     #: or where the advice values no loss).
@@ -548,6 +564,72 @@ def _advice_frame(advice: dict[str, Any]) -> pd.DataFrame:
     return result
 
 
+#: How a record's text starts (its first line is ``dicelab record 1``): a ``str`` that starts so
+#: is a record; any other ``str`` is the path of one.
+_RECORD_HEAD = "dicelab record"
+
+
+def review(
+    record: PathLike,
+    *,
+    n: Optional[int] = None,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    allow_files: Union[PathLike, Iterable[PathLike], None] = (),
+) -> Review:
+    """Reviews every game of a game record: what each player's luck and decisions did to its
+    chance to win (or, in Solitaire Dice, to its expected final score), decision by decision.
+    Returns a :class:`Review` of three DataFrames, ``players``, ``decisions`` and ``throws``:
+    the tables ``dicelab review FILE --out DIR`` writes, with the same numbers for the same
+    record, ``n`` and ``seed``.
+
+    >>> players, decisions, throws = dicelab.review("game.txt")
+    >>> decisions[decisions.mark.notna()][["game", "line", "chosen", "best", "loss"]]
+
+    - ``record``: a record file's path (a ``str`` or a path), or the record's text itself: a
+      ``str`` is taken as the text when it starts with ``dicelab record`` (the first line of
+      every record), else as a path. ``simulate --record`` writes records, and
+      :func:`replay` returns one.
+    - ``n``: the play-outs of an estimated review (Solitaire Dice: the most a division has; 7:
+      the most guesses of the hidden cards a play has), the review's own when ``None``;
+      ``seed`` seeds them, ``threads`` (default: every core) runs them. An exact review (Sevens,
+      Sequences, Hearts Due) reads only ``threads``.
+    - ``allow_files``: files the record may read (a 7 deck or a policy table its rules or seats
+      name): a record reads no file you do not name here.
+
+    The columns are the same whatever the record holds: the interval columns (``cost_low``,
+    ``cost_high``, ``loss_low``, ``loss_high``) are always there, ``NaN`` where a game's review
+    is exact. Every record is checked whole before any game is valued: one that breaks its
+    rules raises :class:`BadRequestError` (a ``ValueError``) naming its line and column; a
+    missing file ``FileNotFoundError``. Ctrl-C stops a review between two moments.
+    """
+    if isinstance(record, str) and record.startswith(_RECORD_HEAD):
+        path, text = None, convert.text("record", record)
+    elif isinstance(record, (str, os.PathLike)):
+        path, text = convert.path("record", record), None
+        if path is not None and ("\n" in path or "\r" in path):
+            raise bad_value(
+                "record", record,
+                "a path with a line break: a record's text starts with 'dicelab record'",
+            )
+    else:
+        raise bad_value(
+            "record", record,
+            "expected a record file's path or a record's text (starting with 'dicelab "
+            f"record'), not {type(record).__name__}",
+        )
+    tables = _native_call(
+        _native.review,
+        path,
+        text,
+        convert.whole("n", n),
+        convert.whole("seed", seed),
+        convert.whole("threads", threads),
+        convert.paths("allow_files", allow_files),
+    )
+    return Review(*(typed(t, REVIEW_DTYPES[t["name"]]) for t in tables))
+
+
 def replay(
     game: str,
     *,
@@ -564,8 +646,8 @@ def replay(
     its decision's ``actions``. The same seed, rules and moves always deal and play the same
     game, so a game is played by calling again with one more move. Returns a :class:`Replay`:
     the ``log`` of what happened, the pending ``decision`` (``None`` once the game is over),
-    the ``result``, the game's ``record`` (text ``dicelab review`` takes), and where asked the
-    coach on the last move (``coach=True``: ``last``) and the advice on the pending decision
+    the ``result``, the game's ``record`` (text :func:`review` takes), and where asked the coach
+    on the last move (``coach=True``: ``last``) and the advice on the pending decision
     (``advice=True``: ``advice``, a DataFrame as :func:`advise` returns).
 
     >>> moves = []

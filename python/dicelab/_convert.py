@@ -118,6 +118,29 @@ def path(name: str, value: Any) -> Optional[str]:
     raise bad_value(name, value, f"expected a path or a string, not {type(value).__name__}")
 
 
+def paths(name: str, value: Any) -> list[str]:
+    """Files: a list (any iterable) of strings or paths, one string or path standing for a list
+    of one; ``None`` for none. Each is named ``name[i]`` when refused."""
+    if value is None:
+        return []
+    if isinstance(value, (str, os.PathLike)):
+        value = [value]
+    refusal = bad_value(name, value, f"expected a list of paths, not {type(value).__name__}")
+    if isinstance(value, (bytes, Mapping)):
+        raise refusal
+    try:
+        items = list(value)
+    except TypeError:
+        raise refusal from None
+    out = []
+    for i, item in enumerate(items):
+        given = path(f"{name}[{i}]", item)
+        if given is None:
+            raise bad_value(f"{name}[{i}]", item, "expected a path or a string, not None")
+        out.append(given)
+    return out
+
+
 def moves(value: Any) -> list[str]:
     """The person's moves (``replay``): a list (tuple, numpy array, range) of whole numbers, each
     the index of an action in its decision's list, as the text of each (the library checks its

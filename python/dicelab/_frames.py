@@ -15,15 +15,22 @@ values, not from guessing at text:
 
 A table's ``# `` notes (where it came from) go to ``frame.attrs["comments"]`` and its file name
 to ``frame.attrs["file"]``.
+
+The review's tables (:func:`typed`) are the exception: their columns and dtypes are fixed,
+whatever the rows hold (:data:`REVIEW_DTYPES`), with pandas' nullable dtypes where a value can be
+missing.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import pandas as pd
+
+from ._errors import DicelabError
 
 _INT64 = (-(2**63), 2**63 - 1)
 
@@ -64,3 +71,92 @@ def frame(table: dict[str, Any]) -> pd.DataFrame:
 def frames(tables: list[dict[str, Any]]) -> dict[str, pd.DataFrame]:
     """Several tables, by name, in the order given."""
     return {table["name"]: frame(table) for table in tables}
+
+
+#: The columns of ``dicelab review --out``'s tables, in order, each with its dtype in the frames
+#: :func:`dicelab.review` returns (docs/python.md says what each holds). The interval columns
+#: (``cost_low``, ``cost_high``, ``loss_low``, ``loss_high``) are always there, ``NaN`` where a
+#: review is exact; the CSV files have them only where some game of the record is estimated.
+REVIEW_DTYPES: dict[str, dict[str, str]] = {
+    "players": {
+        "game": "int64",
+        "seat": "int64",
+        "player": "string",
+        "start": "float64",
+        "luck": "float64",
+        "cost": "float64",
+        "gifts": "float64",
+        "result": "float64",
+        "decisions": "int64",
+        "mean_loss": "float64",
+        "band": "string",
+        "cost_low": "float64",
+        "cost_high": "float64",
+    },
+    "decisions": {
+        "game": "int64",
+        "line": "int64",
+        "round": "string",
+        "seat": "int64",
+        "throw": "int64",
+        "position": "string",
+        "chosen": "string",
+        "best": "string",
+        "loss": "float64",
+        "loss_points": "float64",
+        "mark": "string",
+        "why": "string",
+        "loss_low": "float64",
+        "loss_high": "float64",
+    },
+    "throws": {
+        "game": "int64",
+        "line": "int64",
+        "round": "string",
+        "seat": "int64",
+        "throw": "int64",
+        "dice": "string",
+        "left": "string",
+        "chance_before": "float64",
+        "chance_after": "float64",
+        "luck": "float64",
+    },
+}
+
+
+def _typed_column(name: str, values: list, dtype: str) -> Any:
+    if dtype == "float64":
+        return np.array([math.nan if v is None else float(v) for v in values], dtype=np.float64)
+    if dtype == "int64":
+        if any(v is None for v in values):
+            raise DicelabError(
+                f"internal error: a cell of the whole-number column {name} is empty; "
+                "please report it", 101
+            )
+        return np.array(values, dtype=np.int64)
+    # The nullable dtypes: "string", "Int64", "boolean".
+    return pd.array([pd.NA if v is None else v for v in values], dtype=dtype)
+
+
+def typed(table: dict[str, Any], dtypes: Mapping[str, str]) -> pd.DataFrame:
+    """A table the compiled half handed over, as a DataFrame whose columns and dtypes are
+    ``dtypes`` (name to dtype, in order) whatever its rows hold: ``float64`` with ``NaN`` where
+    a cell is empty, ``int64`` (never empty), or a nullable dtype (``"string"``, ``"Int64"``,
+    ``"boolean"``) with ``<NA>`` where a cell is empty. Columns other than those expected are a
+    bug of dicelab's, raised as one."""
+    columns = list(table["columns"])
+    if columns != list(dtypes):
+        raise DicelabError(
+            f"internal error: {table['name']} has the columns {columns}, not {list(dtypes)}; "
+            "please report it", 101
+        )
+    result = pd.DataFrame(
+        {
+            name: _typed_column(name, values, dtype)
+            for (name, dtype), values in zip(dtypes.items(), table["data"])
+        }
+    )
+    result.attrs["file"] = table["name"] + ".csv"
+    if table.get("notes"):
+        result.attrs["comments"] = ["# " + note for note in table["notes"]]
+    return result

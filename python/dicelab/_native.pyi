@@ -95,6 +95,17 @@ def advise(
 ) -> dict[str, Any]:
     """The ranked actions as column lists, with `attrs`."""
 
+def review(
+    path: Optional[str],
+    text: Optional[str],
+    units: Optional[str],
+    seed: str,
+    threads: Optional[str],
+    readable: list[str],
+) -> list[dict[str, Any]]:
+    """Every game of a record (the file at `path`, or its `text`) reviewed: `players`,
+    `decisions` and `throws` as column lists, always with the interval columns."""
+
 def replay(
     game: str,
     seed: str,

@@ -11,10 +11,13 @@ use dicelab::error::{Error, Message, Result};
 use dicelab::games::advice::{AdviceRequest, Position};
 use dicelab::games::analysis::Analysis;
 use dicelab::games::session::PlayRequest;
-use dicelab::ops::{self, Asks, Finished, REPORT_NAMES, RunRequest, SweepPlan, SweepRequest};
+use dicelab::ops::{
+    self, Asks, Finished, REPORT_NAMES, ReviewRequest, RunRequest, SweepPlan, SweepRequest,
+};
 use dicelab::output::{Invocation, OutDir, RunAbout};
 use dicelab::report::analysis::analysis_files;
-use dicelab::{Saved, Setting};
+use dicelab::report::review::ReviewTables;
+use dicelab::{Files, Saved, Setting};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
@@ -434,6 +437,53 @@ pub fn advise(
         ops::advise(game, &request)
     })?;
     frames::advice(py, &advice)
+}
+
+/// `dicelab.review`: every game of a record (the file at `path`, or the record's `text`) checked
+/// against its rules, then reviewed a game at a time, as the three tables `review --out` writes
+/// (`players`, `decisions`, `throws`), with the same numbers for the same play-outs and seed.
+/// The interval columns are always there, blank in an exact game's rows, so a frame's columns
+/// never depend on the record (the command line writes them only where some game is
+/// estimated). Only the rows are kept, never the games.
+#[pyfunction]
+#[pyo3(signature = (path, text, units, seed, threads, readable))]
+pub fn review(
+    py: Python<'_>,
+    path: Option<PathBuf>,
+    text: Option<String>,
+    units: Option<String>,
+    seed: String,
+    threads: Option<String>,
+    readable: Vec<PathBuf>,
+) -> PyResult<Vec<Py<PyDict>>> {
+    let run = RunArgs {
+        units,
+        seed,
+        threads,
+    };
+    let tables = detached(py, move |progress| {
+        let request = ReviewRequest {
+            run: run.config(progress)?,
+            readable,
+        };
+        // Named in errors as the command line names it: `record FILE`, or `record` for text.
+        let (what, text) = match path {
+            Some(path) => {
+                let what = format!("record {}", path.display());
+                let text = Files::default().read_text(&what, &path)?;
+                (what, text)
+            }
+            None => ("record".to_string(), text.unwrap_or_default()),
+        };
+        let checked = ops::check_record(&what, &text, &request)?;
+        let mut tables = ReviewTables::new(true);
+        checked.review_each(&request, &mut |game| {
+            tables.add(&game);
+            Ok(())
+        })?;
+        Ok(tables.tables())
+    })?;
+    frames::tables(py, &tables)
 }
 
 /// `dicelab.replay`: `game` dealt from `seed` (with its rules, players and the computer seats'

@@ -17,11 +17,13 @@ create_exception!(
      which `dicelab._errors` turns into the exception a user catches. Not for users."
 );
 
-/// The keyword argument of a setting: `units` is `n`, a hyphen an underscore (`pile-cards` is
-/// `pile_cards`), as the functions of `dicelab` name their parameters.
+/// The keyword argument of a setting: `units` is `n`, `allow-file` (repeated on the command line)
+/// is `allow_files` (a list), a hyphen an underscore (`pile-cards` is `pile_cards`), as the
+/// functions of `dicelab` name their parameters.
 pub fn keyword(setting: &Setting) -> String {
     match setting.key() {
         "units" => "n".to_string(),
+        "allow-file" => "allow_files".to_string(),
         key => key.replace('-', "_"),
     }
 }

@@ -1,6 +1,6 @@
 //! `dicelab._native`: the compiled half of the `dicelab` package.
 //!
-//! Each operation (`simulate`, `merge`, `sweep`, `analyse`, `advise`, `replay`:
+//! Each operation (`simulate`, `merge`, `sweep`, `analyse`, `advise`, `review`, `replay`:
 //! [`calls`]) builds a typed request of the library's operations layer (`dicelab::ops`) from
 //! values `dicelab/_api.py` has already checked and converted, runs it on a thread of its own
 //! with the GIL released, and hands back typed results ([`frames`]: columns of Python values,
@@ -137,7 +137,7 @@ mod _native {
     use super::Failure;
     #[pymodule_export]
     use super::calls::{
-        Run, advise, analyse, check_out, merge, replay, run_chunks, simulate, sweep,
+        Run, advise, analyse, check_out, merge, replay, review, run_chunks, simulate, sweep,
     };
     #[pymodule_export]
     use super::run;

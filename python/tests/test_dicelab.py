@@ -107,6 +107,7 @@ class ReadsLikeALibrary(unittest.TestCase):
             "solve": ["game", "players", "rule", "out", "wait"],
             "table": ["game", "rule", "deck", "out", "wait"],
             "advise": ["game", "position", "rule", "policy", "n", "seed", "threads", "keys"],
+            "review": ["record", "n", "seed", "threads", "allow_files"],
             "replay": ["game", "seed", "moves", "players", "rule", "policy", "coach", "advice"],
         }
         for name, params in expected.items():
@@ -590,6 +591,18 @@ class Interrupts(Folder):
                     dicelab.cli(*words, "-q")
                 timer.join()
                 self.assertLess(time.monotonic() - started, 20)
+        # dicelab.review as well, the estimated review (the exact one stops the same way).
+        timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        started = time.monotonic()
+        try:
+            with self.assertRaises(KeyboardInterrupt):
+                dicelab.review(self.dir / "sd.txt", n=10**9)
+        finally:
+            # A review that failed at once leaves no Ctrl-C pending for the next test.
+            timer.cancel()
+            timer.join()
+        self.assertLess(time.monotonic() - started, 20)
 
     def test_a_forked_child_runs_after_its_parent_did(self):
         import multiprocessing
@@ -743,13 +756,162 @@ class RefusedBeforeAnyWork(Folder):
         self.assertEqual(len(dicelab.merge([part])), 3)
 
 
+# The review's frames: every column and its dtype, in order, whatever the record holds.
+REVIEW_DTYPES = {
+    "players": {
+        "game": "int64", "seat": "int64", "player": "string", "start": "float64",
+        "luck": "float64", "cost": "float64", "gifts": "float64", "result": "float64",
+        "decisions": "int64", "mean_loss": "float64", "band": "string", "cost_low": "float64",
+        "cost_high": "float64",
+    },
+    "decisions": {
+        "game": "int64", "line": "int64", "round": "string", "seat": "int64", "throw": "int64",
+        "position": "string", "chosen": "string", "best": "string", "loss": "float64",
+        "loss_points": "float64", "mark": "string", "why": "string", "loss_low": "float64",
+        "loss_high": "float64",
+    },
+    "throws": {
+        "game": "int64", "line": "int64", "round": "string", "seat": "int64", "throw": "int64",
+        "dice": "string", "left": "string", "chance_before": "float64",
+        "chance_after": "float64", "luck": "float64",
+    },
+}
+INTERVALS = ("cost_low", "cost_high", "loss_low", "loss_high")
+
+
+class Reviews(unittest.TestCase):
+    """`review` against `dicelab review FILE --out DIR`: the same tables, the same numbers,
+    always the same columns. Each record is made by `simulate GAME --record` and reviewed once
+    by each side (the estimated ones at few play-outs)."""
+
+    # name: the record's `simulate` words, and review's play-outs (None: exact, the default).
+    RECORDS = {
+        "sevens": (["sevens", "--players", "2", "-n", "2"], None),
+        "solitaire-dice": (["solitaire-dice", "-n", "1"], 20),
+        "sieben": (["sieben", "--players", "3", "-n", "1"], 20),
+    }
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.dir = Path(cls.tmp.name)
+        cls.reviews = {}
+        for i, (name, (words, n)) in enumerate(cls.RECORDS.items()):
+            record = cls.dir / f"{name}.txt"
+            code, _out, err = cli("simulate", *words, "--record", record, "-q")
+            assert code == 0, err
+            more = [] if n is None else ["-n", n]
+            code, _out, err = cli("review", record, *more, "--out", cls.dir / name, "-q")
+            assert code == 0, err
+            # The record as a str path, as a Path and as its text.
+            given = [str(record), record, record.read_text(encoding="utf-8")][i]
+            cls.reviews[name] = dicelab.review(given, n=n)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_the_frames_hold_the_numbers_of_review_out_for_sevens_solitaire_dice_and_7(self):
+        for name, (_words, n) in self.RECORDS.items():
+            review = self.reviews[name]
+            self.assertIsInstance(review, dicelab.Review)
+            self.assertEqual(review._fields, ("players", "decisions", "throws"))
+            for table, frame in zip(review._fields, review):
+                with self.subTest(record=name, table=table):
+                    dtypes = REVIEW_DTYPES[table]
+                    expected = read_csv(self.dir / name / f"{table}.csv", dtype=dtypes)
+                    # The file has the interval columns only where a game is estimated.
+                    written = list(dtypes)
+                    if n is None:
+                        written = [c for c in written if c not in INTERVALS]
+                    self.assertEqual(list(expected.columns), written)
+                    for column in dtypes:
+                        if column not in expected:
+                            expected[column] = np.nan
+                    self.assertGreater(len(frame), 0)
+                    assert_frame_equal(frame, expected[list(dtypes)], check_exact=True)
+                    self.assertEqual(frame.attrs["file"], f"{table}.csv")
+        # The estimated ones carry their intervals.
+        for name in ("solitaire-dice", "sieben"):
+            self.assertTrue(self.reviews[name].players["cost_low"].notna().all(), name)
+            self.assertTrue(self.reviews[name].decisions["loss_high"].notna().all(), name)
+
+    def test_the_columns_and_dtypes_never_depend_on_the_record(self):
+        exact, estimated = self.reviews["sevens"], self.reviews["solitaire-dice"]
+        for table in exact._fields:
+            with self.subTest(table=table):
+                for review in (exact, estimated, self.reviews["sieben"]):
+                    frame = getattr(review, table)
+                    self.assertEqual(list(frame.columns), list(REVIEW_DTYPES[table]))
+                    self.assertEqual({c: str(t) for c, t in frame.dtypes.items()},
+                                     REVIEW_DTYPES[table])
+                    # Nothing of Python's objects: a missing value is NaN or <NA>.
+                    self.assertNotIn(object, [t for t in frame.dtypes])
+        for column in ("cost_low", "cost_high"):
+            self.assertTrue(exact.players[column].isna().all())
+        for column in ("loss_low", "loss_high"):
+            self.assertTrue(exact.decisions[column].isna().all())
+        # A missing text is <NA>, never None: a decision without a mark.
+        self.assertTrue(exact.decisions["mark"].isna().any())
+        self.assertIs(exact.decisions["mark"][exact.decisions["mark"].isna()].iloc[0], pd.NA)
+
+    def test_a_bad_record_raises_naming_its_line_and_column_and_files_as_os_errors(self):
+        text = (self.dir / "sevens.txt").read_text(encoding="utf-8")
+        # A throw of one die more than the turn has: the record's rules are broken.
+        lines = text.splitlines(keepends=True)
+        at = next(i for i, line in enumerate(lines) if re.match(r"^\d+: \d", line))
+        lines[at] = lines[at].replace(":", ": 1", 1)
+        with self.assertRaises(dicelab.BadRequestError) as caught:
+            dicelab.review("".join(lines))
+        self.assertIsInstance(caught.exception, ValueError)
+        self.assertTrue(
+            str(caught.exception).startswith(f"record: line {at + 1}, column "), caught.exception
+        )
+        broken = self.dir / "broken.txt"
+        broken.write_text("".join(lines), encoding="utf-8")
+        with self.assertRaises(ValueError) as caught:
+            dicelab.review(broken)
+        self.assertIn(f"record {broken}: line {at + 1}, column ", str(caught.exception))
+        with self.assertRaises(FileNotFoundError) as caught:
+            dicelab.review(self.dir / "none.txt")
+        self.assertIsInstance(caught.exception, dicelab.DicelabOSError)
+        # A str that is not a record's text is a path, whatever it holds.
+        with self.assertRaises(FileNotFoundError):
+            dicelab.review("game sevens")
+        for record, setting in ((3, "record"), (b"dicelab record 1", "record"),
+                                ("a\nb", "record")):
+            with self.subTest(record=record):
+                with self.assertRaises(dicelab.BadValueError) as caught:
+                    dicelab.review(record)
+                self.assertEqual(caught.exception.setting, setting)
+        for options, setting in ((dict(n=0), "n"), (dict(threads=0), "threads"),
+                                 (dict(allow_files=3), "allow_files"),
+                                 (dict(allow_files=[None]), "allow_files[0]")):
+            with self.subTest(options=options):
+                with self.assertRaises(dicelab.BadValueError) as caught:
+                    dicelab.review(text, **options)
+                self.assertEqual(caught.exception.setting, setting)
+
+    def test_a_record_reads_no_file_not_named_in_allow_files(self):
+        deck = self.dir / "deck.csv"
+        deck.write_bytes((ROOT / "data" / "sieben-deck.csv").read_bytes())
+        record = self.dir / "decked.txt"
+        code, _out, err = cli("simulate", "sieben", "--players", "3", "-n", "1", "--deck", deck,
+                              "--record", record, "-q")
+        self.assertEqual(code, 0, err)
+        with self.assertRaises(dicelab.BadRequestError) as caught:
+            dicelab.review(record)
+        self.assertIn("give it with allow_files", str(caught.exception))
+        self.assertNotIn("--", str(caught.exception))
+
+
 class Replays(unittest.TestCase):
     """`replay`: a game dealt from its seed and played by the moves given, as the Play page
     plays it."""
 
     GAME = dict(seed=7, players=2)
 
-    def test_a_game_of_first_moves_ends_with_a_record(self):
+    def test_a_game_of_first_moves_ends_with_a_record_review_takes(self):
         moves, logs = [], []
         while True:
             now = dicelab.replay("sevens", moves=moves, **self.GAME)
@@ -769,6 +931,9 @@ class Replays(unittest.TestCase):
             self.assertTrue(after.startswith(before))
         self.assertIn("game over", now.result)
         self.assertTrue(now.record.startswith("dicelab record 1\n"), now.record[:40])
+        review = dicelab.review(now.record)
+        self.assertEqual(list(review.players["seat"]), [1, 2])
+        self.assertEqual(review.players["player"].iloc[0], "you")
         # The same seed and moves, the same game.
         self.assertEqual(dicelab.replay("sevens", moves=tuple(moves), **self.GAME), now)
         # A move after the end is refused, naming it.
@@ -838,6 +1003,17 @@ class ThePage(unittest.TestCase):
         self.assertIn(wanted, [sorted(w.strip("'\"") for w in c[2:]) for c in commands])
         for command in commands:
             self.assertFalse(any("[docs]" in word for word in command), command)
+
+    def test_the_review_frames_columns_and_dtypes_are_the_pages(self):
+        page = (ROOT / "docs" / "python.md").read_text(encoding="utf-8")
+        for table, dtypes in REVIEW_DTYPES.items():
+            with self.subTest(table=table):
+                heading = rf"^`{table}`, one row[^\n]*\n\n((?:\|[^\n]*\n)+)"
+                found = re.search(heading, page, re.M)
+                self.assertIsNotNone(found, f"no table of {table}'s columns in docs/python.md")
+                rows = re.findall(r"^\| `(\w+)` \| `(\w+)` \|", found.group(1), re.M)
+                self.assertEqual(dict(rows), dtypes)
+                self.assertEqual([name for name, _ in rows], list(dtypes))
 
 
 if __name__ == "__main__":

@@ -32,8 +32,9 @@ class WalkThrough(unittest.TestCase):
             # The tables the page shows were printed, with their headings.
             for heading in ("optimal - rolls:1", "max_rolls", "threshold:15,10"):
                 self.assertIn(heading, done.stdout)
-            # And the replay after it.
-            for line in ("['stop with 8', 'roll 4 dice again']",
+            # And the review and the replay after it.
+            for line in ("seat 2 (win)", "stop with 3  roll 2 dice again",
+                         "['stop with 8', 'roll 4 dice again']",
                          "unit='p_win_game (percentage points)'"):
                 self.assertIn(line, done.stdout)
 
