@@ -24,7 +24,7 @@
 //! dice kept follow the throw; where a throw's dice are divided into pairs (Solitaire Dice),
 //! `pairs` and the pairs follow it (`6 5 3 4 2 pairs 6+5 4+2`). `#` starts a comment.
 //!
-//! A card game's turns are no throws ([`RecordKind::Cards`]: 7): a round opens with one `deal WHO:
+//! A card game's turns are no throws ([`RecordKind::Cards`](super::RecordKind::Cards): 7): a round opens with one `deal WHO:
 //! CARDS` line a seat, and a turn's text after the colon is kept whole for the game to read
 //! (7's cards laid, the spots they cover and the card drawn). This module reads the text's
 //! shape only; each game checks a record against its rules when it replays it.
@@ -173,7 +173,7 @@ pub struct TurnRecord {
     pub seat: usize,
     /// The throws in order (none in a card game).
     pub throws: Vec<ThrowRecord>,
-    /// In a card game ([`RecordKind::Cards`]), the text after the colon as typed, trimmed, and where
+    /// In a card game ([`RecordKind::Cards`](super::RecordKind::Cards)), the text after the colon as typed, trimmed, and where
     /// it starts: the game reads it.
     pub cards: Option<(String, At)>,
     /// Where the turn's line starts.

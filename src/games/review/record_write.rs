@@ -7,7 +7,7 @@ use std::fmt::Write;
 use super::record::RECORD_VERSION;
 use super::record::{GameRecord, Record, Seat, TurnRecord};
 
-/// A record's text, as [`parse`] reads it back: [`HEAD`], then each game's [`write_game`].
+/// A record's text, as [`parse`](super::record::parse) reads it back: [`HEAD`], then each game's [`write_game`].
 pub fn write(record: &Record) -> String {
     let mut out = HEAD.to_string();
     for game in &record.games {
