@@ -433,78 +433,8 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt, pass: Pass) -> Re
     };
     replay.last = replay.odds(0);
     let start = replay.last.clone();
-    let mut next = 0usize;
-    loop {
-        let k = next + 1;
-        let label = format!("round {k}");
-        let Some(round) = rec.rounds.get(next) else {
-            return Err(error_at(
-                what,
-                rec.ended_at(),
-                format!(
-                    "the record ends before the game does: nobody has reached {} after round \
-                     {next}, so round {k} is missing",
-                    rules.target
-                ),
-            ));
-        };
-        if round.playoff || round.number as usize != k {
-            return Err(error_at(what, round.at, format!("round {k} comes here")));
-        }
-        for seat in 0..n {
-            let throw = replay.check_turn(round, (seat, seat), &label)?;
-            replay.cast((throw, seat, &label), |r| r.odds(seat + 1))?;
-        }
-        replay.round_ends(round, n, &label)?;
-        next += 1;
-        if replay.totals.iter().any(|&t| t >= rules.target) {
-            break;
-        }
-    }
-    let top = *replay.totals.iter().max().expect("a seat");
-    let mut tied: Vec<usize> = (0..n).filter(|&s| replay.totals[s] == top).collect();
-    let mut playoffs = 0usize;
-    while rules.tie == Tie::Playoff && tied.len() > 1 {
-        playoffs += 1;
-        let label = format!("play-off {playoffs}");
-        let Some(round) = rec.rounds.get(next) else {
-            return Err(error_at(
-                what,
-                rec.ended_at(),
-                format!(
-                    "the record ends before the game does: {} tie, so play-off {playoffs} is \
-                     missing",
-                    tied.iter()
-                        .map(|&s| replay.names[s].clone())
-                        .collect::<Vec<_>>()
-                        .join(" and ")
-                ),
-            ));
-        };
-        if !round.playoff || round.number as usize != playoffs {
-            return Err(error_at(
-                what,
-                round.at,
-                format!("play-off {playoffs} comes here (`playoff {playoffs}`)"),
-            ));
-        }
-        let level = replay.totals[tied[0]];
-        for (i, &seat) in tied.iter().enumerate() {
-            let throw = replay.check_turn(round, (i, seat), &label)?;
-            let order = &tied;
-            replay.cast((throw, seat, &label), |r| {
-                if r.pass.valuing {
-                    playoff_odds(&r.valued.dist, (order, i + 1), level, &r.totals, n)
-                } else {
-                    vec![0.0; n]
-                }
-            })?;
-        }
-        replay.round_ends(round, tied.len(), &label)?;
-        next += 1;
-        let best = tied.iter().map(|&s| replay.totals[s]).max().unwrap_or(0);
-        tied.retain(|&s| replay.totals[s] == best);
-    }
+    let next = replay.regular_rounds(rec, n)?;
+    let (next, tied) = replay.play_offs(rec, next, n)?;
     rec.nothing_after(what, next)?;
     let result: Vec<f64> = (0..n)
         .map(|s| f64::from(u8::from(tied.contains(&s))))
@@ -530,6 +460,99 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt, pass: Pass) -> Re
         kind: RecordKind::Throws,
         legend: None,
     })
+}
+
+impl Replay<'_> {
+    /// The regular rounds of `rec`'s game of `n` seats, checked and valued, to the round in
+    /// which a total reaches the target; the index of the round after them.
+    fn regular_rounds(&mut self, rec: &GameRecord, n: usize) -> Result<usize> {
+        let what = self.what;
+        let mut next = 0usize;
+        loop {
+            let k = next + 1;
+            let label = format!("round {k}");
+            let Some(round) = rec.rounds.get(next) else {
+                return Err(error_at(
+                    what,
+                    rec.ended_at(),
+                    format!(
+                        "the record ends before the game does: nobody has reached {} after round \
+                         {next}, so round {k} is missing",
+                        self.rules.target
+                    ),
+                ));
+            };
+            if round.playoff || round.number as usize != k {
+                return Err(error_at(what, round.at, format!("round {k} comes here")));
+            }
+            for seat in 0..n {
+                let throw = self.check_turn(round, (seat, seat), &label)?;
+                self.cast((throw, seat, &label), |r| r.odds(seat + 1))?;
+            }
+            self.round_ends(round, n, &label)?;
+            next += 1;
+            if self.totals.iter().any(|&t| t >= self.rules.target) {
+                break;
+            }
+        }
+        Ok(next)
+    }
+
+    /// The play-offs of tied leaders from round `next` on, where the rules play them; the
+    /// index of the round after them and the winners (the tied leaders under `tie=shared`).
+    fn play_offs(
+        &mut self,
+        rec: &GameRecord,
+        mut next: usize,
+        n: usize,
+    ) -> Result<(usize, Vec<usize>)> {
+        let what = self.what;
+        let top = *self.totals.iter().max().expect("a seat");
+        let mut tied: Vec<usize> = (0..n).filter(|&s| self.totals[s] == top).collect();
+        let mut playoffs = 0usize;
+        while self.rules.tie == Tie::Playoff && tied.len() > 1 {
+            playoffs += 1;
+            let label = format!("play-off {playoffs}");
+            let Some(round) = rec.rounds.get(next) else {
+                return Err(error_at(
+                    what,
+                    rec.ended_at(),
+                    format!(
+                        "the record ends before the game does: {} tie, so play-off {playoffs} is \
+                         missing",
+                        tied.iter()
+                            .map(|&s| self.names[s].clone())
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    ),
+                ));
+            };
+            if !round.playoff || round.number as usize != playoffs {
+                return Err(error_at(
+                    what,
+                    round.at,
+                    format!("play-off {playoffs} comes here (`playoff {playoffs}`)"),
+                ));
+            }
+            let level = self.totals[tied[0]];
+            for (i, &seat) in tied.iter().enumerate() {
+                let throw = self.check_turn(round, (i, seat), &label)?;
+                let order = &tied;
+                self.cast((throw, seat, &label), |r| {
+                    if r.pass.valuing {
+                        playoff_odds(&r.valued.dist, (order, i + 1), level, &r.totals, n)
+                    } else {
+                        vec![0.0; n]
+                    }
+                })?;
+            }
+            self.round_ends(round, tied.len(), &label)?;
+            next += 1;
+            let best = tied.iter().map(|&s| self.totals[s]).max().unwrap_or(0);
+            tied.retain(|&s| self.totals[s] == best);
+        }
+        Ok((next, tied))
+    }
 }
 
 /// Writes down the games a run plays as it plays them.

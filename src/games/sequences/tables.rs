@@ -15,10 +15,29 @@ fn wipe_name(w: WipeOnes) -> String {
 
 /// Builds every table for `rules`, labelled with `game` and the `rules` column text.
 pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Analysis {
-    let cast = CastDistribution::new(rules);
+    let named = (game, rules_text);
     let mut text = format!("{game} | {rules_text} | exact tables\n\n");
+    let (cast_table, cast_chart) = one_cast(named, rules, &mut text);
+    let (turns_table, turns_chart) = the_race(named, rules, &mut text);
+    let multi = multi_run(named, rules, &mut text);
+    Analysis {
+        tables: vec![
+            cast_table,
+            turns_table.read_as_grid("turns", "wipe_ones", &["probability", "cumulative"]),
+            multi,
+        ],
+        charts: vec![cast_chart, turns_chart],
+        text,
+    }
+}
 
-    // One cast.
+/// One cast: each outcome's points, ways and chance, as a table, a chart and lines of `text`.
+fn one_cast(
+    (game, rules_text): (&str, &str),
+    rules: &Rules,
+    text: &mut String,
+) -> (DataTable, (String, Chart)) {
+    let cast = CastDistribution::new(rules);
     let mut cast_table = DataTable::new(
         "cast_table",
         &["game", "rules", "outcome", "points", "ways", "probability"],
@@ -56,7 +75,7 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Analysis {
         cast.p_no_score(),
         cast.p_penalty()
     ));
-    let mut charts = vec![(
+    let chart = (
         "cast_table".to_string(),
         Chart::Bars {
             title: format!("{game}: points of one cast, exact\n{rules_text}"),
@@ -64,9 +83,17 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Analysis {
             bars: ("exact".into(), cast.points_pmf()),
             dots: None,
         },
-    )];
+    );
+    (cast_table, chart)
+}
 
-    // The race to the target, with the configured penalty and without any.
+/// The race to the target, with the configured penalty and without any: the chance of each
+/// number of casts, as a table, a chart and lines of `text`.
+fn the_race(
+    (game, rules_text): (&str, &str),
+    rules: &Rules,
+    text: &mut String,
+) -> (DataTable, (String, Chart)) {
     let mut variants = vec![rules.wipe_ones];
     if rules.wipe_ones != WipeOnes::Off {
         variants.push(WipeOnes::Off);
@@ -119,7 +146,7 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Analysis {
         pmfs.push((format!("wipe_ones={}", wipe_name(wipe)), pmf));
     }
     let mut pmfs = pmfs.into_iter();
-    charts.push((
+    let chart = (
         "turns_table".to_string(),
         Chart::Bars {
             title: format!(
@@ -130,9 +157,13 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Analysis {
             bars: pmfs.next().expect("the configured rules"),
             dots: pmfs.next(),
         },
-    ));
+    );
+    (turns_table, chart)
+}
 
-    // Multi-run casts.
+/// The casts that score two or more parts, each split's points, ways and chance, as a table
+/// and lines of `text`.
+fn multi_run((game, rules_text): (&str, &str), rules: &Rules, text: &mut String) -> DataTable {
     let patterns = multi_run_patterns(rules);
     text.push_str(&format!(
         "\nCasts that score two or more parts: {} distinct splits\n",
@@ -152,13 +183,5 @@ pub fn tables(game: &str, rules_text: &str, rules: &Rules) -> Analysis {
         ));
         multi.push(cells![game, rules_text, parts, p.points, p.ways, prob]);
     }
-    Analysis {
-        tables: vec![
-            cast_table,
-            turns_table.read_as_grid("turns", "wipe_ones", &["probability", "cumulative"]),
-            multi,
-        ],
-        charts,
-        text,
-    }
+    multi
 }
