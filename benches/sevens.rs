@@ -8,13 +8,13 @@ use dicelab::engine::{RunConfig, chunk_rng, run};
 use dicelab::games::options::Tie;
 use dicelab::games::seating::{Rotation, Seats};
 use dicelab::games::sevens::Games;
-use dicelab::games::sevens::exact::solve;
-use dicelab::games::sevens::game::GameSolution;
-use dicelab::games::sevens::game3::Game3;
 use dicelab::games::sevens::rolls::RollOutcomes;
 use dicelab::games::sevens::rules::{Removal, Rules};
 use dicelab::games::sevens::sim::Turns;
-use dicelab::games::sevens::solutions::Solutions;
+use dicelab::games::sevens::solve::exact::solve;
+use dicelab::games::sevens::solve::game::GameSolution;
+use dicelab::games::sevens::solve::game3::Game3;
+use dicelab::games::sevens::solve::solutions::Solutions;
 use dicelab::games::sevens::spec::PolicySpec;
 use dicelab::internals::sevens::{Lookup, Rolls};
 

@@ -107,8 +107,8 @@ pub mod internals {
     /// Sevens: the packed rolls, the per-roll lookup and the step a decision table returns
     /// (`DecisionTable::step`) of the single-turn hot loop.
     pub mod sevens {
-        pub use crate::games::sevens::play::{Lookup, Rolls};
         pub use crate::games::sevens::policy::Step;
+        pub use crate::games::sevens::sim::play::{Lookup, Rolls};
     }
 
     /// The write hook of the crash tests, for the `dicelab-hooked` test binary alone: built only

@@ -82,8 +82,9 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
     }
 }
 
-/// `games/sevens/play.rs` is `games::sevens::play`; `games/mod.rs` is `games`; `lib.rs` the root.
-/// A binary (`main.rs`, `bin/*.rs`) is a crate of its own: its module path starts with its name.
+/// `games/sevens/sim/play.rs` is `games::sevens::sim::play`; `games/mod.rs` is `games`; `lib.rs`
+/// the root. A binary (`main.rs`, `bin/*.rs`) is a crate of its own: its module path starts with
+/// its name.
 fn module_of(path: &str) -> Vec<String> {
     let trimmed = path.trim_end_matches(".rs");
     let mut parts: Vec<String> = trimmed.split('/').map(String::from).collect();

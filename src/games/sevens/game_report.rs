@@ -12,12 +12,12 @@ use crate::games::Configured;
 use crate::games::analysis::{Analysis, Chart, DataTable};
 
 use super::Study;
-use super::duel::{GameOdds, game_odds};
-use super::game::{GameSolution, span};
-use super::player::TurnPlayer;
 use super::policy::Policy;
 use super::position::{Phase, Role};
 use super::rules::Kept;
+use super::solve::duel::{GameOdds, game_odds};
+use super::solve::game::{GameSolution, span};
+use super::solve::player::TurnPlayer;
 use super::spec::PolicySpec;
 
 /// The policies every pairing of `game_odds.csv` draws from.

@@ -10,7 +10,7 @@ use super::rolls::RollOutcomes;
 /// six: the remainder modulo `6^n` is taken by Lemire's fastmod (two multiplications, no
 /// division and no branch on `n`, which the hot loop cannot predict). The option lists are
 /// numbered in one byte and the six tables sit in one 64 KB array (56 KB of it used), indexed
-/// under a mask so the hot loop has no bounds check (see `super::flat`).
+/// under a mask so the hot loop has no bounds check (see `super::sim::flat`).
 #[derive(Clone, Debug)]
 #[doc(hidden)]
 pub struct Lookup {

@@ -1,38 +1,22 @@
 //! Sevens: roll six dice up to three times, remove dice adding up to seven, score what is left.
 //!
-//! The question users bring is "when should I stop rolling?": [`exact`] answers it by dynamic
-//! programming and gives every built-in policy's exact score distribution.
+//! The question users bring is "when should I stop rolling?": [`exact`](solve::exact) answers it
+//! by dynamic programming and gives every built-in policy's exact score distribution.
 
-mod advise;
-pub mod dilemma;
-pub mod disagree;
+pub mod coach;
 mod distribution;
-mod duel;
-pub mod exact;
-mod fixed_point;
-mod flat;
-pub mod game;
-pub mod game3;
-mod game3_player;
-mod game_player;
 mod game_report;
 mod lookup;
-mod parts;
-pub(crate) mod play;
-mod player;
 pub mod policy;
 pub(crate) mod policy_file;
 mod position;
-mod recorder;
 mod removal;
-pub mod review;
-mod review_turn;
 pub mod rolls;
 pub mod rulebook;
 pub mod rules;
 mod session;
 pub mod sim;
-pub mod solutions;
+pub mod solve;
 pub mod spec;
 mod stop_if;
 mod tables;
@@ -47,15 +31,15 @@ use crate::games::{Configured, Game, GameInfo, ReportRun, Setup, setup_record};
 use crate::record::SetupRecord;
 use crate::stats::{ExactValues, MetricId, Subject, Tally};
 
-use duel::exact_game;
-use exact::distribution;
-use play::MAX_PLAYERS;
+use sim::play::MAX_PLAYERS;
+use solve::duel::exact_game;
+use solve::exact::distribution;
 
-pub use play::Games;
 use policy::{DecisionTable, Policy};
 use rules::{OPTIONS, Rules};
+pub use sim::play::Games;
 use sim::{MAX_POLICIES, Turns};
-use solutions::Solutions;
+use solve::solutions::Solutions;
 use spec::PolicySpec;
 use win::Win;
 
@@ -158,7 +142,7 @@ impl Game for Sevens {
     }
 
     fn advisor(&self) -> Option<&dyn crate::games::advice::Advisor> {
-        Some(&advise::SevensAdvisor)
+        Some(&coach::advise::SevensAdvisor)
     }
 
     fn playable(&self) -> Option<&dyn crate::games::session::Playable> {
@@ -166,7 +150,7 @@ impl Game for Sevens {
     }
 
     fn reviewer(&self) -> Option<&dyn crate::games::review::Reviewer> {
-        Some(&review::SevensReviewer)
+        Some(&coach::review::SevensReviewer)
     }
 }
 
@@ -349,7 +333,7 @@ impl Configured for Study {
             .map(ToString::to_string)
             .collect();
         let pairs = self.options.pairs();
-        Some(recorder::record(
+        Some(sim::recorder::record(
             &games,
             &self.solutions.outcomes,
             (&specs, &pairs),
@@ -401,7 +385,7 @@ impl Configured for Study {
         if others.is_empty() {
             return None;
         }
-        Some(disagree::reading(
+        Some(solve::disagree::reading(
             &self.solutions.outcomes,
             self.solutions.optimal(self.rules.max_rolls),
             &others,

@@ -5,7 +5,7 @@
 //! up instead of calling policy code, and every policy runs at the same speed.
 //!
 //! ```
-//! use dicelab::games::sevens::exact::{distribution, solve};
+//! use dicelab::games::sevens::solve::exact::{distribution, solve};
 //! use dicelab::games::sevens::rolls::RollOutcomes;
 //! use dicelab::games::sevens::policy::{DecisionTable, StopPolicy, TurnState};
 //! use dicelab::games::sevens::rules::Removal;

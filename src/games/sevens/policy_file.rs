@@ -18,10 +18,10 @@ use crate::error::{Error, Message, Result, Setting};
 use crate::games::analysis::DataTable;
 use crate::input::{self, Files, Shipped};
 
-use super::exact::solve_with;
 use super::policy::DecisionTable;
 use super::rolls::{RollOutcomes, state_index};
 use super::rules::{Kept, Removal};
+use super::solve::exact::solve_with;
 
 /// The policy file Sevens ships: `data/sevens-policy.csv` with nothing there reads this copy.
 pub const DATA: [Shipped; 1] = [Shipped {
@@ -29,7 +29,7 @@ pub const DATA: [Shipped; 1] = [Shipped {
     about: "Sevens: the optimal stop table under the default rules (table:FILE)",
     text: include_str!("../../../data/sevens-policy.csv"),
 }];
-use super::solutions::Solutions;
+use super::solve::solutions::Solutions;
 use crate::games::options::split_rules;
 
 /// The header of a policy table, in order.
@@ -342,8 +342,11 @@ mod tests {
             let read = read(f.path(), &s.outcomes, 4, &Files::default()).unwrap();
             for allowed in 1..=4u8 {
                 let optimal = DecisionTable::from_solution("o", &s.outcomes, s.optimal(allowed));
-                let a = super::super::exact::distribution(&s.outcomes, &optimal);
-                let b = super::super::exact::distribution(&s.outcomes, &read[allowed as usize - 1]);
+                let a = super::super::solve::exact::distribution(&s.outcomes, &optimal);
+                let b = super::super::solve::exact::distribution(
+                    &s.outcomes,
+                    &read[allowed as usize - 1],
+                );
                 assert_eq!(a.score, b.score, "{removal} allowed {allowed}");
             }
         }

@@ -17,17 +17,17 @@ use crate::games::review::record::{GameRecord, RoundRecord, Seat, ThrowRecord, T
 use crate::games::session::{Decision, PlayRequest, Playable, Session};
 
 use super::Sevens;
-use super::advise::SevensAdvisor;
+use super::coach::advise::SevensAdvisor;
+use super::coach::review_turn::{action_name, dice_word};
 use super::lookup::Lookup;
-use super::play::win_turn;
-use super::play::{Rolls, coin_generator, play_turn_with};
 use super::policy::Policy;
 use super::position::Phase;
-use super::recorder::throws_of;
 use super::removal;
-use super::review_turn::{action_name, dice_word};
 use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
-use super::solutions::Solutions;
+use super::sim::play::win_turn;
+use super::sim::play::{Rolls, coin_generator, play_turn_with};
+use super::sim::recorder::throws_of;
+use super::solve::solutions::Solutions;
 use super::spec::PolicySpec;
 use resume::{NAME, Resumed, resumed_request};
 

@@ -9,11 +9,11 @@ use crate::error::{Error, Message, Result, Setting};
 use crate::games::PolicyDoc;
 use crate::input::Files;
 
-use super::exact::target_table;
 use super::policy::{CoinToss, DecisionTable, Policy, Rolls, StopPolicy, Threshold, TurnRule};
 use super::policy_file;
 use super::rolls::{MAX_SUM, RollOutcomes};
-use super::solutions::Solutions;
+use super::solve::exact::target_table;
+use super::solve::solutions::Solutions;
 use super::stop_if::{GameRule, StopIf};
 use super::win::Win;
 

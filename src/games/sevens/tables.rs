@@ -9,10 +9,10 @@ use crate::games::Configured;
 use crate::games::analysis::{Analysis, Chart, DataTable};
 use crate::record::SetupRecord;
 
-use super::exact::{self, distribution, follower_odds, keep_chances};
 use super::policy::{DecisionTable, Policy};
 use super::rolls::SCORES;
-use super::solutions::Solutions;
+use super::solve::exact::{self, distribution, follower_odds, keep_chances};
+use super::solve::solutions::Solutions;
 use super::spec::PolicySpec;
 use super::{Study, policy_file, rules};
 

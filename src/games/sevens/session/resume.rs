@@ -5,7 +5,7 @@ use crate::error::Result;
 use crate::games::review::record::{GameRecord, ThrowRecord, error_at};
 use crate::games::session::PlayRequest;
 
-use super::super::review_turn::within;
+use super::super::coach::review_turn::within;
 use super::super::rules::Kept;
 
 /// The game's name, as records write it.

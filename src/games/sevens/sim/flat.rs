@@ -12,10 +12,10 @@
 //! entry is 93 KB, twice the first-level cache, so [`Lookup`] keeps one-byte list numbers (all
 //! six dice counts in 56 KB), and a policy's states are a table of a few kilobytes beside it.
 
-use super::lookup::Lookup;
-use super::policy::{Action, DecisionTable};
-use super::rolls::{RollOutcomes, SCORES};
-use super::rules::MAX_ROLLS;
+use super::super::lookup::Lookup;
+use super::super::policy::{Action, DecisionTable};
+use super::super::rolls::{RollOutcomes, SCORES};
+use super::super::rules::MAX_ROLLS;
 
 /// A state: the kept sum (bits 0-5), the dice the next roll rolls (bits 6-8, [`Lookup::NONE`]
 /// once stopped), the rolls used (bits 9-12), and the start of the next roll's states (bits 16-31).
@@ -245,10 +245,10 @@ impl FlatPolicy {
 mod tests {
     use rand_xoshiro::rand_core::Rng;
 
+    use super::super::super::rules::{Removal, Rules};
+    use super::super::super::solve::solutions::Solutions;
+    use super::super::super::spec::PolicySpec;
     use super::super::play::{Rolls, play_turn};
-    use super::super::rules::{Removal, Rules};
-    use super::super::solutions::Solutions;
-    use super::super::spec::PolicySpec;
     use super::*;
     use crate::engine::chunk_rng;
 

@@ -1,7 +1,7 @@
 //! The three-player solution's tests: chances worked out by hand, the play-off's sum, memory.
 
-use super::super::rolls::SCORES;
-use super::super::rules::Removal;
+use super::super::super::rolls::SCORES;
+use super::super::super::rules::Removal;
 use super::*;
 
 #[test]

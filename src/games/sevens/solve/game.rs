@@ -34,11 +34,11 @@ use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, Tie};
 use crate::memory;
 
+use super::super::position::Phase;
+use super::super::rolls::{MAX_SUM, RollOutcomes};
+use super::super::rules::Rules;
 use super::fixed_point::{MAX_ROUNDS, fixed_point};
 use super::player::better;
-use super::position::Phase;
-use super::rolls::{MAX_SUM, RollOutcomes};
-use super::rules::Rules;
 
 /// The most a turn changes the score difference by.
 pub(super) const TOP: i32 = MAX_SUM as i32;
@@ -388,7 +388,7 @@ pub(super) fn solution_bytes(rules: &Rules, values: impl Fn(Option<u32>) -> u64)
 
 /// The differences solved at the start of round `k` of `rounds`: those it can reach from 0-0
 /// and has not yet decided.
-pub(super) fn span(k: u32, rounds: u32) -> i32 {
+pub(crate) fn span(k: u32, rounds: u32) -> i32 {
     TOP * k.min(rounds - k) as i32
 }
 

@@ -18,12 +18,12 @@
 //! the two-player best reply, fails to beat it: a heuristic whose worth the simulation of full
 //! games measures.
 
+use super::super::policy::DecisionTable;
+use super::super::rolls::{MAX_SUM, RollOutcomes, SCORES};
+use super::super::rules::Rules;
 use super::exact::{distribution, solve_for};
 use super::fixed_point::fixed_point;
 use super::game::tie_to_leader;
-use super::policy::DecisionTable;
-use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
-use super::rules::Rules;
 use crate::games::options::Tie;
 
 /// A higher score breaks ties between decisions of equal winning chance (see `target`).
@@ -161,9 +161,9 @@ pub fn solve_dilemma(outcomes: &RollOutcomes, rules: &Rules, players: u32) -> Di
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::rules::{FollowerLimit, Removal};
     use super::super::exact::solve;
     use super::super::game::GameSolution;
-    use super::super::rules::{FollowerLimit, Removal};
     use super::*;
     use crate::games::options::FirstPlayer;
 

@@ -3,13 +3,13 @@
 //! values agree. A file beside the solver ([`super::game`]): the player reads the solver's
 //! values, the solver never the player.
 
-use super::distribution::{TurnDistribution, distribution_by};
+use super::super::distribution::{TurnDistribution, distribution_by};
+use super::super::lookup::Lookup;
+use super::super::position::{Phase, Role};
+use super::super::rules::{Kept, Rules};
+use super::super::win::PlaysTwo;
 use super::game::{GameSolution, RoundSolution, TOP};
-use super::lookup::Lookup;
 use super::player::{SAME, TurnPlayer};
-use super::position::{Phase, Role};
-use super::rules::{Kept, Rules};
-use super::win::PlaysTwo;
 
 impl RoundSolution {
     /// The decisions of a player to win this round under `rules`, in a position.

@@ -3,13 +3,13 @@
 //! numbers compared). A file beside the solver ([`super::game3`]): the player reads the
 //! solver's values, the solver never the player.
 
+use super::super::lookup::Lookup;
+use super::super::position::{Role, Stage, Turn};
+use super::super::rules::{Kept, Rules};
+use super::super::win::PlaysThree;
 use super::game_player::View;
 use super::game3::{Game3, Round3, Turn3, canonical, cap, class};
-use super::lookup::Lookup;
 use super::player::{SAME, TurnPlayer};
-use super::position::{Role, Stage, Turn};
-use super::rules::{Kept, Rules};
-use super::win::PlaysThree;
 
 impl Game3 {
     /// The mover's chance to win in regular round `k` of keeping `kept` after `roll` and

@@ -5,9 +5,9 @@
 
 use crate::dice::pow6;
 
-use super::player::better;
-use super::rolls::RollOutcomes;
-use super::rules::Kept;
+use super::super::rolls::RollOutcomes;
+use super::super::rules::Kept;
+use super::super::solve::player::better;
 
 /// Each seat's chance to win, the mover's expected turn score and its chance of scoring 0 this
 /// turn, at one state of a turn.
@@ -118,7 +118,7 @@ impl<'a> TurnTree<'a> {
 }
 
 /// A number of dice in words.
-pub(super) fn dice_word(n: u8) -> String {
+pub(crate) fn dice_word(n: u8) -> String {
     if n == 1 {
         "1 die".into()
     } else {
@@ -136,7 +136,7 @@ pub(super) fn times(n: u8) -> String {
 }
 
 /// An action in words, naming its kept option where the roll left several.
-pub(super) fn action_name(kept: Kept, again: bool, several: bool) -> String {
+pub(crate) fn action_name(kept: Kept, again: bool, several: bool) -> String {
     let keep = if several {
         format!("keep {} (sum {}), ", dice_word(kept.dice), kept.sum)
     } else {
@@ -161,7 +161,7 @@ pub(super) fn option_list(outcomes: &RollOutcomes, faces: &[u8]) -> usize {
 }
 
 /// Whether `part` (a multiset of faces) is taken from `whole`.
-pub(super) fn within(part: &[u8], whole: &[u8]) -> bool {
+pub(crate) fn within(part: &[u8], whole: &[u8]) -> bool {
     let count = |d: &[u8], f: u8| d.iter().filter(|&&x| x == f).count();
     (1..=6).all(|f| count(part, f) <= count(whole, f))
 }

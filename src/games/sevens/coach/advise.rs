@@ -14,12 +14,12 @@ use crate::games::advice::{
 };
 use crate::games::options::RuleOptions;
 
-use super::parts::{Beating, RowParts, add_parts, zero_chances};
-use super::position::{Phase, Role, Turn};
+use super::super::position::{Phase, Role, Turn};
+use super::super::rolls::{MAX_SUM, RollOutcomes, SCORES};
+use super::super::rules::{FollowerLimit, Kept, OPTIONS, Removal, Remover, Rules};
+use super::super::solve::parts::{Beating, RowParts, add_parts, zero_chances};
+use super::super::solve::solutions::Solutions;
 use super::review_turn::dice_word;
-use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
-use super::rules::{FollowerLimit, Kept, OPTIONS, Removal, Remover, Rules};
-use super::solutions::Solutions;
 
 /// The keys of a Sevens position.
 pub const KEYS: &[PositionKey] = &[

@@ -1,7 +1,7 @@
 //! A whole game of Sevens replayed from its record and valued, moment by moment, with the
 //! whole-game solution `win` plays by (two or three players).
 //!
-//! The record is checked as it is replayed, as the engine plays (`play.rs`): whose turn it is,
+//! The record is checked as it is replayed, as the engine plays (`sim/play.rs`): whose turn it is,
 //! the dice each throw must show, the choices the removal leaves, the rolls a turn may use.
 //! Each turn is valued by a small backward pass over its own states (`TurnTree`) whose stopping
 //! values are the solution's own, for every player at once: the solution keeps the mover's
@@ -18,14 +18,14 @@ use crate::games::review::record::{GameRecord, ThrowRecord, TurnRecord, error_at
 use crate::games::review::{Action, Event, GameReview, Moment, Pass, Unit, ledgers};
 use crate::games::review::{RecordKind, Reviewer};
 
-use super::game::SharedGame;
-use super::game3::{Game3, SharedGame3};
-use super::parts::Beating;
-use super::position::{Phase, Role, Stage, Turn};
-use super::removal;
+use super::super::position::{Phase, Role, Stage, Turn};
+use super::super::removal;
+use super::super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
+use super::super::solve::game::SharedGame;
+use super::super::solve::game3::{Game3, SharedGame3};
+use super::super::solve::parts::Beating;
+use super::super::solve::solutions::Solutions;
 use super::review_turn::{TurnTree, action_name, dice_word, option_list, times, within};
-use super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
-use super::solutions::Solutions;
 
 /// The solutions a file's games are valued with, kept while the rules stay the same: the
 /// three-player game takes about a second to solve, and a file holds many games. They are the

@@ -11,11 +11,11 @@
 use crate::cells;
 use crate::games::analysis::{Analysis, DataTable};
 
-use super::distribution::distribution_by;
+use super::super::distribution::distribution_by;
+use super::super::policy::{Action, DecisionTable};
+use super::super::rolls::{RollOutcomes, state_index};
+use super::super::rules::Kept;
 use super::exact::Solution;
-use super::policy::{Action, DecisionTable};
-use super::rolls::{RollOutcomes, state_index};
-use super::rules::Kept;
 
 /// What a player does after a roll: the dice kept and whether to roll them again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -317,9 +317,9 @@ pub fn mean_score(outcomes: &RollOutcomes, policy: &DecisionTable) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::sevens::exact::solve;
     use crate::games::sevens::policy::{CoinToss, Rolls, Threshold};
     use crate::games::sevens::rules::Removal;
+    use crate::games::sevens::solve::exact::solve;
 
     /// What every disagreement costs a turn adds up to optimal's expected score minus the
     /// policy's, exactly, for policies that stop early, late, by a threshold or at random, under

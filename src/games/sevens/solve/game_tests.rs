@@ -1,7 +1,7 @@
 //! The two-player solution's tests: chances worked out by hand, monotone values, memory.
 
-use super::super::rolls::SCORES;
-use super::super::rules::Removal;
+use super::super::super::rolls::SCORES;
+use super::super::super::rules::Removal;
 use super::*;
 
 fn rules(rounds: u32) -> Rules {

@@ -1,7 +1,7 @@
 //! Sevens advice's tests: positions checked, values against the solutions, game states.
 
-use super::super::exact::{carried, follower_odds, solve_for};
-use super::super::player::TurnPlayer;
+use super::super::super::solve::exact::{carried, follower_odds, solve_for};
+use super::super::super::solve::player::TurnPlayer;
 use super::*;
 use crate::games::advice::{Advisor, Position as Given};
 
@@ -175,7 +175,7 @@ fn the_chance_to_win_agrees_with_the_whole_game_solution() {
         let kept = options[view.choose(1, options)];
         let (stop, again) = view.action_values(1, kept).unwrap();
         let best = again.map_or(stop, |a| {
-            if super::super::player::better(a, stop) {
+            if super::super::super::solve::player::better(a, stop) {
                 a
             } else {
                 stop

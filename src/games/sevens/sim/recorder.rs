@@ -10,11 +10,11 @@ use crate::engine::first_units;
 use crate::error::Result;
 use crate::games::review::record::{GameRecord, Seat, ThrowRecord, TurnRecord};
 
-use super::lookup::Lookup;
+use super::super::lookup::Lookup;
+use super::super::removal;
+use super::super::rolls::RollOutcomes;
+use super::super::rules::{Kept, Rules};
 use super::play::{GameDice, Games, Observer};
-use super::removal;
-use super::rolls::RollOutcomes;
-use super::rules::{Kept, Rules};
 
 /// What the observer writes down as a game is played.
 struct Recorder<'a> {
@@ -89,7 +89,7 @@ impl Observer for Recorder<'_> {
 /// `rolls`: each throw the first dice of its packed roll, as many as the throw before kept,
 /// read as the turn itself read them; where the removal left a choice (`removal=subsets`), the
 /// faces kept, as a person would type them after `keep`.
-pub(super) fn throws_of(
+pub(crate) fn throws_of(
     (outcomes, lookup): (&RollOutcomes, &Lookup),
     rules: &Rules,
     rolls: &[u32],
@@ -126,7 +126,7 @@ pub(super) fn throws_of(
 
 /// The first `count` games a run of `games` seeded with `seed` plays, as records handed to
 /// `each` one at a time.
-pub(super) fn record(
+pub(crate) fn record(
     games: &Games,
     outcomes: &RollOutcomes,
     (specs, pairs): (&[String], &[String]),

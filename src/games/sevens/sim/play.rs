@@ -3,7 +3,7 @@
 //! whole games ([`Games`]): players in seat order, `rounds` rounds, the first player's rolls
 //! capping the others (`follower_limit`), the first player rotating (`first_player`), ties
 //! decided by play-off rounds or shared (`tie`). What a game counts is the simulation's
-//! ([`super::sim`]), told through `Observer`.
+//! ([`sim`](super)), told through `Observer`.
 
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
@@ -12,16 +12,16 @@ use crate::engine::{ChunkRng, side_stream};
 use crate::games::options::{FirstPlayer, Tie};
 use crate::games::seating::Rotation;
 
-use super::policy::{Action, DecisionTable, Policy};
-use super::position::{Phase, Role, Stage, Turn};
-use super::rolls::{RollOutcomes, SCORES};
-use super::rules::{FollowerLimit, Kept, MAX_ROLLS, Rules};
-use super::stop_if::GameAt;
-use super::win::Win;
+use super::super::policy::{Action, DecisionTable, Policy};
+use super::super::position::{Phase, Role, Stage, Turn};
+use super::super::rolls::{RollOutcomes, SCORES};
+use super::super::rules::{FollowerLimit, Kept, MAX_ROLLS, Rules};
+use super::super::stop_if::GameAt;
+use super::super::win::Win;
 
 /// The per-roll table sits below every player of a turn (`lookup.rs`); the benches reach it
 /// here, through `dicelab::internals`.
-pub use super::lookup::Lookup;
+pub use super::super::lookup::Lookup;
 
 /// Rolls of six dice, three per draw.
 ///
@@ -314,7 +314,7 @@ impl Games {
 
 /// What a whole game tells whoever counts it ([`Games::play`]), at the moments the counts
 /// change: the simulation's accumulator counts as the game is played, so the rules stay here
-/// and the counting in [`super::sim`]. Play-off rounds tell nothing but their number.
+/// and the counting in [`sim`](super). Play-off rounds tell nothing but their number.
 pub(super) trait Observer {
     /// A game begins: the policy each seat plays. A record keeps it; the counts need not.
     #[inline(always)]

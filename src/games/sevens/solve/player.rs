@@ -5,9 +5,9 @@
 //! stops, and among kept sets of equal value it keeps the first) is written here once, so every
 //! player decides the same way and simulation and exact values compare the same numbers.
 
-use super::lookup::Lookup;
-use super::rolls::RollOutcomes;
-use super::rules::Kept;
+use super::super::lookup::Lookup;
+use super::super::rolls::RollOutcomes;
+use super::super::rules::Kept;
 
 /// Values closer than this are the same value to the whole-game solutions: a sum of chances
 /// that should be exactly 1 can come out 1 + 2e-16, and a player must not roll again for
@@ -16,7 +16,7 @@ pub(super) const SAME: f64 = 1e-12;
 
 /// Whether `a` is worth more than `b` beyond rounding, as the whole-game solvers compare.
 #[inline(always)]
-pub(super) fn better(a: f64, b: f64) -> bool {
+pub(crate) fn better(a: f64, b: f64) -> bool {
     a > b + SAME
 }
 

@@ -13,12 +13,12 @@ use std::collections::HashMap;
 use crate::games::options::{FirstPlayer, Tie};
 use crate::stats::{ExactValues, MetricId, Subject};
 
+use super::super::policy::Policy;
+use super::super::position::{Phase, Role};
+use super::super::rolls::{MAX_SUM, RollOutcomes, SCORES};
+use super::super::rules::Rules;
 use super::exact::distribution;
 use super::game::{first_playoff_seat, leader_seat};
-use super::policy::Policy;
-use super::position::{Phase, Role};
-use super::rolls::{MAX_SUM, RollOutcomes, SCORES};
-use super::rules::Rules;
 
 /// The score difference a round can change by, either way.
 const TOP: usize = MAX_SUM;
@@ -324,10 +324,10 @@ pub fn exact_game(outcomes: &RollOutcomes, rules: &Rules, policies: &[Policy]) -
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::rules::{FollowerLimit, Removal};
+    use super::super::super::spec::PolicySpec;
     use super::super::game::GameSolution;
-    use super::super::rules::{FollowerLimit, Removal};
     use super::super::solutions::Solutions;
-    use super::super::spec::PolicySpec;
     use super::*;
 
     fn compiled(solutions: &Solutions, spec: &str) -> Policy {

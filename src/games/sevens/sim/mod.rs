@@ -13,6 +13,13 @@
 //! policy plays every seat equally often: the per-policy win rates compare policies, and the
 //! per-seat rates show what the seat is worth. A policy given for several seats is one policy in
 //! the report: its win rate is the share of its seats that won, game by game (`games::outcomes`).
+//!
+//! Beside it, what it runs: `play` (a turn and a whole game on dice drawn up front), `flat`
+//! (the single-turn hot path) and `recorder` (a run's games written down as records).
+
+mod flat;
+pub(crate) mod play;
+pub(super) mod recorder;
 
 use rand_xoshiro::rand_core::Rng;
 
@@ -23,12 +30,12 @@ use crate::games::seating::pairs;
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
-use super::flat::{FlatPolicy, GROUP};
 use super::lookup::Lookup;
-use super::play::{GameDice, Games, Observer, Rolls, coin_generator};
 use super::policy::DecisionTable;
 use super::rolls::{RollOutcomes, SCORES};
 use super::rules::MAX_ROLLS;
+use flat::{FlatPolicy, GROUP};
+use play::{GameDice, Games, Observer, Rolls, coin_generator};
 
 /// Most policies one comparison plays on the same dice.
 pub(crate) const MAX_POLICIES: usize = 16;
@@ -355,7 +362,7 @@ impl Simulation for Games {
 #[cfg(test)]
 mod tests {
     use super::super::rules::Rules;
-    use super::super::solutions::Solutions;
+    use super::super::solve::solutions::Solutions;
     use super::super::spec::PolicySpec;
     use super::*;
     use crate::engine::{RunConfig, run};

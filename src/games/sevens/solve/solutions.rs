@@ -9,14 +9,14 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use crate::error::{Error, Result, Setting};
 
+use super::super::rolls::RollOutcomes;
+use super::super::rules::Rules;
+use super::super::win::Win;
 use super::dilemma::{Dilemma, solve_dilemma};
 use super::exact::{Solution, solve};
 use super::game::{GameSolution, SharedGame};
 use super::game3::{Game3, SharedGame3};
 use super::parts::Holding;
-use super::rolls::RollOutcomes;
-use super::rules::Rules;
-use super::win::Win;
 
 /// The solutions of one rule set and player count, each solved once (the costly ones on first
 /// use) and shared by every policy compiled against them.
@@ -142,7 +142,7 @@ impl Solutions {
 
     /// A round's first player's chance to see its score beaten by `followers` followers (1 or
     /// 2: the players the exact games solve for, less the first).
-    pub(super) fn holding(&self, followers: u8) -> &Holding {
+    pub(crate) fn holding(&self, followers: u8) -> &Holding {
         debug_assert!((1..=2).contains(&followers), "{followers} followers");
         self.holding[usize::from(followers.clamp(1, 2)) - 1]
             .get_or_init(|| Holding::new(&self.outcomes, &self.rules, followers.clamp(1, 2)))

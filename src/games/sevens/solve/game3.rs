@@ -39,11 +39,11 @@ use crate::dice::pow6;
 use crate::error::Result;
 use crate::games::options::{FirstPlayer, Tie};
 
+use super::super::rolls::{MAX_SUM, RollOutcomes};
+use super::super::rules::{FollowerLimit, Rules};
 use super::fixed_point::{MAX_ROUNDS, fixed_point};
 use super::game::{RoundSolution, solution_bytes, terminal, within_memory};
 use super::player::better;
-use super::rolls::{MAX_SUM, RollOutcomes};
-use super::rules::{FollowerLimit, Rules};
 
 /// The most one turn scores.
 const TOP: i32 = MAX_SUM as i32;

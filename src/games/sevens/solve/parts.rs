@@ -7,12 +7,12 @@
 use crate::games::advice::{Advice, Column, Value};
 use crate::games::why::{Beat, Held, Parts, reason};
 
+use super::super::rolls::{RollOutcomes, SCORES};
+use super::super::rules::{Kept, Rules};
 use super::exact::{Solution, carried, solve_for};
-use super::rolls::{RollOutcomes, SCORES};
-use super::rules::{Kept, Rules};
 
 /// A follower's chance to beat `to_beat` from every state of its turn, playing for it.
-pub(super) struct Beating {
+pub(crate) struct Beating {
     to_beat: u8,
     solution: Solution,
 }
@@ -20,7 +20,7 @@ pub(super) struct Beating {
 impl Beating {
     /// Solves the follower's turn of `allowed` rolls for the chance to score more than
     /// `to_beat`.
-    pub(super) fn new(outcomes: &RollOutcomes, allowed: u8, to_beat: u8) -> Self {
+    pub(crate) fn new(outcomes: &RollOutcomes, allowed: u8, to_beat: u8) -> Self {
         Self {
             to_beat,
             solution: solve_for(outcomes, allowed, |_, k| {
@@ -30,7 +30,7 @@ impl Beating {
     }
 
     /// Stopping with `kept`: it beats the score or it does not.
-    pub(super) fn stop(&self, kept: Kept) -> Beat {
+    pub(crate) fn stop(&self, kept: Kept) -> Beat {
         Beat {
             to_beat: self.to_beat,
             chance: f64::from(u8::from(kept.sum > self.to_beat)),
@@ -38,7 +38,7 @@ impl Beating {
     }
 
     /// Rolling `dice` dice again after roll `roll`.
-    pub(super) fn again(&self, roll: u8, dice: u8) -> Beat {
+    pub(crate) fn again(&self, roll: u8, dice: u8) -> Beat {
         Beat {
             to_beat: self.to_beat,
             chance: self.solution.roll_value[usize::from(roll) + 1][usize::from(dice)],
@@ -48,7 +48,7 @@ impl Beating {
 
 /// A round's first player's chance to see its score beaten, from every state of its turn.
 #[derive(Clone, Debug)]
-pub(super) struct Holding {
+pub(crate) struct Holding {
     rules: Rules,
     followers: u8,
     /// `beaten[r - 1][s]`: the chance a follower with `r` rolls beats `s`, playing for it.
@@ -61,7 +61,7 @@ impl Holding {
     /// The first player's turn before `followers` followers, each playing to beat the best
     /// score so far; if one fails, the next must beat the same score, so the chance none
     /// beats it is the chance one fails, to the power of the followers.
-    pub(super) fn new(outcomes: &RollOutcomes, rules: &Rules, followers: u8) -> Self {
+    pub(crate) fn new(outcomes: &RollOutcomes, rules: &Rules, followers: u8) -> Self {
         let beaten: Vec<[f64; SCORES]> = (1..=rules.max_rolls)
             .map(|r| {
                 let mut row = [0.0; SCORES];
@@ -86,7 +86,7 @@ impl Holding {
 
     /// Stopping with `kept` after roll `roll`: the rolls it leaves and the chance one of the
     /// followers beats it.
-    pub(super) fn stop(&self, roll: u8, kept: Kept) -> Held {
+    pub(crate) fn stop(&self, roll: u8, kept: Kept) -> Held {
         let r = self.rules.follower_allowance(roll);
         let one = self.beaten[usize::from(r) - 1][usize::from(kept.sum)];
         Held {
@@ -98,7 +98,7 @@ impl Holding {
     }
 
     /// Rolling `dice` dice again after roll `roll`, then playing to hold.
-    pub(super) fn again(&self, roll: u8, dice: u8) -> Held {
+    pub(crate) fn again(&self, roll: u8, dice: u8) -> Held {
         Held {
             followers: self.followers,
             rolls: None,
@@ -110,24 +110,24 @@ impl Holding {
 
 /// The chance the turn scores 0 after rolling `n` dice as roll `r` (`[r][n]`), played as
 /// `solution` plays it.
-pub(super) fn zero_chances(outcomes: &RollOutcomes, solution: &Solution) -> Vec<[f64; 7]> {
+pub(crate) fn zero_chances(outcomes: &RollOutcomes, solution: &Solution) -> Vec<[f64; 7]> {
     carried(outcomes, solution, |_, k| f64::from(u8::from(k.sum == 0)))
 }
 
 /// An action's parts beside the columns it is ranked by, for the sentence that says why.
-pub(super) struct RowParts {
+pub(crate) struct RowParts {
     /// The row's action, as the advice names it (the rows are found by it after ranking).
-    pub(super) name: String,
+    pub(crate) name: String,
     /// The chance to win the game, where the game's state was given.
-    pub(super) win: Option<f64>,
+    pub(crate) win: Option<f64>,
     /// The expected turn score, optimal play after (the advice's `expected_score`).
-    pub(super) points: f64,
+    pub(crate) points: f64,
     /// The chance of a 0, the same play.
-    pub(super) zero: f64,
+    pub(crate) zero: f64,
     /// A follower's chance to beat the score to beat.
-    pub(super) beat: Option<Beat>,
+    pub(crate) beat: Option<Beat>,
     /// A first player's chance to be beaten.
-    pub(super) held: Option<Held>,
+    pub(crate) held: Option<Held>,
 }
 
 impl RowParts {
@@ -146,7 +146,7 @@ impl RowParts {
 /// Adds to the ranked advice its parts columns (the chance of a 0; a first player's chance to be
 /// beaten, where `followers` follow) and each action's reason against the best. They come after the ranking, which
 /// they must not reorder: a higher chance of a 0 is worse, not better.
-pub(super) fn add_parts(advice: &mut Advice, parts: &[RowParts], followers: Option<usize>) {
+pub(crate) fn add_parts(advice: &mut Advice, parts: &[RowParts], followers: Option<usize>) {
     let column = |name: &str, meaning: String| Column {
         name: name.to_string(),
         meaning,
@@ -194,7 +194,7 @@ pub(super) fn add_parts(advice: &mut Advice, parts: &[RowParts], followers: Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::sevens::exact::follower_odds;
+    use crate::games::sevens::solve::exact::follower_odds;
 
     #[test]
     fn a_lone_follower_is_beaten_as_often_as_the_follower_table_says() {

@@ -8,15 +8,15 @@
 
 use crate::dice::pow6;
 
-use super::distribution::distribution_by;
+use super::super::distribution::distribution_by;
+use super::super::policy::{Action, DecisionTable, StopPolicy, TurnState};
+use super::super::rolls::{MAX_SUM, RollOutcomes, SCORES, state_index};
+use super::super::rules::Kept;
 use super::player::TurnPlayer;
-use super::policy::{Action, DecisionTable, StopPolicy, TurnState};
-use super::rolls::{MAX_SUM, RollOutcomes, SCORES, state_index};
-use super::rules::Kept;
 
 /// A turn's exact distribution lives below the solvers (every player of a turn hands one out);
 /// it is named here too, where the turn's exact analysis has always been.
-pub use super::distribution::TurnDistribution;
+pub use super::super::distribution::TurnDistribution;
 
 /// A solved turn objective: the value of every state under the best play for that objective.
 ///
@@ -289,8 +289,8 @@ pub(crate) fn target_table(outcomes: &RollOutcomes, allowed: u8, to_beat: u8) ->
 
 #[cfg(test)]
 mod tests {
-    use super::super::policy::{CoinToss, Rolls, Threshold};
-    use super::super::rules::Removal;
+    use super::super::super::policy::{CoinToss, Rolls, Threshold};
+    use super::super::super::rules::Removal;
     use super::*;
     use crate::dice::face_counts;
 
