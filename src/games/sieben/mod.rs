@@ -7,7 +7,8 @@
 //! [`policy`] the decision ([`LayCard`](policy::LayCard)) and the built-ins, [`lookahead`] the one
 //! that plays rounds out on guesses of the hidden cards, [`spec`] the policies as named on the
 //! command line, [`sim`] games on the engine, [`tables`] the exact chances on every pile state
-//! and `decks` the deck study. [`Study`] is what `dicelab simulate sieben` runs.
+//! and `decks` the deck study; `coach` holds the advice, the review and `play` at the terminal.
+//! [`Study`] is what `dicelab simulate sieben` runs.
 //!
 //! ```
 //! use dicelab::engine::RunConfig;
@@ -96,25 +97,18 @@
 //! - **The deck file** is named in the `rules` column (`deck=...`); the default name falls back to
 //!   the built-in copy when the file is absent, so the default runs from any folder.
 
-mod advice_sim;
-mod advise;
+pub(crate) mod coach;
 pub mod deck;
 mod decks;
 pub mod lookahead;
 mod notation;
 pub mod play;
-mod playout;
 pub mod policy;
-mod position;
 mod record_turn;
 mod recorder;
-pub(crate) mod review;
 pub(crate) mod round;
-mod round_playout;
 pub mod rulebook;
 pub mod rules;
-mod seen;
-mod session;
 pub mod sim;
 pub mod spec;
 pub mod tables;

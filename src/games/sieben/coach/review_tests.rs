@@ -19,8 +19,8 @@ fn check(what: &str, game: &GameRecord) -> Result<()> {
 }
 
 /// A study of `players` under `rules` with `policies`, as `simulate` configures it.
-fn study(players: u32, rules: &[&str], policies: &[&str]) -> super::super::Study {
-    super::super::Study::new(&Setup {
+fn study(players: u32, rules: &[&str], policies: &[&str]) -> super::super::super::Study {
+    super::super::super::Study::new(&Setup {
         rules: rules.iter().map(|s| s.to_string()).collect(),
         players,
         policies: policies.iter().map(|s| s.to_string()).collect(),
@@ -30,7 +30,7 @@ fn study(players: u32, rules: &[&str], policies: &[&str]) -> super::super::Study
 }
 
 /// The first `count` games of `study`'s run of seed `seed`, as a record's text.
-fn recorded(study: &super::super::Study, seed: u64, count: u64) -> String {
+fn recorded(study: &super::super::super::Study, seed: u64, count: u64) -> String {
     let games = study.recorded(seed, count).unwrap().unwrap();
     write(&Record { games })
 }
@@ -318,7 +318,7 @@ fn a_mangled_record_resumed_by_play_is_refused_or_played_never_a_panic() {
         seed: 8,
         ..PlayRequest::default()
     };
-    let mut session = super::super::Sieben.session(&request).unwrap();
+    let mut session = super::super::super::Sieben.session(&request).unwrap();
     let mut sink = std::io::sink();
     while session.next(&mut sink).unwrap().is_some() {
         session.apply(0, &mut sink).unwrap();
@@ -330,7 +330,7 @@ fn a_mangled_record_resumed_by_play_is_refused_or_played_never_a_panic() {
     let resumed = |text: &str| {
         let record = parse("record t", text)?;
         let game = record.games.into_iter().next().unwrap();
-        super::super::Sieben.session(&PlayRequest {
+        super::super::super::Sieben.session(&PlayRequest {
             resume: Some(("record t".into(), game)),
             ..PlayRequest::default()
         })

@@ -29,18 +29,20 @@ use crate::games::review::{
 use crate::games::review::{Kept, Pass, RecordKind, Reviewer};
 use crate::input::Files;
 
+use super::super::deck::Counts;
+use super::super::notation::play_name;
+use super::super::play::play_game_with;
+use super::super::policy::seven_first;
+use super::super::record_turn::{
+    CardTurn, cards_text, check_draw, check_round, hands, plays, read_turn,
+};
+use super::super::round::{Round, SEATS};
+use super::super::rules::{Move, OPTIONS, Pile, Rules, legal_moves};
+use super::super::{NAME, PLAYERS};
 use super::advice_sim::{GAME_CHIPS, ROUND_CHIPS, WIN};
 use super::advise::guesses;
-use super::deck::Counts;
-use super::notation::play_name;
-use super::play::play_game_with;
-use super::policy::seven_first;
 use super::position::parse;
-use super::record_turn::{CardTurn, cards_text, check_draw, check_round, hands, plays, read_turn};
-use super::round::{Round, SEATS};
-use super::rules::{Move, OPTIONS, Pile, Rules, legal_moves};
 use super::seen::{pile_text, position_of};
-use super::{NAME, PLAYERS};
 
 /// The most guesses a play has in a review when `-n` is not given: small enough that a game
 /// of four is reviewed in about a minute on two cores (measured: docs/review.md), at the price
@@ -101,7 +103,7 @@ struct Replay<'a> {
 }
 
 /// 7's review: estimated, its guesses sized and seeded by `run` (`-n` the most guesses a play has); checking values nothing.
-impl Reviewer for super::Sieben {
+impl Reviewer for super::super::Sieben {
     fn kind(&self) -> RecordKind {
         RecordKind::Cards
     }
@@ -242,7 +244,9 @@ fn start(rules: &Rules, players: usize, run: &RunConfig) -> Vec<f64> {
             &mut table,
             rules,
             &mut rng,
-            &mut |_, view: &super::policy::View, moves: &[Move]| seven_first(view.pile, moves),
+            &mut |_, view: &super::super::policy::View, moves: &[Move]| {
+                seven_first(view.pile, moves)
+            },
             |_: &Round, _: &[u32]| {},
         );
         for (s, w) in wins.iter_mut().enumerate() {
@@ -370,7 +374,7 @@ impl Replay<'_> {
             self.table.turn(
                 &self.rules,
                 &mut self.rng,
-                &mut |_, _: &super::policy::View, _: &[Move]| 0,
+                &mut |_, _: &super::super::policy::View, _: &[Move]| 0,
             );
             return Ok(());
         }
@@ -380,7 +384,7 @@ impl Replay<'_> {
         let plays = plays(what, &typed, pile, hand)?;
         let last = plays[plays.len() - 1];
         let left: u32 = hand.iter().sum::<u32>() - plays.len() as u32;
-        let ends = left == 0 && self.rules.finish == super::rules::Finish::Empty;
+        let ends = left == 0 && self.rules.finish == super::super::rules::Finish::Empty;
         let draws = !last.is_seven() && plays.len() == 1 && !ends;
         let left = self.table.drawable();
         let can_draw = left.iter().any(|&c| c > 0);
@@ -403,7 +407,7 @@ impl Replay<'_> {
             self.table.stack_draw(card);
         }
         let mut later = plays[1..].iter();
-        let mut chooser = |_: usize, _: &super::policy::View, moves: &[Move]| {
+        let mut chooser = |_: usize, _: &super::super::policy::View, moves: &[Move]| {
             let m = later.next().expect("a new pile's card was checked");
             moves.iter().position(|x| x == m).expect("a checked play")
         };
@@ -445,7 +449,7 @@ impl Replay<'_> {
         self.table.turn(
             &self.rules,
             &mut self.rng,
-            &mut |_, _: &super::policy::View, _: &[Move]| 0,
+            &mut |_, _: &super::super::policy::View, _: &[Move]| 0,
         );
         Ok(())
     }

@@ -25,18 +25,18 @@
 //! deck with at most 255 cards of each number ([`fits`]); the lookahead plays any other on a
 //! `Round`.
 //!
-//! [`Round`]: super::round::Round
-//! [`Round::turn`]: super::round::Round::turn
+//! [`Round`]: super::super::round::Round
+//! [`Round::turn`]: super::super::round::Round::turn
 
 use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
-use super::deck::{Counts, MAX_NUMBER};
-use super::policy::{SEVEN_FIRST, View};
-use super::round::{MAX_ROUND_TURNS, SEATS};
+use super::super::deck::{Counts, MAX_NUMBER};
+use super::super::policy::{SEVEN_FIRST, View};
+use super::super::round::{MAX_ROUND_TURNS, SEATS};
+use super::super::rules::{Finish, Move, Penalty, Rules, SEVEN};
 use super::round_playout::Finished;
-use super::rules::{Finish, Move, Penalty, Rules, SEVEN};
 
 /// Cards per number as one-byte counts, number `n` in byte `n` (byte 0 is always 0): a turn's
 /// changes to a hand are additions of [`ONE`] entries, in a register.
@@ -129,7 +129,7 @@ const fn lowest(numbers: u32) -> u32 {
 
 /// `seven-first`'s play on each pile (at its [`pile_row`]) for each hand, indexed by the
 /// numbers it holds shifted down by one (bit `n - 1` for number `n`), as [`entry`]: the plays of
-/// [`seven_first_play`](super::policy::seven_first_play), with what they do to the pile, in 8 KB.
+/// [`seven_first_play`](super::super::policy::seven_first_play), with what they do to the pile, in 8 KB.
 static STEP: [u32; 16 * 128] = {
     let mut t = [0; 16 * 128];
     let mut a = 0u8;
@@ -180,7 +180,7 @@ const SLOTS: usize = 8;
 /// has more than 255 cards on the table, and there is no card numbered 0. A deck file may ask
 /// for more (up to 10,000 cards of a number); the lookahead then plays out on a [`Round`].
 ///
-/// [`Round`]: super::round::Round
+/// [`Round`]: super::super::round::Round
 pub(crate) fn fits(view: &View, unseen: &Counts) -> bool {
     let parts = [view.hand, view.pile_cards, view.set_aside, unseen];
     parts.iter().all(|c| c[0] == 0)
@@ -251,7 +251,7 @@ impl Playout {
     /// opponent in seat `i + 1`. `unseen` are the cards the guesses deal, by number; the view
     /// must [`fit`](fits).
     ///
-    /// [`Round::set_from_view`]: super::round::Round::set_from_view
+    /// [`Round::set_from_view`]: super::super::round::Round::set_from_view
     pub(crate) fn from_view(view: &View, unseen: &Counts) -> Self {
         let players = view.opponents.len() + 1;
         assert!((2..=SEATS).contains(&players) && fits(view, unseen));
@@ -480,8 +480,8 @@ impl Playout {
     /// the play to start it with and whether it starts a new pile after the player's own Seven
     /// (as [`Round::turn_with`]). The looking player's place if it is out.
     ///
-    /// [`Round::turn`]: super::round::Round::turn
-    /// [`Round::turn_with`]: super::round::Round::turn_with
+    /// [`Round::turn`]: super::super::round::Round::turn
+    /// [`Round::turn_with`]: super::super::round::Round::turn_with
     #[cold]
     #[inline(never)]
     fn turn(
@@ -555,7 +555,7 @@ impl Playout {
     /// set-aside cards, listed by number as a [`Round`] lists them; false
     /// when there is nothing to draw.
     ///
-    /// [`Round`]: super::round::Round
+    /// [`Round`]: super::super::round::Round
     fn draw_one(
         &mut self,
         seat: usize,
@@ -613,7 +613,7 @@ impl Playout {
     /// blocked, and ends the round when one player is left or it froze. The looking player's
     /// place if that put it out.
     ///
-    /// [`Round`]: super::round::Round
+    /// [`Round`]: super::super::round::Round
     fn pass_on(&mut self, p: usize, progressed: Option<bool>) -> Option<usize> {
         let active = self.players - self.finished;
         match progressed {

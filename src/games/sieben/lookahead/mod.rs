@@ -21,17 +21,24 @@
 //! a lean table of its own (`playout`, nearly twice as fast), tested to finish every play-out
 //! as `Round` does, or, for a deck of more than 255 cards of a number, on a `Round` itself.
 //! Turns with one legal play, or a play that goes out at once, are answered without a guess.
+//!
+//! Beside it, the play-outs: `playout` (the lean table) and `round_playout` (play-outs on a full
+//! `Round`: the reference `playout` is tested against, the decks it cannot count, and the
+//! advice's play-outs to a round's end).
+
+pub(super) mod playout;
+pub(super) mod round_playout;
 
 use rand_xoshiro::rand_core::Rng;
 
 use super::deck::{Counts, MAX_NUMBER};
-use super::playout::{self, Playout};
 use super::policy::{LayCard, SevenFirst, View};
 use super::round::Round;
-use super::round_playout::on_round;
 use super::rules::{Finish, MAX_MOVES, MAX_PLAYERS, MIN_PLAYERS, Move, Rules};
 use crate::dice::below;
 use crate::games::policy::Policy;
+use playout::Playout;
+use round_playout::on_round;
 
 /// Play-outs per legal play when `lookahead` is given without a count: chosen by measurement
 /// (README, sieben section) as the point where doubling the count still gains but costs twice the

@@ -12,15 +12,15 @@ use rand_xoshiro::rand_core::Rng;
 use crate::engine::chunk_rng;
 use crate::games::race::Contest;
 
-use super::deck::Counts;
-use super::lookahead::Guesser;
-use super::play::{GameResult, play_offs, play_rounds};
-use super::playout::Playout;
-use super::policy::View;
+use super::super::deck::Counts;
+use super::super::lookahead::Guesser;
+use super::super::lookahead::playout::Playout;
+use super::super::lookahead::round_playout::{on_round, round_to_end};
+use super::super::play::{GameResult, play_offs, play_rounds};
+use super::super::policy::View;
+use super::super::round::{Round, SevenFirstChooser};
+use super::super::rules::{Move, Rules};
 use super::position::Table;
-use super::round::{Round, SevenFirstChooser};
-use super::round_playout::{on_round, round_to_end};
-use super::rules::{Move, Rules};
 
 /// The values a play-out gives a play: chips this round, whether it is the next out, and (with
 /// the game) whether it wins the game and its chips at the end.

@@ -24,13 +24,13 @@ use crate::games::options::{RuleOptions, Tie};
 use crate::games::race::{Plan, Raced, race};
 use crate::input::Files;
 
+use super::super::lookahead::playout::{self, Playout};
+use super::super::notation::{cards_text, play_name, spots_text};
+use super::super::policy::seven_first;
+use super::super::rules::{Move, OPTIONS, Rules, legal_moves};
+use super::super::{NAME, Sieben};
 use super::advice_sim::{GAME_CHIPS, Guesses, NEXT_OUT, ROUND_CHIPS, WIN};
-use super::notation::{cards_text, play_name, spots_text};
-use super::playout::{self, Playout};
-use super::policy::seven_first;
 use super::position::{Table, parse};
-use super::rules::{Move, OPTIONS, Rules, legal_moves};
-use super::{NAME, Sieben};
 
 /// The keys of a position of 7.
 pub const KEYS: &[PositionKey] = &[

@@ -5,9 +5,9 @@
 use crate::error::Result;
 use crate::games::advice::Position;
 
-use super::deck::Counts;
-use super::round::Round;
-use super::rules::{Move, Pile};
+use super::super::deck::Counts;
+use super::super::round::Round;
+use super::super::rules::{Move, Pile};
 
 /// A pile `A+B` as the advice writes it.
 pub(super) fn pile_text(pile: Pile) -> String {

@@ -6,9 +6,9 @@
 use super::*;
 use crate::dice::below;
 use crate::games::sieben::deck::Deck;
+use crate::games::sieben::lookahead::round_playout::on_round;
 use crate::games::sieben::policy::{Opponent, seven_first};
 use crate::games::sieben::round::Round;
-use crate::games::sieben::round_playout::on_round;
 use crate::games::sieben::rules::{MIN_PLAYERS, Pile, legal_moves};
 use rand_xoshiro::rand_core::Rng;
 

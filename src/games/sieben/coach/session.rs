@@ -20,15 +20,15 @@ use crate::games::review::record::{At, GameRecord, Seat, TurnRecord, error_at};
 use crate::games::session::{Decision, PlayRequest, Playable, Session};
 use crate::input::Files;
 
-use super::deck::Counts;
-use super::notation::play_name;
-use super::record_turn::{cards_text, check_round, plays, read_turn};
-use super::recorder::{deal_lines, drawn, turn_text};
-use super::round::{Round, SEATS};
-use super::rules::{MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves};
+use super::super::deck::Counts;
+use super::super::notation::play_name;
+use super::super::record_turn::{cards_text, check_round, plays, read_turn};
+use super::super::recorder::{deal_lines, drawn, turn_text};
+use super::super::round::{Round, SEATS};
+use super::super::rules::{MAX_PLAYOFF_ROUNDS, Move, OPTIONS, Pile, Rules, legal_moves};
+use super::super::spec::Builtin;
+use super::super::{NAME, PLAYERS, Sieben};
 use super::seen::{hand_after, pile_text, position_of};
-use super::spec::Builtin;
-use super::{NAME, PLAYERS, Sieben};
 
 /// Players when `--players` is not given.
 const DEFAULT_PLAYERS: u32 = 4;
@@ -80,7 +80,7 @@ impl Playable for Sieben {
         PLAYERS.check(NAME, players)?;
         rules.check_players(players)?;
         let others = players as usize - 1;
-        let specs = request.computer_policies(others, super::DEFAULT_POLICY)?;
+        let specs = request.computer_policies(others, super::super::DEFAULT_POLICY)?;
         let mut seats = vec![None];
         let mut names = vec!["you".to_string()];
         let mut record = GameRecord {
@@ -250,7 +250,7 @@ impl SiebenSession {
             let seats = &mut self.seats;
             let laid = &mut laid;
             let mut next_queued = queued.iter().skip(1);
-            let mut chooser = |seat: usize, view: &super::policy::View, moves: &[Move]| {
+            let mut chooser = |seat: usize, view: &super::super::policy::View, moves: &[Move]| {
                 let i = match &mut seats[seat] {
                     Some(policy) => policy.choose(view, moves),
                     None => {
@@ -336,7 +336,7 @@ impl SiebenSession {
             for deal in &round.deals {
                 let typed = deal.cards.clone().unwrap_or_default();
                 let dealt = cards_text(self.table.hand(deal.seat));
-                let typed_hand = super::record_turn::parse_cards(what, &typed.0, typed.1)?;
+                let typed_hand = super::super::record_turn::parse_cards(what, &typed.0, typed.1)?;
                 if typed_hand != *self.table.hand(deal.seat) {
                     return Err(not_this(
                         typed.1,

@@ -5,10 +5,10 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
-use super::deck::Counts;
-use super::policy::View;
-use super::round::{Round, SEATS, SevenFirstChooser};
-use super::rules::{Move, Rules};
+use super::super::deck::Counts;
+use super::super::policy::View;
+use super::super::round::{Round, SEATS, SevenFirstChooser};
+use super::super::rules::{Move, Rules};
 
 /// How a play-out ended for the looking player: on a [`Round`], and as the lean
 /// [`Playout`](super::playout::Playout) must end it too (it imports this, not the other way).

@@ -416,7 +416,7 @@ impl Round {
     ///
     /// This is how a policy that looks ahead tries each of its plays on a guessed table, with
     /// every rule applied by the same code as a real turn, when its lean
-    /// [`Playout`](super::playout::Playout) cannot; the lean play-outs are tested against it.
+    /// [`Playout`](super::lookahead::playout::Playout) cannot; the lean play-outs are tested against it.
     pub(crate) fn turn_with<R, C>(
         &mut self,
         rules: &Rules,

@@ -175,7 +175,7 @@ impl Round {
     /// allocated once the draw pile has held as many cards.
     ///
     /// This is the table a looking-ahead policy plays its rounds out on when its lean
-    /// [`Playout`](super::super::playout::Playout) cannot, and the reference that one is tested
+    /// [`Playout`](super::super::lookahead::playout::Playout) cannot, and the reference that one is tested
     /// against.
     pub(crate) fn set_from_view(&mut self, view: &View, hands: &[Counts], draw: &[u8]) {
         let players = view.opponents.len() + 1;

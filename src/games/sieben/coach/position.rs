@@ -9,12 +9,14 @@ use crate::error::{Error, Message, Result, Setting};
 use crate::games::advice::{AdviceRequest, list_parts, whole_list};
 use crate::games::options::{FirstPlayer, Tie};
 
-use super::PLAYERS;
-use super::deck::Counts;
-use super::notation::{cards_text, parse_cards, parse_spots, player_number, seat_name, spots_text};
-use super::policy::{Opponent, View};
-use super::round::SEATS;
-use super::rules::{Pay, Penalty, Pile, Rules};
+use super::super::PLAYERS;
+use super::super::deck::Counts;
+use super::super::notation::{
+    cards_text, parse_cards, parse_spots, player_number, seat_name, spots_text,
+};
+use super::super::policy::{Opponent, View};
+use super::super::round::SEATS;
+use super::super::rules::{Pay, Penalty, Pile, Rules};
 
 /// Where the game stands, from `--chips` and `--starter`.
 #[derive(Clone, Copy, Debug)]
@@ -25,7 +27,7 @@ pub(super) struct GameAt {
     pub(super) played: u32,
     /// Chips left in the box before this round (5 to 7 players use them up).
     pub(super) pool: u32,
-    /// The seat that started the game's first round, as [`play_rounds`](super::play::play_rounds) counts rotation.
+    /// The seat that started the game's first round, as [`play_rounds`](super::super::play::play_rounds) counts rotation.
     pub(super) start: usize,
 }
 
