@@ -130,9 +130,19 @@ impl PolicyDoc {
 
 /// Items as an error message lists them: `a, b or c`.
 pub fn or_list<S: AsRef<str>>(items: &[S]) -> String {
+    joined(items, "or")
+}
+
+/// Items as a sentence lists all of them: `a, b and c`.
+pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    joined(items, "and")
+}
+
+/// `items` joined by commas, the last by `word`.
+fn joined<S: AsRef<str>>(items: &[S], word: &str) -> String {
     let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
     match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
         _ => items.join(""),
     }
 }

@@ -262,10 +262,7 @@ pub fn reviewed_games(played: bool) -> String {
             })
         })
         .collect();
-    match named.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => named.join(""),
-    }
+    crate::games::and_list(&named)
 }
 
 /// An error naming the record for a game this build cannot review.

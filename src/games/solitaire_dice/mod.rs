@@ -246,12 +246,6 @@ impl Configured for Study {
                 ),
             )));
         }
-        let sheets: Vec<PolicySpec> = self
-            .seats
-            .seating
-            .iter()
-            .map(|&p| self.seats.policies[p].clone())
-            .collect();
         let games = match Games::under(
             &self.rules,
             &self.options.render(),
@@ -263,7 +257,7 @@ impl Configured for Study {
         };
         Some(recorder::record(
             NAME,
-            (&games, &sheets),
+            &games,
             self.options.pairs(),
             (seed, count),
             each,

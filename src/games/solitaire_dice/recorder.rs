@@ -121,11 +121,11 @@ pub(super) fn game_record(
     game
 }
 
-/// The first `count` games a run seeded with `seed` plays with `sheets` (each seat's or each
-/// compared policy's spec, in order), as records handed to `each` one at a time.
+/// The first `count` games a run of `games` seeded with `seed` plays on its sheets (each seat's
+/// or each compared policy's spec, in order), as records handed to `each` one at a time.
 pub(super) fn record(
     name: &str,
-    (games, sheets): (&Games, &[PolicySpec]),
+    games: &Games,
     rules: Vec<String>,
     (seed, count): (u64, u64),
     each: crate::games::RecordSink,
@@ -134,11 +134,13 @@ pub(super) fn record(
     first_units(games, (seed, count), &mut |rng, units| {
         for _ in 0..units {
             let (dice, mut coins) = game_streams(rng);
-            let played: Vec<Divided> = sheets
+            let played: Vec<Divided> = games
+                .sheets
                 .iter()
                 .map(|spec| play_kept(spec, &dice, &mut coins))
                 .collect();
-            let seats = sheets
+            let seats = games
+                .sheets
                 .iter()
                 .map(|s| Seat::Policy(s.as_str().to_string()))
                 .collect();

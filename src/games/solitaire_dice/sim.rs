@@ -256,7 +256,8 @@ fn score_histogram(lowest: i32, step: i32, counts: &[u64]) -> Histogram {
 /// Whole games: one or more policies on the same rolls with one player, or seats of a game.
 #[derive(Clone, Debug)]
 pub struct Games {
-    sheets: Vec<PolicySpec>,
+    /// Each sheet's policy: each compared policy's (one player), or each seat's.
+    pub(super) sheets: Vec<PolicySpec>,
     players: u32,
     /// The distinct policies, and which of them each sheet plays (seats that share a policy win
     /// as one: "who wins, greedy or lookahead?" is asked per policy).
