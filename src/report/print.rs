@@ -1,7 +1,9 @@
 //! Tables as a person prints them (`--format csv`, `tsv` or `md` on every command that prints
-//! results): each table under its name, with what every row shares (the game, its rules) said
-//! once above it rather than repeated on every row, one number format per column, and
-//! probabilities clamped to [0, 1], as decimals or, asked for, percentages.
+//! results): each table under its name, one number format per column, and probabilities clamped
+//! to [0, 1], as decimals or, asked for, percentages. CSV and TSV keep every column of a table,
+//! whatever its rows hold, so a program reading them finds the same columns every time; Markdown,
+//! for a person, says what every row shares (the game, its rules) once above the table rather
+//! than on every row, and so does a grid in any format.
 //!
 //! A table a game marks as a grid ([`CrossTab`]) is printed as one: a key down the side, the
 //! other across the top, as a rulebook prints it; the CSV files a run writes keep one row per
@@ -111,11 +113,15 @@ impl Printed {
             .iter()
             .filter(|row| !(dash && self.impossible(row)))
             .collect();
-        // A text column every row holds the same text in (the game, its rules) is said once,
-        // above.
+        // In Markdown, for a person, a text column every row holds the same text in (the game,
+        // its rules) is said once, above; so it is in a grid, whose columns are its keys' values
+        // and so shaped by what it holds in any format. A long table in CSV and TSV is read by
+        // programs, whose columns must not come and go with the data: there every column stays.
+        let grid = self.keys > 0;
         let shared: Vec<usize> = (self.keys..self.columns.len())
             .filter(|&c| {
-                rows.len() > 1
+                (markdown || grid)
+                    && rows.len() > 1
                     && matches!(&rows[0][c], Some(Cell::Text(_)))
                     && rows.iter().all(|r| r[c] == rows[0][c])
             })
@@ -532,16 +538,36 @@ mod tests {
     }
 
     #[test]
-    fn rows_share_their_rules_once_and_probabilities_stay_within_zero_and_one() {
+    fn csv_keeps_every_column_and_probabilities_stay_within_zero_and_one() {
         let csv = tables_as(&turns(), &[], TableFormat::Csv, plain());
         assert_eq!(
             csv,
-            "# turns_table\n# game: hearts-due\n# rules: wipe_ones=4\n\
-             turns,probability,cumulative,mean\n\
-             1,0.000000,0.000000,12.500000\n\
-             2,0.250000,0.250000,0.001234\n\
-             3,0.750000,1.000000,3.000000\n"
+            "# turns_table\n\
+             game,rules,turns,probability,cumulative,mean\n\
+             hearts-due,wipe_ones=4,1,0.000000,0.000000,12.500000\n\
+             hearts-due,wipe_ones=4,2,0.250000,0.250000,0.001234\n\
+             hearts-due,wipe_ones=4,3,0.750000,1.000000,3.000000\n"
         );
+    }
+
+    #[test]
+    fn csv_and_tsv_columns_do_not_depend_on_what_the_rows_hold() {
+        let mut mixed = turns();
+        mixed[0].rows[2][1] = Cell::Text("wipe_ones=3".into());
+        for format in [TableFormat::Csv, TableFormat::Tsv] {
+            let header = |tables: &[DataTable]| {
+                tables_as(tables, &[], format, plain())
+                    .lines()
+                    .find(|l| !l.starts_with('#'))
+                    .map(str::to_string)
+            };
+            assert_eq!(header(&turns()), header(&mixed), "{format:?}");
+        }
+        // Markdown, for a person, says the rules every row shares once, above.
+        let md = tables_as(&turns(), &[], TableFormat::Markdown, plain());
+        assert!(md.contains("| turns | probability |"), "{md}");
+        let md = tables_as(&mixed, &[], TableFormat::Markdown, plain());
+        assert!(md.contains("| rules | turns | probability |"), "{md}");
     }
 
     #[test]
@@ -566,7 +592,7 @@ mod tests {
         let tsv = tables_as(&turns(), &[], TableFormat::Tsv, plain());
         assert!(
             tsv.contains(
-                "turns\tprobability\tcumulative\tmean\n1\t0.000000\t0.000000\t12.500000\n"
+                "turns\tprobability\tcumulative\tmean\nhearts-due\twipe_ones=4\t1\t0.000000\t"
             ),
             "{tsv}"
         );
@@ -587,12 +613,15 @@ mod tests {
                 digits: Some(2),
             },
         );
-        // The table's own game line is not said twice; the command's seed is said.
+        // The command's lines head the table; its rows keep their own columns.
         assert!(
-            csv.starts_with("# turns_table\n# game: hearts-due\n# seed: 7\n# rules: wipe_ones=4\n"),
+            csv.starts_with("# turns_table\n# game: hearts-due\n# seed: 7\ngame,rules,turns,"),
             "{csv}"
         );
-        assert!(csv.contains("\n2,0.25,0.25,0.00\n"), "{csv}");
+        assert!(
+            csv.contains("\nhearts-due,wipe_ones=4,2,0.25,0.25,0.00\n"),
+            "{csv}"
+        );
     }
 
     /// A long table of (rolled, kept) chances, printed as the grid a rulebook holds.
