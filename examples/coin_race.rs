@@ -419,6 +419,7 @@ impl Reviewer for CoinRace {
             players,
             kind: RecordKind::Throws,
             legend: None,
+            valued: None,
         })
     }
 }

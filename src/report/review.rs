@@ -268,13 +268,14 @@ pub fn account(r: &GameReview, seat: usize) -> String {
     let p = &r.players[seat];
     let unit = r.unit;
     let mut out = String::new();
+    let valued = r.valued.unwrap_or(match (unit, r.estimated.is_some()) {
+        (Unit::Chance, false) => "every moment valued with best play after it",
+        (Unit::Points, false) => "every moment valued exactly",
+        (_, true) => "every decision valued by estimates",
+    });
+    let _ = writeln!(out, "\nthe game reviewed, {valued}:");
     match unit {
         Unit::Chance => {
-            out.push_str(if r.estimated.is_some() {
-                "\nthe game reviewed, every decision valued by guesses of the hidden cards:\n"
-            } else {
-                "\nthe game reviewed, every moment valued with best play after it:\n"
-            });
             let _ = writeln!(
                 out,
                 "  chance to win at the start {}; result: {}",
@@ -283,11 +284,6 @@ pub fn account(r: &GameReview, seat: usize) -> String {
             );
         }
         Unit::Points => {
-            out.push_str(if r.estimated.is_some() {
-                "\nthe game reviewed, every position valued by play-outs:\n"
-            } else {
-                "\nthe game reviewed, every moment valued exactly:\n"
-            });
             let _ = writeln!(
                 out,
                 "  expected final score at the start {}; final score {}",

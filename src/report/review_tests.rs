@@ -48,6 +48,7 @@ fn game(k: usize) -> GameReview {
         players,
         kind: crate::games::review::RecordKind::Throws,
         legend: None,
+        valued: None,
     }
 }
 

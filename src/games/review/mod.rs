@@ -179,6 +179,11 @@ pub struct GameReview {
     /// words (7's estimated review): said once, after the games of a text.
     #[serde(skip)]
     pub legend: Option<&'static str>,
+    /// How its values were found, in the game's words, for the heading of the account `play`
+    /// prints after a game ("every decision valued by guesses of the hidden cards"); `None`:
+    /// the shared words for its unit, exact or estimated.
+    #[serde(skip)]
+    pub valued: Option<&'static str>,
 }
 
 #[cfg(test)]

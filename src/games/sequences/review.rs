@@ -459,6 +459,7 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt, pass: Pass) -> Re
         players,
         kind: RecordKind::Throws,
         legend: None,
+        valued: None,
     })
 }
 

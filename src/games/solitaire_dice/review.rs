@@ -197,6 +197,7 @@ fn replay(
         players,
         kind: RecordKind::Throws,
         legend: Some(LEGEND),
+        valued: Some("every position valued by play-outs"),
     })
 }
 

@@ -642,6 +642,7 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved, pass: Pass) -> 
         players,
         kind: RecordKind::Throws,
         legend: None,
+        valued: None,
     })
 }
 

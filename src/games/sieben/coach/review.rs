@@ -229,6 +229,7 @@ fn replay(
         players: players_ledgers,
         kind: RecordKind::Cards,
         legend: Some(LEGEND),
+        valued: Some("every decision valued by guesses of the hidden cards"),
     };
     Ok((review, chips))
 }
