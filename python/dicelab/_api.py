@@ -409,9 +409,10 @@ def sweep(
     wait: bool = False,
 ) -> pd.DataFrame:
     """Runs ``game`` under every rule set the rules name, each on the same seed, and returns
-    ``sweep.csv``: one row per rule set and metric, the swept options as columns (their values
-    as text, as the ``rules`` column writes them), then ``n``, ``mean``, ``sd``, ``se``, the 95%
-    interval and the exact value.
+    ``sweep.csv``: one row per rule set and metric, the swept options as columns, then ``n``,
+    ``mean``, ``sd``, ``se``, the 95% interval and the exact value. A swept rule that takes whole
+    numbers is an ``int64`` column; one that takes a number or a word (``wipe_ones=3,4,off``)
+    holds ``int`` values beside the word as ``str``; one that takes words holds ``str``.
 
     >>> dicelab.sweep("sequences", {"wipe_ones": [3, 4, 5, "off"]}, n=10**5)
 
@@ -518,9 +519,11 @@ def advise(
     (Sequences, Hearts Due) the rows are the players and their odds, under ``player``.
 
     Where the values are estimated (Solitaire Dice, 7) each row also has ``playouts`` and
-    ``separated`` (whether its loss's 95% interval lies above 0; ``None`` for the best), and
+    ``separated`` (whether its loss's 95% interval lies above 0: nullable ``boolean``, ``<NA>``
+    for the best), and
     ``attrs["within_noise"]`` names the actions within noise of the best. Where the game says
-    why (Sevens), ``why`` explains in one sentence why the best beats the row. ``attrs`` holds
+    why (Sevens), ``why`` explains in one sentence why the best beats the row (nullable
+    ``string``, ``<NA>`` for the best). ``attrs`` holds
     the game, its rules, the policy, the position as understood, the method, the best action,
     the loss's column, the notes and each column's meaning.
     """
@@ -558,8 +561,13 @@ def advise(
 
 
 def _advice_frame(advice: dict[str, Any]) -> pd.DataFrame:
-    """The advice the compiled half handed over, as :func:`advise` returns it."""
+    """The advice the compiled half handed over, as :func:`advise` returns it: ``separated``
+    a nullable ``boolean`` (``<NA>`` for the best, which nothing is told apart from), ``why``
+    and ``remark`` nullable ``string`` (``<NA>`` where a row has none), whatever the rows hold."""
     result = frame(advice)
+    for name, dtype in (("separated", "boolean"), ("why", "string"), ("remark", "string")):
+        if name in result.columns:
+            result[name] = result[name].astype(dtype)
     result.attrs.update(advice["attrs"])
     return result
 

@@ -76,7 +76,7 @@ def frames(tables: list[dict[str, Any]]) -> dict[str, pd.DataFrame]:
 #: The columns of ``dicelab review --out``'s tables, in order, each with its dtype in the frames
 #: :func:`dicelab.review` returns (docs/python.md says what each holds). The interval columns
 #: (``cost_low``, ``cost_high``, ``loss_low``, ``loss_high``) are always there, ``NaN`` where a
-#: review is exact; the CSV files have them only where some game of the record is estimated.
+#: review is exact, as they are in the CSV files (empty there).
 REVIEW_DTYPES: dict[str, dict[str, str]] = {
     "players": {
         "game": "int64",

@@ -476,7 +476,7 @@ pub fn review(
             None => ("record".to_string(), text.unwrap_or_default()),
         };
         let checked = ops::check_record(&what, &text, &request)?;
-        let mut tables = ReviewTables::new(true);
+        let mut tables = ReviewTables::new();
         checked.review_each(&request, &mut |game| {
             tables.add(&game);
             Ok(())

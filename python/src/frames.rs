@@ -66,21 +66,20 @@ fn column<'py, T: IntoPyObject<'py>>(
 }
 
 /// The advice as a table dict (see [`table`]) whose `attrs` say what every row shares: one row
-/// per action (or player), its value in each column with `_low`/`_high` where estimated, `loss`
-/// in the unit of `attrs["loss_column"]` (with its interval where estimated), and where the
-/// actions were raced, `playouts` and `separated` (whether the loss's 95% interval lies above
-/// 0; `None` for the best).
+/// per action (or player), its value in each column with `_low`/`_high` where the values are
+/// estimated (`NaN` where a value is exact), `loss` in the unit of `attrs["loss_column"]` (with
+/// its interval where estimated), where raced `playouts` and `separated` (whether the loss's 95%
+/// interval lies above 0; `None` for the best), then `remark` and `why` (`None` where a row has
+/// none). The columns are the game's and the method's, the same for every position.
 pub fn advice(py: Python<'_>, advice: &Advice) -> PyResult<Py<PyDict>> {
     let rows = &advice.rows;
     let num = |v: Option<f64>| v.into_py_any(py);
     let first = if advice.decision { "action" } else { "player" };
     let mut columns = vec![column(py, first, rows, |r| r.name.clone())?];
-    if rows.iter().any(|r| r.remark.is_some()) {
-        columns.push(column(py, "remark", rows, |r| {
-            r.remark.clone().unwrap_or_default()
-        })?);
-    }
-    // A value and, where any row's is estimated, the two ends of its interval.
+    // Where the values are estimated, every value's interval: the columns are the game's and
+    // the method's, the same for every position.
+    let estimated = advice.estimated();
+    // A value and, where estimated, the two ends of its interval.
     let mut valued = |name: &str, of: &dyn Fn(usize) -> Option<Value>| -> PyResult<()> {
         let values: Vec<Option<Value>> = (0..rows.len()).map(of).collect();
         columns.push(Column(
@@ -90,7 +89,7 @@ pub fn advice(py: Python<'_>, advice: &Advice) -> PyResult<Py<PyDict>> {
                 .map(|v| num(v.map(|v| v.value)))
                 .collect::<PyResult<_>>()?,
         ));
-        if values.iter().any(|v| v.is_some_and(|v| v.ci95.is_some())) {
+        if estimated {
             let ci: Vec<Option<(f64, f64)>> =
                 values.iter().map(|v| v.and_then(|v| v.ci95)).collect();
             for (suffix, end) in [("_low", 0), ("_high", 1)] {
@@ -107,18 +106,15 @@ pub fn advice(py: Python<'_>, advice: &Advice) -> PyResult<Py<PyDict>> {
     for (c, column) in advice.columns.iter().enumerate() {
         valued(&column.name, &|r| rows[r].values[c])?;
     }
-    if rows.iter().any(|r| r.loss.is_some()) {
+    if advice.decision {
         valued("loss", &|r| rows[r].loss)?;
     }
     if advice.spent.is_some() {
         columns.push(column(py, "playouts", rows, |r| r.playouts)?);
         columns.push(column(py, "separated", rows, |r| r.separated)?);
     }
-    if rows.iter().any(|r| r.why.is_some()) {
-        columns.push(column(py, "why", rows, |r| {
-            r.why.clone().unwrap_or_default()
-        })?);
-    }
+    columns.push(column(py, "remark", rows, |r| r.remark.clone())?);
+    columns.push(column(py, "why", rows, |r| r.why.clone())?);
     let dict = PyDict::new(py);
     dict.set_item(
         "name",

@@ -6,6 +6,7 @@
 //! lists the options for a user, and renders the full option set for a report's `rules` column.
 
 use crate::error::{Error, Message, Result, Setting};
+use crate::games::analysis::Cell;
 
 /// What values an option takes.
 #[derive(Clone, Copy, Debug)]
@@ -70,6 +71,17 @@ impl Values {
             }
             Values::Integer { min, max } => format!("a whole number from {min} to {max}"),
             Values::Text { expected, .. } | Values::File { expected, .. } => expected.to_string(),
+        }
+    }
+
+    /// A value as a typed cell: a number as a whole number (`3`, `-200`), a word (`off`,
+    /// `pairs`, a deck's path) as text, each in its one written form. A table of a sweep types
+    /// its rule columns so, and a program reading it gets numbers where the rule takes numbers.
+    pub fn cell(&self, value: &str) -> Cell {
+        let written = self.canonical(value).unwrap_or_else(|| value.to_string());
+        match (self.range(), written.parse::<i128>()) {
+            (Some(_), Ok(number)) => Cell::Int(number),
+            _ => Cell::Text(written),
         }
     }
 

@@ -358,11 +358,10 @@ pub struct ReviewFiles {
 }
 
 impl ReviewFiles {
-    /// None yet, for the games of `checked` (the interval columns where any is estimated);
-    /// the charts drawn where `charts` (a folder is written).
-    pub fn new(checked: &CheckedRecord, charts: bool) -> Self {
+    /// None yet; the charts drawn where `charts` (a folder is written).
+    pub fn new(charts: bool) -> Self {
         Self {
-            tables: ReviewTables::new(checked.estimated > 0),
+            tables: ReviewTables::new(),
             charts: charts.then(Vec::new),
             games: 0,
         }

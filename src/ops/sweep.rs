@@ -3,6 +3,7 @@
 
 use crate::engine::RunConfig;
 use crate::error::{Error, Message, Result, Setting};
+use crate::games::analysis::Cell;
 use crate::games::{Configured, Game};
 
 use super::RunRequest;
@@ -34,6 +35,8 @@ pub struct SweepRequest {
 struct RuleSet {
     /// The swept keys' values.
     values: Vec<String>,
+    /// The same values typed as the rules take them.
+    cells: Vec<Cell>,
     /// The configured game.
     game: Box<dyn Configured>,
 }
@@ -136,6 +139,14 @@ impl SweepPlan {
                 .filter(|(_, _, swept)| *swept)
                 .map(|(_, v, _)| v.to_string())
                 .collect();
+            let cells: Vec<Cell> = picked
+                .iter()
+                .filter(|(_, _, swept)| *swept)
+                .map(|(k, v, _)| {
+                    let spec = request.game.options().iter().find(|o| o.key == k.as_str());
+                    spec.map_or_else(|| Cell::from(*v), |o| o.values.cell(v))
+                })
+                .collect();
             let label = picked
                 .iter()
                 .filter(|(_, _, swept)| *swept)
@@ -158,7 +169,11 @@ impl SweepPlan {
                 )));
             }
             seen.push((label, column));
-            sets.push(RuleSet { values, game });
+            sets.push(RuleSet {
+                values,
+                cells,
+                game,
+            });
         }
         Ok(SweepPlan {
             game: request.game.name().to_string(),
@@ -188,6 +203,7 @@ impl SweepPlan {
             let finished = super::simulate(set.game.as_ref(), config)?;
             runs.push(SweepRun {
                 values: set.values,
+                cells: set.cells,
                 saved: finished.saved,
                 exact: finished.exact,
             });

@@ -1,12 +1,12 @@
-//! How `dicelab advise` shows an [`Advice`]: an aligned table for a person, or one JSON document
-//! for a script (`--format json`), or its table as CSV, TSV or Markdown (`--format csv`).
-
-use serde_json::{Map, Value as Json, json};
+//! How `dicelab advise` shows an [`Advice`] to a person: an aligned table with each action's
+//! value, interval and loss, what the race found, and the meaning of each column. What a program
+//! reads (the JSON document, the table as data) is [`super::advice_data`]'s.
 
 use crate::error::Names;
 use crate::games::advice::{Advice, Column, Row, Spent, Value};
-use crate::games::analysis::{Cell, DataTable};
+use crate::games::analysis::DataTable;
 
+pub use super::advice_data::{advice_about, advice_data, advice_json};
 use super::shown::Shown;
 
 /// A value as the table prints it: a chance as a percentage, points with two decimals; an
@@ -236,244 +236,6 @@ fn advice_table(advice: &Advice, names: &dyn Names, menu: Option<&[String]>) -> 
     out
 }
 
-fn json_value(v: Value) -> Json {
-    match v.ci95 {
-        None => json!({ "value": v.value, "exact": true }),
-        Some((lo, hi)) => json!({ "value": v.value, "exact": false, "ci95": [lo, hi] }),
-    }
-}
-
-/// The advice as one JSON document: the position as understood, the rules and policy, how it
-/// was valued, what each value means, every action (or player) with its values by column name,
-/// its interval and its loss, and the best action.
-pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
-    let rows: Vec<Json> = advice
-        .rows
-        .iter()
-        .map(|row| {
-            let mut values = Map::new();
-            for (c, v) in advice.columns.iter().zip(&row.values) {
-                values.insert(c.name.clone(), v.map_or(Json::Null, json_value));
-            }
-            let mut out = Map::new();
-            out.insert("name".into(), json!(row.name));
-            out.insert("values".into(), Json::Object(values));
-            if let Some(loss) = row.loss {
-                out.insert("loss".into(), json_value(loss));
-            }
-            // Where the advice raced its actions: whether each is told apart from the best (its
-            // loss's interval above 0), and the play-outs its numbers rest on.
-            if advice.spent.is_some() {
-                if let Some(separated) = row.separated {
-                    out.insert("separated".into(), json!(separated));
-                }
-                if let Some(n) = row.playouts {
-                    out.insert("playouts".into(), json!(n));
-                }
-            }
-            if let Some(remark) = &row.remark {
-                out.insert("remark".into(), json!(remark));
-            }
-            if let Some(why) = &row.why {
-                out.insert("why".into(), json!(why));
-            }
-            Json::Object(out)
-        })
-        .collect();
-    let position: Map<String, Json> = advice
-        .position
-        .iter()
-        .map(|(k, v)| (k.clone(), json!(v.render(names))))
-        .collect();
-    let columns: Vec<Json> = advice
-        .columns
-        .iter()
-        .map(|c| json!({ "name": c.name, "meaning": c.meaning, "chance": c.chance }))
-        .collect();
-    let mut doc = Map::new();
-    doc.insert("game".into(), json!(advice.game));
-    doc.insert("rules".into(), json!(advice.rules));
-    doc.insert("policy".into(), json!(advice.policy));
-    doc.insert("position".into(), Json::Object(position));
-    doc.insert("method".into(), json!(advice.method));
-    doc.insert("columns".into(), Json::Array(columns));
-    doc.insert(
-        "loss_column".into(),
-        json!(advice.columns.get(advice.loss_column).map(|c| &c.name)),
-    );
-    let key = if advice.decision {
-        "actions"
-    } else {
-        "players"
-    };
-    doc.insert(key.into(), Json::Array(rows));
-    if advice.decision {
-        doc.insert("best".into(), json!(advice.best()));
-    }
-    if let Some(spent) = &advice.spent {
-        doc.insert(
-            "playouts".into(),
-            json!({
-                "unit": spent.unit,
-                "total": spent.total,
-                "first": spent.first,
-                "most": spent.most,
-                "stopped_early": spent.stopped_early,
-            }),
-        );
-        doc.insert(
-            "within_noise".into(),
-            json!(
-                advice
-                    .within_noise()
-                    .iter()
-                    .map(|r| &r.name)
-                    .collect::<Vec<_>>()
-            ),
-        );
-    }
-    doc.insert(
-        "notes".into(),
-        json!(
-            advice
-                .notes
-                .iter()
-                .map(|n| n.render(names))
-                .collect::<Vec<_>>()
-        ),
-    );
-    let mut text =
-        serde_json::to_string_pretty(&Json::Object(doc)).expect("a JSON value always serialises");
-    text.push('\n');
-    text
-}
-
-/// The advice as a table (`--format csv`, `tsv`, `md`): one row per action (or player), its
-/// value in each column with the interval's ends where estimated, and what it loses against the
-/// best with whether the play-outs tell it apart. What every row shares (the game, its rules,
-/// the policy, the position, the method) is [`advice_about`].
-pub fn advice_data(advice: &Advice) -> DataTable {
-    // Whether each column holds an estimate in any row: found once, read for every cell.
-    let estimated: Vec<bool> = (0..advice.columns.len())
-        .map(|c| {
-            advice
-                .rows
-                .iter()
-                .any(|r| r.values[c].is_some_and(|v| v.ci95.is_some()))
-        })
-        .collect();
-    let loss_estimated = advice
-        .rows
-        .iter()
-        .any(|r| r.loss.is_some_and(|v| v.ci95.is_some()));
-    let raced = advice.spent.is_some();
-    let remarks = advice.rows.iter().any(|r| r.remark.is_some());
-    let whys = advice.rows.iter().any(|r| r.why.is_some());
-    let mut columns = vec![if advice.decision { "action" } else { "player" }.to_string()];
-    for (c, column) in advice.columns.iter().enumerate() {
-        columns.push(column.name.clone());
-        if estimated[c] {
-            columns.push(format!("{}_low", column.name));
-            columns.push(format!("{}_high", column.name));
-        }
-    }
-    if advice.decision {
-        columns.push("loses".into());
-        if loss_estimated {
-            columns.extend(["loses_low".into(), "loses_high".into()]);
-        }
-        if raced {
-            columns.extend(["told_apart".into(), "playouts".into()]);
-        }
-    }
-    if remarks {
-        columns.push("remark".into());
-    }
-    if whys {
-        columns.push("why".into());
-    }
-    let num = |v: Option<f64>| v.map_or(Cell::Text(String::new()), Cell::Num);
-    let rows = advice
-        .rows
-        .iter()
-        .map(|row| {
-            let mut cells = vec![Cell::Text(row.name.clone())];
-            for (c, value) in row.values.iter().enumerate() {
-                cells.push(num(value.map(|v| v.value)));
-                if estimated[c] {
-                    let ci = value.and_then(|v| v.ci95);
-                    cells.push(num(ci.map(|(lo, _)| lo)));
-                    cells.push(num(ci.map(|(_, hi)| hi)));
-                }
-            }
-            if advice.decision {
-                cells.push(num(row.loss.map(|v| v.value)));
-                if loss_estimated {
-                    let ci = row.loss.and_then(|v| v.ci95);
-                    cells.push(num(ci.map(|(lo, _)| lo)));
-                    cells.push(num(ci.map(|(_, hi)| hi)));
-                }
-                if raced {
-                    cells.push(Cell::Text(match row.separated {
-                        None => "best".into(),
-                        Some(true) => "yes".into(),
-                        Some(false) => "no, within noise".into(),
-                    }));
-                    cells.push(
-                        row.playouts
-                            .map_or(Cell::Text(String::new()), |n| Cell::Int(n.into())),
-                    );
-                }
-            }
-            if remarks {
-                cells.push(Cell::Text(row.remark.clone().unwrap_or_default()));
-            }
-            if whys {
-                cells.push(Cell::Text(row.why.clone().unwrap_or_default()));
-            }
-            cells
-        })
-        .collect();
-    DataTable {
-        name: if advice.decision {
-            "actions"
-        } else {
-            "players"
-        }
-        .into(),
-        columns,
-        rows,
-        notes: Vec::new(),
-        cross_tab: None,
-        exact: false,
-    }
-}
-
-/// What every row of [`advice_data`] shares, said once above it: the game, its rules, the
-/// policy, the position as understood, how it was valued and what the loss is measured in.
-pub fn advice_about(advice: &Advice, names: &dyn Names) -> Vec<(String, String)> {
-    let mut about = vec![("game".to_string(), advice.game.clone())];
-    if !advice.rules.is_empty() {
-        about.push(("rules".into(), advice.rules.join(" ")));
-    }
-    if let Some(policy) = &advice.policy {
-        about.push(("policy".into(), policy.clone()));
-    }
-    for (key, value) in &advice.position {
-        about.push((key.clone(), value.render(names)));
-    }
-    about.push(("method".into(), advice.method.clone()));
-    if let Some(column) = advice.columns.get(advice.loss_column)
-        && advice.decision
-    {
-        about.push((
-            "loses".into(),
-            format!("against the best, in {}", column.name),
-        ));
-    }
-    about
-}
-
 /// An advice as every `--format` prints it.
 pub struct Advised<'a> {
     /// The advice.
@@ -501,10 +263,11 @@ impl Shown for Advised<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use serde_json::{Value as Json, json};
 
-    fn sample() -> Advice {
+    pub(crate) fn sample() -> Advice {
         let mut advice = Advice {
             game: "sevens".into(),
             rules: vec!["max_rolls=3".into()],
@@ -553,19 +316,6 @@ mod tests {
         let stop = text.lines().find(|l| l.contains("stop with 5")).unwrap();
         assert!(stop.contains("25.00 pp"), "{stop}");
         assert!(text.contains("p_beat: chance to beat 15"));
-    }
-
-    #[test]
-    fn the_json_document_keys_values_by_column_and_names_the_best() {
-        let doc: Json = serde_json::from_str(&advice_json(&sample(), &crate::error::Keys)).unwrap();
-        assert_eq!(doc["best"], "roll 2 dice again");
-        assert_eq!(doc["actions"][0]["values"]["p_beat"]["value"], 0.25);
-        assert_eq!(
-            doc["actions"][0]["values"]["expected_score"]["ci95"][1],
-            6.75
-        );
-        assert_eq!(doc["actions"][1]["loss"]["value"], 0.25);
-        assert_eq!(doc["position"]["kept"], "2 dice summing 5");
     }
 
     /// An estimated advice that raced its actions: a loss whose interval reaches 0 is said to

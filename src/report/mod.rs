@@ -11,6 +11,7 @@
 
 pub mod accumulators;
 pub mod advice;
+mod advice_data;
 pub mod analysis;
 pub mod charts;
 pub mod columns;

@@ -7,25 +7,16 @@ use crate::games::review::{Event, GameReview};
 
 /// The tables of reviews, a game's rows added at a time: `players` (each game's accounts),
 /// `decisions` (every decision with a choice: what was chosen, the best, the loss and its mark)
-/// and `throws` (every throw with the mover's chance before and after it). Where any review is
-/// estimated, the costs and losses carry their intervals in two more columns each (`cost_low`,
-/// `cost_high`, `loss_low`, `loss_high`), blank for an exact review's rows.
+/// and `throws` (every throw with the mover's chance before and after it). The costs and losses
+/// carry their intervals in two more columns each (`cost_low`, `cost_high`, `loss_low`,
+/// `loss_high`), blank for an exact review's rows: the columns are the same for every record, so
+/// a program reading the files finds them whatever games they hold.
 #[derive(Clone, Debug)]
 pub struct ReviewTables {
-    estimated: bool,
     games: usize,
     players: DataTable,
     decisions: DataTable,
     throws: DataTable,
-}
-
-/// Two more columns where the tables hold estimated reviews.
-fn with(columns: &[&'static str], more: [&'static str; 2], estimated: bool) -> Vec<&'static str> {
-    let mut all = columns.to_vec();
-    if estimated {
-        all.extend(more);
-    }
-    all
 }
 
 /// An interval's two ends as cells, or two blanks where there is none.
@@ -36,50 +27,51 @@ fn bounds(ci: Option<(f64, f64)>) -> [Cell; 2] {
     }
 }
 
+impl Default for ReviewTables {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl ReviewTables {
-    /// Empty tables, with the interval columns where `estimated` (whether any game to come is
-    /// valued by play-outs, which a record's check says before the first is reviewed).
-    pub fn new(estimated: bool) -> Self {
+    /// Empty tables.
+    pub fn new() -> Self {
         let players = DataTable::new(
             "players",
-            &with(
-                &[
-                    "game",
-                    "seat",
-                    "player",
-                    "start",
-                    "luck",
-                    "cost",
-                    "gifts",
-                    "result",
-                    "decisions",
-                    "mean_loss",
-                    "band",
-                ],
-                ["cost_low", "cost_high"],
-                estimated,
-            ),
+            &[
+                "game",
+                "seat",
+                "player",
+                "start",
+                "luck",
+                "cost",
+                "gifts",
+                "result",
+                "decisions",
+                "mean_loss",
+                "band",
+                "cost_low",
+                "cost_high",
+            ],
         );
         let decisions = DataTable::new(
             "decisions",
-            &with(
-                &[
-                    "game",
-                    "line",
-                    "round",
-                    "seat",
-                    "throw",
-                    "position",
-                    "chosen",
-                    "best",
-                    "loss",
-                    "loss_points",
-                    "mark",
-                    "why",
-                ],
-                ["loss_low", "loss_high"],
-                estimated,
-            ),
+            &[
+                "game",
+                "line",
+                "round",
+                "seat",
+                "throw",
+                "position",
+                "chosen",
+                "best",
+                "loss",
+                "loss_points",
+                "mark",
+                "why",
+                "loss_low",
+                "loss_high",
+            ],
         );
         let throws = DataTable::new(
             "throws",
@@ -97,7 +89,6 @@ impl ReviewTables {
             ],
         );
         Self {
-            estimated,
             games: 0,
             players,
             decisions,
@@ -123,9 +114,7 @@ impl ReviewTables {
                 p.mean_loss.map_or(Cell::Text(String::new()), Cell::Num),
                 Cell::Text(p.band.unwrap_or_default().to_string()),
             ];
-            if self.estimated {
-                row.extend(bounds(p.cost_ci95));
-            }
+            row.extend(bounds(p.cost_ci95));
             self.players.push(row);
         }
         for m in &r.moments {
@@ -171,9 +160,7 @@ impl ReviewTables {
                         Cell::Text(m.mark().unwrap_or("").to_string()),
                         Cell::Text(m.why().unwrap_or_default()),
                     ]);
-                    if self.estimated {
-                        row.extend(bounds(*loss_ci95));
-                    }
+                    row.extend(bounds(*loss_ci95));
                     self.decisions.push(row);
                 }
             }
@@ -188,7 +175,7 @@ impl ReviewTables {
 
 /// The tables of `reviews` (see [`ReviewTables`]).
 pub fn review_tables(reviews: &[GameReview]) -> Vec<DataTable> {
-    let mut tables = ReviewTables::new(reviews.iter().any(|r| r.estimated.is_some()));
+    let mut tables = ReviewTables::new();
     for r in reviews {
         tables.add(r);
     }

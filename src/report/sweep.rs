@@ -23,6 +23,9 @@ use super::text::aligned;
 pub struct SweepRun {
     /// The swept keys' values, in the order of the keys.
     pub values: Vec<String>,
+    /// The same values typed as the rules take them ([`crate::games::options::Values::cell`]):
+    /// a whole number where the rule takes one, so `sweep.csv` as data has number columns.
+    pub cells: Vec<Cell>,
     /// The run.
     pub saved: Saved,
     /// Its exact values.
@@ -210,7 +213,7 @@ impl Sweep {
             for m in &run.saved.tally.metrics {
                 let summary = summary_cells(record, &rules, m, &run.exact);
                 let mut row = vec![summary[0].clone()];
-                row.extend(run.values.iter().map(Cell::from));
+                row.extend(run.cells.iter().cloned());
                 row.extend(summary[1..].iter().cloned());
                 row.push(Cell::from(record.units));
                 table.push(row);

@@ -96,7 +96,7 @@ pub fn review(args: &ReviewArgs, invocation: &Invocation) -> Result<()> {
     let mut kept = Kept {
         held: out.is_some().then(String::new),
         files: (out.is_some() || matches!(format, Format::Tables(_)))
-            .then(|| ops::ReviewFiles::new(&checked, out.is_some())),
+            .then(|| ops::ReviewFiles::new(out.is_some())),
         drills: Vec::new(),
         notes: Notes::default(),
     };

@@ -162,6 +162,19 @@ pub struct Advice {
 }
 
 impl Advice {
+    /// Whether its values are estimates (its actions raced by play-outs, or any value with an
+    /// interval): a table of it then gives every value its interval's ends, so its columns
+    /// follow from the game and the method, not from which rows happen to hold an interval.
+    pub fn estimated(&self) -> bool {
+        self.spent.is_some()
+            || self.rows.iter().any(|r| {
+                r.values
+                    .iter()
+                    .chain([&r.loss])
+                    .any(|v| v.is_some_and(|v| v.ci95.is_some()))
+            })
+    }
+
     /// The best action's name, where the rows are actions.
     pub fn best(&self) -> Option<&str> {
         if self.decision {

@@ -1,0 +1,279 @@
+//! What a program reads of an [`Advice`]: one JSON document (`--format json`) and the table as
+//! data (`--format csv`, `tsv`, `md`, the Python package's frame), with what every row shares.
+//! Kept apart from the aligned text a person reads ([`super::advice`]) because its shape is a
+//! promise: the same keys and columns for every position of a game, whatever its rows hold.
+
+use serde_json::{Map, Value as Json, json};
+
+use crate::error::Names;
+use crate::games::advice::{Advice, Value};
+use crate::games::analysis::{Cell, DataTable};
+
+fn json_value(v: Value) -> Json {
+    match v.ci95 {
+        None => json!({ "value": v.value, "exact": true }),
+        Some((lo, hi)) => json!({ "value": v.value, "exact": false, "ci95": [lo, hi] }),
+    }
+}
+
+/// The advice as one JSON document: the position as understood, the rules and policy, how it
+/// was valued, what each value means, every action (or player) with its values by column name,
+/// its interval and its loss, and the best action.
+pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
+    let rows: Vec<Json> = advice
+        .rows
+        .iter()
+        .map(|row| {
+            let mut values = Map::new();
+            for (c, v) in advice.columns.iter().zip(&row.values) {
+                values.insert(c.name.clone(), v.map_or(Json::Null, json_value));
+            }
+            let mut out = Map::new();
+            out.insert("name".into(), json!(row.name));
+            out.insert("values".into(), Json::Object(values));
+            if let Some(loss) = row.loss {
+                out.insert("loss".into(), json_value(loss));
+            }
+            // Where the advice raced its actions: whether each is told apart from the best (its
+            // loss's interval above 0), and the play-outs its numbers rest on.
+            if advice.spent.is_some() {
+                if let Some(separated) = row.separated {
+                    out.insert("separated".into(), json!(separated));
+                }
+                if let Some(n) = row.playouts {
+                    out.insert("playouts".into(), json!(n));
+                }
+            }
+            if let Some(remark) = &row.remark {
+                out.insert("remark".into(), json!(remark));
+            }
+            if let Some(why) = &row.why {
+                out.insert("why".into(), json!(why));
+            }
+            Json::Object(out)
+        })
+        .collect();
+    let position: Map<String, Json> = advice
+        .position
+        .iter()
+        .map(|(k, v)| (k.clone(), json!(v.render(names))))
+        .collect();
+    let columns: Vec<Json> = advice
+        .columns
+        .iter()
+        .map(|c| json!({ "name": c.name, "meaning": c.meaning, "chance": c.chance }))
+        .collect();
+    let mut doc = Map::new();
+    doc.insert("game".into(), json!(advice.game));
+    doc.insert("rules".into(), json!(advice.rules));
+    doc.insert("policy".into(), json!(advice.policy));
+    doc.insert("position".into(), Json::Object(position));
+    doc.insert("method".into(), json!(advice.method));
+    doc.insert("columns".into(), Json::Array(columns));
+    doc.insert(
+        "loss_column".into(),
+        json!(advice.columns.get(advice.loss_column).map(|c| &c.name)),
+    );
+    let key = if advice.decision {
+        "actions"
+    } else {
+        "players"
+    };
+    doc.insert(key.into(), Json::Array(rows));
+    if advice.decision {
+        doc.insert("best".into(), json!(advice.best()));
+    }
+    if let Some(spent) = &advice.spent {
+        doc.insert(
+            "playouts".into(),
+            json!({
+                "unit": spent.unit,
+                "total": spent.total,
+                "first": spent.first,
+                "most": spent.most,
+                "stopped_early": spent.stopped_early,
+            }),
+        );
+        doc.insert(
+            "within_noise".into(),
+            json!(
+                advice
+                    .within_noise()
+                    .iter()
+                    .map(|r| &r.name)
+                    .collect::<Vec<_>>()
+            ),
+        );
+    }
+    doc.insert(
+        "notes".into(),
+        json!(
+            advice
+                .notes
+                .iter()
+                .map(|n| n.render(names))
+                .collect::<Vec<_>>()
+        ),
+    );
+    let mut text =
+        serde_json::to_string_pretty(&Json::Object(doc)).expect("a JSON value always serialises");
+    text.push('\n');
+    text
+}
+
+/// The advice as a table (`--format csv`, `tsv`, `md`): one row per action (or player), its
+/// value in each column with the interval's ends where estimated, and what it loses against the
+/// best with whether the play-outs tell it apart. What every row shares (the game, its rules,
+/// the policy, the position, the method) is [`advice_about`].
+///
+/// Its columns are the game's and the method's, never the rows': an estimated advice
+/// ([`Advice::estimated`]) gives every value and loss its interval's ends, empty where a value
+/// is exact, a raced one whether each action is told apart and its play-outs, and every advice
+/// has `remark` and `why`, empty where a row has none. A program reading the advice of one game
+/// finds the same columns for every position.
+pub fn advice_data(advice: &Advice) -> DataTable {
+    let estimated = advice.estimated();
+    let raced = advice.spent.is_some();
+    let mut columns = vec![if advice.decision { "action" } else { "player" }.to_string()];
+    for column in &advice.columns {
+        columns.push(column.name.clone());
+        if estimated {
+            columns.push(format!("{}_low", column.name));
+            columns.push(format!("{}_high", column.name));
+        }
+    }
+    if advice.decision {
+        columns.push("loses".into());
+        if estimated {
+            columns.extend(["loses_low".into(), "loses_high".into()]);
+        }
+        if raced {
+            columns.extend(["told_apart".into(), "playouts".into()]);
+        }
+    }
+    columns.extend(["remark".into(), "why".into()]);
+    let num = |v: Option<f64>| v.map_or(Cell::Text(String::new()), Cell::Num);
+    let rows = advice
+        .rows
+        .iter()
+        .map(|row| {
+            let mut cells = vec![Cell::Text(row.name.clone())];
+            for value in &row.values {
+                cells.push(num(value.map(|v| v.value)));
+                if estimated {
+                    let ci = value.and_then(|v| v.ci95);
+                    cells.push(num(ci.map(|(lo, _)| lo)));
+                    cells.push(num(ci.map(|(_, hi)| hi)));
+                }
+            }
+            if advice.decision {
+                cells.push(num(row.loss.map(|v| v.value)));
+                if estimated {
+                    let ci = row.loss.and_then(|v| v.ci95);
+                    cells.push(num(ci.map(|(lo, _)| lo)));
+                    cells.push(num(ci.map(|(_, hi)| hi)));
+                }
+                if raced {
+                    cells.push(Cell::Text(match row.separated {
+                        None => "best".into(),
+                        Some(true) => "yes".into(),
+                        Some(false) => "no, within noise".into(),
+                    }));
+                    cells.push(
+                        row.playouts
+                            .map_or(Cell::Text(String::new()), |n| Cell::Int(n.into())),
+                    );
+                }
+            }
+            cells.push(Cell::Text(row.remark.clone().unwrap_or_default()));
+            cells.push(Cell::Text(row.why.clone().unwrap_or_default()));
+            cells
+        })
+        .collect();
+    DataTable {
+        name: if advice.decision {
+            "actions"
+        } else {
+            "players"
+        }
+        .into(),
+        columns,
+        rows,
+        notes: Vec::new(),
+        cross_tab: None,
+        exact: false,
+    }
+}
+
+/// What every row of [`advice_data`] shares, said once above it: the game, its rules, the
+/// policy, the position as understood, how it was valued and what the loss is measured in.
+pub fn advice_about(advice: &Advice, names: &dyn Names) -> Vec<(String, String)> {
+    let mut about = vec![("game".to_string(), advice.game.clone())];
+    if !advice.rules.is_empty() {
+        about.push(("rules".into(), advice.rules.join(" ")));
+    }
+    if let Some(policy) = &advice.policy {
+        about.push(("policy".into(), policy.clone()));
+    }
+    for (key, value) in &advice.position {
+        about.push((key.clone(), value.render(names)));
+    }
+    about.push(("method".into(), advice.method.clone()));
+    if let Some(column) = advice.columns.get(advice.loss_column)
+        && advice.decision
+    {
+        about.push((
+            "loses".into(),
+            format!("against the best, in {}", column.name),
+        ));
+    }
+    about
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::advice::tests::sample;
+
+    #[test]
+    fn the_json_document_keys_values_by_column_and_names_the_best() {
+        let doc: Json = serde_json::from_str(&advice_json(&sample(), &crate::error::Keys)).unwrap();
+        assert_eq!(doc["best"], "roll 2 dice again");
+        assert_eq!(doc["actions"][0]["values"]["p_beat"]["value"], 0.25);
+        assert_eq!(
+            doc["actions"][0]["values"]["expected_score"]["ci95"][1],
+            6.75
+        );
+        assert_eq!(doc["actions"][1]["loss"]["value"], 0.25);
+        assert_eq!(doc["position"]["kept"], "2 dice summing 5");
+    }
+
+    /// The table's columns follow from the game and the method: an exact advice whose rows
+    /// hold no remark and no reason has the same columns as one whose rows do, and an estimated
+    /// one gives every value its interval's ends, an exact value's empty.
+    #[test]
+    fn the_tables_columns_do_not_depend_on_what_its_rows_hold() {
+        let mut bare = sample();
+        for row in &mut bare.rows {
+            row.values = vec![Some(Value::exact(0.5)), Some(Value::exact(5.0))];
+            row.why = None;
+        }
+        let mut told = sample();
+        told.rows[1].why = Some("it scores more".into());
+        told.rows[0].remark = Some("the policy's choice".into());
+        let columns = |a: &Advice| advice_data(a).columns;
+        assert_eq!(columns(&bare)[..3], ["action", "p_beat", "expected_score"]);
+        assert!(columns(&bare).ends_with(&["loses".into(), "remark".into(), "why".into()]));
+        // One estimate among exact values gives every value and the loss an interval.
+        let estimated = columns(&told);
+        for name in ["p_beat_low", "expected_score_high", "loses_low"] {
+            assert!(estimated.contains(&name.to_string()), "{estimated:?}");
+        }
+        let table = advice_data(&told);
+        let at = |name: &str| estimated.iter().position(|c| c == name).unwrap();
+        let stop = &table.rows[1];
+        assert_eq!(stop[0], Cell::Text("stop with 5".into()));
+        assert_eq!(stop[at("p_beat_low")], Cell::Text(String::new()));
+        assert_eq!(table.rows[0][at("expected_score_low")], Cell::Num(6.25));
+    }
+}
