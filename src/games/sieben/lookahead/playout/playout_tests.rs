@@ -9,7 +9,7 @@ use crate::games::sieben::deck::Deck;
 use crate::games::sieben::lookahead::round_playout::on_round;
 use crate::games::sieben::policy::{Opponent, seven_first};
 use crate::games::sieben::round::Round;
-use crate::games::sieben::rules::{MIN_PLAYERS, Pile, legal_moves};
+use crate::games::sieben::rules::{MIN_PLAYERS, Pile};
 use rand_xoshiro::rand_core::Rng;
 
 /// A view as a policy saw it during a real round, kept after the round moved on, with the
@@ -191,41 +191,6 @@ fn lean_playouts_finish_as_round_does() {
 }
 
 #[test]
-fn the_table_says_where_a_play_leaves_the_pile() {
-    // Every pile and hand: the entry's play is seven-first's, the pile it leaves is the one
-    // after that play (or, after a Seven, the new pile of the lowest card left but 7s), for
-    // the hand keeping or emptying the card's number.
-    for a in 0..7u8 {
-        for b in a..7 - a {
-            let pile = Pile::new(a, b).unwrap();
-            let row = pile_row(a, b);
-            for held in (0..=255u8).map(|h| h & 0xFE) {
-                let hand: Counts = std::array::from_fn(|n| u32::from(held >> n & 1));
-                let moves = legal_moves(pile, &hand);
-                let expected = (!moves.is_empty()).then(|| moves[seven_first(pile, &moves)]);
-                assert_eq!(seven_first_play(row, held), expected, "{pile:?} {held:b}");
-                let entry = step(row, held);
-                for last in [false, true] {
-                    let after = match expected {
-                        None => row,
-                        Some(m) if m.is_seven() => {
-                            let left = held & 0x7F & !(u8::from(last) << m.card);
-                            let low = (1..7).find(|&n| left >> n & 1 == 1).unwrap_or(0);
-                            pile_row(0, low)
-                        }
-                        Some(m) => {
-                            let [x, y] = pile.after(m);
-                            pile_row(x, y)
-                        }
-                    };
-                    assert_eq!(row_after(entry, last), after, "{pile:?} {held:b} {last}");
-                }
-            }
-        }
-    }
-}
-
-#[test]
 fn decks_of_more_than_255_of_a_number_are_left_to_round() {
     let none = [0; 8];
     let opponents = [Opponent {
@@ -248,20 +213,4 @@ fn decks_of_more_than_255_of_a_number_are_left_to_round() {
     let big = &[0, 256, 2, 2, 2, 2, 2, 2];
     assert!(fits(&view(fine), &view(fine).unseen()));
     assert!(!fits(&view(big), &view(big).unseen()));
-}
-
-#[test]
-fn a_hand_holds_the_numbers_of_its_counts() {
-    for counts in [
-        [0, 0, 0, 0, 0, 0, 0, 0],
-        [0, 1, 0, 3, 0, 0, 255, 1],
-        [0; 8].map(|_| 9),
-    ] {
-        let mut counts = counts;
-        counts[0] = 0;
-        let expected = (1..8).fold(0u8, |h, n| h | u8::from(counts[n] != 0) << n);
-        assert_eq!(numbers(bytes(&counts)), expected, "{counts:?}");
-        assert!((1..8).all(|n| count(bytes(&counts), n) == counts[n]));
-    }
-    assert_eq!(zero_bytes(0x0100_FF00_0001_0200), 0x00FF_00FF_FF00_00FF);
 }

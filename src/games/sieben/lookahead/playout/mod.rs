@@ -10,9 +10,9 @@
 //!
 //! [`Playout`] keeps only what decides the looking player's place, a hand as eight one-byte
 //! counts in one integer, and plays an ordinary turn whole without a branch on what happens in
-//! it ([`Playout::rest`]): one table look-up ([`STEP`]) gives `seven-first`'s play and the pile
-//! it leaves, a Seven's further plays follow from the hand (every 7 left, then the lowest card),
-//! and the numbers a hand holds are computed from its counts. The set-aside cards are not kept:
+//! it ([`Playout::rest`]): one table look-up ([`STEP`](step::STEP)) gives `seven-first`'s play
+//! and the pile it leaves, a Seven's further plays follow from the hand (every 7 left, then the
+//! lowest card), and the numbers a hand holds are computed from its counts. The set-aside cards are not kept:
 //! at a refill they are every card not in a hand or on the pile, and the pile's cards are only
 //! kept by the few play-outs that empty the draw pile ([`Playout::play_out`]). Rare turns and
 //! the rare ends of a turn are played step by step, as [`Round::turn`] plays them
@@ -25,6 +25,9 @@
 //! deck with at most 255 cards of each number ([`fits`]); the lookahead plays any other on a
 //! `Round`.
 //!
+//! The counts are in `bytes.rs` and the table in `step.rs`; this file holds the table a
+//! play-out changes and the turns it plays.
+//!
 //! [`Round`]: super::super::round::Round
 //! [`Round::turn`]: super::super::round::Round::turn
 
@@ -33,144 +36,16 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
 use super::super::deck::{Counts, MAX_NUMBER};
-use super::super::policy::{SEVEN_FIRST, View};
+use super::super::policy::View;
 use super::super::round::{MAX_ROUND_TURNS, SEATS};
-use super::super::rules::{Finish, Move, Penalty, Rules, SEVEN};
+use super::super::rules::{Finish, Move, Penalty, Rules};
 use super::round_playout::Finished;
 
-/// Cards per number as one-byte counts, number `n` in byte `n` (byte 0 is always 0): a turn's
-/// changes to a hand are additions of [`ONE`] entries, in a register.
-type Bytes = u64;
+mod bytes;
+mod step;
 
-/// One card of each number as [`Bytes`]; number 0 adds nothing, which is how a turn that lays
-/// or draws no card adds none.
-const ONE: [Bytes; 8] = {
-    let mut t = [0; 8];
-    let mut n = 1;
-    while n < 8 {
-        t[n] = 1 << (8 * n);
-        n += 1;
-    }
-    t
-};
-
-/// The 7s of [`Bytes`].
-const SEVENS: Bytes = 0xFF << 56;
-
-/// The count of number `n` in `bytes`.
-#[inline(always)]
-fn count(bytes: Bytes, n: usize) -> u32 {
-    (bytes >> (8 * n)) as u32 & 0xFF
-}
-
-/// The numbers `hand` holds, bit `n` for number `n`.
-#[inline(always)]
-fn numbers(hand: Bytes) -> u8 {
-    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    // Bit 7 of a byte is set when the byte is not 0 (no byte carries into the next); the
-    // multiplication gathers those bits into the top byte.
-    let held = ((((hand & LOW) + LOW) | hand) & !LOW) >> 7;
-    (held.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
-}
-
-/// `counts` as [`Bytes`]; each at most 255.
-fn bytes(counts: &Counts) -> Bytes {
-    (1..8).fold(0, |acc, n| {
-        debug_assert!(counts[n] <= 0xFF);
-        acc | Bytes::from(counts[n]) << (8 * n)
-    })
-}
-
-/// A pile's place among the 16 piles a table can show (spots `a <= b`, `a + b < 7`, ordered by
-/// `a`, then `b`): the empty pile first, so pile `{0, b}` is `b`.
-const fn pile_id(a: u8, b: u8) -> u32 {
-    let (a, b) = if a <= b { (a, b) } else { (b, a) };
-    let mut id = 0;
-    let mut x = 0;
-    while x < a {
-        // Row `x` holds the piles {x, x} to {x, 6 - x}.
-        id += 7 - 2 * x as u32;
-        x += 1;
-    }
-    id + (b - a) as u32
-}
-
-/// A pile's row in [`STEP`]: its [`pile_id`] times 128.
-const fn pile_row(a: u8, b: u8) -> usize {
-    (pile_id(a, b) as usize) << 7
-}
-
-/// A [`STEP`] entry for the hand `held` (bit `n` for number `n`) playing `card`, keeping
-/// `keep` (card 0: none), on the pile `{a, b}`: the card in bits 0 to 2, bit 3 when it makes a
-/// Seven, the keep in bits 4 to 6, and the pile it leaves, by its [`pile_id`], in bits 8 to 11
-/// if the hand holds another card of that number and in bits 12 to 15 if not.
-///
-/// The pile left is the same one without a play, and the new pile `{0, low}` after a Seven,
-/// where `low` is the lowest number the hand still holds but 7, which is what `seven-first`
-/// starts a pile with once it has laid every 7 (each a Seven on the empty pile); its place is
-/// `low`, 0 for none (the hand is empty, the player is out).
-const fn entry(a: u8, b: u8, held: u8, card: u8, keep: u8) -> u32 {
-    let seven = card != 0 && card + keep == SEVEN;
-    let (more, last) = if card == 0 {
-        (pile_id(a, b), pile_id(a, b))
-    } else if seven {
-        let rest = held as u32 & 0x7F;
-        (lowest(rest), lowest(rest & !(1 << card)))
-    } else {
-        (pile_id(card, keep), pile_id(card, keep))
-    };
-    card as u32 | (seven as u32) << 3 | (keep as u32) << 4 | more << 8 | last << 12
-}
-
-/// The lowest number in `numbers` (bit `n` for number `n`), 0 for none.
-const fn lowest(numbers: u32) -> u32 {
-    (numbers | 0x100).trailing_zeros() & 7
-}
-
-/// `seven-first`'s play on each pile (at its [`pile_row`]) for each hand, indexed by the
-/// numbers it holds shifted down by one (bit `n - 1` for number `n`), as [`entry`]: the plays of
-/// [`seven_first_play`](super::super::policy::seven_first_play), with what they do to the pile, in 8 KB.
-static STEP: [u32; 16 * 128] = {
-    let mut t = [0; 16 * 128];
-    let mut a = 0u8;
-    while a < 7 {
-        let mut b = a;
-        while a + b < 7 {
-            let row = pile_row(a, b);
-            let mut h = 0;
-            while h < 128 {
-                let code = SEVEN_FIRST[(a * 7 + b) as usize][h << 1];
-                t[row + h] = entry(a, b, (h << 1) as u8, code >> 3, code & 7);
-                h += 1;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
-
-/// The entry of `held`'s play on the pile at `row`.
-#[inline(always)]
-fn step(row: usize, held: u8) -> u32 {
-    STEP[(row | usize::from(held >> 1)) & (16 * 128 - 1)]
-}
-
-/// The row of the pile an [`entry`] leaves, by whether the hand laid its `last` card of the
-/// number.
-#[inline(always)]
-fn row_after(entry: u32, last: bool) -> usize {
-    ((entry >> (8 + 4 * u32::from(last))) as usize & 15) << 7
-}
-
-/// `seven-first`'s play on the pile at `row` for a hand holding the numbers `held`.
-fn seven_first_play(row: usize, held: u8) -> Option<Move> {
-    let entry = step(row, held);
-    (entry & 7 != 0).then_some(Move {
-        card: (entry & 7) as u8,
-        keep: (entry >> 4 & 7) as u8,
-    })
-}
+use bytes::{Bytes, ONE, SEVENS, bytes, count, numbers, zero_bytes};
+use step::{pile_row, row_after, seven_first_play, step};
 
 /// Seats as the play-out indexes them: a power of two, so a seat masked to it needs no bounds
 /// check.
@@ -654,14 +529,6 @@ impl Playout {
         let at = left[..k].iter().position(|&s| s == 0).expect("still in");
         self.finished + at
     }
-}
-
-/// 0xFF in each byte of `x` that is 0, 0 in the others.
-fn zero_bytes(x: u64) -> u64 {
-    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    // Bit 7 of a byte is set when the byte is not 0; no byte carries into the next.
-    let nonzero = ((x & LOW) + LOW) | x;
-    ((!nonzero & !LOW) >> 7) * 0xFF
 }
 
 #[cfg(test)]
