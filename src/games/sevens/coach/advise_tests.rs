@@ -1,5 +1,6 @@
 //! Sevens advice's tests: positions checked, values against the solutions, game states.
 
+use super::super::super::rules::Kept;
 use super::super::super::solve::exact::{carried, follower_odds, solve_for};
 use super::super::super::solve::player::TurnPlayer;
 use super::*;
