@@ -16,8 +16,9 @@ use crate::games::advice::{Advice, AdviceRequest, Column, PositionKey, Row, Valu
 use crate::games::options::RuleOptions;
 
 use super::super::position::{Phase, Role, Turn};
-use super::super::rules::{OPTIONS, Rules};
-use super::super::solve::parts::{Beating, RowParts, add_parts, zero_chances};
+use super::super::rules::{Kept, OPTIONS, Rules};
+use super::super::solve::exact::Solution;
+use super::super::solve::parts::{Beating, Holding, RowParts, add_parts, zero_chances};
 use super::super::solve::solutions::Solutions;
 use super::position::{GameState, Position};
 use super::review_turn::dice_word;
@@ -121,57 +122,112 @@ impl SevensAdvisor {
             }
         };
         let p = Position::parse(&rules, &request.position, game, &solutions.outcomes)?;
+        let values = Values::of(solutions, &p)?;
+        let (rows, parts) = values.rows(&p);
         let mut advice = Advice {
             game: "sevens".to_string(),
             rules: options.pairs(),
             policy: None,
             position: p.understood(),
             method: "exact: each action, then the best play after it".to_string(),
-            columns: Vec::new(),
+            columns: values.columns(&p),
             decision: true,
-            rows: Vec::new(),
+            rows,
             loss_column: 0,
             notes: Vec::new(),
             spent: None,
         };
-        // Ranked by the last column that applies: the game, the round, the turn.
+        advice.rank_exact();
+        let followers = values
+            .holding
+            .map(|_| p.game.as_ref().map_or(1, |g| g.totals.len() - 1));
+        add_parts(&mut advice, &parts, followers);
+        let notes = notes(&advice, &p);
+        advice.notes.extend(notes);
+        Ok(advice)
+    }
+}
+
+/// What the actions of one position are valued by, each solved once for the position and read
+/// by every row: the columns the advice ranks by and the parts beside them that say why one
+/// action beats another.
+struct Values<'a> {
+    /// Each kept set's chance to win the game by stopping and by rolling again, where the
+    /// game's state was given.
+    win: Option<Vec<(f64, Option<f64>)>>,
+    /// The turn solved for the chance to beat the score to beat, where one was given.
+    beating: Option<Beating>,
+    /// `optimal` play of the rolls the turn may use: the expected score after each action.
+    optimal: &'a Solution,
+    /// The chance the turn scores 0 under that play, by roll and dice kept.
+    zero: Vec<[f64; 7]>,
+    /// A round's first player in a game: what its stop leaves the others.
+    holding: Option<&'a Holding>,
+}
+
+impl<'a> Values<'a> {
+    /// Solves only what `p` asks about: the game with its state given, the chance to beat with a
+    /// score to beat, what a stop leaves the others for a round's first player in a game.
+    fn of(solutions: &'a Solutions, p: &Position) -> Result<Self> {
         let win = p
             .game
             .as_ref()
-            .map(|g| win_values(solutions, &p, g))
+            .map(|g| win_values(solutions, p, g))
             .transpose()?;
         if let Some(values) = &win {
-            let meaning = if rules.tie == crate::games::options::Tie::Shared {
-                "chance to win or share the game, every player playing to win after"
-            } else {
-                "chance to win the game, every player playing to win after"
-            };
-            advice.columns.push(column("p_win_game", meaning, true));
             debug_assert_eq!(values.len(), p.options.len());
         }
         let beating = p
             .to_beat
             .map(|t| Beating::new(&solutions.outcomes, p.allowed, t));
-        if let Some(t) = p.to_beat {
-            advice.columns.push(column(
-                "p_beat",
-                &format!("chance to score more than {t}, playing for it after"),
-                true,
-            ));
-        }
-        advice.columns.push(column(
-            "expected_score",
-            "expected turn score, playing optimal after",
-            false,
-        ));
         let optimal = solutions.optimal(p.allowed);
         let zero = zero_chances(&solutions.outcomes, optimal);
-        // A round's first player in a game: what its stop leaves the others.
         let holding = p
             .game
             .as_ref()
             .filter(|g| g.scores.is_empty())
             .map(|g| solutions.holding(g.totals.len() as u8 - 1));
+        Ok(Self {
+            win,
+            beating,
+            optimal,
+            zero,
+            holding,
+        })
+    }
+
+    /// The columns, in the order each row's values follow: the chance to win the game, the
+    /// chance to beat the round's best, the turn's expected score, as far as the position gives
+    /// them; the first ranks the actions.
+    fn columns(&self, p: &Position) -> Vec<Column> {
+        let mut columns = Vec::new();
+        if self.win.is_some() {
+            let meaning = if p.rules.tie == crate::games::options::Tie::Shared {
+                "chance to win or share the game, every player playing to win after"
+            } else {
+                "chance to win the game, every player playing to win after"
+            };
+            columns.push(column("p_win_game", meaning, true));
+        }
+        if let Some(t) = p.to_beat {
+            columns.push(column(
+                "p_beat",
+                &format!("chance to score more than {t}, playing for it after"),
+                true,
+            ));
+        }
+        columns.push(column(
+            "expected_score",
+            "expected turn score, playing optimal after",
+            false,
+        ));
+        columns
+    }
+
+    /// Each kept set's actions, stopping with it and (where the turn may) rolling it again, as
+    /// rows in the order of [`Values::columns`] and as the parts that say why.
+    fn rows(&self, p: &Position) -> (Vec<Row>, Vec<RowParts>) {
+        let mut rows = Vec::new();
         let mut parts = Vec::new();
         for (i, &kept) in p.options.iter().enumerate() {
             let keep = if p.options.len() > 1 {
@@ -179,67 +235,80 @@ impl SevensAdvisor {
             } else {
                 String::new()
             };
-            let can_roll = p.roll < p.allowed && kept.dice > 0;
             let stop_name = if kept.dice == 0 {
                 format!("{keep}the turn ends with 0")
             } else {
                 format!("{keep}stop with {}", kept.sum)
             };
-            let mut stop = Vec::new();
-            let mut again = Vec::new();
-            if let Some(values) = &win {
-                stop.push(Some(Value::exact(values[i].0)));
-                again.push(values[i].1.map(Value::exact));
-            }
-            if let Some(beat) = &beating {
-                stop.push(Some(Value::exact(beat.stop(kept).chance)));
-                again.push(Some(Value::exact(beat.again(p.roll, kept.dice).chance)));
-            }
-            let next = (usize::from(p.roll) + 1, usize::from(kept.dice));
-            stop.push(Some(Value::exact(f64::from(kept.sum))));
-            again.push(Some(Value::exact(optimal.roll_value[next.0][next.1])));
-            parts.push(RowParts {
-                name: stop_name.clone(),
-                win: win.as_ref().map(|v| v[i].0),
-                points: f64::from(kept.sum),
-                zero: f64::from(u8::from(kept.sum == 0)),
-                beat: beating.as_ref().map(|b| b.stop(kept)),
-                held: holding.as_ref().map(|h| h.stop(p.roll, kept)),
-            });
-            advice.rows.push(row(stop_name, stop));
-            if can_roll {
+            let (row, part) = self.stop(p, i, kept, stop_name);
+            rows.push(row);
+            parts.push(part);
+            if p.roll < p.allowed && kept.dice > 0 {
                 let name = format!("{keep}roll {} again", dice_word(kept.dice));
-                parts.push(RowParts {
-                    name: name.clone(),
-                    win: win.as_ref().and_then(|v| v[i].1),
-                    points: optimal.roll_value[next.0][next.1],
-                    zero: zero[next.0][next.1],
-                    beat: beating.as_ref().map(|b| b.again(p.roll, kept.dice)),
-                    held: holding.as_ref().map(|h| h.again(p.roll, kept.dice)),
-                });
-                advice.rows.push(row(name, again));
+                let (row, part) = self.again(p, i, kept, name);
+                rows.push(row);
+                parts.push(part);
             }
         }
-        advice.rank_exact();
-        add_parts(
-            &mut advice,
-            &parts,
-            holding
-                .as_ref()
-                .map(|_| p.game.as_ref().map_or(1, |g| g.totals.len() - 1)),
-        );
-        if advice.rows.len() == 1 {
-            advice
-                .notes
-                .push("one legal action: the turn is over whatever you decide".into());
-        }
-        if p.game.as_ref().is_some_and(|g| g.totals.len() == 3) {
-            advice.notes.push(
-                "three players: each maximises its own chance to win (docs/sevens.md)".into(),
-            );
-        }
-        Ok(advice)
+        (rows, parts)
     }
+
+    /// Stopping with kept set `i`, `kept`, named `name`.
+    fn stop(&self, p: &Position, i: usize, kept: Kept, name: String) -> (Row, RowParts) {
+        let mut values = Vec::new();
+        if let Some(win) = &self.win {
+            values.push(Some(Value::exact(win[i].0)));
+        }
+        if let Some(beat) = &self.beating {
+            values.push(Some(Value::exact(beat.stop(kept).chance)));
+        }
+        values.push(Some(Value::exact(f64::from(kept.sum))));
+        let parts = RowParts {
+            name: name.clone(),
+            win: self.win.as_ref().map(|v| v[i].0),
+            points: f64::from(kept.sum),
+            zero: f64::from(u8::from(kept.sum == 0)),
+            beat: self.beating.as_ref().map(|b| b.stop(kept)),
+            held: self.holding.map(|h| h.stop(p.roll, kept)),
+        };
+        (row(name, values), parts)
+    }
+
+    /// Rolling kept set `i`, `kept`, again, named `name`: the values of optimal play from the
+    /// next roll on.
+    fn again(&self, p: &Position, i: usize, kept: Kept, name: String) -> (Row, RowParts) {
+        let next = (usize::from(p.roll) + 1, usize::from(kept.dice));
+        let mut values = Vec::new();
+        if let Some(win) = &self.win {
+            values.push(win[i].1.map(Value::exact));
+        }
+        if let Some(beat) = &self.beating {
+            values.push(Some(Value::exact(beat.again(p.roll, kept.dice).chance)));
+        }
+        values.push(Some(Value::exact(self.optimal.roll_value[next.0][next.1])));
+        let parts = RowParts {
+            name: name.clone(),
+            win: self.win.as_ref().and_then(|v| v[i].1),
+            points: self.optimal.roll_value[next.0][next.1],
+            zero: self.zero[next.0][next.1],
+            beat: self.beating.as_ref().map(|b| b.again(p.roll, kept.dice)),
+            held: self.holding.map(|h| h.again(p.roll, kept.dice)),
+        };
+        (row(name, values), parts)
+    }
+}
+
+/// What a reader must know beside the ranked rows: that nothing can be decided, or that three
+/// players' chances rest on each playing for itself.
+fn notes(advice: &Advice, p: &Position) -> Vec<Message> {
+    let mut notes = Vec::new();
+    if advice.rows.len() == 1 {
+        notes.push("one legal action: the turn is over whatever you decide".into());
+    }
+    if p.game.as_ref().is_some_and(|g| g.totals.len() == 3) {
+        notes.push("three players: each maximises its own chance to win (docs/sevens.md)".into());
+    }
+    notes
 }
 
 fn column(name: &str, meaning: &str, chance: bool) -> Column {
