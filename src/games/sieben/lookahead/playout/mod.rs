@@ -12,11 +12,11 @@
 //! counts in one integer, and plays an ordinary turn whole without a branch on what happens in
 //! it ([`Playout::rest`]): one table look-up ([`STEP`](step::STEP)) gives `seven-first`'s play
 //! and the pile it leaves, a Seven's further plays follow from the hand (every 7 left, then the
-//! lowest card), and the numbers a hand holds are computed from its counts. The set-aside cards are not kept:
-//! at a refill they are every card not in a hand or on the pile, and the pile's cards are only
-//! kept by the few play-outs that empty the draw pile ([`Playout::play_out`]). Rare turns and
-//! the rare ends of a turn are played step by step, as [`Round::turn`] plays them
-//! ([`Playout::turn`]).
+//! lowest card), and the numbers a hand holds are computed from its counts. The set-aside cards
+//! are not kept: at a refill they are every card not in a hand or on the pile, and the pile's
+//! cards are only kept by the few play-outs that empty the draw pile ([`Playout::play_out`]).
+//! Rare turns and the rare ends of a turn are played step by step, as [`Round::turn`] plays
+//! them ([`Playout::turn`]).
 //!
 //! Both apply exactly the rules `Round` does and draw from the generator as it does (a refill
 //! lists the set-aside cards by number and shuffles them with `rand`), so the lookahead chooses
@@ -259,15 +259,15 @@ impl Playout {
     /// `EMPTY`, with the checks of blocked players when `BLOCKS`, keeping the pile's cards when
     /// `TRACK` (as constants, the rules' tests leave the turn).
     ///
-    /// An ordinary turn is played whole from one [`STEP`] entry, without a branch on what the
-    /// entry says. A player who makes a Seven lays every 7 left, each a Seven on the empty pile
-    /// (`seven-first` plays a Seven first), and starts the new pile with the lowest card left,
-    /// drawing nothing; any other turn draws a card (a penalty card without a play). A turn
-    /// that lays or draws no card adds or takes number 0, which is nothing. The turns this
-    /// cannot play, [`Playout::turn`] plays: when the draw pile is empty (it may be refilled,
-    /// or the round freeze) or someone is blocked; and it ends the turns after which a player
-    /// is out, or a limit or a block is reached. The state a turn changes is kept in locals
-    /// between those calls, so that it stays in registers.
+    /// An ordinary turn is played whole from one [`STEP`](step::STEP) entry, without a branch on
+    /// what the entry says. A player who makes a Seven lays every 7 left, each a Seven on the
+    /// empty pile (`seven-first` plays a Seven first), and starts the new pile with the lowest
+    /// card left, drawing nothing; any other turn draws a card (a penalty card without a play).
+    /// A turn that lays or draws no card adds or takes number 0, which is nothing. The turns
+    /// this cannot play, [`Playout::turn`] plays: when the draw pile is empty (it may be
+    /// refilled, or the round freeze) or someone is blocked; and it ends the turns after which a
+    /// player is out, or a limit or a block is reached. The state a turn changes is kept in
+    /// locals between those calls, so that it stays in registers.
     #[inline(never)]
     fn rest<const EMPTY: bool, const BLOCKS: bool, const TRACK: bool>(
         &mut self,

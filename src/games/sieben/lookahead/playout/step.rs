@@ -56,7 +56,7 @@ const fn lowest(numbers: u32) -> u32 {
 /// numbers it holds shifted down by one (bit `n - 1` for number `n`), as [`entry`]: the plays of
 /// [`seven_first_play`](crate::games::sieben::policy::seven_first_play), with what they do to
 /// the pile, in 8 KB.
-static STEP: [u32; 16 * 128] = {
+pub(super) static STEP: [u32; 16 * 128] = {
     let mut t = [0; 16 * 128];
     let mut a = 0u8;
     while a < 7 {
