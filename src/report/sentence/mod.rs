@@ -8,6 +8,7 @@
 //! The metrics' words are in `words.rs` and how a figure is said in `figure.rs`; this file
 //! picks the sentence a run calls for and writes it.
 
+use crate::games::and_list;
 use crate::stats::{Metric, Subject};
 
 use super::Report;
@@ -18,14 +19,6 @@ mod words;
 
 use figure::{Figure, plain, plain_difference};
 use words::{Better, words_of};
-
-/// Items as a sentence lists them: `a, b and c`.
-fn and_list(items: &[String]) -> String {
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => items.join(""),
-    }
-}
 
 /// The section's sentence for a player. `None` for a run with nothing to say (an empty shard).
 pub fn answer(report: &Report) -> Option<String> {
