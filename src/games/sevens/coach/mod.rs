@@ -7,3 +7,4 @@ pub(super) mod advise;
 mod position;
 pub mod review;
 pub(super) mod review_turn;
+mod review_values;

@@ -9,8 +9,6 @@
 //! compares values as the solver does (stop on a tie within 1e-12, the first of equal kept
 //! sets), so the best action is the one `win` takes and a `win` seat loses exactly 0.
 
-use std::sync::Arc;
-
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
@@ -18,51 +16,14 @@ use crate::games::review::record::{GameRecord, ThrowRecord, TurnRecord, error_at
 use crate::games::review::{Action, Event, GameReview, Moment, Pass, Unit, ledgers};
 use crate::games::review::{RecordKind, Reviewer};
 
-use super::super::position::{Phase, Role, Stage, Turn};
+use super::super::position::Phase;
 use super::super::removal;
 use super::super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
-use super::super::solve::game::SharedGame;
-use super::super::solve::game3::{Game3, SharedGame3};
 use super::super::solve::parts::Beating;
 use super::super::solve::solutions::Solutions;
 use super::review_turn::{TurnTree, action_name, dice_word, option_list, times, within};
-
-/// The solutions a file's games are valued with, kept while the rules stay the same: the
-/// three-player game takes about a second to solve, and a file holds many games. They are the
-/// process's shared solutions of the rule set ([`Solutions::lately`]), so a server solves a
-/// rule set once for its coach, its games and its reviews, whoever asks.
-#[derive(Default)]
-pub struct Solved {
-    solutions: Option<Arc<Solutions>>,
-}
-
-impl Solved {
-    fn for_rules(&mut self, rules: Rules, players: u32) -> &Solutions {
-        let stale = self
-            .solutions
-            .as_ref()
-            .is_none_or(|s| s.rules != rules || s.players != players);
-        if stale {
-            self.solutions = Some(Solutions::lately(rules, players));
-        }
-        self.solutions.as_ref().expect("just set")
-    }
-}
-
-/// The whole-game solution a replay reads its values from.
-enum Solution {
-    Two(SharedGame),
-    Three(SharedGame3),
-}
-
-/// Where a turn stands in the game: the round, the order, the mover's place and allowance.
-struct Spot<'a> {
-    phase: Phase,
-    order: &'a [usize],
-    first: usize,
-    i: usize,
-    allowed: u8,
-}
+pub use super::review_values::Solved;
+use super::review_values::{Solution, Spot, Standing, stop_values};
 
 /// A game's replay: the record, the rules and solutions, the totals so far, what it found.
 struct Replay<'a> {
@@ -91,75 +52,12 @@ impl Replay<'_> {
 
     /// Every seat's chance of stopping with `kept` after `roll`, for the turn at `spot`.
     fn stop_values(&self, spot: &Spot, roll: u8, kept: Kept) -> Vec<f64> {
-        let n = self.n();
-        let seat = spot.order[spot.i];
-        let mut out = vec![0.0; n];
-        let game = match &self.solution {
-            Some(Solution::Two(game)) => game,
-            Some(Solution::Three(game)) => return self.stop_values3(game, spot, roll, kept),
-            None => return out,
+        let at = Standing {
+            spot,
+            totals: &self.totals,
+            round_scores: &self.round_scores,
         };
-        let other = 1 - seat;
-        let me = self.totals[seat];
-        let role = if spot.i == 0 {
-            Role::Lead {
-                x: me - self.totals[other],
-            }
-        } else {
-            Role::Follow {
-                allowed: spot.allowed,
-                z: self.totals[other] - me,
-            }
-        };
-        let view = game.view(spot.phase, role);
-        let (mine, theirs) = view.stop_pair(roll, kept).unwrap_or_else(|| {
-            // A game already decided: the lead decides it whatever is done.
-            let ahead = match role {
-                Role::Lead { x } => x > 0,
-                Role::Follow { z, .. } => z < 0,
-            };
-            if ahead { (1.0, 0.0) } else { (0.0, 1.0) }
-        });
-        out[seat] = mine;
-        out[other] = theirs;
-        out
-    }
-
-    /// [`Replay::stop_values`] in a game of three.
-    fn stop_values3(&self, game: &Game3, spot: &Spot, roll: u8, kept: Kept) -> Vec<f64> {
-        let mut out = vec![0.0; self.n()];
-        let stage = match (spot.phase, spot.order.len()) {
-            (Phase::Round(k), _) => Stage::Round(k),
-            (Phase::Playoff, 3) => Stage::Playoff,
-            (Phase::Playoff, _) => Stage::Duel {
-                pair: [spot.order[0], spot.order[1]],
-                first: spot.first,
-            },
-        };
-        let (mut start, mut scores) = ([0i32; 3], [0u8; 3]);
-        for (j, &s) in spot.order.iter().enumerate().take(3) {
-            let played = if j < spot.i { self.round_scores[s] } else { 0 };
-            scores[j] = played;
-            start[j] = self.totals[s] - i32::from(played);
-        }
-        let turn = Turn {
-            position: spot.i,
-            allowed: spot.allowed,
-            start,
-            scores,
-        };
-        let values = game.stop_all(stage, turn, roll, kept).unwrap_or_else(|| {
-            // A play-off of two already decided: the one ahead has won.
-            let mut v = [0.0; 3];
-            let (a, b) = (spot.order[0], spot.order[1]);
-            let lead = self.totals[a] - self.totals[b];
-            v[if lead > 0 { 0 } else { 1 }] = 1.0;
-            v
-        });
-        for (j, &s) in spot.order.iter().enumerate() {
-            out[s] = values[j];
-        }
-        out
+        stop_values(self.solution.as_ref(), &at, roll, kept)
     }
 
     /// Where the game stands before a turn, in words.
