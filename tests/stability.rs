@@ -182,12 +182,12 @@ const PATH_PINS: &[(&str, &str)] = &[
     ("record sevens", "591a44c899fa26e8"),
     ("play solitaire-dice", "bc39ccbdc2361ada"),
     ("record solitaire-dice", "bf2e8b594f3fa2ea"),
-    ("review solitaire-dice", "59eca5654e4e9a44"),
+    ("review solitaire-dice", "41ca7bf39caca248"),
     ("play sieben", "93ad413f733da14c"),
     ("record sieben", "2e9a6c904be5fe99"),
-    ("review sieben", "38103db7a67deec4"),
-    ("advise solitaire-dice", "634336d483e20e53"),
-    ("advise sieben", "5d628723718d3135"),
+    ("review sieben", "b8d13eeb27160349"),
+    ("advise solitaire-dice", "456bcf085871fbcc"),
+    ("advise sieben", "7d70165b246cdeca"),
 ];
 
 #[test]

@@ -18,6 +18,15 @@
 //! - The race stops when the leader is alone (it is separated from every other action) or when
 //!   the actions left have had `most` play-outs each: those cannot be told apart from the leader
 //!   on that budget.
+//! - An action dropped before the budget is spent is *valued again* on fresh play-outs: it plays
+//!   the next round's play-outs (as many again as it had, up to `most`) beside the leader, and
+//!   everything the advice prints of it (its values, its loss, its interval) is read from those
+//!   alone. The play-outs that dropped it are the ones on which it looked worst: read from them,
+//!   its loss would be too large, and its interval, a fixed-sample interval read after a choice
+//!   the same numbers made, would miss the true loss too often (the drop's selection bias).
+//!   The fresh play-outs are independent of the drop, so its loss is unbiased and its 95%
+//!   interval holds as a fixed-sample one does. A race that ends with such an action still to
+//!   value plays that round for it and the leader alone.
 //!
 //! The advice then ranks by the paired difference from the leader (what each action loses
 //! against it), and calls an action *separated* from the best where that loss's 95% interval
@@ -158,6 +167,31 @@ impl Sums {
         }
     }
 
+    /// Adds one play-out of the actions `fresh` marks, valued again after their drop: their
+    /// values, and their ranking value's paired difference from each action `racing` marks
+    /// (whose values are in `out` too), so a fresh action's loss against whichever leader the
+    /// race ends with reads from these play-outs alone.
+    fn add_fresh(&mut self, fresh: &[bool], racing: &[bool], out: &[i64], rank: usize) {
+        let v = self.values;
+        for a in (0..self.actions).filter(|&a| fresh[a]) {
+            self.n[a] += 1;
+            for k in 0..v {
+                let x = i128::from(out[a * v + k]);
+                self.sum[a * v + k] += x;
+                self.squares[a * v + k] += x * x;
+            }
+            for r in (0..self.actions).filter(|&r| racing[r]) {
+                let (i, j) = (a.min(r), a.max(r));
+                let d = i128::from(out[i * v + rank]) - i128::from(out[j * v + rank]);
+                let p = self.pair_index(i, j);
+                let pair = &mut self.pairs[p];
+                pair.0 += 1;
+                pair.1 += d;
+                pair.2 += d * d;
+            }
+        }
+    }
+
     /// The paired difference of the ranking value, `i`'s less `j`'s: play-outs, sum, squares.
     fn paired(&self, i: usize, j: usize) -> (u64, i128, i128) {
         if i < j {
@@ -166,6 +200,21 @@ impl Sums {
             let (n, s, q) = self.pairs[self.pair_index(j, i)];
             (n, -s, q)
         }
+    }
+}
+
+/// What a round counts: the play-outs of the actions racing, on which the race decides, and
+/// apart from them those of the actions valued again after their drop.
+#[derive(Clone, Debug, PartialEq)]
+struct Counted {
+    racing: Sums,
+    fresh: Sums,
+}
+
+impl Merge for Counted {
+    fn merge(&mut self, other: &Self) {
+        self.racing.merge(&other.racing);
+        self.fresh.merge(&other.fresh);
     }
 }
 
@@ -187,41 +236,53 @@ fn mean_se(n: u64, sum: i128, squares: i128) -> (f64, f64) {
 }
 
 /// One round's play-outs as the engine runs them: play-outs `first..` of the actions still
-/// racing.
+/// racing, and of those valued again after their drop (`fresh`).
 struct Round<'a, C: Contest> {
     contest: &'a C,
     active: Vec<bool>,
+    fresh: Vec<bool>,
     first: u64,
 }
 
 impl<C: Contest> Simulation for Round<'_, C> {
-    type Acc = Sums;
+    type Acc = Counted;
 
     fn units_per_chunk(&self) -> u64 {
         self.contest.per_chunk()
     }
 
-    fn new_acc(&self) -> Sums {
-        Sums::new(self.contest.actions(), self.contest.values())
+    fn new_acc(&self) -> Counted {
+        let (actions, values) = (self.contest.actions(), self.contest.values());
+        Counted {
+            racing: Sums::new(actions, values),
+            fresh: Sums::new(actions, values),
+        }
     }
 
-    fn run_chunk(&self, _: &mut ChunkRng, _: u64, _: &mut Sums) {
+    fn run_chunk(&self, _: &mut ChunkRng, _: u64, _: &mut Counted) {
         unreachable!("the engine plays the race's play-outs by their numbers")
     }
 
-    fn run_numbered_chunk(&self, chunk: u64, _: &mut ChunkRng, units: u64, acc: &mut Sums) {
+    fn run_numbered_chunk(&self, chunk: u64, _: &mut ChunkRng, units: u64, acc: &mut Counted) {
         let mut worker = self.contest.worker();
         let mut out = vec![0; self.contest.actions() * self.contest.values()];
         let rank = self.contest.order()[0];
+        let played: Vec<bool> = self
+            .active
+            .iter()
+            .zip(&self.fresh)
+            .map(|(a, f)| *a || *f)
+            .collect();
         let start = self.first + chunk * self.contest.per_chunk();
         for g in start..start + units {
-            self.contest.play(g, &self.active, &mut worker, &mut out);
-            acc.add(&self.active, &out, rank);
+            self.contest.play(g, &played, &mut worker, &mut out);
+            acc.racing.add(&self.active, &out, rank);
+            acc.fresh.add_fresh(&self.fresh, &self.active, &out, rank);
         }
     }
 
     /// Never asked: the race reads its sums itself ([`engine::accumulate`]).
-    fn tally(&self, _: Sums) -> Tally {
+    fn tally(&self, _: Counted) -> Tally {
         Tally::new(Vec::new())
     }
 }
@@ -292,7 +353,10 @@ pub fn schedule(first: u64, most: u64) -> String {
     if first >= most {
         format!("{most} each")
     } else {
-        format!("{first} each, then more on those still close to the best, up to {most}")
+        format!(
+            "{first} each, then more on those still close to the best, up to {most}; any \
+             dropped early valued again on fresh ones"
+        )
     }
 }
 
@@ -300,6 +364,9 @@ pub fn schedule(first: u64, most: u64) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Raced {
     sums: Sums,
+    /// The play-outs of each action valued again after its drop, on which all that is printed
+    /// of it is read.
+    fresh: Sums,
     units: Vec<f64>,
     order: Vec<usize>,
     leader: usize,
@@ -323,15 +390,20 @@ pub fn race<C: Contest>(contest: &C, plan: Plan, run: &RunConfig) -> Result<Race
     let plan = Plan { first, most };
     let z = drop_z(actions, plan.rounds());
     let mut sums = Sums::new(actions, contest.values());
+    let mut fresh_sums = Sums::new(actions, contest.values());
     let mut active = vec![true; actions];
+    // The actions dropped in the last round, to be valued again in the next.
+    let mut fresh = vec![false; actions];
     let mut dropped = vec![None; actions];
     let watch = OnProgress::to(Arc::new(Within(run.progress.clone())));
     run.progress.start(most, Steps::Units);
     let (mut played, mut target) = (0, first);
+    let mut ended = None;
     let leader = loop {
         let round = Round {
             contest,
             active: active.clone(),
+            fresh: std::mem::replace(&mut fresh, vec![false; actions]),
             first: played,
         };
         let config = RunConfig {
@@ -349,8 +421,13 @@ pub fn race<C: Contest>(contest: &C, plan: Plan, run: &RunConfig) -> Result<Race
                 return Err(e);
             }
         };
-        sums.merge(&counted);
+        sums.merge(&counted.racing);
+        fresh_sums.merge(&counted.fresh);
         played = target;
+        if let Some(leader) = ended {
+            // The round that valued again what the last drops left: the race is over.
+            break leader;
+        }
         let leader = leading(contest, &sums, &active);
         for a in 0..actions {
             if active[a] && a != leader && played >= MIN_TO_DROP {
@@ -360,11 +437,17 @@ pub fn race<C: Contest>(contest: &C, plan: Plan, run: &RunConfig) -> Result<Race
                 if mean - z * se > 0.0 {
                     active[a] = false;
                     dropped[a] = Some(played);
+                    // Dropped before the budget: valued again on the next round's play-outs.
+                    fresh[a] = played < most;
                 }
             }
         }
         if active.iter().filter(|&&a| a).count() <= 1 || played >= most {
-            break leader;
+            if !fresh.contains(&true) {
+                break leader;
+            }
+            // One more round, for the leader and the actions just dropped alone.
+            ended = Some(leader);
         }
         target = played.saturating_mul(2).min(most);
     };
@@ -372,6 +455,7 @@ pub fn race<C: Contest>(contest: &C, plan: Plan, run: &RunConfig) -> Result<Race
     let units = (0..contest.values()).map(|v| contest.unit(v)).collect();
     Ok(Raced {
         sums,
+        fresh: fresh_sums,
         units,
         order: contest.order().to_vec(),
         leader,
@@ -410,14 +494,31 @@ impl Raced {
         self.leader
     }
 
-    /// Action `a`'s play-outs.
+    /// Action `a`'s play-outs: those it raced on, and those it was valued again on after its
+    /// drop.
     pub fn playouts(&self, a: usize) -> u64 {
-        self.sums.n[a]
+        self.sums.n[a] + self.fresh.n[a]
     }
 
     /// Play-outs in all, every action's added.
     pub fn total(&self) -> u64 {
-        self.sums.n.iter().sum()
+        self.sums.n.iter().chain(&self.fresh.n).sum()
+    }
+
+    /// The play-outs action `a` was valued again on after its drop (0 where it raced to the
+    /// end or was dropped when the budget was spent).
+    pub fn revalued(&self, a: usize) -> u64 {
+        self.fresh.n[a]
+    }
+
+    /// The sums all that is printed of action `a` is read from: the fresh play-outs of an
+    /// action valued again after its drop, else the race's.
+    fn read(&self, a: usize) -> &Sums {
+        if self.fresh.n[a] > 0 {
+            &self.fresh
+        } else {
+            &self.sums
+        }
     }
 
     /// The most play-outs an action could have had.
@@ -453,26 +554,29 @@ impl Raced {
 
     /// The mean of value `v` of action `a` with its normal 95% interval.
     pub fn mean(&self, a: usize, v: usize) -> Value {
-        let k = a * self.sums.values + v;
-        let (mean, se) = mean_se(self.sums.n[a], self.sums.sum[k], self.sums.squares[k]);
+        let sums = self.read(a);
+        let k = a * sums.values + v;
+        let (mean, se) = mean_se(sums.n[a], sums.sum[k], sums.squares[k]);
         Value::estimate(mean * self.units[v], z95() * se * self.units[v])
     }
 
     /// The share of play-outs where value `v` (0 or 1) of action `a` was 1, with its Wilson
     /// 95% interval.
     pub fn share(&self, a: usize, v: usize) -> Value {
-        let hits = self.sums.sum[a * self.sums.values + v];
-        Value::proportion(u64::try_from(hits).unwrap_or(0), self.sums.n[a])
+        let sums = self.read(a);
+        let hits = sums.sum[a * sums.values + v];
+        Value::proportion(u64::try_from(hits).unwrap_or(0), sums.n[a])
     }
 
     /// What action `a` loses against the leader in the ranking value: the leader's less
-    /// `a`'s, paired over the play-outs both had, with its normal 95% interval; exactly 0 for
-    /// the leader itself.
+    /// `a`'s, paired over the play-outs both had (for an action valued again after its drop,
+    /// its fresh play-outs alone), with its normal 95% interval; exactly 0 for the leader
+    /// itself.
     pub fn loss(&self, a: usize) -> Value {
         if a == self.leader {
             return Value::exact(0.0);
         }
-        let (n, s, q) = self.sums.paired(self.leader, a);
+        let (n, s, q) = self.read(a).paired(self.leader, a);
         let (mean, se) = mean_se(n, s, q);
         let unit = self.units[self.order[0]];
         Value::estimate(mean * unit, z95() * se * unit)
