@@ -180,11 +180,17 @@ impl Finished {
     }
 
     /// The estimates and exact values as a terminal shows them: the aligned table, then the
-    /// paired differences (empty without pairs).
+    /// paired differences (empty without pairs) and, with three policies or more, which could
+    /// be the best, all at once.
     pub fn text(&self) -> String {
         let report = self.report();
         let reading = self.against_best.as_ref().map_or("", |a| a.text.as_str());
-        format!("{}{}{reading}", report.text_table(), report.paired_text())
+        format!(
+            "{}{}{}{reading}",
+            report.text_table(),
+            report.paired_text(),
+            crate::report::best::best_text(&report)
+        )
     }
 
     /// The run as one JSON document.

@@ -13,6 +13,7 @@ pub mod accumulators;
 pub mod advice;
 mod advice_data;
 pub mod analysis;
+pub mod best;
 pub mod charts;
 pub mod columns;
 pub mod csv;

@@ -20,6 +20,17 @@ mod words;
 use figure::{Figure, plain, plain_difference};
 use words::{Better, words_of};
 
+/// Which way `name` is better, where the metric's words say: `Some(true)` where a higher
+/// figure is better (points a turn), `Some(false)` where lower is (casts to the target), `None`
+/// where neither is or the metric is not one the words know (a game registered from outside).
+pub(crate) fn higher_is_better(name: &str) -> Option<bool> {
+    match words_of(name)?.better {
+        Better::Higher => Some(true),
+        Better::Lower => Some(false),
+        Better::Neither => None,
+    }
+}
+
 /// The section's sentence for a player. `None` for a run with nothing to say (an empty shard).
 pub fn answer(report: &Report) -> Option<String> {
     let metrics = &report.saved.tally.metrics;

@@ -1,0 +1,262 @@
+//! Which policies of a comparison could be the best, all at once: with three or more policies,
+//! every pair's interval alone says nothing of the ranking as a whole (each holds 95% of the
+//! time, all of them together far less), so a comparison also reads Hsu's multiple comparisons
+//! with the best (MCB; J. C. Hsu, *Multiple Comparisons: Theory and Methods*, Chapman & Hall
+//! 1996, ch. 4). For each policy it bounds how far its mean lies ahead of the best of the
+//! others, every bound holding at once with 95% confidence: a policy whose upper bound is 0 is
+//! ruled out as the best; those left could each be it, and the true best is among them.
+//!
+//! The bounds are built from the paired differences on common dice (each pair's own standard
+//! error, which the common dice shrink) with Bonferroni's one-sided critical value over the
+//! k - 1 comparisons each policy takes part in, in place of Dunnett's, which needs equal
+//! variances: conservative, so "95%" is at least that. A metric is read this way only where
+//! the report knows which way is better (higher turn scores, fewer casts to the target).
+
+use statrs::distribution::{ContinuousCDF, Normal};
+
+use super::Report;
+use super::sentence::higher_is_better;
+use crate::stats::Subject;
+
+/// The chance, all bounds together, that any of them misses.
+const ALPHA: f64 = 0.05;
+
+/// Where one policy stands against the best of the others: bounds on its mean less the best
+/// other's, oriented so that ahead is positive.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// The policy's index in the run.
+    pub policy: u32,
+    /// The lower bound (0 or below).
+    pub low: f64,
+    /// The upper bound (0 or above); 0 rules the policy out as the best.
+    pub high: f64,
+}
+
+impl Standing {
+    /// Whether it could be the best: its upper bound lies above 0.
+    pub fn could_be_best(&self) -> bool {
+        self.high > 0.0
+    }
+}
+
+/// Hsu's constrained MCB bounds for policies `0..k` from `diff(i, j)`: the oriented paired
+/// difference of `i` less `j` (ahead positive) with its standard error. `None` where a pair
+/// has no finite standard error (too few units): no bound is then honest.
+pub fn mcb(k: usize, diff: &dyn Fn(usize, usize) -> (f64, f64)) -> Option<Vec<Standing>> {
+    if k < 2 {
+        return None;
+    }
+    let d = Normal::new(0.0, 1.0)
+        .expect("the standard normal is valid")
+        .inverse_cdf(1.0 - ALPHA / (k - 1) as f64);
+    for i in 0..k {
+        for j in (0..k).filter(|&j| j != i) {
+            let (mean, se) = diff(i, j);
+            if !(mean.is_finite() && se.is_finite()) {
+                return None;
+            }
+        }
+    }
+    let others = |i: usize| (0..k).filter(move |&j| j != i);
+    let high: Vec<f64> = (0..k)
+        .map(|i| {
+            others(i)
+                .map(|j| {
+                    let (mean, se) = diff(i, j);
+                    mean + d * se
+                })
+                .fold(f64::INFINITY, f64::min)
+                .max(0.0)
+        })
+        .collect();
+    // The lower bounds look only at the policies that could be the best (Hsu's constrained
+    // intervals): one alone is the best, its lower bound 0.
+    let could: Vec<usize> = (0..k).filter(|&i| high[i] > 0.0).collect();
+    Some(
+        (0..k)
+            .map(|i| {
+                let rivals: Vec<usize> = could.iter().copied().filter(|&j| j != i).collect();
+                let low = if could == [i] {
+                    0.0
+                } else {
+                    rivals
+                        .iter()
+                        .map(|&j| {
+                            let (mean, se) = diff(i, j);
+                            mean - d * se
+                        })
+                        .fold(f64::INFINITY, f64::min)
+                        .min(0.0)
+                };
+                Standing {
+                    policy: i as u32,
+                    low,
+                    high: high[i],
+                }
+            })
+            .collect(),
+    )
+}
+
+/// For every metric the report has each pair's paired difference of, three policies or more
+/// and a way that is better: which could be the best, all at once. Empty otherwise.
+pub fn best_text(report: &Report) -> String {
+    let metrics = &report.saved.tally.metrics;
+    let setup = &report.saved.record.setup;
+    let k = setup.policies.len();
+    let mut out = String::new();
+    if k < 3 {
+        return out;
+    }
+    let mut names: Vec<&str> = Vec::new();
+    for m in metrics {
+        if matches!(m.id.subject, Subject::Pair(..)) && !names.contains(&m.id.name.as_str()) {
+            names.push(&m.id.name);
+        }
+    }
+    for name in names {
+        let Some(higher) = higher_is_better(name) else {
+            continue;
+        };
+        let sign = if higher { 1.0 } else { -1.0 };
+        let pair = |i: usize, j: usize| -> Option<(f64, f64)> {
+            let (a, b, flip) = if i < j { (i, j, 1.0) } else { (j, i, -1.0) };
+            metrics
+                .iter()
+                .find(|m| m.id.name == name && m.id.subject == Subject::Pair(a as u32, b as u32))
+                .map(|m| {
+                    let e = m.estimate();
+                    (sign * flip * e.mean, e.se)
+                })
+        };
+        if (0..k).any(|i| (i + 1..k).any(|j| pair(i, j).is_none())) {
+            continue;
+        }
+        let diff = |i: usize, j: usize| pair(i, j).expect("every pair is there");
+        let Some(standings) = mcb(k, &diff) else {
+            continue;
+        };
+        let label = |p: u32| setup.label(Subject::Policy(p)).unwrap_or_default();
+        let way = if higher { "higher" } else { "lower" };
+        out.push_str(&format!(
+            "\nwhich could have the best {name} ({way} is better), all at once (95%, Hsu's \
+             comparisons with the best):\n"
+        ));
+        let rows: Vec<Vec<String>> = standings
+            .iter()
+            .map(|s| {
+                vec![
+                    format!("  {}", label(s.policy)),
+                    if s.could_be_best() {
+                        "could be the best".to_string()
+                    } else {
+                        "not the best".to_string()
+                    },
+                    format!(
+                        "ahead of the best of the others by {} to {}",
+                        signed(s.low),
+                        signed(s.high)
+                    ),
+                ]
+            })
+            .collect();
+        for line in super::text::aligned(&rows, 3) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// A bound as the paired lines write a difference: signed, four decimals, 0 bare.
+fn signed(x: f64) -> String {
+    if x == 0.0 {
+        "0".to_string()
+    } else {
+        format!("{x:+.4}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_xoshiro::rand_core::Rng;
+
+    use super::*;
+    use crate::engine::chunk_rng;
+
+    /// Three policies, the first far ahead: only it could be the best, its lower bound 0; the
+    /// others are ruled out, each bounded below by its gap to the first.
+    #[test]
+    fn one_far_ahead_rules_out_the_others() {
+        // Means 10, 5, 4; every paired difference with a standard error of 0.5.
+        let means = [10.0, 5.0, 4.0];
+        let diff = |i: usize, j: usize| (means[i] - means[j], 0.5);
+        let s = mcb(3, &diff).unwrap();
+        let d = Normal::new(0.0, 1.0).unwrap().inverse_cdf(1.0 - 0.05 / 2.0);
+        assert!(s[0].could_be_best() && !s[1].could_be_best() && !s[2].could_be_best());
+        assert_eq!(s[0].low, 0.0);
+        assert!((s[0].high - (5.0 + 0.5 * d)).abs() < 1e-12, "{:?}", s[0]);
+        assert_eq!(s[1].high, 0.0);
+        assert!((s[1].low - (-5.0 - 0.5 * d)).abs() < 1e-12, "{:?}", s[1]);
+        assert!((s[2].low - (-6.0 - 0.5 * d)).abs() < 1e-12, "{:?}", s[2]);
+    }
+
+    /// Two policies within noise of each other both could be the best; a pair without a
+    /// standard error gives no bounds at all.
+    #[test]
+    fn two_within_noise_could_each_be_the_best() {
+        let means = [10.0, 9.9, 2.0];
+        let s = mcb(3, &|i, j| (means[i] - means[j], 0.5)).unwrap();
+        assert!(s[0].could_be_best() && s[1].could_be_best() && !s[2].could_be_best());
+        assert!(s[0].low < 0.0 && s[1].high > 0.0);
+        assert!(mcb(3, &|i, j| (means[i] - means[j], f64::NAN)).is_none());
+    }
+
+    /// The bounds hold all at once at least 95% of the time: 1,000 comparisons of four
+    /// policies (the best 0.2 ahead of the next) on 100 common units each, against the true
+    /// gaps, within 4 standard errors of 95%.
+    #[test]
+    fn every_bound_holds_at_once_in_95_percent_of_comparisons() {
+        let truth = [0.0, 0.5, 0.8, 1.0];
+        let k = truth.len();
+        let (reps, n) = (1000u64, 100usize);
+        let mut held = 0u64;
+        let uniform = |rng: &mut crate::engine::ChunkRng| {
+            (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 - 0.5
+        };
+        for rep in 0..reps {
+            let mut rng = chunk_rng(11, rep);
+            // Each unit: a luck every policy shares, and a noise of each policy's own.
+            let mut x = vec![vec![0.0; n]; k];
+            for u in 0..n {
+                let common = 6.0 * uniform(&mut rng);
+                for (i, row) in x.iter_mut().enumerate() {
+                    let own: f64 = (0..3).map(|_| uniform(&mut rng)).sum::<f64>() * 2.0;
+                    row[u] = truth[i] + common + own;
+                }
+            }
+            let diff = |i: usize, j: usize| {
+                let d: Vec<f64> = (0..n).map(|u| x[i][u] - x[j][u]).collect();
+                let mean = d.iter().sum::<f64>() / n as f64;
+                let var = d.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+                (mean, (var / n as f64).sqrt())
+            };
+            let s = mcb(k, &diff).unwrap();
+            let all = (0..k).all(|i| {
+                let best_other = (0..k)
+                    .filter(|&j| j != i)
+                    .map(|j| truth[j])
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let gap = truth[i] - best_other;
+                s[i].low <= gap && gap <= s[i].high
+            });
+            held += u64::from(all);
+        }
+        let share = held as f64 / reps as f64;
+        assert!(
+            share >= 0.95 - 4.0 * (0.95 * 0.05 / reps as f64).sqrt(),
+            "{share}"
+        );
+    }
+}
