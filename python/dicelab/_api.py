@@ -180,8 +180,16 @@ def _run_words(
 
 
 def _run_frame(run: Any) -> pd.DataFrame:
-    """A finished run's ``summary.csv`` as a DataFrame (its first table)."""
-    return frame(run.tables()[0])
+    """A finished run's ``summary.csv`` as a DataFrame (its first table); where three policies
+    or more were compared, ``attrs["best"]`` says which could be the best, all at once (per
+    metric: ``metric``, ``higher_is_better`` and each policy's ``could_be_best`` and
+    ``ahead``, the 95% simultaneous bounds on how far it lies ahead of the best of the others).
+    """
+    result = frame(run.tables()[0])
+    best = run.best()
+    if best:
+        result.attrs["best"] = best
+    return result
 
 
 def _simulate(

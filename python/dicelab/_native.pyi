@@ -22,6 +22,8 @@ class Run:
         """Whether the run holds every shard."""
     def tables(self) -> list[dict[str, Any]]:
         """`summary.csv` and the reading against the best play, as column lists."""
+    def best(self) -> list[dict[str, Any]]:
+        """Which policies could be the best, all at once (empty below three policies)."""
     def files(self) -> dict[str, bytes]:
         """The files of its report folder, by name."""
     def text(self) -> str:

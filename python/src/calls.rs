@@ -17,6 +17,7 @@ use dicelab::ops::{
 use dicelab::output::{Invocation, OutDir, RunAbout};
 use dicelab::report::analysis::analysis_files;
 use dicelab::report::review::ReviewTables;
+use dicelab::stats::Subject;
 use dicelab::{Files, Saved, Setting};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -148,6 +149,36 @@ impl Run {
     /// `dicelab._frames` reads them.
     fn tables(&self, py: Python<'_>) -> PyResult<Vec<Py<PyDict>>> {
         frames::tables(py, &self.finished.data())
+    }
+
+    /// Which policies could be the best, all at once (a comparison of three or more): per
+    /// metric its name, `higher_is_better` and each policy with `could_be_best` and `ahead`,
+    /// the bounds on how far it lies ahead of the best of the others, as the command line
+    /// prints them.
+    fn best(&self, py: Python<'_>) -> PyResult<Vec<Py<PyDict>>> {
+        let report = self.finished.report();
+        let setup = &report.saved.record.setup;
+        dicelab::report::best::best_of(&report)
+            .iter()
+            .map(|b| {
+                let dict = PyDict::new(py);
+                dict.set_item("metric", &b.metric)?;
+                dict.set_item("higher_is_better", b.higher)?;
+                let policies = b
+                    .standings
+                    .iter()
+                    .map(|s| {
+                        let one = PyDict::new(py);
+                        one.set_item("policy", setup.label(Subject::Policy(s.policy)))?;
+                        one.set_item("could_be_best", s.could_be_best())?;
+                        one.set_item("ahead", (s.low, s.high))?;
+                        Ok(one.unbind())
+                    })
+                    .collect::<PyResult<Vec<_>>>()?;
+                dict.set_item("policies", policies)?;
+                Ok(dict.unbind())
+            })
+            .collect()
     }
 
     /// The files a report folder of the run holds, by name.

@@ -194,6 +194,27 @@ class SameAsTheCommandLine(Folder):
         )
         self.assert_same_files(cli_dir, self.dir / "py")
 
+    def test_compare_of_three_says_which_could_be_the_best_as_the_command_line_does(self):
+        policies = ["optimal", "leader", "rolls:1"]
+        df = dicelab.compare("sevens", policies, n=2000, seed=3)
+        words = ["compare", "sevens", "-n", "2000", "--seed", "3"]
+        for p in policies:
+            words += ["--policy", p]
+        code, out, err = cli(*words, "--format", "json")
+        self.assertEqual(code, 0, err)
+        best = json.loads(out)["best"]
+        self.assertEqual(
+            [{**m, "policies": [{**p, "ahead": list(p["ahead"])} for p in m["policies"]]}
+             for m in df.attrs["best"]],
+            best,
+        )
+        turn = next(m for m in best if m["metric"] == "turn_score")
+        self.assertTrue(turn["higher_is_better"])
+        self.assertEqual([p["policy"] for p in turn["policies"]], policies)
+        self.assertFalse(turn["policies"][2]["could_be_best"])
+        # Two policies: no ranking to make, nothing said.
+        self.assertNotIn("best", dicelab.compare("sevens", policies[:2], n=200).attrs)
+
     def test_a_game_with_rules_and_players_matches(self):
         df = dicelab.simulate(
             "hearts-due", players=3, rule={"target": 50, "wipe_ones": 3}, n=500, seed=9

@@ -99,13 +99,25 @@ pub fn mcb(k: usize, diff: &dyn Fn(usize, usize) -> (f64, f64)) -> Option<Vec<St
     )
 }
 
+/// Which policies could have the best of one metric, all at once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Best {
+    /// The metric.
+    pub metric: String,
+    /// Whether a higher figure is better (else a lower one).
+    pub higher: bool,
+    /// Each policy, in the run's order.
+    pub standings: Vec<Standing>,
+}
+
 /// For every metric the report has each pair's paired difference of, three policies or more
-/// and a way that is better: which could be the best, all at once. Empty otherwise.
-pub fn best_text(report: &Report) -> String {
+/// and a way that is better: which could be the best, all at once. Empty otherwise (fewer
+/// policies, a pair without a standard error).
+pub fn best_of(report: &Report) -> Vec<Best> {
     let metrics = &report.saved.tally.metrics;
     let setup = &report.saved.record.setup;
     let k = setup.policies.len();
-    let mut out = String::new();
+    let mut out = Vec::new();
     if k < 3 {
         return out;
     }
@@ -134,16 +146,30 @@ pub fn best_text(report: &Report) -> String {
             continue;
         }
         let diff = |i: usize, j: usize| pair(i, j).expect("every pair is there");
-        let Some(standings) = mcb(k, &diff) else {
-            continue;
-        };
-        let label = |p: u32| setup.label(Subject::Policy(p)).unwrap_or_default();
-        let way = if higher { "higher" } else { "lower" };
+        if let Some(standings) = mcb(k, &diff) {
+            out.push(Best {
+                metric: name.to_string(),
+                higher,
+                standings,
+            });
+        }
+    }
+    out
+}
+
+/// [`best_of`] as text: a heading a metric, then a line a policy.
+pub fn best_text(report: &Report) -> String {
+    let setup = &report.saved.record.setup;
+    let label = |p: u32| setup.label(Subject::Policy(p)).unwrap_or_default();
+    let mut out = String::new();
+    for best in best_of(report) {
+        let (name, way) = (&best.metric, if best.higher { "higher" } else { "lower" });
         out.push_str(&format!(
             "\nwhich could have the best {name} ({way} is better), all at once (95%, Hsu's \
              comparisons with the best):\n"
         ));
-        let rows: Vec<Vec<String>> = standings
+        let rows: Vec<Vec<String>> = best
+            .standings
             .iter()
             .map(|s| {
                 vec![

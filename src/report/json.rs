@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use crate::games::analysis::{Cell, DataTable};
 use crate::report::Report;
 use crate::report::csv::is_probability;
+use crate::stats::Subject;
 
 /// The tool's name and version, as `run.json` gives it.
 fn tool() -> String {
@@ -53,6 +54,24 @@ pub fn run_json(report: &Report, tables: &[DataTable]) -> String {
     });
     if !tables.is_empty() {
         document["tables"] = Value::Array(tables.iter().map(table_json).collect());
+    }
+    let best = super::best::best_of(report);
+    if !best.is_empty() {
+        // Which could be the best, all at once (three policies or more): what the text says.
+        document["best"] = best
+            .iter()
+            .map(|b| {
+                json!({
+                    "metric": b.metric,
+                    "higher_is_better": b.higher,
+                    "policies": b.standings.iter().map(|s| json!({
+                        "policy": setup.label(Subject::Policy(s.policy)),
+                        "could_be_best": s.could_be_best(),
+                        "ahead": [s.low, s.high],
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
     }
     pretty(&document)
 }
