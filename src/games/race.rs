@@ -146,25 +146,36 @@ impl Sums {
     /// Adds one play-out of the actions `active` marks, their values in `out`, ranked by
     /// `rank`.
     fn add(&mut self, active: &[bool], out: &[i64], rank: usize) {
-        let v = self.values;
         for a in (0..self.actions).filter(|&a| active[a]) {
-            self.n[a] += 1;
-            for k in 0..v {
-                let x = i128::from(out[a * v + k]);
-                self.sum[a * v + k] += x;
-                self.squares[a * v + k] += x * x;
-            }
+            self.add_values(a, out);
         }
         for i in (0..self.actions).filter(|&i| active[i]) {
             for j in (i + 1..self.actions).filter(|&j| active[j]) {
-                let d = i128::from(out[i * v + rank]) - i128::from(out[j * v + rank]);
-                let p = self.pair_index(i, j);
-                let pair = &mut self.pairs[p];
-                pair.0 += 1;
-                pair.1 += d;
-                pair.2 += d * d;
+                self.add_pair(i, j, out, rank);
             }
         }
+    }
+
+    /// Counts one play-out of action `a`: its values in `out`.
+    fn add_values(&mut self, a: usize, out: &[i64]) {
+        let v = self.values;
+        self.n[a] += 1;
+        for k in 0..v {
+            let x = i128::from(out[a * v + k]);
+            self.sum[a * v + k] += x;
+            self.squares[a * v + k] += x * x;
+        }
+    }
+
+    /// Counts one play-out of the pair `i < j`: the ranking value `rank` of `i` less `j`'s.
+    fn add_pair(&mut self, i: usize, j: usize, out: &[i64], rank: usize) {
+        let v = self.values;
+        let d = i128::from(out[i * v + rank]) - i128::from(out[j * v + rank]);
+        let p = self.pair_index(i, j);
+        let pair = &mut self.pairs[p];
+        pair.0 += 1;
+        pair.1 += d;
+        pair.2 += d * d;
     }
 
     /// Adds one play-out of the actions `fresh` marks, valued again after their drop: their
@@ -172,22 +183,10 @@ impl Sums {
     /// (whose values are in `out` too), so a fresh action's loss against whichever leader the
     /// race ends with reads from these play-outs alone.
     fn add_fresh(&mut self, fresh: &[bool], racing: &[bool], out: &[i64], rank: usize) {
-        let v = self.values;
         for a in (0..self.actions).filter(|&a| fresh[a]) {
-            self.n[a] += 1;
-            for k in 0..v {
-                let x = i128::from(out[a * v + k]);
-                self.sum[a * v + k] += x;
-                self.squares[a * v + k] += x * x;
-            }
+            self.add_values(a, out);
             for r in (0..self.actions).filter(|&r| racing[r]) {
-                let (i, j) = (a.min(r), a.max(r));
-                let d = i128::from(out[i * v + rank]) - i128::from(out[j * v + rank]);
-                let p = self.pair_index(i, j);
-                let pair = &mut self.pairs[p];
-                pair.0 += 1;
-                pair.1 += d;
-                pair.2 += d * d;
+                self.add_pair(a.min(r), a.max(r), out, rank);
             }
         }
     }
