@@ -264,44 +264,46 @@ fn impossible_positions_are_refused() {
     );
 }
 
-/// What the coach prints after its race holds what a big run says, the divisions dropped early
-/// included (each valued again on fresh play-outs): over 120 seeds of `best`'s advice on the
-/// roll 1 2 3 4 6 of an empty sheet (`-n 128`), every printed loss's 95% interval holds the
-/// gap a reference of 27,000 play-outs a division gives, at least 94% of the time (93% for the
-/// divisions dropped early), and the losses of those dropped early are on average within 8
-/// points of the reference (read from the play-outs that dropped them, they were 20 to 25
-/// too high). Minutes of work, so run by hand:
-/// `cargo test --release --lib the_races_intervals -- --ignored --nocapture`.
-#[test]
-#[ignore = "about 5 minutes on 2 cores: a reference of 27,000 play-outs a division"]
-fn the_races_intervals_hold_a_big_reference_runs_gaps() {
+/// How often the coach's printed intervals hold a reference's gaps, over seeds 1 to 120 of
+/// `best`'s advice at `-n 128` on the roll 1 2 3 4 6 of an empty sheet, `reference[i]` being
+/// division `i`'s loss against the reference's best: the share of every printed interval
+/// that holds, of those of divisions raced to the end and of those dropped early, with their
+/// counts, and how far the losses of those dropped early lie from the reference on average.
+struct Held {
+    all: (f64, u32),
+    raced: (f64, u32),
+    dropped: (f64, u32),
+    bias: f64,
+}
+
+/// The roll the issue measured the race on: 1 2 3 4 6 on an empty sheet, and a race of its
+/// divisions played by `best` under `plan`, seeded `seed`.
+fn race_of_the_roll(seed: u64, plan: Plan) -> Raced {
     let spec: PolicySpec = "best".parse().unwrap();
     let roll = Roll::new([1, 2, 3, 4, 6]).unwrap();
     let sheet = Sheet::new();
-    let choices = sheet.legal_choices(&roll);
-    let afters = afters(&sheet, &choices);
-    let raced = |seed: u64, plan: Plan| {
-        let playouts = Playouts {
-            spec: &spec,
-            afters: &afters,
-            seed,
-        };
-        race(&playouts, plan, &RunConfig::new(plan.most, seed)).unwrap()
+    let afters = afters(&sheet, &sheet.legal_choices(&roll));
+    let playouts = Playouts {
+        spec: &spec,
+        afters: &afters,
+        seed,
     };
-    let n = 27_000;
-    let reference = raced(1_000_003, Plan { first: n, most: n });
-    // Division i's gap behind division l, as the reference sees it.
-    let gap = |l: usize, i: usize| reference.loss(i).value - reference.loss(l).value;
+    race(&playouts, plan, &RunConfig::new(plan.most, seed)).unwrap()
+}
+
+/// [`Held`] of `reference`.
+fn held_against(reference: &[f64]) -> Held {
     let (mut held, mut count) = ([0u32; 2], [0u32; 2]);
     let mut off = Vec::new();
     for seed in 1..=120 {
-        let r = raced(seed, Plan::of(128));
+        let r = race_of_the_roll(seed, Plan::of(128));
         let l = r.leader();
-        for i in (0..choices.len()).filter(|&i| i != l) {
+        for i in (0..reference.len()).filter(|&i| i != l) {
             let early = usize::from(r.dropped(i).is_some_and(|d| d < 128));
             let loss = r.loss(i);
             let (low, high) = loss.ci95.unwrap();
-            let truth = gap(l, i);
+            // Division i's gap behind the seed's best, as the reference sees it.
+            let truth = reference[i] - reference[l];
             count[early] += 1;
             held[early] += u32::from(low <= truth && truth <= high);
             if early == 1 {
@@ -309,18 +311,78 @@ fn the_races_intervals_hold_a_big_reference_runs_gaps() {
             }
         }
     }
-    let share = |k: usize| f64::from(held[k]) / f64::from(count[k]);
-    let all = f64::from(held[0] + held[1]) / f64::from(count[0] + count[1]);
-    let bias = off.iter().sum::<f64>() / off.len() as f64;
+    let share = |h: u32, c: u32| (f64::from(h) / f64::from(c), c);
+    let held = Held {
+        all: share(held[0] + held[1], count[0] + count[1]),
+        raced: share(held[0], count[0]),
+        dropped: share(held[1], count[1]),
+        bias: off.iter().sum::<f64>() / off.len() as f64,
+    };
     println!(
-        "held: {all:.4} of {} losses; raced to the end {:.4} of {}; dropped early {:.4} of {}, \
-         off the reference by {bias:.2} points on average",
-        count[0] + count[1],
-        share(0),
-        count[0],
-        share(1),
-        count[1]
+        "held: {:.4} of {} losses; raced to the end {:.4} of {}; dropped early {:.4} of {}, \
+         off the reference by {:.2} points on average",
+        held.all.0,
+        held.all.1,
+        held.raced.0,
+        held.raced.1,
+        held.dropped.0,
+        held.dropped.1,
+        held.bias
     );
-    assert!(all >= 0.94 && share(1) >= 0.93, "{all} {}", share(1));
-    assert!(bias.abs() <= 8.0, "{bias}");
+    held
+}
+
+/// Each division's loss against the best of the roll 1 2 3 4 6 on an empty sheet, from 27,000
+/// play-outs a division by `best` (seed 1,000,003): what
+/// [`the_races_intervals_hold_a_big_reference_runs_gaps`] prints, kept so that CI checks the
+/// coach against it without the minutes the reference takes.
+const REFERENCE: [f64; 15] = [
+    30.19559078414352,
+    35.76672229456018,
+    8.744862377025463,
+    8.92441384548611,
+    95.18969419126158,
+    42.086171983506944,
+    182.21730396412036,
+    110.59756358506944,
+    64.70204271556713,
+    229.96955302372686,
+    53.64836805555556,
+    100.42224330873843,
+    179.54580573640047,
+    0.0,
+    43.060973813657405,
+];
+
+/// What the coach prints after its race holds what a big run says, the divisions dropped early
+/// included (each valued again on fresh play-outs): over 120 seeds, every printed loss's 95%
+/// interval holds the gap of the stored reference ([`REFERENCE`]) as often as a 95% interval
+/// should, within 4 standard errors, the divisions dropped early too, and the losses of those
+/// dropped early lie within 8 points of the reference on average (read from the play-outs that
+/// dropped them, they were 20 to 25 too high).
+#[test]
+fn the_coachs_printed_intervals_hold_the_reference_gaps() {
+    let held = held_against(&REFERENCE);
+    let floor = |(_, n): (f64, u32)| 0.95 - 4.0 * (0.95 * 0.05 / f64::from(n)).sqrt();
+    assert!(held.all.0 >= floor(held.all), "{}", held.all.0);
+    assert!(held.dropped.0 >= floor(held.dropped), "{}", held.dropped.0);
+    assert!(held.bias.abs() <= 8.0, "{}", held.bias);
+}
+
+/// The reference itself, 27,000 play-outs of every division, and the coach against it, with
+/// the issue's targets: at least 94% of intervals hold, 93% of those dropped early, and their
+/// losses lie within 8 points of the reference on average. Minutes of work, so run by hand:
+/// `cargo test --release --lib the_races_intervals -- --ignored --nocapture`.
+#[test]
+#[ignore = "about 5 minutes on 2 cores: a reference of 27,000 play-outs a division"]
+fn the_races_intervals_hold_a_big_reference_runs_gaps() {
+    let n = 27_000;
+    let reference = race_of_the_roll(1_000_003, Plan { first: n, most: n });
+    let losses: Vec<f64> = (0..REFERENCE.len())
+        .map(|i| reference.loss(i).value)
+        .collect();
+    println!("reference losses: {losses:?}");
+    let held = held_against(&losses);
+    assert!(held.all.0 >= 0.94 && held.dropped.0 >= 0.93);
+    assert!(held.bias.abs() <= 8.0, "{}", held.bias);
 }
