@@ -634,6 +634,7 @@ fn advise(game: &str, path: &Path, flags: Vec<(String, String)>) -> dicelab::Res
             threads: Some(1),
             shard: Shard::WHOLE,
             progress: OnProgress::default(),
+            first_chunk: 0,
         },
     };
     advisor.advise(&request).map(|a| format!("{a:?}"))
@@ -886,6 +887,7 @@ fn review_run() -> RunConfig<Option<u64>> {
         threads: Some(1),
         shard: Shard::WHOLE,
         progress: OnProgress::default(),
+        first_chunk: 0,
     }
 }
 

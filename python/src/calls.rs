@@ -88,6 +88,7 @@ impl RunArgs {
             threads,
             shard: Shard::WHOLE,
             progress,
+            first_chunk: 0,
         })
     }
 }

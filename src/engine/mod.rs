@@ -153,6 +153,10 @@ pub struct RunConfig<Units = u64> {
     pub shard: Shard,
     /// Where the run's progress is told (nowhere by default).
     pub progress: OnProgress,
+    /// The first chunk this part plays: the chunks before it were played by the earlier looks
+    /// of a sequential run, which adds this part's counts to theirs. 0 for a run played whole
+    /// (the chunks, not the looks, decide what is computed, so the sum is the run's).
+    pub first_chunk: u64,
 }
 
 impl RunConfig {
@@ -164,6 +168,7 @@ impl RunConfig {
             threads: None,
             shard: Shard::WHOLE,
             progress: OnProgress::default(),
+            first_chunk: 0,
         }
     }
 }
@@ -194,6 +199,7 @@ impl RunConfig<Option<u64>> {
             threads: self.threads,
             shard: Shard::WHOLE,
             progress: self.progress.clone(),
+            first_chunk: 0,
         })
     }
 }
@@ -207,6 +213,7 @@ impl Default for RunConfig<Option<u64>> {
             threads: None,
             shard: Shard::WHOLE,
             progress: OnProgress::default(),
+            first_chunk: 0,
         }
     }
 }
@@ -296,9 +303,15 @@ fn play<S: Simulation>(sim: &S, config: &RunConfig) -> Result<(S::Acc, Units)> {
     }
     let per_chunk = sim.units_per_chunk();
     let (first, step) = (u64::from(config.shard.index), u64::from(config.shard.count));
-    let mine = shard_chunks(config.units, per_chunk, config.shard);
+    // The shard's chunks are first, first + step, ...; a later look skips those played before.
+    let skipped = config.first_chunk.saturating_sub(first).div_ceil(step);
+    let before = config
+        .units
+        .min(config.first_chunk.saturating_mul(per_chunk));
+    let mine = shard_chunks(config.units, per_chunk, config.shard).saturating_sub(skipped);
     let chunk_len = |i: u64| per_chunk.min(config.units - i * per_chunk);
-    let shard_units = shard_units(config.units, per_chunk, config.shard);
+    let shard_units = shard_units(config.units, per_chunk, config.shard)
+        - shard_units(before, per_chunk, config.shard);
 
     // rayon splits only usize ranges evenly; a 32-bit machine could not index that many chunks.
     let mine_usize = usize::try_from(mine).map_err(|_| {
@@ -335,7 +348,7 @@ fn play<S: Simulation>(sim: &S, config: &RunConfig) -> Result<(S::Acc, Units)> {
             .into_par_iter()
             .with_max_len(1)
             // Once stopped, the run will fail: its remaining chunks are not even visited.
-            .map(|j| (!progress.stopped()).then(|| first + j as u64 * step))
+            .map(|j| (!progress.stopped()).then(|| first + (skipped + j as u64) * step))
             .while_some()
             .fold(empty, |(mut acc, mut units), i| {
                 let mut rng = chunk_rng(config.seed, i);
@@ -357,10 +370,17 @@ fn play<S: Simulation>(sim: &S, config: &RunConfig) -> Result<(S::Acc, Units)> {
     if progress.stopped() {
         return Err(Error::input(STOPPED));
     }
-    debug_assert_eq!(
-        units,
-        shard_run_units(config.units, per_chunk, config.shard)
-    );
+    debug_assert_eq!(units, {
+        let (all, earlier) = (
+            shard_run_units(config.units, per_chunk, config.shard),
+            shard_run_units(before, per_chunk, config.shard),
+        );
+        Units {
+            per_chunk,
+            counted: all.counted - earlier.counted,
+            chunk_index_sum: all.chunk_index_sum.wrapping_sub(earlier.chunk_index_sum),
+        }
+    });
     Ok((acc, units))
 }
 

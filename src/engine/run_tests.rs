@@ -236,3 +236,46 @@ fn zero_units_and_zero_threads_are_errors() {
     config.threads = Some(0);
     assert!(run(&ByteSum, &config).is_err());
 }
+
+/// A sequential run's looks play the run part by part, each from the chunk the last one ended
+/// at: added up, the parts are the whole run, counts and chunks alike, whatever the threads,
+/// and a shard's parts its share of it.
+#[test]
+fn parts_from_a_first_chunk_add_up_to_the_whole_run() {
+    for (shard, threads) in [
+        (Shard::WHOLE, 1),
+        (Shard::WHOLE, 3),
+        (Shard { index: 1, count: 3 }, 2),
+    ] {
+        let whole = run(
+            &ByteSum,
+            &RunConfig {
+                shard,
+                threads: Some(threads),
+                ..RunConfig::new(1_050, 9)
+            },
+        )
+        .unwrap();
+        // Looks after 2, 5 and 7 chunks, then the run's end.
+        let mut sum: Option<Tally> = None;
+        let mut first_chunk = 0;
+        for end in [200, 500, 700, 1_050] {
+            let part = run(
+                &ByteSum,
+                &RunConfig {
+                    shard,
+                    threads: Some(threads),
+                    first_chunk,
+                    ..RunConfig::new(end, 9)
+                },
+            )
+            .unwrap();
+            first_chunk = end / 100;
+            match &mut sum {
+                None => sum = Some(part),
+                Some(s) => s.merge(&part).unwrap(),
+            }
+        }
+        assert_eq!(sum.unwrap(), whole, "{shard} on {threads} threads");
+    }
+}

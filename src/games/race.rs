@@ -411,6 +411,7 @@ pub fn race<C: Contest>(contest: &C, plan: Plan, run: &RunConfig) -> Result<Race
             threads: None,
             shard: engine::Shard::WHOLE,
             progress: watch.clone(),
+            first_chunk: 0,
         };
         let counted = engine::accumulate(&round, &config);
         let counted = match counted {

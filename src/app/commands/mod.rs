@@ -62,6 +62,7 @@ fn run_config(run: &RunArgs, units: u64, shard: Shard) -> RunConfig {
         threads: run.threads,
         shard,
         progress: progress(run),
+        first_chunk: 0,
     }
 }
 
@@ -78,6 +79,7 @@ fn run_settings(run: &RunArgs) -> RunConfig<Option<u64>> {
         threads: run.threads,
         shard: Shard::WHOLE,
         progress: progress(run),
+        first_chunk: 0,
     }
 }
 
