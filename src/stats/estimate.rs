@@ -43,11 +43,17 @@ pub struct Estimate {
 impl Estimate {
     /// The estimate of a histogram summarised as `kind`.
     pub fn of(kind: MetricKind, h: &Histogram) -> Self {
+        Self::at(kind, h, z95())
+    }
+
+    /// [`of`](Self::of) with its interval `z` standard errors either side (Wilson's at `z` for a
+    /// proportion) in place of the fixed interval's 1.96: a confidence sequence's multiplier
+    /// ([`crate::stats::ConfidenceSequence`]) for a run that stopped on its own figures.
+    pub fn at(kind: MetricKind, h: &Histogram, z: f64) -> Self {
         let n = h.count();
         let mean = h.mean();
         let sd = h.variance().sqrt();
         let se = sd / (n as f64).sqrt();
-        let z = z95();
         let (ci_low, ci_high) = match kind {
             MetricKind::Mean => (mean - z * se, mean + z * se),
             MetricKind::Proportion => wilson(h.count_of(1), n, z),
@@ -98,7 +104,12 @@ impl Estimate {
     /// seats on shared dice) widen the interval as they should, which counting seat-games as
     /// independent trials (Wilson) would hide; a normal interval, kept within [0, 1].
     pub fn of_shares(h: &Histogram, per: u32) -> Self {
-        let e = Self::of(MetricKind::Mean, h);
+        Self::of_shares_at(h, per, z95())
+    }
+
+    /// [`of_shares`](Self::of_shares) with its interval `z` standard errors either side.
+    pub fn of_shares_at(h: &Histogram, per: u32, z: f64) -> Self {
+        let e = Self::at(MetricKind::Mean, h, z);
         let per = f64::from(per);
         Self {
             n: e.n,

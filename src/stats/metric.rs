@@ -201,10 +201,16 @@ impl Metric {
 
     /// Point estimate, spread and 95% interval.
     pub fn estimate(&self) -> Estimate {
+        self.estimate_at(crate::stats::z95())
+    }
+
+    /// [`estimate`](Self::estimate) with its interval `z` standard errors either side: a
+    /// confidence sequence's, for a run that stopped on its own figures.
+    pub fn estimate_at(&self, z: f64) -> Estimate {
         if self.per > 1 {
-            Estimate::of_shares(&self.histogram, self.per)
+            Estimate::of_shares_at(&self.histogram, self.per, z)
         } else {
-            Estimate::of(self.kind, &self.histogram)
+            Estimate::at(self.kind, &self.histogram, z)
         }
     }
 }

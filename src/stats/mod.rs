@@ -1,10 +1,13 @@
 //! Mergeable accumulators and the estimates reported from them: exact histograms
-//! ([`histogram`]), typed metrics and exact values ([`metric`]), and intervals ([`estimate`]).
+//! ([`histogram`]), typed metrics and exact values ([`metric`]), intervals ([`estimate`]) and
+//! intervals that hold wherever a run stops ([`sequence`]).
 
 pub mod estimate;
 pub mod histogram;
 pub mod metric;
+pub mod sequence;
 
 pub use estimate::{Estimate, MetricKind, wilson, z95};
 pub use histogram::Histogram;
 pub use metric::{ExactValues, Metric, MetricId, Subject, Tally, Units};
+pub use sequence::ConfidenceSequence;
