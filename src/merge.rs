@@ -138,6 +138,18 @@ impl Saved {
             .ok_or_else(|| Error::input("merge: expected at least one shard folder"))?;
         let mut held: HashSet<u32> = merged.record.shards.iter().copied().collect();
         for (dir, part) in parts {
+            // A run that chose its own size from its figures is whole: its intervals hold where
+            // it stopped, and another run's units added to it would end somewhere no rule chose.
+            for (folder, record) in [(&first_dir, &merged.record), (&dir, &part.record)] {
+                if let Some(s) = &record.sequential {
+                    return Err(Error::input(format!(
+                        "merge: {} holds a run that stopped on its own figures (compare \
+                         --{}), which is whole and merges with nothing",
+                        folder.display(),
+                        s.until
+                    )));
+                }
+            }
             let (a, b) = (&merged.record, &part.record);
             let differ = |what: &str, x: &dyn std::fmt::Display, y: &dyn std::fmt::Display| {
                 Error::input(format!(

@@ -12,6 +12,10 @@ pub use crate::saved::{ACCUMULATORS, Saved};
 
 use crate::engine::{RunConfig, STREAM_VERSION};
 use crate::input::InputFile;
+use crate::stats::{ConfidenceSequence, Estimate, Metric};
+
+/// The chance that an interval a run reports misses: every interval is at 95%.
+pub const ALPHA: f64 = 0.05;
 
 /// A game as configured: everything needed to configure it again.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,9 +68,52 @@ pub struct RunRecord {
     pub shard_count: u32,
     /// Which shards this record holds.
     pub shards: Vec<u32>,
+    /// How a run that stopped on its own figures stopped (`compare --decide`, `--precision`):
+    /// its intervals are then confidence sequences. Absent from a run of a fixed size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sequential: Option<Sequential>,
+}
+
+/// A run that looked at its figures as it went and stopped when they answered it: what it
+/// asked, its budget, and where it stopped (the record's `units`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sequential {
+    /// What it ran until: `decide` (the sign of every paired difference against the best
+    /// known) or `precision` (every paired difference's interval at most `precision` either
+    /// side).
+    pub until: String,
+    /// `--precision`'s width either side, as given, for a run until `precision`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precision: Option<String>,
+    /// The most units it could run: `-n`.
+    pub budget: u64,
+    /// The size its confidence sequences are tuned for (their first look), which with the
+    /// units decides every interval's width.
+    pub tuned_for: u64,
+    /// The units at each look, the last where it stopped.
+    pub looks: Vec<u64>,
+    /// Whether it stopped because it knew (else the budget ran out first).
+    pub answered: bool,
 }
 
 impl RunRecord {
+    /// The estimate of `metric` as this run reports it: a fixed 95% interval, or for a run that
+    /// stopped on its own figures a 95% confidence sequence's, which holds wherever it stopped.
+    pub fn estimate(&self, metric: &Metric) -> Estimate {
+        match self.sequence(ALPHA) {
+            None => metric.estimate(),
+            Some(cs) => metric.estimate_at(cs.z(metric.histogram.count())),
+        }
+    }
+
+    /// The confidence sequence of level `1 - alpha` this run's intervals follow, for a run that
+    /// stopped on its own figures; `None` for a run of a fixed size.
+    pub fn sequence(&self, alpha: f64) -> Option<ConfidenceSequence> {
+        self.sequential
+            .as_ref()
+            .map(|s| ConfidenceSequence::tuned(s.tuned_for, alpha))
+    }
+
     /// The record of a run of `setup` as `config` runs it, by this build of dicelab.
     pub fn of(setup: SetupRecord, config: &RunConfig) -> Self {
         Self {
@@ -77,6 +124,7 @@ impl RunRecord {
             units: config.units,
             shard_count: config.shard.count,
             shards: vec![config.shard.index],
+            sequential: None,
         }
     }
 }

@@ -184,6 +184,7 @@ pub(crate) mod tests {
                 units: 7,
                 shard_count: 1,
                 shards: vec![0],
+                sequential: None,
             },
             tally,
         }

@@ -184,11 +184,17 @@ def _run_frame(run: Any) -> pd.DataFrame:
     or more were compared, ``attrs["best"]`` says which could be the best, all at once (per
     metric: ``metric``, ``higher_is_better`` and each policy's ``could_be_best`` and
     ``ahead``, the 95% simultaneous bounds on how far it lies ahead of the best of the others).
+    A run that stopped on its own figures (``decide``, ``precision``) says how in
+    ``attrs["stopped"]``: ``until``, ``precision``, ``units``, ``budget``, ``looks`` and
+    ``answered``.
     """
     result = frame(run.tables()[0])
     best = run.best()
     if best:
         result.attrs["best"] = best
+    stopped = run.stopped()
+    if stopped is not None:
+        result.attrs["stopped"] = stopped
     return result
 
 
@@ -207,7 +213,24 @@ def _simulate(
     shard: Optional[tuple[int, int]],
     shards: Optional[int],
     executor: Optional[Executor],
+    decide: bool = False,
+    precision: Optional[float] = None,
 ) -> Union[pd.DataFrame, Part]:
+    decide = convert.switch("decide", decide)
+    precision_text = None if precision is None else convert.real("precision", precision)
+    if decide and precision_text is not None:
+        raise bad_value("precision", precision, "give decide=True or precision=X, not both")
+    if (decide or precision_text is not None) and (
+        shard is not None or shards is not None or executor is not None
+    ):
+        # A run that stops when it knows decides from all its units: one process plays it.
+        given = "shard" if shard is not None else "shards" if shards is not None else "executor"
+        name = "decide" if decide else "precision"
+        raise bad_value(
+            given, shard if shard is not None else shards if shards is not None else executor,
+            f"a run with {name}= stops when it knows, from all its units, so one process "
+            "plays it whole: give no shard, shards or executor",
+        )
     if shards is not None or executor is not None:
         # Everything a part would refuse, or that would make the parts cost more than the run,
         # is refused here, before any part runs: with an executor, a refusal would otherwise
@@ -271,6 +294,8 @@ def _simulate(
         convert.out(out),
         convert.switch("wait", wait),
         function == "compare",
+        decide,
+        precision_text,
     )
     if shard_text is not None:
         held, count = run.shards
@@ -344,6 +369,8 @@ def compare(
     shard: Optional[tuple[int, int]] = None,
     shards: Optional[int] = None,
     executor: Optional[Executor] = None,
+    decide: bool = False,
+    precision: Optional[float] = None,
 ) -> Union[pd.DataFrame, Part]:
     """Compares two or more policies on the same dice (:func:`simulate` with at least two): the
     DataFrame also holds each pair's paired difference, as rows of their own (metric
@@ -352,11 +379,21 @@ def compare(
     >>> df = dicelab.compare("sevens", ["optimal", "rolls:1"], n=10**5)
     >>> df[df.metric.str.endswith("_diff")][["policy", "mean", "ci95_low", "ci95_high"]]
 
-    Arguments as :func:`simulate`'s.
+    ``decide=True`` runs until the sign of every paired difference against the best policy is
+    known (95%, all at once), ``precision=X`` until every paired difference's interval is at
+    most ``X`` either side: ``n`` is then a budget, the run looks at its figures on a fixed
+    schedule of chunk boundaries (the same stop for any ``threads``), every interval is a 95%
+    confidence sequence, which holds wherever it stopped, and ``attrs["stopped"]`` says where
+    and whether it knew. Such a run plays whole: no ``shard``, ``shards`` or ``executor``.
+
+    >>> df = dicelab.compare("sevens", ["optimal", "leader"], n=10**7, decide=True)
+    >>> df.attrs["stopped"]["units"], df.attrs["stopped"]["answered"]
+
+    Other arguments as :func:`simulate`'s.
     """
     return _simulate(
         "compare", game, policy, n, seed, threads, players, rule, deck, out, wait, shard,
-        shards, executor,
+        shards, executor, decide, precision,
     )
 
 

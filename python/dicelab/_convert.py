@@ -177,6 +177,13 @@ def out(value: Any) -> Optional[str]:
     return folder
 
 
+def real(name: str, value: Any) -> str:
+    """A number as the text of a Python ``float`` (the library checks its range)."""
+    if _is_bool(value) or not isinstance(value, numbers.Real):
+        raise bad_value(name, value, f"expected a number, not {type(value).__name__}")
+    return repr(float(value))
+
+
 def switch(name: str, value: Any) -> bool:
     """``True`` or ``False``."""
     if not _is_bool(value):

@@ -28,6 +28,8 @@ class Run:
         """The files of its report folder, by name."""
     def text(self) -> str:
         """The estimates as a terminal shows them."""
+    def stopped(self) -> Optional[dict[str, Any]]:
+        """How a run that stopped on its own figures stopped; None for a fixed size."""
     def accumulators(self) -> bytes:
         """`accumulators.json`: what a part pickles as and `merge` reads back."""
 
@@ -45,8 +47,11 @@ def simulate(
     out: Optional[str],
     wait: bool,
     compare: bool,
+    decide: bool = False,
+    precision: Optional[str] = None,
 ) -> Run:
-    """A simulation (or its shard), written to `out` when given."""
+    """A simulation (or its shard), written to `out` when given; with `decide` or `precision`
+    one that stops when it knows."""
 
 def run_chunks(game: str, policies: list[str], rules: list[str], deck: Optional[str],
                players: str, units: Optional[str], seed: str, threads: Optional[str],

@@ -182,6 +182,27 @@ impl Run {
             .collect()
     }
 
+    /// How a run that stopped on its own figures stopped, as its record says it (`until`,
+    /// `precision`, `budget`, `looks`, `answered`) with the `units` it stopped at; `None` for a
+    /// run of a fixed size.
+    fn stopped(&self, py: Python<'_>) -> PyResult<Option<Py<PyDict>>> {
+        let record = &self.finished.saved.record;
+        let Some(s) = &record.sequential else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("until", &s.until)?;
+        dict.set_item(
+            "precision",
+            s.precision.as_ref().and_then(|x| x.parse::<f64>().ok()),
+        )?;
+        dict.set_item("units", record.units)?;
+        dict.set_item("budget", s.budget)?;
+        dict.set_item("looks", s.looks.clone())?;
+        dict.set_item("answered", s.answered)?;
+        Ok(Some(dict.unbind()))
+    }
+
     /// The files a report folder of the run holds, by name.
     fn files(&self, py: Python<'_>) -> PyResult<Py<PyDict>> {
         let files = self
@@ -223,7 +244,7 @@ impl Run {
 /// `dicelab.simulate` and `dicelab.compare`: the run (or its shard `(k, n)`), its report
 /// written to `out` when given.
 #[pyfunction]
-#[pyo3(signature = (call, game, policies, rules, deck, players, units, seed, threads, shard, out, wait, compare))]
+#[pyo3(signature = (call, game, policies, rules, deck, players, units, seed, threads, shard, out, wait, compare, decide=false, precision=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate(
     py: Python<'_>,
@@ -240,6 +261,8 @@ pub fn simulate(
     out: Option<PathBuf>,
     wait: bool,
     compare: bool,
+    decide: bool,
+    precision: Option<String>,
 ) -> PyResult<Run> {
     let run = RunArgs {
         units,
@@ -247,6 +270,19 @@ pub fn simulate(
         threads,
     };
     detached(py, move |progress| {
+        let until = match (decide, &precision) {
+            (true, _) => Some(ops::Until::Decide),
+            (false, Some(text)) => Some(ops::Until::Precision(text.parse::<f64>().map_err(
+                |_| {
+                    Error::value(
+                        Setting::named("precision"),
+                        text,
+                        "expected a positive width either side of a paired difference",
+                    )
+                },
+            )?)),
+            (false, None) => None,
+        };
         let configured = configured(game, policies, rules, deck, &players, compare)?;
         let settings = run.config(progress)?;
         let shard = match &shard {
@@ -262,7 +298,10 @@ pub fn simulate(
             shard,
             ..settings.sized(ops::DEFAULT_UNITS)?
         };
-        let finished = ops::simulate(configured.as_ref(), &config)?;
+        let finished = match until {
+            Some(until) => ops::simulate_until(configured.as_ref(), &config, until)?,
+            None => ops::simulate(configured.as_ref(), &config)?,
+        };
         if let Some(dir) = out {
             dir.describing(finished.about(Some(config.threads_used())))
                 .write_all(&finished.report_files(Vec::new())?)?;

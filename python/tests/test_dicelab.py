@@ -101,7 +101,7 @@ class ReadsLikeALibrary(unittest.TestCase):
             "simulate": ["game", "policy", "n", "seed", "threads", "players", "rule", "deck",
                          "out", "wait", "shard", "shards", "executor"],
             "compare": ["game", "policy", "n", "seed", "threads", "players", "rule", "deck",
-                        "out", "wait", "shard", "shards", "executor"],
+                        "out", "wait", "shard", "shards", "executor", "decide", "precision"],
             "merge": ["parts", "out", "wait", "partial"],
             "sweep": ["game", "rule", "policy", "players", "n", "seed", "threads", "out", "wait"],
             "solve": ["game", "players", "rule", "out", "wait"],
@@ -214,6 +214,39 @@ class SameAsTheCommandLine(Folder):
         self.assertFalse(turn["policies"][2]["could_be_best"])
         # Two policies: no ranking to make, nothing said.
         self.assertNotIn("best", dicelab.compare("sevens", policies[:2], n=200).attrs)
+
+    def test_compare_until_it_knows_matches_the_command_line_and_says_where_it_stopped(self):
+        for kwargs, flags in [
+            ({"decide": True}, ["--decide"]),
+            ({"precision": 0.03}, ["--precision", "0.03"]),
+        ]:
+            df = dicelab.compare(
+                "sevens", ["optimal", "rolls:3", "leader"], n=2 * 10**6, seed=5, **kwargs
+            )
+            cli_dir = self.command_line_files(
+                ["compare", "sevens", "--policy", "optimal", "--policy", "rolls:3", "--policy",
+                 "leader", "-n", "2e6", "--seed", "5", *flags]
+            )
+            assert_frame_equal(df, read_csv(cli_dir / "summary.csv"), check_exact=True)
+            stopped = df.attrs["stopped"]
+            record = json.loads((cli_dir / "accumulators.json").read_text())["record"]
+            self.assertEqual(stopped["looks"], record["sequential"]["looks"])
+            self.assertTrue(stopped["answered"])
+            self.assertEqual(stopped["units"], df.n.iloc[0])
+            self.assertLess(stopped["units"], 2 * 10**6)
+        self.assertNotIn("stopped", dicelab.compare("sevens", ["optimal", "leader"], n=200).attrs)
+
+    def test_compare_until_it_knows_refuses_shards_and_a_bad_precision(self):
+        for kwargs, words in [
+            ({"decide": True, "shards": 2}, "shards"),
+            ({"precision": 0.1, "shard": (0, 2)}, "shard"),
+            ({"precision": 0.0}, "precision"),
+            ({"precision": "wide"}, "precision"),
+            ({"decide": True, "precision": 0.1}, "not both"),
+        ]:
+            with self.assertRaises(ValueError) as caught:
+                dicelab.compare("sevens", ["optimal", "leader"], n=1000, **kwargs)
+            self.assertIn(words, str(caught.exception))
 
     def test_a_game_with_rules_and_players_matches(self):
         df = dicelab.simulate(

@@ -74,6 +74,7 @@ mod merge;
 mod play;
 mod report;
 mod review;
+mod sequential;
 mod simulate;
 mod sweep;
 
@@ -90,6 +91,7 @@ pub use review::{
     record_files, record_kind, record_text, record_to, review_estimates, review_file,
     review_file_with, review_game, review_game_with, review_text, review_text_with, reviewed_games,
 };
+pub use sequential::{FIRST_LOOK, Until, looks, simulate_until};
 pub use simulate::{
     DEFAULT_UNITS, Finished, REPORT_NAMES, RunRequest, chunks, rules_with_deck, simulate,
 };

@@ -16,10 +16,8 @@ use statrs::distribution::{ContinuousCDF, Normal};
 
 use super::Report;
 use super::sentence::higher_is_better;
+use crate::record::ALPHA;
 use crate::stats::Subject;
-
-/// The chance, all bounds together, that any of them misses.
-const ALPHA: f64 = 0.05;
 
 /// Where one policy stands against the best of the others: bounds on its mean less the best
 /// other's, oriented so that ahead is positive.
@@ -40,20 +38,26 @@ impl Standing {
     }
 }
 
+/// The one-sided critical value of Bonferroni's MCB bounds over `k` policies: each policy's
+/// k - 1 comparisons at `ALPHA / (k - 1)` each, from the normal for a run of a fixed size.
+pub fn bonferroni(k: usize) -> f64 {
+    Normal::new(0.0, 1.0)
+        .expect("the standard normal is valid")
+        .inverse_cdf(1.0 - ALPHA / (k.max(2) - 1) as f64)
+}
+
 /// Hsu's constrained MCB bounds for policies `0..k` from `diff(i, j)`: the oriented paired
-/// difference of `i` less `j` (ahead positive) with its standard error. `None` where a pair
-/// has no finite standard error (too few units): no bound is then honest.
+/// difference of `i` less `j` (ahead positive) and its reach, the critical value times its
+/// standard error ([`bonferroni`]'s for a fixed run). `None` where a pair has no finite
+/// reach (too few units): no bound is then honest.
 pub fn mcb(k: usize, diff: &dyn Fn(usize, usize) -> (f64, f64)) -> Option<Vec<Standing>> {
     if k < 2 {
         return None;
     }
-    let d = Normal::new(0.0, 1.0)
-        .expect("the standard normal is valid")
-        .inverse_cdf(1.0 - ALPHA / (k - 1) as f64);
     for i in 0..k {
         for j in (0..k).filter(|&j| j != i) {
-            let (mean, se) = diff(i, j);
-            if !(mean.is_finite() && se.is_finite()) {
+            let (mean, reach) = diff(i, j);
+            if !(mean.is_finite() && reach.is_finite()) {
                 return None;
             }
         }
@@ -63,8 +67,8 @@ pub fn mcb(k: usize, diff: &dyn Fn(usize, usize) -> (f64, f64)) -> Option<Vec<St
         .map(|i| {
             others(i)
                 .map(|j| {
-                    let (mean, se) = diff(i, j);
-                    mean + d * se
+                    let (mean, reach) = diff(i, j);
+                    mean + reach
                 })
                 .fold(f64::INFINITY, f64::min)
                 .max(0.0)
@@ -83,8 +87,8 @@ pub fn mcb(k: usize, diff: &dyn Fn(usize, usize) -> (f64, f64)) -> Option<Vec<St
                     rivals
                         .iter()
                         .map(|&j| {
-                            let (mean, se) = diff(i, j);
-                            mean - d * se
+                            let (mean, reach) = diff(i, j);
+                            mean - reach
                         })
                         .fold(f64::INFINITY, f64::min)
                         .min(0.0)
@@ -110,17 +114,35 @@ pub struct Best {
     pub standings: Vec<Standing>,
 }
 
-/// For every metric the report has each pair's paired difference of, three policies or more
-/// and a way that is better: which could be the best, all at once. Empty otherwise (fewer
-/// policies, a pair without a standard error).
-pub fn best_of(report: &Report) -> Vec<Best> {
+/// One metric every pair of policies has a paired difference of, with a way that is better:
+/// each pair's difference oriented so that ahead is positive, with its reach at the level all of
+/// them hold together.
+struct Oriented {
+    /// The metric.
+    metric: String,
+    /// Whether a higher figure is better.
+    higher: bool,
+    /// `diff[i][j]`: policy `i` less `j`, ahead positive, and its reach.
+    diff: Vec<Vec<(f64, f64)>>,
+}
+
+/// Every metric of the report that each pair of its `k >= 2` policies has a paired difference
+/// of, with a way that is better, oriented. The reach of each is Bonferroni's one-sided critical
+/// value over the k - 1 comparisons a policy takes part in times its standard error: the
+/// normal's for a run of a fixed size, a confidence sequence's (two-sided, so more than enough)
+/// for a run that stopped on its own figures.
+fn oriented(report: &Report) -> Vec<Oriented> {
     let metrics = &report.saved.tally.metrics;
-    let setup = &report.saved.record.setup;
-    let k = setup.policies.len();
+    let record = &report.saved.record;
+    let k = record.setup.distinct_policies().len();
     let mut out = Vec::new();
-    if k < 3 {
+    if k < 2 {
         return out;
     }
+    let critical = |n: u64| match record.sequence(ALPHA / (k - 1) as f64) {
+        Some(cs) => cs.z(n),
+        None => bonferroni(k),
+    };
     let mut names: Vec<&str> = Vec::new();
     for m in metrics {
         if matches!(m.id.subject, Subject::Pair(..)) && !names.contains(&m.id.name.as_str()) {
@@ -139,22 +161,69 @@ pub fn best_of(report: &Report) -> Vec<Best> {
                 .find(|m| m.id.name == name && m.id.subject == Subject::Pair(a as u32, b as u32))
                 .map(|m| {
                     let e = m.estimate();
-                    (sign * flip * e.mean, e.se)
+                    (sign * flip * e.mean, critical(e.n) * e.se)
                 })
         };
-        if (0..k).any(|i| (i + 1..k).any(|j| pair(i, j).is_none())) {
-            continue;
-        }
-        let diff = |i: usize, j: usize| pair(i, j).expect("every pair is there");
-        if let Some(standings) = mcb(k, &diff) {
-            out.push(Best {
+        let diff: Option<Vec<Vec<(f64, f64)>>> = (0..k)
+            .map(|i| {
+                (0..k)
+                    .map(|j| if i == j { Some((0.0, 0.0)) } else { pair(i, j) })
+                    .collect()
+            })
+            .collect();
+        if let Some(diff) = diff {
+            out.push(Oriented {
                 metric: name.to_string(),
                 higher,
-                standings,
+                diff,
             });
         }
     }
     out
+}
+
+/// For every metric the report has each pair's paired difference of, three policies or more
+/// and a way that is better: which could be the best, all at once. Empty otherwise (fewer
+/// policies, a pair without a standard error).
+pub fn best_of(report: &Report) -> Vec<Best> {
+    if report.saved.record.setup.distinct_policies().len() < 3 {
+        return Vec::new();
+    }
+    oriented(report)
+        .into_iter()
+        .filter_map(|o| {
+            let k = o.diff.len();
+            mcb(k, &|i, j| o.diff[i][j]).map(|standings| Best {
+                metric: o.metric,
+                higher: o.higher,
+                standings,
+            })
+        })
+        .collect()
+}
+
+/// Whether the best policy is known, for a run that asked (`compare --decide`): for every metric
+/// each pair has a paired difference of, with a way that is better, the policy ahead is ahead of
+/// each other one by more than its pair's reach, so the sign of every paired difference against
+/// it is known, all at once. `false` for a run without such a metric.
+pub fn best_known(report: &Report) -> bool {
+    let all = oriented(report);
+    !all.is_empty()
+        && all.iter().all(|o| {
+            let k = o.diff.len();
+            let ahead = |i: usize| (0..k).map(|j| o.diff[i][j].0).sum::<f64>();
+            let leader = (0..k)
+                .max_by(|&a, &b| ahead(a).total_cmp(&ahead(b)))
+                .expect("two policies or more");
+            (0..k)
+                .filter(|&j| j != leader)
+                .all(|j| o.diff[leader][j].0 - o.diff[leader][j].1 > 0.0)
+        })
+}
+
+/// Whether the report has a metric [`best_known`] can decide on.
+pub fn decidable(report: &Report) -> bool {
+    !oriented(report).is_empty()
 }
 
 /// [`best_of`] as text: a heading a metric, then a line a policy.
@@ -217,9 +286,10 @@ mod tests {
     fn one_far_ahead_rules_out_the_others() {
         // Means 10, 5, 4; every paired difference with a standard error of 0.5.
         let means = [10.0, 5.0, 4.0];
-        let diff = |i: usize, j: usize| (means[i] - means[j], 0.5);
-        let s = mcb(3, &diff).unwrap();
         let d = Normal::new(0.0, 1.0).unwrap().inverse_cdf(1.0 - 0.05 / 2.0);
+        assert_eq!(bonferroni(3), d);
+        let diff = |i: usize, j: usize| (means[i] - means[j], 0.5 * d);
+        let s = mcb(3, &diff).unwrap();
         assert!(s[0].could_be_best() && !s[1].could_be_best() && !s[2].could_be_best());
         assert_eq!(s[0].low, 0.0);
         assert!((s[0].high - (5.0 + 0.5 * d)).abs() < 1e-12, "{:?}", s[0]);
@@ -266,7 +336,7 @@ mod tests {
                 let d: Vec<f64> = (0..n).map(|u| x[i][u] - x[j][u]).collect();
                 let mean = d.iter().sum::<f64>() / n as f64;
                 let var = d.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-                (mean, (var / n as f64).sqrt())
+                (mean, bonferroni(k) * (var / n as f64).sqrt())
             };
             let s = mcb(k, &diff).unwrap();
             let all = (0..k).all(|i| {

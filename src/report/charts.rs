@@ -3,6 +3,7 @@
 
 use crate::error::Result;
 use crate::plot::{CompareRow, Scale, compare_svg, distribution_svg};
+use crate::record::RunRecord;
 use crate::stats::{Metric, MetricKind, Subject};
 
 use super::text::seat_fair_share;
@@ -32,8 +33,8 @@ type CompareGroup<'m> = (String, &'static str, Vec<(String, &'m Metric)>);
 
 /// A metric as a row of a comparison chart, with the figures it shows written out: mean and
 /// interval, and for means the standard deviation and median too.
-pub(crate) fn compare_row(label: &str, m: &Metric) -> CompareRow {
-    let e = m.estimate();
+pub(crate) fn compare_row(label: &str, m: &Metric, record: &RunRecord) -> CompareRow {
+    let e = record.estimate(m);
     let h = &m.histogram;
     match m.kind {
         MetricKind::Proportion => CompareRow {
@@ -154,7 +155,7 @@ pub fn comparison_charts(report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
         .map(|(base, by, members)| {
             let rows: Vec<CompareRow> = members
                 .iter()
-                .map(|(label, m)| compare_row(label, m))
+                .map(|(label, m)| compare_row(label, m, record))
                 .collect();
             let kind = members[0].1.kind;
             let what = match kind {

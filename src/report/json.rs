@@ -27,7 +27,7 @@ pub fn run_json(report: &Report, tables: &[DataTable]) -> String {
         .metrics
         .iter()
         .map(|m| {
-            let e = m.estimate();
+            let e = record.estimate(m);
             json!({
                 "metric": m.id.column(),
                 "policy": setup.policy_of(m.id.subject),

@@ -30,6 +30,7 @@ pub mod shown;
 pub mod summary;
 pub mod sweep;
 pub mod text;
+pub mod until;
 
 pub use accumulators::AccumulatorsJson;
 pub use charts::{ComparisonCharts, DistributionCharts};
@@ -86,6 +87,7 @@ pub(crate) mod tests {
                 units: 4,
                 shard_count: 1,
                 shards: vec![0],
+                sequential: None,
             },
             tally: Tally::new(metrics),
         }

@@ -72,7 +72,7 @@ pub fn summary_cells(
     exact: &ExactValues,
 ) -> Vec<Cell> {
     let setup = &record.setup;
-    let e = metric.estimate();
+    let e = record.estimate(metric);
     vec![
         Cell::Text(setup.game.clone()),
         Cell::Text(rules.to_string()),

@@ -263,7 +263,7 @@ impl Sweep {
                         .zip(&run.values)
                         .map(|(k, v)| format!("{k}={v}"))
                         .collect();
-                    let mut row = compare_row(&label.join(" "), m);
+                    let mut row = compare_row(&label.join(" "), m, &run.saved.record);
                     if let Some(x) = run.exact.mean(&m.id) {
                         row.note = format!("{}  exact {}", row.note, short(x));
                     }

@@ -108,7 +108,7 @@ pub fn summary_rows(report: &Report) -> Vec<[String; 6]> {
         .metrics
         .iter()
         .map(|m| {
-            let e = m.estimate();
+            let e = report.saved.record.estimate(m);
             let exact = report.exact.mean(&m.id);
             let digits = if m.kind == MetricKind::Proportion {
                 5
@@ -315,8 +315,14 @@ pub fn paired_text(report: &Report) -> String {
             continue;
         };
         let pair = setup.label(diff.id.subject).expect("a pair is named");
-        let (d, ea, eb) = (diff.estimate(), ma.estimate(), mb.estimate());
-        let z = crate::stats::z95();
+        let estimate = |m| report.saved.record.estimate(m);
+        let (d, ea, eb) = (estimate(diff), estimate(ma), estimate(mb));
+        // The same multiplier as the paired interval: a confidence sequence's where the run
+        // stopped on its own figures.
+        let z = match report.saved.record.sequence(crate::record::ALPHA) {
+            Some(cs) => cs.z(d.n),
+            None => crate::stats::z95(),
+        };
         let independent_se = (ea.se * ea.se + eb.se * eb.se).sqrt();
         if out.is_empty() {
             out.push_str("\npaired differences (common dice):\n");

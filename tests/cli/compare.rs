@@ -24,6 +24,76 @@ bad_input! {
             "seven-first",
         ]
         => "--policy 'lookahead:0': expected lookahead:K with K, the play-outs per legal play, from 1 to 1000";
+    refuses_a_precision_of_zero:
+        ["compare", "sevens", "--policy", "optimal", "--policy", "leader", "--precision", "0"]
+        => "invalid value '0' for '--precision <X>': expected a positive number";
+    refuses_a_precision_that_is_no_number:
+        ["compare", "sevens", "--policy", "optimal", "--policy", "leader", "--precision", "inf"]
+        => "expected a positive number";
+    refuses_decide_and_precision_together:
+        ["compare", "sevens", "--policy", "optimal", "--policy", "leader", "--decide", "--precision", "0.1"]
+        => "cannot be used with";
+    refuses_to_decide_on_a_shard:
+        ["compare", "sevens", "--policy", "optimal", "--policy", "leader", "--decide", "--shard", "0/2", "--out", "o"]
+        => "--shard with --decide: a run that stops when it knows decides from all its units";
+    refuses_to_record_a_run_that_decides_its_size:
+        ["compare", "sevens", "--policy", "optimal", "--policy", "leader", "--precision", "0.1", "--record", "r.txt"]
+        => "--record with --precision: record the games from a run of a fixed size";
+    refuses_to_decide_between_policies_seated_in_one_game:
+        ["compare", "sieben", "--players", "2", "--policy", "seven-first", "--policy", "random", "--decide"]
+        => "compare: a run until the best is known needs policies compared on the same dice";
+}
+
+/// A run until the best is known stops at the first look that knows it and says so, its
+/// record saying how it stopped; one whose policies cannot be told apart says the budget ran
+/// out. Both print every interval as a confidence sequence.
+#[test]
+fn a_decided_comparison_says_where_it_stopped_and_why() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let base = [
+        "compare", "sevens", "--policy", "optimal", "--policy", "leader", "-n", "1e7",
+    ];
+    let text = ok(d, &[&base[..], &["--decide"]].concat());
+    assert!(text.contains("| 65536 units |"), "{text}");
+    assert!(
+        text.contains("every interval is a 95% confidence sequence"),
+        "{text}"
+    );
+    assert!(
+        text.contains("stopped at look 1, after 65536 of at most 10000000 units: the sign of every paired difference against the best is known"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&ok(
+        d,
+        &[&base[..], &["--decide", "--format", "json"]].concat(),
+    ))
+    .unwrap();
+    let s = &json["record"]["sequential"];
+    assert_eq!(s["until"], "decide");
+    assert_eq!(s["budget"], 10_000_000);
+    assert_eq!(s["looks"], serde_json::json!([65536]));
+    assert_eq!(s["answered"], true);
+    // Two policies that play alike (stop after the first roll; stop once the kept sum reaches 0)
+    // are never told apart.
+    let tied = ok(
+        d,
+        &[
+            "compare",
+            "sevens",
+            "--policy",
+            "rolls:1",
+            "--policy",
+            "threshold:0,0",
+            "-n",
+            "200000",
+            "--decide",
+        ],
+    );
+    assert!(
+        tied.contains("the budget of 200000 units ran out at look "),
+        "{tied}"
+    );
 }
 
 /// Whether `svg` is text an XML 1.0 parser takes as far as its characters go: none of the

@@ -224,3 +224,45 @@ fn seven_dice_are_byte_identical_for_any_threads() {
         );
     }
 }
+
+/// A run that stops on its own figures stops at the same look, with the same bytes, for any
+/// threads: the looks fall on chunk boundaries and read exact merged counts. A precision that
+/// takes eight looks, and a decision among three policies, alike.
+#[test]
+fn a_run_until_it_knows_stops_at_the_same_look_for_any_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for until in [&["--precision", "0.03"][..], &["--decide"]] {
+        let run = |threads: &str| {
+            ok(
+                d,
+                &[
+                    &[
+                        "compare",
+                        "sevens",
+                        "--policy",
+                        "optimal",
+                        "--policy",
+                        "rolls:3",
+                        "--policy",
+                        "leader",
+                        "-n",
+                        "2e6",
+                        "--seed",
+                        "5",
+                        "--format",
+                        "json",
+                        "--threads",
+                        threads,
+                    ][..],
+                    until,
+                ]
+                .concat(),
+            )
+        };
+        let one = run("1");
+        assert_eq!(one, run("2"), "{until:?}");
+        let json: serde_json::Value = serde_json::from_str(&one).unwrap();
+        assert_eq!(json["record"]["sequential"]["answered"], true, "{one}");
+    }
+}

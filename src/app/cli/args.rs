@@ -10,8 +10,8 @@ use crate::games::Game;
 use super::complete::{Offered, policy_candidates, rule_candidates};
 use super::position::PositionArgs;
 use super::{
-    GameArg, PrintArgs, parse_players, parse_seed, parse_threads, parse_units, parse_with,
-    policy_help,
+    GameArg, PrintArgs, parse_players, parse_precision, parse_seed, parse_threads, parse_units,
+    parse_with, policy_help,
 };
 
 /// Arguments of `data`.
@@ -112,6 +112,23 @@ pub struct SimulateArgs {
     /// and exact value; csv, tsv, md, the summary table.
     #[command(flatten)]
     pub print: PrintArgs,
+}
+
+/// Arguments of `compare`: those of `simulate`, and a run that stops when it knows.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// What `simulate` takes.
+    #[command(flatten)]
+    pub sim: SimulateArgs,
+    /// Run until the sign of every paired difference against the best policy is known (95%,
+    /// all at once), looking after each stretch of a fixed schedule; -n is then a budget. Every
+    /// interval is a confidence sequence, which holds wherever the run stopped.
+    #[arg(long, conflicts_with = "precision")]
+    pub decide: bool,
+    /// Run until every paired difference's interval is at most X either side (a confidence
+    /// sequence, as for --decide); -n is then a budget.
+    #[arg(long, value_name = "X", value_parser = parse_precision)]
+    pub precision: Option<f64>,
 }
 
 /// Arguments of `sweep`: those of `simulate`, with lists of values for the rule options.

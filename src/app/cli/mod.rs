@@ -18,8 +18,8 @@ mod position;
 mod table_args;
 
 pub use args::{
-    AdviseArgs, ClaimsArgs, CompletionsArgs, DataArgs, DecksArgs, GameArgs, ManArgs, MergeArgs,
-    ReportArgs, RunArgs, SimulateArgs, SolveArgs, SweepArgs, TableArgs, TuneArgs,
+    AdviseArgs, ClaimsArgs, CompareArgs, CompletionsArgs, DataArgs, DecksArgs, GameArgs, ManArgs,
+    MergeArgs, ReportArgs, RunArgs, SimulateArgs, SolveArgs, SweepArgs, TableArgs, TuneArgs,
 };
 #[cfg(feature = "serve")]
 pub use table_args::ServeArgs;
@@ -93,7 +93,7 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Compare two or more policies on the same dice, with paired differences.
     #[command(after_help = METRICS_HELP)]
-    Compare(SimulateArgs),
+    Compare(CompareArgs),
     /// Solve a game's decisions exactly: the optimal policy table and every policy's odds.
     Solve(SolveArgs),
     /// Print and write a game's exact probability tables.
@@ -144,7 +144,8 @@ impl Command {
     /// The run settings (size, seed, threads) of a command that runs simulations.
     fn run_args_mut(&mut self) -> Option<&mut RunArgs> {
         match self {
-            Command::Simulate(args) | Command::Compare(args) => Some(&mut args.run),
+            Command::Simulate(args) => Some(&mut args.run),
+            Command::Compare(args) => Some(&mut args.sim.run),
             Command::Claims(args) => Some(&mut args.run),
             Command::Report(args) => Some(&mut args.run),
             Command::Tune(args) => Some(&mut args.run),
@@ -170,7 +171,8 @@ impl Command {
     /// commands that write nothing never wait.
     pub fn wait(&self) -> bool {
         match self {
-            Command::Simulate(args) | Command::Compare(args) => args.wait,
+            Command::Simulate(args) => args.wait,
+            Command::Compare(args) => args.sim.wait,
             Command::Solve(args) => args.wait,
             Command::Table(args) => args.wait,
             Command::Claims(args) => args.wait,
@@ -289,6 +291,17 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
         .map_err(|e| {
             format!("{e} (worker threads; more than there are cores only wait their turn)")
         })
+}
+
+/// The width either side a run until a precision stops at (`--precision`): a positive number.
+pub fn parse_precision(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        _ => Err(format!(
+            "expected a positive number, the widest a paired difference's interval may reach \
+             either side of it (0.01), found '{s}'"
+        )),
+    }
 }
 
 /// A player count (`--players`): each game checks its own range.

@@ -2,10 +2,10 @@
 
 use crate::engine::Shard;
 use crate::error::{Error, Result};
-use crate::ops::{self, DEFAULT_UNITS, REPORT_NAMES, RunRequest};
+use crate::ops::{self, DEFAULT_UNITS, REPORT_NAMES, RunRequest, Until};
 use crate::output::{Invocation, OutDir, OutFile};
 
-use super::super::cli::SimulateArgs;
+use super::super::cli::{CompareArgs, SimulateArgs};
 use super::{publish, run_config, threads_of};
 
 /// The request the flags describe.
@@ -22,14 +22,20 @@ fn request(args: &SimulateArgs) -> RunRequest {
 /// `dicelab simulate`.
 pub fn simulate(args: &SimulateArgs, invocation: &Invocation) -> Result<()> {
     let game = request(args).configure()?;
-    run(args, invocation, game.as_ref())
+    run(args, invocation, game.as_ref(), None)
 }
 
 /// `dicelab compare`: a simulation of two or more policies, on the same chance where the game
-/// allows, with each pair's paired difference.
-pub fn compare(args: &SimulateArgs, invocation: &Invocation) -> Result<()> {
-    let game = request(args).configure_comparison()?;
-    run(args, invocation, game.as_ref())
+/// allows, with each pair's paired difference; with `--decide` or `--precision`, run until it
+/// knows.
+pub fn compare(args: &CompareArgs, invocation: &Invocation) -> Result<()> {
+    let until = match (args.decide, args.precision) {
+        (true, _) => Some(Until::Decide),
+        (false, Some(x)) => Some(Until::Precision(x)),
+        (false, None) => None,
+    };
+    let game = request(&args.sim).configure_comparison()?;
+    run(&args.sim, invocation, game.as_ref(), until)
 }
 
 /// Runs the configured `game` as the flags say, into `--out` when given.
@@ -37,9 +43,24 @@ fn run(
     args: &SimulateArgs,
     invocation: &Invocation,
     game: &dyn crate::games::Configured,
+    until: Option<Until>,
 ) -> Result<()> {
     let printing = args.print.chosen()?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
+    if let Some(until) = until {
+        let flag = format!("--{}", until.name());
+        if shard != Shard::WHOLE {
+            return Err(Error::input(format!(
+                "--shard with {flag}: a run that stops when it knows decides from all its \
+                 units, so one process plays it whole"
+            )));
+        }
+        if args.record.is_some() {
+            return Err(Error::input(format!(
+                "--record with {flag}: record the games from a run of a fixed size"
+            )));
+        }
+    }
     if shard != Shard::WHOLE && args.out.is_none() {
         return Err(Error::input(
             "--shard needs --out: a shard is only useful saved for `dicelab merge`",
@@ -79,7 +100,10 @@ fn run(
         })?),
         None => None,
     };
-    let finished = ops::simulate(game, &config)?;
+    let finished = match until {
+        Some(until) => ops::simulate_until(game, &config, until)?,
+        None => ops::simulate(game, &config)?,
+    };
     // In place once the run has succeeded, as the record was written after it before.
     staged.map(crate::output::Staged::commit).transpose()?;
     publish(

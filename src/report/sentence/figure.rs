@@ -17,7 +17,7 @@ pub(super) struct Figure {
 
 impl Figure {
     pub(super) fn of(report: &Report, m: &Metric) -> Self {
-        let e = m.estimate();
+        let e = report.saved.record.estimate(m);
         Figure {
             mean: e.mean,
             low: e.ci_low,

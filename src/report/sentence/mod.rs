@@ -179,7 +179,7 @@ fn what_each_gives_up(report: &Report, compared: &[&Metric]) -> String {
         });
         match pair {
             Some(m) => {
-                let e = m.estimate();
+                let e = report.saved.record.estimate(m);
                 let flip = if m.id.subject == Subject::Pair(best, other) {
                     sign
                 } else {
