@@ -180,15 +180,17 @@ impl Finished {
     }
 
     /// The estimates and exact values as a terminal shows them: the aligned table, then the
-    /// paired differences (empty without pairs), with three policies or more which could be
-    /// the best, all at once, and for a run that stopped on its own figures where and why.
+    /// paired differences (empty without pairs), the estimates with their luck taken out (empty
+    /// without), with three policies or more which could be the best, all at once, and for a
+    /// run that stopped on its own figures where and why.
     pub fn text(&self) -> String {
         let report = self.report();
         let reading = self.against_best.as_ref().map_or("", |a| a.text.as_str());
         format!(
-            "{}{}{}{}{reading}",
+            "{}{}{}{}{}{reading}",
             report.text_table(),
             report.paired_text(),
+            crate::report::text::luck_text(&report),
             crate::report::best::best_text(&report),
             crate::report::until::until_text(&report).unwrap_or_default()
         )

@@ -28,7 +28,7 @@ pub fn run_json(report: &Report, tables: &[DataTable]) -> String {
         .iter()
         .map(|m| {
             let e = record.estimate(m);
-            json!({
+            let mut one = json!({
                 "metric": m.id.column(),
                 "policy": setup.policy_of(m.id.subject),
                 "key": setup.key(&m.id),
@@ -38,7 +38,12 @@ pub fn run_json(report: &Report, tables: &[DataTable]) -> String {
                 "se": e.se,
                 "ci95": [e.ci_low, e.ci_high],
                 "exact": report.exact.mean(&m.id),
-            })
+            });
+            // Where the luck was taken out, the plain estimate it improves on.
+            if let Some(p) = m.plain_estimate() {
+                one["plain"] = json!({"mean": p.mean, "se": p.se, "ci95": [p.ci_low, p.ci_high]});
+            }
+            one
         })
         .collect();
     let mut document = json!({

@@ -29,7 +29,9 @@ pub fn quantiles_csv(report: &Report) -> Vec<u8> {
         .tally
         .metrics
         .iter()
-        .filter(|m| m.kind == MetricKind::Mean && m.histogram.count() > 0)
+        // A metric with its luck taken out has no distribution of its own: its histogram is the
+        // plain observations'.
+        .filter(|m| m.kind == MetricKind::Mean && m.histogram.count() > 0 && m.adjusted.is_none())
         .map(|m| {
             let h = &m.histogram;
             let mut row = vec![

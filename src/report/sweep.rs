@@ -126,7 +126,8 @@ impl Sweep {
                     continue;
                 };
                 let m = &run.saved.tally.metrics[i];
-                let digits = if m.kind == MetricKind::Proportion {
+                // A share with its luck taken out is a share, read as finely.
+                let digits = if m.kind == MetricKind::Proportion || m.adjusted.is_some() {
                     5
                 } else {
                     4

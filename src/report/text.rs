@@ -110,7 +110,8 @@ pub fn summary_rows(report: &Report) -> Vec<[String; 6]> {
         .map(|m| {
             let e = report.saved.record.estimate(m);
             let exact = report.exact.mean(&m.id);
-            let digits = if m.kind == MetricKind::Proportion {
+            // A share with its luck taken out is a share, read as finely.
+            let digits = if m.kind == MetricKind::Proportion || m.adjusted.is_some() {
                 5
             } else {
                 4
@@ -344,6 +345,57 @@ pub fn paired_text(report: &Report) -> String {
         ));
     }
     out
+}
+
+/// The estimates with each unit's luck taken out (a control variate of mean 0), each beside the
+/// plain estimate it improves on and how much variance it took out; empty for a run without.
+pub fn luck_text(report: &Report) -> String {
+    let record = &report.saved.record;
+    let mut out = String::new();
+    for m in &report.saved.tally.metrics {
+        let Some(plain) = m.plain_estimate() else {
+            continue;
+        };
+        if out.is_empty() {
+            out.push_str(
+                "\nluck taken out (each throw's exact luck, of mean 0, subtracted: unbiased, and \
+                 what is left is the players' own decisions):\n",
+            );
+        }
+        let e = record.estimate(m);
+        let key = record.setup.key(&m.id);
+        if !(e.ci_low.is_finite() && plain.se.is_finite()) {
+            out.push_str(&format!(
+                "  {key}: {:.5}; none (n = {}): too few units for an interval\n",
+                e.mean, e.n
+            ));
+            continue;
+        }
+        out.push_str(&format!(
+            "  {key}: {:.5} [{:.5}, {:.5}]; plain {:.5} [{:.5}, {:.5}]; {}\n",
+            e.mean,
+            e.ci_low,
+            e.ci_high,
+            plain.mean,
+            plain.ci_low,
+            plain.ci_high,
+            luck_saved(plain.se, e.se)
+        ));
+    }
+    out
+}
+
+/// How much variance taking the luck out saved: `variance 135.2x smaller`, or in words where the
+/// ratio is no number (no variance left, as when every player plays the solution).
+fn luck_saved(plain_se: f64, se: f64) -> String {
+    let ratio = (plain_se / se).powi(2);
+    if ratio.is_finite() {
+        format!("variance {ratio:.1}x smaller")
+    } else if plain_se > 0.0 {
+        "the luck explains all the variance".to_string()
+    } else {
+        "nothing varies".to_string()
+    }
 }
 
 /// How much variance pairing saved, from the standard errors independent runs would have and

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 
+use super::adjusted::Adjusted;
 use super::estimate::{Estimate, MetricKind};
 use super::histogram::Histogram;
 
@@ -123,6 +124,11 @@ pub struct Metric {
     pub per: u32,
     /// Every observation.
     pub histogram: Histogram,
+    /// The same observations with the luck each met taken out, as exact sums, for a metric
+    /// estimated with a control variate: its estimate is theirs, and the histogram's is the
+    /// plain one it improves on. Absent from every other metric.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjusted: Option<Adjusted>,
 }
 
 /// For serde: a `false` flag is left out, so metrics without it keep their old form.
@@ -150,6 +156,7 @@ impl Metric {
             per_unit: false,
             per: 1,
             histogram,
+            adjusted: None,
         }
     }
 
@@ -163,6 +170,7 @@ impl Metric {
             per_unit: false,
             per: per.max(1),
             histogram,
+            adjusted: None,
         }
     }
 
@@ -178,6 +186,17 @@ impl Metric {
             per_unit: false,
             per: 1,
             histogram,
+            adjusted: None,
+        }
+    }
+
+    /// A mean estimated with a control variate: `plain`, the observations (one a unit), and
+    /// `adjusted`, the same observations less the luck each met (a quantity of mean 0),
+    /// whose sums give the estimate.
+    pub fn adjusted(name: &str, plain: Histogram, adjusted: Adjusted) -> Self {
+        Self {
+            adjusted: Some(adjusted),
+            ..Self::mean(name, plain).per_unit()
         }
     }
 
@@ -204,10 +223,21 @@ impl Metric {
         self.estimate_at(crate::stats::z95())
     }
 
+    /// The plain estimate of a metric estimated with a control variate (its observations as
+    /// they were, luck and all), to set beside [`estimate`](Self::estimate); `None` for any
+    /// other metric.
+    pub fn plain_estimate(&self) -> Option<Estimate> {
+        self.adjusted
+            .as_ref()
+            .map(|_| Estimate::of(MetricKind::Mean, &self.histogram))
+    }
+
     /// [`estimate`](Self::estimate) with its interval `z` standard errors either side: a
     /// confidence sequence's, for a run that stopped on its own figures.
     pub fn estimate_at(&self, z: f64) -> Estimate {
-        if self.per > 1 {
+        if let Some(adjusted) = &self.adjusted {
+            adjusted.estimate(self.histogram.count(), z)
+        } else if self.per > 1 {
             Estimate::of_shares_at(&self.histogram, self.per, z)
         } else {
             Estimate::at(self.kind, &self.histogram, z)
@@ -275,7 +305,7 @@ impl Tally {
             )));
         }
         for (a, b) in self.metrics.iter_mut().zip(&other.metrics) {
-            if a.kind != b.kind {
+            if a.kind != b.kind || a.adjusted.is_some() != b.adjusted.is_some() {
                 return Err(Error::input(format!(
                     "cannot merge metric {}: kinds differ",
                     a.id.column()
@@ -289,6 +319,14 @@ impl Tally {
             if total.is_none() {
                 return Err(Error::input(format!(
                     "cannot merge metric {}: more than 2^64 observations",
+                    a.id.column()
+                )));
+            }
+            if let (Some(x), Some(y)) = (&a.adjusted, &b.adjusted)
+                && x.clone().add_checked(y).is_none()
+            {
+                return Err(Error::input(format!(
+                    "cannot merge metric {}: its sums overflow",
                     a.id.column()
                 )));
             }
@@ -315,6 +353,9 @@ impl Tally {
             }
         };
         for (a, b) in self.metrics.iter_mut().zip(&other.metrics) {
+            if let (Some(x), Some(y)) = (&mut a.adjusted, &b.adjusted) {
+                x.add_checked(y).expect("checked above");
+            }
             a.histogram.merge(&b.histogram);
         }
         self.units = units;

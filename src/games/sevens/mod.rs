@@ -25,11 +25,12 @@ mod win;
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
 use crate::games::analysis::Analysis;
-use crate::games::options::RuleOptions;
+use crate::games::options::{RuleOptions, Tie};
 use crate::games::seating::{Players, Rotation, Seats, pairs};
 use crate::games::{Configured, Game, GameInfo, ReportRun, Setup, setup_record};
 use crate::record::SetupRecord;
 use crate::stats::{ExactValues, MetricId, Subject, Tally};
+use std::sync::Arc;
 
 use sim::play::MAX_PLAYERS;
 use solve::duel::exact_game;
@@ -41,7 +42,7 @@ pub use sim::play::Games;
 use sim::{MAX_POLICIES, Turns};
 use solve::solutions::Solutions;
 use spec::PolicySpec;
-use win::Win;
+use win::{PlaysTwo, Win};
 
 /// Players: one plays single turns, more play full games.
 pub const PLAYERS: Players = Players {
@@ -265,6 +266,18 @@ impl Study {
                 exact.set_mean(MetricId::new("win_rate", Subject::seat(seat)), p);
             }
         }
+        if players == 2 && rules.tie == Tie::Playoff {
+            // The win rates with the luck taken out estimate the same chances.
+            let known: Vec<(Subject, f64)> = exact
+                .means
+                .iter()
+                .filter(|(id, _)| id.name == "win_rate")
+                .map(|(id, &p)| (id.subject, p))
+                .collect();
+            for (subject, p) in known {
+                exact.set_mean(MetricId::new(sim::LESS_LUCK, subject), p);
+            }
+        }
         Ok(Self {
             rules,
             options,
@@ -278,15 +291,32 @@ impl Study {
 }
 
 impl Study {
-    /// The whole games of this study, as a run plays them and a record writes them down.
+    /// The whole games of this study, as a run plays them and a record writes them down: with
+    /// each game's luck valued where it takes the luck out ([`Study::luck`]).
     fn games(&self) -> Games {
-        Games::new(
+        let games = Games::new(
             &self.solutions.outcomes,
             self.rules,
             self.players,
             self.policies.clone(),
             Rotation::new(&self.seats),
-        )
+        );
+        match self.luck() {
+            Some(game) => games.with_luck(game),
+            None => games,
+        }
+    }
+
+    /// The solution a game's luck is valued by, where the run takes it out of the win rates:
+    /// two players whose ties are played off (a zero-sum game, so one seat's luck is the
+    /// other's negated) and whose whole game is solved (it is, in milliseconds, unless too
+    /// large for the memory there is).
+    fn luck(&self) -> Option<Arc<dyn PlaysTwo>> {
+        if self.players != 2 || self.rules.tie != Tie::Playoff {
+            return None;
+        }
+        let game: Arc<dyn PlaysTwo> = self.solutions.game().ok()?;
+        Some(game)
     }
 }
 

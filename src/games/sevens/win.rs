@@ -24,6 +24,20 @@ pub(crate) trait PlaysTwo: Debug + Send + Sync {
 
     /// The exact distribution of a turn played to win in a position.
     fn distribution(&self, phase: Phase, role: Role) -> TurnDistribution;
+
+    /// The luck of a turn to its mover, whoever played it: over each throw it made on `rolls`
+    /// (`path`, what each throw kept), the mover's chance to win after the throw, with the
+    /// solution's best choice to come, less its chance before it. Each throw's term has mean
+    /// exactly 0 given what came before (the chance before is the solver's average of the
+    /// chances after), so a game's sum of them is a control variate for its outcome.
+    fn turn_luck(
+        &self,
+        lookup: &Lookup,
+        phase: Phase,
+        role: Role,
+        rolls: &[u32],
+        path: &[Kept],
+    ) -> f64;
 }
 
 /// A whole three-player game solved to win, as its players and the exact values ask it.

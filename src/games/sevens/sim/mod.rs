@@ -28,7 +28,7 @@ use crate::games::options::Tie;
 use crate::games::outcomes::Wins;
 use crate::games::seating::pairs;
 use crate::merge_fields;
-use crate::stats::{Histogram, Metric, Subject, Tally};
+use crate::stats::{Adjusted, Histogram, Metric, Subject, Tally};
 
 use super::lookup::Lookup;
 use super::policy::DecisionTable;
@@ -235,6 +235,10 @@ pub struct GamesAcc {
     leader_rolls: [u64; MAX_ROLLS as usize + 1],
     leader_round_wins: u64,
     playoff_rounds: [u64; PLAYOFF_BINS],
+    /// Where the run values each game's luck: by seat, whether it won less its luck.
+    less_luck_seat: Vec<Adjusted>,
+    /// The same by policy, where each policy holds one seat (empty otherwise).
+    less_luck_policy: Vec<Adjusted>,
 }
 merge_fields!(GamesAcc {
     wins,
@@ -244,6 +248,8 @@ merge_fields!(GamesAcc {
     leader_rolls,
     leader_round_wins,
     playoff_rounds,
+    less_luck_seat,
+    less_luck_policy,
 });
 
 /// The counts of a game, taken as it is played.
@@ -279,13 +285,27 @@ impl Observer for GamesAcc {
         &mut self,
         winners: &[usize],
         tied: bool,
-        playoff_rounds: u32,
+        (playoff_rounds, luck): (u32, Option<f64>),
         policy_of: impl Fn(usize) -> usize,
     ) {
         self.playoff_rounds[playoff_rounds.min(PLAYOFF_BINS as u32 - 1) as usize] += 1;
+        if let Some(luck) = luck {
+            // Two seats: seat 1's luck is seat 0's, negated (a zero-sum game).
+            for (seat, own) in [(0, luck), (1, -luck)] {
+                let won = if winners.contains(&seat) { 1.0 } else { 0.0 };
+                let y = Adjusted::fixed(won - own);
+                self.less_luck_seat[seat].add(y);
+                if !self.less_luck_policy.is_empty() {
+                    self.less_luck_policy[policy_of(seat)].add(y);
+                }
+            }
+        }
         self.wins.record(winners.iter().copied(), tied, policy_of);
     }
 }
+
+/// The win rates with each game's exact luck taken out ([`Games::with_luck`]).
+pub(super) const LESS_LUCK: &str = "win_rate_less_luck";
 
 /// Whole games a chunk plays: a record of the run's first games plays them chunk by chunk too.
 pub(super) const GAMES_PER_CHUNK: u64 = 1 << 12;
@@ -308,6 +328,12 @@ impl Simulation for Games {
             leader_rolls: [0; MAX_ROLLS as usize + 1],
             leader_round_wins: 0,
             playoff_rounds: [0; PLAYOFF_BINS],
+            less_luck_seat: vec![Adjusted::default(); if self.values_luck() { 2 } else { 0 }],
+            // Two distinct policies of two players: each holds one seat every game.
+            less_luck_policy: vec![
+                Adjusted::default();
+                if self.values_luck() && k == 2 { 2 } else { 0 }
+            ],
         }
     }
 
@@ -325,6 +351,13 @@ impl Simulation for Games {
             let win = Metric::proportion("win_rate", wins, games);
             metrics.push(win.about(Subject::seat(seat)).per_unit());
         }
+        // The same win rates with each game's luck taken out: the plain wins beside the sums.
+        for (seat, sums) in acc.less_luck_seat.iter().enumerate() {
+            let won = acc.wins.seat[seat];
+            let plain = Histogram::from_dense(0, &[games - won, won]);
+            let less = Metric::adjusted(LESS_LUCK, plain, sums.clone());
+            metrics.push(less.about(Subject::seat(seat)));
+        }
         for (seat, totals) in acc.totals_seat.iter().enumerate() {
             let totals = Histogram::from_dense(0, totals);
             let total = Metric::mean("total", totals).about(Subject::seat(seat));
@@ -335,6 +368,11 @@ impl Simulation for Games {
             let policy = Subject::policy_of(several, p);
             if several {
                 metrics.push(acc.wins.policy_rate(p, "win_rate"));
+                if let Some(sums) = acc.less_luck_policy.get(p) {
+                    let plain = Histogram::from_dense(0, &acc.wins.policy[p][..2]);
+                    let less = Metric::adjusted(LESS_LUCK, plain, sums.clone());
+                    metrics.push(less.about(policy));
+                }
                 let totals = Histogram::from_dense(0, &acc.totals_policy[p]);
                 metrics.push(Metric::mean("total", totals).about(policy));
             }

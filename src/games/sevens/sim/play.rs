@@ -17,7 +17,8 @@ use super::super::position::{Phase, Role, Stage, Turn};
 use super::super::rolls::{RollOutcomes, SCORES};
 use super::super::rules::{FollowerLimit, Kept, MAX_ROLLS, Rules};
 use super::super::stop_if::GameAt;
-use super::super::win::Win;
+use super::super::win::{PlaysTwo, Win};
+use std::sync::Arc;
 
 /// The per-roll table sits below every player of a turn (`lookup.rs`); the benches reach it
 /// here, through `dicelab::internals`.
@@ -99,6 +100,9 @@ pub struct Games {
     pub(super) players: usize,
     /// Whether any policy tosses coins (only then does a turn draw coin bits).
     tosses: bool,
+    /// The two-player solution each throw's luck is valued by, where the run takes the luck
+    /// out of the win rates ([`Games::with_luck`]).
+    luck: Option<Arc<dyn PlaysTwo>>,
 }
 
 impl Games {
@@ -119,7 +123,22 @@ impl Games {
             policies,
             rules,
             players: players as usize,
+            luck: None,
         }
+    }
+
+    /// The games, each throw's luck to seat 0 valued by `game` (the exact two-player solution
+    /// to win, of a zero-sum game: ties played off) and told to the counts at the game's end
+    /// ([`Observer::luck`]). Whoever plays, a game's luck has mean exactly 0.
+    pub(crate) fn with_luck(mut self, game: Arc<dyn PlaysTwo>) -> Self {
+        assert_eq!(self.players, 2, "the luck is valued for two players");
+        self.luck = Some(game);
+        self
+    }
+
+    /// Whether each game's luck is valued.
+    pub(super) fn values_luck(&self) -> bool {
+        self.luck.is_some()
     }
 
     /// The highest total a seat can reach in the regular rounds.
@@ -155,17 +174,14 @@ impl Games {
             };
             let p = self.rotation.policy_of(seat, sheet.offset);
             let policy = &self.policies[p];
-            let (score, used) = match policy.game() {
-                None => play_turn(&self.lookup, policy.table(allowed, best), &rolls, coins),
-                Some(win) => self.win_turn(win, (order, first), i, allowed, sheet, phase, &rolls),
-            };
-            if O::KEEPS {
-                // The same turn again, writing down what each throw kept: only a record asks.
-                let mut path = Vec::new();
-                match policy.game() {
+            let (score, used) = if O::KEEPS || self.luck.is_some() {
+                // What each throw kept, for a record or the throws' luck.
+                let mut path = std::mem::take(&mut sheet.path);
+                path.clear();
+                let ended = match policy.game() {
                     None => {
                         let table = policy.table(allowed, best);
-                        play_turn_with(&self.lookup, table, &rolls, coins, &mut |k| path.push(k));
+                        play_turn_with(&self.lookup, table, &rolls, coins, &mut |k| path.push(k))
                     }
                     Some(win) => {
                         let state = (&sheet.totals[..], &sheet.scores[..]);
@@ -180,11 +196,27 @@ impl Games {
                             phase,
                             rolls,
                             Some(&mut path),
-                        );
+                        )
+                    }
+                };
+                if O::KEEPS {
+                    counts.kept(&path);
+                }
+                if let Some(game) = &self.luck {
+                    let role = two_role((order, i), allowed, &sheet.totals);
+                    let luck = game.turn_luck(&self.lookup, phase, role, &rolls, &path);
+                    sheet.luck += if seat == 0 { luck } else { -luck };
+                }
+                sheet.path = path;
+                ended
+            } else {
+                match policy.game() {
+                    None => play_turn(&self.lookup, policy.table(allowed, best), &rolls, coins),
+                    Some(win) => {
+                        self.win_turn(win, (order, first), i, allowed, sheet, phase, &rolls)
                     }
                 }
-                counts.kept(&path);
-            }
+            };
             if i == 0 && self.rules.follower_limit == FollowerLimit::Leader {
                 allowed = used;
             }
@@ -240,6 +272,8 @@ impl Games {
             offset,
             totals: [0; MAX_PLAYERS as usize],
             scores: [0; MAX_PLAYERS as usize],
+            luck: 0.0,
+            path: Vec::new(),
         };
         let mut order = [0usize; MAX_PLAYERS as usize];
         let mut first = 0;
@@ -306,7 +340,8 @@ impl Games {
                 k = kept;
             }
         }
-        counts.end(&tied_seats[..k], tied, playoff_rounds, |seat| {
+        let luck = self.luck.is_some().then_some(sheet.luck);
+        counts.end(&tied_seats[..k], tied, (playoff_rounds, luck), |seat| {
             self.rotation.policy_of(seat, offset)
         });
     }
@@ -350,12 +385,13 @@ pub(super) trait Observer {
     fn totals(&mut self, totals: &[u32], policy_of: impl Fn(usize) -> usize);
 
     /// The game's end: the seats that won (several only where they share the win), whether
-    /// the regular rounds ended tied, and the play-off rounds played.
+    /// the regular rounds ended tied, the play-off rounds played and, where the run values it
+    /// ([`Games::with_luck`]), the game's luck to seat 0 (to seat 1, its negative).
     fn end(
         &mut self,
         winners: &[usize],
         tied: bool,
-        playoff_rounds: u32,
+        playoff: (u32, Option<f64>),
         policy_of: impl Fn(usize) -> usize,
     );
 }
@@ -380,11 +416,14 @@ impl GameDice {
     }
 }
 
-/// One game's running state: how policies are seated, each seat's total and last round score.
+/// One game's running state: how policies are seated, each seat's total and last round score,
+/// and where the luck is valued, seat 0's luck so far and the turn's path (kept to reuse).
 struct Sheet {
     offset: usize,
     totals: [u32; MAX_PLAYERS as usize],
     scores: [u8; MAX_PLAYERS as usize],
+    luck: f64,
+    path: Vec<Kept>,
 }
 
 /// Plays the turn of the `i`-th player of `order` (a round's seats, first player first;
@@ -417,17 +456,7 @@ pub(crate) fn win_turn(
     };
     match win {
         Win::Two(game) => {
-            // Two players: the other is the one seat of the round that is not this one.
-            let role = if i == 0 {
-                Role::Lead {
-                    x: (me - i64::from(totals[order[1]])) as i32,
-                }
-            } else {
-                Role::Follow {
-                    allowed,
-                    z: (i64::from(totals[order[0]]) - me) as i32,
-                }
-            };
+            let role = two_role((order, i), allowed, totals);
             match path {
                 None => game.play_turn(lookup, phase, role, rolls),
                 Some(p) => ended(p, game.kept_path(lookup, phase, role, rolls)),
@@ -500,6 +529,24 @@ pub(crate) fn win_turn(
                 None => rule.play_turn(lookup, rolls, allowed, at),
                 Some(p) => rule.play_turn_with(lookup, rolls, allowed, at, &mut |k| p.push(k)),
             }
+        }
+    }
+}
+
+/// The role of the `i`-th player of `order` in a two-player round, from the totals by seat
+/// (this round's scores in for those who played): leading by its lead, or following with
+/// `allowed` rolls behind the leader's total. The other is the one seat of the round that is
+/// not this one.
+fn two_role((order, i): (&[usize], usize), allowed: u8, totals: &[u32]) -> Role {
+    let me = i64::from(totals[order[i]]);
+    if i == 0 {
+        Role::Lead {
+            x: (me - i64::from(totals[order[1]])) as i32,
+        }
+    } else {
+        Role::Follow {
+            allowed,
+            z: (i64::from(totals[order[0]]) - me) as i32,
         }
     }
 }

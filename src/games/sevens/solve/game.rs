@@ -264,7 +264,7 @@ pub(crate) struct RoundSolution {
     /// The differences solved: `-span..=span` at the start, in the leader's frame.
     pub(super) span: i32,
     /// The values at the round's start, in the leader's frame.
-    start: Vals,
+    pub(super) start: Vals,
     /// The follower's values of stopping: the next round's values in the follower's frame, at
     /// the differences `-span - 36..=span + 36` (the leader's lead after the round).
     pub(super) follow_stop: Vals,

@@ -6,6 +6,7 @@
 use super::super::distribution::{TurnDistribution, distribution_by};
 use super::super::lookup::Lookup;
 use super::super::position::{Phase, Role};
+use super::super::rolls::RollOutcomes;
 use super::super::rules::{Kept, Rules};
 use super::super::win::PlaysTwo;
 use super::game::{GameSolution, RoundSolution, TOP};
@@ -60,6 +61,18 @@ impl PlaysTwo for GameSolution {
         path
     }
 
+    fn turn_luck(
+        &self,
+        lookup: &Lookup,
+        phase: Phase,
+        role: Role,
+        rolls: &[u32],
+        path: &[Kept],
+    ) -> f64 {
+        self.view(phase, role)
+            .luck(lookup, &self.outcomes, rolls, path)
+    }
+
     fn distribution(&self, phase: Phase, role: Role) -> TurnDistribution {
         let view = self.view(phase, role);
         distribution_by(&self.outcomes, view.allowed, |roll, set| {
@@ -111,6 +124,54 @@ impl View<'_> {
 }
 
 impl View<'_> {
+    /// The mover's chance to win at the turn's start, before its first throw: the round's
+    /// start for its leader; for its follower, its own chance after the leader stopped (in a
+    /// zero-sum game the solver keeps the leader's alone, and this is one minus it). 0 where
+    /// the game is decided, as every value of the view is.
+    fn start_value(&self) -> f64 {
+        let Some(pos) = self.pos else { return 0.0 };
+        match self.stop {
+            Stop::Lead => self.round.start.mover[pos],
+            Stop::Follow => {
+                let leader = &self.round.lead_stop[usize::from(self.allowed) - 1];
+                leader
+                    .other
+                    .get(pos)
+                    .copied()
+                    .unwrap_or_else(|| 1.0 - leader.mover[pos])
+            }
+        }
+    }
+
+    /// [`PlaysTwo::turn_luck`] in this position: each throw's value after it (the solution's
+    /// choice of what to keep, and its decision to roll on or stop) less the value of the throw
+    /// before it, the first throw's the turn's start.
+    pub(crate) fn luck(
+        &self,
+        lookup: &Lookup,
+        outcomes: &RollOutcomes,
+        rolls: &[u32],
+        path: &[Kept],
+    ) -> f64 {
+        if self.pos.is_none() {
+            return 0.0;
+        }
+        let mut luck = 0.0;
+        let mut dice = lookup.start();
+        for (r, kept) in path.iter().enumerate() {
+            let roll = r as u8 + 1;
+            let before = if roll == 1 {
+                self.start_value()
+            } else {
+                self.roll_value(roll, dice)
+            };
+            let options = &outcomes.sets[lookup.list(dice, rolls[r])];
+            luck += self.value(roll, options[self.choose(roll, options)]) - before;
+            dice = kept.dice;
+        }
+        luck
+    }
+
     /// Both players' chances to win of keeping `kept` after `roll` and stopping: the mover's
     /// and the other's (under `tie=playoff`, where the solution keeps the mover's alone, one
     /// minus it), for a review that books what a choice does to each player; `None` where the
@@ -167,5 +228,76 @@ impl TurnPlayer for View<'_> {
             Stop::Follow => &self.round.follow_roll[usize::from(self.allowed) - 1],
         };
         values[usize::from(roll)][usize::from(dice)][pos]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::rules::Removal;
+    use super::*;
+    use crate::dice::pow6;
+    use crate::games::options::Tie;
+
+    /// A throw's luck has mean exactly 0, whoever plays: at every roll of every position tried
+    /// (leading and following, every allowance, regular rounds and the play-off, ties played
+    /// off or shared, pairs or subsets removed), the value before the throw is the average over
+    /// its outcomes of the value after it, to rounding.
+    #[test]
+    fn the_value_before_a_throw_is_the_average_of_the_values_after_it() {
+        for (removal, tie) in [
+            (Removal::Pairs, Tie::Playoff),
+            (Removal::Pairs, Tie::Shared),
+            (Removal::Subsets, Tie::Playoff),
+        ] {
+            let outcomes = RollOutcomes::new(removal);
+            let rules = Rules {
+                removal,
+                tie,
+                rounds: 3,
+                ..Rules::default()
+            };
+            let game = GameSolution::solve(&outcomes, &rules).unwrap();
+            let mut phases = vec![Phase::Round(0), Phase::Round(2)];
+            if tie == Tie::Playoff {
+                phases.push(Phase::Playoff);
+            }
+            for phase in phases {
+                let mut roles: Vec<Role> = [-9, 0, 4].map(|x| Role::Lead { x }).to_vec();
+                for allowed in 1..=rules.max_rolls {
+                    roles.extend([-6, 0, 11].map(|z| Role::Follow { allowed, z }));
+                }
+                for role in roles {
+                    let view = game.view(phase, role);
+                    for roll in 1..=view.allowed {
+                        let dice: Vec<u8> = if roll == 1 {
+                            vec![6]
+                        } else {
+                            (1..=6).collect()
+                        };
+                        for n in dice {
+                            let before = if roll == 1 {
+                                view.start_value()
+                            } else {
+                                view.roll_value(roll, n)
+                            };
+                            let total = pow6(u32::from(n)) as f64;
+                            let after: f64 = outcomes.ways[usize::from(n)]
+                                .iter()
+                                .map(|&(set, ways)| {
+                                    let options = &outcomes.sets[usize::from(set)];
+                                    let kept = options[view.choose(roll, options)];
+                                    ways as f64 / total * view.value(roll, kept)
+                                })
+                                .sum();
+                            assert!(
+                                (after - before).abs() < 1e-12,
+                                "{removal:?} {tie:?} {phase:?} {role:?} roll {roll}, {n} dice: \
+                                 {before} before, {after} after"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }
