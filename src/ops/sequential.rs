@@ -113,7 +113,7 @@ pub fn simulate_until(game: &dyn Configured, config: &RunConfig, until: Until) -
         record: RunRecord::of(game.setup(), &RunConfig::new(1, 0)),
         tally: probe,
     };
-    if !has_decision(&probe, until) {
+    if !read(&probe, until).0 {
         return Err(Error::input(format!(
             "compare: a run until {} needs policies compared on the same dice, each pair with \
              a paired difference{}; this comparison has none",
@@ -140,17 +140,6 @@ pub fn simulate_until(game: &dyn Configured, config: &RunConfig, until: Until) -
             answered,
         }),
         ..RunRecord::of(setup.clone(), config)
-    };
-    let answers = |saved: &Saved| {
-        let report = Report {
-            saved,
-            exact: &ExactValues::default(),
-            notes: &[],
-        };
-        match until {
-            Until::Decide => best_known(&report),
-            Until::Precision(x) => pairs_within(&report, x),
-        }
     };
     let progress = &config.progress;
     progress.start(config.units, Steps::Units);
@@ -185,7 +174,7 @@ pub fn simulate_until(game: &dyn Configured, config: &RunConfig, until: Until) -
             record: record(units, taken, false),
             tally: tally.clone().expect("a look has run"),
         };
-        let answered = answers(&now);
+        let answered = read(&now, until).1;
         if answered || units == config.units {
             now.record = record(units, taken, answered);
             saved = Some(now);
@@ -208,17 +197,17 @@ pub fn simulate_until(game: &dyn Configured, config: &RunConfig, until: Until) -
     Ok(finished)
 }
 
-/// Whether the run has what `until` decides on: paired differences, with a better way for a
-/// decision.
-fn has_decision(saved: &Saved, until: Until) -> bool {
+/// What a run's figures say of `until`: whether the run has what it decides on (paired
+/// differences, with a better way for a decision), and whether they answer it.
+fn read(saved: &Saved, until: Until) -> (bool, bool) {
     let report = Report {
         saved,
         exact: &ExactValues::default(),
         notes: &[],
     };
     match until {
-        Until::Decide => decidable(&report),
-        Until::Precision(_) => has_pairs(&report),
+        Until::Decide => (decidable(&report), best_known(&report)),
+        Until::Precision(x) => (has_pairs(&report), pairs_within(&report, x)),
     }
 }
 
