@@ -284,7 +284,7 @@ def _simulate(
         shard_text = None
     call = convert.call(
         function, game, policy=policy, n=n, seed=seed, threads=threads, players=players,
-        rule=rule, deck=deck, out=out, shard=shard,
+        rule=rule, deck=deck, out=out, shard=shard, decide=decide, precision=precision,
     )
     run = _native_call(
         _native.simulate,

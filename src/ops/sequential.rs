@@ -51,8 +51,8 @@ impl Until {
 pub const FIRST_LOOK: u64 = 1_000;
 
 /// How much each look's units grow on the last's, at least a chunk: fine enough that a run stops
-/// within a quarter more units than the first look that could have answered it (the issue asked
-/// for 2x), coarse enough that a long run looks some 60 times, not thousands.
+/// within a quarter more units, or one chunk more, than the first look that could have answered
+/// it (within 2x), coarse enough that a long run looks some 60 times, not thousands.
 const GROWTH: f64 = 1.25;
 
 /// The units at each look of a run of at most `budget` units in chunks of `per_chunk`: the first

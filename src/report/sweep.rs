@@ -255,7 +255,9 @@ impl Sweep {
                 .filter_map(|(run, i)| {
                     let m = &run.saved.tally.metrics[(*i)?];
                     kind = Some(m.kind);
-                    if m.histogram.count() == 0 {
+                    // A metric with its luck taken out has no spread of its own to draw (its
+                    // histogram is the plain observations'): the plain metric's chart stands.
+                    if m.histogram.count() == 0 || m.adjusted.is_some() {
                         return None;
                     }
                     let label: Vec<String> = self

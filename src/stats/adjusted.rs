@@ -87,8 +87,10 @@ impl Adjusted {
     }
 }
 
-/// A chunk's sums add to another's, as its counts do: a game's sums stay far from overflow
-/// (2^-32 steps of values below 2^31 in size, squared, over fewer than 2^60 games).
+/// A chunk's sums add to another's, as its counts do. They stay far from overflow: a win less
+/// its luck lies within a few units of 0 (|y| < 2^4 is 2^36 in fixed point, 2^72 squared),
+/// so the squares of 2^50 games fit an i128 with room to spare; a sum that did overflow would
+/// panic in a checked build.
 impl crate::accumulator::Merge for Adjusted {
     fn merge(&mut self, other: &Self) {
         self.sum += other.sum;

@@ -12,7 +12,7 @@
 //! at `n` observations, the mean plus or minus `sd / sqrt(n)` times
 //! `sqrt(2 (n rho² + 1) / (n rho²) * ln(sqrt(n rho² + 1) / alpha))`. It is a plain interval with a
 //! wider multiplier that depends on `n`: about 3 in place of 1.96 at the size it is tuned for,
-//! growing only with the logarithm of the size above it (and fast below it, so a run tunes it
+//! growing only with the square root of the logarithm of the size above it (and fast below it, so a run tunes it
 //! for its first look). It rests on the same central limit
 //! theorem as the plain interval (its coverage is asymptotic, as theirs is), and needs no bound
 //! on the observations, which a game's scores do not have.
@@ -20,7 +20,8 @@
 /// Where a confidence sequence's multiplier of the standard error is smallest, and its level.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ConfidenceSequence {
-    /// The mixture's variance, `rho²`, per observation.
+    /// The mixture's variance, `rho²`, per observation, in units of the sample standard
+    /// deviation (the paper's `rho² sd²`: the same sequence, the sd estimated as it goes).
     rho2: f64,
     /// The chance that the sequence misses at any size at all.
     alpha: f64,

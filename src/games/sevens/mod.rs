@@ -293,7 +293,7 @@ impl Study {
 impl Study {
     /// The whole games of this study, as a run plays them and a record writes them down: with
     /// each game's luck valued where it takes the luck out ([`Study::luck`]).
-    fn games(&self) -> Games {
+    fn games(&self) -> Result<Games> {
         let games = Games::new(
             &self.solutions.outcomes,
             self.rules,
@@ -301,22 +301,24 @@ impl Study {
             self.policies.clone(),
             Rotation::new(&self.seats),
         );
-        match self.luck() {
+        Ok(match self.luck()? {
             Some(game) => games.with_luck(game),
             None => games,
-        }
+        })
     }
 
     /// The solution a game's luck is valued by, where the run takes it out of the win rates:
     /// two players whose ties are played off (a zero-sum game, so one seat's luck is the
-    /// other's negated) and whose whole game is solved (it is, in milliseconds, unless too
-    /// large for the memory there is).
-    fn luck(&self) -> Option<Arc<dyn PlaysTwo>> {
+    /// other's negated). Which rows a run reports follows from its rules alone: a solve
+    /// refused (too large for the memory there is; in milliseconds otherwise) fails the run
+    /// with its reason rather than leave the rows out on one machine and not on another, which
+    /// would make their shards refuse to merge.
+    fn luck(&self) -> Result<Option<Arc<dyn PlaysTwo>>> {
         if self.players != 2 || self.rules.tie != Tie::Playoff {
-            return None;
+            return Ok(None);
         }
-        let game: Arc<dyn PlaysTwo> = self.solutions.game().ok()?;
-        Some(game)
+        let game: Arc<dyn PlaysTwo> = self.solutions.game()?;
+        Ok(Some(game))
     }
 }
 
@@ -337,7 +339,7 @@ impl Configured for Study {
             let turns = Turns::new(&self.solutions.outcomes, outcomes).with_targets(targets);
             run(&turns, config)
         } else {
-            run(&self.games(), config)
+            run(&self.games()?, config)
         }
     }
 
@@ -355,7 +357,10 @@ impl Configured for Study {
                 ),
             )));
         }
-        let games = self.games();
+        let games = match self.games() {
+            Ok(games) => games,
+            Err(e) => return Some(Err(e)),
+        };
         let specs: Vec<String> = self
             .seats
             .policies
