@@ -389,7 +389,10 @@ pub fn luck_text(report: &Report) -> String {
 /// ratio is no number (no variance left, as when every player plays the solution).
 fn luck_saved(plain_se: f64, se: f64) -> String {
     let ratio = (plain_se / se).powi(2);
-    if ratio.is_finite() {
+    if plain_se == 0.0 && se > 0.0 {
+        // Every game ended alike (a few games): their spread says nothing to compare with.
+        "too few games to say how much variance it took out".to_string()
+    } else if ratio.is_finite() {
         format!("variance {ratio:.1}x smaller")
     } else if plain_se > 0.0 {
         "the luck explains all the variance".to_string()
@@ -488,5 +491,19 @@ mod tests {
             summary.contains("\ng,players=1;r=1,table:a - b.csv - c,score_diff,4,0.5,"),
             "{summary}"
         );
+    }
+
+    /// What taking the luck out saved reads as a ratio, and in words where none can be said: a
+    /// few games that all ended alike (no plain spread to compare with), the luck explaining
+    /// every game, and nothing varying at all.
+    #[test]
+    fn the_variance_the_luck_took_out_reads_in_words_where_no_ratio_stands() {
+        assert_eq!(luck_saved(0.01, 0.001), "variance 100.0x smaller");
+        assert_eq!(
+            luck_saved(0.0, 0.002),
+            "too few games to say how much variance it took out"
+        );
+        assert_eq!(luck_saved(0.01, 0.0), "the luck explains all the variance");
+        assert_eq!(luck_saved(0.0, 0.0), "nothing varies");
     }
 }

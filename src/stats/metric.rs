@@ -227,9 +227,17 @@ impl Metric {
     /// they were, luck and all), to set beside [`estimate`](Self::estimate); `None` for any
     /// other metric.
     pub fn plain_estimate(&self) -> Option<Estimate> {
+        // Outcomes of 0 and 1 (a win) are a share, with Wilson's interval as the plain row of
+        // the share has, which stays honest where few games all ended alike.
+        let share = self.histogram.iter().all(|(v, _)| v == 0 || v == 1);
+        let kind = if share {
+            MetricKind::Proportion
+        } else {
+            MetricKind::Mean
+        };
         self.adjusted
             .as_ref()
-            .map(|_| Estimate::of(MetricKind::Mean, &self.histogram))
+            .map(|_| Estimate::of(kind, &self.histogram))
     }
 
     /// [`estimate`](Self::estimate) with its interval `z` standard errors either side: a
