@@ -12,7 +12,7 @@ pub use crate::saved::{ACCUMULATORS, Saved};
 
 use crate::engine::{RunConfig, STREAM_VERSION};
 use crate::input::InputFile;
-use crate::stats::{ConfidenceSequence, Estimate, Metric};
+use crate::stats::{ConfidenceSequence, Estimate, Metric, z95};
 
 /// The chance that an interval a run reports misses: every interval is at 95%.
 pub const ALPHA: f64 = 0.05;
@@ -100,10 +100,14 @@ impl RunRecord {
     /// The estimate of `metric` as this run reports it: a fixed 95% interval, or for a run that
     /// stopped on its own figures a 95% confidence sequence's, which holds wherever it stopped.
     pub fn estimate(&self, metric: &Metric) -> Estimate {
-        match self.sequence(ALPHA) {
-            None => metric.estimate(),
-            Some(cs) => metric.estimate_at(cs.z(metric.histogram.count())),
-        }
+        metric.estimate_at(self.z(metric.histogram.count()))
+    }
+
+    /// How many standard errors either side of a mean of `n` observations this run's 95%
+    /// intervals reach: 1.96, or a confidence sequence's multiplier for a run that stopped on
+    /// its own figures.
+    pub fn z(&self, n: u64) -> f64 {
+        self.sequence(ALPHA).map_or_else(z95, |cs| cs.z(n))
     }
 
     /// The confidence sequence of level `1 - alpha` this run's intervals follow, for a run that

@@ -16,9 +16,9 @@ use crate::report::Report;
 use crate::report::best::{best_known, decidable};
 use crate::report::until::{has_pairs, pairs_within};
 use crate::saved::Saved;
-use crate::stats::{ExactValues, Tally};
+use crate::stats::ExactValues;
 
-use super::simulate::Finished;
+use super::simulate::{Finished, one_unit, per_chunk};
 
 /// What a run asks of its figures before it stops.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -104,11 +104,8 @@ pub fn simulate_until(game: &dyn Configured, config: &RunConfig, until: Until) -
     crate::engine::check_units(config.units)?;
     // One unit on one thread: the chunk size (the simulation's own) and the metrics a look will
     // read, known before any real work.
-    let probe = game.simulate(&RunConfig {
-        threads: Some(1),
-        ..RunConfig::new(1, 0)
-    })?;
-    let per_chunk = probe.units.map_or(1, |u| u.per_chunk).max(1);
+    let probe = one_unit(game)?;
+    let per_chunk = per_chunk(&probe);
     let probe = Saved {
         record: RunRecord::of(game.setup(), &RunConfig::new(1, 0)),
         tally: probe,
@@ -143,46 +140,43 @@ pub fn simulate_until(game: &dyn Configured, config: &RunConfig, until: Until) -
     };
     let progress = &config.progress;
     progress.start(config.units, Steps::Units);
-    let mut tally: Option<Tally> = None;
-    let mut saved = None;
-    for (look, &units) in schedule.iter().enumerate() {
-        let first_chunk = if look == 0 {
-            0
-        } else {
-            schedule[look - 1] / per_chunk
-        };
-        let part = game.simulate(&RunConfig {
-            units,
-            first_chunk,
-            progress: progress.silenced(),
-            ..config.clone()
-        });
-        let part = match part {
-            Ok(part) => part,
-            Err(e) => {
-                progress.finish();
-                return Err(e);
+    let looked = (|| {
+        // The run so far: each look adds its chunks' counts and says where the run stands.
+        let mut saved: Option<Saved> = None;
+        for (look, &units) in schedule.iter().enumerate() {
+            let first_chunk = if look == 0 {
+                0
+            } else {
+                schedule[look - 1] / per_chunk
+            };
+            let part = game.simulate(&RunConfig {
+                units,
+                first_chunk,
+                progress: progress.silenced(),
+                ..config.clone()
+            })?;
+            progress.set(units, &format!("look {} at {units} units", look + 1));
+            match &mut saved {
+                None => {
+                    saved = Some(Saved {
+                        record: record(units, &schedule[..=look], false),
+                        tally: part,
+                    })
+                }
+                Some(so_far) => so_far.tally.merge(&part)?,
             }
-        };
-        match &mut tally {
-            None => tally = Some(part),
-            Some(sum) => sum.merge(&part)?,
+            let so_far = saved.as_mut().expect("a look has run");
+            so_far.record = record(units, &schedule[..=look], false);
+            let answered = read(so_far, until).1;
+            if answered || units == config.units {
+                so_far.record = record(units, &schedule[..=look], answered);
+                break;
+            }
         }
-        progress.set(units, &format!("look {} at {units} units", look + 1));
-        let taken = &schedule[..=look];
-        let mut now = Saved {
-            record: record(units, taken, false),
-            tally: tally.clone().expect("a look has run"),
-        };
-        let answered = read(&now, until).1;
-        if answered || units == config.units {
-            now.record = record(units, taken, answered);
-            saved = Some(now);
-            break;
-        }
-    }
+        Ok::<_, Error>(saved.expect("the last look is at the budget"))
+    })();
     progress.finish();
-    let saved = saved.expect("the last look is at the budget");
+    let saved = looked?;
     saved.check().map_err(|problem| {
         Error::input(format!(
             "internal error: the run's counts are not consistent ({problem}); please report it"

@@ -16,7 +16,7 @@ use crate::report::shown::Shown;
 use crate::report::summary::{summary_data, summary_table};
 use crate::report::unique_names;
 use crate::saved::Saved;
-use crate::stats::ExactValues;
+use crate::stats::{ExactValues, Tally};
 
 /// Units of `simulate`, `compare`, `sweep` and `claims` when the caller gives none.
 pub const DEFAULT_UNITS: u64 = 1_000_000;
@@ -240,12 +240,22 @@ impl Shown for Finished {
 /// chunk size is its simulation's own), on one thread.
 pub fn chunks(game: &dyn Configured, units: u64) -> Result<(u64, u64)> {
     crate::engine::check_units(units)?;
-    let one = RunConfig {
+    let per_chunk = per_chunk(&one_unit(game)?);
+    Ok((units.div_ceil(per_chunk), per_chunk))
+}
+
+/// One unit of `game` on one thread, seed 0: what a run's layout and metrics are learnt from
+/// before its work ([`chunks`], a sequential run's probe), at the cost of a single unit.
+pub(super) fn one_unit(game: &dyn Configured) -> Result<Tally> {
+    game.simulate(&RunConfig {
         threads: Some(1),
         ..RunConfig::new(1, 0)
-    };
-    let per_chunk = game.simulate(&one)?.units.map_or(1, |u| u.per_chunk).max(1);
-    Ok((units.div_ceil(per_chunk), per_chunk))
+    })
+}
+
+/// The units per chunk a tally was played in (1 where it does not say).
+pub(super) fn per_chunk(tally: &Tally) -> u64 {
+    tally.units.map_or(1, |u| u.per_chunk).max(1)
 }
 
 /// Runs `game` as `config` says and returns what it found.

@@ -139,10 +139,9 @@ fn oriented(report: &Report) -> Vec<Oriented> {
     if k < 2 {
         return out;
     }
-    let critical = |n: u64| match record.sequence(ALPHA / (k - 1) as f64) {
-        Some(cs) => cs.z(n),
-        None => bonferroni(k),
-    };
+    // Worked out once: the sequence's multiplier depends on each pair's units, the normal's not.
+    let (sequence, fixed) = (record.sequence(ALPHA / (k - 1) as f64), bonferroni(k));
+    let critical = |n: u64| sequence.map_or(fixed, |cs| cs.z(n));
     let mut names: Vec<&str> = Vec::new();
     for m in metrics {
         if matches!(m.id.subject, Subject::Pair(..)) && !names.contains(&m.id.name.as_str()) {

@@ -124,9 +124,8 @@ pub fn comparison_charts(report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
     let setup = &record.setup;
     let mut groups: Vec<CompareGroup> = Vec::new();
     for m in &report.saved.tally.metrics {
-        // A metric with its luck taken out has no spread of its own to draw (its histogram is
-        // the plain observations'): the plain metric's chart stands for it.
-        if m.histogram.count() == 0 || m.adjusted.is_some() {
+        // A metric with its luck taken out is drawn by its plain metric's chart.
+        if !m.draws_distribution() {
             continue;
         }
         let label = setup.label(m.id.subject);

@@ -29,9 +29,7 @@ pub fn quantiles_csv(report: &Report) -> Vec<u8> {
         .tally
         .metrics
         .iter()
-        // A metric with its luck taken out has no distribution of its own: its histogram is the
-        // plain observations'.
-        .filter(|m| m.kind == MetricKind::Mean && m.histogram.count() > 0 && m.adjusted.is_none())
+        .filter(|m| m.kind == MetricKind::Mean && m.draws_distribution())
         .map(|m| {
             let h = &m.histogram;
             let mut row = vec![

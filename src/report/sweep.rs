@@ -126,12 +126,7 @@ impl Sweep {
                     continue;
                 };
                 let m = &run.saved.tally.metrics[i];
-                // A share with its luck taken out is a share, read as finely.
-                let digits = if m.kind == MetricKind::Proportion || m.adjusted.is_some() {
-                    5
-                } else {
-                    4
-                };
+                let digits = if m.is_share() { 5 } else { 4 };
                 row.push(Cell::Text(match run.exact.mean(&m.id) {
                     Some(x) => format!("{x:.digits$}"),
                     None => {
@@ -255,9 +250,8 @@ impl Sweep {
                 .filter_map(|(run, i)| {
                     let m = &run.saved.tally.metrics[(*i)?];
                     kind = Some(m.kind);
-                    // A metric with its luck taken out has no spread of its own to draw (its
-                    // histogram is the plain observations'): the plain metric's chart stands.
-                    if m.histogram.count() == 0 || m.adjusted.is_some() {
+                    // A metric with its luck taken out is drawn by its plain metric's chart.
+                    if !m.draws_distribution() {
                         return None;
                     }
                     let label: Vec<String> = self

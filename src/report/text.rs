@@ -110,12 +110,7 @@ pub fn summary_rows(report: &Report) -> Vec<[String; 6]> {
         .map(|m| {
             let e = report.saved.record.estimate(m);
             let exact = report.exact.mean(&m.id);
-            // A share with its luck taken out is a share, read as finely.
-            let digits = if m.kind == MetricKind::Proportion || m.adjusted.is_some() {
-                5
-            } else {
-                4
-            };
+            let digits = if m.is_share() { 5 } else { 4 };
             let z = exact
                 .filter(|_| e.se > 0.0)
                 .map(|x| format!("{:+.2}", (e.mean - x) / e.se))
@@ -320,10 +315,7 @@ pub fn paired_text(report: &Report) -> String {
         let (d, ea, eb) = (estimate(diff), estimate(ma), estimate(mb));
         // The same multiplier as the paired interval: a confidence sequence's where the run
         // stopped on its own figures.
-        let z = match report.saved.record.sequence(crate::record::ALPHA) {
-            Some(cs) => cs.z(d.n),
-            None => crate::stats::z95(),
-        };
+        let z = report.saved.record.z(d.n);
         let independent_se = (ea.se * ea.se + eb.se * eb.se).sqrt();
         if out.is_empty() {
             out.push_str("\npaired differences (common dice):\n");

@@ -223,6 +223,18 @@ impl Metric {
         self.estimate_at(crate::stats::z95())
     }
 
+    /// Whether it reads as a share (printed to five decimals): a proportion, or a share with its
+    /// luck taken out, which is a mean of adjusted values but estimates a chance.
+    pub fn is_share(&self) -> bool {
+        self.kind == MetricKind::Proportion || self.adjusted.is_some()
+    }
+
+    /// Whether its histogram is a distribution of its own a report can draw: it has
+    /// observations, and they are not the plain ones behind a metric with its luck taken out.
+    pub fn draws_distribution(&self) -> bool {
+        self.histogram.count() > 0 && self.adjusted.is_none()
+    }
+
     /// The plain estimate of a metric estimated with a control variate (its observations as
     /// they were, luck and all), to set beside [`estimate`](Self::estimate); `None` for any
     /// other metric.
