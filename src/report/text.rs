@@ -351,7 +351,7 @@ pub fn luck_text(report: &Report) -> String {
         if out.is_empty() {
             out.push_str(
                 "\nluck taken out (each throw's exact luck, of mean 0, subtracted: unbiased, and \
-                 what is left is the players' own decisions):\n",
+                 what is left is mostly the players' own decisions):\n",
             );
         }
         let e = record.estimate(m);

@@ -25,12 +25,11 @@ mod win;
 use crate::engine::{RunConfig, run};
 use crate::error::{Error, Result};
 use crate::games::analysis::Analysis;
-use crate::games::options::{RuleOptions, Tie};
+use crate::games::options::RuleOptions;
 use crate::games::seating::{Players, Rotation, Seats, pairs};
 use crate::games::{Configured, Game, GameInfo, ReportRun, Setup, setup_record};
 use crate::record::SetupRecord;
 use crate::stats::{ExactValues, MetricId, Subject, Tally};
-use std::sync::Arc;
 
 use sim::play::MAX_PLAYERS;
 use solve::duel::exact_game;
@@ -42,7 +41,7 @@ pub use sim::play::Games;
 use sim::{MAX_POLICIES, Turns};
 use solve::solutions::Solutions;
 use spec::PolicySpec;
-use win::{PlaysTwo, Win};
+use win::Win;
 
 /// Players: one plays single turns, more play full games.
 pub const PLAYERS: Players = Players {
@@ -266,7 +265,7 @@ impl Study {
                 exact.set_mean(MetricId::new("win_rate", Subject::seat(seat)), p);
             }
         }
-        if players == 2 && rules.tie == Tie::Playoff {
+        if solutions.takes_luck_out() {
             // The win rates with the luck taken out estimate the same chances.
             let known: Vec<(Subject, f64)> = exact
                 .means
@@ -301,24 +300,10 @@ impl Study {
             self.policies.clone(),
             Rotation::new(&self.seats),
         );
-        Ok(match self.luck()? {
+        Ok(match self.solutions.luck()? {
             Some(game) => games.with_luck(game),
             None => games,
         })
-    }
-
-    /// The solution a game's luck is valued by, where the run takes it out of the win rates:
-    /// two players whose ties are played off (a zero-sum game, so one seat's luck is the
-    /// other's negated). Which rows a run reports follows from its rules alone: a solve
-    /// refused (too large for the memory there is; in milliseconds otherwise) fails the run
-    /// with its reason rather than leave the rows out on one machine and not on another, which
-    /// would make their shards refuse to merge.
-    fn luck(&self) -> Result<Option<Arc<dyn PlaysTwo>>> {
-        if self.players != 2 || self.rules.tie != Tie::Playoff {
-            return Ok(None);
-        }
-        let game: Arc<dyn PlaysTwo> = self.solutions.game()?;
-        Ok(Some(game))
     }
 }
 

@@ -51,6 +51,32 @@ pub(crate) trait PlaysThree: Debug + Send + Sync {
     /// The chance that each seat wins (or, under `tie=shared`, wins or shares) the game from
     /// its start, every player playing to win.
     fn p_seats(&self) -> [f64; 3];
+
+    /// The luck of a turn to each player of its round, in turn order (in a play-off of two,
+    /// the two, then 0 for the seat sitting out), whoever played it. The mover's is as
+    /// [`PlaysTwo::turn_luck`] reads it. The solution keeps only the mover's chance mid-turn,
+    /// so each other player is booked a share of it, negated, in proportion to its chance at
+    /// the turn's start (in a play-off of two, all of it). A share fixed before the turn's
+    /// first throw keeps every term's mean exactly 0, so each seat's sum over a game is a
+    /// control variate for its outcome.
+    fn turn_luck(
+        &self,
+        lookup: &Lookup,
+        stage: Stage,
+        turn: Turn,
+        rolls: &[u32],
+        path: &[Kept],
+    ) -> [f64; 3];
+}
+
+/// A whole game solved exactly, which a run values each throw's luck by
+/// ([`super::sim::Games::with_luck`]).
+#[derive(Clone, Debug)]
+pub(crate) enum Solved {
+    /// Two players.
+    Two(Arc<dyn PlaysTwo>),
+    /// Three players.
+    Three(Arc<dyn PlaysThree>),
 }
 
 /// The solution a policy that plays to win (`win`) plays by, which depends on the players.

@@ -285,13 +285,12 @@ impl Observer for GamesAcc {
         &mut self,
         winners: &[usize],
         tied: bool,
-        (playoff_rounds, luck): (u32, Option<f64>),
+        (playoff_rounds, luck): (u32, Option<&[f64]>),
         policy_of: impl Fn(usize) -> usize,
     ) {
         self.playoff_rounds[playoff_rounds.min(PLAYOFF_BINS as u32 - 1) as usize] += 1;
         if let Some(luck) = luck {
-            // Two seats: seat 1's luck is seat 0's, negated (a zero-sum game).
-            for (seat, own) in [(0, luck), (1, -luck)] {
+            for (seat, &own) in luck.iter().enumerate() {
                 let won = if winners.contains(&seat) { 1.0 } else { 0.0 };
                 let y = Adjusted::fixed(won - own);
                 self.less_luck_seat[seat].add(y);
@@ -328,11 +327,18 @@ impl Simulation for Games {
             leader_rolls: [0; MAX_ROLLS as usize + 1],
             leader_round_wins: 0,
             playoff_rounds: [0; PLAYOFF_BINS],
-            less_luck_seat: vec![Adjusted::default(); if self.values_luck() { 2 } else { 0 }],
-            // Two distinct policies of two players: each holds one seat every game.
+            less_luck_seat: vec![
+                Adjusted::default();
+                if self.values_luck() { self.players } else { 0 }
+            ],
+            // As many distinct policies as players: each holds one seat every game.
             less_luck_policy: vec![
                 Adjusted::default();
-                if self.values_luck() && k == 2 { 2 } else { 0 }
+                if self.values_luck() && k == self.players {
+                    k
+                } else {
+                    0
+                }
             ],
         }
     }

@@ -17,8 +17,7 @@ use super::super::position::{Phase, Role, Stage, Turn};
 use super::super::rolls::{RollOutcomes, SCORES};
 use super::super::rules::{FollowerLimit, Kept, MAX_ROLLS, Rules};
 use super::super::stop_if::GameAt;
-use super::super::win::{PlaysTwo, Win};
-use std::sync::Arc;
+use super::super::win::{Solved, Win};
 
 /// The per-roll table sits below every player of a turn (`lookup.rs`); the benches reach it
 /// here, through `dicelab::internals`.
@@ -100,9 +99,9 @@ pub struct Games {
     pub(super) players: usize,
     /// Whether any policy tosses coins (only then does a turn draw coin bits).
     tosses: bool,
-    /// The two-player solution each throw's luck is valued by, where the run takes the luck
-    /// out of the win rates ([`Games::with_luck`]).
-    luck: Option<Arc<dyn PlaysTwo>>,
+    /// The whole game solved, two or three players, that each throw's luck is valued by,
+    /// where the run takes the luck out of the win rates ([`Games::with_luck`]).
+    luck: Option<Solved>,
 }
 
 impl Games {
@@ -127,11 +126,18 @@ impl Games {
         }
     }
 
-    /// The games, each throw's luck to seat 0 valued by `game` (the exact two-player solution
-    /// to win, of a zero-sum game: ties played off) and told to the counts at the game's end
-    /// ([`Observer::luck`]). Whoever plays, a game's luck has mean exactly 0.
-    pub(crate) fn with_luck(mut self, game: Arc<dyn PlaysTwo>) -> Self {
-        assert_eq!(self.players, 2, "the luck is valued for two players");
+    /// The games, each throw's luck to every seat valued by `game` (the exact whole game, for
+    /// as many players as these games seat) and told to the counts at the game's end
+    /// ([`Observer::end`]). Whoever plays, each seat's luck over a game has mean exactly 0.
+    pub(crate) fn with_luck(mut self, game: Solved) -> Self {
+        let players = match game {
+            Solved::Two(_) => 2,
+            Solved::Three(_) => 3,
+        };
+        assert_eq!(
+            self.players, players,
+            "the luck is valued for the seats there are"
+        );
         self.luck = Some(game);
         self
     }
@@ -203,9 +209,16 @@ impl Games {
                     counts.kept(&path);
                 }
                 if let Some(game) = &self.luck {
-                    let role = two_role((order, i), allowed, &sheet.totals);
-                    let luck = game.turn_luck(&self.lookup, phase, role, &rolls, &path);
-                    sheet.luck += if seat == 0 { luck } else { -luck };
+                    self.book_luck(
+                        game,
+                        (order, first),
+                        i,
+                        allowed,
+                        sheet,
+                        phase,
+                        &rolls,
+                        &path,
+                    );
                 }
                 sheet.path = path;
                 ended
@@ -231,6 +244,40 @@ impl Games {
         if regular {
             let leader = sheet.scores[order[0]];
             counts.round(order[1..].iter().all(|&s| sheet.scores[s] < leader));
+        }
+    }
+
+    /// Books the luck of the turn the `i`-th player of `order` just played on `rolls` (`path`,
+    /// what each throw kept) to every seat of the round, by the solved `game`, before its score
+    /// goes on the sheet: in a game of two, the mover's gain is the other's loss; in a game of
+    /// three, [`PlaysThree::turn_luck`](super::super::win::PlaysThree::turn_luck) shares it.
+    #[allow(clippy::too_many_arguments)]
+    fn book_luck(
+        &self,
+        game: &Solved,
+        (order, first): (&[usize], usize),
+        i: usize,
+        allowed: u8,
+        sheet: &mut Sheet,
+        phase: Phase,
+        rolls: &[u32],
+        path: &[Kept],
+    ) {
+        match game {
+            Solved::Two(game) => {
+                let role = two_role((order, i), allowed, &sheet.totals);
+                let luck = game.turn_luck(&self.lookup, phase, role, rolls, path);
+                sheet.luck[order[i]] += luck;
+                sheet.luck[order[1 - i]] -= luck;
+            }
+            Solved::Three(game) => {
+                let state = (&sheet.totals[..], &sheet.scores[..]);
+                let (stage, turn) = three_turn((order, first), i, allowed, state, phase);
+                let luck = game.turn_luck(&self.lookup, stage, turn, rolls, path);
+                for (&seat, share) in order.iter().zip(luck) {
+                    sheet.luck[seat] += share;
+                }
+            }
         }
     }
 
@@ -272,7 +319,7 @@ impl Games {
             offset,
             totals: [0; MAX_PLAYERS as usize],
             scores: [0; MAX_PLAYERS as usize],
-            luck: 0.0,
+            luck: [0.0; 3],
             path: Vec::new(),
         };
         let mut order = [0usize; MAX_PLAYERS as usize];
@@ -340,7 +387,7 @@ impl Games {
                 k = kept;
             }
         }
-        let luck = self.luck.is_some().then_some(sheet.luck);
+        let luck = self.luck.is_some().then(|| &sheet.luck[..n]);
         counts.end(&tied_seats[..k], tied, (playoff_rounds, luck), |seat| {
             self.rotation.policy_of(seat, offset)
         });
@@ -386,12 +433,12 @@ pub(super) trait Observer {
 
     /// The game's end: the seats that won (several only where they share the win), whether
     /// the regular rounds ended tied, the play-off rounds played and, where the run values it
-    /// ([`Games::with_luck`]), the game's luck to seat 0 (to seat 1, its negative).
+    /// ([`Games::with_luck`]), the game's luck to each seat.
     fn end(
         &mut self,
         winners: &[usize],
         tied: bool,
-        playoff: (u32, Option<f64>),
+        playoff: (u32, Option<&[f64]>),
         policy_of: impl Fn(usize) -> usize,
     );
 }
@@ -417,12 +464,13 @@ impl GameDice {
 }
 
 /// One game's running state: how policies are seated, each seat's total and last round score,
-/// and where the luck is valued, seat 0's luck so far and the turn's path (kept to reuse).
+/// and where the luck is valued, each seat's luck so far (games of two or three) and the
+/// turn's path (kept to reuse).
 struct Sheet {
     offset: usize,
     totals: [u32; MAX_PLAYERS as usize],
     scores: [u8; MAX_PLAYERS as usize],
-    luck: f64,
+    luck: [f64; 3],
     path: Vec<Kept>,
 }
 
@@ -463,28 +511,8 @@ pub(crate) fn win_turn(
             }
         }
         Win::Three(game) => {
-            let stage = match (phase, order.len()) {
-                (Phase::Round(k), _) => Stage::Round(k),
-                (Phase::Playoff, 3) => Stage::Playoff,
-                (Phase::Playoff, _) => Stage::Duel {
-                    pair: [order[0], order[1]],
-                    first,
-                },
-            };
-            // The solution follows a round from its start: the totals before it, and the
-            // scores of those who have played (the sheet holds this round's for them).
-            let (mut start, mut scores) = ([0i32; 3], [0u8; 3]);
-            for (j, &s) in order.iter().enumerate().take(3) {
-                let played = if j < i { round_scores[s] } else { 0 };
-                scores[j] = played;
-                start[j] = (totals[s] - u32::from(played)) as i32;
-            }
-            let turn = Turn {
-                position: i,
-                allowed,
-                start,
-                scores,
-            };
+            let state = (totals, round_scores);
+            let (stage, turn) = three_turn((order, first), i, allowed, state, phase);
             match path {
                 None => game.play_turn(lookup, stage, turn, rolls),
                 Some(p) => ended(p, game.kept_path(lookup, stage, turn, rolls)),
@@ -531,6 +559,42 @@ pub(crate) fn win_turn(
             }
         }
     }
+}
+
+/// Where the `i`-th player of `order` (a round's seats, first player first; `first` the
+/// rotation's first player) stands in the three-player solution: the stage (a round, the
+/// play-off of three, or a duel of two) and the turn, from `totals` and `round_scores` by seat
+/// as [`win_turn`] takes them.
+fn three_turn(
+    (order, first): (&[usize], usize),
+    i: usize,
+    allowed: u8,
+    (totals, round_scores): (&[u32], &[u8]),
+    phase: Phase,
+) -> (Stage, Turn) {
+    let stage = match (phase, order.len()) {
+        (Phase::Round(k), _) => Stage::Round(k),
+        (Phase::Playoff, 3) => Stage::Playoff,
+        (Phase::Playoff, _) => Stage::Duel {
+            pair: [order[0], order[1]],
+            first,
+        },
+    };
+    // The solution follows a round from its start: the totals before it, and the scores of
+    // those who have played (the sheet holds this round's for them).
+    let (mut start, mut scores) = ([0i32; 3], [0u8; 3]);
+    for (j, &s) in order.iter().enumerate().take(3) {
+        let played = if j < i { round_scores[s] } else { 0 };
+        scores[j] = played;
+        start[j] = (totals[s] - u32::from(played)) as i32;
+    }
+    let turn = Turn {
+        position: i,
+        allowed,
+        start,
+        scores,
+    };
+    (stage, turn)
 }
 
 /// The role of the `i`-th player of `order` in a two-player round, from the totals by seat

@@ -82,7 +82,7 @@ impl Observer for Recorder<'_> {
 
     fn totals(&mut self, _: &[u32], _: impl Fn(usize) -> usize) {}
 
-    fn end(&mut self, _: &[usize], _: bool, _: (u32, Option<f64>), _: impl Fn(usize) -> usize) {}
+    fn end(&mut self, _: &[usize], _: bool, _: (u32, Option<&[f64]>), _: impl Fn(usize) -> usize) {}
 }
 
 /// The throws of a turn that kept `path` (one kept set per throw it made) from the packed

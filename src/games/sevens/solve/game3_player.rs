@@ -140,6 +140,37 @@ impl PlaysThree for Game3 {
     fn p_seats(&self) -> [f64; 3] {
         Game3::p_seats(self)
     }
+
+    fn turn_luck(
+        &self,
+        lookup: &Lookup,
+        stage: Stage,
+        turn: Turn,
+        rolls: &[u32],
+        path: &[Kept],
+    ) -> [f64; 3] {
+        match self.view(stage, turn) {
+            Either::Two(view) => {
+                let luck = view.luck(lookup, &self.outcomes, rolls, path);
+                if turn.position == 0 {
+                    [luck, -luck, 0.0]
+                } else {
+                    [-luck, luck, 0.0]
+                }
+            }
+            Either::Three(view) => {
+                let start = view.start();
+                let mover = view.mover;
+                let luck = view.luck_from(start[mover], lookup, &self.outcomes, rolls, path);
+                let others: f64 = (0..3).filter(|&j| j != mover).map(|j| start[j]).sum();
+                std::array::from_fn(|j| match j {
+                    _ if j == mover => luck,
+                    _ if others > 0.0 => -luck * start[j] / others,
+                    _ => -luck / 2.0,
+                })
+            }
+        }
+    }
 }
 
 /// A turn's decisions: in a round of three, or in a play-off of two.
@@ -159,6 +190,11 @@ struct View3<'a> {
 }
 
 impl View3<'_> {
+    /// The three players' chances at the turn's start, in turn order.
+    fn start(&self) -> [f64; 3] {
+        self.turn().value.each_ref().map(|v| v[self.cell])
+    }
+
     fn turn(&self) -> &Turn3 {
         let r = self.round;
         match self.mover {
@@ -194,5 +230,151 @@ impl TurnPlayer for View3<'_> {
     #[inline(always)]
     fn roll_value(&self, roll: u8, dice: u8) -> f64 {
         self.turn().roll[usize::from(roll)][usize::from(dice)][self.cell]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::rolls::RollOutcomes;
+    use super::super::super::rules::Removal;
+    use super::*;
+    use crate::dice::pow6;
+    use crate::games::options::Tie;
+
+    /// A throw's luck to the mover has mean exactly 0, whoever plays: at every roll of turns
+    /// tried in a round of three (each player, totals apart, scores already thrown) and in
+    /// play-offs, the value before the throw is the average over its outcomes of the value
+    /// after it, to rounding.
+    #[test]
+    fn the_value_before_a_throw_is_the_average_of_the_values_after_it() {
+        for tie in [Tie::Playoff, Tie::Shared] {
+            let outcomes = RollOutcomes::new(Removal::Pairs);
+            let rules = Rules {
+                tie,
+                rounds: 3,
+                ..Rules::default()
+            };
+            let game = Game3::solve(&outcomes, &rules).unwrap();
+            // Totals a round can start from: none apart before the first round or a play-off.
+            let level = vec![[0, 0, 0]];
+            let apart = vec![[0, 0, 0], [12, 3, 25], [30, 31, 0]];
+            let mut stages = vec![(Stage::Round(0), &level), (Stage::Round(2), &apart)];
+            if tie == Tie::Playoff {
+                stages.push((Stage::Playoff, &level));
+            }
+            let mut views = 0;
+            for (stage, starts) in stages {
+                for &start in starts {
+                    for (position, scores) in [(0, [0, 0, 0]), (1, [9, 0, 0]), (2, [4, 17, 0])] {
+                        for allowed in 1..=rules.max_rolls {
+                            let turn = Turn {
+                                position,
+                                allowed: if position == 0 {
+                                    rules.max_rolls
+                                } else {
+                                    allowed
+                                },
+                                start,
+                                scores,
+                            };
+                            let Either::Three(view) = game.view(stage, turn) else {
+                                unreachable!("a round of three")
+                            };
+                            check_mean_zero(&outcomes, &view, view.start()[position]);
+                            views += 1;
+                        }
+                    }
+                }
+            }
+            assert!(views >= 36, "{views}");
+        }
+    }
+
+    /// The value before each throw of `view`'s turn (`start` before its first) against the
+    /// average of the values after it.
+    fn check_mean_zero(outcomes: &RollOutcomes, view: &impl TurnPlayer, start: f64) {
+        for roll in 1..=view.allowed() {
+            let dice: Vec<u8> = if roll == 1 {
+                vec![6]
+            } else {
+                (2..=6).step_by(2).collect()
+            };
+            for n in dice {
+                let before = if roll == 1 {
+                    start
+                } else {
+                    view.roll_value(roll, n)
+                };
+                let total = pow6(u32::from(n)) as f64;
+                let after: f64 = outcomes.ways[usize::from(n)]
+                    .iter()
+                    .map(|&(set, ways)| {
+                        let options = &outcomes.sets[usize::from(set)];
+                        let kept = options[view.choose(roll, options)];
+                        ways as f64 / total * view.value(roll, kept)
+                    })
+                    .sum();
+                assert!(
+                    (after - before).abs() < 1e-12,
+                    "roll {roll}, {n} dice: {before} before, {after} after"
+                );
+            }
+        }
+    }
+
+    /// The others are booked the mover's luck between them, negated, in proportion to their
+    /// chances at the turn's start: in a round of three the three shares add to 0, and in a
+    /// play-off of two the other's is the mover's negated.
+    #[test]
+    fn a_turns_luck_to_the_three_players_adds_to_nothing() {
+        let outcomes = RollOutcomes::new(Removal::Pairs);
+        let rules = Rules {
+            rounds: 2,
+            ..Rules::default()
+        };
+        let game = Game3::solve(&outcomes, &rules).unwrap();
+        let lookup = Lookup::new(&outcomes);
+        let mut rng = 7u64;
+        let mut lucky = 0;
+        for (stage, start) in [
+            (Stage::Round(0), [0, 0, 0]),
+            (Stage::Round(1), [3, 0, 8]),
+            (Stage::Playoff, [0, 0, 0]),
+            (
+                Stage::Duel {
+                    pair: [0, 2],
+                    first: 1,
+                },
+                [0, 0, 0],
+            ),
+        ] {
+            for position in 0..2 {
+                let turn = Turn {
+                    position,
+                    allowed: rules.max_rolls,
+                    start,
+                    scores: [if position > 0 { 7 } else { 0 }, 0, 0],
+                };
+                for _ in 0..200 {
+                    let rolls: Vec<u32> = (0..rules.max_rolls)
+                        .map(|_| {
+                            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1);
+                            (rng >> 33) as u32 % pow6(6) as u32
+                        })
+                        .collect();
+                    let path = game.kept_path(&lookup, stage, turn, &rolls);
+                    let luck = game.turn_luck(&lookup, stage, turn, &rolls, &path);
+                    assert!(
+                        luck.iter().sum::<f64>().abs() < 1e-12,
+                        "{stage:?}: {luck:?}"
+                    );
+                    if let Stage::Duel { .. } = stage {
+                        assert_eq!(luck[2], 0.0);
+                    }
+                    lucky += usize::from(luck[position] != 0.0);
+                }
+            }
+        }
+        assert!(lucky > 1000, "{lucky} turns had luck");
     }
 }

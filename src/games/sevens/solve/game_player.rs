@@ -156,20 +156,7 @@ impl View<'_> {
         if self.pos.is_none() {
             return 0.0;
         }
-        let mut luck = 0.0;
-        let mut dice = lookup.start();
-        for (r, kept) in path.iter().enumerate() {
-            let roll = r as u8 + 1;
-            let before = if roll == 1 {
-                self.start_value()
-            } else {
-                self.roll_value(roll, dice)
-            };
-            let options = &outcomes.sets[lookup.list(dice, rolls[r])];
-            luck += self.value(roll, options[self.choose(roll, options)]) - before;
-            dice = kept.dice;
-        }
-        luck
+        self.luck_from(self.start_value(), lookup, outcomes, rolls, path)
     }
 
     /// Both players' chances to win of keeping `kept` after `roll` and stopping: the mover's

@@ -109,4 +109,33 @@ pub(crate) trait TurnPlayer {
         }
         unreachable!("the last roll always stops")
     }
+
+    /// The mover's luck over a turn played on `rolls` (`path`, what each throw kept, whoever
+    /// chose it): each throw's value after it, with this player's best choice to come, less
+    /// the value before it, the first throw's `start` (the turn's value before any throw).
+    /// The value before a throw is the solver's average of the values after it, so each term
+    /// has mean exactly 0 given what came before, and a game's sum is a control variate.
+    fn luck_from(
+        &self,
+        start: f64,
+        lookup: &Lookup,
+        outcomes: &RollOutcomes,
+        rolls: &[u32],
+        path: &[Kept],
+    ) -> f64 {
+        let mut luck = 0.0;
+        let mut dice = lookup.start();
+        for (r, kept) in path.iter().enumerate() {
+            let roll = r as u8 + 1;
+            let before = if roll == 1 {
+                start
+            } else {
+                self.roll_value(roll, dice)
+            };
+            let options = &outcomes.sets[lookup.list(dice, rolls[r])];
+            luck += self.value(roll, options[self.choose(roll, options)]) - before;
+            dice = kept.dice;
+        }
+        luck
+    }
 }

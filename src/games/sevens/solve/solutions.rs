@@ -11,10 +11,10 @@ use crate::error::{Error, Result, Setting};
 
 use super::super::rolls::RollOutcomes;
 use super::super::rules::Rules;
-use super::super::win::Win;
+use super::super::win::{Solved, Win};
 use super::dilemma::{Dilemma, solve_dilemma};
 use super::exact::{Solution, solve};
-use super::game::{GameSolution, SharedGame};
+use super::game::{GameSolution, MEMORY_LIMIT, SharedGame};
 use super::game3::{Game3, SharedGame3};
 use super::parts::Holding;
 
@@ -121,6 +121,31 @@ impl Solutions {
         once(&self.game3, &self.solving, || {
             with_room(|| Game3::solve(&self.outcomes, &self.rules).map(Arc::new))
         })
+    }
+
+    /// Whether a run of these players and rules takes each throw's luck out of its win rates:
+    /// for two players, and for three where the whole game's solution is within
+    /// [`MEMORY_LIMIT`]. Decided by the rules alone, never by the memory a machine has, so the
+    /// rows a run reports, and the shards that merge, are the same everywhere.
+    pub(crate) fn takes_luck_out(&self) -> bool {
+        match self.players {
+            2 => true,
+            3 => Game3::bytes_needed(&self.rules) <= MEMORY_LIMIT,
+            _ => false,
+        }
+    }
+
+    /// The whole game a run values each throw's luck by, where it takes the luck out
+    /// ([`Solutions::takes_luck_out`]): solved now, or refused (in one line naming the memory)
+    /// where this machine lacks the room, which fails the run rather than drop its rows.
+    pub(crate) fn luck(&self) -> Result<Option<Solved>> {
+        if !self.takes_luck_out() {
+            return Ok(None);
+        }
+        Ok(Some(match self.players {
+            2 => Solved::Two(self.game()?),
+            _ => Solved::Three(self.game3()?),
+        }))
     }
 
     /// Refuses, as [`Solutions::win`] would, a whole game for these players too large for the
