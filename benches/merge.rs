@@ -33,6 +33,7 @@ fn shards() -> Vec<Saved> {
             Saved {
                 record: RunRecord::of(game.setup(), &config),
                 tally: game.simulate(&config).unwrap(),
+                looks: Vec::new(),
             }
         })
         .collect()

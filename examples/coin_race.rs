@@ -438,6 +438,7 @@ pub fn race(game: &dyn Game, target: u32, units: u64, seed: u64) -> Result<(Stri
     let saved = Saved {
         record: RunRecord::of(game.setup(), &config),
         tally: game.simulate(&config)?,
+        looks: Vec::new(),
     };
     let flips = MetricId::run("flips");
     let e = saved

@@ -11,7 +11,7 @@ use crate::engine::index_ranges;
 use crate::engine::{Shard, shard_run_units};
 use crate::error::{Error, Result};
 use crate::input::InputFile;
-use crate::record::SetupRecord;
+use crate::record::{RunRecord, SetupRecord};
 use crate::saved::Saved;
 use crate::stats::{MetricKind, Units};
 
@@ -48,24 +48,7 @@ impl Saved {
         if units.per_chunk == 0 {
             return Err("its chunks hold no units".to_string());
         }
-        let mut expected = Units {
-            per_chunk: units.per_chunk,
-            counted: 0,
-            chunk_index_sum: 0,
-        };
-        let mut overflow = false;
-        for &index in &r.shards {
-            let shard = Shard {
-                index,
-                count: r.shard_count,
-            };
-            let owned = shard_run_units(r.units, units.per_chunk, shard);
-            match expected.counted.checked_add(owned.counted) {
-                Some(total) => expected.counted = total,
-                None => overflow = true,
-            }
-            expected.chunk_index_sum = expected.chunk_index_sum.wrapping_add(owned.chunk_index_sum);
-        }
+        let (expected, overflow) = owned_units(r, r.units, units.per_chunk);
         let held = || {
             format!(
                 "shards {} of 0-{} of a run of {} units in chunks of {}",
@@ -122,6 +105,52 @@ impl Saved {
                 ));
             }
         }
+        if !self.looks.is_empty() {
+            self.check_looks(units.per_chunk)?;
+        }
+        Ok(())
+    }
+
+    /// Checks a shard of a run until it knows: a stretch of counts for every look of its run,
+    /// each holding the units of its shards' chunks between the look before and this one, and
+    /// all of them adding up to its counts.
+    fn check_looks(&self, per_chunk: u64) -> std::result::Result<(), String> {
+        let r = &self.record;
+        let Some(s) = &r.sequential else {
+            return Err("it holds looks but is not a run until it knows".to_string());
+        };
+        if self.looks.len() != s.looks.len() || s.looks.last() != Some(&r.units) {
+            return Err(format!(
+                "it holds counts at {} looks where its run of {} units looks {} times",
+                self.looks.len(),
+                r.units,
+                s.looks.len()
+            ));
+        }
+        let mut before = owned_units(r, 0, per_chunk).0;
+        let mut sum: Option<crate::stats::Tally> = None;
+        for (look, (tally, &at)) in self.looks.iter().zip(&s.looks).enumerate() {
+            let upto = owned_units(r, at, per_chunk).0;
+            let want = Units {
+                per_chunk,
+                counted: upto.counted.wrapping_sub(before.counted),
+                chunk_index_sum: upto.chunk_index_sum.wrapping_sub(before.chunk_index_sum),
+            };
+            if tally.units != Some(want) {
+                return Err(format!(
+                    "its counts at look {} are not those of its chunks up to {at} units",
+                    look + 1
+                ));
+            }
+            before = upto;
+            match &mut sum {
+                None => sum = Some(tally.clone()),
+                Some(sum) => sum.merge(tally).map_err(|e| e.to_string())?,
+            }
+        }
+        if sum.as_ref() != Some(&self.tally) {
+            return Err("its counts look by look do not add up to its counts".to_string());
+        }
         Ok(())
     }
 
@@ -140,8 +169,11 @@ impl Saved {
         for (dir, part) in parts {
             // A run that chose its own size from its figures is whole: its intervals hold where
             // it stopped, and another run's units added to it would end somewhere no rule chose.
-            for (folder, record) in [(&first_dir, &merged.record), (&dir, &part.record)] {
-                if let Some(s) = &record.sequential {
+            // Its shards, which played to the budget and kept their counts look by look, merge.
+            for (folder, saved) in [(&first_dir, &merged), (&dir, &part)] {
+                if let Some(s) = &saved.record.sequential
+                    && saved.looks.is_empty()
+                {
                     return Err(Error::input(format!(
                         "merge: {} holds a run that stopped on its own figures (compare \
                          --{}), which is whole and merges with nothing",
@@ -242,6 +274,16 @@ impl Saved {
                     &b.stream_version,
                 ));
             }
+            if a.sequential != b.sequential {
+                let until = |r: &RunRecord| match &r.sequential {
+                    None => "none (a fixed size)".to_string(),
+                    Some(s) => match &s.precision {
+                        Some(x) => format!("--precision {x}"),
+                        None => format!("--{}", s.until),
+                    },
+                };
+                return Err(differ("stopping rule", &until(a), &until(b)));
+            }
             if let Some(dup) = b.shards.iter().find(|s| held.contains(s)) {
                 return Err(Error::input(format!(
                     "merge: shard {dup}/{} is given twice (again in {})",
@@ -251,6 +293,10 @@ impl Saved {
             }
             held.extend(&b.shards);
             merged.tally.merge(&part.tally)?;
+            // Equal plans have as many looks, which each file's check held to its plan.
+            for (look, more) in merged.looks.iter_mut().zip(&part.looks) {
+                look.merge(more)?;
+            }
             merged.record.shards.extend(&part.record.shards);
         }
         merged.record.shards.sort_unstable();
@@ -260,6 +306,30 @@ impl Saved {
         }
         Ok(merged)
     }
+}
+
+/// The units and the sum of chunk indexes that the shards `record` holds play of a run of
+/// `units` units in chunks of `per_chunk`, and whether their count passed 2^64.
+fn owned_units(record: &RunRecord, units: u64, per_chunk: u64) -> (Units, bool) {
+    let mut expected = Units {
+        per_chunk,
+        counted: 0,
+        chunk_index_sum: 0,
+    };
+    let mut overflow = false;
+    for &index in &record.shards {
+        let shard = Shard {
+            index,
+            count: record.shard_count,
+        };
+        let owned = shard_run_units(units, per_chunk, shard);
+        match expected.counted.checked_add(owned.counted) {
+            Some(total) => expected.counted = total,
+            None => overflow = true,
+        }
+        expected.chunk_index_sum = expected.chunk_index_sum.wrapping_add(owned.chunk_index_sum);
+    }
+    (expected, overflow)
 }
 
 /// A rule option or a policy as [`Saved::merge_all`] compares them: a file by its content (with

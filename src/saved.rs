@@ -24,26 +24,52 @@ pub struct Saved {
     pub record: RunRecord,
     /// Every observation, exactly.
     pub tally: Tally,
+    /// A shard of a run that stops on its own figures (`compare --decide --shard`): its counts
+    /// in each stretch between the run's looks, to the budget, so that `merge` can replay the
+    /// stopping rule on every shard's counts at each look and stop where one process would
+    /// have. Empty for every other run, and then absent from the file.
+    pub looks: Vec<Tally>,
 }
 
 /// `accumulators.json` as written: the run and its accumulators, sealed with a checksum of their
 /// content so that `merge` can refuse a file edited by hand or damaged in transit. Borrowed for
 /// writing ([`Saved::to_json`]), owned for reading.
 #[derive(Serialize, Deserialize)]
-struct Sealed<R, T> {
+struct Sealed<R, T, L> {
     record: R,
     tally: T,
+    /// [`Saved::looks`], written only where there are any, so the files of other runs and
+    /// their checksums are as they were.
+    #[serde(
+        default,
+        skip_serializing_if = "is_empty",
+        bound(
+            serialize = "L: Serialize + AsRef<[Tally]>",
+            deserialize = "L: Deserialize<'de> + Default"
+        )
+    )]
+    looks: L,
     /// `sha256:` and the hex SHA-256 of the compact JSON of `record` and `tally` (the canonical
     /// content: the same values always serialize to the same bytes).
     #[serde(default)]
     checksum: Option<String>,
 }
 
+/// Whether a shard's looks are absent (every run but a sharded run until it knows).
+fn is_empty<L: AsRef<[Tally]>>(looks: &L) -> bool {
+    looks.as_ref().is_empty()
+}
+
 impl Saved {
-    /// The checksum `accumulators.json` carries for this content.
+    /// The checksum `accumulators.json` carries for this content: of the record and the tally,
+    /// and the looks where there are any (so a file without looks keeps the checksum it had).
     fn checksum(&self) -> String {
-        let canonical = serde_json::to_vec(&(&self.record, &self.tally))
-            .expect("a record and histograms serialize");
+        let canonical = if self.looks.is_empty() {
+            serde_json::to_vec(&(&self.record, &self.tally))
+        } else {
+            serde_json::to_vec(&(&self.record, &self.tally, &self.looks))
+        }
+        .expect("a record and histograms serialize");
         let digest = Sha256::digest(&canonical);
         let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
         format!("sha256:{hex}")
@@ -77,14 +103,16 @@ impl Saved {
     /// [`load`](Self::load) checks a file: its checksum and its counts. `what` names it in an
     /// error (the file's path, or "part 3" for a shard a program holds in memory).
     pub fn from_json(bytes: &[u8], what: &str) -> Result<Self> {
-        let sealed: Sealed<RunRecord, Tally> = serde_json::from_slice(bytes).map_err(|e| {
-            Error::input(format!(
-                "{what}: not a dicelab accumulator file of this version ({e})"
-            ))
-        })?;
+        let sealed: Sealed<RunRecord, Tally, Vec<Tally>> =
+            serde_json::from_slice(bytes).map_err(|e| {
+                Error::input(format!(
+                    "{what}: not a dicelab accumulator file of this version ({e})"
+                ))
+            })?;
         let saved = Saved {
             record: sealed.record,
             tally: sealed.tally,
+            looks: sealed.looks,
         };
         match sealed.checksum {
             None => {
@@ -115,6 +143,7 @@ impl Saved {
         let sealed = Sealed {
             record: &self.record,
             tally: &self.tally,
+            looks: &self.looks,
             checksum: Some(self.checksum()),
         };
         let mut json =
@@ -187,6 +216,7 @@ pub(crate) mod tests {
                 sequential: None,
             },
             tally,
+            looks: Vec::new(),
         }
     }
 

@@ -220,17 +220,6 @@ def _simulate(
     precision_text = None if precision is None else convert.real("precision", precision)
     if decide and precision_text is not None:
         raise bad_value("precision", precision, "give decide=True or precision=X, not both")
-    if (decide or precision_text is not None) and (
-        shard is not None or shards is not None or executor is not None
-    ):
-        # A run that stops when it knows decides from all its units: one process plays it.
-        given = "shard" if shard is not None else "shards" if shards is not None else "executor"
-        name = "decide" if decide else "precision"
-        raise bad_value(
-            given, shard if shard is not None else shards if shards is not None else executor,
-            f"a run with {name}= stops when it knows, from all its units, so one process "
-            "plays it whole: give no shard, shards or executor",
-        )
     if shards is not None or executor is not None:
         # Everything a part would refuse, or that would make the parts cost more than the run,
         # is refused here, before any part runs: with an executor, a refusal would otherwise
@@ -263,6 +252,10 @@ def _simulate(
         options = dict(
             n=n, seed=seed, threads=threads, players=players, rule=rule, deck=deck
         )
+        if decide or precision_text is not None:
+            # Each part plays its chunks to the budget, look by look; merge replays the rule on
+            # every part's counts and stops where one process would have.
+            options.update(decide=decide, precision=precision)
         if out is not None:
             # Refused before any part runs, as one run refuses its out= before its work.
             call = convert.call(function, game, policy=policy, shards=shards, out=out)

@@ -236,10 +236,30 @@ class SameAsTheCommandLine(Folder):
             self.assertLess(stopped["units"], 2 * 10**6)
         self.assertNotIn("stopped", dicelab.compare("sevens", ["optimal", "leader"], n=200).attrs)
 
-    def test_compare_until_it_knows_refuses_shards_and_a_bad_precision(self):
+    def test_compare_until_it_knows_in_shards_merges_into_the_whole_run(self):
+        # Each part plays its chunks to the budget look by look; merge replays the rule on every
+        # part's counts and stops where one process would have.
+        policies = ["optimal", "rolls:3", "leader"]
+        whole = dicelab.compare("sevens", policies, n=2 * 10**6, seed=5, precision=0.03)
+        shards = dicelab.compare(
+            "sevens", policies, n=2 * 10**6, seed=5, precision=0.03, shards=3
+        )
+        assert_frame_equal(shards, whole, check_exact=True)
+        self.assertEqual(shards.attrs["stopped"], whole.attrs["stopped"])
+        parts = [
+            dicelab.compare("sevens", policies, n=2 * 10**6, seed=5, decide=True, shard=(k, 2))
+            for k in range(2)
+        ]
+        merged = dicelab.merge(parts[::-1])
+        whole = dicelab.compare("sevens", policies, n=2 * 10**6, seed=5, decide=True)
+        assert_frame_equal(merged, whole, check_exact=True)
+        self.assertTrue(merged.attrs["stopped"]["answered"])
+        with self.assertRaises(ValueError) as caught:
+            dicelab.merge(parts[:1], partial=True)
+        self.assertIn("stops on every shard's counts", str(caught.exception))
+
+    def test_compare_until_it_knows_refuses_a_bad_precision(self):
         for kwargs, words in [
-            ({"decide": True, "shards": 2}, "shards"),
-            ({"precision": 0.1, "shard": (0, 2)}, "shard"),
             ({"precision": 0.0}, "precision"),
             ({"precision": "wide"}, "precision"),
             ({"decide": True, "precision": 0.1}, "not both"),

@@ -19,7 +19,8 @@ pub struct Merged {
 }
 
 /// Merges the runs saved in `shards` (report folders). A run missing shards is refused unless
-/// `partial`, which merges what is there and says what is missing.
+/// `partial`, which merges what is there and says what is missing; a run until it knows is
+/// refused with any missing, since where it stops depends on every shard's counts.
 pub fn merge(shards: &[PathBuf], partial: bool) -> Result<Merged> {
     let parts = shards
         .iter()
@@ -33,9 +34,18 @@ pub fn merge_loaded(parts: Vec<(PathBuf, Saved)>, partial: bool) -> Result<Merge
     let merged = Saved::merge_all(parts)?;
     let game = crate::games::configure_again(&merged.record.setup)?;
     let mut note = None;
+    let until = merged.record.sequential.is_some() && !merged.looks.is_empty();
     if !merged.is_whole() {
         let missing = runs_text(&merged.missing_shards());
         let count = merged.record.shard_count;
+        if until {
+            return Err(Error::input(format!(
+                "merge: shards {missing} of 0-{} are missing, and a run that stops when it \
+                 knows stops on every shard's counts, so it merges whole (resubmit them: \
+                 sbatch --array={missing}, or deploy/slurm/submit.sh --tasks {missing})",
+                count - 1
+            )));
+        }
         if !partial {
             return Err(Error::input(format!(
                 "merge: shards {missing} of 0-{} are missing (resubmit them: sbatch --array={missing}, \
@@ -49,8 +59,13 @@ pub fn merge_loaded(parts: Vec<(PathBuf, Saved)>, partial: bool) -> Result<Merge
             count - 1
         ));
     }
+    let finished = if until {
+        super::sequential::finish(game.as_ref(), super::sequential::replay(merged)?)
+    } else {
+        Finished::of(game.as_ref(), merged)
+    };
     Ok(Merged {
-        finished: Finished::of(game.as_ref(), merged),
+        finished,
         partial: note,
     })
 }

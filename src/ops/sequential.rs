@@ -4,7 +4,8 @@
 //!
 //! The looks fall on chunk boundaries fixed by the budget and the chunk size alone, and each
 //! look reads the exact merged counts of every chunk before it, so where a run stops, and all it
-//! reports, is the same for any number of threads. Its intervals are confidence sequences
+//! reports, is the same for any number of threads, and for shards merged ([`replay`]). Its
+//! intervals are confidence sequences
 //! ([`crate::stats::sequence`]), which hold wherever the run stopped: a fixed interval read at a
 //! stop its own figures chose does not.
 
@@ -16,7 +17,7 @@ use crate::report::Report;
 use crate::report::best::{best_known, decidable};
 use crate::report::until::{has_pairs, pairs_within};
 use crate::saved::Saved;
-use crate::stats::ExactValues;
+use crate::stats::{ExactValues, Tally};
 
 use super::simulate::{Finished, one_unit, per_chunk};
 
@@ -76,22 +77,15 @@ pub fn looks(budget: u64, per_chunk: u64) -> Vec<u64> {
 /// finished run holds every unit up to the look that answered (or the budget), its record says
 /// how it stopped ([`Sequential`]), and its intervals are 95% confidence sequences.
 ///
-/// Refused, before any work, for a shard (the stop is decided from every chunk, so one process
-/// plays the whole run), a precision that is not a positive number, and a comparison without a
-/// paired difference to decide on (policies seated in one game rather than compared on the same
-/// dice).
+/// A shard cannot know where the whole run stops without every other shard's counts, so it
+/// plays its chunks to the budget and keeps its counts look by look ([`Saved::looks`]);
+/// `merge` of every shard replays the rule on them ([`replay`]) and stops where one process
+/// would have, byte for byte.
+///
+/// Refused, before any work, for a precision that is not a positive number, and a comparison
+/// without a paired difference to decide on (policies seated in one game rather than compared
+/// on the same dice).
 pub fn simulate_until(game: &dyn Configured, config: &RunConfig, until: Until) -> Result<Finished> {
-    if config.shard != Shard::WHOLE {
-        return Err(Error::value(
-            Setting::SHARD,
-            config.shard.to_string(),
-            format!(
-                "expected the whole run: a run until {} stops on all its figures, so one \
-                 process plays it",
-                until.goal()
-            ),
-        ));
-    }
     if let Until::Precision(x) = until
         && !(x.is_finite() && x > 0.0)
     {
@@ -109,6 +103,7 @@ pub fn simulate_until(game: &dyn Configured, config: &RunConfig, until: Until) -
     let probe = Saved {
         record: RunRecord::of(game.setup(), &RunConfig::new(1, 0)),
         tally: probe,
+        looks: Vec::new(),
     };
     if !read(&probe, until).0 {
         return Err(Error::input(format!(
@@ -122,73 +117,187 @@ pub fn simulate_until(game: &dyn Configured, config: &RunConfig, until: Until) -
         )));
     }
     let schedule = looks(config.units, per_chunk);
-    let setup = game.setup();
-    let record = |units: u64, taken: &[u64], answered: bool| RunRecord {
-        units,
-        sequential: Some(Sequential {
-            until: until.name().to_string(),
-            precision: match until {
-                Until::Precision(x) => Some(x.to_string()),
-                Until::Decide => None,
-            },
-            budget: config.units,
-            tuned_for: schedule[0],
-            looks: taken.to_vec(),
-            answered,
-        }),
-        ..RunRecord::of(setup.clone(), config)
+    let plan = Plan {
+        until,
+        base: RunRecord {
+            sequential: Some(Sequential {
+                until: until.name().to_string(),
+                precision: match until {
+                    Until::Precision(x) => Some(x.to_string()),
+                    Until::Decide => None,
+                },
+                budget: config.units,
+                tuned_for: schedule[0],
+                looks: schedule.clone(),
+                answered: false,
+            }),
+            ..RunRecord::of(game.setup(), config)
+        },
+        schedule,
     };
     let progress = &config.progress;
     progress.start(config.units, Steps::Units);
-    let looked = (|| {
-        // The run so far: each look adds its chunks' counts and says where the run stands.
-        let mut saved: Option<Saved> = None;
-        for (look, &units) in schedule.iter().enumerate() {
-            let first_chunk = if look == 0 {
-                0
-            } else {
-                schedule[look - 1] / per_chunk
-            };
-            let part = game.simulate(&RunConfig {
-                units,
-                first_chunk,
-                progress: progress.silenced(),
-                ..config.clone()
-            })?;
-            progress.set(units, &format!("look {} at {units} units", look + 1));
-            match &mut saved {
-                None => {
-                    saved = Some(Saved {
-                        record: record(units, &schedule[..=look], false),
-                        tally: part,
-                    })
-                }
-                Some(so_far) => so_far.tally.merge(&part)?,
-            }
-            let so_far = saved.as_mut().expect("a look has run");
-            so_far.record = record(units, &schedule[..=look], false);
-            let answered = read(so_far, until).1;
-            if answered || units == config.units {
-                so_far.record = record(units, &schedule[..=look], answered);
-                break;
-            }
-        }
-        Ok::<_, Error>(saved.expect("the last look is at the budget"))
-    })();
+    // Each look's stretch: the chunks after the last look's, up to this one's units.
+    let stretch = |look: usize| {
+        let units = plan.schedule[look];
+        let first_chunk = look
+            .checked_sub(1)
+            .map_or(0, |before| plan.schedule[before] / per_chunk);
+        let part = game.simulate(&RunConfig {
+            units,
+            first_chunk,
+            progress: progress.silenced(),
+            ..config.clone()
+        });
+        progress.set(units, &format!("look {} at {units} units", look + 1));
+        part
+    };
+    let played = if config.shard == Shard::WHOLE {
+        plan.stop(stretch)
+    } else {
+        plan.shard(stretch)
+    };
     progress.finish();
-    let saved = looked?;
+    let saved = played?;
     saved.check().map_err(|problem| {
         Error::input(format!(
             "internal error: the run's counts are not consistent ({problem}); please report it"
         ))
     })?;
+    Ok(finish(game, saved))
+}
+
+/// The whole run of the shards `merged` holds, every one of a run until it knows: the
+/// stopping rule replayed on their counts look by look, stopping where one process playing the
+/// whole run would have, with the same record and counts, so the report is the same byte for
+/// byte.
+pub fn replay(merged: Saved) -> Result<Saved> {
+    let plan = Plan::of(&merged.record)?;
+    if merged.looks.len() != plan.schedule.len() {
+        return Err(Error::input(format!(
+            "merge: the shards hold counts at {} looks where their run has {}",
+            merged.looks.len(),
+            plan.schedule.len()
+        )));
+    }
+    let mut looks = merged.looks.into_iter();
+    plan.stop(|_| Ok(looks.next().expect("a stretch for every look")))
+}
+
+/// A run's report with the line every run until it knows carries, and for a shard the line
+/// that says where its stop is found.
+pub fn finish(game: &dyn Configured, saved: Saved) -> Finished {
+    let shard = (!saved.is_whole()).then(|| {
+        let r = &saved.record;
+        format!(
+            "shard {} of {}: a run that stops when it knows stops on every shard's counts, so \
+             this shard played its part of the whole budget; `dicelab merge` of every shard \
+             stops where one process would have",
+            crate::engine::index_ranges(&r.shards),
+            r.shard_count
+        )
+    });
     let mut finished = Finished::of(game, saved);
     finished.notes.push(
         "every interval is a 95% confidence sequence, which holds at whatever size the run \
          stopped (Waudby-Smith et al. 2024): wider than a fixed run's"
             .to_string(),
     );
-    Ok(finished)
+    finished.notes.extend(shard);
+    finished
+}
+
+/// A run until it knows, planned before it plays: what it asks, the units at each look, and
+/// its record (the record each look writes is this one at that look).
+struct Plan {
+    until: Until,
+    schedule: Vec<u64>,
+    /// The record, its `sequential` looking at every look and not yet answered.
+    base: RunRecord,
+}
+
+impl Plan {
+    /// The plan a shard's record holds: what it asks, and every look to the budget.
+    fn of(record: &RunRecord) -> Result<Plan> {
+        let bad = |why: &str| Error::input(format!("merge: {why}"));
+        let s = record
+            .sequential
+            .as_ref()
+            .ok_or_else(|| bad("not a run until it knows"))?;
+        let until = match (s.until.as_str(), &s.precision) {
+            ("decide", None) => Until::Decide,
+            ("precision", Some(x)) => Until::Precision(
+                x.parse()
+                    .map_err(|_| bad(&format!("the precision {x} is not a number")))?,
+            ),
+            (other, _) => return Err(bad(&format!("a run until '{other}' is not one it knows"))),
+        };
+        Ok(Plan {
+            until,
+            schedule: s.looks.clone(),
+            base: record.clone(),
+        })
+    }
+
+    /// The record of the run stopped at `look` (0-based), having answered or not.
+    fn record(&self, look: usize, answered: bool) -> RunRecord {
+        let mut record = self.base.clone();
+        record.units = self.schedule[look];
+        let s = record
+            .sequential
+            .as_mut()
+            .expect("a plan's record is sequential");
+        s.looks = self.schedule[..=look].to_vec();
+        s.answered = answered;
+        record
+    }
+
+    /// Adds each look's stretch (`stretch(look)`) to the run so far and reads it, stopping at
+    /// the first look that answers, or at the budget.
+    fn stop(&self, mut stretch: impl FnMut(usize) -> Result<Tally>) -> Result<Saved> {
+        let mut so_far: Option<Saved> = None;
+        for look in 0..self.schedule.len() {
+            let part = stretch(look)?;
+            let saved = match so_far.take() {
+                None => Saved {
+                    record: self.record(look, false),
+                    tally: part,
+                    looks: Vec::new(),
+                },
+                Some(mut saved) => {
+                    saved.tally.merge(&part)?;
+                    saved.record = self.record(look, false);
+                    saved
+                }
+            };
+            let answered = read(&saved, self.until).1;
+            let last = look + 1 == self.schedule.len();
+            so_far = Some(saved);
+            if answered || last {
+                let saved = so_far.as_mut().expect("just set");
+                saved.record = self.record(look, answered);
+                break;
+            }
+        }
+        Ok(so_far.expect("a run has at least one look"))
+    }
+
+    /// A shard's part: every look's stretch to the budget, kept apart for `merge`, beside their
+    /// sum.
+    fn shard(&self, mut stretch: impl FnMut(usize) -> Result<Tally>) -> Result<Saved> {
+        let looks = (0..self.schedule.len())
+            .map(&mut stretch)
+            .collect::<Result<Vec<Tally>>>()?;
+        let mut tally = looks[0].clone();
+        for part in &looks[1..] {
+            tally.merge(part)?;
+        }
+        Ok(Saved {
+            record: self.base.clone(),
+            tally,
+            looks,
+        })
+    }
 }
 
 /// What a run's figures say of `until`: whether the run has what it decides on (paired

@@ -264,6 +264,7 @@ pub fn simulate(game: &dyn Configured, config: &RunConfig) -> Result<Finished> {
     let saved = Saved {
         record: RunRecord::of(game.setup(), config),
         tally,
+        looks: Vec::new(),
     };
     // What merge will check of this file holds when it is written, or a shard of a long job
     // would be refused only once every shard had run.

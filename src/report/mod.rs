@@ -90,6 +90,7 @@ pub(crate) mod tests {
                 sequential: None,
             },
             tally: Tally::new(metrics),
+            looks: Vec::new(),
         }
     }
 

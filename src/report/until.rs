@@ -32,10 +32,14 @@ pub fn pairs_within(report: &Report, half: f64) -> bool {
 }
 
 /// Where a run that stopped on its own figures stopped, and why, as a line under its paired
-/// differences; `None` for a run of a fixed size.
+/// differences; `None` for a run of a fixed size, and for a shard of a run until it knows,
+/// which cannot know where the whole run stops (its notes say so).
 pub fn until_text(report: &Report) -> Option<String> {
     let record = &report.saved.record;
     let s = record.sequential.as_ref()?;
+    if !report.saved.is_whole() {
+        return None;
+    }
     let looks = s.looks.len();
     let (known, unknown) = match &s.precision {
         Some(x) => (

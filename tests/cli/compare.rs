@@ -33,9 +33,9 @@ bad_input! {
     refuses_decide_and_precision_together:
         ["compare", "sevens", "--policy", "optimal", "--policy", "leader", "--decide", "--precision", "0.1"]
         => "cannot be used with";
-    refuses_to_decide_on_a_shard:
-        ["compare", "sevens", "--policy", "optimal", "--policy", "leader", "--decide", "--shard", "0/2", "--out", "o"]
-        => "--shard with --decide: a run that stops when it knows decides from all its units";
+    refuses_a_shard_of_a_decided_run_without_a_folder:
+        ["compare", "sevens", "--policy", "optimal", "--policy", "leader", "--decide", "--shard", "0/2"]
+        => "--shard needs --out";
     refuses_to_record_a_run_that_decides_its_size:
         ["compare", "sevens", "--policy", "optimal", "--policy", "leader", "--precision", "0.1", "--record", "r.txt"]
         => "--record with --precision: record the games from a run of a fixed size";

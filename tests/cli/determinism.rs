@@ -1,6 +1,6 @@
 //! The same seed gives the same bytes for any number of threads and shards.
 
-use crate::common::{REPORT_FILES, ok, read};
+use crate::common::{REPORT_FILES, fails, ok, read};
 use std::fs;
 
 /// The same seed gives byte-identical files for 1 and 2 threads and for 4 shards merged in any
@@ -264,5 +264,71 @@ fn a_run_until_it_knows_stops_at_the_same_look_for_any_threads() {
         assert_eq!(one, run("2"), "{until:?}");
         let json: serde_json::Value = serde_json::from_str(&one).unwrap();
         assert_eq!(json["record"]["sequential"]["answered"], true, "{one}");
+    }
+}
+
+/// A run that stops on its own figures, split into shards, merges into the run one process
+/// plays, byte for byte: each shard plays its chunks to the budget and keeps its counts look by
+/// look, and `merge` replays the rule on every shard's counts. Its shards merge whole or not
+/// at all, since where it stops depends on every one.
+#[test]
+fn a_run_until_it_knows_split_into_shards_merges_into_the_whole_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for (name, until) in [("p", &["--precision", "0.03"][..]), ("d", &["--decide"])] {
+        let base = [
+            &[
+                "compare", "sevens", "--policy", "optimal", "--policy", "rolls:3", "--policy",
+                "leader", "-n", "2e6", "--seed", "5",
+            ][..],
+            until,
+        ]
+        .concat();
+        let whole_dir = format!("{name}-whole");
+        let whole = ok(d, &[&base[..], &["--out", &whole_dir]].concat());
+        let shards: Vec<String> = (0..3).map(|k| format!("{name}-s{k}")).collect();
+        for (k, dir) in shards.iter().enumerate() {
+            let shard = format!("{k}/3");
+            let text = ok(d, &[&base[..], &["--shard", &shard, "--out", dir]].concat());
+            assert!(
+                text.contains("a run that stops when it knows stops on every shard's counts"),
+                "{text}"
+            );
+        }
+        let merged_dir = format!("{name}-merged");
+        let merged = ok(
+            d,
+            &[
+                "merge",
+                &shards[2],
+                &shards[0],
+                &shards[1],
+                "--out",
+                &merged_dir,
+            ],
+        );
+        assert_eq!(merged, whole.replace(&whole_dir, &merged_dir), "{until:?}");
+        for file in REPORT_FILES {
+            assert_eq!(
+                read(d.join(&merged_dir).join(file)),
+                read(d.join(&whole_dir).join(file)),
+                "{until:?} {file}"
+            );
+        }
+        let json = String::from_utf8(read(d.join(&whole_dir).join("accumulators.json"))).unwrap();
+        assert!(json.contains("\"answered\": true"), "{until:?}");
+        for partial in [&[][..], &["--partial"]] {
+            fails(
+                d,
+                &[
+                    &["merge", &shards[0], &shards[2], "--out", "missing"][..],
+                    partial,
+                ]
+                .concat(),
+                2,
+                "merge: shards 1 of 0-2 are missing, and a run that stops when it knows stops \
+                 on every shard's counts",
+            );
+        }
     }
 }

@@ -49,12 +49,6 @@ fn run(
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     if let Some(until) = until {
         let flag = format!("--{}", until.name());
-        if shard != Shard::WHOLE {
-            return Err(Error::input(format!(
-                "--shard with {flag}: a run that stops when it knows decides from all its \
-                 units, so one process plays it whole"
-            )));
-        }
         if args.record.is_some() {
             return Err(Error::input(format!(
                 "--record with {flag}: record the games from a run of a fixed size"
