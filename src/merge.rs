@@ -79,34 +79,14 @@ impl Saved {
                 expected.chunk_index_sum
             ));
         }
-        for metric in &self.tally.metrics {
-            let Some(count) = metric.histogram.checked_count() else {
-                return Err(format!("counts of {} overflow", metric.id.column()));
-            };
-            if metric.per_unit && count != units.counted {
-                return Err(format!(
-                    "{} counts {count} observations, one a unit, but the file holds {} units",
-                    metric.id.column(),
-                    units.counted
-                ));
-            }
-            // A share is a count of observations from 0 to `per` (0/1 for a plain share): any
-            // other value would give a mean outside its own interval.
-            let most = i64::from(metric.per.max(1));
-            if metric.kind == MetricKind::Proportion
-                && let Some((v, _)) = metric
-                    .histogram
-                    .iter()
-                    .find(|&(v, _)| !(0..=most).contains(&v))
-            {
-                return Err(format!(
-                    "{} is a share but holds the value {v}",
-                    metric.id.column()
-                ));
-            }
-        }
+        check_counts(&self.tally, units.counted)?;
         if !self.looks.is_empty() {
             self.check_looks(units.per_chunk)?;
+        } else if r.sequential.is_some() && r.shard_count > 1 {
+            // Without them the shard would merge as a run of a fixed size, with --partial too.
+            return Err(
+                "it is a shard of a run until it knows without its counts look by look".to_string(),
+            );
         }
         Ok(())
     }
@@ -142,6 +122,7 @@ impl Saved {
                     look + 1
                 ));
             }
+            check_counts(tally, want.counted).map_err(|e| format!("at look {}: {e}", look + 1))?;
             before = upto;
             match &mut sum {
                 None => sum = Some(tally.clone()),
@@ -306,6 +287,38 @@ impl Saved {
         }
         Ok(merged)
     }
+}
+
+/// Checks what a tally of `units` units holds: every count within 2^64, a per-unit metric
+/// counting one observation a unit, and a share holding only 0 to its `per`.
+fn check_counts(tally: &crate::stats::Tally, units: u64) -> std::result::Result<(), String> {
+    for metric in &tally.metrics {
+        let Some(count) = metric.histogram.checked_count() else {
+            return Err(format!("counts of {} overflow", metric.id.column()));
+        };
+        if metric.per_unit && count != units {
+            return Err(format!(
+                "{} counts {count} observations, one a unit, but the file holds {} units",
+                metric.id.column(),
+                units
+            ));
+        }
+        // A share is a count of observations from 0 to `per` (0/1 for a plain share): any
+        // other value would give a mean outside its own interval.
+        let most = i64::from(metric.per.max(1));
+        if metric.kind == MetricKind::Proportion
+            && let Some((v, _)) = metric
+                .histogram
+                .iter()
+                .find(|&(v, _)| !(0..=most).contains(&v))
+        {
+            return Err(format!(
+                "{} is a share but holds the value {v}",
+                metric.id.column()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The units and the sum of chunk indexes that the shards `record` holds play of a run of

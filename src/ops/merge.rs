@@ -60,7 +60,16 @@ pub fn merge_loaded(parts: Vec<(PathBuf, Saved)>, partial: bool) -> Result<Merge
         ));
     }
     let finished = if until {
-        super::sequential::finish(game.as_ref(), super::sequential::replay(merged)?)
+        let whole = super::sequential::replay(merged)?;
+        whole.check().map_err(|problem| {
+            Error::input(format!(
+                "merge: the shards' counts look by look do not make a consistent run ({problem})"
+            ))
+        })?;
+        super::sequential::finish(game.as_ref(), whole)
+    } else if merged.record.sequential.is_some() {
+        // One folder of a run that stopped on its own: its report as the run printed it.
+        super::sequential::finish(game.as_ref(), merged)
     } else {
         Finished::of(game.as_ref(), merged)
     };

@@ -317,6 +317,48 @@ fn read(saved: &Saved, until: Until) -> (bool, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ops::RunRequest;
+
+    /// A shard's counts look by look are checked as its total is: each look holds the units
+    /// of its chunks between looks and counts one observation a unit, and a shard of a run
+    /// until it knows without them is refused (it would merge as a run of a fixed size).
+    #[test]
+    fn a_shards_looks_are_checked_as_its_counts_are() {
+        let game = RunRequest {
+            game: crate::games::find("sevens").unwrap(),
+            rules: Vec::new(),
+            deck: None,
+            players: 1,
+            policies: vec!["optimal".into(), "leader".into()],
+        }
+        .configure()
+        .unwrap();
+        let config = RunConfig {
+            shard: "1/2".parse().unwrap(),
+            ..RunConfig::new(300_000, 3)
+        };
+        let shard = simulate_until(game.as_ref(), &config, Until::Decide)
+            .unwrap()
+            .saved;
+        assert!(shard.looks.len() > 2, "{}", shard.looks.len());
+        shard.check().unwrap();
+        let mut swapped = shard.clone();
+        swapped.looks.swap(0, 1);
+        let e = swapped.check().unwrap_err();
+        assert!(
+            e.contains("its counts at look 1 are not those of its chunks"),
+            "{e}"
+        );
+        let mut moved = shard.clone();
+        let later = moved.looks[2].metrics.clone();
+        moved.looks[1].metrics = later;
+        let e = moved.check().unwrap_err();
+        assert!(e.contains("at look 2: ") && e.contains("one a unit"), "{e}");
+        let mut stripped = shard;
+        stripped.looks.clear();
+        let e = stripped.check().unwrap_err();
+        assert!(e.contains("without its counts look by look"), "{e}");
+    }
 
     /// Looks fall on whole chunks, the first holding at least 1,000 units, each next a quarter
     /// more (at least a chunk more), the last at the budget however it falls.

@@ -735,3 +735,41 @@ fn a_table_of_up_to_100_players_counts_every_seats_wins() {
         ],
     );
 }
+
+/// Whether a game's win rates come with the luck taken out follows from its rules alone: two and
+/// three players whose whole game fits the 4 GiB a solution may take report them; a game past it
+/// runs as it always did, its plain rows only, and a three-player record solves nothing for them.
+#[test]
+fn the_luck_rows_follow_the_size_of_the_whole_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // A solve past the limit is never tried, so ten games of table policies are quick.
+    for (players, rounds, rows) in [
+        ("2", "10", true),
+        ("2", "1000", false),
+        ("3", "2", true),
+        ("3", "24", false),
+    ] {
+        let csv = ok(
+            d,
+            &[
+                "simulate",
+                "sevens",
+                "--players",
+                players,
+                "--rule",
+                &format!("rounds={rounds}"),
+                "-n",
+                "10",
+                "--format",
+                "csv",
+                "-q",
+            ],
+        );
+        assert_eq!(
+            csv.contains("win_rate_less_luck_seat_1"),
+            rows,
+            "{players} players, {rounds} rounds: {csv}"
+        );
+    }
+}

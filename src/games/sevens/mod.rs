@@ -290,16 +290,22 @@ impl Study {
 }
 
 impl Study {
-    /// The whole games of this study, as a run plays them and a record writes them down: with
-    /// each game's luck valued where it takes the luck out ([`Study::luck`]).
-    fn games(&self) -> Result<Games> {
-        let games = Games::new(
+    /// The whole games of this study, as a run plays them and a record writes them down (the
+    /// same dice either way).
+    fn games(&self) -> Games {
+        Games::new(
             &self.solutions.outcomes,
             self.rules,
             self.players,
             self.policies.clone(),
             Rotation::new(&self.seats),
-        );
+        )
+    }
+
+    /// The games a run counts: with each game's luck valued where the run takes it out
+    /// ([`Solutions::luck`]), which a record has no use for.
+    fn counted_games(&self) -> Result<Games> {
+        let games = self.games();
         Ok(match self.solutions.luck()? {
             Some(game) => games.with_luck(game),
             None => games,
@@ -324,7 +330,7 @@ impl Configured for Study {
             let turns = Turns::new(&self.solutions.outcomes, outcomes).with_targets(targets);
             run(&turns, config)
         } else {
-            run(&self.games()?, config)
+            run(&self.counted_games()?, config)
         }
     }
 
@@ -342,10 +348,7 @@ impl Configured for Study {
                 ),
             )));
         }
-        let games = match self.games() {
-            Ok(games) => games,
-            Err(e) => return Some(Err(e)),
-        };
+        let games = self.games();
         let specs: Vec<String> = self
             .seats
             .policies

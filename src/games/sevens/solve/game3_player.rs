@@ -237,6 +237,7 @@ impl TurnPlayer for View3<'_> {
 mod tests {
     use super::super::super::rolls::RollOutcomes;
     use super::super::super::rules::Removal;
+    use super::super::player::checks::check_mean_zero;
     use super::*;
     use crate::dice::pow6;
     use crate::games::options::Tie;
@@ -280,45 +281,18 @@ mod tests {
                             let Either::Three(view) = game.view(stage, turn) else {
                                 unreachable!("a round of three")
                             };
-                            check_mean_zero(&outcomes, &view, view.start()[position]);
+                            check_mean_zero(
+                                &outcomes,
+                                &view,
+                                (view.start()[position], &[2, 4, 6]),
+                                &format!("{tie:?} {stage:?} {start:?} {position}"),
+                            );
                             views += 1;
                         }
                     }
                 }
             }
             assert!(views >= 36, "{views}");
-        }
-    }
-
-    /// The value before each throw of `view`'s turn (`start` before its first) against the
-    /// average of the values after it.
-    fn check_mean_zero(outcomes: &RollOutcomes, view: &impl TurnPlayer, start: f64) {
-        for roll in 1..=view.allowed() {
-            let dice: Vec<u8> = if roll == 1 {
-                vec![6]
-            } else {
-                (2..=6).step_by(2).collect()
-            };
-            for n in dice {
-                let before = if roll == 1 {
-                    start
-                } else {
-                    view.roll_value(roll, n)
-                };
-                let total = pow6(u32::from(n)) as f64;
-                let after: f64 = outcomes.ways[usize::from(n)]
-                    .iter()
-                    .map(|&(set, ways)| {
-                        let options = &outcomes.sets[usize::from(set)];
-                        let kept = options[view.choose(roll, options)];
-                        ways as f64 / total * view.value(roll, kept)
-                    })
-                    .sum();
-                assert!(
-                    (after - before).abs() < 1e-12,
-                    "roll {roll}, {n} dice: {before} before, {after} after"
-                );
-            }
         }
     }
 

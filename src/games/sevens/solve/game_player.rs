@@ -221,8 +221,8 @@ impl TurnPlayer for View<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::super::rules::Removal;
+    use super::super::player::checks::check_mean_zero;
     use super::*;
-    use crate::dice::pow6;
     use crate::games::options::Tie;
 
     /// A throw's luck has mean exactly 0, whoever plays: at every roll of every position tried
@@ -255,34 +255,12 @@ mod tests {
                 }
                 for role in roles {
                     let view = game.view(phase, role);
-                    for roll in 1..=view.allowed {
-                        let dice: Vec<u8> = if roll == 1 {
-                            vec![6]
-                        } else {
-                            (1..=6).collect()
-                        };
-                        for n in dice {
-                            let before = if roll == 1 {
-                                view.start_value()
-                            } else {
-                                view.roll_value(roll, n)
-                            };
-                            let total = pow6(u32::from(n)) as f64;
-                            let after: f64 = outcomes.ways[usize::from(n)]
-                                .iter()
-                                .map(|&(set, ways)| {
-                                    let options = &outcomes.sets[usize::from(set)];
-                                    let kept = options[view.choose(roll, options)];
-                                    ways as f64 / total * view.value(roll, kept)
-                                })
-                                .sum();
-                            assert!(
-                                (after - before).abs() < 1e-12,
-                                "{removal:?} {tie:?} {phase:?} {role:?} roll {roll}, {n} dice: \
-                                 {before} before, {after} after"
-                            );
-                        }
-                    }
+                    check_mean_zero(
+                        &outcomes,
+                        &view,
+                        (view.start_value(), &[1, 2, 3, 4, 5, 6]),
+                        &format!("{removal:?} {tie:?} {phase:?} {role:?}"),
+                    );
                 }
             }
         }

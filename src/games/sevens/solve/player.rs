@@ -139,3 +139,45 @@ pub(crate) trait TurnPlayer {
         luck
     }
 }
+
+/// What the solved players' tests share.
+#[cfg(test)]
+pub(super) mod checks {
+    use super::*;
+    use crate::dice::pow6;
+
+    /// Asserts that a throw's luck has mean exactly 0 in `view`'s turn, whoever plays: at every
+    /// roll, for each number of dice in `later` (six on the first roll), the value before the
+    /// throw (`start` before the first) is the average over its outcomes of the value after it,
+    /// to rounding. `what` names the turn in a failure.
+    pub(in super::super) fn check_mean_zero(
+        outcomes: &RollOutcomes,
+        view: &impl TurnPlayer,
+        (start, later): (f64, &[u8]),
+        what: &str,
+    ) {
+        for roll in 1..=view.allowed() {
+            let dice = if roll == 1 { &[6][..] } else { later };
+            for &n in dice {
+                let before = if roll == 1 {
+                    start
+                } else {
+                    view.roll_value(roll, n)
+                };
+                let total = pow6(u32::from(n)) as f64;
+                let after: f64 = outcomes.ways[usize::from(n)]
+                    .iter()
+                    .map(|&(set, ways)| {
+                        let options = &outcomes.sets[usize::from(set)];
+                        let kept = options[view.choose(roll, options)];
+                        ways as f64 / total * view.value(roll, kept)
+                    })
+                    .sum();
+                assert!(
+                    (after - before).abs() < 1e-12,
+                    "{what} roll {roll}, {n} dice: {before} before, {after} after"
+                );
+            }
+        }
+    }
+}
