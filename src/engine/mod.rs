@@ -12,11 +12,13 @@ use rayon::prelude::*;
 
 pub use crate::accumulator::{Merge, bump};
 
+mod pool;
 mod progress;
 mod shard;
 
 use crate::error::{Error, Result, Setting};
 use crate::stats::{Tally, Units};
+pub use pool::{Pool, run_in_thread, runs_in_thread, thread_pool};
 pub use progress::{OnProgress, Progress, STOPPED, Steps};
 pub use shard::{Shard, index_ranges, runs_text, shard_chunks, shard_run_units, shard_units};
 
@@ -79,26 +81,6 @@ pub fn check_units(units: u64) -> Result<u64> {
 /// The generator every chunk runs on: fast, 256 bits of state, and good enough for any
 /// statistical test we can afford to run.
 pub type ChunkRng = Xoshiro256PlusPlus;
-
-/// Starts a thread pool of `threads` workers (`None`: one a core) with `stack` bytes of stack
-/// each (`None`: rayon's default). Every pool dicelab starts comes from here, so a pool that
-/// cannot start (a tight `ulimit`, too many threads) fails the same way everywhere: the one
-/// `--threads` error line, never a panic.
-pub fn thread_pool(threads: Option<usize>, stack: Option<usize>) -> Result<rayon::ThreadPool> {
-    if let Some(threads) = threads {
-        check_threads(threads as u64)?;
-    }
-    let mut builder = rayon::ThreadPoolBuilder::new().num_threads(threads.unwrap_or(0));
-    if let Some(bytes) = stack {
-        builder = builder.stack_size(bytes);
-    }
-    builder.build().map_err(|e| {
-        Error::setting(
-            Setting::THREADS,
-            format!("cannot start the thread pool: {e}"),
-        )
-    })
-}
 
 /// One step of SplitMix64: a bijective, well-mixing hash of a 64-bit word.
 fn splitmix64(state: &mut u64) -> u64 {

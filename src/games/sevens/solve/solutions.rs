@@ -223,6 +223,12 @@ fn once<T: Clone + Send + Sync>(
     if let Some(value) = cell.get() {
         return Ok(value.clone());
     }
+    if crate::engine::runs_in_thread() {
+        // One thread and nothing else running on it: no job can wait on the gate it holds, and
+        // there is no thread to start (a browser's WebAssembly).
+        let solved = crate::engine::thread_pool(None, None)?.install(solve)?;
+        return Ok(cell.get_or_init(|| solved).clone());
+    }
     let threads = rayon::current_num_threads();
     let solved = std::thread::scope(|scope| {
         scope
