@@ -18,7 +18,6 @@ mod capture;
 mod cli;
 mod commands;
 mod drill;
-mod flags;
 mod interrupt;
 mod listing;
 mod man;
@@ -34,8 +33,8 @@ use clap::Parser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use cli::{Cli, Command};
 
+pub(crate) use crate::error::Flags;
 pub use capture::{Captured, Failed};
-pub(crate) use flags::Flags;
 use stdout::tell;
 
 /// Runs the `dicelab` command line on this process's arguments and returns its exit code: what

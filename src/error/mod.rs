@@ -31,9 +31,11 @@
 
 use std::path::Path;
 
+mod flags;
 mod line;
 mod message;
 
+pub use flags::Flags;
 pub use line::{one_line, printable};
 pub use message::{Keys, Message, Names, Setting, Suggestion};
 

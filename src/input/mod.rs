@@ -277,9 +277,12 @@ fn describe(_: &fs::FileType) -> &'static str {
 }
 
 /// Whether nothing at all stands at `path` (not even a dangling symlink, which is a mistake to
-/// report rather than a file to replace with the shipped copy).
+/// report rather than a file to replace with the shipped copy). A host with no file system at
+/// all (a browser's WebAssembly, where every file operation is unsupported) has nothing at any
+/// path, so the shipped copies stand in there too.
 fn fs_absent(path: &Path) -> bool {
-    matches!(std::fs::symlink_metadata(path), Err(e) if e.kind() == std::io::ErrorKind::NotFound)
+    use std::io::ErrorKind::{NotFound, Unsupported};
+    matches!(std::fs::symlink_metadata(path), Err(e) if matches!(e.kind(), NotFound | Unsupported))
 }
 
 /// The most dicelab reads of one input file (64 MiB): the largest it ships or writes is a few

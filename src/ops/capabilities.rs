@@ -64,6 +64,19 @@ pub fn files_named(
     rules.chain(policies).collect()
 }
 
+/// How `game` is played, in the project's words, as one JSON document: its name, its line, and
+/// the rule text as Markdown (headed as the docs head it) and as plain text. What `GET
+/// /api/rules/GAME` answers and the browser's `dicelab.rules(game)` gives, from here alone.
+pub fn rules_document(game: &dyn Game) -> serde_json::Value {
+    let rules = game.info().rules();
+    serde_json::json!({
+        "name": game.name(),
+        "about": game.about(),
+        "markdown": games::rulebook::markdown(&rules),
+        "text": games::rulebook::text(&rules),
+    })
+}
+
 /// `game`'s advisor.
 pub fn advisor(game: &dyn Game) -> Result<&dyn Advisor> {
     game.advisor().ok_or_else(|| {

@@ -79,7 +79,8 @@ mod simulate;
 mod sweep;
 
 pub use capabilities::{
-    advise, advisor, deck_study, files_named, playable, position_file, session, tuner,
+    advise, advisor, deck_study, files_named, playable, position_file, rules_document, session,
+    tuner,
 };
 pub use claims::{Checked, ClaimsFile, check_claims, claims_answer, claims_section, load_claims};
 pub use data::{data_files, files};

@@ -8,9 +8,9 @@ use crate::report::advice::Advised;
 use crate::report::shown::{Format, Shown, render};
 
 use super::super::cli::AdviseArgs;
-use super::super::flags::Flags;
 use super::super::stdout::{say, show};
 use super::run_settings;
+use crate::error::Flags;
 
 /// `dicelab advise`.
 pub fn advise(args: &AdviseArgs) -> Result<()> {

@@ -9,8 +9,8 @@ use crate::ops;
 use crate::output::{Invocation, OutFile};
 
 use super::super::cli::PlayArgs;
-use super::super::flags::Flags;
 use super::super::stdout;
+use crate::error::Flags;
 
 /// The one game of the record at `path`, named as errors name it, for `--resume`; its rules and
 /// seats may name no file but those in `readable`.

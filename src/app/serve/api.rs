@@ -149,16 +149,7 @@ async fn games_list(State(server): State<Arc<Server>>) -> Response {
 /// of `dicelab rules`, headed as the docs head it).
 async fn rules(Path(name): Path<String>) -> Result<Response, Refusal> {
     let game = game_named(&name)?;
-    let rules = game.info().rules();
-    Ok(answer(
-        json!({
-            "name": game.name(),
-            "about": game.about(),
-            "markdown": games::rulebook::markdown(&rules),
-            "text": games::rulebook::text(&rules),
-        })
-        .to_string(),
-    ))
+    Ok(answer(ops::rules_document(game).to_string()))
 }
 
 /// `POST /api/advise/GAME?rule=...&policy=...&n=...&seed=...`: the body is a position, the

@@ -1,6 +1,8 @@
-//! How the command line names what an error names: a setting as the flag a person types.
+//! How the command line names what an error names: a setting as the flag a person types. Below
+//! every front end, since a program that asks for the command line's own words (the browser's
+//! script API, giving what `dicelab advise --json` gives) names settings the same way.
 
-use crate::error::{Names, Setting, Suggestion};
+use super::{Names, Setting, Suggestion};
 
 /// The flag of the setting `key`: `--key`, or `-n` for the units, as users type it.
 fn flag(key: &str) -> String {
@@ -12,7 +14,7 @@ fn flag(key: &str) -> String {
 
 /// How the command line writes what an error names: a setting as its flag (`--threads`), a
 /// suggested command as the line to type.
-pub(crate) struct Flags;
+pub struct Flags;
 
 impl Names for Flags {
     fn setting(&self, setting: &Setting) -> String {
