@@ -1,7 +1,7 @@
 //! The library compiled to WebAssembly gives the command line's answers byte for byte: every
-//! case below is asked of `dicelab advise GAME --position FILE --json` and of the module's
-//! `advise` in Node (one thread, as in a browser's worker), and the documents (or the error
-//! lines) must be the same. `dev/wasm.sh` builds the module, installing the Rust target and
+//! case below is asked of `dicelab advise GAME --position FILE --json` (or `dicelab review FILE
+//! --format json`) and of the module's `advise` (or `review`) in Node (one thread, as in a
+//! browser's worker), and the documents (or the error lines) must be the same. `dev/wasm.sh` builds the module, installing the Rust target and
 //! wasm-bindgen-cli where they are missing, as CI has them installed.
 
 #[path = "system/mod.rs"]
@@ -10,12 +10,15 @@ mod system;
 use std::path::Path;
 use std::process::Command;
 
-/// One question: a game, a position as advise's JSON object, the options of the module's call
-/// (`rules`, `n`, `seed`), and the same options as the command line's flags.
+/// One question: an advice (a game, a position as advise's JSON object, rule options) or a
+/// review of a record's text, with the play-outs and seed of what is estimated; the module
+/// takes these as its options, the command line as its flags.
 struct Case {
     game: &'static str,
     position: serde_json::Value,
     rules: Vec<String>,
+    /// A record to review, in place of an advice.
+    record: Option<String>,
     n: Option<u64>,
     seed: Option<u64>,
 }
@@ -29,6 +32,7 @@ fn cases() -> Vec<Case> {
         game,
         position,
         rules: Vec::new(),
+        record: None,
         n: None,
         seed: None,
     };
@@ -96,15 +100,78 @@ fn cases() -> Vec<Case> {
     cases
 }
 
-/// What `dicelab advise` gives for `case`: its JSON document, or its error line without the
-/// `dicelab: error: ` before it.
+/// Reviews of records the binary writes (`simulate --record`) for every game that reviews, the
+/// estimated ones on a seed, and a record cut short.
+fn reviews(dir: &Path) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for (k, (game, players, games)) in [
+        ("sevens", "2", "3"),
+        ("sevens", "3", "1"),
+        ("sequences", "3", "2"),
+        ("hearts-due", "2", "2"),
+        ("solitaire-dice", "1", "1"),
+        ("sieben", "4", "1"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let file = dir.join(format!("record-{k}.txt"));
+        let out = Command::new(env!("CARGO_BIN_EXE_dicelab"))
+            .args(["simulate", game, "--players", players, "-n", games, "-q"])
+            .args(["--seed", &(k + 3).to_string(), "--record"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let record = std::fs::read_to_string(&file).unwrap();
+        let estimated = matches!(game, "solitaire-dice" | "sieben");
+        cases.push(Case {
+            game,
+            position: serde_json::Value::Null,
+            rules: Vec::new(),
+            n: estimated.then_some(8),
+            seed: estimated.then_some(k as u64),
+            record: Some(record.clone()),
+        });
+        if k == 0 {
+            // Cut short in the middle of a game's lines.
+            let cut: String = record.lines().take(40).map(|l| format!("{l}\n")).collect();
+            cases.push(Case {
+                game,
+                position: serde_json::Value::Null,
+                rules: Vec::new(),
+                n: None,
+                seed: None,
+                record: Some(cut),
+            });
+        }
+    }
+    cases
+}
+
+/// What `dicelab advise` (or `review`) gives for `case`: its JSON document, or its error line
+/// without the `dicelab: error: ` before it.
 fn command_line(dir: &Path, i: usize, case: &Case) -> serde_json::Value {
-    let file = dir.join(format!("position-{i}.json"));
-    std::fs::write(&file, case.position.to_string()).unwrap();
     let mut command = Command::new(env!("CARGO_BIN_EXE_dicelab"));
-    command
-        .args(["advise", case.game, "--json", "--position"])
-        .arg(&file);
+    if let Some(record) = &case.record {
+        // Named `record` as the module names the text it is given.
+        let folder = dir.join(format!("case-{i}"));
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("record"), record).unwrap();
+        command
+            .current_dir(&folder)
+            .args(["review", "record", "--format", "json"]);
+    } else {
+        let file = dir.join(format!("position-{i}.json"));
+        std::fs::write(&file, case.position.to_string()).unwrap();
+        command
+            .args(["advise", case.game, "--json", "--position"])
+            .arg(&file);
+    }
     for rule in &case.rules {
         command.args(["--rule", rule]);
     }
@@ -123,6 +190,9 @@ fn command_line(dir: &Path, i: usize, case: &Case) -> serde_json::Value {
             .trim_end()
             .strip_prefix("dicelab: error: ")
             .unwrap_or(&line);
+        // The command line names a record by its file (`record FILE`); the module, handed text,
+        // calls it `record`, as the server does.
+        let line = line.replacen("record record: ", "record: ", 1);
         serde_json::json!({"error": line})
     }
 }
@@ -146,7 +216,8 @@ fn the_webassembly_module_advises_as_the_command_line_does() {
         String::from_utf8_lossy(&built.stderr)
     );
     eprint!("{}", String::from_utf8_lossy(&built.stdout));
-    let cases = cases();
+    let mut cases = cases();
+    cases.extend(reviews(tmp.path()));
     let asked: Vec<serde_json::Value> = cases
         .iter()
         .map(|c| {
@@ -160,7 +231,13 @@ fn the_webassembly_module_advises_as_the_command_line_does() {
             if let Some(seed) = c.seed {
                 options.insert("seed".into(), seed.into());
             }
-            serde_json::json!({"game": c.game, "position": c.position.to_string(), "options": options})
+            match &c.record {
+                Some(record) => {
+                    serde_json::json!({"call": "review", "record": record, "options": options})
+                }
+                None => serde_json::json!({"call": "advise", "game": c.game,
+                    "position": c.position.to_string(), "options": options}),
+            }
         })
         .collect();
     let cases_file = tmp.path().join("cases.json");
@@ -182,7 +259,7 @@ fn the_webassembly_module_advises_as_the_command_line_does() {
     let answers: Vec<serde_json::Value> =
         serde_json::from_str(&std::fs::read_to_string(&answers_file).unwrap()).unwrap();
     assert_eq!(answers.len(), cases.len());
-    let (mut documents, mut refusals) = (0, 0);
+    let (mut documents, mut refusals, mut reviewed) = (0, 0, 0);
     for (i, (case, wasm)) in cases.iter().zip(&answers).enumerate() {
         let cli = command_line(tmp.path(), i, case);
         assert_eq!(
@@ -192,6 +269,7 @@ fn the_webassembly_module_advises_as_the_command_line_does() {
         );
         if cli.get("ok").is_some() {
             documents += 1;
+            reviewed += usize::from(case.record.is_some());
         } else {
             refusals += 1;
         }
@@ -199,7 +277,7 @@ fn the_webassembly_module_advises_as_the_command_line_does() {
     // Most cases are answered; the rest are refusals on purpose (rolls no throw can leave, a
     // game that is not one), whose lines must agree too.
     assert!(
-        documents >= 50 && refusals >= 10,
-        "{documents} answered, {refusals} refused"
+        documents >= 50 && refusals >= 10 && reviewed == 6,
+        "{documents} answered ({reviewed} reviews), {refusals} refused"
     );
 }

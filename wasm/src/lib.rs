@@ -9,6 +9,7 @@
 use dicelab::error::{Error, Flags, Result, one_line};
 use dicelab::games::advice::{AdviceRequest, Position};
 use dicelab::report::advice::Advised;
+use dicelab::report::review::Reviewed;
 use dicelab::report::shown::Shown;
 use dicelab::{engine, games, ops};
 use wasm_bindgen::prelude::*;
@@ -24,17 +25,47 @@ pub fn rules(game_name: &str) -> Result<String> {
     Ok(ops::rules_document(game(game_name)?).to_string())
 }
 
+/// Options as a JSON object (none: empty text or `{}`).
+fn options_of(options: &str) -> Result<serde_json::Value> {
+    if options.trim().is_empty() {
+        return Ok(serde_json::json!({}));
+    }
+    match serde_json::from_str(options) {
+        Ok(value @ serde_json::Value::Object(_)) => Ok(value),
+        Ok(other) => Err(Error::input(format!(
+            "options: {other} is not a JSON object"
+        ))),
+        Err(e) => Err(Error::input(format!("options: not a JSON object ({e})"))),
+    }
+}
+
+/// The run of one computation on this thread: `n` (play-outs, where raced) and `seed` (1
+/// unless given) from `options`, as the command line's `-n` and `--seed`.
+fn run_of(options: &serde_json::Value) -> Result<engine::RunConfig<Option<u64>>> {
+    let whole = |key: &str| -> Result<Option<u64>> {
+        match options.get(key) {
+            None => Ok(None),
+            Some(v) => v.as_u64().map(Some).ok_or_else(|| {
+                Error::input(format!("options: {key} is {v}, expected a whole number"))
+            }),
+        }
+    };
+    Ok(engine::RunConfig {
+        units: whole("n")?,
+        seed: whole("seed")?.unwrap_or(1),
+        threads: Some(1),
+        shard: engine::Shard::WHOLE,
+        progress: Default::default(),
+        first_chunk: 0,
+    })
+}
+
 /// Options of an advice, as a JSON object: `rules` (`["key=value", ...]`), `policies`, `n`
 /// (play-outs an action, where they are raced) and `seed` (1 unless given), as the command
 /// line's flags take them.
 fn advice_request(position: &str, options: &str) -> Result<AdviceRequest> {
     let position = Position::from_json("position", position, Position::default())?;
-    let options: serde_json::Value = if options.trim().is_empty() {
-        serde_json::json!({})
-    } else {
-        serde_json::from_str(options)
-            .map_err(|e| Error::input(format!("options: not a JSON object ({e})")))?
-    };
+    let options = options_of(options)?;
     let strings = |key: &str| -> Result<Vec<String>> {
         match options.get(key) {
             None => Ok(Vec::new()),
@@ -51,26 +82,11 @@ fn advice_request(position: &str, options: &str) -> Result<AdviceRequest> {
             ))),
         }
     };
-    let whole = |key: &str| -> Result<Option<u64>> {
-        match options.get(key) {
-            None => Ok(None),
-            Some(v) => v.as_u64().map(Some).ok_or_else(|| {
-                Error::input(format!("options: {key} is {v}, expected a whole number"))
-            }),
-        }
-    };
     Ok(AdviceRequest {
         rules: strings("rules")?,
         policies: strings("policies")?,
         position,
-        run: engine::RunConfig {
-            units: whole("n")?,
-            seed: whole("seed")?.unwrap_or(1),
-            threads: Some(1),
-            shard: engine::Shard::WHOLE,
-            progress: Default::default(),
-            first_chunk: 0,
-        },
+        run: run_of(&options)?,
     })
 }
 
@@ -86,6 +102,15 @@ pub fn advise(game_name: &str, position: &str, options: &str) -> Result<String> 
         names: &Flags,
     }
     .json())
+}
+
+/// Every game of `record` (the text `play --record` and `simulate --record` write, or one typed
+/// by hand) reviewed: the document `dicelab review FILE --format json` prints. `options`: `n`
+/// and `seed` of the estimated reviews (Solitaire Dice, 7).
+pub fn review(record: &str, options: &str) -> Result<String> {
+    let request = ops::ReviewRequest::with_run(run_of(&options_of(options)?)?);
+    let reviews = ops::check_record("record", record, &request)?.reviews(&request)?;
+    Ok(Reviewed { reviews: &reviews }.json())
 }
 
 /// An error as the line a person reads: what the command line prints after `dicelab: error:`.
@@ -107,4 +132,10 @@ pub fn advise_js(
     options: &str,
 ) -> std::result::Result<String, JsError> {
     advise(game, position, options).map_err(thrown)
+}
+
+/// [`review`], for JavaScript.
+#[wasm_bindgen(js_name = review)]
+pub fn review_js(record: &str, options: &str) -> std::result::Result<String, JsError> {
+    review(record, options).map_err(thrown)
 }
