@@ -255,31 +255,23 @@ impl Plan {
     /// Adds each look's stretch (`stretch(look)`) to the run so far and reads it, stopping at
     /// the first look that answers, or at the budget.
     fn stop(&self, mut stretch: impl FnMut(usize) -> Result<Tally>) -> Result<Saved> {
-        let mut so_far: Option<Saved> = None;
+        let mut saved = Saved {
+            record: self.record(0, false),
+            tally: stretch(0)?,
+            looks: Vec::new(),
+        };
         for look in 0..self.schedule.len() {
-            let part = stretch(look)?;
-            let saved = match so_far.take() {
-                None => Saved {
-                    record: self.record(look, false),
-                    tally: part,
-                    looks: Vec::new(),
-                },
-                Some(mut saved) => {
-                    saved.tally.merge(&part)?;
-                    saved.record = self.record(look, false);
-                    saved
-                }
-            };
+            if look > 0 {
+                saved.tally.merge(&stretch(look)?)?;
+                saved.record = self.record(look, false);
+            }
             let answered = read(&saved, self.until).1;
-            let last = look + 1 == self.schedule.len();
-            so_far = Some(saved);
-            if answered || last {
-                let saved = so_far.as_mut().expect("just set");
+            if answered || look + 1 == self.schedule.len() {
                 saved.record = self.record(look, answered);
                 break;
             }
         }
-        Ok(so_far.expect("a run has at least one look"))
+        Ok(saved)
     }
 
     /// A shard's part: every look's stretch to the budget, kept apart for `merge`, beside their

@@ -1,10 +1,11 @@
 //! dicelab in the browser: the library's operations a page needs, compiled to WebAssembly and
 //! called from a Web Worker, each taking and giving JSON text. Each gives the document the
-//! command line gives for the same input (`dicelab advise --json`, `GET /api/rules/GAME`), from
-//! the same library code: nothing of a game's rules or values is written again here.
+//! command line gives for the same input (`dicelab advise --json`, `dicelab review --format
+//! json`, `GET /api/rules/GAME`), from the same library code: nothing of a game's rules or
+//! values is written again here.
 //!
-//! The functions are plain Rust that a native test calls too ([`advise`], [`rules`]); the
-//! `#[wasm_bindgen]` wrappers only turn an error into a JavaScript one.
+//! The functions are plain Rust ([`advise`], [`review`], [`rules`]); the `#[wasm_bindgen]`
+//! wrappers only turn an error into a JavaScript one.
 
 use dicelab::error::{Error, Flags, Result, one_line};
 use dicelab::games::advice::{AdviceRequest, Position};
@@ -14,15 +15,10 @@ use dicelab::report::shown::Shown;
 use dicelab::{engine, games, ops};
 use wasm_bindgen::prelude::*;
 
-/// The game named `name`, or the line that names the games there are.
-fn game(name: &str) -> Result<&'static dyn games::Game> {
-    games::find(name)
-}
-
 /// How `game` is played: what `GET /api/rules/GAME` answers (its name, its line, the rule text
 /// as Markdown and as plain text).
 pub fn rules(game_name: &str) -> Result<String> {
-    Ok(ops::rules_document(game(game_name)?).to_string())
+    Ok(ops::rules_document(games::find(game_name)?).to_string())
 }
 
 /// Options as a JSON object (none: empty text or `{}`).
@@ -93,7 +89,7 @@ fn advice_request(position: &str, options: &str) -> Result<AdviceRequest> {
 /// Every legal action in `position` (a JSON object of advise's position keys: `{"roll": 1,
 /// "dice": 2, ...}`) ranked: the document `dicelab advise GAME --position FILE --json` prints.
 pub fn advise(game_name: &str, position: &str, options: &str) -> Result<String> {
-    let game = game(game_name)?;
+    let game = games::find(game_name)?;
     ops::advisor(game)?;
     let request = advice_request(position, options)?;
     let advice = ops::advise(game, &request)?;
