@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 
 use crate::error::{Error, Names, Result};
 use crate::games::advice::Advice;
-use crate::games::session::{Coached, Cost, Played, Session, cost_of};
+use crate::games::session::{Coached, Played, Session, amount, cost_of};
 use crate::report::advice::advice_menu_text;
 
 use super::answer::{Answer, next_answer, not_a_choice};
@@ -80,7 +80,7 @@ pub fn play(
             }
             let advice = advice.as_ref().expect("just set");
             if let Some(cost) = cost_of(advice, &name) {
-                write(out, &coach_line(&name, &cost))?;
+                write(out, &format!("{}\n", cost.line(&name)))?;
                 played.coached.push(Coached {
                     number: played.decisions,
                     chosen: name,
@@ -100,38 +100,6 @@ pub fn play(
         write(out, &summary(&played))?;
     }
     Ok(played)
-}
-
-/// An amount with its interval's half-width, where it has one: `1.30` or `1.30 ±0.21`.
-fn amount(value: f64, ci95: Option<(f64, f64)>) -> String {
-    match ci95 {
-        Some((lo, hi)) => format!("{value:.2} ±{:.2}", (hi - lo) / 2.0),
-        None => format!("{value:.2}"),
-    }
-}
-
-/// What the coach says of the action `name` at once: the best, a mistake with its cost, or
-/// (where the advice estimates) within noise of the best, which is not a mistake.
-fn coach_line(name: &str, cost: &Cost) -> String {
-    let best = &cost.best;
-    let unit = &cost.unit;
-    let (value, ci95) = (cost.loss.value, cost.loss.ci95);
-    if *best == name {
-        format!("coach: {name} is the best play here\n")
-    } else if cost.mistake {
-        format!(
-            "coach: {name} cost {} in {unit} against the best, {best}\n",
-            amount(value, ci95)
-        )
-    } else if ci95.is_some() {
-        format!(
-            "coach: {name} is within noise of the best, {best}: it loses {} in {unit}, an \
-             interval that reaches 0, so not a mistake\n",
-            amount(value, ci95)
-        )
-    } else {
-        format!("coach: {name}: no measurable cost against the best, {best}\n")
-    }
 }
 
 /// The coach's summary: decisions, how many were the best and how many within noise of it,
@@ -177,6 +145,7 @@ pub fn summary(played: &Played) -> String {
 mod tests {
     use super::super::answer::read_answer;
     use super::*;
+    use crate::games::session::Cost;
 
     #[test]
     fn answers_are_read_by_number_name_or_unique_prefix() {
@@ -231,7 +200,7 @@ mod tests {
         };
         let noise = cost_of(&advice, "lay 3").unwrap();
         assert!(!noise.mistake);
-        let line = coach_line("lay 3", &noise);
+        let line = noise.line("lay 3");
         assert!(
             line.contains("lay 3 is within noise of the best, lay 7: Seven")
                 && line.contains("0.01 ±0.21")
@@ -241,9 +210,11 @@ mod tests {
         let mistake = cost_of(&advice, "lay 6").unwrap();
         assert!(mistake.mistake);
         assert!(
-            coach_line("lay 6", &mistake).contains("lay 6 cost 4.22 ±0.24 in p_win_game"),
+            mistake
+                .line("lay 6")
+                .contains("lay 6 cost 4.22 ±0.24 in p_win_game"),
             "{}",
-            coach_line("lay 6", &mistake)
+            mistake.line("lay 6")
         );
         let coached = |number, chosen: &str, cost: &Cost| Coached {
             number,

@@ -29,3 +29,24 @@ impl Names for Flags {
         line
     }
 }
+
+/// How the web app's answers name a setting: in a player's words, not as a command line's flag
+/// the page has no place to type. The play-outs of advice are the app's to size (each question
+/// gets the command line's default, on one core), so a note on them says so; any other setting
+/// is named by its key, as the library names it. The same from the server and from the page's
+/// own module, so a page reads the same words wherever it computes.
+pub struct Page;
+
+impl Names for Page {
+    fn setting(&self, setting: &Setting) -> String {
+        if *setting == Setting::UNITS {
+            "the app".into()
+        } else {
+            super::Keys.setting(setting)
+        }
+    }
+
+    fn suggestion(&self, command: &Suggestion) -> String {
+        super::Keys.suggestion(command)
+    }
+}

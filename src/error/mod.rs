@@ -35,7 +35,7 @@ mod flags;
 mod line;
 mod message;
 
-pub use flags::Flags;
+pub use flags::{Flags, Page};
 pub use line::{one_line, printable};
 pub use message::{Keys, Message, Names, Setting, Suggestion};
 

@@ -218,6 +218,36 @@ pub struct Cost {
     pub mistake: bool,
 }
 
+/// An amount with its interval's half-width, where it has one: `1.30` or `1.30 ±0.21`.
+pub fn amount(value: f64, ci95: Option<(f64, f64)>) -> String {
+    match ci95 {
+        Some((lo, hi)) => format!("{value:.2} ±{:.2}", (hi - lo) / 2.0),
+        None => format!("{value:.2}"),
+    }
+}
+
+impl Cost {
+    /// What the coach says at once of the action `name` that cost this: the best, a mistake
+    /// with its cost, or (where the advice estimates) within noise of the best, which is not a
+    /// mistake. One line, the same at the terminal (`dicelab play`) and on the Play page.
+    pub fn line(&self, name: &str) -> String {
+        let (best, unit) = (&self.best, &self.unit);
+        let amount = amount(self.loss.value, self.loss.ci95);
+        if best == name {
+            format!("coach: {name} is the best play here")
+        } else if self.mistake {
+            format!("coach: {name} cost {amount} in {unit} against the best, {best}")
+        } else if self.loss.ci95.is_some() {
+            format!(
+                "coach: {name} is within noise of the best, {best}: it loses {amount} in {unit}, \
+                 an interval that reaches 0, so not a mistake"
+            )
+        } else {
+            format!("coach: {name}: no measurable cost against the best, {best}")
+        }
+    }
+}
+
 /// What an action cost against the best, from the advice: the row's loss in the loss column's
 /// unit (percentage points of a chance, else the column's points), whether it is a mistake,
 /// and the best action.

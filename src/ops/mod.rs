@@ -77,6 +77,7 @@ mod review;
 mod sequential;
 mod simulate;
 mod sweep;
+mod web;
 
 pub use capabilities::{
     advise, advisor, deck_study, files_named, playable, position_file, rules_document, session,
@@ -97,3 +98,4 @@ pub use simulate::{
     DEFAULT_UNITS, Finished, REPORT_NAMES, RunRequest, chunks, rules_with_deck, simulate,
 };
 pub use sweep::{MAX_RULE_SETS, SweepPlan, SweepRequest, sweep_about};
+pub use web::{PlayAsked, PlayBody, games_listing, json_body, play_document, replayed_json};

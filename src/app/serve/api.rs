@@ -11,18 +11,17 @@ use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::{get, post};
-use serde_json::{Value, json};
+use serde_json::json;
 
-use crate::games;
+use crate::error::Page;
 use crate::games::advice::{AdviceRequest, Position};
-use crate::games::options::Values;
 use crate::ops;
 use crate::report::advice::Advised;
 use crate::report::print::Style;
 use crate::report::shown::{Format, render};
 
 use super::reply::{answer, refusal};
-use super::request::{Page, Refusal, body_text, computed, game_named, no_files, one_core, query};
+use super::request::{Refusal, body_text, computed, game_named, no_files, one_core, query};
 use super::server::Server;
 use super::{files, guard, play};
 
@@ -96,53 +95,12 @@ async fn wrong_method(request: Request) -> Response {
 }
 
 /// `GET /api/games`: every game, its rule options (with the values each takes) and, where it
-/// can advise, the keys of its positions; and whether there are findings to show.
+/// can advise, the keys of its positions (`ops::games_listing`); and whether there are
+/// findings to show.
 async fn games_list(State(server): State<Arc<Server>>) -> Response {
-    let list: Vec<Value> = games::all()
-        .into_iter()
-        .map(|game| {
-            let options: Vec<Value> = game
-                .options()
-                .iter()
-                .map(|o| {
-                    let mut option = json!({
-                        "key": o.key,
-                        "default": o.default,
-                        "meaning": o.meaning,
-                        "expected": o.values.expected(),
-                    });
-                    match o.values {
-                        Values::OneOf(names) => option["choices"] = json!(names),
-                        Values::Whole { min, max } => {
-                            option["min"] = json!(min);
-                            option["max"] = json!(max);
-                        }
-                        _ => {}
-                    }
-                    option
-                })
-                .collect();
-            let keys: Option<Vec<Value>> = game.advisor().map(|a| {
-                a.keys()
-                    .iter()
-                    .map(|k| json!({ "key": k.key, "syntax": k.syntax, "meaning": k.meaning }))
-                    .collect()
-            });
-            let players = game.players();
-            json!({
-                "name": game.name(),
-                "about": game.about(),
-                "players": { "min": players.min, "max": players.max },
-                "options": options,
-                "advise": keys,
-                "play": game.playable().map(|p| {
-                    let (min, max, default) = p.players();
-                    json!({ "min": min, "max": max, "default": default })
-                }),
-            })
-        })
-        .collect();
-    answer(json!({ "games": list, "reports": server.reports.is_some() }).to_string())
+    answer(
+        json!({ "games": ops::games_listing(), "reports": server.reports.is_some() }).to_string(),
+    )
 }
 
 /// `GET /api/rules/GAME`: how the game is played, in the project's words, as Markdown (the text

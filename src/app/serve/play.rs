@@ -7,19 +7,15 @@ use std::sync::Arc;
 use axum::extract::{Path, Request, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use serde::Deserialize;
-use serde_json::{Value, json};
 
-use crate::games::review::record::{self, Record};
-use crate::games::session::{PlayRequest, fresh_seed};
-use crate::ops::{self, Asks, Replayed};
-use crate::report::advice::Advised;
+use crate::games::session::fresh_seed;
+use crate::ops::{self, PlayBody};
 use crate::report::print::Style;
 use crate::report::review::Reviewed;
 use crate::report::shown::{Format, render};
 
 use super::request::{
-    Body, Page, Refusal, body_text, computed, game_named, no_files, one_core, query, refused,
+    Body, Refusal, body_text, computed, game_named, no_files, one_core, query, refused,
 };
 use super::server::Server;
 
@@ -30,93 +26,8 @@ const MAX_GAMES: usize = 20;
 /// takes several seconds on the one core a request gets, and the request holds it to the end.
 const MAX_ESTIMATED: usize = 2;
 
-/// A Play request's body, as the Play page sends it: the person's `moves` so far (each an index
-/// into its decision's actions), and optionally the game's `seed` (a fresh one where none),
-/// `players`, `rules` and `policies`, and whether to add the `coach` on the last move and the
-/// `advice` on the next; any other key is refused by name.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub(super) struct PlayBody {
-    seed: Option<u64>,
-    players: Option<u32>,
-    rules: Vec<String>,
-    policies: Vec<String>,
-    moves: Vec<u8>,
-    coach: bool,
-    advice: bool,
-}
-
-impl PlayBody {
-    /// The game it asks for, its moves and what to add.
-    fn asked(self) -> (PlayRequest, Vec<usize>, Asks) {
-        let request = PlayRequest {
-            seed: self.seed.unwrap_or_else(fresh_seed),
-            players: self.players,
-            rules: self.rules,
-            policies: self.policies,
-            ..PlayRequest::default()
-        };
-        let asks = Asks {
-            coach: self.coach,
-            advice: self.advice,
-        };
-        (
-            request,
-            self.moves.into_iter().map(usize::from).collect(),
-            asks,
-        )
-    }
-}
-
-/// A replayed game as the Play page reads it.
-fn replayed_json(game: &str, seed: u64, moves: usize, replayed: &Replayed) -> Value {
-    let decision = replayed
-        .decision
-        .as_ref()
-        .map(|d| json!({ "prompt": d.prompt, "actions": d.actions }));
-    let last = replayed.last.as_ref().map(|(name, cost)| {
-        json!({
-            "action": name,
-            "best": cost.best,
-            "loss": cost.loss.value.max(0.0),
-            "ci95": cost.loss.ci95.map(|(lo, hi)| [lo, hi]),
-            "unit": cost.unit,
-            "mistake": cost.mistake,
-        })
-    });
-    let advice = replayed.advice.as_ref().map(|advice| {
-        let text = render(
-            &Advised {
-                advice,
-                names: &Page,
-            },
-            Format::Json,
-            Style::default(),
-        );
-        serde_json::from_str::<Value>(&text).unwrap_or(Value::Null)
-    });
-    let record = replayed.record.as_ref().map(|g| {
-        record::write(&Record {
-            games: vec![g.clone()],
-        })
-    });
-    // What is not there (no decision once over, no coach or advice unasked) is null.
-    json!({
-        "game": game,
-        "seed": seed,
-        "moves": moves,
-        "log": replayed.log,
-        "decision": decision,
-        "over": replayed.decision.is_none(),
-        "result": replayed.result,
-        "last": last,
-        "advice": advice,
-        "record": record,
-    })
-}
-
 /// `POST /api/play/GAME`: the body names the game's settings and the person's moves so far
-/// (see [`asked`]); the answer is the game played up to the person's next decision: what
+/// (see [`PlayBody`]); the answer is the game played up to the person's next decision: what
 /// happened, the decision and its actions, with the coach on the last move and the advice on
 /// this one where asked, and the game's record so far. A game with no seed given is dealt
 /// with a fresh one, which the answer gives for the next request.
@@ -126,14 +37,14 @@ pub(super) async fn play(
     Body(body): Body<PlayBody>,
 ) -> Result<Response, Refusal> {
     let game = game_named(&name)?;
-    let (request, moves, asks) = body.asked();
-    no_files(game, &request.rules, &request.policies)?;
+    let (rules, policies) = body.settings();
+    no_files(game, rules, policies)?;
+    let asked = body.asked(fresh_seed);
     Ok(computed(&server, "game", move |_| {
         // One core: the advice and any solve inside the game keep to it, as every
         // computation of the server does.
         let pool = crate::engine::thread_pool(Some(1), None)?;
-        let replayed = pool.install(|| ops::replay(game, &request, &moves, asks))?;
-        Ok(replayed_json(game.name(), request.seed, moves.len(), &replayed).to_string())
+        pool.install(|| ops::play_document(game, &asked))
     })
     .await)
 }

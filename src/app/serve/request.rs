@@ -11,7 +11,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::engine::{OnProgress, Progress, RunConfig, STOPPED, Steps};
-use crate::error::{Error, Keys, Names, Setting, Suggestion};
+use crate::error::{Error, Keys};
 use crate::games::{self, Game};
 
 use super::reply::{answer, refusal};
@@ -32,26 +32,6 @@ pub(super) struct Refusal(pub(super) StatusCode, pub(super) String);
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
         refusal(self.0, &self.1)
-    }
-}
-
-/// How the web app's answers name a setting: in a player's words, not as a command line's flag
-/// the page has no place to type. The play-outs of advice are the server's to size (each request
-/// gets the command line's default on one core), so a note on them says so; any other setting
-/// is named by its key, as the library names it.
-pub(super) struct Page;
-
-impl Names for Page {
-    fn setting(&self, setting: &Setting) -> String {
-        if *setting == Setting::UNITS {
-            "the server".into()
-        } else {
-            Keys.setting(setting)
-        }
-    }
-
-    fn suggestion(&self, command: &Suggestion) -> String {
-        Keys.suggestion(command)
     }
 }
 
@@ -212,45 +192,10 @@ impl<T: serde::de::DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> 
 
     async fn from_request(request: Request, _: &S) -> Result<Self, Refusal> {
         let text = body_text(request).await?;
-        // A JSON object (serde would take a struct from a list too, field by field in order).
-        let value: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| (".".to_string(), e))
-            .and_then(|v| match v {
-                serde_json::Value::Object(_) => Ok(v),
-                _ => Err((
-                    ".".into(),
-                    serde::de::Error::custom("expected a JSON object"),
-                )),
-            })
-            .map_err(|(_, e)| {
-                let why = crate::error::one_line(&e.to_string());
-                Refusal(StatusCode::BAD_REQUEST, format!("body: {why}"))
-            })?;
-        let read = serde_path_to_error::deserialize(value)
-            .map_err(|e| (e.path().to_string(), e.into_inner()));
-        read.map(Body).map_err(|(path, e)| {
-            let at = if path == "." { "body" } else { path.as_str() };
-            Refusal(StatusCode::BAD_REQUEST, format!("{at}: {}", in_words(&e)))
-        })
+        crate::ops::json_body(&text)
+            .map(Body)
+            .map_err(|e| refused(&e))
     }
-}
-
-/// A body's error in a person's words rather than Rust's types: serde says what it expected as
-/// the field's type (`u8`, `a sequence`), which a page's author reads as a number or a list.
-fn in_words(error: &serde_json::Error) -> String {
-    const WORDS: [(&str, &str); 6] = [
-        ("expected u8", "expected a whole number from 0 to 255"),
-        ("expected u32", "expected a whole number"),
-        ("expected u64", "expected a whole number"),
-        ("expected a sequence", "expected a list"),
-        ("expected a string", "expected text"),
-        ("expected a boolean", "expected true or false"),
-    ];
-    let mut why = crate::error::one_line(&error.to_string());
-    for (said, meant) in WORDS {
-        why = why.replace(said, meant);
-    }
-    why
 }
 
 /// Whether `error` is the work stopping as `stop` asked: the stop asked, and the error ending
