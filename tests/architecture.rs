@@ -771,3 +771,113 @@ fn the_checker_reads_paths_as_rust_does() {
     let found = long_functions(&[long], MAX_FN_LINES);
     assert_eq!(found, [("x.rs".to_string(), "long".to_string(), 2, 152)]);
 }
+
+/// The web app's modules (`web/*.js`) by name, and each import of one by another: (importer,
+/// imported, line). Imports are the lines `import ... from "./NAME"`, as the app writes them.
+fn web_imports() -> (BTreeSet<String>, Vec<(String, String, usize)>) {
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    let mut names = BTreeSet::new();
+    let mut imports = Vec::new();
+    for entry in std::fs::read_dir(&web).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.ends_with(".js") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if !line.starts_with("import ") {
+                continue;
+            }
+            let from = line
+                .split(" from ")
+                .nth(1)
+                .unwrap_or_else(|| panic!("web/{name}:{}: an import without from", n + 1));
+            let target = from.trim_end_matches(';').trim_matches('"');
+            let target = target
+                .strip_prefix("./")
+                .unwrap_or_else(|| panic!("web/{name}:{}: {target} is not ./NAME", n + 1));
+            imports.push((name.clone(), target.to_string(), n + 1));
+        }
+        names.insert(name);
+    }
+    (names, imports)
+}
+
+/// The web app is laid out as src/ is: every module imports only the app's own files (the
+/// worker alone imports the module dev/web.sh builds into pkg/), none imports the entry page
+/// (app.js) or the service worker, and no two import each other in a circle, so each imports
+/// down only, towards the leaves (dom.js, compute.js).
+#[test]
+fn the_web_modules_import_down_only_and_none_imports_the_entry() {
+    let (names, imports) = web_imports();
+    assert!(names.contains("app.js") && names.contains("compute.js"));
+    let mut wrong = Vec::new();
+    for (from, to, line) in &imports {
+        let built = from == "worker.js" && to.starts_with("pkg/");
+        if !(names.contains(to) || built) || to == "app.js" || to == "sw.js" || from == "sw.js" {
+            wrong.push(format!("web/{from}:{line} imports {to}"));
+        }
+    }
+    fail_if_any(
+        "imports of no module, of the entry or by the service worker",
+        &wrong,
+    );
+    let edges: Vec<(String, String, usize)> = imports
+        .into_iter()
+        .filter(|(_, to, _)| names.contains(to))
+        .collect();
+    fail_if_any(
+        "web modules importing each other in a circle",
+        &circles(&edges),
+    );
+}
+
+/// What is particular to a game is entered in one place, the map of coaches (coaches.js): no
+/// other module names a game, so a game added to the library needs no change elsewhere in
+/// web/. And the coach's line on a move is the library's (`Cost::line`), never put together in
+/// JavaScript.
+#[test]
+fn no_web_module_names_a_game_but_the_map_of_coaches() {
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    let (names, _) = web_imports();
+    let mut found = Vec::new();
+    for name in &names {
+        let text = std::fs::read_to_string(web.join(name)).unwrap();
+        for game in [
+            "sevens",
+            "solitaire-dice",
+            "sieben",
+            "sequences",
+            "hearts-due",
+        ] {
+            if name != "coaches.js" && text.contains(&format!("\"{game}\"")) {
+                found.push(format!("web/{name} names \"{game}\""));
+            }
+        }
+        if text.contains("`coach: ") || text.contains("\"coach: ") {
+            found.push(format!("web/{name} writes the coach's line"));
+        }
+    }
+    fail_if_any(
+        "game names or the coach's words in web/ outside their place",
+        &found,
+    );
+}
+
+/// Every file of web/ but the service worker is built into the binary (`dicelab serve`'s pages
+/// when no app folder is built): one added to web/ and not to the list would be missing there.
+#[test]
+fn every_web_file_is_built_into_the_server() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = std::fs::read_to_string(root.join("src/app/serve/app.rs")).unwrap();
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(root.join("web")).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name != "sw.js" && !files.contains(&format!("web/{name}\")")) {
+            missing.push(name);
+        }
+    }
+    fail_if_any("web/ files the server does not carry", &missing);
+}

@@ -97,3 +97,29 @@ fn the_web_app_coaches_on_a_phone_and_a_desktop() {
         ],
     );
 }
+
+/// The app that computes in the browser (tests/browser/web.sh, web.js): built by dev/web.sh
+/// (which installs the WebAssembly target and wasm-bindgen-cli where missing), served by
+/// `dicelab serve --app` and by another static server. Its script API gives the command line's
+/// documents for 1,000 positions and 100 records and the server's for the page's own questions;
+/// after one visit, with the server stopped and the network off, it reloads, plays a Sevens game
+/// by taps, reviews it and advises as the command line does; the first visit transfers at most
+/// 1 MB. Then every page's checks (app.js) with the answers computed in the browser. Prints the
+/// figures at 4x CPU throttling.
+#[cfg(feature = "serve")]
+#[test]
+fn the_app_computes_in_the_browser_and_works_offline() {
+    if system::skipped("Chromium (apt-get), playwright-core (npm) and the WebAssembly build") {
+        return;
+    }
+    browser_checks(
+        "web.sh",
+        &[],
+        "app in the browser",
+        &[
+            "web-offline-dicelab-serve-desktop-1280",
+            "web-offline-static-server-phone-390",
+            "app-play-sevens-phone-390",
+        ],
+    );
+}

@@ -1,51 +1,19 @@
-// dicelab's web app: a page per address after '#', each drawn into <main> from the JSON API
-// (/api/...). Plain ES modules, no framework, nothing loaded from anywhere else.
+// dicelab's web app, its entry: a page per address after '#', each drawn into <main> by its
+// module from what compute.js answers (computed in this browser where dicelab's module is
+// built, else by the server). Plain ES modules, no framework, nothing loaded from anywhere
+// else; no module imports this one.
 
-import { coachPage } from "./coach.js";
-import { findingsPage } from "./findings.js";
+import { coachPage } from "./coaches.js";
+import { carriesModule, computeAfter, games } from "./compute.js";
+import { el } from "./dom.js";
+import { findingsPage, findingsThere } from "./findings.js";
+import { installed } from "./install.js";
 import { playPage } from "./play.js";
 import { reviewPage } from "./review.js";
+import { rulesPage } from "./rules.js";
+import { exposed } from "./script.js";
 
 const page = document.getElementById("page");
-
-/** The JSON of `url`; a refusal's one line (`{"error": ...}`) is thrown as an Error. */
-export async function api(url, options = {}) {
-  const response = await fetch(url, options);
-  const text = await response.text();
-  let body;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new Error(`${url}: the server answered ${response.status} with no JSON`);
-  }
-  if (!response.ok) {
-    throw new Error(body.error || `${url}: ${response.status}`);
-  }
-  return body;
-}
-
-/** An element: `el("p", {class: "x"}, "text", child)`. */
-export function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-let games = null;
-
-/** Every game the server plays, with its options and position keys (fetched once). */
-export async function gameList() {
-  if (!games) games = await api("/api/games");
-  return games;
-}
 
 /** Shows `error` where the page would be. */
 function failed(error) {
@@ -54,7 +22,7 @@ function failed(error) {
 
 /** The home page: a game to be coached in, or its rules. */
 async function home() {
-  const { games } = await gameList();
+  const { games: list } = await games();
   page.replaceChildren(
     el("h1", {}, "Which play is best here?"),
     el(
@@ -74,7 +42,7 @@ async function home() {
     el(
       "ul",
       { class: "cards" },
-      games
+      list
         .filter((g) => g.advise)
         .map((g) =>
           el(
@@ -87,66 +55,6 @@ async function home() {
   );
 }
 
-/** The rules page: the list of games, or one game's rules. */
-async function rulesPage(name) {
-  if (!name) {
-    const { games } = await gameList();
-    page.replaceChildren(
-      el("h1", {}, "Rules"),
-      el(
-        "ul",
-        { class: "cards" },
-        games.map((g) =>
-          el("li", {}, el("a", { href: `#/rules/${g.name}`, class: "card" }, el("strong", {}, g.name), el("span", {}, g.about))),
-        ),
-      ),
-    );
-    return;
-  }
-  const rules = await api(`/api/rules/${encodeURIComponent(name)}`);
-  page.replaceChildren(el("h1", {}, `${rules.name}: rules`), el("article", { class: "rules" }, markdown(rules.markdown)));
-}
-
-/** Inline Markdown (`code`, **bold**) as nodes. */
-function inline(text) {
-  const parts = [];
-  const pattern = /(`[^`]+`|\*\*[^*]+\*\*)/g;
-  let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    parts.push(text.slice(last, match.index));
-    const token = match[0];
-    parts.push(token.startsWith("`") ? el("code", {}, token.slice(1, -1)) : el("strong", {}, token.slice(2, -2)));
-    last = match.index + token.length;
-  }
-  parts.push(text.slice(last));
-  return parts;
-}
-
-/** The Markdown the rulebook writes (headings, paragraphs, lists) as nodes. */
-function markdown(text) {
-  const nodes = [];
-  const blocks = text.split(/\n\s*\n/);
-  for (const block of blocks) {
-    const lines = block.split("\n");
-    const heading = /^(#{1,6}) (.*)$/.exec(lines[0]);
-    if (heading) {
-      nodes.push(el(`h${Math.min(heading[1].length, 6)}`, {}, inline(heading[2])));
-      continue;
-    }
-    if (/^\s*- /.test(lines[0])) {
-      const items = [];
-      for (const line of lines) {
-        if (/^\s*- /.test(line)) items.push(line.replace(/^\s*- /, ""));
-        else if (items.length) items[items.length - 1] += " " + line.trim();
-      }
-      nodes.push(el("ul", {}, items.map((i) => el("li", {}, inline(i)))));
-      continue;
-    }
-    nodes.push(el("p", {}, inline(lines.map((l) => l.trim()).join(" "))));
-  }
-  return nodes;
-}
-
 /** Draws the page the address names. */
 async function route() {
   const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
@@ -157,7 +65,7 @@ async function route() {
   }
   try {
     if (section === "coach" && name) await coachPage(page, decodeURIComponent(name));
-    else if (section === "rules") await rulesPage(name && decodeURIComponent(name));
+    else if (section === "rules") await rulesPage(page, name && decodeURIComponent(name));
     else if (section === "play") await playPage(page, name && decodeURIComponent(name), query);
     else if (section === "review") reviewPage(page);
     else if (section === "findings") await findingsPage(page);
@@ -168,9 +76,11 @@ async function route() {
 }
 
 window.addEventListener("hashchange", route);
-gameList()
-  .then(({ reports }) => {
-    if (!reports) document.getElementById("findings-link").remove();
-  })
-  .catch(() => {});
+exposed();
+// Where the app carries its module, the service worker keeps it for offline use, and the first
+// question waits for it (so the module is fetched once, into its cache).
+if (carriesModule()) computeAfter(installed(document.querySelector("header")));
+findingsThere().then((there) => {
+  if (!there) document.getElementById("findings-link").remove();
+});
 route();

@@ -1,9 +1,10 @@
-// The coach: a position entered by taps, every action ranked by the server's advice (POST
-// /api/advise/GAME, the same JSON `dicelab advise --json` prints). Sevens has a page of taps of
-// its own, the other games theirs in taps.js; a game with neither is entered key by key.
+// The coach's parts every game's coach is built from: the buttons and fields a position is
+// tapped in with, and the advice (the library's document, the same JSON `dicelab advise --json`
+// prints) drawn as a ranked table. Each game's own page of taps is in sevens.js and taps.js,
+// chosen in coaches.js; a game with none is entered key by key here.
 
-import { api, el, gameList } from "./app.js";
-import { tapCoach, tapped } from "./taps.js";
+import { coach } from "./compute.js";
+import { el } from "./dom.js";
 
 /** A number shown as a percentage, or with two decimals. */
 function shown(value, chance) {
@@ -98,6 +99,27 @@ export function adviceTable(advice) {
   );
 }
 
+/** Says in `into`, after a moment, that work goes on, and how far it has come where the
+ * library tells it (play-outs raced): returns what the work tells its progress to. Only while
+ * `current()` holds: a newer question takes over the place. */
+export function working(into, current = () => true) {
+  const line = el("p", { class: "note working", role: "status" });
+  const since = performance.now();
+  let told = null;
+  const say = () => {
+    if (!current() || !into.hasAttribute("aria-busy")) return clearInterval(timer);
+    const seconds = Math.round((performance.now() - since) / 1000);
+    const far = told && told.total ? `: ${Math.floor((100 * told.done) / told.total)}% of the play-outs` : "";
+    line.textContent = `Working${far} (${seconds} s)`;
+    if (!line.isConnected) into.replaceChildren(line);
+  };
+  const timer = setInterval(say, 500);
+  return (progress) => {
+    told = progress;
+    say();
+  };
+}
+
 /** Asks the advice of game `name` on a position and shows it in `result`; returns that ask.
  * The newest position asked wins: an answer to an older one that arrives late is dropped. */
 export function adviser(result, name) {
@@ -105,8 +127,9 @@ export function adviser(result, name) {
   return async (position) => {
     const mine = ++asked;
     result.setAttribute("aria-busy", "true");
+    const progress = working(result, () => mine === asked);
     try {
-      const advice = await api(`/api/advise/${encodeURIComponent(name)}`, { method: "POST", body: JSON.stringify(position) });
+      const advice = await coach(name, position, {}, progress);
       if (mine === asked) result.replaceChildren(adviceTable(advice));
     } catch (error) {
       if (mine === asked) result.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
@@ -137,127 +160,8 @@ export function typed(inputs) {
   return position;
 }
 
-/** Sevens at the table: whose turn in which round, the totals, the rolls, the dice kept. */
-function sevensState(options) {
-  const max = (key) => options.find((o) => o.key === key);
-  return {
-    players: 2,
-    seat: 1,
-    round: 1,
-    rounds: Number(max("rounds").default),
-    maxRolls: Number(max("max_rolls").default),
-    totals: [0, 0, 0],
-    scores: [0, 0],
-    roll: 1,
-    allowed: Number(max("max_rolls").default),
-    kept: [],
-  };
-}
-
-/** The position the taps describe, as `dicelab advise --position` reads it. */
-function sevensPosition(s) {
-  const position = {
-    roll: s.roll,
-    dice: s.kept.length,
-    sum: s.kept.reduce((a, b) => a + b, 0),
-    allowed: s.allowed,
-  };
-  if (s.players > 1) {
-    position.round = s.round;
-    position.totals = s.totals.slice(0, s.players);
-    if (s.seat > 1) position.scores = s.scores.slice(0, s.seat - 1);
-  }
-  return position;
-}
-
-/** Draws the Sevens coach into `page`, and the advice under it on every change. */
-function sevensCoach(page, game) {
-  const s = sevensState(game.options);
-  const form = el("form", { class: "position", onsubmit: (e) => e.preventDefault() });
-  const result = el("section", { class: "result", "aria-label": "advice" });
-  const advise = adviser(result, "sevens");
-  const ask = () => advise(sevensPosition(s));
-  // A change asks again only once advice is showing: a position half tapped in is often one
-  // no roll can reach (one die kept under pairs), which the server would rightly refuse.
-  const update = (change) => {
-    change();
-    s.seat = Math.min(s.seat, s.players);
-    s.roll = Math.min(s.roll, s.allowed);
-    draw();
-    if (result.querySelector("table")) ask();
-  };
-  const range = (n) => Array.from({ length: n }, (_, i) => i + 1);
-  const draw = () => {
-    const parts = [
-      choice("Players", [1, 2, 3], s.players, (v) => update(() => (s.players = v)), (v) => (v === 1 ? "one turn" : `${v} players`)),
-    ];
-    if (s.players > 1) {
-      parts.push(
-        stepper("Round", s.round, 1, s.rounds, (v) => update(() => (s.round = v)), "round"),
-        choice("I play", range(s.players), s.seat, (v) => update(() => (s.seat = v)), (v) => ["first", "second", "third"][v - 1]),
-        el(
-          "div",
-          { class: "group" },
-          el("h2", {}, "Totals before this round, in this round's order"),
-          range(s.players).map((i) =>
-            stepper(i === s.seat ? `Seat ${i} (me)` : `Seat ${i}`, s.totals[i - 1], 0, 9999, (v) => update(() => (s.totals[i - 1] = v)), `total-${i}`),
-          ),
-        ),
-      );
-      if (s.seat > 1) {
-        parts.push(
-          el(
-            "div",
-            { class: "group" },
-            el("h2", {}, "Scores this round of the players before me"),
-            range(s.seat - 1).map((i) =>
-              stepper(`Seat ${i}`, s.scores[i - 1], 0, 36, (v) => update(() => (s.scores[i - 1] = v)), `score-${i}`),
-            ),
-          ),
-        );
-      }
-    }
-    parts.push(
-      choice("Rolls I may use this turn", range(s.maxRolls), s.allowed, (v) => update(() => (s.allowed = v)), String),
-      choice("Rolls used, this one included", range(s.allowed), s.roll, (v) => update(() => (s.roll = v)), String),
-      el(
-        "fieldset",
-        { class: "dice" },
-        el("legend", {}, "Dice kept after taking out the sevens: tap a face to add a die"),
-        el(
-          "div",
-          { class: "faces" },
-          range(6).map((f) =>
-            el("button", { type: "button", "data-face": String(f), "aria-label": `add a ${f}`, disabled: s.kept.length >= 6, onclick: () => update(() => s.kept.push(f)) }, PIPS[f - 1]),
-          ),
-        ),
-        el(
-          "div",
-          { class: "kept", "data-sum": String(sevensPosition(s).sum) },
-          s.kept.length
-            ? s.kept.map((f, i) =>
-                el("button", { type: "button", class: "die", "aria-label": `remove this ${f}`, onclick: () => update(() => s.kept.splice(i, 1)) }, PIPS[f - 1]),
-              )
-            : el("span", { class: "hint" }, "none kept (every die taken out)"),
-          el("span", { class: "sum" }, `sum ${sevensPosition(s).sum}`),
-        ),
-      ),
-    );
-    parts.push(el("button", { type: "submit", class: "primary" }, "Advise"));
-    form.replaceChildren(...parts);
-  };
-  form.addEventListener("submit", ask);
-  draw();
-  page.replaceChildren(
-    el("h1", {}, "Sevens coach"),
-    el("p", {}, "Tap in your position, then Advise: every action ranked, exactly."),
-    form,
-    result,
-  );
-}
-
-/** Another game's coach: each position key as a field, its syntax as the hint. */
-function keyedCoach(page, game) {
+/** A game's coach with no taps of its own: each position key as a field, its syntax as the hint. */
+export function keyedCoach(page, game) {
   const result = el("section", { class: "result", "aria-label": "advice" });
   const advise = adviser(result, game.name);
   const form = el(
@@ -275,12 +179,3 @@ function keyedCoach(page, game) {
   page.replaceChildren(el("h1", {}, `${game.name} coach`), el("p", {}, game.about), form, result);
 }
 
-/** The coach of the game named `name`. */
-export async function coachPage(page, name) {
-  const { games } = await gameList();
-  const game = games.find((g) => g.name === name);
-  if (!game || !game.advise) throw new Error(`${name}: no coach for this game`);
-  if (name === "sevens") sevensCoach(page, game);
-  else if (tapped(name)) tapCoach(page, game);
-  else keyedCoach(page, game);
-}

@@ -2,11 +2,27 @@
 // index.html, read-only under /reports/), one card a question: the question, its answer in a
 // sentence, and a link to its numbers, charts and files on the report's own page.
 
-import { el } from "./app.js";
+import { carriesModule, games } from "./compute.js";
+import { el } from "./dom.js";
+
+/** Whether the server that sent the page has findings to show: `dicelab serve` with a report
+ * folder marks the app's page so (`<meta name="dicelab-findings">`), and says so in its
+ * listing of the games where the page computes on it. A static host has none. */
+export async function findingsThere() {
+  if (document.querySelector('meta[name="dicelab-findings"]')) return true;
+  if (carriesModule()) return false;
+  try {
+    return (await games()).reports === true;
+  } catch {
+    return false;
+  }
+}
 
 /** The Findings page: each section of /reports/index.html as its question and answer. */
 export async function findingsPage(page) {
-  const response = await fetch("/reports/index.html");
+  const response = await fetch("reports/index.html").catch(() => {
+    throw new Error("findings: the server that sent this app cannot be reached (they are its files, not the app's)");
+  });
   if (!response.ok) throw new Error("findings: this server was started without a report folder");
   // Parsed, never run: the report's page is read for its headings and sentences only, its own
   // style left out (this page's policy allows no inline style, and needs none of it).
@@ -26,10 +42,10 @@ export async function findingsPage(page) {
           { class: "card", "data-section": s.id },
           el("strong", {}, s.querySelector("h2").textContent),
           el("p", {}, s.querySelector("p.answer")?.textContent ?? ""),
-          el("a", { href: `/reports/#${encodeURIComponent(s.id)}` }, "the numbers, charts and files"),
+          el("a", { href: `reports/#${encodeURIComponent(s.id)}` }, "the numbers, charts and files"),
         ),
       ),
     ),
-    el("p", {}, el("a", { href: "/reports/" }, "The whole report page")),
+    el("p", {}, el("a", { href: "reports/" }, "The whole report page")),
   );
 }

@@ -4,8 +4,9 @@
 // The coach says what each move cost; the review follows the game's end, and its record can be
 // downloaded.
 
-import { api, el, gameList } from "./app.js";
-import { adviceTable, stepper } from "./coach.js";
+import { adviceTable, stepper, working } from "./coach.js";
+import { games, play } from "./compute.js";
+import { el } from "./dom.js";
 import { showReview } from "./review.js";
 
 /** The game's settings and moves, as the address after `#/play/GAME?` holds them. */
@@ -38,28 +39,18 @@ function address(game, s) {
   return `#/play/${game}?${q}`;
 }
 
-/** What the coach says of the last move, as the terminal's coach says it. */
-function coachLine(last) {
-  const amount = last.ci95 ? `${last.loss.toFixed(2)} ±${((last.ci95[1] - last.ci95[0]) / 2).toFixed(2)}` : last.loss.toFixed(2);
-  if (last.action === last.best) return `coach: ${last.action} is the best play here`;
-  if (last.mistake) return `coach: ${last.action} cost ${amount} in ${last.unit} against the best, ${last.best}`;
-  if (last.ci95) return `coach: ${last.action} is within noise of the best, ${last.best} (it loses ${amount} in ${last.unit}, an interval that reaches 0)`;
-  return `coach: ${last.action}: no measurable cost against the best, ${last.best}`;
-}
-
 /** The body of a play request for state `s`. */
 function body(s, extra = {}) {
   const b = { moves: s.moves, coach: s.coach && s.moves.length > 0, ...extra };
   if (s.seed !== null) b.seed = Number(s.seed);
   if (s.players !== null) b.players = s.players;
   if (s.rules.trim()) b.rules = s.rules.trim().split(/\s+/);
-  return JSON.stringify(b);
+  return b;
 }
 
 /** The choice of a game to play, or one game's settings before the deal. */
 async function setup(page, name) {
-  const { games } = await gameList();
-  const playable = games.filter((g) => g.play);
+  const playable = (await games()).games.filter((g) => g.play);
   if (!name) {
     page.replaceChildren(
       el("h1", {}, "Play"),
@@ -139,7 +130,7 @@ async function table(page, name, s) {
     heading.textContent = `seed ${now.seed}${s.rules ? ` · ${s.rules}` : ""} · move ${now.moves}`;
     log.textContent = now.log.trim();
     log.scrollTop = log.scrollHeight;
-    said.textContent = now.last ? coachLine(now.last) : "";
+    said.textContent = now.last ? now.last.line : "";
     said.className = now.last && now.last.mistake ? "coach-line bad" : "coach-line";
     help.replaceChildren();
     if (now.decision) {
@@ -169,7 +160,7 @@ async function table(page, name, s) {
   const ask = async (extra = {}) => {
     decision.setAttribute("aria-busy", "true");
     try {
-      return await api(`/api/play/${encodeURIComponent(name)}`, { method: "POST", body: body(s, extra) });
+      return await play(name, body(s, extra), working(decision));
     } finally {
       decision.removeAttribute("aria-busy");
     }

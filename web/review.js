@@ -4,7 +4,9 @@
 // takes a record pasted or chosen from the phone's files; the Play page shows the review of the
 // game just played.
 
-import { api, el } from "./app.js";
+import { working } from "./coach.js";
+import { review } from "./compute.js";
+import { el } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -241,8 +243,8 @@ export async function showReview(into, text, you = -1) {
   into.setAttribute("aria-busy", "true");
   into.replaceChildren(el("p", { class: "note" }, "Reviewing: exact games answer at once; estimated ones (Solitaire Dice, 7) take a few seconds."));
   try {
-    const review = await api("/api/review", { method: "POST", body: text, headers: { "content-type": "text/plain" } });
-    into.replaceChildren(...reviewView(review, you));
+    const reviewed = await review(text, {}, working(into));
+    into.replaceChildren(...reviewView(reviewed, you));
   } catch (error) {
     into.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
   } finally {

@@ -3,7 +3,7 @@
 // Each game's taps build the same position `dicelab advise --position` reads; the keys a table
 // rarely needs (7's set-aside cards, who is stuck) stay as fields under "More".
 
-import { el } from "./app.js";
+import { el } from "./dom.js";
 import { PIPS, adviser, choice, keyField, stepper, typed } from "./coach.js";
 
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -47,7 +47,7 @@ const DICE = { faces: range(1, 6), label: (f) => PIPS[f - 1] };
 const CARDS = { faces: range(1, 7), label: (f) => String(f) };
 
 /** Solitaire Dice: the five dice rolled, the marks on each sum and each throwaway face. */
-const solitaire = {
+export const solitaire = {
   state: () => ({ roll: [], sums: Object.fromEntries(range(2, 12).map((s) => [s, 0])), away: Object.fromEntries(range(1, 6).map((f) => [f, 0])) }),
   parts: (s, update) => [
     picker("The five dice rolled: tap a face to add a die", s.roll, 5, DICE, "roll", update),
@@ -71,7 +71,7 @@ const solitaire = {
 };
 
 /** 7: the cards in my hand, the pile's two spots, the others' hands. */
-const sieben = {
+export const sieben = {
   state: () => ({ hand: [], pile: "empty", spots: [0, 1], others: [7, 7] }),
   parts: (s, update) => {
     const parts = [
@@ -107,7 +107,7 @@ const sieben = {
 };
 
 /** Sequences and Hearts Due: every player's total, and who casts next. */
-const race = {
+export const race = {
   state: () => ({ totals: [0, 0], next: 1 }),
   parts: (s, update) => [
     choice("Players", range(1, 6), s.totals.length, (v) => update(() => {
@@ -126,16 +126,9 @@ const race = {
   more: ["within"],
 };
 
-const GAMES = { "solitaire-dice": solitaire, sieben, sequences: race, "hearts-due": race };
-
-/** Whether `name` has a coach by taps here. */
-export function tapped(name) {
-  return name in GAMES;
-}
-
-/** The coach of `game` by taps: the position tapped in, then Advise. */
-export function tapCoach(page, game) {
-  const spec = GAMES[game.name];
+/** The coach of `game` by the taps of `spec` (one of the above): the position tapped in,
+ * then Advise. */
+export function tapCoach(page, game, spec) {
   const s = spec.state();
   const more = game.advise.filter((k) => spec.more.includes(k.key)).map(keyField);
   const result = el("section", { class: "result", "aria-label": "advice" });

@@ -25,7 +25,11 @@ stop() {
     rm -rf "$tmp"
 }
 trap stop EXIT
-"$bin" serve --port 0 --reports "$here/../../reports" >"$tmp/serve.out" 2>"$tmp/serve.err" &
+# DICELAB_APP: the app that computes in the browser (dev/web.sh's folder); without it, the pages
+# built into the binary, which compute on the server.
+app=(--no-app)
+[ -z "${DICELAB_APP:-}" ] || app=(--app "$DICELAB_APP")
+"$bin" serve --port 0 "${app[@]}" --reports "$here/../../reports" >"$tmp/serve.out" 2>"$tmp/serve.err" &
 server=$!
 for _ in $(seq 1 100); do
     grep -q "http://" "$tmp/serve.out" 2>/dev/null && break

@@ -43,9 +43,17 @@ impl Server {
             }
             None => Command::new(BIN),
         };
+        // The pages built in unless the test names an app folder: what a test checks must not
+        // hang on whether this checkout has run dev/web.sh.
+        let pages = if extra.contains(&"--app") {
+            &[][..]
+        } else {
+            &["--no-app"][..]
+        };
         let mut child = command
             .args(["serve", "--port", "0", "--reports"])
             .arg(reports)
+            .args(pages)
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -597,4 +605,62 @@ fn a_game_of_7_played_over_http_is_reviewed_and_costly_requests_are_bounded() {
     assert_refused(from("http://evil.example"), 403, "Origin");
     assert_refused(from("null"), 403, "Origin");
     assert_eq!(from(&format!("http://{host}")).0, 200);
+}
+
+/// The app `dev/web.sh` writes is served from its folder: its own index in place of the pages
+/// built in, the module as WebAssembly (gzipped where the browser takes it and the folder has
+/// it), under a policy that lets the page compile it; nothing outside the folder, and a folder
+/// that is not the app refused in one line before anything listens.
+#[test]
+fn an_app_folder_is_served_gzipped_where_taken_and_nothing_outside_it() {
+    let (dir, reports) = folders();
+    let app = dir.path().join("app");
+    std::fs::create_dir_all(app.join("pkg")).unwrap();
+    std::fs::write(app.join("index.html"), "<p>the app in the browser</p>").unwrap();
+    std::fs::write(app.join("sw.js"), "// the service worker").unwrap();
+    let module = b"\0asm\x01\0\0\0 a module";
+    std::fs::write(app.join("pkg/dicelab_wasm_bg.wasm"), module).unwrap();
+    std::fs::write(app.join("pkg/dicelab_wasm_bg.wasm.gz"), b"zipped").unwrap();
+    let server = Server::start(&reports, &["--app", app.to_str().unwrap()]);
+    let (status, head, index) = server.get("/");
+    assert_eq!(status, 200);
+    assert_eq!(index, "<p>the app in the browser</p>");
+    assert!(head.contains("'wasm-unsafe-eval'"), "{head}");
+    let (status, head, body) = server.get("/pkg/dicelab_wasm_bg.wasm");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: application/wasm"), "{head}");
+    assert!(!head.contains("content-encoding"), "{head}");
+    assert_eq!(body.as_bytes(), module);
+    let host = server.host();
+    let (status, head, body) = server.send(
+        format!(
+            "GET /pkg/dicelab_wasm_bg.wasm HTTP/1.1\r\nHost: {host}\r\n\
+             Accept-Encoding: gzip, br\r\nConnection: close\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 200);
+    assert!(head.contains("content-encoding: gzip"), "{head}");
+    assert!(head.contains("vary: accept-encoding"), "{head}");
+    assert_eq!(body, "zipped");
+    for outside in [
+        "/../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/.hidden",
+        "/app.js",
+    ] {
+        let (status, _, body) = server.get(outside);
+        assert_eq!(status, 404, "{outside}: {body}");
+        assert!(body.starts_with("{\"error\":"), "{outside}: {body}");
+    }
+    // A folder without the app is refused before anything listens.
+    let out = Command::new(BIN)
+        .args(["serve", "--port", "0", "--app"])
+        .arg(&reports)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("dev/web.sh DIR writes one"), "{stderr}");
 }

@@ -97,6 +97,15 @@ pub struct ServeArgs {
     /// dicelab starts in, where there is one).
     #[arg(long, value_name = "DIR")]
     pub reports: Option<PathBuf>,
+    /// The app that computes in the browser and works offline, as `dev/web.sh DIR` writes it
+    /// (default: target/web of the checkout dicelab was built from, where there is one; without
+    /// it the pages compute on this server).
+    #[arg(long, value_name = "DIR", conflicts_with = "no_app")]
+    pub app: Option<PathBuf>,
+    /// Serve the pages built into dicelab, which compute on this server, even where the app
+    /// that computes in the browser is built.
+    #[arg(long)]
+    pub no_app: bool,
     /// The longest one request may compute, in seconds: a review or an advice that would take
     /// longer is stopped and refused, saying so (1 to 3600).
     #[arg(long, value_name = "SECONDS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]

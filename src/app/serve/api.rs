@@ -23,7 +23,7 @@ use crate::report::shown::{Format, render};
 use super::reply::{answer, refusal};
 use super::request::{Refusal, body_text, computed, game_named, no_files, one_core, query};
 use super::server::Server;
-use super::{files, guard, play};
+use super::{app, files, guard, play};
 
 /// The routes, behind the Host check.
 pub(super) fn router(server: Arc<Server>) -> Router {
@@ -35,8 +35,8 @@ pub(super) fn router(server: Arc<Server>) -> Router {
         .route("/api/review", post(play::review))
         .route("/reports/", get(files::report_index))
         .route("/reports/{*path}", get(files::report))
-        .route("/", get(files::index))
-        .route("/{file}", get(files::asset))
+        .route("/", get(app::index))
+        .route("/{*path}", get(app::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(wrong_method)
         .layer(middleware::from_fn_with_state(server.clone(), host_checked))

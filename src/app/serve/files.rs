@@ -1,6 +1,6 @@
-//! The files the server sends: the app's own (web/, embedded in the binary when it is built, so
-//! the server reads no file of its own at run time) and the report folder's, read-only, with no
-//! way out of that folder.
+//! The files the server sends from a folder, read-only, with no way out of it: the report
+//! folder's here, and what the app's (app.rs) and the reports' share: their types, how a file
+//! is sent, and how a path a client names is kept inside its folder.
 
 use std::path::{Component, Path as FsPath, PathBuf};
 use std::sync::Arc;
@@ -12,29 +12,12 @@ use axum::response::{IntoResponse, Response};
 use super::reply::refusal;
 use super::server::Server;
 
-/// The app's files, by name: `web/` as it was when dicelab was built.
-const ASSETS: &[(&str, &[u8])] = &[
-    ("index.html", include_bytes!("../../../web/index.html")),
-    ("app.js", include_bytes!("../../../web/app.js")),
-    ("coach.js", include_bytes!("../../../web/coach.js")),
-    ("findings.js", include_bytes!("../../../web/findings.js")),
-    ("play.js", include_bytes!("../../../web/play.js")),
-    ("review.js", include_bytes!("../../../web/review.js")),
-    ("taps.js", include_bytes!("../../../web/taps.js")),
-    ("style.css", include_bytes!("../../../web/style.css")),
-];
-
-/// What the app's pages may load: their own files only (no other site, no inline script), the
-/// report pages' pictures as they are.
-const APP_POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; \
-                          base-uri 'none'; frame-ancestors 'none'";
-
 /// A report page carries its own style in a `<style>` element; nothing else inline.
 const REPORT_POLICY: &str = "default-src 'self'; style-src 'self' 'unsafe-inline'; \
                              img-src 'self' data:; object-src 'none'; base-uri 'none'";
 
 /// The content type of a file, by its extension; `None` for a kind the server does not send.
-fn content_type(name: &str) -> Option<&'static str> {
+pub(super) fn content_type(name: &str) -> Option<&'static str> {
     let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
     Some(match ext.as_str() {
         "html" => "text/html; charset=utf-8",
@@ -45,12 +28,14 @@ fn content_type(name: &str) -> Option<&'static str> {
         "csv" => "text/csv; charset=utf-8",
         "md" | "txt" => "text/plain; charset=utf-8",
         "json" => "application/json; charset=utf-8",
+        "wasm" => "application/wasm",
+        "webmanifest" => "application/manifest+json",
         _ => return None,
     })
 }
 
 /// `bytes` sent as `name`'s type under `policy`.
-fn sent(name: &str, bytes: Vec<u8>, policy: &'static str) -> Response {
+pub(super) fn sent(name: &str, bytes: Vec<u8>, policy: &'static str) -> Response {
     let kind = content_type(name).unwrap_or("application/octet-stream");
     (
         [
@@ -68,25 +53,6 @@ fn sent(name: &str, bytes: Vec<u8>, policy: &'static str) -> Response {
         bytes,
     )
         .into_response()
-}
-
-/// `GET /`: the app.
-pub(super) async fn index() -> Response {
-    asset(Path("index.html".to_string())).await
-}
-
-/// `GET /NAME`: one of the app's files.
-pub(super) async fn asset(Path(name): Path<String>) -> Response {
-    match ASSETS.iter().find(|(n, _)| *n == name) {
-        Some((name, bytes)) => sent(name, bytes.to_vec(), APP_POLICY),
-        None => refusal(
-            StatusCode::NOT_FOUND,
-            &format!(
-                "/{}: no such page or API call",
-                crate::error::one_line(&name)
-            ),
-        ),
-    }
 }
 
 /// `GET /reports/`: the report folder's index.
@@ -151,7 +117,7 @@ const PIECE: usize = 64 * 1024;
 /// `file` sent as `name`'s type under `policy`, read and sent a piece at a time, so a large
 /// report file (a record of many games) never lies whole in memory: ten requests for a 300 MB
 /// file held 2.9 GB when each was read whole. A read that fails midway ends the answer early.
-fn sent_from(
+pub(super) fn sent_from(
     name: &str,
     mut file: tokio::fs::File,
     length: Option<u64>,
@@ -192,7 +158,7 @@ fn sent_from(
 }
 
 /// `path` as a relative path of plain names only, or `None`.
-fn plain_relative(path: &str) -> Option<PathBuf> {
+pub(super) fn plain_relative(path: &str) -> Option<PathBuf> {
     if path.is_empty() || path.contains('\\') || path.contains('\0') {
         return None;
     }
@@ -207,7 +173,7 @@ fn plain_relative(path: &str) -> Option<PathBuf> {
 /// The file at `root/relative` if, every link followed, it is a regular file inside `root`
 /// (itself canonical); `None` where there is no such file there; an error where it is there but
 /// cannot be looked at.
-fn find_inside(root: &FsPath, relative: &FsPath) -> std::io::Result<Option<PathBuf>> {
+pub(super) fn find_inside(root: &FsPath, relative: &FsPath) -> std::io::Result<Option<PathBuf>> {
     use std::io::ErrorKind;
     let found = match std::fs::canonicalize(root.join(relative)) {
         Ok(found) => found,

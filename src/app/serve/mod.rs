@@ -13,6 +13,7 @@
 
 mod admit;
 mod api;
+mod app;
 mod files;
 mod guard;
 mod play;
@@ -66,6 +67,11 @@ const SOLVE_MEMORY: u64 = 2 << 30;
 /// `dicelab serve`: listens, prints the address, and serves until Ctrl-C.
 pub fn serve(args: &ServeArgs) -> Result<()> {
     let reports = reports_folder(args.reports.as_ref())?;
+    let app = if args.no_app {
+        None
+    } else {
+        app::app_folder(args.app.as_ref())?
+    };
     crate::memory::bound_solves(SOLVE_MEMORY, "this server");
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -74,7 +80,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         .thread_name("dicelab-serve")
         .build()
         .map_err(|e| Error::unwritable("serve: cannot start the server's threads", e))?;
-    let served = runtime.block_on(run(args, reports));
+    let served = runtime.block_on(run(args, reports, app));
     // A computation still running on a blocking thread is not waited for: the stop gave the
     // requests under way their DRAIN already, and dropping the runtime would wait for it, so
     // Ctrl-C would hang until it ended (it took 10 s, twice DRAIN).
@@ -109,7 +115,7 @@ fn reports_folder(given: Option<&PathBuf>) -> Result<Option<PathBuf>> {
 }
 
 /// Binds, says where, and serves until a stop.
-async fn run(args: &ServeArgs, reports: Option<PathBuf>) -> Result<()> {
+async fn run(args: &ServeArgs, reports: Option<PathBuf>, app: Option<PathBuf>) -> Result<()> {
     let (host, port) = (args.host, args.port);
     let listener = TcpListener::bind(SocketAddr::new(host, port))
         .await
@@ -130,6 +136,7 @@ async fn run(args: &ServeArgs, reports: Option<PathBuf>) -> Result<()> {
         address: bound.ip(),
         open,
         reports,
+        app,
         work: Arc::new(Semaphore::new(
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         )),
@@ -153,6 +160,23 @@ async fn run(args: &ServeArgs, reports: Option<PathBuf>) -> Result<()> {
             bound.port()
         ))?;
     }
+    say(&match &server.app {
+        Some(dir) if open => format!(
+            "dicelab serve: the app from {} computes in the browser; a browser keeps it for \
+             offline use only from localhost or an HTTPS host, not over this network's plain \
+             HTTP (docs/web.md)\n",
+            crate::error::one_line(&dir.display().to_string())
+        ),
+        Some(dir) => format!(
+            "dicelab serve: the app from {} computes in the browser, and works offline once \
+             visited\n",
+            crate::error::one_line(&dir.display().to_string())
+        ),
+        None => "dicelab serve: the pages compute on this server; for the app that computes on \
+                 the phone and works offline, run dev/web.sh (it installs what it needs) and \
+                 start again\n"
+            .to_string(),
+    })?;
     if let Some(dir) = &server.reports {
         say(&format!(
             "dicelab serve: findings from {}\n",

@@ -15,6 +15,9 @@ pub(super) struct Server {
     pub(super) open: bool,
     /// The report folder the Findings page reads, if any.
     pub(super) reports: Option<PathBuf>,
+    /// The app that computes in the browser (`dev/web.sh` writes it), if any: its files are
+    /// sent in place of the pages built into the binary, which compute here.
+    pub(super) app: Option<PathBuf>,
     /// One permit a core: the computations (advice, a game, a review) that may run at once.
     /// Each computation holds its permit until it ends, even when its client has gone.
     pub(super) work: Arc<Semaphore>,

@@ -1,0 +1,172 @@
+//! The app's files: the one that computes in the browser where `dev/web.sh` has written it (its
+//! folder, read at each request, so a rebuilt app is served at once, gzipped where the browser
+//! takes it), else the pages of web/ embedded in the binary when it was built, which compute on
+//! this server.
+
+use std::path::{Path as FsPath, PathBuf};
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::Response;
+
+use crate::error::{Error, Message, Result, Setting};
+
+use super::files::{content_type, find_inside, plain_relative, sent, sent_from};
+use super::reply::refusal;
+use super::server::Server;
+
+/// The app's files, by name: `web/` as it was when dicelab was built (all but the service
+/// worker, which only the app of `dev/web.sh` has: these pages need the server).
+const ASSETS: &[(&str, &[u8])] = &[
+    ("index.html", include_bytes!("../../../web/index.html")),
+    ("app.js", include_bytes!("../../../web/app.js")),
+    ("coach.js", include_bytes!("../../../web/coach.js")),
+    ("coaches.js", include_bytes!("../../../web/coaches.js")),
+    ("compute.js", include_bytes!("../../../web/compute.js")),
+    ("dom.js", include_bytes!("../../../web/dom.js")),
+    ("findings.js", include_bytes!("../../../web/findings.js")),
+    ("install.js", include_bytes!("../../../web/install.js")),
+    ("play.js", include_bytes!("../../../web/play.js")),
+    ("review.js", include_bytes!("../../../web/review.js")),
+    ("rules.js", include_bytes!("../../../web/rules.js")),
+    ("script.js", include_bytes!("../../../web/script.js")),
+    ("sevens.js", include_bytes!("../../../web/sevens.js")),
+    ("taps.js", include_bytes!("../../../web/taps.js")),
+    ("worker.js", include_bytes!("../../../web/worker.js")),
+    ("style.css", include_bytes!("../../../web/style.css")),
+    (
+        "manifest.webmanifest",
+        include_bytes!("../../../web/manifest.webmanifest"),
+    ),
+    ("icon.svg", include_bytes!("../../../web/icon.svg")),
+    ("icon-192.png", include_bytes!("../../../web/icon-192.png")),
+    ("icon-512.png", include_bytes!("../../../web/icon-512.png")),
+];
+
+/// What the app's pages may load: their own files only (no other site, no inline script), the
+/// report pages' pictures as they are; and compile their own WebAssembly module, which the
+/// browser otherwise refuses under a policy.
+const APP_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+                          img-src 'self' data:; object-src 'none'; base-uri 'none'; \
+                          frame-ancestors 'none'";
+
+/// What a folder must hold to be the app `dev/web.sh` writes.
+const APP_FILES: [&str; 3] = ["index.html", "sw.js", "pkg/dicelab_wasm_bg.wasm"];
+
+/// The folder of the app that computes in the browser: the one given, which must hold it, else
+/// `target/web` of the checkout this binary was built from where `dev/web.sh` wrote it there;
+/// `None` where there is none, and the pages built in are served.
+pub(super) fn app_folder(given: Option<&PathBuf>) -> Result<Option<PathBuf>> {
+    let built = |dir: &FsPath| APP_FILES.iter().all(|f| dir.join(f).is_file());
+    match given {
+        Some(dir) => {
+            let canonical = std::fs::canonicalize(dir).map_err(|e| Error::Io {
+                context: Message::default()
+                    .valued(Setting::named("app"), dir.display().to_string())
+                    .text(": cannot read it"),
+                source: e,
+            })?;
+            if !built(&canonical) {
+                return Err(Error::value(
+                    Setting::named("app"),
+                    dir.display(),
+                    "expected the app's folder, with index.html, sw.js and pkg/ (dev/web.sh DIR \
+                     writes one)",
+                ));
+            }
+            Ok(Some(canonical))
+        }
+        None => Ok(std::fs::canonicalize(
+            FsPath::new(env!("CARGO_MANIFEST_DIR")).join("target/web"),
+        )
+        .ok()
+        .filter(|dir| built(dir))),
+    }
+}
+
+/// `GET /`: the app.
+pub(super) async fn index(server: State<Arc<Server>>, headers: HeaderMap) -> Response {
+    asset(server, Path("index.html".to_string()), headers).await
+}
+
+/// `GET /PATH`: one of the app's files: from the app's folder where there is one (gzipped where
+/// `dev/web.sh` wrote `PATH.gz` and the browser takes gzip), else from the pages built in.
+pub(super) async fn asset(
+    State(server): State<Arc<Server>>,
+    Path(path): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let shown = crate::error::one_line(&path);
+    let missing = || {
+        refusal(
+            StatusCode::NOT_FOUND,
+            &format!("/{shown}: no such page or API call"),
+        )
+    };
+    let Some(root) = server.app.clone() else {
+        return match ASSETS.iter().find(|(n, _)| *n == path) {
+            Some((name, bytes)) => sent(name, bytes.to_vec(), APP_POLICY),
+            None => missing(),
+        };
+    };
+    let (Some(relative), Some(_)) = (plain_relative(&path), content_type(&path)) else {
+        return missing();
+    };
+    if path == "index.html" {
+        return app_index(&root, server.reports.is_some()).await;
+    }
+    let gzip = headers
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("gzip")));
+    let zipped = relative.with_file_name(format!(
+        "{}.gz",
+        relative.file_name().unwrap_or_default().to_string_lossy()
+    ));
+    let found = tokio::task::spawn_blocking(move || {
+        let plain = find_inside(&root, &relative)?;
+        if plain.is_some()
+            && gzip
+            && let Some(zipped) = find_inside(&root, &zipped)?
+        {
+            return Ok(Some((zipped, true)));
+        }
+        Ok::<_, std::io::Error>(plain.map(|p| (p, false)))
+    })
+    .await;
+    let (file, zipped) = match found {
+        Ok(Ok(Some((found, zipped)))) => match tokio::fs::File::open(&found).await {
+            Ok(file) => (file, zipped),
+            Err(_) => return missing(),
+        },
+        _ => return missing(),
+    };
+    let length = file.metadata().await.ok().map(|m| m.len());
+    let mut response = sent_from(&path, file, length, APP_POLICY);
+    let headers = response.headers_mut();
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if zipped {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    response
+}
+
+/// The app's page, marked where this server has findings to show: the page cannot ask without
+/// a request that fails wherever another host serves it (a static host has no findings).
+async fn app_index(root: &FsPath, findings: bool) -> Response {
+    let Ok(mut page) = tokio::fs::read_to_string(root.join("index.html")).await else {
+        return refusal(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "/index.html: in the app's folder, but the server cannot read it",
+        );
+    };
+    if findings {
+        page = page.replacen(
+            "<meta charset=\"utf-8\">",
+            "<meta charset=\"utf-8\">\n<meta name=\"dicelab-findings\" content=\"reports/\">",
+            1,
+        );
+    }
+    sent("index.html", page.into_bytes(), APP_POLICY)
+}
