@@ -394,6 +394,52 @@ fn listening_on_every_interface_says_who_can_reach_it() {
         second.contains("anyone who can reach this machine"),
         "{second}"
     );
+    // Where a phone opens it: this machine's real address (this machine has one besides
+    // loopback), never a placeholder.
+    assert!(
+        second.contains("on a phone on the same network, open http://")
+            || second.contains("no network address but loopback"),
+        "{second}"
+    );
+    assert!(!second.contains("THIS-MACHINE"), "{second}");
+}
+
+/// The machine's own names are answered (its hostname and `.local` name, as a phone finds it
+/// by mDNS); a name of another is refused, and a browser asking for a page gets one it can
+/// read, where a program gets the JSON line.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_machines_own_name_is_answered_and_a_refused_browser_reads_why() {
+    let (_dir, reports) = folders();
+    let server = Server::start(&reports, &[]);
+    let hostname = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap();
+    let hostname = hostname.trim().to_ascii_lowercase();
+    let first = hostname.split('.').next().unwrap().to_string();
+    let port = server.port;
+    let get = |host: &str, accept: &str| {
+        server.send(
+            format!(
+                "GET / HTTP/1.1\r\nHost: {host}\r\nAccept: {accept}\r\nConnection: close\r\n\r\n"
+            )
+            .as_bytes(),
+        )
+    };
+    for host in [
+        format!("{hostname}:{port}"),
+        format!("{first}.local:{port}"),
+    ] {
+        let (status, _, body) = get(&host, "text/html");
+        assert_eq!(status, 200, "{host}: {body}");
+    }
+    let (status, head, page) = get(&format!("evil.example:{port}"), "text/html,*/*;q=0.8");
+    assert_eq!(status, 421);
+    assert!(head.contains("content-type: text/html"), "{head}");
+    assert!(page.contains("dicelab did not answer this"), "{page}");
+    assert!(page.contains("Host evil.example"), "{page}");
+    let (status, head, line) = get(&format!("{first}.local:{}", port + 1), "application/json");
+    assert_eq!(status, 421);
+    assert!(head.contains("application/json"), "{head}");
+    assert!(line.starts_with("{\"error\":\"Host "), "{line}");
 }
 
 #[test]

@@ -20,7 +20,7 @@ use crate::report::advice::Advised;
 use crate::report::print::Style;
 use crate::report::shown::{Format, render};
 
-use super::reply::{answer, refusal};
+use super::reply::{answer, refusal, refusal_for};
 use super::request::{Refusal, body_text, computed, game_named, no_files, one_core, query};
 use super::server::Server;
 use super::{app, files, guard, play};
@@ -50,11 +50,21 @@ async fn host_checked(State(server): State<Arc<Server>>, request: Request, next:
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
-    if !guard::allowed(host, server.port, server.address, server.open) {
-        return refusal(
+    if !guard::allowed(
+        host,
+        server.port,
+        server.address,
+        server.open,
+        &server.names,
+    ) {
+        return refusal_for(
+            request.headers(),
             StatusCode::MISDIRECTED_REQUEST,
-            "Host: this server answers only requests to this machine's address or localhost, \
-             on its own port",
+            &format!(
+                "Host {}: this server answers only requests to this machine's address, its \
+                 own name or localhost, on its own port",
+                crate::error::one_line(host)
+            ),
         );
     }
     // A page of another site may send a request here (its answer hidden from it) to keep a
@@ -77,7 +87,8 @@ async fn host_checked(State(server): State<Arc<Server>>, request: Request, next:
 
 async fn not_found(request: Request) -> Response {
     let path = crate::error::one_line(request.uri().path());
-    refusal(
+    refusal_for(
+        request.headers(),
         StatusCode::NOT_FOUND,
         &format!("{path}: no such page or API call"),
     )

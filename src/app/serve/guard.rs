@@ -1,21 +1,30 @@
 //! Which requests the server answers: those whose Host header names this machine by one of its
-//! addresses (or `localhost`) and the port it listens on. A page on another site that points a
-//! name of its own at 127.0.0.1 (DNS rebinding) sends that name as its Host, and is refused: a
-//! name is never trusted, only an address, and `localhost`, which no site can claim.
+//! addresses, `localhost` or its own names (its hostname, its `.local` name), and the port it
+//! listens on. A page on another site that points a name of its own at 127.0.0.1 (DNS
+//! rebinding) sends that name as its Host, and is refused: no name is trusted but those no site
+//! can claim.
 
 use std::net::IpAddr;
 
 /// Whether `host` (a Host header's value) may reach a server listening on `port` at `address`:
 /// a loopback address, or the address listened on (`--host 192.168.1.20`: a phone names the
-/// machine by it), or any address where it listens on every interface (`open`).
-pub(super) fn allowed(host: &str, port: u16, address: IpAddr, open: bool) -> bool {
+/// machine by it), or any address where it listens on every interface (`open`); or one of this
+/// machine's own `names` (lower case), as a phone finds it by mDNS.
+pub(super) fn allowed(
+    host: &str,
+    port: u16,
+    address: IpAddr,
+    open: bool,
+    names: &[String],
+) -> bool {
     let Some((name, given_port)) = split(host) else {
         return false;
     };
     if given_port != port {
         return false;
     }
-    if name.eq_ignore_ascii_case("localhost") {
+    if name.eq_ignore_ascii_case("localhost") || names.iter().any(|n| n.eq_ignore_ascii_case(name))
+    {
         return true;
     }
     match name.parse::<IpAddr>() {
@@ -55,7 +64,7 @@ mod tests {
             "LOCALHOST:8077",
             "[::1]:8077",
         ] {
-            assert!(allowed(host, 8077, lo, false), "{host}");
+            assert!(allowed(host, 8077, lo, false, &[]), "{host}");
         }
         for host in [
             "evil.example:8077",
@@ -70,17 +79,29 @@ mod tests {
             "127.0.0.1:80771",
             "127.0.0.1:+8077",
         ] {
-            assert!(!allowed(host, 8077, lo, false), "{host}");
+            assert!(!allowed(host, 8077, lo, false, &[]), "{host}");
         }
         // Listening on every interface: a phone names the machine by its address.
         let any: IpAddr = [0, 0, 0, 0].into();
-        assert!(allowed("192.168.1.20:8077", 8077, any, true));
-        assert!(allowed("[fe80::1]:8077", 8077, any, true));
-        assert!(!allowed("dicelab.example:8077", 8077, any, true));
+        assert!(allowed("192.168.1.20:8077", 8077, any, true, &[]));
+        assert!(allowed("[fe80::1]:8077", 8077, any, true, &[]));
+        assert!(!allowed("dicelab.example:8077", 8077, any, true, &[]));
         // Listening on one address of the network: that address, and loopback; no other.
-        assert!(allowed("192.168.1.20:8077", 8077, lan, false));
-        assert!(allowed("127.0.0.1:8077", 8077, lan, false));
-        assert!(!allowed("192.168.1.21:8077", 8077, lan, false));
-        assert!(!allowed("192.168.1.20:8078", 8077, lan, false));
+        assert!(allowed("192.168.1.20:8077", 8077, lan, false, &[]));
+        assert!(allowed("127.0.0.1:8077", 8077, lan, false, &[]));
+        assert!(!allowed("192.168.1.21:8077", 8077, lan, false, &[]));
+        assert!(!allowed("192.168.1.20:8078", 8077, lan, false, &[]));
+        // The machine's own names, as a phone finds it over mDNS: on its port only.
+        let names = ["anns-laptop".to_string(), "anns-laptop.local".to_string()];
+        for host in ["anns-laptop.local:8077", "Anns-Laptop:8077"] {
+            assert!(allowed(host, 8077, any, true, &names), "{host}");
+        }
+        for host in [
+            "anns-laptop.local:8078",
+            "bobs-laptop.local:8077",
+            "local:8077",
+        ] {
+            assert!(!allowed(host, 8077, any, true, &names), "{host}");
+        }
     }
 }

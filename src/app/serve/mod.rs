@@ -16,6 +16,7 @@ mod api;
 mod app;
 mod files;
 mod guard;
+mod lan;
 mod play;
 mod reply;
 mod request;
@@ -114,6 +115,45 @@ fn reports_folder(given: Option<&PathBuf>) -> Result<Option<PathBuf>> {
     }
 }
 
+/// Where a phone on the same network opens the app: this machine's addresses and names, and a
+/// QR code of the first address for the phone's camera; or, where it has no address but
+/// loopback, that it must join the phone's network first.
+fn say_where(port: u16, names: &[String]) -> Result<()> {
+    let addresses = lan::addresses();
+    let mut line = format!(
+        "dicelab serve: listening on every network interface: anyone who can reach this machine \
+         on port {port} can use it"
+    );
+    let Some(first) = addresses.first() else {
+        line.push_str(
+            "; this machine has no network address but loopback: join the phone's network and \
+             start again\n",
+        );
+        return say(&line);
+    };
+    let first = lan::url(*first, port);
+    line.push_str(&format!("; on a phone on the same network, open {first}"));
+    let more: Vec<String> = addresses[1..]
+        .iter()
+        .map(|ip| lan::url(*ip, port))
+        .chain(
+            names
+                .iter()
+                .filter(|n| n.ends_with(".local"))
+                .map(|n| format!("http://{n}:{port}/")),
+        )
+        .collect();
+    if !more.is_empty() {
+        line.push_str(&format!(" (or {})", more.join(", ")));
+    }
+    line.push('\n');
+    say(&line)?;
+    match lan::qr(&first) {
+        Some(code) => say(&format!("{code}\n")),
+        None => Ok(()),
+    }
+}
+
 /// Binds, says where, and serves until a stop.
 async fn run(args: &ServeArgs, reports: Option<PathBuf>, app: Option<PathBuf>) -> Result<()> {
     let (host, port) = (args.host, args.port);
@@ -137,6 +177,7 @@ async fn run(args: &ServeArgs, reports: Option<PathBuf>, app: Option<PathBuf>) -
         open,
         reports,
         app,
+        names: lan::names(),
         work: Arc::new(Semaphore::new(
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         )),
@@ -152,13 +193,7 @@ async fn run(args: &ServeArgs, reports: Option<PathBuf>, app: Option<PathBuf>) -
         "dicelab serve: http://{shown}/ (Ctrl-C stops it)\n"
     ))?;
     if open {
-        say(&format!(
-            "dicelab serve: listening on every network interface: anyone who can reach this \
-             machine on port {} can use it (open http://THIS-MACHINE'S-ADDRESS:{}/ on a phone on \
-             the same network)\n",
-            bound.port(),
-            bound.port()
-        ))?;
+        say_where(bound.port(), &server.names)?;
     }
     say(&match &server.app {
         Some(dir) if open => format!(

@@ -13,6 +13,8 @@ pub(super) struct Server {
     pub(super) address: std::net::IpAddr,
     /// Whether it listens on every interface, so a Host may be any address of this machine.
     pub(super) open: bool,
+    /// This machine's own names (its hostname, its `.local` name), which a Host may name too.
+    pub(super) names: Vec<String>,
     /// The report folder the Findings page reads, if any.
     pub(super) reports: Option<PathBuf>,
     /// The app that computes in the browser (`dev/web.sh` writes it), if any: its files are
