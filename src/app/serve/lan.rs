@@ -13,7 +13,8 @@ pub(super) fn addresses() -> Vec<IpAddr> {
     let mut found: Vec<IpAddr> = if_addrs::get_if_addrs()
         .unwrap_or_default()
         .into_iter()
-        .filter(|i| !i.is_loopback() && !(i.ip().is_ipv6() && i.is_link_local()))
+        .filter(|i| !i.is_loopback())
+        .filter(|i| !(i.ip().is_ipv6() && i.is_link_local()))
         .map(|i| i.ip())
         .collect();
     found.sort_by_key(|ip| (ip.is_ipv6(), *ip));
