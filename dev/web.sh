@@ -8,11 +8,27 @@
 #
 # Any static host serves OUT (docs/web.md: GitHub Pages). Beside each file of over 1 KB that is
 # not already compressed lies its gzip (NAME.gz), which `dicelab serve` sends to a browser that
-# takes gzip; other hosts compress as they do. OUT is replaced whole, never left half written.
+# takes gzip; other hosts compress as they do. OUT is replaced whole, never left half written;
+# it must be new, or an app this script wrote. GNU tools (realpath, sed, stat), as on Linux.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$(realpath -m "${1:-$root/target/web}")
 wasm="$root/target/wasm"
+
+# OUT is replaced whole: never the checkout, a folder above it or its sources, and never a
+# folder of something else (one that is there must be an app this script wrote).
+case "$root/" in "$out"/*)
+    echo "web: $out holds this checkout; name a folder for the app alone" >&2
+    exit 2 ;;
+esac
+case "$out" in "$root/web" | "$root/web/"* | "$root/src"* | "$root/wasm"* | "$root/.git"*)
+    echo "web: $out is part of dicelab's sources; name a folder for the app alone" >&2
+    exit 2 ;;
+esac
+if [ -e "$out" ] && ! [ -f "$out/sw.js" -a -f "$out/pkg/dicelab_wasm_bg.wasm" ]; then
+    echo "web: $out is there and is not an app dev/web.sh wrote; name a new folder, or remove it first" >&2
+    exit 2
+fi
 
 bash "$root/dev/wasm.sh" "$wasm" >&2
 
@@ -37,7 +53,7 @@ grep -q 'name="dicelab-computes"' "$next/index.html" || {
 # The files the service worker keeps: the app's page by its folder's address, then every file,
 # in a fixed order; the version is a hash of them all, so any change makes a new version.
 files=$(cd "$next" && find . -type f | sed 's#^\./##' | LC_ALL=C sort)
-version=$(cd "$next" && echo "$files" | xargs sha256sum | sha256sum | cut -c1-16)
+version=$( (cd "$next" && echo "$files" | xargs sha256sum; sha256sum <"$root/web/sw.js") | sha256sum | cut -c1-16)
 list=$( (echo "./"; echo "$files") | sed 's/.*/"&"/' | paste -sd, -)
 sed -e "s/__VERSION__/$version/" -e "s#__FILES__#[$list]#" "$root/web/sw.js" >"$next/sw.js"
 
@@ -58,8 +74,12 @@ for file in $(cd "$next" && find . -type f | LC_ALL=C sort); do
     esac
 done
 
-rm -rf "$out"
+# The old app is moved aside, the new one in, then the old removed: OUT is missing only between
+# two renames.
+old="$out.old.$$"
+if [ -e "$out" ]; then mv "$out" "$old"; fi
 mv "$next" "$out"
+rm -rf "$old"
 trap - EXIT
 module="$out/pkg/dicelab_wasm_bg.wasm"
 echo "web: $out (version $version; $(echo "$files" | wc -l) files, $sent bytes as sent gzipped;" \

@@ -9,6 +9,8 @@
 let listing = null;
 /** The worker, once started: a promise of it, or of null where the module does not load. */
 let started = null;
+/** Why the module did not load here, where it did not: said where no server answers either. */
+let failure = null;
 /** What the worker waits for before it starts: the service worker's first install. */
 let before = Promise.resolve();
 /** Questions asked of the worker and not yet answered, by their number. */
@@ -26,7 +28,7 @@ export function carriesModule() {
 function worker() {
   if (started) return started;
   if (!carriesModule()) return (started = Promise.resolve(null));
-  started = before.then(() => new Promise((resolve) => {
+  const mine = before.then(() => new Promise((resolve) => {
     let w;
     try {
       w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
@@ -34,9 +36,18 @@ function worker() {
       resolve(null);
       return;
     }
+    // This worker is done with: every question still waiting is refused, and the next one
+    // starts another worker.
+    const ended = (why) => {
+      w.terminate();
+      for (const job of waiting.values()) job.reject(new Error(why));
+      waiting.clear();
+      if (started === mine) started = null;
+    };
     w.onmessage = ({ data }) => {
       if (data.ready) return resolve(w);
       if (data.failed) {
+        failure = data.failed;
         w.terminate();
         return resolve(null);
       }
@@ -49,16 +60,18 @@ function worker() {
       waiting.delete(data.id);
       if ("error" in data) job.reject(new Error(data.error));
       else job.resolve(data.value);
+      if (data.fatal) ended(data.error);
     };
-    // The worker's script or its module did not load (not built, or not served): no worker.
+    // The worker's script or its module did not load (not built, or not served), or it broke
+    // later: no worker now.
     w.onerror = (event) => {
       event.preventDefault();
-      w.terminate();
-      for (const job of waiting.values()) job.reject(new Error("dicelab's module stopped in this browser"));
-      waiting.clear();
+      failure = event.message || "the worker's script did not load";
+      ended("dicelab's module stopped in this browser; it starts again at the next question");
       resolve(null);
     };
   }));
+  started = mine;
   return started;
 }
 
@@ -88,18 +101,21 @@ async function module(op, args, progress) {
 
 /** The JSON of the server's `url`; a refusal's one line (`{"error": ...}`) is thrown. */
 async function server(url, options = {}) {
+  // Where the app carries its module, the server is only a last resort: the module's failure
+  // is what a person needs to read.
+  const instead = () => (failure ? new Error(`dicelab's module did not load in this browser: ${failure}`) : null);
   let response;
   try {
     response = await fetch(url, options);
   } catch {
-    throw new Error("no answer: this page computes on the server that sent it, and it cannot be reached");
+    throw instead() || new Error("no answer: this page computes on the server that sent it, and it cannot be reached");
   }
   const text = await response.text();
   let body;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new Error(`${url}: the server answered ${response.status} with no JSON`);
+    throw instead() || new Error(`${url}: the server answered ${response.status} with no JSON`);
   }
   if (!response.ok) throw new Error(body.error || `${url}: ${response.status}`);
   return body;
@@ -124,43 +140,58 @@ function query(options) {
 
 const path = (name) => encodeURIComponent(name);
 
+/** `options` with its whole numbers checked: a page's numbers hold 15 digits exactly, and a
+ * longer seed would silently deal another game than the command line's. */
+function whole(options, keys) {
+  for (const key of keys) {
+    const v = options[key];
+    if (v !== undefined && v !== null && !Number.isSafeInteger(v)) {
+      throw new Error(`${key}: ${v} is not a whole number a page can hold exactly (up to 2^53 − 1; the command line takes any)`);
+    }
+  }
+  return options;
+}
+
 /** Every game, its options and position keys (asked once). */
 export async function games() {
-  if (!listing) listing = (await module("games", [])) || (await server("/api/games"));
+  if (!listing) listing = (await module("games", [])) || (await server("api/games"));
   return listing;
 }
 
 /** How `name` is played: its name, line and rules as Markdown. */
 export async function rules(name) {
-  return (await module("rules", [name])) || server(`/api/rules/${path(name)}`);
+  return (await module("rules", [name])) || server(`api/rules/${path(name)}`);
 }
 
 /** The Coach page's advice on `position` in the page's words (POST /api/advise/GAME). */
 export async function coach(name, position, options = {}, progress) {
+  whole(options, ["n", "seed"]);
   const answer = await module("coach", [name, JSON.stringify(position), JSON.stringify(options)], progress);
-  return answer || server(`/api/advise/${path(name)}${query(options)}`, { method: "POST", body: JSON.stringify(position) });
+  return answer || server(`api/advise/${path(name)}${query(options)}`, { method: "POST", body: JSON.stringify(position) });
 }
 
 /** The advice `dicelab advise --json` prints for `position`, options as its flags. */
 export async function advise(name, position, options = {}, progress) {
+  whole(options, ["n", "seed"]);
   const answer = await module("advise", [name, JSON.stringify(position), JSON.stringify(options)], progress);
-  return answer || server(`/api/advise/${path(name)}${query(options)}`, { method: "POST", body: JSON.stringify(position) });
+  return answer || server(`api/advise/${path(name)}${query(options)}`, { method: "POST", body: JSON.stringify(position) });
 }
 
 /** A game against the built-in players up to the person's next decision (POST
  * /api/play/GAME), dealt with a fresh seed where `request` names none. */
 export async function play(name, request, progress) {
+  whole(request, ["seed"]);
   const seeded = request.seed === undefined || request.seed === null ? { ...request, seed: freshSeed() } : request;
   const answer = await module("replay", [name, JSON.stringify(seeded)], progress);
-  return answer || server(`/api/play/${path(name)}`, { method: "POST", body: JSON.stringify(seeded) });
+  return answer || server(`api/play/${path(name)}`, { method: "POST", body: JSON.stringify(seeded) });
 }
 
 /** Every game of a record reviewed: what `dicelab review --format json` prints. */
 export async function review(text, options = {}, progress) {
+  whole(options, ["n", "seed"]);
   const answer = await module("review", [text, JSON.stringify(options)], progress);
   if (answer) return answer;
-  const seed = options.seed === undefined ? "" : `?seed=${encodeURIComponent(options.seed)}`;
-  return server(`/api/review${seed}`, { method: "POST", body: text, headers: { "content-type": "text/plain" } });
+  return server(`api/review${query(options)}`, { method: "POST", body: text, headers: { "content-type": "text/plain" } });
 }
 
 /** The bytes the module's memory holds in this browser (the most it has taken), or null where

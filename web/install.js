@@ -39,15 +39,22 @@ export function installed(header) {
   workers.addEventListener("controllerchange", () => {
     if (reloading) location.reload();
   });
+  // A version installing: offered once installed beside one in use; and, on a first visit,
+  // waited for until it fails (a file missing on the host, no room), so a failed install
+  // never holds the page up.
+  let failed = () => {};
+  const installing = new Promise((resolve) => (failed = resolve));
+  const follow = (next, registration) => {
+    next.addEventListener("statechange", () => {
+      if (next.state === "installed" && workers.controller) offer(next);
+      if (next.state === "redundant" && !registration.active) failed();
+    });
+  };
   const registered = workers.register("./sw.js").then((registration) => {
     if (registration.waiting && workers.controller) offer(registration.waiting);
-    registration.addEventListener("updatefound", () => {
-      const next = registration.installing;
-      next.addEventListener("statechange", () => {
-        if (next.state === "installed" && workers.controller) offer(next);
-      });
-    });
-    return workers.ready;
+    if (registration.installing) follow(registration.installing, registration);
+    registration.addEventListener("updatefound", () => follow(registration.installing, registration));
+    return Promise.race([workers.ready, installing.then(() => Promise.reject(new Error("not installed")))]);
   });
   const served = registered.then(() => {
     document.documentElement.dataset.offline = "ready";

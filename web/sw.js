@@ -5,17 +5,23 @@
 
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
-const CACHE = `dicelab-${VERSION}`;
+// The caches of this copy of the app, by its address: another copy on the same site (a fork's
+// GitHub Pages under the same owner) keeps its own.
+const PREFIX = `dicelab ${self.registration.scope} `;
+const CACHE = `${PREFIX}${VERSION}`;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  // Every file from the server, past the browser's HTTP cache: a host that lets files be cached
+  // for minutes (GitHub Pages) would otherwise mix the last version's files with this one's.
+  const fresh = FILES.map((file) => new Request(file, { cache: "reload" }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(fresh)));
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("dicelab-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
@@ -33,8 +39,11 @@ self.addEventListener("fetch", (event) => {
   const rest = url.pathname.slice(scope.pathname.length);
   // The server's own answers (its API, the findings) are never kept: they are live.
   if (rest.startsWith("api/") || rest.startsWith("reports/")) return;
-  // Any page of the app is the app's one page.
-  const key = request.mode === "navigate" ? scope.href : request;
+  // The app's page by its folder's address or by name; any other address goes to the network,
+  // so what else the host serves (another program on this port, later) is never hidden.
+  const page = rest === "" || rest === "index.html";
+  if (request.mode === "navigate" && !page) return;
+  const key = page ? scope.href : request;
   event.respondWith(
     caches
       .open(CACHE)

@@ -49,7 +49,11 @@ self.onmessage = async ({ data }) => {
   try {
     postMessage({ id, value: dicelab[op](...args) });
   } catch (error) {
-    postMessage({ id, error: error && error.message ? error.message : String(error) });
+    // A trap (a panic, memory that could not be had) leaves the module's state unusable: the
+    // page ends this worker and starts another for the next question.
+    const fatal = error instanceof WebAssembly.RuntimeError;
+    const why = error && error.message ? error.message : String(error);
+    postMessage({ id, error: fatal ? `dicelab's module stopped (${why}); it starts again at the next question` : why, fatal });
   } finally {
     asking = null;
   }

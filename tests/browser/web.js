@@ -13,6 +13,8 @@
 //    reloads, a Sevens game is played to its end by taps and reviewed, and `dicelab.advise`
 //    still equals the command line's; for `dicelab serve` at a desktop's size and for the
 //    static server at a phone's.
+// 4. A new version: the static folder changed under a page that has the app, the page says a
+//    new version is ready, "Use it" switches to it, and only its cache is left.
 'use strict';
 
 const fs = require('fs');
@@ -21,7 +23,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const h = process.env.DICELAB_BROWSER_CACHE ? require('./harness') : null;
 
-const [served, staticUrl, bin, servePid, staticPid, shots] = process.argv.slice(2);
+const [served, staticUrl, bin, servePid, staticPid, shots, staticDir] = process.argv.slice(2);
 const checks = h ? new h.Checks() : null;
 
 /** A fixed stream of numbers in [0, 1) (mulberry32): the same cases on every run. */
@@ -394,6 +396,37 @@ async function playedByTaps(page, where, mobile) {
   return taps;
 }
 
+/** A new version deployed under a page that has the app: offered, taken, the old cache gone. */
+async function updated(browser, url, dir) {
+  const where = 'a new version';
+  const view = await h.open(browser, url, h.PHONE);
+  const page = view.page;
+  await keptOffline(page);
+  const sw = path.join(dir, 'sw.js');
+  const before = fs.readFileSync(sw, 'utf8');
+  const version = /const VERSION = "([^"]+)"/.exec(before)[1];
+  fs.writeFileSync(sw, before.replace(version, `${version}-next`));
+  fs.appendFileSync(path.join(dir, 'style.css'), '\n/* the next version */\n');
+  await page.reload({ waitUntil: 'load' });
+  const line = await page.locator('.update').textContent({ timeout: 60000 }).catch(() => '');
+  checks.that(line.includes('A new version of dicelab is ready'), `${where}: the page says it is ready`, line);
+  await Promise.all([page.waitForEvent('load', { timeout: 60000 }), page.locator('.update button').click()]);
+  await keptOffline(page);
+  const kept = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const style = await (await fetch('style.css')).text();
+    return { names, next: style.includes('the next version') };
+  });
+  checks.that(kept.names.length === 1 && kept.names[0].endsWith(`${version}-next`) && kept.next,
+    `${where}: "Use it" switches to it and only its files are kept`, JSON.stringify(kept));
+  // "Use it" reloads the page while its worker may still be loading: that load, cut short by
+  // the reload, is no fault.
+  const errors = view.errors.filter((e) => !e.includes('(net::ERR_ABORTED)'));
+  checks.that(errors.length === 0, `${where}: no error`, errors.join('; '));
+  console.log(`${where}: offered, taken; the caches now ${JSON.stringify(kept.names)}`);
+  await view.context.close();
+}
+
 /** One visit, then the server stopped and the network off: the app reloads and works. */
 async function offline(browser, url, pid, size, dir, label) {
   const where = `offline from ${label} at ${size.width}px`;
@@ -435,6 +468,7 @@ async function main() {
     await sameAnswers(browser, positions(), records(dir), dir);
     await sameAsServer(browser);
     await offline(browser, served, servePid, h.DESKTOP, dir, 'dicelab-serve');
+    await updated(browser, staticUrl, staticDir);
     await offline(browser, staticUrl, staticPid, h.PHONE, dir, 'static-server');
   } finally {
     await browser.close();

@@ -8,7 +8,8 @@
 # (Python's http.server), each on a free port of 127.0.0.1, and runs tests/browser/web.js against
 # both: the script API against the command line (1,000 positions, 100 records), the figures
 # under 4x CPU throttling, and, with each server stopped and the network off, the app reloaded,
-# a game played by taps and reviewed. Stops the servers it started (by their pids) whatever
+# a game played by taps and reviewed; and on the static server, a new version offered and
+# taken. Stops the servers it started (by their pids) whatever
 # happens. Then runs tests/browser/app.js, every page's checks, against the app computing in the
 # browser. Screenshots go to DICELAB_BROWSER_SHOTS (default CACHE/shots).
 set -euo pipefail
@@ -75,6 +76,6 @@ port=$(address "$tmp/static.out" "port [0-9]*" | cut -d' ' -f2)
 }
 echo "web: the app at $served (dicelab serve) and http://127.0.0.1:$port/ (python3 http.server)"
 started=$(date +%s)
-node "$here/web.js" "$served" "http://127.0.0.1:$port/" "$bin" "$serve" "$static" "$shots"
+node "$here/web.js" "$served" "http://127.0.0.1:$port/" "$bin" "$serve" "$static" "$shots" "$tmp/static"
 echo "web: checked in $(($(date +%s) - started)) s"
 DICELAB_APP="$app" bash "$here/app.sh" "$bin"

@@ -119,7 +119,7 @@ pub(super) async fn asset(
     let gzip = headers
         .get(header::ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("gzip")));
+        .is_some_and(takes_gzip);
     let zipped = relative.with_file_name(format!(
         "{}.gz",
         relative.file_name().unwrap_or_default().to_string_lossy()
@@ -152,6 +152,19 @@ pub(super) async fn asset(
     response
 }
 
+/// Whether an `Accept-Encoding` takes gzip: named (or `*`) with a weight above 0 (`gzip;q=0`
+/// refuses it).
+fn takes_gzip(accepted: &str) -> bool {
+    accepted.split(',').any(|coding| {
+        let mut parts = coding.split(';').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        let weight = parts
+            .find_map(|p| p.strip_prefix("q="))
+            .map_or(1.0, |q| q.parse::<f64>().unwrap_or(0.0));
+        (name.eq_ignore_ascii_case("gzip") || name == "*") && weight > 0.0
+    })
+}
+
 /// The app's page, marked where this server has findings to show: the page cannot ask without
 /// a request that fails wherever another host serves it (a static host has no findings).
 async fn app_index(root: &FsPath, findings: bool) -> Response {
@@ -169,4 +182,34 @@ async fn app_index(root: &FsPath, findings: bool) -> Response {
         );
     }
     sent("index.html", page.into_bytes(), APP_POLICY)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// gzip is sent where it is taken, by name or `*`, with any weight above 0; not where its
+    /// weight is 0 or another coding is named.
+    #[test]
+    fn gzip_is_sent_only_where_taken() {
+        for taken in [
+            "gzip",
+            "gzip, deflate, br",
+            "br;q=1.0, gzip;q=0.5",
+            "*",
+            "GZIP",
+        ] {
+            assert!(takes_gzip(taken), "{taken}");
+        }
+        for refused in [
+            "",
+            "br",
+            "gzip;q=0",
+            "gzipped",
+            "identity, *;q=0",
+            "gzip; q=0.0",
+        ] {
+            assert!(!takes_gzip(refused), "{refused}");
+        }
+    }
 }

@@ -1,15 +1,14 @@
 //! Which requests the server answers: those whose Host header names this machine by one of its
-//! addresses, `localhost` or its own names (its hostname, its `.local` name), and the port it
-//! listens on. A page on another site that points a name of its own at 127.0.0.1 (DNS
-//! rebinding) sends that name as its Host, and is refused: no name is trusted but those no site
-//! can claim.
+//! addresses or `localhost` (or, where it listens on the network, its own names: its hostname's
+//! label and `.local` name), and the port it listens on. A page on another site that points a
+//! name of its own at 127.0.0.1 (DNS rebinding) sends that name as its Host, and is refused.
 
 use std::net::IpAddr;
 
 /// Whether `host` (a Host header's value) may reach a server listening on `port` at `address`:
 /// a loopback address, or the address listened on (`--host 192.168.1.20`: a phone names the
-/// machine by it), or any address where it listens on every interface (`open`); or one of this
-/// machine's own `names` (lower case), as a phone finds it by mDNS.
+/// machine by it), or any address where it listens on every interface (`open`); or, where it
+/// listens on the network, one of this machine's own `names`, as a phone finds it by mDNS.
 pub(super) fn allowed(
     host: &str,
     port: u16,
@@ -23,8 +22,12 @@ pub(super) fn allowed(
     if given_port != port {
         return false;
     }
-    if name.eq_ignore_ascii_case("localhost") || names.iter().any(|n| n.eq_ignore_ascii_case(name))
-    {
+    if name.eq_ignore_ascii_case("localhost") {
+        return true;
+    }
+    // The machine's own names are looked up on the network, whose machines could answer them
+    // with 127.0.0.1: only a server that listens on the network takes them.
+    if (open || !address.is_loopback()) && names.iter().any(|n| n.eq_ignore_ascii_case(name)) {
         return true;
     }
     match name.parse::<IpAddr>() {
@@ -103,5 +106,7 @@ mod tests {
         ] {
             assert!(!allowed(host, 8077, any, true, &names), "{host}");
         }
+        // Listening on loopback alone, none: the network could point them at 127.0.0.1.
+        assert!(!allowed("anns-laptop.local:8077", 8077, lo, false, &names));
     }
 }

@@ -22,9 +22,11 @@ pub(super) fn addresses() -> Vec<IpAddr> {
     found
 }
 
-/// The names this machine answers to besides its addresses, in lower case: its hostname, and
-/// `HOST.local`, the name mDNS gives it on the local network. No site can point these at this
-/// machine, as it can a name of its own (DNS rebinding), so the Host check may let them in.
+/// The names this machine answers to besides its addresses, in lower case: its hostname's
+/// first label, and `LABEL.local`, the name mDNS gives it on the local network. The Host check
+/// takes them only where the server listens on the network: a name is looked up on the
+/// network, whose machines could answer it with 127.0.0.1. A dotted hostname as a whole is left
+/// out: it may be a name the network handed out, and so one a site can claim.
 pub(super) fn names() -> Vec<String> {
     own_names(&hostname())
 }
@@ -32,16 +34,11 @@ pub(super) fn names() -> Vec<String> {
 /// The names of a machine whose hostname is `host` (`Anns-Laptop`, or `anns-laptop.home`).
 fn own_names(host: &str) -> Vec<String> {
     let host = host.trim().trim_end_matches('.').to_ascii_lowercase();
-    if host.is_empty() || host == "localhost" {
+    let label = host.split('.').next().unwrap_or_default();
+    if label.is_empty() || label == "localhost" || label == "local" {
         return Vec::new();
     }
-    let first = host.split('.').next().unwrap_or_default().to_string();
-    let mut names = vec![host.clone(), format!("{first}.local")];
-    if first != host {
-        names.push(first);
-    }
-    names.dedup();
-    names
+    vec![label.to_string(), format!("{label}.local")]
 }
 
 /// This machine's hostname, or nothing where it cannot be read.
@@ -84,8 +81,8 @@ pub(super) fn qr(text: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    /// A hostname gives itself and its `.local` name, in lower case; a dotted one its first
-    /// label too; none where there is no name to give.
+    /// A hostname gives its first label and that label's `.local` name, in lower case, never a
+    /// dotted name the network may have handed out; none where there is no name to give.
     #[test]
     fn a_machine_answers_to_its_hostname_and_its_local_name() {
         assert_eq!(
@@ -93,15 +90,16 @@ mod tests {
             ["anns-laptop", "anns-laptop.local"]
         );
         assert_eq!(
-            own_names("anns-laptop.home."),
-            ["anns-laptop.home", "anns-laptop.local", "anns-laptop"]
+            own_names("anns-laptop.attacker.example."),
+            ["anns-laptop", "anns-laptop.local"]
         );
         assert_eq!(
             own_names("anns-laptop.local"),
-            ["anns-laptop.local", "anns-laptop"]
+            ["anns-laptop", "anns-laptop.local"]
         );
         assert!(own_names("").is_empty());
         assert!(own_names("localhost").is_empty());
+        assert!(own_names(".local").is_empty());
     }
 
     /// An address a phone opens, IPv6 in brackets; and a QR code of it, square, in the
