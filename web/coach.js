@@ -6,12 +6,6 @@
 import { coach } from "./compute.js";
 import { el } from "./dom.js";
 
-/** A number shown as a percentage, or with two decimals. */
-function shown(value, chance) {
-  if (value === null || value === undefined) return "";
-  return chance ? `${(100 * value).toFixed(2)}%` : value.toFixed(2);
-}
-
 /** A row of buttons choosing one of `values`; `set` is told the value tapped. */
 export function choice(label, values, current, set, names = (v) => String(v)) {
   return el(
@@ -54,7 +48,6 @@ export const PIPS = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 export function adviceTable(advice) {
   const columns = advice.columns;
   const rows = advice.actions || advice.players || [];
-  const loss = advice.loss_column;
   return el(
     "div",
     { class: "advice" },
@@ -78,16 +71,13 @@ export function adviceTable(advice) {
               "tr",
               { class: i === 0 && advice.actions ? "best" : null },
               el("th", { scope: "row" }, row.name),
+              // Each value as the library writes it: an estimate with its interval.
               columns.map((c) => {
                 const v = row.values[c.name];
-                return el("td", { "data-column": c.name, "data-value": v ? String(v.value) : "" }, v ? shown(v.value, c.chance) : "");
+                return el("td", { "data-column": c.name, "data-value": v ? String(v.value) : "" }, v ? row.shown.values[c.name] : "");
               }),
               advice.actions
-                ? el(
-                    "td",
-                    { "data-column": "loss", "data-value": row.loss ? String(row.loss.value) : "" },
-                    row.loss ? (row.loss.value === 0 ? "best" : shown(row.loss.value, columns.find((c) => c.name === loss)?.chance)) : "",
-                  )
+                ? el("td", { "data-column": "loss", "data-value": row.loss ? String(row.loss.value) : "" }, row.shown.loss || "")
                 : null,
             ),
           ),

@@ -48,29 +48,8 @@ Bob: 4 3 1 5 4 4
 Ann: 1 4 1 3 5 1
 `;
 
-/** A value on the review's scale: a chance as a percentage, or points. */
-function value(unit, x) {
-  return unit === "points" ? x.toFixed(1) : `${(100 * x).toFixed(2)}%`;
-}
-
-/** A change on the review's scale, signed: percentage points, or points. */
-function change(unit, x) {
-  const shown = unit === "points" ? x : 100 * x;
-  const settled = Math.abs(shown) < (unit === "points" ? 0.05 : 0.005) ? 0 : shown;
-  const text = settled.toFixed(unit === "points" ? 1 : 2);
-  return `${settled >= 0 ? "+" : "−"}${text.replace("-", "")}${unit === "points" ? "" : " pp"}`;
-}
-
-/** A cost on the review's scale, with its interval where the review estimates it. */
-function cost(unit, x, ci95) {
-  const k = unit === "points" ? 1 : 100;
-  const text = `${(Math.abs(k * x) < 0.005 ? 0 : k * x).toFixed(unit === "points" ? 1 : 2)}${unit === "points" ? "" : " pp"}`;
-  return ci95 ? `${text} [${(k * ci95[0]).toFixed(1)}, ${(k * ci95[1]).toFixed(1)}]` : text;
-}
-
 /** Each player's accounts: start + luck − cost + gifts = result. */
 function accounts(game, unit, you) {
-  const estimated = Boolean(game.estimated);
   // Percentage points said once under the table, so a phone's narrow columns hold the numbers.
   const bare = (text) => text.replaceAll(" pp", "");
   return el(
@@ -96,13 +75,13 @@ function accounts(game, unit, you) {
               { scope: "row" },
               p.name,
               el("br"),
-              el("small", { class: "band" }, p.mean_loss === null || p.mean_loss === undefined ? "no decision" : `${bare(cost(unit, p.mean_loss))} ${p.band}`),
+              el("small", { class: "band" }, p.shown.per_decision === null ? "no decision" : bare(p.shown.per_decision)),
             ),
-            el("td", {}, value(unit, p.start)),
-            el("td", { "data-column": "luck", "data-value": String(p.luck) }, bare(change(unit, p.luck))),
-            el("td", { "data-column": "cost", "data-value": String(p.cost) }, bare(cost(unit, p.cost, estimated ? p.cost_ci95 : null))),
-            el("td", {}, bare(change(unit, p.gifts))),
-            el("td", {}, unit === "points" ? p.result.toFixed(0) : p.result >= 1 ? "won" : p.result <= 0 ? "lost" : `shared (${(100 * p.result).toFixed(0)}%)`),
+            el("td", {}, p.shown.start),
+            el("td", { "data-column": "luck", "data-value": String(p.luck) }, bare(p.shown.luck)),
+            el("td", { "data-column": "cost", "data-value": String(p.cost) }, bare(p.shown.cost)),
+            el("td", {}, bare(p.shown.gifts)),
+            el("td", {}, p.shown.result),
           ),
         ),
       ),
@@ -188,7 +167,7 @@ function moment(game, unit, m, names) {
       { class: "throw", "data-kind": "throw" },
       el("span", { class: "when" }, `${m.round} · ${who}, throw ${m.throw}`),
       el("span", { class: "what" }, `${e.dice.join(" ")} (${e.left})`),
-      el("span", { class: luck >= 0 ? "luck good" : "luck bad", "data-value": String(luck) }, `luck ${change(unit, luck)}`),
+      el("span", { class: luck >= 0 ? "luck good" : "luck bad", "data-value": String(luck) }, `luck ${m.shown.luck}`),
     );
   }
   const chosen = e.actions[e.chosen].name;
@@ -203,7 +182,7 @@ function moment(game, unit, m, names) {
       ? el(
           "span",
           { class: "loss" },
-          `best ${best}: loses ${cost(unit, m.loss)}`,
+          `best ${best}: loses ${m.shown.loss}`,
           m.mark ? el("strong", { class: "mark" }, ` ${m.mark}`) : null,
         )
       : null,

@@ -3,70 +3,12 @@
 //! reads (the JSON document, the table as data) is [`super::advice_data`]'s.
 
 use crate::error::Names;
-use crate::games::advice::{Advice, Column, Row, Spent, Value};
+use crate::games::advice::{Advice, Row, Spent};
 use crate::games::analysis::DataTable;
 
 pub use super::advice_data::{advice_about, advice_data, advice_json};
+use super::advice_data::{cell, loss_cell};
 use super::shown::Shown;
-
-/// A value as the table prints it: a chance as a percentage, points with two decimals; an
-/// estimate with its 95% interval, as `± half-width` when symmetric, else `[low, high]`.
-fn shown(v: Value, scale: f64, unit: &str) -> String {
-    match v.ci95 {
-        None => format!("{:.2}{unit}", v.value * scale),
-        Some((lo, hi)) => {
-            let (below, above) = (v.value - lo, hi - v.value);
-            if (below - above).abs() <= 1e-9 * (1.0 + v.value.abs()) {
-                format!("{:.2}{unit} ±{:.2}", v.value * scale, above * scale)
-            } else {
-                format!(
-                    "{:.2}{unit} [{:.2}, {:.2}]",
-                    v.value * scale,
-                    lo * scale,
-                    hi * scale
-                )
-            }
-        }
-    }
-}
-
-fn scale_of(column: Option<&Column>) -> (f64, &'static str) {
-    if column.is_some_and(|c| c.chance) {
-        (100.0, "%")
-    } else {
-        (1.0, "")
-    }
-}
-
-fn cell(value: Option<Value>, column: &Column) -> String {
-    match value {
-        None => "-".to_string(),
-        Some(v) => {
-            let (scale, unit) = scale_of(Some(column));
-            shown(v, scale, unit)
-        }
-    }
-}
-
-/// What an action loses against the best, in the loss column's unit: percentage points of a
-/// chance, or points; an estimated loss that cannot be told from 0 says so in words, so no
-/// small or negative number reads as a cost.
-fn loss_cell(advice: &Advice, row: &Row, best: bool) -> String {
-    let Some(loss) = row.loss else {
-        return String::new();
-    };
-    if best {
-        return "best".to_string();
-    }
-    let column = advice.columns.get(advice.loss_column);
-    let (scale, unit) = scale_of(column);
-    let amount = shown(loss, scale, if unit == "%" { " pp" } else { "" });
-    if loss.ci95.is_some() && row.within_noise() {
-        format!("{amount}, within noise")
-    } else {
-        amount
-    }
-}
 
 /// The names of `rows`, each once, joined for a sentence (names may hold commas).
 fn names_of(rows: &[&Row]) -> String {
@@ -265,47 +207,9 @@ impl Shown for Advised<'_> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::games::advice::{Column, Value};
+    use crate::report::advice_data::tests::sample;
     use serde_json::{Value as Json, json};
-
-    pub(crate) fn sample() -> Advice {
-        let mut advice = Advice {
-            game: "sevens".into(),
-            rules: vec!["max_rolls=3".into()],
-            policy: None,
-            position: vec![("kept".into(), "2 dice summing 5".into())],
-            method: "exact".into(),
-            columns: vec![
-                Column {
-                    name: "p_beat".into(),
-                    meaning: "chance to beat 15".into(),
-                    chance: true,
-                },
-                Column {
-                    name: "expected_score".into(),
-                    meaning: "points".into(),
-                    chance: false,
-                },
-            ],
-            decision: true,
-            rows: vec![
-                Row {
-                    name: "stop with 5".into(),
-                    values: vec![Some(Value::exact(0.0)), Some(Value::exact(5.0))],
-                    ..Row::default()
-                },
-                Row {
-                    name: "roll 2 dice again".into(),
-                    values: vec![Some(Value::exact(0.25)), Some(Value::estimate(6.5, 0.25))],
-                    ..Row::default()
-                },
-            ],
-            loss_column: 0,
-            notes: vec![],
-            spent: None,
-        };
-        advice.rank_exact();
-        advice
-    }
 
     #[test]
     fn the_table_ranks_names_the_best_and_explains_the_columns() {

@@ -6,8 +6,67 @@
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::Names;
-use crate::games::advice::{Advice, Value};
+use crate::games::advice::{Advice, Column, Row, Value};
 use crate::games::analysis::{Cell, DataTable};
+
+/// A value as the table prints it: a chance as a percentage, points with two decimals; an
+/// estimate with its 95% interval, as `± half-width` when symmetric, else `[low, high]`.
+pub(super) fn shown(v: Value, scale: f64, unit: &str) -> String {
+    match v.ci95 {
+        None => format!("{:.2}{unit}", v.value * scale),
+        Some((lo, hi)) => {
+            let (below, above) = (v.value - lo, hi - v.value);
+            if (below - above).abs() <= 1e-9 * (1.0 + v.value.abs()) {
+                format!("{:.2}{unit} ±{:.2}", v.value * scale, above * scale)
+            } else {
+                format!(
+                    "{:.2}{unit} [{:.2}, {:.2}]",
+                    v.value * scale,
+                    lo * scale,
+                    hi * scale
+                )
+            }
+        }
+    }
+}
+
+pub(super) fn scale_of(column: Option<&Column>) -> (f64, &'static str) {
+    if column.is_some_and(|c| c.chance) {
+        (100.0, "%")
+    } else {
+        (1.0, "")
+    }
+}
+
+pub(super) fn cell(value: Option<Value>, column: &Column) -> String {
+    match value {
+        None => "-".to_string(),
+        Some(v) => {
+            let (scale, unit) = scale_of(Some(column));
+            shown(v, scale, unit)
+        }
+    }
+}
+
+/// What an action loses against the best, in the loss column's unit: percentage points of a
+/// chance, or points; an estimated loss that cannot be told from 0 says so in words, so no
+/// small or negative number reads as a cost.
+pub(super) fn loss_cell(advice: &Advice, row: &Row, best: bool) -> String {
+    let Some(loss) = row.loss else {
+        return String::new();
+    };
+    if best {
+        return "best".to_string();
+    }
+    let column = advice.columns.get(advice.loss_column);
+    let (scale, unit) = scale_of(column);
+    let amount = shown(loss, scale, if unit == "%" { " pp" } else { "" });
+    if loss.ci95.is_some() && row.within_noise() {
+        format!("{amount}, within noise")
+    } else {
+        amount
+    }
+}
 
 fn json_value(v: Value) -> Json {
     match v.ci95 {
@@ -23,7 +82,8 @@ pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
     let rows: Vec<Json> = advice
         .rows
         .iter()
-        .map(|row| {
+        .enumerate()
+        .map(|(i, row)| {
             let mut values = Map::new();
             for (c, v) in advice.columns.iter().zip(&row.values) {
                 values.insert(c.name.clone(), v.map_or(Json::Null, json_value));
@@ -50,6 +110,18 @@ pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
             if let Some(why) = &row.why {
                 out.insert("why".into(), json!(why));
             }
+            // Each value and the loss as the table prints them (an estimate with its interval,
+            // a loss within noise saying so), for a page to show as they are.
+            let mut shown = Map::new();
+            for (c, v) in advice.columns.iter().zip(&row.values) {
+                shown.insert(c.name.clone(), json!(cell(*v, c)));
+            }
+            let mut words = Map::new();
+            words.insert("values".into(), Json::Object(shown));
+            if advice.decision {
+                words.insert("loss".into(), json!(loss_cell(advice, row, i == 0)));
+            }
+            out.insert("shown".into(), Json::Object(words));
             Json::Object(out)
         })
         .collect();
@@ -231,9 +303,48 @@ pub fn advice_about(advice: &Advice, names: &dyn Names) -> Vec<(String, String)>
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::report::advice::tests::sample;
+
+    pub(crate) fn sample() -> Advice {
+        let mut advice = Advice {
+            game: "sevens".into(),
+            rules: vec!["max_rolls=3".into()],
+            policy: None,
+            position: vec![("kept".into(), "2 dice summing 5".into())],
+            method: "exact".into(),
+            columns: vec![
+                Column {
+                    name: "p_beat".into(),
+                    meaning: "chance to beat 15".into(),
+                    chance: true,
+                },
+                Column {
+                    name: "expected_score".into(),
+                    meaning: "points".into(),
+                    chance: false,
+                },
+            ],
+            decision: true,
+            rows: vec![
+                Row {
+                    name: "stop with 5".into(),
+                    values: vec![Some(Value::exact(0.0)), Some(Value::exact(5.0))],
+                    ..Row::default()
+                },
+                Row {
+                    name: "roll 2 dice again".into(),
+                    values: vec![Some(Value::exact(0.25)), Some(Value::estimate(6.5, 0.25))],
+                    ..Row::default()
+                },
+            ],
+            loss_column: 0,
+            notes: vec![],
+            spent: None,
+        };
+        advice.rank_exact();
+        advice
+    }
 
     #[test]
     fn the_json_document_keys_values_by_column_and_names_the_best() {

@@ -91,13 +91,43 @@ fn costliest_first(decisions: &mut [&Moment]) {
     decisions.sort_by(|a, b| loss(b).total_cmp(&loss(a)));
 }
 
-/// How the game ended for a player: won or lost, or in a review by points the final score.
+/// How the game ended for a player: won, lost or shared (a tie under `tie=shared` pays each
+/// its share), or in a review by points the final score.
 fn result_word(unit: Unit, r: f64) -> String {
     match unit {
-        Unit::Chance if r >= 0.5 => "won".into(),
-        Unit::Chance => "lost".into(),
+        Unit::Chance if r >= 1.0 => "won".into(),
+        Unit::Chance if r <= 0.0 => "lost".into(),
+        Unit::Chance => format!("shared ({:.0}%)", 100.0 * r),
         Unit::Points => format!("{r:.0}"),
     }
+}
+
+/// What a decision lost, as the text says it: in percentage points of the chance to win, or in
+/// a review by points in points; where estimated with its interval, and `within noise` where
+/// that interval reaches 0. `None` for a throw.
+fn loss_words(m: &Moment) -> Option<String> {
+    let Event::Decision {
+        actions,
+        best,
+        loss_ci95,
+        ..
+    } = &m.event
+    else {
+        return None;
+    };
+    let (loss, _) = m.loss()?;
+    let chance = pp(loss).trim_start_matches('+').to_string();
+    Some(match loss_ci95 {
+        Some(ci) => {
+            let noise = if ci.0 > 0.0 { "" } else { ", within noise" };
+            if actions[*best].win.is_some() {
+                format!("{chance} {}{noise}", interval(Unit::Chance, *ci))
+            } else {
+                format!("{loss:.1} {}{noise}", interval(Unit::Points, *ci))
+            }
+        }
+        None => chance,
+    })
 }
 
 /// A player's mean loss per decision with its band (`0.61 pp strong`), or nothing without a
@@ -533,7 +563,41 @@ pub fn json_close(games: usize) -> &'static str {
     if games == 0 { "]\n}\n" } else { "\n  ]\n}\n" }
 }
 
-/// One reviewed game as JSON: its rules, seats, accounts and every moment.
+/// A player's accounts as the text writes them, for a page to show as they are (so no page
+/// writes a number of the review again): the start, the luck, the cost (with its interval where
+/// estimated), the gifts, the result, and the loss per decision with its band (null without a
+/// decision).
+fn ledger_shown(unit: Unit, p: &Ledger) -> serde_json::Value {
+    let mut spent = cost(unit, p.cost);
+    if let Some(ci) = p.cost_ci95 {
+        spent = format!("{spent} {}", interval(unit, ci));
+    }
+    json!({
+        "start": value(unit, p.start),
+        "luck": change(unit, p.luck),
+        "cost": spent,
+        "gifts": change(unit, p.gifts),
+        "result": result_word(unit, p.result),
+        "per_decision": match (p.mean_loss, p.band) {
+            (Some(loss), Some(band)) => Some(format!("{} {band}", cost(unit, loss))),
+            _ => None,
+        },
+    })
+}
+
+/// A moment as the text writes it: a throw's luck to its player, a decision's loss against the
+/// best (with its interval and whether within noise, where estimated).
+fn moment_shown(unit: Unit, m: &Moment) -> serde_json::Value {
+    match &m.event {
+        Event::Throw { before, after, .. } => {
+            json!({ "luck": change(unit, after[m.seat] - before[m.seat]) })
+        }
+        Event::Decision { .. } => json!({ "loss": loss_words(m) }),
+    }
+}
+
+/// One reviewed game as JSON: its rules, seats, accounts and every moment; each with what the
+/// text shows of it (`shown`), for a page.
 fn game_json(r: &GameReview) -> serde_json::Value {
     let moments: Vec<serde_json::Value> = r
         .moments
@@ -547,6 +611,16 @@ fn game_json(r: &GameReview) -> serde_json::Value {
                 v["mark"] = json!(m.mark());
                 v["why"] = json!(m.why());
             }
+            v["shown"] = moment_shown(r.unit, m);
+            v
+        })
+        .collect();
+    let players: Vec<serde_json::Value> = r
+        .players
+        .iter()
+        .map(|p| {
+            let mut v = serde_json::to_value(p).expect("a ledger serialises");
+            v["shown"] = ledger_shown(r.unit, p);
             v
         })
         .collect();
@@ -555,7 +629,7 @@ fn game_json(r: &GameReview) -> serde_json::Value {
         "rules": r.rules,
         "seats": r.seats,
         "method": r.method,
-        "players": r.players,
+        "players": players,
         "moments": moments,
     });
     // Only an estimated review says so: an exact review's document stays as it was.
