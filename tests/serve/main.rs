@@ -662,8 +662,9 @@ fn a_game_of_7_played_over_http_is_reviewed_and_costly_requests_are_bounded() {
 
 /// The app `dev/web.sh` writes is served from its folder: its own index in place of the pages
 /// built in, the module as WebAssembly (gzipped where the browser takes it and the folder has
-/// it), under a policy that lets the page compile it; nothing outside the folder, and a folder
-/// that is not the app refused in one line before anything listens.
+/// it, tagged so a kept copy is not sent again), under a policy that lets the page compile it;
+/// nothing outside the folder, and a folder that is not the app refused in one line before
+/// anything listens.
 #[test]
 fn an_app_folder_is_served_gzipped_where_taken_and_nothing_outside_it() {
     let (dir, reports) = folders();
@@ -696,6 +697,32 @@ fn an_app_folder_is_served_gzipped_where_taken_and_nothing_outside_it() {
     assert!(head.contains("content-encoding: gzip"), "{head}");
     assert!(head.contains("vary: accept-encoding"), "{head}");
     assert_eq!(body, "zipped");
+    // A browser that keeps its copy asks with its tag and is told it has not changed.
+    let tag = head
+        .lines()
+        .find_map(|l| l.strip_prefix("etag: "))
+        .unwrap_or_else(|| panic!("no etag in {head}"))
+        .trim()
+        .to_string();
+    let (status, _, body) = server.send(
+        format!(
+            "GET /pkg/dicelab_wasm_bg.wasm HTTP/1.1\r\nHost: {host}\r\n\
+             Accept-Encoding: gzip\r\nIf-None-Match: {tag}\r\nConnection: close\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 304);
+    assert!(body.is_empty(), "{body}");
+    // Without gzip it is another copy, under another tag.
+    let (status, _, body) = server.send(
+        format!(
+            "GET /pkg/dicelab_wasm_bg.wasm HTTP/1.1\r\nHost: {host}\r\n\
+             If-None-Match: {tag}\r\nConnection: close\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(body.as_bytes(), module);
     for outside in [
         "/../secret.txt",
         "/%2e%2e/secret.txt",

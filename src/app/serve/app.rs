@@ -142,12 +142,38 @@ pub(super) async fn asset(
         },
         _ => return missing(),
     };
-    let length = file.metadata().await.ok().map(|m| m.len());
-    let mut response = sent_from(&path, file, length, APP_POLICY);
-    let headers = response.headers_mut();
-    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    if zipped {
-        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    let metadata = file.metadata().await.ok();
+    let length = metadata.as_ref().map(std::fs::Metadata::len);
+    // What is sent, tagged by its size, its time and its coding: a browser that keeps a copy
+    // (a phone on the LAN's plain HTTP, where no service worker keeps the app) asks with the
+    // tag and gets "not modified", not the module again.
+    let tag = metadata
+        .and_then(|m| m.modified().ok())
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|t| {
+            let coding = if zipped { "gz" } else { "id" };
+            format!("\"{}-{}-{coding}\"", length.unwrap_or(0), t.as_nanos())
+        });
+    let held = tag.as_ref().is_some_and(|tag| {
+        headers
+            .get(header::IF_NONE_MATCH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.split(',').any(|t| t.trim() == tag))
+    });
+    let mut response = if held {
+        let mut unchanged = sent(&path, Vec::new(), APP_POLICY);
+        *unchanged.status_mut() = StatusCode::NOT_MODIFIED;
+        unchanged
+    } else {
+        sent_from(&path, file, length, APP_POLICY)
+    };
+    let sent_headers = response.headers_mut();
+    sent_headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if let Some(tag) = tag.and_then(|t| HeaderValue::from_str(&t).ok()) {
+        sent_headers.insert(header::ETAG, tag);
+    }
+    if zipped && !held {
+        sent_headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
     }
     response
 }
@@ -168,7 +194,13 @@ fn takes_gzip(accepted: &str) -> bool {
 /// The app's page, marked where this server has findings to show: the page cannot ask without
 /// a request that fails wherever another host serves it (a static host has no findings).
 async fn app_index(root: &FsPath, findings: bool) -> Response {
-    let Ok(mut page) = tokio::fs::read_to_string(root.join("index.html")).await else {
+    // Found as every file of the folder is: a link out of it is not followed.
+    let found = find_inside(root, FsPath::new("index.html")).ok().flatten();
+    let read = match found {
+        Some(found) => tokio::fs::read_to_string(found).await.ok(),
+        None => None,
+    };
+    let Some(mut page) = read else {
         return refusal(
             StatusCode::INTERNAL_SERVER_ERROR,
             "/index.html: in the app's folder, but the server cannot read it",
