@@ -640,6 +640,22 @@ class ScaleOut(Folder):
 class Interrupts(Folder):
     """Ctrl-C, fork and chdir while a run is going."""
 
+    def setUp(self):
+        super().setUp()
+        import signal
+
+        # A Ctrl-C raises KeyboardInterrupt, as in a Python started at a terminal. A Python
+        # started in the background by a shell without job control inherits SIGINT ignored
+        # (bash does that to `cmd &`), and would never hear the timers' Ctrl-C below: each
+        # test then waited for its run's end, minutes, where it should fail at once.
+        self.sigint = signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    def tearDown(self):
+        import signal
+
+        signal.signal(signal.SIGINT, self.sigint)
+        super().tearDown()
+
     def test_a_run_is_stopped_by_ctrl_c(self):
         import signal
         import threading
