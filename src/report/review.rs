@@ -130,12 +130,20 @@ fn loss_words(m: &Moment) -> Option<String> {
     })
 }
 
-/// A player's mean loss per decision with its band (`0.61 pp strong`), or nothing without a
+/// A player's mean loss per decision with its band (`0.61 pp strong`); `None` without a
 /// decision.
-fn per_decision(unit: Unit, p: &Ledger) -> String {
+fn per_decision(unit: Unit, p: &Ledger) -> Option<String> {
     match (p.mean_loss, p.band) {
-        (Some(loss), Some(band)) => format!("{:>12}", format!("{} {band}", cost(unit, loss))),
-        _ => format!("{:>12}", "-"),
+        (Some(loss), Some(band)) => Some(format!("{} {band}", cost(unit, loss))),
+        _ => None,
+    }
+}
+
+/// What a player's decisions cost, with its interval where estimated (`554.1 [303.9, 804.2]`).
+fn spent(unit: Unit, p: &Ledger) -> String {
+    match p.cost_ci95 {
+        Some(ci) => format!("{} {}", cost(unit, p.cost), interval(unit, ci)),
+        None => cost(unit, p.cost),
     }
 }
 
@@ -156,21 +164,17 @@ fn ledger_text(out: &mut String, r: &GameReview) {
         "player", "start", "luck", "cost", "gifts", "result", "decisions", "per decision"
     );
     for p in &r.players {
-        let mut spent = cost(unit, p.cost);
-        if let Some(ci) = p.cost_ci95 {
-            spent = format!("{spent} {}", interval(unit, ci));
-        }
         let _ = writeln!(
             out,
-            "  {:width$}  {:>8}  {:>10}  {:>cost_width$}  {:>10}  {:>6}  {:>9}  {}",
+            "  {:width$}  {:>8}  {:>10}  {:>cost_width$}  {:>10}  {:>6}  {:>9}  {:>12}",
             p.name,
             value(unit, p.start),
             change(unit, p.luck),
-            spent,
+            spent(unit, p),
             change(unit, p.gifts),
             result_word(unit, p.result),
             p.decisions,
-            per_decision(unit, p)
+            per_decision(unit, p).as_deref().unwrap_or("-")
         );
     }
     let worst = r
@@ -568,20 +572,13 @@ pub fn json_close(games: usize) -> &'static str {
 /// estimated), the gifts, the result, and the loss per decision with its band (null without a
 /// decision).
 fn ledger_shown(unit: Unit, p: &Ledger) -> serde_json::Value {
-    let mut spent = cost(unit, p.cost);
-    if let Some(ci) = p.cost_ci95 {
-        spent = format!("{spent} {}", interval(unit, ci));
-    }
     json!({
         "start": value(unit, p.start),
         "luck": change(unit, p.luck),
-        "cost": spent,
+        "cost": spent(unit, p),
         "gifts": change(unit, p.gifts),
         "result": result_word(unit, p.result),
-        "per_decision": match (p.mean_loss, p.band) {
-            (Some(loss), Some(band)) => Some(format!("{} {band}", cost(unit, loss))),
-            _ => None,
-        },
+        "per_decision": per_decision(unit, p),
     })
 }
 

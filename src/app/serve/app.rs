@@ -10,9 +10,9 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 
-use crate::error::{Error, Message, Result, Setting};
+use crate::error::Result;
 
-use super::files::{content_type, find_inside, plain_relative, sent, sent_from};
+use super::files::{content_type, find_inside, given_folder, plain_relative, sent, sent_from};
 use super::reply::refusal;
 use super::server::Server;
 
@@ -60,23 +60,14 @@ const APP_FILES: [&str; 3] = ["index.html", "sw.js", "pkg/dicelab_wasm_bg.wasm"]
 pub(super) fn app_folder(given: Option<&PathBuf>) -> Result<Option<PathBuf>> {
     let built = |dir: &FsPath| APP_FILES.iter().all(|f| dir.join(f).is_file());
     match given {
-        Some(dir) => {
-            let canonical = std::fs::canonicalize(dir).map_err(|e| Error::Io {
-                context: Message::default()
-                    .valued(Setting::named("app"), dir.display().to_string())
-                    .text(": cannot read it"),
-                source: e,
-            })?;
-            if !built(&canonical) {
-                return Err(Error::value(
-                    Setting::named("app"),
-                    dir.display(),
-                    "expected the app's folder, with index.html, sw.js and pkg/ (dev/web.sh DIR \
-                     writes one)",
-                ));
-            }
-            Ok(Some(canonical))
-        }
+        Some(dir) => given_folder(
+            "app",
+            dir,
+            built,
+            "expected the app's folder, with index.html, sw.js and pkg/ (dev/web.sh DIR writes \
+             one)",
+        )
+        .map(Some),
         None => Ok(std::fs::canonicalize(
             FsPath::new(env!("CARGO_MANIFEST_DIR")).join("target/web"),
         )

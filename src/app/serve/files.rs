@@ -9,8 +9,30 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use crate::error::{Error, Message, Result, Setting};
+
 use super::reply::refusal;
 use super::server::Server;
+
+/// The folder `dir` given for the setting `key`, canonical, where it `holds` what it must;
+/// else one line saying what was `expected` there (`dicelab serve --reports`, `--app`).
+pub(super) fn given_folder(
+    key: &'static str,
+    dir: &FsPath,
+    holds: impl Fn(&FsPath) -> bool,
+    expected: &str,
+) -> Result<PathBuf> {
+    let canonical = std::fs::canonicalize(dir).map_err(|e| Error::Io {
+        context: Message::default()
+            .valued(Setting::named(key), dir.display().to_string())
+            .text(": cannot read it"),
+        source: e,
+    })?;
+    if !holds(&canonical) {
+        return Err(Error::value(Setting::named(key), dir.display(), expected));
+    }
+    Ok(canonical)
+}
 
 /// A report page carries its own style in a `<style>` element; nothing else inline.
 const REPORT_POLICY: &str = "default-src 'self'; style-src 'self' 'unsafe-inline'; \

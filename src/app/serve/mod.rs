@@ -93,22 +93,13 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
 /// one.
 fn reports_folder(given: Option<&PathBuf>) -> Result<Option<PathBuf>> {
     match given {
-        Some(dir) => {
-            let canonical = std::fs::canonicalize(dir).map_err(|e| Error::Io {
-                context: Message::default()
-                    .valued(Setting::named("reports"), dir.display().to_string())
-                    .text(": cannot read it"),
-                source: e,
-            })?;
-            if !canonical.is_dir() {
-                return Err(Error::value(
-                    Setting::named("reports"),
-                    dir.display(),
-                    "expected a report folder (dicelab report writes one)",
-                ));
-            }
-            Ok(Some(canonical))
-        }
+        Some(dir) => files::given_folder(
+            "reports",
+            dir,
+            std::path::Path::is_dir,
+            "expected a report folder (dicelab report writes one)",
+        )
+        .map(Some),
         None => Ok(std::fs::canonicalize("reports")
             .ok()
             .filter(|p| p.join("index.html").is_file())),
