@@ -415,6 +415,8 @@ impl Reviewer for CoinRace {
             method: "exact: a race's expected length, in flips".into(),
             unit: Unit::Points,
             estimated: None,
+            finished: true,
+            stops: None,
             moments,
             players,
             kind: RecordKind::Throws,

@@ -208,6 +208,7 @@ export function reviewView(review, you = -1) {
       { class: "review", "data-game": String(g) },
       el("h2", {}, `Game ${g + 1} of ${review.games.length}: ${game.game}`, game.rules.length ? el("small", {}, ` (${game.rules.join(" ")})`) : null),
       el("p", { class: "method" }, game.method),
+      game.shown && game.shown.unfinished ? el("p", { class: "unfinished" }, game.shown.unfinished) : null,
       accounts(game, unit, you),
       chart(game, unit),
       el("p", {}, `${decisions.length} decisions, ${marked.length} marked ?!, ? or ?? as the loss grows.`),

@@ -92,6 +92,7 @@ REVIEW_DTYPES: dict[str, dict[str, str]] = {
         "band": "string",
         "cost_low": "float64",
         "cost_high": "float64",
+        "finished": "int64",
     },
     "decisions": {
         "game": "int64",

@@ -863,7 +863,7 @@ REVIEW_DTYPES = {
         "game": "int64", "seat": "int64", "player": "string", "start": "float64",
         "luck": "float64", "cost": "float64", "gifts": "float64", "result": "float64",
         "decisions": "int64", "mean_loss": "float64", "band": "string", "cost_low": "float64",
-        "cost_high": "float64",
+        "cost_high": "float64", "finished": "int64",
     },
     "decisions": {
         "game": "int64", "line": "int64", "round": "string", "seat": "int64", "throw": "int64",
@@ -952,6 +952,23 @@ class Reviews(unittest.TestCase):
         # A missing text is <NA>, never None: a decision without a mark.
         self.assertTrue(exact.decisions["mark"].isna().any())
         self.assertIs(exact.decisions["mark"][exact.decisions["mark"].isna()].iloc[0], pd.NA)
+
+    def test_a_record_cut_before_its_last_round_is_a_game_not_finished(self):
+        text = (self.dir / "sevens.txt").read_text(encoding="utf-8")
+        # The first game only, cut before its last round.
+        first = text.split("\ngame ")[1]
+        head = text.split("\ngame ")[0]
+        cut = head + "\ngame " + first[: first.rindex("\nround ")] + "\n"
+        half = dicelab.review(cut)
+        self.assertEqual(list(half.players["finished"]), [0, 0])
+        whole = self.reviews["sevens"].players
+        self.assertEqual(list(whole["finished"]), [1] * len(whole))
+        players = half.players
+        gap = players["start"] + players["luck"] - players["cost"] + players["gifts"]
+        self.assertLess((gap - players["result"]).abs().max(), 1e-9)
+        # A chance to win there, not a win or a loss.
+        self.assertAlmostEqual(players["result"].sum(), 1.0, places=9)
+        self.assertTrue(((players["result"] > 0) & (players["result"] < 1)).all())
 
     def test_a_bad_record_raises_naming_its_line_and_column_and_files_as_os_errors(self):
         text = (self.dir / "sevens.txt").read_text(encoding="utf-8")

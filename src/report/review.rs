@@ -92,9 +92,11 @@ fn costliest_first(decisions: &mut [&Moment]) {
 }
 
 /// How the game ended for a player: won, lost or shared (a tie under `tie=shared` pays each
-/// its share), or in a review by points the final score.
-fn result_word(unit: Unit, r: f64) -> String {
+/// its share), or in a review by points the final score; where the game is not `finished`,
+/// where it stands: the chance to win, or the expected final score.
+fn result_word(unit: Unit, finished: bool, r: f64) -> String {
     match unit {
+        _ if !finished => value(unit, r),
         Unit::Chance if r >= 1.0 => "won".into(),
         Unit::Chance if r <= 0.0 => "lost".into(),
         Unit::Chance => format!("shared ({:.0}%)", 100.0 * r),
@@ -172,7 +174,7 @@ fn ledger_text(out: &mut String, r: &GameReview) {
             change(unit, p.luck),
             spent(unit, p),
             change(unit, p.gifts),
-            result_word(unit, p.result),
+            result_word(unit, r.finished, p.result),
             p.decisions,
             per_decision(unit, p).as_deref().unwrap_or("-")
         );
@@ -197,6 +199,17 @@ fn ledger_text(out: &mut String, r: &GameReview) {
             );
         }
     }
+}
+
+/// Where an unfinished game's record stops and what its results are then, in words; `None`
+/// for a finished game.
+pub fn unfinished_words(r: &GameReview) -> Option<String> {
+    let stops = r.stops.as_deref()?;
+    let result = match r.unit {
+        Unit::Chance => "each result is the chance to win from there",
+        Unit::Points => "each result is the expected final score from there",
+    };
+    Some(format!("not finished: the record stops {stops}; {result}"))
 }
 
 /// A decision in words: what was chosen, what was best, what it lost, its mark.
@@ -314,7 +327,7 @@ pub fn account(r: &GameReview, seat: usize) -> String {
                 out,
                 "  chance to win at the start {}; result: {}",
                 pct(p.start),
-                result_word(unit, p.result)
+                result_word(unit, r.finished, p.result)
             );
         }
         Unit::Points => {
@@ -322,7 +335,7 @@ pub fn account(r: &GameReview, seat: usize) -> String {
                 out,
                 "  expected final score at the start {}; final score {}",
                 value(unit, p.start),
-                result_word(unit, p.result)
+                result_word(unit, r.finished, p.result)
             );
         }
     }
@@ -474,6 +487,9 @@ pub fn game_text(r: &GameReview, g: usize, n: usize) -> String {
     let rules = rules_text(r);
     let _ = writeln!(out, "game {} of {n}: {} ({rules})", g + 1, r.game);
     let _ = writeln!(out, "{}", r.method);
+    if let Some(words) = unfinished_words(r) {
+        let _ = writeln!(out, "{words}");
+    }
     ledger_text(&mut out, r);
     let mut marked: Vec<&Moment> = r.moments.iter().filter(|m| m.mark().is_some()).collect();
     costliest_first(&mut marked);
@@ -571,13 +587,13 @@ pub fn json_close(games: usize) -> &'static str {
 /// writes a number of the review again): the start, the luck, the cost (with its interval where
 /// estimated), the gifts, the result, and the loss per decision with its band (null without a
 /// decision).
-fn ledger_shown(unit: Unit, p: &Ledger) -> serde_json::Value {
+fn ledger_shown(unit: Unit, finished: bool, p: &Ledger) -> serde_json::Value {
     json!({
         "start": value(unit, p.start),
         "luck": change(unit, p.luck),
         "cost": spent(unit, p),
         "gifts": change(unit, p.gifts),
-        "result": result_word(unit, p.result),
+        "result": result_word(unit, finished, p.result),
         "per_decision": per_decision(unit, p),
     })
 }
@@ -617,7 +633,7 @@ fn game_json(r: &GameReview) -> serde_json::Value {
         .iter()
         .map(|p| {
             let mut v = serde_json::to_value(p).expect("a ledger serialises");
-            v["shown"] = ledger_shown(r.unit, p);
+            v["shown"] = ledger_shown(r.unit, r.finished, p);
             v
         })
         .collect();
@@ -626,6 +642,7 @@ fn game_json(r: &GameReview) -> serde_json::Value {
         "rules": r.rules,
         "seats": r.seats,
         "method": r.method,
+        "finished": r.finished,
         "players": players,
         "moments": moments,
     });
@@ -633,6 +650,10 @@ fn game_json(r: &GameReview) -> serde_json::Value {
     if r.estimated.is_some() {
         game["unit"] = json!(r.unit);
         game["estimated"] = json!(r.estimated);
+    }
+    if let Some(stops) = &r.stops {
+        game["stops"] = json!(stops);
+        game["shown"] = json!({ "unfinished": unfinished_words(r) });
     }
     game
 }

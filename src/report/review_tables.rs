@@ -5,7 +5,9 @@
 use crate::games::analysis::{Cell, DataTable};
 use crate::games::review::{Event, GameReview};
 
-/// The tables of reviews, a game's rows added at a time: `players` (each game's accounts),
+/// The tables of reviews, a game's rows added at a time: `players` (each game's accounts, and
+/// `finished`, 1 where the record plays its game to the end, 0 where it stops before and each
+/// result is the chance there),
 /// `decisions` (every decision with a choice: what was chosen, the best, the loss and its mark)
 /// and `throws` (every throw with the mover's chance before and after it). The costs and losses
 /// carry their intervals in two more columns each (`cost_low`, `cost_high`, `loss_low`,
@@ -52,6 +54,7 @@ impl ReviewTables {
                 "band",
                 "cost_low",
                 "cost_high",
+                "finished",
             ],
         );
         let decisions = DataTable::new(
@@ -115,6 +118,7 @@ impl ReviewTables {
                 Cell::Text(p.band.unwrap_or_default().to_string()),
             ];
             row.extend(bounds(p.cost_ci95));
+            row.push(Cell::Int(i128::from(r.finished)));
             self.players.push(row);
         }
         for m in &r.moments {

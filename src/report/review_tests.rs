@@ -44,6 +44,8 @@ fn game(k: usize) -> GameReview {
         method: "by hand".into(),
         unit: crate::games::review::Unit::Chance,
         estimated: None,
+        finished: true,
+        stops: None,
         moments,
         players,
         kind: crate::games::review::RecordKind::Throws,

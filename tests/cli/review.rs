@@ -387,6 +387,65 @@ fn the_game_typed_by_hand_in_the_docs_reviews_as_the_page_says() {
     );
 }
 
+/// The kitchen game cut after round 5 is a game at half time: `"finished": false`, where it
+/// stops, each result the chance to win there (the whole game's chance before Bob's first
+/// throw of round 6), the accounts adding up to it; and the text says so in words.
+#[test]
+fn the_kitchen_game_cut_after_round_5_is_reviewed_as_the_game_so_far() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let whole = kitchen_table();
+    let cut: String = whole
+        .lines()
+        .take_while(|l| *l != "round 6")
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(d.join("kitchen.txt"), &whole).unwrap();
+    std::fs::write(d.join("half.txt"), &cut).unwrap();
+    let all = reviewed(d, "kitchen.txt");
+    let half = reviewed(d, "half.txt");
+    let (all, half) = (&all["games"][0], &half["games"][0]);
+    assert_eq!(all["finished"], true);
+    assert_eq!(half["finished"], false);
+    assert_eq!(half["stops"], "after round 5 of 10");
+    for p in half["players"].as_array().unwrap() {
+        let f = |k: &str| p[k].as_f64().unwrap();
+        let gap = f("start") + f("luck") - f("cost") + f("gifts") - f("result");
+        assert!(gap.abs() < 1e-9, "{p}");
+    }
+    // Round 6 opens with Bob's throw: each chance before it is where the half game stands.
+    let next = all["moments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["round"] == "round 6")
+        .unwrap();
+    for seat in 0..2 {
+        let result = half["players"][seat]["result"].as_f64().unwrap();
+        let before = next["event"]["before"][seat].as_f64().unwrap();
+        assert!((result - before).abs() < 1e-12, "{result} {before}");
+    }
+    assert_eq!(half["players"][0]["shown"]["result"], "87.03%");
+    let text = ok(d, &["review", "half.txt"]);
+    assert!(
+        text.contains(
+            "not finished: the record stops after round 5 of 10; each result is the chance to \
+             win from there"
+        ),
+        "{text}"
+    );
+    // docs/review.md quotes the accounts as printed.
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/review.md")).unwrap();
+    for line in text.lines().take(7) {
+        assert!(page.contains(line), "docs/review.md lacks {line:?}");
+    }
+    assert!(
+        text.contains("  Ann       50.06%   +29.08 pp     0.00 pp    +7.89 pp  87.03%"),
+        "{text}"
+    );
+}
+
 /// Runs `dicelab review ARGS` in `dir` with `input` on its stdin.
 fn with_input(dir: &Path, args: &[&str], input: &str) -> std::process::Output {
     use std::io::Write;
@@ -480,7 +539,12 @@ fn a_wrong_record_is_refused_with_its_line_and_column() {
             "dicelab record 1\ngame sieben\nseat 1 person A\nround 1\n".to_string(),
             "sieben takes 2 to 7 players",
         ),
-        (format!("{head}Ann: 6 6 6 6 6 6\n"), "round 1 has 2 turns"),
+        (format!("{head}Ann: 6 6 6 6 6 6\nround 2\n"), "line 6, column 1: round 1 has 2 turns"),
+        (format!("{head}Ann: 6 1 5 2 4 3 /\n"), "line 6, column 6: the turn ends with this throw, so it cannot go on"),
+        (
+            "dicelab record 1\ngame sieben\nseat 1 person A\nseat 2 person B\n".to_string(),
+            "line 2, column 1: the record stops before the game ends: round 1 is still to play (a game of 7 is reviewed whole",
+        ),
         (
             "dicelab record 1\ngame solitaire-dice\nseat 1 person A\nround 1\nA: 6 5 3 4 2 pairs 6+5 4+4\n".to_string(),
             "line 5, column 14: the pairs use a 4 the roll does not show",

@@ -513,6 +513,17 @@ fn a_game_played_by_its_moves_is_the_terminal_game_and_reviews_as_review_prints(
     let (status, _, reviewed) = server.post("/api/review", record);
     assert_eq!(status, 200, "{reviewed}");
     assert_eq!(reviewed, String::from_utf8(cli.stdout).unwrap());
+    // The game so far, cut before its second round, is reviewed as not finished.
+    let half: String = record
+        .lines()
+        .take_while(|l| *l != "round 2")
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (status, _, reviewed) = server.post("/api/review", &half);
+    assert_eq!(status, 200, "{reviewed}");
+    let game = &serde_json::from_str::<serde_json::Value>(&reviewed).unwrap()["games"][0];
+    assert_eq!(game["finished"], false, "{game}");
+    assert_eq!(game["stops"], "after round 1 of 10", "{game}");
 }
 
 #[test]

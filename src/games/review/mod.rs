@@ -168,6 +168,15 @@ pub struct GameReview {
     /// Where the values are estimates, what that means for the accounts, in words; `None`
     /// where they are exact.
     pub estimated: Option<String>,
+    /// Whether the record plays the game to its end. A record that stops before (a game
+    /// followed as it is played, looked at half way) is reviewed to where it stops, each
+    /// player's result then the chance to win there (in a review by points, the expected final
+    /// score), and the accounts add up to that.
+    pub finished: bool,
+    /// Where an unfinished record stops, in words (`after round 5 of 10`); `None` where
+    /// finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stops: Option<String>,
     /// Every throw and decision, in order.
     pub moments: Vec<Moment>,
     /// Each seat's accounts.

@@ -20,7 +20,8 @@
 //! person's name or the seat's number), a colon, then the throws in order, split by `/`, each
 //! throw the dice it showed (`6 5 3 4 2 2` or `653422`). A decision the throws imply is not
 //! typed: a next throw means the player rolled again, the last throw of a turn that it
-//! stopped. Where the rules leave a choice of dice (Sevens' `removal=subsets`), `keep` and the
+//! stopped; a `/` ending the line, that the turn goes on and the record stops before the
+//! player's next decision (a game written down while it is played). Where the rules leave a choice of dice (Sevens' `removal=subsets`), `keep` and the
 //! dice kept follow the throw; where a throw's dice are divided into pairs (Solitaire Dice),
 //! `pairs` and the pairs follow it (`6 5 3 4 2 pairs 6+5 4+2`). `#` starts a comment.
 //!
@@ -176,6 +177,10 @@ pub struct TurnRecord {
     /// In a card game ([`RecordKind::Cards`](super::RecordKind::Cards)), the text after the colon as typed, trimmed, and where
     /// it starts: the game reads it.
     pub cards: Option<(String, At)>,
+    /// Whether the turn goes on after its last throw (typed as a `/` ending the line): the
+    /// record stops before the player's decision after it, as a game followed while it is
+    /// played stops. Only a record's last turn can.
+    pub open: bool,
     /// Where the turn's line starts.
     pub at: At,
 }

@@ -143,6 +143,23 @@ fn game_line(
     (word, rest, body): (&str, &str, &str),
     (at, rest_at): (At, At),
 ) -> Result<()> {
+    // A turn that goes on is where the record stops: a `round` or a turn after it is a slip.
+    if let Some(open) = game
+        .rounds
+        .last()
+        .and_then(|r| r.turns.last())
+        .filter(|t| t.open)
+    {
+        return Err(error_at(
+            what,
+            at,
+            format!(
+                "the turn on line {} goes on (its line ends in `/`), so the record stops there: \
+                 type its next throw on that line, or take the `/` away",
+                open.at.line
+            ),
+        ));
+    }
     match word {
         "rules" | "seed" if !game.rounds.is_empty() => {
             return Err(error_at(
@@ -363,7 +380,13 @@ fn parse_turn(
     }
     let mut throws = Vec::new();
     let mut offset = colon + 1;
-    for part in body[colon + 1..].split('/') {
+    // A `/` ending the line: the turn goes on, its next throw not yet played.
+    let typed = body[colon + 1..].trim_end();
+    let (typed, open) = match typed.strip_suffix('/') {
+        Some(rest) if !rest.trim().is_empty() => (rest, true),
+        _ => (typed, false),
+    };
+    for part in typed.split('/') {
         let part_at = At {
             line: at.line,
             column: at.column + column_of(body, offset + (part.len() - part.trim_start().len()))
@@ -375,6 +398,7 @@ fn parse_turn(
     Ok(TurnRecord {
         seat,
         throws,
+        open,
         at,
         ..Default::default()
     })

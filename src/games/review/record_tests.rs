@@ -103,7 +103,9 @@ fn a_wrong_shape_is_refused_with_its_line_and_column() {
         refused(&format!("{head}Cy: 6 5 3 4 2 2\n"))
             .starts_with("record t: line 6, column 1: `Cy` is no seat of this game")
     );
-    assert!(refused(&format!("{head}Ann: 6 5 3 4 2 2 /\n")).contains("column 19: an empty throw"));
+    assert!(
+        refused(&format!("{head}Ann: 6 5 3 4 2 2 / / 5 1\n")).contains("column 20: an empty throw")
+    );
     assert!(refused("dicelab record 1\nseat 1 person Ann\n").contains("line 2, column 1"));
     assert!(
         refused("dicelab record 1\ngame sevens\nseat 2 person Ann\n")
@@ -195,4 +197,32 @@ fn a_record_of_many_seats_is_read_in_a_time_its_length_allows() {
         "{:?}",
         start.elapsed()
     );
+}
+
+/// A `/` ending a turn's line says the turn goes on: read as such, written back the same, and
+/// only where the record stops (a line after it is refused, naming the open turn's line).
+#[test]
+fn a_turn_that_goes_on_ends_the_record_and_reads_back() {
+    let text = "dicelab record 1\n\ngame sevens\nseat 1 person Ann\nseat 2 person Bob\nround 1\nAnn: 6 5 3 4 2 2 / 5 1 /\n";
+    let r = parse("record t", text).unwrap();
+    let turn = &r.games[0].rounds[0].turns[0];
+    assert!(turn.open);
+    assert_eq!(turn.throws.len(), 2);
+    assert_eq!(write(&r), text);
+    let closed = text.replace(" /\n", "\n");
+    assert!(!parse("record t", &closed).unwrap().games[0].rounds[0].turns[0].open);
+    let err = parse("record t", &format!("{text}Bob: 1 1 1 1 1 1\n")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "record t: line 8, column 1: the turn on line 7 goes on (its line ends in `/`), so the \
+         record stops there: type its next throw on that line, or take the `/` away"
+    );
+    assert!(parse("record t", &format!("{text}round 2\n")).is_err());
+    // A `/` alone is no throw.
+    let err = parse(
+        "record t",
+        &text.replace("Ann: 6 5 3 4 2 2 / 5 1 /", "Ann: /"),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("an empty throw"), "{err}");
 }

@@ -74,7 +74,8 @@ pub fn write_game(game: &GameRecord) -> String {
                     s
                 })
                 .collect();
-            let _ = writeln!(out, "{who}: {}", throws.join(" / "));
+            let open = if turn.open { " /" } else { "" };
+            let _ = writeln!(out, "{who}: {}{open}", throws.join(" / "));
         }
     }
     out

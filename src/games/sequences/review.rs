@@ -259,6 +259,8 @@ struct Replay<'a> {
     moments: Vec<Moment>,
     /// Every seat's chance now.
     last: Vec<f64>,
+    /// Where the record stops before the game ends, in words: set where it does.
+    stops: Option<String>,
 }
 
 impl Replay<'_> {
@@ -305,6 +307,13 @@ impl Replay<'_> {
                     seat + 1,
                     self.names[turn.seat]
                 ),
+            ));
+        }
+        if turn.open {
+            return Err(error_at(
+                self.what,
+                *at,
+                "a turn of this game is one cast: it does not go on (no `/` at the line's end)",
             ));
         }
         if throws.len() != 1 {
@@ -430,15 +439,22 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt, pass: Pass) -> Re
         totals: vec![0; n],
         moments: Vec::new(),
         last: Vec::new(),
+        stops: None,
     };
     replay.last = replay.odds(0);
     let start = replay.last.clone();
     let next = replay.regular_rounds(rec, n)?;
-    let (next, tied) = replay.play_offs(rec, next, n)?;
+    let (next, tied) = match replay.stops {
+        Some(_) => (next, Vec::new()),
+        None => replay.play_offs(rec, next, n)?,
+    };
     rec.nothing_after(what, next)?;
-    let result: Vec<f64> = (0..n)
-        .map(|s| f64::from(u8::from(tied.contains(&s))))
-        .collect();
+    let result: Vec<f64> = match replay.stops {
+        Some(_) => replay.last.clone(),
+        None => (0..n)
+            .map(|s| f64::from(u8::from(tied.contains(&s))))
+            .collect(),
+    };
     let players = ledgers(&names, &start, &replay.moments, &result);
     let shared = if rules.tie == Tie::Shared {
         " (under tie=shared each tied player wins)"
@@ -455,6 +471,8 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt, pass: Pass) -> Re
         ),
         unit: Unit::Chance,
         estimated: None,
+        finished: replay.stops.is_none(),
+        stops: replay.stops,
         moments: replay.moments,
         players,
         kind: RecordKind::Throws,
@@ -473,20 +491,22 @@ impl Replay<'_> {
             let k = next + 1;
             let label = format!("round {k}");
             let Some(round) = rec.rounds.get(next) else {
-                return Err(error_at(
-                    what,
-                    rec.ended_at(),
-                    format!(
-                        "the record ends before the game does: nobody has reached {} after round \
-                         {next}, so round {k} is missing",
-                        self.rules.target
-                    ),
-                ));
+                // The record stops between rounds: the game stands before the next one.
+                self.stops = Some(match next {
+                    0 => "before the first throw".to_string(),
+                    _ => format!("after round {next}"),
+                });
+                return Ok(next);
             };
             if round.playoff || round.number as usize != k {
                 return Err(error_at(what, round.at, format!("round {k} comes here")));
             }
+            let last_round = next + 1 == rec.rounds.len();
             for seat in 0..n {
+                if last_round && round.turns.len() == seat {
+                    self.stops = Some(format!("in {label}, before {}'s cast", self.names[seat]));
+                    return Ok(next + 1);
+                }
                 let throw = self.check_turn(round, (seat, seat), &label)?;
                 self.cast((throw, seat, &label), |r| r.odds(seat + 1))?;
             }
@@ -514,19 +534,15 @@ impl Replay<'_> {
         while self.rules.tie == Tie::Playoff && tied.len() > 1 {
             playoffs += 1;
             let label = format!("play-off {playoffs}");
+            let tie = tied
+                .iter()
+                .map(|&s| self.names[s].clone())
+                .collect::<Vec<_>>()
+                .join(" and ");
             let Some(round) = rec.rounds.get(next) else {
-                return Err(error_at(
-                    what,
-                    rec.ended_at(),
-                    format!(
-                        "the record ends before the game does: {} tie, so play-off {playoffs} is \
-                         missing",
-                        tied.iter()
-                            .map(|&s| self.names[s].clone())
-                            .collect::<Vec<_>>()
-                            .join(" and ")
-                    ),
-                ));
+                // The record stops before the play-off: the tied players stand level.
+                self.stops = Some(format!("before play-off {playoffs}: {tie} tie"));
+                return Ok((next, tied));
             };
             if !round.playoff || round.number as usize != playoffs {
                 return Err(error_at(
@@ -536,7 +552,12 @@ impl Replay<'_> {
                 ));
             }
             let level = self.totals[tied[0]];
+            let last_round = next + 1 == rec.rounds.len();
             for (i, &seat) in tied.iter().enumerate() {
+                if last_round && round.turns.len() == i {
+                    self.stops = Some(format!("in {label}, before {}'s cast", self.names[seat]));
+                    return Ok((next + 1, tied));
+                }
                 let throw = self.check_turn(round, (i, seat), &label)?;
                 let order = &tied;
                 self.cast((throw, seat, &label), |r| {

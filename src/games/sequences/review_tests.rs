@@ -1,6 +1,6 @@
 use super::*;
 use crate::games::Setup;
-use crate::games::review::record;
+use crate::games::review::{Event, record};
 
 /// `count` games a run of seed 11 plays under `rules`, as records.
 fn recorded(game: &str, players: u32, rules: &[&str], count: u64) -> Vec<GameRecord> {
@@ -192,13 +192,12 @@ fn records_that_break_the_rules_are_refused_at_their_line_and_column() {
             "line 7, column 6: a cast keeps no dice",
         ),
         (
-            "round 1\nAnn: 1 2 5 5 5 5\nBob: 1 2 6 6 6 6\n",
-            "line 8, column 1: the record ends before the game does: nobody has reached 20 \
-             after round 1, so round 2 is missing",
+            "round 1\nAnn: 1 2 3 4 5 6\nplayoff 1\n",
+            "line 7, column 1: round 1 is short: Bob casts next",
         ),
         (
-            "round 1\nAnn: 1 2 3 4 5 6\n",
-            "line 7, column 1: round 1 is short: Bob casts next",
+            "round 1\nAnn: 1 2 3 4 5 6 /\n",
+            "line 7, column 1: a turn of this game is one cast: it does not go on",
         ),
         (
             "round 2\nAnn: 1 2 3 4 5 6\n",
@@ -233,5 +232,47 @@ fn standings_let_go_mid_game_leave_the_review_unchanged() {
     };
     for (g, r) in games.iter().zip(&kept) {
         assert_eq!(&review("record t", g, &mut tight, Pass::VALUE).unwrap(), r);
+    }
+}
+
+/// Cut before any cast, a record is the game so far: the whole game's casts up to there,
+/// unfinished, each result the chance the whole review has there (the next cast's chance
+/// before it), adding up by luck alone; in play-offs too.
+#[test]
+fn a_record_cut_before_any_cast_is_the_game_so_far_with_its_chances_there() {
+    let mut games = recorded("sequences", 3, &["tie=playoff", "target=10"], 40);
+    games.retain(|g| g.rounds.iter().any(|r| r.playoff));
+    games.extend(recorded("hearts-due", 2, &["target=40"], 3));
+    assert!(games.len() > 3);
+    let mut dealt = Dealt::default();
+    for g in &games {
+        let whole = review("record t", g, &mut dealt, Pass::VALUE).unwrap();
+        assert!(whole.finished);
+        let mut before = 0;
+        for (r, round) in g.rounds.iter().enumerate() {
+            for t in 0..=round.turns.len() {
+                let mut rec = g.clone();
+                rec.rounds.truncate(r + 1);
+                rec.rounds[r].turns.truncate(t);
+                let so_far = review("record t", &rec, &mut dealt, Pass::VALUE).unwrap();
+                review("record t", &rec, &mut dealt, Pass::CHECK).unwrap();
+                if r + 1 == g.rounds.len() && t == round.turns.len() {
+                    assert_eq!(so_far, whole);
+                    continue;
+                }
+                assert!(!so_far.finished && so_far.stops.is_some());
+                let n = so_far.moments.len();
+                assert_eq!(so_far.moments[..], whole.moments[..n]);
+                assert_eq!(n, before + t);
+                let Event::Throw { before: there, .. } = &whole.moments[n].event else {
+                    unreachable!("a cast is a throw");
+                };
+                for (p, chance) in so_far.players.iter().zip(there) {
+                    assert!((p.result - chance).abs() < 1e-12, "{p:?} {chance}");
+                    assert!(p.residual.abs() < 1e-9, "{p:?}");
+                }
+            }
+            before += round.turns.len();
+        }
     }
 }

@@ -142,6 +142,7 @@ fn replay(
     };
     replay.values = vec![start; seats];
     let mut played = 0;
+    let mut stops = None;
     for (r, round) in game.rounds.iter().enumerate() {
         if replay.sheets.iter().all(Sheet::is_over) {
             break;
@@ -156,22 +157,30 @@ fn replay(
                 ),
             ));
         }
-        replay.round(round.number, &round.turns, round.at)?;
+        let last = r + 1 == game.rounds.len();
+        let waiting = replay.round(round.number, &round.turns, round.at, last)?;
         played += 1;
+        if let Some(seat) = waiting {
+            stops = Some(format!(
+                "in round {}, before {}'s division",
+                round.number, replay.names[seat]
+            ));
+            break;
+        }
     }
     game.nothing_after(what, played)?;
-    if let Some(seat) = replay.sheets.iter().position(|s| !s.is_over()) {
-        return Err(error_at(
-            what,
-            game.ended_at(),
-            format!(
-                "the record stops before the game ends: {}'s sheet has no throwaway face with \
-                 eight marks",
-                replay.names[seat]
-            ),
-        ));
+    if stops.is_none() && replay.sheets.iter().any(|s| !s.is_over()) {
+        // The record stops between rolls, a sheet still in play.
+        stops = Some(match played {
+            0 => "before the first roll".to_string(),
+            _ => format!("after round {played}"),
+        });
     }
-    let result: Vec<f64> = replay.sheets.iter().map(|s| f64::from(s.score())).collect();
+    // Where the game is over each value is the final score; where not, the expected one.
+    let result: Vec<f64> = match stops {
+        Some(_) => replay.values.clone(),
+        None => replay.sheets.iter().map(|s| f64::from(s.score())).collect(),
+    };
     let players = ledgers_in(
         Unit::Points,
         &replay.names,
@@ -193,6 +202,8 @@ fn replay(
         ),
         unit: Unit::Points,
         estimated: Some(ESTIMATED.into()),
+        finished: stops.is_none(),
+        stops,
         moments: replay.moments,
         players,
         kind: RecordKind::Throws,
@@ -218,18 +229,24 @@ impl Replay<'_> {
         race(&playouts, plan, &run)
     }
 
-    /// One round: the roll, divided by every seat still in, in seat order.
+    /// One round: the roll, divided by every seat still in, in seat order. In the record's
+    /// `last` round the divisions may stop short (a game followed as it is played): returns
+    /// the seat whose division is still to come where they do.
     fn round(
         &mut self,
         number: u32,
         turns: &[TurnRecord],
         at: crate::games::review::record::At,
-    ) -> Result<()> {
+        last: bool,
+    ) -> Result<Option<usize>> {
         let in_play: Vec<usize> = (0..self.sheets.len())
             .filter(|&s| !self.sheets[s].is_over())
             .collect();
         let mut first: Option<&ThrowRecord> = None;
         for (k, &seat) in in_play.iter().enumerate() {
+            if last && k == turns.len() {
+                return Ok(Some(seat));
+            }
             let Some(turn) = turns.get(k) else {
                 return Err(error_at(
                     self.what,
@@ -278,11 +295,19 @@ impl Replay<'_> {
                 "every seat still in has divided this roll: one division a seat",
             ));
         }
-        Ok(())
+        Ok(None)
     }
 
     /// A turn's one throw, of five dice, with no `keep`.
     fn throw_of<'t>(&self, turn: &'t TurnRecord) -> Result<&'t ThrowRecord> {
+        if turn.open {
+            return Err(error_at(
+                self.what,
+                turn.at,
+                "a turn of Solitaire Dice is one roll, divided: it does not go on (no `/` at the \
+                 line's end)",
+            ));
+        }
         if let Some(second) = turn.throws.get(1) {
             return Err(error_at(
                 self.what,

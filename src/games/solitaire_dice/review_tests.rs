@@ -142,9 +142,10 @@ fn a_wrong_division_is_refused_with_its_line_and_column() {
     assert!(refused("round 1\nAnn: 6 5 3 4 2 pairs 6+5\n").contains("two pairs, and 1 are typed"));
     assert!(refused("round 1\nAnn: 6 5 3 4 2 / 1 1 1 1 1\n").contains("one throw a line"));
     assert!(refused("round 2\nAnn: 6 5 3 4 2 pairs 6+5 4+2\n").contains("`round 1`"));
-    assert!(
-        refused("round 1\nAnn: 6 5 3 4 2 pairs 6+5 4+2\n")
-            .starts_with("record t: line 5, column 1: the record stops before the game ends")
+    assert_eq!(
+        refused("round 1\nAnn: 6 5 3 4 2 pairs 6+5 4+2 /\n"),
+        "record t: line 5, column 1: a turn of Solitaire Dice is one roll, divided: it does not \
+         go on (no `/` at the line's end)"
     );
 }
 
@@ -222,4 +223,36 @@ fn a_recorded_game_is_the_game_the_run_plays() {
             total as f64 / count as f64
         );
     }
+}
+
+/// Cut before any division, a record is the game so far: the whole game's moments up to
+/// there (its races seeded alike), unfinished, each result the expected final score the whole
+/// review has there, and the accounts adding up to it.
+#[test]
+fn a_record_cut_before_any_division_is_the_game_so_far() {
+    let game = recorded(&["best", "greedy"]);
+    let whole = review("record t", &game, &run(4)).unwrap();
+    assert!(whole.finished);
+    let mut cuts = 0;
+    for (r, round) in game.rounds.iter().enumerate().take(4) {
+        for t in 0..=round.turns.len() {
+            let mut rec = game.clone();
+            rec.rounds.truncate(r + 1);
+            rec.rounds[r].turns.truncate(t);
+            let so_far = review("record t", &rec, &run(4)).unwrap();
+            check("record t", &rec).unwrap();
+            assert!(!so_far.finished, "{:?}", so_far.stops);
+            let n = so_far.moments.len();
+            assert_eq!(so_far.moments[..], whole.moments[..n]);
+            let Event::Throw { before, .. } = &whole.moments[n].event else {
+                unreachable!("a division follows its roll");
+            };
+            for (p, value) in so_far.players.iter().zip(before) {
+                assert_eq!(p.result, *value, "{p:?}");
+                assert!(p.residual.abs() < 1e-9, "{p:?}");
+            }
+            cuts += 1;
+        }
+    }
+    assert_eq!(cuts, 12);
 }

@@ -43,6 +43,8 @@ struct Replay<'a> {
     start: Option<Vec<f64>>,
     /// Where the last turn ended: each seat's chance after it.
     last: Vec<f64>,
+    /// Where the record stops before the game ends, in words: set where it does.
+    stops: Option<String>,
 }
 
 impl Replay<'_> {
@@ -172,6 +174,10 @@ impl Replay<'_> {
             if let Some(next) = turn.throws.get(j + 1) {
                 self.again_allowed(spot, (seat, roll, kept), next)?;
             }
+            let pending = turn.open && !again;
+            if pending {
+                self.goes_on(spot, (seat, roll, kept), throw)?;
+            }
             let actions = tree.actions(roll, set);
             let (best, after) = tree.best(roll, set);
             let chosen = actions
@@ -191,6 +197,12 @@ impl Replay<'_> {
                 },
                 at: tat,
             });
+            if pending {
+                // The decision is still to come: the game stands at the throw, valued with best
+                // play from it.
+                end = (kept.sum, roll, after.chances.clone());
+                break;
+            }
             if actions.len() > 1 {
                 let several = options.len() > 1;
                 moments.push(Moment {
@@ -301,6 +313,59 @@ impl Replay<'_> {
         Ok(())
     }
 
+    /// Refuses a turn said to go on (`/` ending its line) after `throw`, throw `roll` of
+    /// `seat`'s turn that kept `kept`, where the turn is over there.
+    fn goes_on(
+        &self,
+        spot: &Spot,
+        (seat, roll, kept): (usize, u8, Kept),
+        throw: &ThrowRecord,
+    ) -> Result<()> {
+        let over = if kept.dice == 0 {
+            Some("no dice are left to roll".to_string())
+        } else if roll == spot.allowed {
+            Some(format!(
+                "{} may roll {} here",
+                self.names[seat],
+                times(spot.allowed)
+            ))
+        } else {
+            None
+        };
+        match over {
+            Some(why) => Err(error_at(
+                self.what,
+                throw.at,
+                format!(
+                    "the turn ends with this throw, so it cannot go on (`/` at the line's end): {why}"
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Every seat's chance at the start of the turn at `spot`, before its first throw: where
+    /// a record that stops leaves the game when no turn has ended yet.
+    fn opening(&self, spot: &Spot) -> Vec<f64> {
+        let seat = spot.order[spot.i];
+        let stop = |roll: u8, kept: Kept| self.stop_values(spot, roll, kept);
+        let tree = TurnTree::solve(&self.solutions.outcomes, spot.allowed, seat, &stop);
+        tree.roll[1][usize::from(self.rules.dice)].chances.clone()
+    }
+
+    /// Ends the replay at `spot`, the next turn, where the record stops before it: the game
+    /// stands there, in the words `stops`.
+    fn stop_at(&mut self, spot: &Spot, stops: String) {
+        if self.last.is_empty() {
+            self.last = if self.pass.valuing {
+                self.opening(spot)
+            } else {
+                vec![0.0; self.n()]
+            };
+        }
+        self.stops = Some(stops);
+    }
+
     /// Checks one turn against the rules as [`Replay::turn`] does, valuing nothing: each
     /// throw's dice, what it keeps, whether another may follow. Returns the score and the rolls
     /// used.
@@ -313,6 +378,8 @@ impl Replay<'_> {
             let kept = self.throw_kept(spot, (seat, dice, roll), throw)?;
             if let Some(next) = turn.throws.get(j + 1) {
                 self.again_allowed(spot, (seat, roll, kept), next)?;
+            } else if turn.open {
+                self.goes_on(spot, (seat, roll, kept), throw)?;
             }
             dice = kept.dice;
             end = (kept.sum, roll);
@@ -329,6 +396,7 @@ impl Replay<'_> {
         label: &str,
     ) -> Result<()> {
         let round = &self.rec.rounds[rec_round];
+        let last_round = rec_round + 1 == self.rec.rounds.len();
         let mut allowed = self.rules.max_rolls;
         for (i, turn) in round.turns.iter().enumerate() {
             let spot = Spot {
@@ -339,6 +407,14 @@ impl Replay<'_> {
                 allowed,
             };
             let (score, used) = self.turn(&spot, turn, label)?;
+            if turn.open {
+                let stops = format!(
+                    "in {label}, {} to decide after throw {used}",
+                    self.names[order[i]]
+                );
+                self.stop_at(&spot, stops);
+                return Ok(());
+            }
             if i == 0 && self.rules.follower_limit == FollowerLimit::Leader {
                 allowed = used;
             }
@@ -348,6 +424,19 @@ impl Replay<'_> {
             if i + 1 == order.len() {
                 break;
             }
+        }
+        let typed = round.turns.len();
+        if last_round && typed < order.len() {
+            let spot = Spot {
+                phase,
+                order,
+                first,
+                i: typed,
+                allowed,
+            };
+            let stops = format!("in {label}, before {}'s turn", self.names[order[typed]]);
+            self.stop_at(&spot, stops);
+            return Ok(());
         }
         if round.turns.len() != order.len() {
             // Checked after the turns typed, so a turn out of order is named as such.
@@ -389,19 +478,35 @@ fn playoffs(replay: &mut Replay, mut next: usize, mut first: usize) -> Result<(u
     let mut playoffs = 0u32;
     while rules.tie == Tie::Playoff && tied.len() > 1 {
         playoffs += 1;
+        let level = *replay.totals.iter().max().expect("two seats or more");
+        let tie = tied
+            .iter()
+            .map(|&s| replay.names[s].clone())
+            .collect::<Vec<_>>()
+            .join(" and ");
+        let after_first = if rules.first_player == FirstPlayer::Rotate {
+            (first + 1) % n
+        } else {
+            first
+        };
         let Some(round) = rec.rounds.get(next) else {
-            return Err(error_at(
-                what,
-                rec.ended_at(),
-                format!(
-                    "the record ends before the game does: {} tie at {top}, so play-off {playoffs} \
-                     is missing",
-                    tied.iter()
-                        .map(|&s| replay.names[s].clone())
-                        .collect::<Vec<_>>()
-                        .join(" and ")
-                ),
-            ));
+            // The record stops before the play-off: the game stands at its first turn.
+            let start = tied.iter().position(|&s| s >= after_first).unwrap_or(0);
+            let order: Vec<usize> = (0..tied.len())
+                .map(|i| tied[(start + i) % tied.len()])
+                .collect();
+            let spot = Spot {
+                phase: Phase::Playoff,
+                order: &order,
+                first: after_first,
+                i: 0,
+                allowed: rules.max_rolls,
+            };
+            replay.stop_at(
+                &spot,
+                format!("before play-off {playoffs}: {tie} tie at {level}"),
+            );
+            return Ok((next, tied));
         };
         if !round.playoff || round.number != playoffs {
             return Err(error_at(
@@ -410,9 +515,7 @@ fn playoffs(replay: &mut Replay, mut next: usize, mut first: usize) -> Result<(u
                 format!("play-off {playoffs} comes here (`playoff {playoffs}`)"),
             ));
         }
-        if rules.first_player == FirstPlayer::Rotate {
-            first = (first + 1) % n;
-        }
+        first = after_first;
         let start = tied.iter().position(|&s| s >= first).unwrap_or(0);
         order = (0..tied.len())
             .map(|i| tied[(start + i) % tied.len()])
@@ -424,6 +527,9 @@ fn playoffs(replay: &mut Replay, mut next: usize, mut first: usize) -> Result<(u
             &format!("play-off {playoffs}"),
         )?;
         next += 1;
+        if replay.stops.is_some() {
+            return Ok((next, tied));
+        }
         let best = tied.iter().map(|&s| replay.totals[s]).max().unwrap_or(0);
         tied.retain(|&s| replay.totals[s] == best);
     }
@@ -477,21 +583,32 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved, pass: Pass) -> 
         moments: Vec::new(),
         start: None,
         last: Vec::new(),
+        stops: None,
     };
     let mut next = 0usize;
     let mut first = 0usize;
     let mut order: Vec<usize>;
     for k in 0..rules.rounds {
+        first = match rules.first_player {
+            FirstPlayer::Rotate => k as usize % n,
+            FirstPlayer::Fixed => 0,
+        };
+        order = (0..n).map(|i| (first + i) % n).collect();
         let Some(round) = rec.rounds.get(next) else {
-            return Err(error_at(
-                what,
-                rec.ended_at(),
-                format!(
-                    "the record ends before the game does: round {} of {} is missing",
-                    k + 1,
-                    rules.rounds
-                ),
-            ));
+            // The record stops between rounds: the game stands before the next one.
+            let spot = Spot {
+                phase: Phase::Round(k),
+                order: &order,
+                first,
+                i: 0,
+                allowed: rules.max_rolls,
+            };
+            let stops = match k {
+                0 => "before the first throw".to_string(),
+                _ => format!("after round {k} of {}", rules.rounds),
+            };
+            replay.stop_at(&spot, stops);
+            break;
         };
         if round.playoff || round.number != k + 1 {
             return Err(error_at(
@@ -500,11 +617,6 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved, pass: Pass) -> 
                 format!("round {} comes here", k + 1),
             ));
         }
-        first = match rules.first_player {
-            FirstPlayer::Rotate => k as usize % n,
-            FirstPlayer::Fixed => 0,
-        };
-        order = (0..n).map(|i| (first + i) % n).collect();
         replay.round(
             next,
             Phase::Round(k),
@@ -512,12 +624,21 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved, pass: Pass) -> 
             &format!("round {}", k + 1),
         )?;
         next += 1;
+        if replay.stops.is_some() {
+            break;
+        }
     }
-    let (next, tied) = playoffs(&mut replay, next, first)?;
+    let (next, tied) = match replay.stops {
+        Some(_) => (next, Vec::new()),
+        None => playoffs(&mut replay, next, first)?,
+    };
     rec.nothing_after(what, next)?;
-    let result: Vec<f64> = (0..n)
-        .map(|s| f64::from(u8::from(tied.contains(&s))))
-        .collect();
+    let result: Vec<f64> = match replay.stops {
+        Some(_) => replay.last.clone(),
+        None => (0..n)
+            .map(|s| f64::from(u8::from(tied.contains(&s))))
+            .collect(),
+    };
     let start = replay.start.clone().unwrap_or_else(|| result.clone());
     let players = ledgers(&names, &start, &replay.moments, &result);
     let people = if n == 2 { "two" } else { "three" };
@@ -536,6 +657,8 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved, pass: Pass) -> 
         ),
         unit: Unit::Chance,
         estimated: None,
+        finished: replay.stops.is_none(),
+        stops: replay.stops,
         moments: replay.moments,
         players,
         kind: RecordKind::Throws,

@@ -127,10 +127,26 @@ fn a_record_that_breaks_the_rules_is_refused_where_it_does() {
         refused(&format!("{HEAD}Ann: 6 1 5 2 4 3 / 1 1\nBob: 5 5 5 5 5 5\n"))
             .contains("a throw after the turn ended with throw 1: no dice are left to roll")
     );
-    assert!(refused(&format!("{HEAD}Ann: 6 6 6 6 6 6\n")).contains("round 1 has 2 turns"));
+    // A round cut short is a game under way only at the record's end.
     assert!(
-        refused(&format!("{HEAD}Ann: 6 6 6 6 6 6\nBob: 6 6 6 6 6 6\n"))
-            .contains("the record ends before the game does: Ann and Bob tie at 36")
+        refused(&format!(
+            "{HEAD}Ann: 6 6 6 6 6 6\nplayoff 1\nAnn: 6 6 6 6 6 6\n"
+        ))
+        .contains("line 7, column 1: round 1 has 2 turns, one for each of Ann, Bob; 1 is typed")
+    );
+    // A turn goes on only where another throw may follow, and only at the record's end.
+    assert!(
+        refused(&format!(
+            "{HEAD}Ann: 6 6 6 6 6 6 / 6 6 6 6 6 6 / 6 6 6 6 6 6 /\n"
+        ))
+        .contains(
+            "column 34: the turn ends with this throw, so it cannot go on (`/` at the line's \
+             end): Ann may roll 3 times here"
+        )
+    );
+    assert!(
+        refused(&format!("{HEAD}Ann: 6 1 5 2 4 3 /\n"))
+            .contains("it cannot go on (`/` at the line's end): no dice are left to roll")
     );
     assert!(
         refused(&format!(
@@ -146,4 +162,88 @@ fn a_record_that_breaks_the_rules_is_refused_where_it_does() {
     );
     let four = "dicelab record 1\ngame sevens\nseat 1 person A\nseat 2 person B\nseat 3 person C\nseat 4 person D\n";
     assert!(refused(four).contains("needs two or three seats"));
+}
+
+/// The record `g` cut after `turns` turns of its round `round` (0-based), its last turn cut
+/// after `throws` throws and said to go on where given.
+fn cut(g: &GameRecord, round: usize, turns: usize, throws: Option<usize>) -> GameRecord {
+    let mut cut = g.clone();
+    cut.rounds.truncate(round + 1);
+    let last = &mut cut.rounds[round];
+    last.turns.truncate(turns);
+    if let Some(throws) = throws {
+        let turn = last.turns.last_mut().expect("a turn to cut");
+        turn.throws.truncate(throws);
+        turn.open = true;
+    }
+    cut
+}
+
+/// Each seat's chance where the moment `i` of `r` starts (the start, for 0).
+fn chance_before(r: &GameReview, i: usize) -> Vec<f64> {
+    match r.moments.get(i).map(|m| &m.event) {
+        Some(Event::Throw { before, .. }) => before.clone(),
+        Some(Event::Decision { .. }) => unreachable!("a turn opens with a throw"),
+        None => r.players.iter().map(|p| p.result).collect(),
+    }
+}
+
+/// Every place a game can be cut (before each turn, and after each throw another followed)
+/// gives a review of the game so far: the whole game's moments up to there, unfinished, each
+/// result the chance the whole review has there, and the accounts adding up to it.
+#[test]
+fn a_record_cut_anywhere_is_the_game_so_far_with_its_chances_there() {
+    let mut games = recorded(2, &["win", "rolls:1"], &["rounds=3"], 4);
+    // Level games go to play-offs: cut those too.
+    games.extend(recorded(2, &["rolls:1"], &["rounds=1", "max_rolls=1"], 8));
+    games.extend(recorded(
+        3,
+        &["win", "rolls:1", "threshold:15,10"],
+        &["rounds=2"],
+        2,
+    ));
+    let mut solved = Solved::default();
+    let mut cuts = 0;
+    for g in &games {
+        let whole = review("record t", g, &mut solved, Pass::VALUE).unwrap();
+        assert!(whole.finished && whole.stops.is_none());
+        let mut seen = 0;
+        for (r, round) in g.rounds.iter().enumerate() {
+            for t in 0..=round.turns.len() {
+                let mut places = vec![(t, None)];
+                if let Some(turn) = t.checked_sub(1).map(|t| &round.turns[t]) {
+                    places.extend((1..turn.throws.len()).map(|j| (t, Some(j))));
+                }
+                for (turns, throws) in places {
+                    let rec = cut(g, r, turns, throws);
+                    let so_far = review("record t", &rec, &mut solved, Pass::VALUE).unwrap();
+                    review("record t", &rec, &mut solved, Pass::CHECK).unwrap();
+                    let last_round = r + 1 == g.rounds.len() && turns == round.turns.len();
+                    if last_round && throws.is_none() {
+                        assert_eq!(so_far, whole, "the whole record is the whole game");
+                        continue;
+                    }
+                    cuts += 1;
+                    assert!(!so_far.finished && so_far.stops.is_some());
+                    let n = so_far.moments.len();
+                    assert_eq!(so_far.moments[..], whole.moments[..n], "the game so far");
+                    let there: Vec<f64> = match throws {
+                        // After a throw, before its decision: its chance with best play.
+                        Some(_) => match &so_far.moments[n - 1].event {
+                            Event::Throw { after, .. } => after.clone(),
+                            Event::Decision { .. } => unreachable!("an open turn ends a throw"),
+                        },
+                        None => chance_before(&whole, n),
+                    };
+                    for (p, chance) in so_far.players.iter().zip(there) {
+                        assert!((p.result - chance).abs() < 1e-12, "{p:?} {chance}");
+                        assert!(p.residual.abs() < 1e-9, "{p:?}");
+                    }
+                    seen = seen.max(n);
+                }
+            }
+        }
+        assert!(seen > 0);
+    }
+    assert!(cuts > 50, "{cuts}");
 }

@@ -182,7 +182,9 @@ fn replay(
                 what,
                 game.ended_at(),
                 format!(
-                    "the record stops before the game ends: {} {} is still to play",
+                    "the record stops before the game ends: {} {} is still to play (a game of 7 \
+                     is reviewed whole: its values are guesses of hidden cards, and only the whole \
+                     game says how it ended)",
                     if playoff { "play-off" } else { "round" },
                     replay.number(playoff)
                 ),
@@ -225,6 +227,8 @@ fn replay(
         ),
         unit: Unit::Chance,
         estimated: Some(ESTIMATED.into()),
+        finished: true,
+        stops: None,
         moments: replay.moments,
         players: players_ledgers,
         kind: RecordKind::Cards,
