@@ -58,6 +58,7 @@ impl std::fmt::Display for Flip {
 
 const INFO: GameInfo = GameInfo {
     name: "coin-race",
+    title: "Coin race",
     about: "Coin race: flip a fair coin until the target number of heads",
     options: &[OptionSpec {
         key: "target",

@@ -111,7 +111,7 @@ class Cost(NamedTuple):
     #: The loss's 95% interval ``(low, high)`` where the advice estimates it; ``None`` where
     #: exact.
     ci95: Optional[tuple[float, float]]
-    #: The loss's unit, in words (``p_win_game (percentage points)``, ``final_score``).
+    #: The loss's unit, in words (``pp of the chance to win``, ``points of the expected final score``).
     unit: str
     #: The best action.
     best: str

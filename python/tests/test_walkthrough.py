@@ -35,7 +35,7 @@ class WalkThrough(unittest.TestCase):
             # And the review and the replay after it.
             for line in ("seat 2 (win)", "stop with 3  roll 2 dice again",
                          "['stop with 8', 'roll 4 dice again']",
-                         "unit='p_win_game (percentage points)'"):
+                         "unit='pp of the chance to win'"):
                 self.assertIn(line, done.stdout)
 
 

@@ -185,6 +185,7 @@ mod tests {
             method: String::new(),
             columns: vec![Column {
                 name: "p_win_game".into(),
+                heading: "chance to win".into(),
                 meaning: String::new(),
                 chance: true,
             }],
@@ -212,7 +213,7 @@ mod tests {
         assert!(
             mistake
                 .line("lay 6")
-                .contains("lay 6 cost 4.22 ±0.24 in p_win_game"),
+                .contains("lay 6 cost 4.22 ±0.24 pp of the chance to win"),
             "{}",
             mistake.line("lay 6")
         );

@@ -174,6 +174,8 @@ pub struct ReportRun {
 pub struct GameInfo {
     /// The command-line name.
     pub name: &'static str,
+    /// The game's name as players say it (`Solitaire Dice`, `7`): what a page shows.
+    pub title: &'static str,
     /// One line on what it is.
     pub about: &'static str,
     /// The rule options, in the order the `rules` column lists them.
@@ -217,6 +219,11 @@ pub trait Game: Sync {
     /// The command-line name.
     fn name(&self) -> &'static str {
         self.info().name
+    }
+
+    /// The game's name as players say it.
+    fn title(&self) -> &'static str {
+        self.info().title
     }
 
     /// One line on what it is.

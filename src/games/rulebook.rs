@@ -79,7 +79,8 @@ pub(super) const OPTIONS: &str = "Rule options";
 pub(super) const READINGS: &str = "Our reading of the gaps";
 const EXAMPLES: &str = "The rule texts' worked examples";
 
-/// What the options' heading says under it (the same words on both renderings).
+/// What the options' heading says under it (the same words on both renderings of the command
+/// line's and the docs' rules).
 fn options_intro(game: &Rules) -> String {
     format!(
         "Every number and reading of the rules is an option: set one with `--rule KEY=VALUE` on \
@@ -87,6 +88,12 @@ fn options_intro(game: &Rules) -> String {
         game.name
     )
 }
+
+/// What the options' heading says under it on a page, which has no command line: where a
+/// player sets them.
+const PAGE_OPTIONS_INTRO: &str = "Every number and reading of the rules is an option, listed \
+     here as KEY=DEFAULT with the values it takes; a game on the Play page takes them as \
+     KEY=VALUE in its rules.";
 
 /// Lines of `text` at most `width` characters (a longer word stands alone), the first after
 /// `first` and the others after `rest`.
@@ -277,6 +284,17 @@ pub fn in_short(game: &Rules) -> String {
 /// The rules of `game` as markdown, for its docs page: the same words as [`text`] under `###`
 /// headings (the page gives the `##` heading above them), ending in one line break.
 pub fn markdown(game: &Rules) -> String {
+    markdown_with(game, &options_intro(game))
+}
+
+/// The rules of `game` as markdown for a page of the web app: [`markdown`]'s words, but for
+/// where the options are set (a page has no command line to type a flag on).
+pub fn page_markdown(game: &Rules) -> String {
+    markdown_with(game, PAGE_OPTIONS_INTRO)
+}
+
+/// The rules as markdown, the options introduced by `intro`.
+fn markdown_with(game: &Rules, intro: &str) -> String {
     let book = game.book;
     let mut out = String::new();
     let heading = |out: &mut String, title: &str| {
@@ -319,7 +337,7 @@ pub fn markdown(game: &Rules) -> String {
     if options.is_empty() {
         out.push_str("None: the game is played one way.\n\n");
     } else {
-        out.push_str(&wrap(&options_intro(game), PAGE_WIDTH, "", ""));
+        out.push_str(&wrap(intro, PAGE_WIDTH, "", ""));
         out.push('\n');
         for o in options {
             out.push_str(&wrap(

@@ -236,10 +236,10 @@ impl Cost {
         if best == name {
             format!("coach: {name} is the best play here")
         } else if self.mistake {
-            format!("coach: {name} cost {amount} in {unit} against the best, {best}")
+            format!("coach: {name} cost {amount} {unit} against the best, {best}")
         } else if self.loss.ci95.is_some() {
             format!(
-                "coach: {name} is within noise of the best, {best}: it loses {amount} in {unit}, \
+                "coach: {name} is within noise of the best, {best}: it loses {amount} {unit}, \
                  an interval that reaches 0, so not a mistake"
             )
         } else {
@@ -256,9 +256,9 @@ pub fn cost_of(advice: &Advice, action: &str) -> Option<Cost> {
     let column = advice.columns.get(advice.loss_column)?;
     let loss = row.loss?;
     let (scale, unit) = if column.chance {
-        (100.0, format!("{} (percentage points)", column.name))
+        (100.0, format!("pp of the {}", column.heading))
     } else {
-        (1.0, column.name.clone())
+        (1.0, format!("points of the {}", column.heading))
     };
     let mistake = match (row.separated, loss.ci95) {
         (Some(separated), _) => separated,

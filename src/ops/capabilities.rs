@@ -65,7 +65,8 @@ pub fn files_named(
 }
 
 /// How `game` is played, in the project's words, as one JSON document: its name, its line, and
-/// the rule text as Markdown (headed as the docs head it) and as plain text. What `GET
+/// the rule text as Markdown (headed as the docs head it; `page`: worded for a page, with no
+/// command line's flag) and as plain text. What `GET
 /// /api/rules/GAME` answers and the browser's `dicelab.rules(game)` gives, from here alone.
 pub fn rules_document(game: &dyn Game) -> serde_json::Value {
     let rules = game.info().rules();
@@ -73,6 +74,7 @@ pub fn rules_document(game: &dyn Game) -> serde_json::Value {
         "name": game.name(),
         "about": game.about(),
         "markdown": games::rulebook::markdown(&rules),
+        "page": games::rulebook::page_markdown(&rules),
         "text": games::rulebook::text(&rules),
     })
 }

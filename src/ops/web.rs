@@ -55,6 +55,7 @@ pub fn games_listing() -> Value {
             let players = game.players();
             json!({
                 "name": game.name(),
+                "title": game.title(),
                 "about": game.about(),
                 "players": { "min": players.min, "max": players.max },
                 "options": options,

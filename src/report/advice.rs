@@ -244,6 +244,7 @@ pub(crate) mod tests {
             method: "play-outs".into(),
             columns: vec![Column {
                 name: "final_score".into(),
+                heading: "final score".into(),
                 meaning: "points".into(),
                 chance: false,
             }],

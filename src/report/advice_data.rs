@@ -68,6 +68,40 @@ pub(super) fn loss_cell(advice: &Advice, row: &Row, best: bool) -> String {
     }
 }
 
+/// What an action loses, in a player's words: `best`; an exact loss as the table prints it
+/// (`1.80 pp`); an estimate either `too close to call` (its interval reaches 0, so the data
+/// cannot rank it below the best) or `about 32, give or take 29` (a point's loss in points, a
+/// chance's in pp).
+pub(super) fn loss_said(advice: &Advice, row: &Row, best: bool) -> String {
+    let Some(loss) = row.loss else {
+        return String::new();
+    };
+    let Some((lo, hi)) = loss.ci95 else {
+        return loss_cell(advice, row, best);
+    };
+    if best {
+        return "best".to_string();
+    }
+    if row.within_noise() {
+        return "too close to call".to_string();
+    }
+    let (scale, unit) = scale_of(advice.columns.get(advice.loss_column));
+    let unit = if unit == "%" { " pp" } else { " points" };
+    let give = (hi - lo) / 2.0 * scale;
+    // As many decimals as the give or take leaves meaningful: 32 ± 29, 4.2 ± 0.8.
+    let digits = if give >= 10.0 {
+        0
+    } else if give >= 0.1 {
+        1
+    } else {
+        2
+    };
+    format!(
+        "about {:.digits$}{unit}, give or take {give:.digits$}",
+        loss.value * scale
+    )
+}
+
 fn json_value(v: Value) -> Json {
     match v.ci95 {
         None => json!({ "value": v.value, "exact": true }),
@@ -120,6 +154,7 @@ pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
             words.insert("values".into(), Json::Object(shown));
             if advice.decision {
                 words.insert("loss".into(), json!(loss_cell(advice, row, i == 0)));
+                words.insert("said".into(), json!(loss_said(advice, row, i == 0)));
             }
             out.insert("shown".into(), Json::Object(words));
             Json::Object(out)
@@ -133,7 +168,9 @@ pub fn advice_json(advice: &Advice, names: &dyn Names) -> String {
     let columns: Vec<Json> = advice
         .columns
         .iter()
-        .map(|c| json!({ "name": c.name, "meaning": c.meaning, "chance": c.chance }))
+        .map(|c| {
+            json!({ "name": c.name, "heading": c.heading, "meaning": c.meaning, "chance": c.chance })
+        })
         .collect();
     let mut doc = Map::new();
     doc.insert("game".into(), json!(advice.game));
@@ -316,11 +353,13 @@ pub(crate) mod tests {
             columns: vec![
                 Column {
                     name: "p_beat".into(),
+                    heading: "chance to beat 15".into(),
                     meaning: "chance to beat 15".into(),
                     chance: true,
                 },
                 Column {
                     name: "expected_score".into(),
+                    heading: "turn score".into(),
                     meaning: "points".into(),
                     chance: false,
                 },
@@ -357,6 +396,46 @@ pub(crate) mod tests {
         );
         assert_eq!(doc["actions"][1]["loss"]["value"], 0.25);
         assert_eq!(doc["position"]["kept"], "2 dice summing 5");
+    }
+
+    /// A loss in a player's words: an exact one as the table prints it; an estimate too close
+    /// to call where its interval reaches 0, else about so much, give or take its half-width,
+    /// rounded to what the half-width leaves meaningful; and the columns headed in words.
+    #[test]
+    fn a_loss_is_said_with_its_uncertainty_in_words() {
+        let mut advice = sample();
+        assert_eq!(loss_said(&advice, &advice.rows[1], false), "25.00 pp");
+        assert_eq!(loss_said(&advice, &advice.rows[0], true), "best");
+        advice.rows[1].loss = Some(Value {
+            value: 0.042,
+            ci95: Some((0.034, 0.05)),
+        });
+        advice.rows[1].separated = Some(true);
+        assert_eq!(
+            loss_said(&advice, &advice.rows[1], false),
+            "about 4.2 pp, give or take 0.8"
+        );
+        advice.rows[1].separated = Some(false);
+        assert_eq!(
+            loss_said(&advice, &advice.rows[1], false),
+            "too close to call"
+        );
+        advice.loss_column = 1;
+        advice.rows[1].separated = Some(true);
+        advice.rows[1].loss = Some(Value {
+            value: 32.25,
+            ci95: Some((2.88, 61.62)),
+        });
+        assert_eq!(
+            loss_said(&advice, &advice.rows[1], false),
+            "about 32 points, give or take 29"
+        );
+        let doc: Json = serde_json::from_str(&advice_json(&advice, &crate::error::Keys)).unwrap();
+        assert_eq!(doc["columns"][1]["heading"], "turn score");
+        assert_eq!(
+            doc["actions"][1]["shown"]["said"],
+            "about 32 points, give or take 29"
+        );
     }
 
     /// The table's columns follow from the game and the method: an exact advice whose rows

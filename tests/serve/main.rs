@@ -230,9 +230,33 @@ fn the_pages_and_games_are_served_and_need_nothing_from_elsewhere() {
             "sieben"
         ]
     );
+    // Each game by the name players say, for the pages to show.
+    let titles: Vec<&str> = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        titles,
+        ["Sequences", "Hearts Due", "Sevens", "Solitaire Dice", "7"]
+    );
     let (status, _, rules) = server.get("/api/rules/sevens");
     assert_eq!(status, 200);
     assert!(rules.contains("How to play"), "{rules}");
+    // The page's rules name no flag: a page has no command line.
+    let rules: serde_json::Value = serde_json::from_str(&rules).unwrap();
+    let page = rules["page"].as_str().unwrap();
+    assert!(
+        page.contains("a game on the Play page takes them") && !page.contains("--"),
+        "{page}"
+    );
+    assert!(
+        rules["markdown"]
+            .as_str()
+            .unwrap()
+            .contains("`--rule KEY=VALUE`")
+    );
     let (status, _, summary) = server.get("/reports/sevens/summary.csv");
     assert_eq!((status, summary.as_str()), (200, "game,n\nsevens,1\n"));
     assert_eq!(server.get("/reports/").0, 200);

@@ -71,6 +71,8 @@ impl Value {
 pub struct Column {
     /// A short name for tables and JSON keys (`expected_score`).
     pub name: String,
+    /// A few words for a player, as a page heads the column (`chance to win`): no identifier.
+    pub heading: String,
     /// What it is, in words, for the legend.
     pub meaning: String,
     /// How it is printed: a chance (as a percentage) or points.
@@ -208,7 +210,7 @@ impl Advice {
                 format!(
                     "the first {tied} actions are worth the same in {}: they are ranked by {} \
                      next",
-                    self.columns[0].name, self.columns[1].name
+                    self.columns[0].heading, self.columns[1].heading
                 )
                 .into(),
             );

@@ -197,38 +197,42 @@ fn check_totals(totals: &[u32], next: usize, target: u32, top: u32) -> Result<()
 /// are opponents, the chance to reach the target within `within` casts, and the casts it takes.
 fn columns(players: u32, shared: bool, target: u32, within: usize) -> Vec<Column> {
     let mut columns = Vec::new();
-    let column = |name: &str, meaning: String, chance: bool| Column {
+    let column = |(name, heading): (&str, &str), meaning: String, chance: bool| Column {
         name: name.to_string(),
+        heading: heading.to_string(),
         meaning,
         chance,
     };
     if players > 1 {
         if shared {
             columns.push(column(
-                "p_win_or_share",
+                ("p_win_or_share", "chance to win or share"),
                 "chance to have the highest total when the game ends (alone or tied)".into(),
                 true,
             ));
             columns.push(column(
-                "p_win_alone",
+                ("p_win_alone", "chance to win alone"),
                 "chance to have the highest total alone".into(),
                 true,
             ));
         } else {
             columns.push(column(
-                "p_win",
+                ("p_win", "chance to win"),
                 "chance to win, play-offs included".into(),
                 true,
             ));
         }
     }
     columns.push(column(
-        "p_reach_within",
+        (
+            "p_reach_within",
+            &format!("chance to reach {target} in {within}"),
+        ),
         format!("chance to reach {target} within {within} of one's own casts from now"),
         true,
     ));
     columns.push(column(
-        "expected_casts",
+        ("expected_casts", "casts to reach it"),
         format!("expected casts to reach {target} from one's total"),
         false,
     ));

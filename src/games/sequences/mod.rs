@@ -75,6 +75,7 @@ const fn report_runs(
 pub const SEQUENCES: Sequences = Sequences {
     info: &GameInfo {
         name: "sequences",
+        title: "Sequences",
         about: "Sequences: one cast of six dice per turn, runs from 1-2 score, first to 100",
         options: SEQUENCES_OPTIONS,
         policies: POLICIES,
@@ -95,6 +96,7 @@ pub const SEQUENCES: Sequences = Sequences {
 pub const HEARTS_DUE: Sequences = Sequences {
     info: &GameInfo {
         name: "hearts-due",
+        title: "Hearts Due",
         about: "Hearts Due: Sequences with a scoring lone 1 and a richer table",
         options: HEARTS_DUE_OPTIONS,
         policies: POLICIES,

@@ -123,6 +123,7 @@ const REPORT_RUNS: &[ReportRun] = &[
 /// What Sevens declares about itself.
 const INFO: GameInfo = GameInfo {
     name: "sevens",
+    title: "Sevens",
     about: "Sevens: roll six dice up to three times, remove dice adding up to 7, score what is left",
     options: OPTIONS,
     policies: spec::POLICIES,

@@ -179,6 +179,7 @@ const REPORT_RUNS: &[ReportRun] = &[
 /// What 7 declares about itself.
 const INFO: GameInfo = GameInfo {
     name: NAME,
+    title: "7",
     about: "The card game 7: cards on a two-spot pile up to a total of 7, first out wins chips",
     options: OPTIONS,
     policies: spec::POLICIES,

@@ -55,7 +55,7 @@ pub const RULEBOOK: Rulebook = Rulebook {
         Reading {
             topic: "The deck",
             text: "How many cards carry each number is published nowhere we could find, so the \
-                   deck is a file (`deck`, or `--deck FILE`): one row per number with its \
+                   deck is a file (the shipped `deck`, or one of your own): one row per number with its \
                    count. The shipped default spreads the 80 cards as evenly as it can, 12 \
                    each of 1, 2 and 3 and 11 each of 4 to 7. `dicelab decks sieben` shows how \
                    much the spread matters.",

@@ -279,6 +279,7 @@ fn columns(spec: &PolicySpec, beta: f64) -> Vec<Column> {
     vec![
         Column {
             name: "final_score".into(),
+            heading: "expected final score".into(),
             meaning: if beta > 0.0 {
                 format!(
                     "expected final score when {} plays on from the sheet left (95% interval): \
@@ -298,11 +299,13 @@ fn columns(spec: &PolicySpec, beta: f64) -> Vec<Column> {
         },
         Column {
             name: "p_win".into(),
+            heading: format!("chance of {WIN_SCORE}+"),
             meaning: format!("chance of a final score of {WIN_SCORE} or more, the same play-outs"),
             chance: true,
         },
         Column {
             name: "now".into(),
+            heading: "score now".into(),
             meaning: "what the division changes the score by now".into(),
             chance: false,
         },
@@ -313,8 +316,8 @@ fn columns(spec: &PolicySpec, beta: f64) -> Vec<Column> {
 /// what ranks the rows.
 fn method(spec: &PolicySpec, raced: &Raced, seed: u64) -> String {
     format!(
-        "{} play-outs by {}, every division on the same rolls (seed {seed}): {}; ranked by \
-         final_score, as what each division loses against the best, paired on the same rolls",
+        "{} play-outs by {}, every division on the same rolls (seed {seed}): {}; ranked by the \
+         expected final score, as what each division loses against the best, paired on the same rolls",
         raced.total(),
         spec.as_str(),
         raced.schedule(),

@@ -119,6 +119,7 @@ const REPORT_RUNS: &[ReportRun] = &[
 /// What Solitaire Dice declares about itself: every number of the text as a rule option.
 const INFO: GameInfo = GameInfo {
     name: NAME,
+    title: "Solitaire Dice",
     about: "Sid Sackson's Solitaire Dice: five dice a roll, two pairs scored, one die thrown away",
     options: rules::OPTIONS,
     policies: spec::POLICIES,

@@ -269,7 +269,7 @@ pub const OPTIONS: &[OptionSpec] = &[
             max: 100_000,
         },
         default: "500",
-        meaning: "the score that counts as a win (the p_score_WIN figure)",
+        meaning: "the score that counts as a win (a run reports the chance of reaching it)",
         quiet: true,
         matters: Matters::ALWAYS,
     },

@@ -207,17 +207,17 @@ impl<'a> Values<'a> {
             } else {
                 "chance to win the game, every player playing to win after"
             };
-            columns.push(column("p_win_game", meaning, true));
+            columns.push(column(("p_win_game", "chance to win"), meaning, true));
         }
         if let Some(t) = p.to_beat {
             columns.push(column(
-                "p_beat",
+                ("p_beat", &format!("chance to beat {t}")),
                 &format!("chance to score more than {t}, playing for it after"),
                 true,
             ));
         }
         columns.push(column(
-            "expected_score",
+            ("expected_score", "expected turn score"),
             "expected turn score, playing optimal after",
             false,
         ));
@@ -311,9 +311,10 @@ fn notes(advice: &Advice, p: &Position) -> Vec<Message> {
     notes
 }
 
-fn column(name: &str, meaning: &str, chance: bool) -> Column {
+fn column((name, heading): (&str, &str), meaning: &str, chance: bool) -> Column {
     Column {
         name: name.to_string(),
+        heading: heading.to_string(),
         meaning: meaning.to_string(),
         chance,
     }

@@ -147,18 +147,19 @@ impl RowParts {
 /// beaten, where `followers` follow) and each action's reason against the best. They come after the ranking, which
 /// they must not reorder: a higher chance of a 0 is worse, not better.
 pub(crate) fn add_parts(advice: &mut Advice, parts: &[RowParts], followers: Option<usize>) {
-    let column = |name: &str, meaning: String| Column {
+    let column = |(name, heading): (&str, &str), meaning: String| Column {
         name: name.to_string(),
+        heading: heading.to_string(),
         meaning,
         chance: true,
     };
     advice.columns.push(column(
-        "p_zero",
+        ("p_zero", "chance of a 0"),
         "chance the turn scores 0, playing optimal after".into(),
     ));
     if let Some(followers) = followers {
         advice.columns.push(column(
-            "p_beaten",
+            ("p_beaten", "chance to be beaten"),
             format!(
                 "chance {} beats the score you stop with in the rolls your stop leaves {}, \
                  playing for it (rolling again: you playing after to keep it lowest)",

@@ -208,6 +208,7 @@ fn columns(rules: &Rules, table: &Table) -> (Vec<Column>, Vec<usize>) {
     if game.is_some() {
         columns.push(Column {
             name: "p_win_game".into(),
+            heading: "chance to win".into(),
             meaning: format!(
                 "chance to win the game (most chips{})",
                 if rules.tie == Tie::Shared {
@@ -220,6 +221,7 @@ fn columns(rules: &Rules, table: &Table) -> (Vec<Column>, Vec<usize>) {
         });
         columns.push(Column {
             name: "chips_game".into(),
+            heading: "chips at the end".into(),
             meaning: "your chips at the end of the game".into(),
             chance: false,
         });
@@ -227,11 +229,13 @@ fn columns(rules: &Rules, table: &Table) -> (Vec<Column>, Vec<usize>) {
     }
     columns.push(Column {
         name: "chips_round".into(),
+        heading: "chips this round".into(),
         meaning: "the chips this round pays you".into(),
         chance: false,
     });
     columns.push(Column {
         name: "p_next_out".into(),
+        heading: "chance to go out next".into(),
         meaning: format!(
             "chance you are the next out{}",
             if outs == 0 {
