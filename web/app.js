@@ -48,7 +48,7 @@ async function home() {
           el(
             "li",
             {},
-            el("a", { href: `#/coach/${g.name}`, class: "card" }, el("strong", {}, g.name), el("span", {}, g.about)),
+            el("a", { href: `#/coach/${g.name}`, class: "card" }, el("strong", {}, g.title), el("span", {}, g.about)),
           ),
         ),
     ),
@@ -64,7 +64,7 @@ async function route() {
     link.toggleAttribute("aria-current", link.dataset.nav === here);
   }
   try {
-    if (section === "coach" && name) await coachPage(page, decodeURIComponent(name));
+    if (section === "coach" && name) await coachPage(page, decodeURIComponent(name), query);
     else if (section === "rules") await rulesPage(page, name && decodeURIComponent(name));
     else if (section === "play") await playPage(page, name && decodeURIComponent(name), query);
     else if (section === "review") reviewPage(page);

@@ -44,46 +44,64 @@ export function stepper(label, value, min, max, set, name) {
 
 export const PIPS = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
-/** The advice as a ranked table, each value's exact number kept in `data-value`. */
+/** The advice as a ranked table, each value's exact number kept in `data-value`: the action,
+ * what it loses, then the values under the library's headings. On a phone's width only the
+ * loss and the ranking value show until "Every column" is tapped, so the table fits. */
 export function adviceTable(advice) {
   const columns = advice.columns;
   const rows = advice.actions || advice.players || [];
+  const ranked = Boolean(advice.actions);
+  const loss = columns.find((c) => c.name === advice.loss_column);
+  const wide = (i) => (i > 0 ? "extra" : null);
+  const table = el(
+    "table",
+    { class: "ranked" },
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        el("th", {}, ranked ? "action" : "player"),
+        ranked ? el("th", {}, "loses") : null,
+        columns.map((c, i) => el("th", { title: c.meaning, class: wide(i) }, c.heading || c.name)),
+      ),
+    ),
+    el(
+      "tbody",
+      {},
+      rows.map((row, i) =>
+        el(
+          "tr",
+          { class: i === 0 && ranked ? "best" : null },
+          el("th", { scope: "row" }, row.name),
+          ranked
+            ? el("td", { "data-column": "loss", "data-value": row.loss ? String(row.loss.value) : "" }, row.shown.said || row.shown.loss || "")
+            : null,
+          // Each value as the library writes it: an estimate with its interval.
+          columns.map((c, j) => {
+            const v = row.values[c.name];
+            return el("td", { "data-column": c.name, "data-value": v ? String(v.value) : "", class: wide(j) }, v ? row.shown.values[c.name] : "");
+          }),
+        ),
+      ),
+    ),
+  );
+  const every = el("button", {
+    type: "button",
+    class: "every",
+    "aria-pressed": "false",
+    onclick: () => every.setAttribute("aria-pressed", String(table.classList.toggle("all"))),
+  }, "Every column");
   return el(
     "div",
     { class: "advice" },
     el("p", { class: "method" }, advice.method),
-    el(
-      "div",
-      { class: "scroll" },
-      el(
-        "table",
-        {},
-        el(
-          "thead",
-          {},
-          el("tr", {}, el("th", {}, advice.actions ? "action" : "player"), columns.map((c) => el("th", { title: c.meaning }, c.name.replaceAll("_", " "))), advice.actions ? el("th", {}, "loses") : null),
-        ),
-        el(
-          "tbody",
-          {},
-          rows.map((row, i) =>
-            el(
-              "tr",
-              { class: i === 0 && advice.actions ? "best" : null },
-              el("th", { scope: "row" }, row.name),
-              // Each value as the library writes it: an estimate with its interval.
-              columns.map((c) => {
-                const v = row.values[c.name];
-                return el("td", { "data-column": c.name, "data-value": v ? String(v.value) : "" }, v ? row.shown.values[c.name] : "");
-              }),
-              advice.actions
-                ? el("td", { "data-column": "loss", "data-value": row.loss ? String(row.loss.value) : "" }, row.shown.loss || "")
-                : null,
-            ),
-          ),
-        ),
-      ),
-    ),
+    el("div", { class: "scroll" }, table),
+    columns.length > 1 ? every : null,
+    ranked && loss && loss.chance
+      ? el("p", { class: "note" }, `A loss in pp is in points of the ${loss.heading || "chance"}: out of 100, as a percentage is.`)
+      : null,
     rows.filter((r) => r.why).map((r) => el("p", { class: "why" }, r.why)),
     (advice.notes || []).map((n) => el("p", { class: "note" }, n)),
   );
@@ -97,13 +115,19 @@ export function working(into, current = () => true) {
   const since = performance.now();
   let told = null;
   const say = () => {
-    if (!current() || !into.hasAttribute("aria-busy")) return clearInterval(timer);
+    if (!current() || !into.hasAttribute("aria-busy")) return stop();
     const seconds = Math.round((performance.now() - since) / 1000);
     const far = told && told.total ? `: ${Math.floor((100 * told.done) / told.total)}% of the play-outs` : "";
     line.textContent = `Working${far} (${seconds} s)`;
     if (!line.isConnected) into.replaceChildren(line);
   };
+  // Shown from 300 ms on: a quicker answer needs no word, a slower one must not look stuck.
+  const first = setTimeout(say, 300);
   const timer = setInterval(say, 500);
+  const stop = () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
   return (progress) => {
     told = progress;
     say();
@@ -120,7 +144,11 @@ export function adviser(result, name) {
     const progress = working(result, () => mine === asked);
     try {
       const advice = await coach(name, position, {}, progress);
-      if (mine === asked) result.replaceChildren(adviceTable(advice));
+      if (mine === asked) {
+        result.replaceChildren(adviceTable(advice));
+        // The answer brought into view: on a phone it lands below the taps.
+        result.scrollIntoView({ block: "nearest" });
+      }
     } catch (error) {
       if (mine === asked) result.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
     } finally {
@@ -151,21 +179,94 @@ export function typed(inputs) {
 }
 
 /** A game's coach with no taps of its own: each position key as a field, its syntax as the hint. */
-export function keyedCoach(page, game) {
+export function keyedCoach(page, game, keys = {}) {
   const result = el("section", { class: "result", "aria-label": "advice" });
   const advise = adviser(result, game.name);
+  const ask = (position) => {
+    address(game.name, position);
+    advise(position);
+  };
   const form = el(
     "form",
     {
       class: "position",
       onsubmit: (event) => {
         event.preventDefault();
-        advise(typed(form.querySelectorAll("input")));
+        ask(typed(form.querySelectorAll("input")));
       },
     },
     game.advise.map(keyField),
     el("button", { type: "submit", class: "primary" }, "Advise"),
   );
-  page.replaceChildren(el("h1", {}, `${game.name} coach`), el("p", {}, game.about), form, result);
+  for (const input of form.querySelectorAll("input")) {
+    if (keys[input.name] !== undefined) input.value = keys[input.name];
+  }
+  page.replaceChildren(el("h1", {}, `${game.title} coach`), el("p", {}, game.about), form, result);
+  if (Object.keys(keys).length) ask(keys);
 }
 
+
+/** Numbers typed on a pad of the page's own, slot after slot: each slot is a button showing its
+ * number (tap it to type there), the pad's digits type into the slot chosen, ⌫ takes a digit
+ * back, Next moves on. `slots` are `{ label, name, value }` (the value a string, "" where
+ * none), `at` the slot typed into; `set(slots, at)` is told every change. */
+export function numberPad(legend, slots, at, set, most = 9999) {
+  const type = (change) => () => {
+    const next = slots.map((s) => ({ ...s }));
+    const now = next[at];
+    const moved = change(now, next);
+    set(next, moved === undefined ? at : moved);
+  };
+  const digit = (d) =>
+    type((slot) => {
+      const value = slot.value === "0" ? String(d) : slot.value + d;
+      if (Number(value) <= most) slot.value = value;
+    });
+  return el(
+    "fieldset",
+    { class: "pad" },
+    el("legend", {}, legend),
+    el(
+      "div",
+      { class: "slots" },
+      slots.map((s, i) =>
+        el(
+          "button",
+          { type: "button", class: "slot", "data-name": s.name, "data-value": s.value, "aria-pressed": String(i === at), onclick: () => set(slots, i) },
+          el("small", {}, s.label),
+          el("span", {}, s.value === "" ? "–" : s.value),
+        ),
+      ),
+    ),
+    el(
+      "div",
+      { class: "keys" },
+      [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => el("button", { type: "button", "data-key": String(d), onclick: digit(d) }, String(d))),
+      el("button", { type: "button", "data-key": "back", "aria-label": "take a digit back", onclick: type((slot) => void (slot.value = slot.value.slice(0, -1))) }, "⌫"),
+      el("button", { type: "button", "data-key": "0", onclick: digit(0) }, "0"),
+      el("button", { type: "button", "data-key": "next", onclick: type(() => Math.min(at + 1, slots.length - 1)) }, "Next"),
+    ),
+  );
+}
+
+/** The position keys of a coach's address (`#/coach/sevens?roll=1&totals=52,49`), as typed. */
+export function addressed(query) {
+  const position = {};
+  for (const part of (query || "").split("&")) {
+    if (!part) continue;
+    const [key, ...rest] = part.split("=");
+    position[decodeURIComponent(key)] = decodeURIComponent(rest.join("="));
+  }
+  return position;
+}
+
+/** Puts `position` in the address of game `name`'s coach, so a reload or a shared link opens
+ * the same advice; commas, colons and slashes stay readable. Replaces the address, so Back
+ * leaves the coach rather than stepping through every tap. */
+export function address(name, position) {
+  const readable = (v) => encodeURIComponent(String(v)).replace(/%2C/g, ",").replace(/%3A/g, ":").replace(/%2F/g, "/");
+  const query = Object.entries(position)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${readable(v)}`)
+    .join("&");
+  history.replaceState(history.state, "", `#/coach/${name}${query ? `?${query}` : ""}`);
+}

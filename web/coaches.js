@@ -2,22 +2,23 @@
 // named here is coached key by key, from the position keys the library lists for it.
 
 import { games } from "./compute.js";
-import { keyedCoach } from "./coach.js";
+import { addressed, keyedCoach } from "./coach.js";
 import { sevensCoach } from "./sevens.js";
 import { race, sieben, solitaire, tapCoach } from "./taps.js";
 
 /** Each game's coach by taps. */
 const COACHES = {
   sevens: sevensCoach,
-  "solitaire-dice": (page, game) => tapCoach(page, game, solitaire),
-  sieben: (page, game) => tapCoach(page, game, sieben),
-  sequences: (page, game) => tapCoach(page, game, race),
-  "hearts-due": (page, game) => tapCoach(page, game, race),
+  "solitaire-dice": (page, game, keys) => tapCoach(page, game, solitaire, keys),
+  sieben: (page, game, keys) => tapCoach(page, game, sieben, keys),
+  sequences: (page, game, keys) => tapCoach(page, game, race, keys),
+  "hearts-due": (page, game, keys) => tapCoach(page, game, race, keys),
 };
 
-/** The coach of the game named `name`. */
-export async function coachPage(page, name) {
+/** The coach of the game named `name`, on the position its address's `query` holds (advise's
+ * position keys: `roll=1&totals=52,49`), if any. */
+export async function coachPage(page, name, query) {
   const game = (await games()).games.find((g) => g.name === name);
   if (!game || !game.advise) throw new Error(`${name}: no coach for this game`);
-  (COACHES[name] || keyedCoach)(page, game);
+  (COACHES[name] || keyedCoach)(page, game, addressed(query));
 }

@@ -6,7 +6,7 @@ export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    if (typeof value === "function") node.addEventListener(key.replace(/^on/, ""), value);
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {

@@ -32,7 +32,8 @@ export async function findingsPage(page) {
   const intro = report.querySelector("main > p, body > p");
   page.replaceChildren(
     el("h1", {}, "Findings"),
-    intro ? el("p", { class: "note" }, intro.textContent) : null,
+    // The report's opening, without how to make it again (a command line's words).
+    intro ? el("p", { class: "note" }, intro.textContent.split(" Regenerate it with")[0]) : null,
     el(
       "ol",
       { class: "answers" },

@@ -58,7 +58,7 @@ async function setup(page, name) {
       el(
         "ul",
         { class: "cards" },
-        playable.map((g) => el("li", {}, el("a", { href: `#/play/${g.name}`, class: "card" }, el("strong", {}, g.name), el("span", {}, g.about)))),
+        playable.map((g) => el("li", {}, el("a", { href: `#/play/${g.name}`, class: "card" }, el("strong", {}, g.title), el("span", {}, g.about)))),
       ),
     );
     return;
@@ -102,12 +102,12 @@ async function setup(page, name) {
     location.hash = address(name, s);
   });
   draw();
-  page.replaceChildren(el("h1", {}, `Play ${name}`), el("p", {}, game.about), form);
+  page.replaceChildren(el("h1", {}, `Play ${game.title}`), el("p", {}, game.about), form);
 }
 
 /** A game in progress: what happened, the decision with its actions, and at the end the
  * result, the record and the review. */
-async function table(page, name, s) {
+async function table(page, name, s, title = name) {
   const log = el("pre", { class: "log", "aria-label": "what happened" });
   const said = el("p", { class: "coach-line", role: "status" });
   const decision = el("section", { class: "decision-box", "aria-label": "your decision" });
@@ -115,7 +115,7 @@ async function table(page, name, s) {
   const end = el("section", { class: "end" });
   const heading = el("p", { class: "note" });
   page.replaceChildren(
-    el("h1", {}, `Play ${name}`),
+    el("h1", {}, `Play ${title}`),
     heading,
     log,
     said,
@@ -206,5 +206,6 @@ export async function playPage(page, name, query) {
   const s = fromQuery(query);
   const bad = badSeed(s.seed);
   if (bad) throw new Error(bad);
-  return table(page, name, s);
+  const game = (await games()).games.find((g) => g.name === name);
+  return table(page, name, s, game ? game.title : name);
 }

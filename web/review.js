@@ -5,7 +5,7 @@
 // game just played.
 
 import { working } from "./coach.js";
-import { review } from "./compute.js";
+import { games, review } from "./compute.js";
 import { el } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -192,7 +192,7 @@ function moment(game, unit, m, names) {
 
 /** The reviews of a record's games as nodes; `you` is the seat to stand out (the Play page's
  * person), or -1. */
-export function reviewView(review, you = -1) {
+export function reviewView(review, you = -1, titles = {}) {
   return review.games.map((game, g) => {
     const unit = game.unit || "chance";
     const names = game.seats || game.players.map((p) => p.name);
@@ -206,7 +206,7 @@ export function reviewView(review, you = -1) {
     return el(
       "section",
       { class: "review", "data-game": String(g) },
-      el("h2", {}, `Game ${g + 1} of ${review.games.length}: ${game.game}`, game.rules.length ? el("small", {}, ` (${game.rules.join(" ")})`) : null),
+      el("h2", {}, `Game ${g + 1} of ${review.games.length}: ${titles[game.game] || game.game}`, game.rules.length ? el("small", {}, ` (${game.rules.join(" ")})`) : null),
       el("p", { class: "method" }, game.method),
       game.shown && game.shown.unfinished ? el("p", { class: "unfinished" }, game.shown.unfinished) : null,
       accounts(game, unit, you),
@@ -223,8 +223,9 @@ export async function showReview(into, text, you = -1) {
   into.setAttribute("aria-busy", "true");
   into.replaceChildren(el("p", { class: "note" }, "Reviewing: exact games answer at once; estimated ones (Solitaire Dice, 7) take a few seconds."));
   try {
-    const reviewed = await review(text, {}, working(into));
-    into.replaceChildren(...reviewView(reviewed, you));
+    const [reviewed, { games: list }] = await Promise.all([review(text, {}, working(into)), games()]);
+    const titles = Object.fromEntries(list.map((g) => [g.name, g.title]));
+    into.replaceChildren(...reviewView(reviewed, you, titles));
   } catch (error) {
     into.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
   } finally {
@@ -267,7 +268,7 @@ export function reviewPage(page) {
     el(
       "p",
       {},
-      "Paste a game record (what dicelab play --record and simulate --record write, or a game written down at the table), " +
+      "Paste a game record (the file Play's \"Download the game record\" gives, one dicelab's command line records, or a game written down at the table), " +
         "and see every decision marked, the luck of every throw, and each player's chance across the game.",
     ),
     form,

@@ -14,14 +14,15 @@ export async function rulesPage(page, name) {
         "ul",
         { class: "cards" },
         list.map((g) =>
-          el("li", {}, el("a", { href: `#/rules/${g.name}`, class: "card" }, el("strong", {}, g.name), el("span", {}, g.about))),
+          el("li", {}, el("a", { href: `#/rules/${g.name}`, class: "card" }, el("strong", {}, g.title), el("span", {}, g.about))),
         ),
       ),
     );
     return;
   }
-  const text = await rules(name);
-  page.replaceChildren(el("h1", {}, `${text.name}: rules`), el("article", { class: "rules" }, markdown(text.markdown)));
+  const [text, { games: list }] = await Promise.all([rules(name), games()]);
+  const game = list.find((g) => g.name === text.name);
+  page.replaceChildren(el("h1", {}, `${game ? game.title : text.name}: rules`), el("article", { class: "rules" }, markdown(text.page || text.markdown)));
 }
 
 /** Inline Markdown (`code`, **bold**) as nodes. */

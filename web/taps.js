@@ -4,7 +4,7 @@
 // rarely needs (7's set-aside cards, who is stuck) stay as fields under "More".
 
 import { el } from "./dom.js";
-import { PIPS, adviser, choice, keyField, stepper, typed } from "./coach.js";
+import { PIPS, address, adviser, choice, keyField, numberPad, typed } from "./coach.js";
 
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -44,11 +44,29 @@ function picker(legend, items, most, show, name, update) {
 }
 
 const DICE = { faces: range(1, 6), label: (f) => PIPS[f - 1] };
+
+/** The faces of an address's list (`1,2,3,4,6`) from 1 to `top`, at most 30. */
+function faces(text, top) {
+  return (text || "").split(",").map(Number).filter((f) => Number.isInteger(f) && f >= 1 && f <= top).slice(0, 30);
+}
 const CARDS = { faces: range(1, 7), label: (f) => String(f) };
 
 /** Solitaire Dice: the five dice rolled, the marks on each sum and each throwaway face. */
 export const solitaire = {
-  state: () => ({ roll: [], sums: Object.fromEntries(range(2, 12).map((s) => [s, 0])), away: Object.fromEntries(range(1, 6).map((f) => [f, 0])) }),
+  state: (keys) => {
+    const s = { roll: faces(keys.roll, 6), sums: Object.fromEntries(range(2, 12).map((n) => [n, 0])), away: Object.fromEntries(range(1, 6).map((f) => [f, 0])) };
+    // The sheet as advise writes it: `3:2,5:7/1:6`, the marks per sum, then per thrown-away face.
+    const [sums = "", away = ""] = (keys.sheet || "").split("/");
+    const marks = (text, into) => {
+      for (const part of text.split(",")) {
+        const [k, v] = part.split(":").map(Number);
+        if (k in into && v >= 0) into[k] = v;
+      }
+    };
+    marks(sums, s.sums);
+    marks(away, s.away);
+    return s;
+  },
   parts: (s, update) => [
     picker("The five dice rolled: tap a face to add a die", s.roll, 5, DICE, "roll", update),
     el(
@@ -72,7 +90,17 @@ export const solitaire = {
 
 /** 7: the cards in my hand, the pile's two spots, the others' hands. */
 export const sieben = {
-  state: () => ({ hand: [], pile: "empty", spots: [0, 1], others: [7, 7] }),
+  state: (keys) => {
+    const s = { hand: faces(keys.hand, 7), pile: "empty", spots: [0, 1], others: [7, 7] };
+    const spots = /^([0-6])\+([0-6])$/.exec(keys.pile || "");
+    if (spots) {
+      s.pile = "spots";
+      s.spots = [Number(spots[1]), Number(spots[2])];
+    } else if (keys.pile === "new") s.pile = "new";
+    const others = (keys.others || "").split(",").filter((n) => /^\d+$/.test(n)).map(Number);
+    if (others.length) s.others = others.slice(0, 6);
+    return s;
+  },
   parts: (s, update) => {
     const parts = [
       picker("My hand: tap a card to add it", s.hand, 30, CARDS, "hand", update),
@@ -108,33 +136,48 @@ export const sieben = {
 
 /** Sequences and Hearts Due: every player's total, and who casts next. */
 export const race = {
-  state: () => ({ totals: [0, 0], next: 1 }),
+  state: (keys) => {
+    const totals = (keys.totals || "0,0").split(",").slice(0, 6).map((t) => (/^\d+$/.test(t) ? t : ""));
+    return { totals, at: 0, next: Math.min(Math.max(Number(keys.next) || 1, 1), totals.length) };
+  },
   parts: (s, update) => [
     choice("Players", range(1, 6), s.totals.length, (v) => update(() => {
-      s.totals = range(1, v).map((i) => s.totals[i - 1] ?? 0);
+      s.totals = range(1, v).map((i) => s.totals[i - 1] ?? "");
       s.next = Math.min(s.next, v);
+      s.at = Math.min(s.at, v - 1);
     }), (v) => (v === 1 ? "a race alone" : `${v} players`)),
-    el(
-      "div",
-      { class: "group" },
-      el("h2", {}, "Totals, in turn order"),
-      s.totals.map((t, i) => stepper(`Player ${i + 1}`, t, 0, 9999, (v) => update(() => (s.totals[i] = v)), `total-${i + 1}`)),
+    numberPad(
+      "Totals, in turn order",
+      s.totals.map((t, i) => ({ label: `player ${i + 1}`, name: `total-${i + 1}`, value: t })),
+      s.at,
+      (slots, at) => update(() => {
+        s.totals = slots.map((x) => x.value);
+        s.at = at;
+      }),
     ),
     choice("Who casts next", range(1, s.totals.length), s.next, (v) => update(() => (s.next = v)), (v) => `player ${v}`),
   ],
-  position: (s) => ({ totals: s.totals.join(","), next: s.next }),
+  position: (s) => ({ totals: s.totals.map((t) => t || "0").join(","), next: s.next }),
   more: ["within"],
 };
 
 /** The coach of `game` by the taps of `spec` (one of the above): the position tapped in,
  * then Advise. */
-export function tapCoach(page, game, spec) {
-  const s = spec.state();
+export function tapCoach(page, game, spec, keys = {}) {
+  const s = spec.state(keys);
   const more = game.advise.filter((k) => spec.more.includes(k.key)).map(keyField);
+  // The keys of the address that only a field of "More" takes, typed there.
+  for (const label of more) {
+    const input = label.querySelector("input");
+    if (keys[input.name] !== undefined) input.value = keys[input.name];
+  }
   const result = el("section", { class: "result", "aria-label": "advice" });
   const form = el("form", { class: "position" });
   const advise = adviser(result, game.name);
-  const ask = () => advise({ ...spec.position(s), ...typed(form.querySelectorAll("details input")) });
+  const ask = (position = { ...spec.position(s), ...typed(form.querySelectorAll("details input")) }) => {
+    address(game.name, position);
+    advise(position);
+  };
   const taps = el("div", { class: "taps" });
   const update = (change) => {
     change();
@@ -143,7 +186,7 @@ export function tapCoach(page, game, spec) {
   const draw = () => taps.replaceChildren(...spec.parts(s, update));
   form.append(
     taps,
-    more.length ? el("details", { class: "more" }, el("summary", {}, "More of the position"), more) : "",
+    more.length ? el("details", { class: "more", open: more.some((l) => l.querySelector("input").value) || null }, el("summary", {}, "More of the position"), more) : "",
     el("button", { type: "submit", class: "primary" }, "Advise"),
   );
   form.addEventListener("submit", (event) => {
@@ -152,10 +195,12 @@ export function tapCoach(page, game, spec) {
   });
   draw();
   page.replaceChildren(
-    el("h1", {}, `${game.name} coach`),
+    el("h1", {}, `${game.title} coach`),
     el("p", {}, game.about),
     el("p", {}, "Tap in the position, then Advise."),
     form,
     result,
   );
+  // An address with a position opens on its advice, asked with the keys exactly as given.
+  if (Object.keys(keys).length) ask(keys);
 }

@@ -248,9 +248,13 @@ async function checkPage(checks, view, label) {
   checks.that(errors.length === 0, `${where}: no console error`, errors.join('; '));
   const all = await tables(page);
   for (const t of all) {
-    checks.that(t.fits || t.confined, `${where}: table ${t.index} (${t.where}) fits or scrolls alone`,
-      `${t.width}px wide, not inside a box of its own that scrolls`);
+    checks.that(t.fits, `${where}: table ${t.index} (${t.where}) fits the screen`,
+      `${t.width}px wide`);
   }
+  // A player's words: no command-line flag, no metric's identifier, anywhere on the page.
+  const text = await page.evaluate(() => document.body.innerText);
+  const jargon = [...text.matchAll(/(?:^|[\s(])(--[a-z][a-z-]*)|\b(p_[a-z_]+)\b/g)].map((m) => m[1] || m[2]);
+  checks.that(jargon.length === 0, `${where}: no flag or identifier in the text`, [...new Set(jargon)].join(', '));
   const charts = await chartText(page);
   for (const c of charts) {
     checks.that(c.smallest >= MIN_TEXT_PX, `${where}: chart text readable`,
