@@ -418,6 +418,7 @@ impl Reviewer for CoinRace {
             estimated: None,
             finished: true,
             stops: None,
+            next: None,
             moments,
             players,
             kind: RecordKind::Throws,

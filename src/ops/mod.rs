@@ -75,6 +75,7 @@ mod play;
 mod report;
 mod review;
 mod sequential;
+mod sheet;
 mod simulate;
 mod sweep;
 mod web;
@@ -94,6 +95,7 @@ pub use review::{
     review_file_with, review_game, review_game_with, review_text, review_text_with, reviewed_games,
 };
 pub use sequential::{FIRST_LOOK, Until, looks, simulate_until};
+pub use sheet::{SheetStart, SheetStep, sheet};
 pub use simulate::{
     DEFAULT_UNITS, Finished, REPORT_NAMES, RunRequest, chunks, rules_with_deck, simulate,
 };

@@ -229,6 +229,12 @@ pub fn review_estimates(game: &str) -> bool {
     reviewer_of(game).is_some_and(|r| r.estimated())
 }
 
+/// Whether a turn of `game` (a record's game name) may go on after a throw, its player
+/// deciding whether to throw again: what its game's reviewer says.
+pub fn turns_go_on(game: &str) -> bool {
+    reviewer_of(game).is_some_and(|r| r.turns_go_on())
+}
+
 /// How the turns of `game` (a record's game name) are written: what its game's reviewer says;
 /// throws of dice for a game no reviewer knows (its review refuses it).
 pub fn record_kind(game: &str) -> RecordKind {

@@ -64,6 +64,11 @@ pub fn games_listing() -> Value {
                     let (min, max, default) = p.players();
                     json!({ "min": min, "max": max, "default": default })
                 }),
+                // Followed at the table by the scoresheet: a game of dice whose review is
+                // exact, so each throw's chances come at once.
+                "sheet": game.reviewer().is_some_and(|r| {
+                    r.kind() == crate::games::review::RecordKind::Throws && !r.estimated()
+                }),
             })
         })
         .collect();

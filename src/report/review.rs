@@ -609,6 +609,12 @@ fn moment_shown(unit: Unit, m: &Moment) -> serde_json::Value {
     }
 }
 
+/// One reviewed game as JSON, as a game of the review's document: for a page following one game
+/// (the scoresheet).
+pub fn game_document(r: &GameReview) -> serde_json::Value {
+    game_json(r)
+}
+
 /// One reviewed game as JSON: its rules, seats, accounts and every moment; each with what the
 /// text shows of it (`shown`), for a page.
 fn game_json(r: &GameReview) -> serde_json::Value {
@@ -654,6 +660,22 @@ fn game_json(r: &GameReview) -> serde_json::Value {
     if let Some(stops) = &r.stops {
         game["stops"] = json!(stops);
         game["shown"] = json!({ "unfinished": unfinished_words(r) });
+    }
+    if let Some(next) = &r.next {
+        let advise: serde_json::Map<String, serde_json::Value> = next
+            .advise
+            .iter()
+            .map(|(k, v)| (k.clone(), json!(v)))
+            .collect();
+        game["next"] = json!({
+            "seat": next.seat,
+            "name": r.seats[next.seat],
+            "round": next.round,
+            "throw": next.throw,
+            "dice": next.dice,
+            "deciding": next.deciding,
+            "advise": advise,
+        });
     }
     game
 }

@@ -46,6 +46,7 @@ fn game(k: usize) -> GameReview {
         estimated: None,
         finished: true,
         stops: None,
+        next: None,
         moments,
         players,
         kind: crate::games::review::RecordKind::Throws,

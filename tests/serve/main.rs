@@ -779,3 +779,53 @@ fn an_app_folder_is_served_gzipped_where_taken_and_nothing_outside_it() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("dev/web.sh DIR writes one"), "{stderr}");
 }
+
+/// The scoresheet's steps over HTTP: a game started, a throw added and the game so far
+/// reviewed (Ann's chance after her throw, the decision to come and its position for the
+/// coach), the turn stopped, the record reviewing as `dicelab review` does; a throw the rules
+/// cannot give, and a deck file in the rules, refused in words.
+#[test]
+fn a_game_is_followed_at_the_table_step_by_step() {
+    let (dir, reports) = folders();
+    let server = Server::start(&reports, &[]);
+    let step = |body: serde_json::Value| {
+        let (status, _, answer) = server.post("/api/sheet", &body.to_string());
+        assert_eq!(status, 200, "{answer}");
+        serde_json::from_str::<serde_json::Value>(&answer).unwrap()
+    };
+    let started = step(serde_json::json!({"start": {"game": "sevens", "seats": ["Ann", "Bob"]}}));
+    assert_eq!(started["game"]["next"]["name"], "Ann");
+    let record = started["record"].as_str().unwrap();
+    let thrown = step(serde_json::json!({"record": record, "throw": [3, 6, 2, 1, 6, 1]}));
+    let next = &thrown["game"]["next"];
+    assert_eq!(
+        (next["deciding"].clone(), next["dice"].clone()),
+        (true.into(), 2.into())
+    );
+    assert_eq!(next["advise"]["dice-shown"], "3,6,2,1,6,1");
+    let record = thrown["record"].as_str().unwrap();
+    assert!(
+        record.ends_with("round 1\nAnn: 3 6 2 1 6 1 /\n"),
+        "{record}"
+    );
+    let stopped = step(serde_json::json!({"record": record, "stop": true}));
+    assert_eq!(stopped["game"]["next"]["name"], "Bob");
+    let file = dir.path().join("so-far.txt");
+    std::fs::write(&file, stopped["record"].as_str().unwrap()).unwrap();
+    let cli = Command::new(BIN)
+        .args(["review", "--format", "json", "--threads", "1"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let cli: serde_json::Value = serde_json::from_slice(&cli.stdout).unwrap();
+    assert_eq!(cli["games"][0]["players"], stopped["game"]["players"]);
+    let record = stopped["record"].as_str().unwrap();
+    let body = serde_json::json!({"record": record, "throw": [1, 2]}).to_string();
+    assert_refused(
+        server.post("/api/sheet", &body),
+        400,
+        "Bob throws 6 dice here, and 2 are given",
+    );
+    let deck = serde_json::json!({"start": {"game": "sieben", "seats": ["A", "B"], "rules": ["deck=mine.csv"]}});
+    assert_refused(server.post("/api/sheet", &deck.to_string()), 400, "deck");
+}

@@ -151,6 +151,13 @@ pub fn review(record: &str, options: &str) -> Result<String> {
     Ok(Reviewed { reviews: &reviews }.json())
 }
 
+/// A step of a game followed at the table (`ops::SheetStep` as JSON): the record with the step
+/// added and the review of the game so far, what `POST /api/sheet` answers. `options`: `n` and
+/// `seed` of an estimated review (Solitaire Dice).
+pub fn sheet(step: &str, options: &str) -> Result<String> {
+    ops::sheet(step, &run_of(&options_of(options)?)?)
+}
+
 /// An error as the line a person reads: what the command line prints after `dicelab: error:`.
 fn thrown(e: Error) -> JsError {
     JsError::new(&one_line(&e.render(&Flags)))
@@ -199,6 +206,12 @@ pub fn advise_js(
 #[wasm_bindgen(js_name = review)]
 pub fn review_js(record: &str, options: &str) -> std::result::Result<String, JsError> {
     review(record, options).map_err(thrown)
+}
+
+/// [`sheet`], for JavaScript: its refusal in the API's words.
+#[wasm_bindgen(js_name = sheet)]
+pub fn sheet_js(step: &str, options: &str) -> std::result::Result<String, JsError> {
+    sheet(step, options).map_err(refused)
 }
 
 /// How long work tells the page where it is: the library's [`engine::Progress`] passed on to

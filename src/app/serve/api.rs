@@ -33,6 +33,7 @@ pub(super) fn router(server: Arc<Server>) -> Router {
         .route("/api/advise/{game}", post(advise))
         .route("/api/play/{game}", post(play::play))
         .route("/api/review", post(play::review))
+        .route("/api/sheet", post(play::sheet))
         .route("/reports/", get(files::report_index))
         .route("/reports/{*path}", get(files::report))
         .route("/", get(app::index))

@@ -111,3 +111,33 @@ pub(super) async fn review(
     })
     .await)
 }
+
+/// `POST /api/sheet`: the body is a step of a game followed at the table (`ops::SheetStep`:
+/// `start`, or `record` and a `throw` or `stop`); the answer is the record with the step added
+/// and the review of the game so far, on one core. A record's rules naming a file are refused
+/// before anything reads it.
+pub(super) async fn sheet(
+    State(server): State<Arc<Server>>,
+    request: Request,
+) -> Result<Response, Refusal> {
+    let text = body_text(request).await?;
+    let step: ops::SheetStep = ops::json_body(&text).map_err(|e| refused(&e))?;
+    let (name, rules) = match (&step.start, &step.record) {
+        (Some(start), _) => (start.game.clone(), start.rules.clone()),
+        (None, Some(record)) => {
+            let parsed = ops::read_record("record", record).map_err(|e| refused(&e))?;
+            match parsed.games.first() {
+                Some(game) => (game.game.clone(), game.rules.clone()),
+                None => (String::new(), Vec::new()),
+            }
+        }
+        (None, None) => (String::new(), Vec::new()),
+    };
+    if let Ok(found) = crate::games::find(&name) {
+        no_files(found, &rules, &[])?;
+    }
+    Ok(computed(&server, "game", move |stop| {
+        ops::sheet(&text, &one_core(1, stop))
+    })
+    .await)
+}

@@ -152,6 +152,27 @@ impl GameReview {
     }
 }
 
+/// What a game that a record leaves unfinished expects next: for a scoresheet that follows a
+/// game as it is played, so that it asks for the throw the rules give and no other.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Next {
+    /// The seat that throws next (0-based).
+    pub seat: usize,
+    /// The round, in words (`round 6`, `play-off 1`).
+    pub round: String,
+    /// The throw of the turn (1-based).
+    pub throw: u8,
+    /// How many dice that throw shows.
+    pub dice: u8,
+    /// Whether the seat's last throw left a decision still to make (its record's line ends in
+    /// `/`): stop, or throw the dice again.
+    pub deciding: bool,
+    /// That decision's position as `advise`'s keys (`roll`, `dice-shown`, `allowed`, `round`,
+    /// `totals`, `scores` or `to-beat`), in order; empty with no decision.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub advise: Vec<(String, String)>,
+}
+
 /// A game reviewed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameReview {
@@ -177,6 +198,11 @@ pub struct GameReview {
     /// finished.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stops: Option<String>,
+    /// What an unfinished record's game expects next (who throws, how many dice, a decision
+    /// still to come): what a scoresheet following the game asks for. `None` where finished, or
+    /// where the game does not say (7).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<Next>,
     /// Every throw and decision, in order.
     pub moments: Vec<Moment>,
     /// Each seat's accounts.

@@ -68,6 +68,12 @@ pub trait Reviewer: Sync {
         None
     }
 
+    /// Whether a turn may go on after a throw, its player deciding whether to throw again (a
+    /// record's line ending in `/`): Sevens' turns may; a cast or a divided roll is a turn.
+    fn turns_go_on(&self) -> bool {
+        false
+    }
+
     /// Replays `game` (a record's game, named `what` in errors) against its rules and values
     /// each moment as `pass` says: valued, with the play-outs of an estimated review sized,
     /// seeded and threaded by `run`, or only checked, which refuses all the valuing would,

@@ -15,7 +15,7 @@ use crate::games::review::record::{
     GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord, error_at,
 };
 use crate::games::review::{Event, GameReview, Moment, Pass, Unit, ledgers};
-use crate::games::review::{Kept, RecordKind, Reviewer};
+use crate::games::review::{Kept, Next, RecordKind, Reviewer};
 
 use std::collections::HashMap;
 
@@ -261,6 +261,8 @@ struct Replay<'a> {
     last: Vec<f64>,
     /// Where the record stops before the game ends, in words: set where it does.
     stops: Option<String>,
+    /// What the game expects next where the record stops.
+    next: Option<Next>,
 }
 
 impl Replay<'_> {
@@ -395,6 +397,17 @@ impl Replay<'_> {
     }
 }
 
+/// The cast `seat` makes next, in the round `label`: six dice, no decision.
+fn cast_next(seat: usize, label: &str) -> Next {
+    Next {
+        seat,
+        round: label.to_string(),
+        throw: 1,
+        dice: DICE as u8,
+        ..Next::default()
+    }
+}
+
 /// Reviews one game of Sequences or Hearts Due from its record `rec` (named `what` in errors),
 /// the cast distribution kept in `dealt` across a file's games; or, where `pass` only checks,
 /// replays it against the rules with every chance 0.
@@ -440,6 +453,7 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt, pass: Pass) -> Re
         moments: Vec::new(),
         last: Vec::new(),
         stops: None,
+        next: None,
     };
     replay.last = replay.odds(0);
     let start = replay.last.clone();
@@ -473,6 +487,7 @@ pub fn review(what: &str, rec: &GameRecord, dealt: &mut Dealt, pass: Pass) -> Re
         estimated: None,
         finished: replay.stops.is_none(),
         stops: replay.stops,
+        next: replay.next,
         moments: replay.moments,
         players,
         kind: RecordKind::Throws,
@@ -496,6 +511,7 @@ impl Replay<'_> {
                     0 => "before the first throw".to_string(),
                     _ => format!("after round {next}"),
                 });
+                self.next = Some(cast_next(0, &label));
                 return Ok(next);
             };
             if round.playoff || round.number as usize != k {
@@ -505,6 +521,7 @@ impl Replay<'_> {
             for seat in 0..n {
                 if last_round && round.turns.len() == seat {
                     self.stops = Some(format!("in {label}, before {}'s cast", self.names[seat]));
+                    self.next = Some(cast_next(seat, &label));
                     return Ok(next + 1);
                 }
                 let throw = self.check_turn(round, (seat, seat), &label)?;
@@ -542,6 +559,7 @@ impl Replay<'_> {
             let Some(round) = rec.rounds.get(next) else {
                 // The record stops before the play-off: the tied players stand level.
                 self.stops = Some(format!("before play-off {playoffs}: {tie} tie"));
+                self.next = Some(cast_next(tied[0], &label));
                 return Ok((next, tied));
             };
             if !round.playoff || round.number as usize != playoffs {
@@ -556,6 +574,7 @@ impl Replay<'_> {
             for (i, &seat) in tied.iter().enumerate() {
                 if last_round && round.turns.len() == i {
                     self.stops = Some(format!("in {label}, before {}'s cast", self.names[seat]));
+                    self.next = Some(cast_next(seat, &label));
                     return Ok((next + 1, tied));
                 }
                 let throw = self.check_turn(round, (i, seat), &label)?;

@@ -20,7 +20,7 @@ use crate::games::advice::Value;
 use crate::games::race::{Plan, Raced, race};
 use crate::games::review::record::{GameRecord, ThrowRecord, TurnRecord, error_at};
 use crate::games::review::{Action, Estimate, Event, GameReview, Moment, Unit, ledgers_in};
-use crate::games::review::{Kept, Pass, RecordKind, Reviewer};
+use crate::games::review::{Kept, Next, Pass, RecordKind, Reviewer};
 
 use super::advice_sim::{ADJUSTED, Playouts, WIN};
 use super::advise::{afters, division, sheet_words};
@@ -143,6 +143,7 @@ fn replay(
     replay.values = vec![start; seats];
     let mut played = 0;
     let mut stops = None;
+    let mut next = None;
     for (r, round) in game.rounds.iter().enumerate() {
         if replay.sheets.iter().all(Sheet::is_over) {
             break;
@@ -165,16 +166,20 @@ fn replay(
                 "in round {}, before {}'s division",
                 round.number, replay.names[seat]
             ));
+            next = Some(roll_next(seat, round.number));
             break;
         }
     }
     game.nothing_after(what, played)?;
-    if stops.is_none() && replay.sheets.iter().any(|s| !s.is_over()) {
+    if let Some(seat) = replay.sheets.iter().position(|s| !s.is_over())
+        && stops.is_none()
+    {
         // The record stops between rolls, a sheet still in play.
         stops = Some(match played {
             0 => "before the first roll".to_string(),
             _ => format!("after round {played}"),
         });
+        next = Some(roll_next(seat, played as u32 + 1));
     }
     // Where the game is over each value is the final score; where not, the expected one.
     let result: Vec<f64> = match stops {
@@ -204,12 +209,24 @@ fn replay(
         estimated: Some(ESTIMATED.into()),
         finished: stops.is_none(),
         stops,
+        next,
         moments: replay.moments,
         players,
         kind: RecordKind::Throws,
         legend: Some(LEGEND),
         valued: Some("every position valued by play-outs"),
     })
+}
+
+/// The roll `seat` divides next, in round `number`: five dice, divided as it is entered.
+fn roll_next(seat: usize, number: u32) -> Next {
+    Next {
+        seat,
+        round: format!("round {number}"),
+        throw: 1,
+        dice: DICE as u8,
+        ..Next::default()
+    }
 }
 
 impl Replay<'_> {

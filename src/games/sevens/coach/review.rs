@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
 use crate::games::review::record::{GameRecord, ThrowRecord, TurnRecord, error_at};
 use crate::games::review::{Action, Event, GameReview, Moment, Pass, Unit, ledgers};
-use crate::games::review::{RecordKind, Reviewer};
+use crate::games::review::{Next, RecordKind, Reviewer};
 
 use super::super::position::Phase;
 use super::super::removal;
@@ -45,6 +45,10 @@ struct Replay<'a> {
     last: Vec<f64>,
     /// Where the record stops before the game ends, in words: set where it does.
     stops: Option<String>,
+    /// What the game expects next where the record stops.
+    next: Option<Next>,
+    /// A turn that goes on: its last throw's faces, which throw it was, and what it kept.
+    pending: Option<(Vec<u8>, u8, Kept)>,
 }
 
 impl Replay<'_> {
@@ -164,6 +168,7 @@ impl Replay<'_> {
         let mut before = tree.roll[1][usize::from(dice)].chances.clone();
         let mut moments = Vec::new();
         let mut end = (0u8, 0u8, before.clone());
+        let mut waiting = None;
         for (j, throw) in turn.throws.iter().enumerate() {
             let roll = j as u8 + 1;
             let tat = throw.at;
@@ -201,6 +206,7 @@ impl Replay<'_> {
                 // The decision is still to come: the game stands at the throw, valued with best
                 // play from it.
                 end = (kept.sum, roll, after.chances.clone());
+                waiting = Some((throw.dice.clone(), roll, kept));
                 break;
             }
             if actions.len() > 1 {
@@ -251,6 +257,7 @@ impl Replay<'_> {
             self.start = Some(tree.roll[1][usize::from(self.rules.dice)].chances.clone());
         }
         self.moments.extend(moments);
+        self.pending = waiting;
         self.last = end.2;
         Ok((end.0, end.1))
     }
@@ -313,64 +320,12 @@ impl Replay<'_> {
         Ok(())
     }
 
-    /// Refuses a turn said to go on (`/` ending its line) after `throw`, throw `roll` of
-    /// `seat`'s turn that kept `kept`, where the turn is over there.
-    fn goes_on(
-        &self,
-        spot: &Spot,
-        (seat, roll, kept): (usize, u8, Kept),
-        throw: &ThrowRecord,
-    ) -> Result<()> {
-        let over = if kept.dice == 0 {
-            Some("no dice are left to roll".to_string())
-        } else if roll == spot.allowed {
-            Some(format!(
-                "{} may roll {} here",
-                self.names[seat],
-                times(spot.allowed)
-            ))
-        } else {
-            None
-        };
-        match over {
-            Some(why) => Err(error_at(
-                self.what,
-                throw.at,
-                format!(
-                    "the turn ends with this throw, so it cannot go on (`/` at the line's end): {why}"
-                ),
-            )),
-            None => Ok(()),
-        }
-    }
-
-    /// Every seat's chance at the start of the turn at `spot`, before its first throw: where
-    /// a record that stops leaves the game when no turn has ended yet.
-    fn opening(&self, spot: &Spot) -> Vec<f64> {
-        let seat = spot.order[spot.i];
-        let stop = |roll: u8, kept: Kept| self.stop_values(spot, roll, kept);
-        let tree = TurnTree::solve(&self.solutions.outcomes, spot.allowed, seat, &stop);
-        tree.roll[1][usize::from(self.rules.dice)].chances.clone()
-    }
-
-    /// Ends the replay at `spot`, the next turn, where the record stops before it: the game
-    /// stands there, in the words `stops`.
-    fn stop_at(&mut self, spot: &Spot, stops: String) {
-        if self.last.is_empty() {
-            self.last = if self.pass.valuing {
-                self.opening(spot)
-            } else {
-                vec![0.0; self.n()]
-            };
-        }
-        self.stops = Some(stops);
-    }
-
     /// Checks one turn against the rules as [`Replay::turn`] does, valuing nothing: each
     /// throw's dice, what it keeps, whether another may follow. Returns the score and the rolls
     /// used.
-    fn checked_turn(&self, spot: &Spot, turn: &TurnRecord) -> Result<(u8, u8)> {
+    fn checked_turn(&mut self, spot: &Spot, turn: &TurnRecord) -> Result<(u8, u8)> {
         let seat = spot.order[spot.i];
+        let mut pending = None;
         let mut dice = self.rules.dice;
         let mut end = (0u8, 0u8);
         for (j, throw) in turn.throws.iter().enumerate() {
@@ -381,9 +336,13 @@ impl Replay<'_> {
             } else if turn.open {
                 self.goes_on(spot, (seat, roll, kept), throw)?;
             }
+            if turn.open && j + 1 == turn.throws.len() {
+                pending = Some((throw.dice.clone(), roll, kept));
+            }
             dice = kept.dice;
             end = (kept.sum, roll);
         }
+        self.pending = pending;
         Ok(end)
     }
 
@@ -412,7 +371,8 @@ impl Replay<'_> {
                     "in {label}, {} to decide after throw {used}",
                     self.names[order[i]]
                 );
-                self.stop_at(&spot, stops);
+                self.next = self.deciding(&spot, label);
+                self.stop_at(&spot, label, stops);
                 return Ok(());
             }
             if i == 0 && self.rules.follower_limit == FollowerLimit::Leader {
@@ -435,7 +395,7 @@ impl Replay<'_> {
                 allowed,
             };
             let stops = format!("in {label}, before {}'s turn", self.names[order[typed]]);
-            self.stop_at(&spot, stops);
+            self.stop_at(&spot, label, stops);
             return Ok(());
         }
         if round.turns.len() != order.len() {
@@ -504,6 +464,7 @@ fn playoffs(replay: &mut Replay, mut next: usize, mut first: usize) -> Result<(u
             };
             replay.stop_at(
                 &spot,
+                &format!("play-off {playoffs}"),
                 format!("before play-off {playoffs}: {tie} tie at {level}"),
             );
             return Ok((next, tied));
@@ -584,6 +545,8 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved, pass: Pass) -> 
         start: None,
         last: Vec::new(),
         stops: None,
+        next: None,
+        pending: None,
     };
     let mut next = 0usize;
     let mut first = 0usize;
@@ -607,7 +570,7 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved, pass: Pass) -> 
                 0 => "before the first throw".to_string(),
                 _ => format!("after round {k} of {}", rules.rounds),
             };
-            replay.stop_at(&spot, stops);
+            replay.stop_at(&spot, &format!("round {}", k + 1), stops);
             break;
         };
         if round.playoff || round.number != k + 1 {
@@ -659,6 +622,7 @@ pub fn review(what: &str, rec: &GameRecord, solved: &mut Solved, pass: Pass) -> 
         estimated: None,
         finished: replay.stops.is_none(),
         stops: replay.stops,
+        next: replay.next,
         moments: replay.moments,
         players,
         kind: RecordKind::Throws,
@@ -683,6 +647,10 @@ impl Reviewer for SevensReviewer {
         Some("two or three players")
     }
 
+    fn turns_go_on(&self) -> bool {
+        true
+    }
+
     fn review(
         &self,
         what: &str,
@@ -694,6 +662,9 @@ impl Reviewer for SevensReviewer {
         review(what, game, kept.get::<Solved>(), pass)
     }
 }
+
+#[path = "review_stop.rs"]
+mod stop;
 
 #[cfg(test)]
 #[path = "review_tests.rs"]

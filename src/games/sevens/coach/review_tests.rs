@@ -235,10 +235,11 @@ fn a_record_cut_anywhere_is_the_game_so_far_with_its_chances_there() {
                         },
                         None => chance_before(&whole, n),
                     };
-                    for (p, chance) in so_far.players.iter().zip(there) {
+                    for (p, chance) in so_far.players.iter().zip(&there) {
                         assert!((p.result - chance).abs() < 1e-12, "{p:?} {chance}");
                         assert!(p.residual.abs() < 1e-9, "{p:?}");
                     }
+                    next_is_what_follows(g, &so_far, (r, turns, throws), &there);
                     seen = seen.max(n);
                 }
             }
@@ -246,4 +247,54 @@ fn a_record_cut_anywhere_is_the_game_so_far_with_its_chances_there() {
         assert!(seen > 0);
     }
     assert!(cuts > 50, "{cuts}");
+}
+
+/// The game's `next` where `so_far` (the record `g` cut at `(round, turns, throws)`) stops: the
+/// seat of the throw the whole record has there, with as many dice; after an open throw its
+/// decision, whose advice (advise's keys, as a scoresheet asks them) values the best action at
+/// the chance the review has there, `there`, for the mover.
+fn next_is_what_follows(
+    g: &GameRecord,
+    so_far: &GameReview,
+    (round, turns, throws): (usize, usize, Option<usize>),
+    there: &[f64],
+) {
+    let next = so_far
+        .next
+        .as_ref()
+        .expect("an unfinished game says what comes next");
+    let (turn, throw) = match throws {
+        Some(j) => (&g.rounds[round].turns[turns - 1], j),
+        None => match g.rounds[round].turns.get(turns) {
+            Some(t) => (t, 0),
+            None => (&g.rounds[round + 1].turns[0], 0),
+        },
+    };
+    assert_eq!(next.seat, turn.seat, "{next:?}");
+    assert_eq!(usize::from(next.throw), throw + 1, "{next:?}");
+    assert_eq!(
+        usize::from(next.dice),
+        turn.throws[throw].dice.len(),
+        "{next:?}"
+    );
+    assert_eq!(next.deciding, throws.is_some());
+    if !next.deciding || g.seats.len() > 2 {
+        return;
+    }
+    let keys = next.advise.clone();
+    let request = crate::games::advice::AdviceRequest {
+        rules: g.rules.clone(),
+        policies: Vec::new(),
+        position: crate::games::advice::Position::new(keys).unwrap(),
+        run: crate::engine::RunConfig::default(),
+    };
+    let advice =
+        crate::games::advice::Advisor::advise(&super::super::advise::SevensAdvisor, &request)
+            .unwrap_or_else(|e| panic!("{:?}: {e}", next.advise));
+    let best = advice.rows[0].values[0].unwrap().value;
+    assert!(
+        (best - there[next.seat]).abs() < 1e-12,
+        "{:?}: {best} {there:?}",
+        next.advise
+    );
 }

@@ -229,6 +229,7 @@ fn replay(
         estimated: Some(ESTIMATED.into()),
         finished: true,
         stops: None,
+        next: None,
         moments: replay.moments,
         players: players_ledgers,
         kind: RecordKind::Cards,
