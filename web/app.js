@@ -11,6 +11,7 @@ import { installed } from "./install.js";
 import { playPage } from "./play.js";
 import { reviewPage } from "./review.js";
 import { rulesPage } from "./rules.js";
+import { sheetPage } from "./sheet.js";
 import { exposed } from "./script.js";
 
 const page = document.getElementById("page");
@@ -59,7 +60,7 @@ async function home() {
 async function route() {
   const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
   const [, section = "", name = ""] = path.split("/");
-  const here = ["rules", "play", "review", "findings"].includes(section) ? section : "coach";
+  const here = ["rules", "play", "review", "findings", "sheet"].includes(section) ? section : "coach";
   for (const link of document.querySelectorAll("[data-nav]")) {
     link.toggleAttribute("aria-current", link.dataset.nav === here);
   }
@@ -68,6 +69,7 @@ async function route() {
     else if (section === "rules") await rulesPage(page, name && decodeURIComponent(name));
     else if (section === "play") await playPage(page, name && decodeURIComponent(name), query);
     else if (section === "review") reviewPage(page);
+    else if (section === "sheet") await sheetPage(page, name && decodeURIComponent(name));
     else if (section === "findings") await findingsPage(page);
     else await home();
   } catch (error) {

@@ -194,6 +194,14 @@ export async function review(text, options = {}, progress) {
   return server(`api/review${query(options)}`, { method: "POST", body: text, headers: { "content-type": "text/plain" } });
 }
 
+/** A step of a game followed at the table (POST /api/sheet): `{start}`, or `{record, throw}`
+ * or `{record, stop: true}`; the answer is the record with the step and the game so far. */
+export async function sheet(step, options = {}, progress) {
+  whole(options, ["n", "seed"]);
+  const answer = await module("sheet", [JSON.stringify(step), JSON.stringify(options)], progress);
+  return answer || server("api/sheet", { method: "POST", body: JSON.stringify(step) });
+}
+
 /** The bytes the module's memory holds in this browser (the most it has taken), or null where
  * the page computes on the server. */
 export async function memory() {

@@ -12,6 +12,9 @@ import * as compute from "./compute.js";
  *   `options` as `{n, seed}` for the games valued by play-outs;
  * - `replay(game, request)`: what `POST /api/play/GAME` answers for the request `{seed,
  *   players, rules, policies, moves, coach, advice}`;
+ * - `sheet(step[, options])`: what `POST /api/sheet` answers for a step of a game followed at
+ *   the table (`{start: {game, seats, rules}}`, or `{record, throw: [faces]}`, or `{record,
+ *   stop: true}`): the record with the step and the game so far;
  * - `rules(game)`: what `GET /api/rules/GAME` answers;
  * - `games()`: what `GET /api/games` answers;
  * - `inBrowser()`: whether the answers are computed in this browser (else by the server);
@@ -24,6 +27,7 @@ export function exposed() {
     advise: (game, position, options = {}) => compute.advise(game, position, options),
     review: (recordText, options = {}) => compute.review(recordText, options),
     replay: (game, request = {}) => compute.play(game, request),
+    sheet: (step, options = {}) => compute.sheet(step, options),
     rules: (game) => compute.rules(game),
     games: () => compute.games(),
     inBrowser: () => compute.inBrowser(),

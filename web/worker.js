@@ -7,7 +7,7 @@
 import init, * as dicelab from "./pkg/dicelab_wasm.js";
 
 /** The module's functions a page may call, each taking and giving text. */
-const OPS = ["games", "rules", "advise", "coach", "replay", "review"];
+const OPS = ["games", "rules", "advise", "coach", "replay", "review", "sheet"];
 
 /** The module's exports, once loaded: its memory, for `memory`. */
 let loaded = null;

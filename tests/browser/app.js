@@ -262,6 +262,72 @@ async function otherGamesDealt(browser, base, size, checks) {
   }
 }
 
+// The kitchen-table game of docs/review.md followed on the Scoresheet by taps, as it would be at
+// the table: after every throw each player's chance on the page is the one `dicelab review`
+// gives the record so far (the page's own, kept on the phone); a reload half way carries on;
+// at the end the record downloaded reviews as the typed one does.
+async function followedAtTheTable(browser, base, bin, size, checks, shots) {
+  const where = `scoresheet at ${size.width}px`;
+  const docs = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'review.md'), 'utf8');
+  const typed = docs.split('## A game typed by hand')[1].split('```text\n')[1].split('```')[0];
+  const turns = typed.split('\n').filter((l) => /^(Ann|Bob): /.test(l)).map((l) =>
+    l.split(': ')[1].split('/').map((t) => t.trim().split(/\s+/).map(Number)));
+  const view = await h.open(browser, `${base}#/sheet`, size);
+  const page = view.page;
+  await page.locator('a.card[href="#/sheet/sevens"]').click();
+  await page.fill('input[name="players"]', 'Ann Bob');
+  await page.locator('button[type="submit"]', { hasText: 'Start' }).click();
+  const idle = () => page.waitForFunction(() => !document.getElementById('page').hasAttribute('aria-busy') &&
+    document.querySelector('table.chances'));
+  const held = () => page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('dicelab-sheet'));
+    return saved.records[saved.records.length - 1];
+  });
+  await idle();
+  let throws = 0;
+  let same = 0;
+  for (const [t, turn] of turns.entries()) {
+    if (t === 10) {
+      // Half way, the tab reloaded: the game carries on from the phone's own copy.
+      await page.reload();
+      await idle();
+      const name = await page.locator('fieldset[data-name="throw"] legend').textContent();
+      checks.that(name.startsWith('Bob, round 6'), `${where}: a reload carries on where the game was`, name);
+    }
+    for (const [j, dice] of turn.entries()) {
+      for (const f of dice) await page.locator(`fieldset[data-name="throw"] [data-face="${f}"]`).click();
+      await idle();
+      throws += 1;
+      const shown = await page.locator('table.chances td[data-column="now"]').evaluateAll((tds) => tds.map((td) => Number(td.dataset.value)));
+      const cli = cliReview(bin, await held()).games[0];
+      const want = cli.players.map((p) => p.result);
+      if (shown.length === 2 && shown.every((v, i) => v === want[i])) same += 1;
+      else checks.that(false, `${where}: throw ${throws}: the chances are the review's of the record so far`, `${shown} against ${want}`);
+      const deciding = await page.locator('button', { hasText: 'stops' }).count();
+      if (j + 1 === turn.length && deciding) {
+        await page.locator('button', { hasText: 'stops' }).click();
+        await idle();
+      }
+    }
+    if (t === 0) await h.screenshot(page, shots, `app-sheet-first-turn-${size.name}-${size.width}`);
+  }
+  checks.that(same === throws && throws === 24, `${where}: every throw's chances are the review's`, `${same} of ${throws}`);
+  const over = await page.locator('p.over').count();
+  checks.that(over === 1, `${where}: the game is over after round 10`, `${over}`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('a.download').click()]);
+  const exported = fs.readFileSync(await download.path(), 'utf8');
+  const mine = cliReview(bin, exported).games[0];
+  const theirs = cliReview(bin, typed).games[0];
+  const strip = (g) => JSON.stringify({ players: g.players, moments: g.moments.map((m) => m.event) });
+  checks.that(strip(mine) === strip(theirs), `${where}: the record downloaded reviews as the typed game`,
+    `${mine.players.map((p) => p.shown.result)} against ${theirs.players.map((p) => p.shown.result)}`);
+  await page.locator('button', { hasText: 'Review so far' }).click();
+  await h.checkPage(checks, view, 'scoresheet');
+  await h.screenshot(page, shots, `app-sheet-${size.name}-${size.width}`);
+  console.log(`${where}: the kitchen game followed in ${throws} throws, every chance the review's`);
+  await view.context.close();
+}
+
 // The kitchen-table record of docs/review.md pasted into the Review page and reviewed: the
 // accounts are the command line's, and "only the marked decisions" shows exactly those.
 async function pastedAndReviewed(browser, base, bin, size, checks, shots) {
@@ -388,6 +454,7 @@ async function main() {
       await playedByClicks(browser, base, bin, size, checks, shots);
       await otherGamesDealt(browser, base, size, checks);
       await pastedAndReviewed(browser, base, bin, size, checks, shots);
+      await followedAtTheTable(browser, base, bin, size, checks, shots);
     }
   } finally {
     await browser.close();

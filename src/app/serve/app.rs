@@ -32,6 +32,7 @@ const ASSETS: &[(&str, &[u8])] = &[
     ("rules.js", include_bytes!("../../../web/rules.js")),
     ("script.js", include_bytes!("../../../web/script.js")),
     ("sevens.js", include_bytes!("../../../web/sevens.js")),
+    ("sheet.js", include_bytes!("../../../web/sheet.js")),
     ("taps.js", include_bytes!("../../../web/taps.js")),
     ("worker.js", include_bytes!("../../../web/worker.js")),
     ("style.css", include_bytes!("../../../web/style.css")),
