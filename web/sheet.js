@@ -80,11 +80,14 @@ async function follow(page) {
   const dice = [];
   const said = el("p", { class: "error", role: "alert" });
   const help = el("section", { class: "result", "aria-label": "advice" });
+  const busy = el("div", { class: "busy" });
   const step = async (fields) => {
     said.textContent = "";
     page.setAttribute("aria-busy", "true");
+    busy.setAttribute("aria-busy", "true");
     try {
-      const answer = await sheet({ record, ...fields });
+      // A first throw of three players solves their game: "Working" says so after 300 ms.
+      const answer = await sheet({ record, ...fields }, {}, working(busy));
       keep({ ...saved, records: [...saved.records, answer.record], before: game.players.map((p) => p.result), beforeStack: [...(saved.beforeStack || []), saved.before || null] });
       await follow(page);
     } catch (error) {
@@ -93,6 +96,8 @@ async function follow(page) {
       drawDice();
     } finally {
       page.removeAttribute("aria-busy");
+      busy.removeAttribute("aria-busy");
+      busy.replaceChildren();
     }
   };
   const next = game.next;
@@ -141,7 +146,7 @@ async function follow(page) {
       ),
     );
   }
-  parts.push(said);
+  parts.push(busy, said);
   const url = URL.createObjectURL(new Blob([record], { type: "text/plain" }));
   const so = el("section", { class: "so-far", "aria-label": "the game so far" });
   parts.push(
@@ -180,7 +185,17 @@ async function undo(page) {
 
 /** The Scoresheet page: the game being followed, or a new one's setup. */
 export async function sheetPage(page, name) {
-  // A game under way is shown whatever the address: it ends only by "New game".
-  if (kept()) return follow(page);
+  // A game under way is shown whatever the address: it ends only by "New game". Opening it
+  // reviews its record, which for three players first solves their game.
+  if (kept()) {
+    const busy = el("div", { "aria-busy": "true" });
+    page.replaceChildren(busy);
+    working(busy);
+    try {
+      return await follow(page);
+    } finally {
+      busy.removeAttribute("aria-busy");
+    }
+  }
   return setup(page, name);
 }
