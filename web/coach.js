@@ -135,10 +135,12 @@ export function working(into, current = () => true) {
 }
 
 /** Asks the advice of game `name` on a position and shows it in `result`; returns that ask.
- * The newest position asked wins: an answer to an older one that arrives late is dropped. */
+ * The newest position asked wins: an answer to an older one that arrives late is dropped. An
+ * ask that is `quiet` (the page's own, as taps come in) keeps what shows where the position is
+ * refused (a half-tapped one often is) and does not scroll the taps away. */
 export function adviser(result, name) {
   let asked = 0;
-  return async (position) => {
+  return async (position, { quiet = false } = {}) => {
     const mine = ++asked;
     result.setAttribute("aria-busy", "true");
     const progress = working(result, () => mine === asked);
@@ -147,10 +149,11 @@ export function adviser(result, name) {
       if (mine === asked) {
         result.replaceChildren(adviceTable(advice));
         // The answer brought into view: on a phone it lands below the taps.
-        result.scrollIntoView({ block: "nearest" });
+        if (!quiet) result.scrollIntoView({ block: "nearest" });
       }
     } catch (error) {
-      if (mine === asked) result.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+      if (mine === asked && !quiet) result.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+      else if (mine === asked && result.querySelector(".working")) result.replaceChildren();
     } finally {
       if (mine === asked) result.removeAttribute("aria-busy");
     }
@@ -255,7 +258,15 @@ export function addressed(query) {
   for (const part of (query || "").split("&")) {
     if (!part) continue;
     const [key, ...rest] = part.split("=");
-    position[decodeURIComponent(key)] = decodeURIComponent(rest.join("="));
+    // A link mangled on its way (a lone `%`) keeps its text as typed.
+    const text = (s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    };
+    position[text(key)] = text(rest.join("="));
   }
   return position;
 }

@@ -111,9 +111,9 @@ export function sevensCoach(page, game, keys = {}) {
   const form = el("form", { class: "position", onsubmit: (e) => e.preventDefault() });
   const result = el("section", { class: "result", "aria-label": "advice" });
   const advise = adviser(result, game.name);
-  const ask = (position = sevensPosition(s)) => {
+  const ask = (position = sevensPosition(s), quiet = false) => {
     address(game.name, position);
-    advise(position);
+    advise(position, { quiet });
   };
   // Asked a moment after the last tap, so two quick taps of the dice ask once.
   let soon = null;
@@ -122,7 +122,7 @@ export function sevensCoach(page, game, keys = {}) {
     s.roll = Math.min(s.roll, s.allowed);
     draw();
     clearTimeout(soon);
-    if (whole(s) || result.querySelector("table")) soon = setTimeout(() => ask(), 250);
+    if (whole(s) || result.querySelector("table")) soon = setTimeout(() => ask(sevensPosition(s), true), 250);
   };
   const draw = () => {
     const parts = [

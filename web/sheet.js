@@ -71,17 +71,38 @@ async function setup(page, name) {
   page.replaceChildren(el("h1", {}, `${game.title}: a new scoresheet`), form);
 }
 
-/** The game followed, as it stands: the chances, the throw to tap in, the decision. */
-async function follow(page) {
+/** The game followed, as it stands: the chances, the throw to tap in, the decision. `known`
+ * is the game as the last step answered it (else its record is reviewed). A record that no
+ * longer reads still offers Undo and New game. */
+async function follow(page, known = null) {
   const saved = kept();
   const record = saved.records[saved.records.length - 1];
-  const game = (await review(record)).games[0];
+  let game = known;
+  if (!game) {
+    try {
+      game = (await review(record)).games[0];
+    } catch (error) {
+      page.replaceChildren(
+        el("h1", {}, saved.title),
+        el("p", { class: "error", role: "alert" }, error.message),
+        el("div", { class: "row" },
+          el("button", { type: "button", disabled: saved.records.length < 2, onclick: () => undo(page) }, "Undo"),
+          el("button", { type: "button", onclick: () => { keep(null); location.hash = "#/sheet"; sheetPage(page); } }, "New game"),
+        ),
+      );
+      return;
+    }
+  }
   const before = saved.records.length > 1 ? saved.before : undefined;
   const dice = [];
   const said = el("p", { class: "error", role: "alert" });
   const help = el("section", { class: "result", "aria-label": "advice" });
   const busy = el("div", { class: "busy" });
+  // One step at a time: a tap while one is under way would start another from the same record.
+  let stepping = false;
   const step = async (fields) => {
+    if (stepping) return;
+    stepping = true;
     said.textContent = "";
     page.setAttribute("aria-busy", "true");
     busy.setAttribute("aria-busy", "true");
@@ -89,12 +110,13 @@ async function follow(page) {
       // A first throw of three players solves their game: "Working" says so after 300 ms.
       const answer = await sheet({ record, ...fields }, {}, working(busy));
       keep({ ...saved, records: [...saved.records, answer.record], before: game.players.map((p) => p.result), beforeStack: [...(saved.beforeStack || []), saved.before || null] });
-      await follow(page);
+      await follow(page, answer.game);
     } catch (error) {
       said.textContent = error.message;
       dice.length = 0;
       drawDice();
     } finally {
+      stepping = false;
       page.removeAttribute("aria-busy");
       busy.removeAttribute("aria-busy");
       busy.replaceChildren();
@@ -106,7 +128,7 @@ async function follow(page) {
     tray.replaceChildren(...(dice.length ? dice.map((f, i) => el("button", { type: "button", class: "die", "aria-label": `remove this ${f}`, onclick: () => { dice.splice(i, 1); drawDice(); } }, PIPS[f - 1])) : [el("span", { class: "hint" }, `tap the ${next.dice} dice`)]));
   };
   const tap = (f) => {
-    if (dice.length >= next.dice) return;
+    if (stepping || dice.length >= next.dice) return;
     dice.push(f);
     drawDice();
     // The throw goes in once every die is tapped.
@@ -133,7 +155,7 @@ async function follow(page) {
         el("p", { class: "prompt" }, `${next.name} decides: stop, or throw the ${next.dice} dice again (tap them once thrown).`),
         el("div", { class: "actions" },
           el("button", { type: "button", class: "primary", onclick: () => step({ stop: true }) }, `${next.name} stops`),
-          el("button", { type: "button", class: "ask", onclick: () => advise(help, saved.game, next) }, "Advice on this decision"),
+          el("button", { type: "button", class: "ask", onclick: () => advise(help, saved.game, next, game.rules) }, "Advice on this decision"),
         ),
         help,
       );
@@ -151,7 +173,7 @@ async function follow(page) {
   const so = el("section", { class: "so-far", "aria-label": "the game so far" });
   parts.push(
     el("div", { class: "row" },
-      el("button", { type: "button", disabled: saved.records.length < 2, onclick: () => undo(page) }, "Undo"),
+      el("button", { type: "button", disabled: saved.records.length < 2, onclick: () => stepping || undo(page) }, "Undo"),
       el("a", { href: url, download: "game.txt", class: "download" }, "Download the record"),
       el("button", { type: "button", onclick: () => so.replaceChildren(...reviewView({ games: [game] })) }, "Review so far"),
       el("button", { type: "button", onclick: () => { if (confirm("End this scoresheet? Its record is lost unless downloaded.")) { keep(null); location.hash = "#/sheet"; } } }, "New game"),
@@ -162,12 +184,12 @@ async function follow(page) {
   if (next) drawDice();
 }
 
-/** The coach's advice of game `name` on the decision `next` holds, in `into`. */
-async function advise(into, name, next) {
+/** The coach's advice of game `name` under `rules` on the decision `next` holds, in `into`. */
+async function advise(into, name, next, rules) {
   into.setAttribute("aria-busy", "true");
   const progress = working(into);
   try {
-    into.replaceChildren(adviceTable(await coach(name, next.advise, {}, progress)));
+    into.replaceChildren(adviceTable(await coach(name, next.advise, { rules }, progress)));
   } catch (error) {
     into.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
   } finally {

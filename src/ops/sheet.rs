@@ -68,6 +68,29 @@ pub struct SheetStep {
 /// threads the play-outs of an estimated review (Solitaire Dice), as `review`'s flags do.
 pub fn sheet(body: &str, run: &RunConfig<Option<u64>>) -> Result<String> {
     let step: SheetStep = json_body(body)?;
+    let given = [
+        step.throw.is_some() || step.keep.is_some() || step.pairs.is_some(),
+        step.stop,
+        step.start.is_some(),
+    ];
+    if given.iter().filter(|g| **g).count() > 1 {
+        return Err(Error::input(
+            "a step is one thing: `start`, a `throw` (with its `keep` or `pairs`), or `stop`",
+        ));
+    }
+    if let Some(start) = &step.start
+        && start.game == "sevens"
+        && start
+            .rules
+            .iter()
+            .any(|r| r.replace(' ', "") == "removal=subsets")
+    {
+        return Err(Error::input(
+            "start.rules: the scoresheet does not follow removal=subsets yet (a throw there \
+             leaves a choice of dice it cannot ask for); `dicelab review` reads such a game \
+             written down",
+        ));
+    }
     let game = match (&step.start, &step.record) {
         (Some(start), None) => started(start)?,
         (None, Some(text)) => {
@@ -106,10 +129,13 @@ fn one_game(text: &str) -> Result<GameRecord> {
 fn started(start: &SheetStart) -> Result<GameRecord> {
     let mut seen = std::collections::BTreeSet::new();
     for name in &start.seats {
-        let word = !name.is_empty() && !name.chars().any(|c| c.is_whitespace() || c == ':');
-        if !word || name.chars().all(|c| c.is_ascii_digit()) {
+        // As a record reads a name back: no space, `:` or `#` (a comment), and no number
+        // (which names a seat by its place).
+        let word = !name.is_empty() && !name.chars().any(|c| c.is_whitespace() || ":#".contains(c));
+        if !word || name.parse::<usize>().is_ok() {
             return Err(Error::input(format!(
-                "start.seats: `{name}` is no player's name: one word, not a number"
+                "start.seats: `{name}` is no player's name: one word (no `:` or `#`), not a \
+                 number"
             )));
         }
         if !seen.insert(name) {

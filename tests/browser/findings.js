@@ -24,7 +24,7 @@ async function main() {
   try {
     for (const size of [h.PHONE, h.DESKTOP]) {
       const view = await h.open(browser, url, size);
-      const measured = await h.checkPage(checks, view, 'findings page');
+      const measured = await h.checkPage(checks, view, 'findings page', { forPlayers: false });
       const where = `findings page at ${size.width}px`;
       const said = await view.page.evaluate(() =>
         [...document.querySelectorAll('section')].map((s) => {

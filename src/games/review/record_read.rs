@@ -71,6 +71,7 @@ pub fn parse_each(
                 return Err(error_at(what, at, "`game` needs the game's name"));
             }
             if let Some(done) = record.games.pop() {
+                nothing_after_open(what, &done, at)?;
                 each(done)?;
             }
             record.count += 1;
@@ -143,23 +144,7 @@ fn game_line(
     (word, rest, body): (&str, &str, &str),
     (at, rest_at): (At, At),
 ) -> Result<()> {
-    // A turn that goes on is where the record stops: a `round` or a turn after it is a slip.
-    if let Some(open) = game
-        .rounds
-        .last()
-        .and_then(|r| r.turns.last())
-        .filter(|t| t.open)
-    {
-        return Err(error_at(
-            what,
-            at,
-            format!(
-                "the turn on line {} goes on (its line ends in `/`), so the record stops there: \
-                 type its next throw on that line, or take the `/` away",
-                open.at.line
-            ),
-        ));
-    }
+    nothing_after_open(what, game, at)?;
     match word {
         "rules" | "seed" if !game.rounds.is_empty() => {
             return Err(error_at(
@@ -321,6 +306,28 @@ fn parse_seat(
     })?;
     game.seats.push(seat);
     Ok(())
+}
+
+/// Refuses a line at `at` after a turn of `game` that goes on: that turn is where the record
+/// stops (another game after it too), so what follows is a slip.
+fn nothing_after_open(what: &str, game: &GameRecord, at: At) -> Result<()> {
+    match game
+        .rounds
+        .last()
+        .and_then(|r| r.turns.last())
+        .filter(|t| t.open)
+    {
+        Some(open) => Err(error_at(
+            what,
+            at,
+            format!(
+                "the turn on line {} goes on (its line ends in `/`), so the record stops there: \
+                 type its next throw on that line, or take the `/` away",
+                open.at.line
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// `WHO: THROW / THROW ...`, each throw its dice and, where typed, `keep` and the dice kept.

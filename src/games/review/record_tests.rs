@@ -218,6 +218,13 @@ fn a_turn_that_goes_on_ends_the_record_and_reads_back() {
          record stops there: type its next throw on that line, or take the `/` away"
     );
     assert!(parse("record t", &format!("{text}round 2\n")).is_err());
+    // Another game after it too: only a record's last turn goes on.
+    let err = parse("record t", &format!("{text}game sevens\n")).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("line 8, column 1: the turn on line 7 goes on"),
+        "{err}"
+    );
     // A `/` alone is no throw.
     let err = parse(
         "record t",
