@@ -1070,7 +1070,7 @@ class Replays(unittest.TestCase):
         self.assertIsNone(last.ci95)  # Sevens' advice is exact
         self.assertGreaterEqual(last.loss, 0)
         self.assertIsInstance(last.mistake, bool)
-        self.assertIn("percentage points", last.unit)
+        self.assertEqual(last.unit, "pp of the chance to win")
         advice = asked.advice
         self.assertIsInstance(advice, pd.DataFrame)
         self.assertEqual(sorted(advice["action"]), sorted(asked.decision.actions))
