@@ -182,12 +182,12 @@ const PATH_PINS: &[(&str, &str)] = &[
     ("record sevens", "591a44c899fa26e8"),
     ("play solitaire-dice", "bc39ccbdc2361ada"),
     ("record solitaire-dice", "bf2e8b594f3fa2ea"),
-    ("review solitaire-dice", "41ca7bf39caca248"),
+    ("review solitaire-dice", "a3c2ef18d85c6b04"),
     ("play sieben", "93ad413f733da14c"),
     ("record sieben", "2e9a6c904be5fe99"),
-    ("review sieben", "b8d13eeb27160349"),
-    ("advise solitaire-dice", "456bcf085871fbcc"),
-    ("advise sieben", "7d70165b246cdeca"),
+    ("review sieben", "74d51cd3aa57b1c9"),
+    ("advise solitaire-dice", "8f4c603be9572900"),
+    ("advise sieben", "d929c1a50333fe88"),
 ];
 
 #[test]
