@@ -77,7 +77,25 @@ async function route() {
   }
 }
 
-window.addEventListener("hashchange", route);
+// Each address drawn once: a fragment's navigation fires both events, a Back to an entry a
+// page pushed fires popstate alone.
+let routed = null;
+function go() {
+  if (location.href === routed) return;
+  routed = location.href;
+  // Every entry of the app marked, so that a reload is not taken for an address from outside.
+  if (!history.state) history.replaceState({ app: true }, "", location.href);
+  route();
+}
+window.addEventListener("hashchange", go);
+window.addEventListener("popstate", go);
+// An address opened from outside the app (a shared link, a bookmark, the installed app's
+// shortcut) gets the home page beneath it, so Back goes home rather than out of the app.
+if (!history.state && !/^#?\/?$/.test(location.hash)) {
+  const deep = location.href;
+  history.replaceState({ app: true }, "", "#/");
+  history.pushState({ app: true }, "", deep);
+}
 exposed();
 // Where the app carries its module, the service worker keeps it for offline use, and the first
 // question waits for it (so the module is fetched once, into its cache).
@@ -85,4 +103,4 @@ if (carriesModule()) computeAfter(installed(document.querySelector("header")));
 findingsThere().then((there) => {
   if (!there) document.getElementById("findings-link").remove();
 });
-route();
+go();

@@ -42,8 +42,6 @@ export function stepper(label, value, min, max, set, name) {
   );
 }
 
-export const PIPS = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-
 /** The advice as a ranked table, each value's exact number kept in `data-value`: the action,
  * what it loses, then the values under the library's headings. On a phone's width only the
  * loss and the ranking value show until "Every column" is tapped, so the table fits. */
@@ -166,7 +164,7 @@ export function keyField(k) {
   return el(
     "label",
     { class: "field" },
-    el("span", {}, k.key),
+    el("span", {}, k.heading || k.key),
     el("input", { name: k.key, placeholder: k.syntax, autocomplete: "off", autocapitalize: "off" }),
     el("small", {}, k.meaning),
   );

@@ -7,7 +7,12 @@
 import { adviceTable, stepper, working } from "./coach.js";
 import { games, play } from "./compute.js";
 import { el } from "./dom.js";
+import { diceLine, tableView } from "./faces.js";
 import { showReview } from "./review.js";
+
+/** The pause between two steps of the game shown one at a time (none where the person asks
+ * for less motion). */
+const PACE = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 350);
 
 /** The game's settings and moves, as the address after `#/play/GAME?` holds them. */
 function fromQuery(query) {
@@ -108,7 +113,7 @@ async function setup(page, name) {
 /** A game in progress: what happened, the decision with its actions, and at the end the
  * result, the record and the review. */
 async function table(page, name, s, title = name) {
-  const log = el("pre", { class: "log", "aria-label": "what happened" });
+  const log = el("div", { class: "log", role: "log", "aria-label": "what happened" });
   const said = el("p", { class: "coach-line", role: "status" });
   const decision = el("section", { class: "decision-box", "aria-label": "your decision" });
   const help = el("section", { class: "result", "aria-label": "advice" });
@@ -122,19 +127,52 @@ async function table(page, name, s, title = name) {
     decision,
     help,
     end,
-    el("p", {}, el("a", { href: `#/play/${name}` }, "New game")),
+    el("div", { class: "row" },
+      el("button", { type: "button", class: "undo", disabled: true, onclick: () => undo() }, "Undo my last move"),
+      el("a", { href: `#/play/${name}` }, "New game"),
+    ),
   );
-  const show = (now) => {
+  const undoButton = page.querySelector("button.undo");
+  // A line of the game as the table shows it: in a game of dice (its decisions show dice),
+  // the dice drawn as dice.
+  let dice = false;
+  const line = (text) => el("div", { class: "step" }, dice ? diceLine(text) : text);
+  // The lines shown so far, so that the next answer adds only what is new, a step at a time.
+  let shown = [];
+  let pacing = null;
+  const reveal = async (lines) => {
+    const fresh = lines.length >= shown.length && shown.every((l, i) => l === lines[i]);
+    if (!fresh) log.replaceChildren();
+    const from = fresh ? shown.length : 0;
+    shown = lines;
+    const pace = PACE();
+    const token = {};
+    pacing = token;
+    let skip = pace === 0 || from === 0;
+    const all = el("button", { type: "button", class: "show-all", onclick: () => (skip = true) }, "Show all");
+    if (!skip && lines.length - from > 1) decision.replaceChildren(all);
+    for (let i = from; i < lines.length; i++) {
+      if (pacing !== token) return false;
+      log.append(line(lines[i]));
+      log.scrollTop = log.scrollHeight;
+      // The computer's turns one step at a time: each line waits its turn.
+      if (!skip && lines[i].trim() && i + 1 < lines.length) await new Promise((r) => setTimeout(r, pace));
+    }
+    return pacing === token;
+  };
+  const show = async (now) => {
     s.seed = String(now.seed);
-    history.replaceState(null, "", address(name, s));
+    history.replaceState(history.state, "", address(name, s));
     heading.textContent = `seed ${now.seed}${s.rules ? ` · ${s.rules}` : ""} · move ${now.moves}`;
-    log.textContent = now.log.trim();
-    log.scrollTop = log.scrollHeight;
     said.textContent = now.last ? now.last.line : "";
     said.className = now.last && now.last.mistake ? "coach-line bad" : "coach-line";
     help.replaceChildren();
+    if (now.decision && now.decision.table) dice = dice || now.decision.table.some((g) => g.kind === "dice");
+    if (!(await reveal(now.log.trim().split("\n")))) return;
+    undoButton.disabled = s.moves.length === 0;
     if (now.decision) {
       decision.replaceChildren(
+        now.decision.table && now.decision.table.length ? tableView(now.decision.table) : null,
         el("pre", { class: "prompt" }, now.decision.prompt),
         el(
           "div",
@@ -168,19 +206,45 @@ async function table(page, name, s, title = name) {
   const fail = (error) => decision.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
   // Each move counts, so that advice asked before it is not drawn under the next decision.
   let counted = 0;
+  // One move or undo at a time: a tap while one is under way would act on the old game.
+  let moving = false;
   async function move(i) {
+    if (moving) return;
+    moving = true;
+    undoButton.disabled = true;
     counted += 1;
     const buttons = [...decision.querySelectorAll("button")];
     for (const b of buttons) b.disabled = true;
     s.moves.push(i);
     try {
-      show(await ask());
+      await show(await ask());
     } catch (error) {
       // The decision stays, to be tried again (a busy server says so and goes on).
       s.moves.pop();
       for (const b of buttons) b.disabled = false;
       said.textContent = error.message;
       said.className = "coach-line bad";
+      undoButton.disabled = s.moves.length === 0;
+    } finally {
+      moving = false;
+    }
+  }
+  // The last move taken back: the game as it stood before it, dealt again by the same seed.
+  async function undo() {
+    if (moving || !s.moves.length) return;
+    moving = true;
+    counted += 1;
+    const taken = s.moves.pop();
+    undoButton.disabled = true;
+    try {
+      await show(await ask());
+    } catch (error) {
+      s.moves.push(taken);
+      said.textContent = error.message;
+      said.className = "coach-line bad";
+      undoButton.disabled = false;
+    } finally {
+      moving = false;
     }
   }
   async function advise() {
@@ -194,7 +258,7 @@ async function table(page, name, s, title = name) {
     }
   }
   try {
-    show(await ask());
+    await show(await ask());
   } catch (error) {
     fail(error);
   }

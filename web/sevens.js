@@ -3,7 +3,8 @@
 // The advice comes as soon as the position is whole, and the address keeps the position.
 
 import { el } from "./dom.js";
-import { PIPS, address, addressed, adviser, choice, numberPad } from "./coach.js";
+import { address, addressed, adviser, choice, numberPad } from "./coach.js";
+import { PIPS } from "./faces.js";
 
 const range = (n) => Array.from({ length: n }, (_, i) => i + 1);
 const ORDINAL = ["1st", "2nd", "3rd"];

@@ -4,7 +4,8 @@
 // rarely needs (7's set-aside cards, who is stuck) stay as fields under "More".
 
 import { el } from "./dom.js";
-import { PIPS, address, adviser, choice, keyField, numberPad, typed } from "./coach.js";
+import { address, adviser, choice, keyField, numberPad, typed } from "./coach.js";
+import { PIPS } from "./faces.js";
 
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 

@@ -135,6 +135,44 @@ pub struct Decision {
     pub prompt: String,
     /// The legal actions, each named as the advice names it.
     pub actions: Vec<String>,
+    /// The dice or cards on the table, for a front end to draw as the game shows them (the
+    /// prompt says the same in words).
+    pub table: Vec<Faces>,
+}
+
+/// What a group of [`Faces`] is: dice show 1 to 6, 7's cards 1 to 7, and a pile of 7 two
+/// spots of 0 to 6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FaceKind {
+    /// Dice, faces 1 to 6.
+    Dice,
+    /// Cards, 1 to 7.
+    Cards,
+    /// The spots showing on 7's pile, 0 to 6 (0: none).
+    Spots,
+}
+
+/// Dice or cards on the table at a decision, named as the game names them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Faces {
+    /// What they are, in words (`thrown`, `kept`, `your hand`).
+    pub label: String,
+    /// Dice, cards or spots.
+    pub kind: FaceKind,
+    /// The faces, in the order the table shows them.
+    pub faces: Vec<u8>,
+}
+
+impl Faces {
+    /// `faces` of `kind` labelled `label`.
+    pub fn new(label: &str, kind: FaceKind, faces: &[u8]) -> Faces {
+        Faces {
+            label: label.to_string(),
+            kind,
+            faces: faces.to_vec(),
+        }
+    }
 }
 
 /// A game in progress at the terminal.

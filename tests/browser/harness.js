@@ -57,6 +57,8 @@ async function open(browser, url, view) {
     isMobile: view.mobile,
     hasTouch: view.mobile,
     deviceScaleFactor: 1,
+    // A person who asks for less motion sees the game's steps at once (the Play page's pace).
+    reducedMotion: view.reducedMotion ? 'reduce' : 'no-preference',
   });
   const page = await context.newPage();
   const errors = [];

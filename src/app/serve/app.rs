@@ -25,6 +25,7 @@ const ASSETS: &[(&str, &[u8])] = &[
     ("coaches.js", include_bytes!("../../../web/coaches.js")),
     ("compute.js", include_bytes!("../../../web/compute.js")),
     ("dom.js", include_bytes!("../../../web/dom.js")),
+    ("faces.js", include_bytes!("../../../web/faces.js")),
     ("findings.js", include_bytes!("../../../web/findings.js")),
     ("install.js", include_bytes!("../../../web/install.js")),
     ("play.js", include_bytes!("../../../web/play.js")),

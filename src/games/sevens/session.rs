@@ -14,7 +14,7 @@ use crate::error::{Error, Result, Setting};
 use crate::games::advice::{Advice, AdviceRequest, Position};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
 use crate::games::review::record::{GameRecord, RoundRecord, Seat, ThrowRecord, TurnRecord};
-use crate::games::session::{Decision, PlayRequest, Playable, Session};
+use crate::games::session::{Decision, FaceKind, Faces, PlayRequest, Playable, Session};
 
 use super::Sevens;
 use super::coach::advise::SevensAdvisor;
@@ -308,9 +308,20 @@ impl SevensSession {
                 Some(&mut path),
             ),
         };
-        if self.record.is_some() {
-            let outcomes = &self.solutions.outcomes;
-            self.throws = throws_of((outcomes, &self.lookup), &self.rules, &rolls, &path);
+        // Each throw told as it fell, so the person sees the dice and not only the score.
+        let outcomes = &self.solutions.outcomes;
+        self.throws = throws_of((outcomes, &self.lookup), &self.rules, &rolls, &path);
+        for (throw, &kept) in self.throws.iter().zip(&path) {
+            let faces: Vec<String> = throw.dice.iter().map(u8::to_string).collect();
+            say(
+                out,
+                &format!(
+                    "{} rolls {}: {}\n",
+                    self.names[seat],
+                    faces.join(" "),
+                    removal::words(&self.rules, &throw.dice, kept)
+                ),
+            )?;
         }
         self.end_turn(score, used, out)
     }
@@ -450,6 +461,13 @@ impl Session for SevensSession {
                     .collect::<Vec<_>>()
                     .join("\n"),
             };
+            let mut table = vec![Faces::new("thrown", FaceKind::Dice, &mine.faces)];
+            // The dice left once the sevens are out, where the rules leave one way to keep.
+            if let [one] = kept.as_slice()
+                && let Some((_, left)) = removal::removed(&self.rules, &mine.faces, *one)
+            {
+                table.push(Faces::new("kept", FaceKind::Dice, &left));
+            }
             return Ok(Some(Decision {
                 prompt: format!(
                     "your turn, roll {} of {}{to_beat}: {}\n{removed}",
@@ -458,6 +476,7 @@ impl Session for SevensSession {
                     faces.join(" ")
                 ),
                 actions: names,
+                table,
             }));
         }
     }

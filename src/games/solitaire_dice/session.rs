@@ -9,7 +9,7 @@ use crate::engine::RunConfig;
 use crate::engine::chunk_rng;
 use crate::error::{Error, Result, Setting};
 use crate::games::advice::{Advice, AdviceRequest, Advisor, Position};
-use crate::games::session::{Decision, PlayRequest, Playable, Session};
+use crate::games::session::{Decision, FaceKind, Faces, PlayRequest, Playable, Session};
 
 use super::advise::{division, sheet_text, sheet_words};
 use super::choice::Choice;
@@ -190,6 +190,7 @@ impl Session for SolitaireSession {
                 self.sheet.score()
             ),
             actions: self.choices.iter().map(|&c| division(c)).collect(),
+            table: vec![Faces::new("rolled", FaceKind::Dice, &roll.faces())],
         }))
     }
 

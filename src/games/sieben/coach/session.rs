@@ -17,7 +17,7 @@ use crate::games::advice::{Advice, AdviceRequest, Advisor, Position};
 use crate::games::options::{RuleOptions, Tie};
 use crate::games::policy::Policy;
 use crate::games::review::record::{At, GameRecord, Seat, TurnRecord, error_at};
-use crate::games::session::{Decision, PlayRequest, Playable, Session};
+use crate::games::session::{Decision, FaceKind, Faces, PlayRequest, Playable, Session};
 use crate::input::Files;
 
 use super::super::deck::Counts;
@@ -123,6 +123,23 @@ impl Playable for Sieben {
         }
         Ok(session)
     }
+}
+
+/// The cards of `hand`, low to high.
+fn cards_of(hand: &Counts) -> Vec<u8> {
+    (1..8u8)
+        .flat_map(|n| std::iter::repeat_n(n, hand[usize::from(n)] as usize))
+        .collect()
+}
+
+/// What the table shows at your turn: the pile's spots (where a pile is begun) and your hand.
+fn table_of(pile: Pile, hand: &Counts) -> Vec<Faces> {
+    let mut table = Vec::new();
+    if !pile.is_empty() {
+        table.push(Faces::new("the pile", FaceKind::Spots, &pile.spots()));
+    }
+    table.push(Faces::new("your hand", FaceKind::Cards, &cards_of(hand)));
+    table
 }
 
 fn cards_list(hand: &Counts) -> String {
@@ -452,6 +469,7 @@ impl Session for SiebenSession {
                         .iter()
                         .map(|&m| play_name(Pile::EMPTY, m))
                         .collect(),
+                    table: vec![Faces::new("your hand", FaceKind::Cards, &cards_of(&hand))],
                 }));
             }
             if !self.dealt && !self.deal(out)? {
@@ -512,6 +530,7 @@ impl Session for SiebenSession {
                         cards_list(t.hand(0))
                     ),
                     actions: self.moves.iter().map(|&m| play_name(t.pile(), m)).collect(),
+                    table: table_of(t.pile(), t.hand(0)),
                 }));
             }
             self.play_turn(out)?;
