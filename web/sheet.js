@@ -4,7 +4,8 @@
 // chance now comes with each throw. The record is kept on this phone (localStorage), so a
 // reload or a closed tab carries on; each step can be undone, and the record downloaded.
 
-import { PIPS, adviceTable, working } from "./coach.js";
+import { adviceTable, working } from "./coach.js";
+import { PIPS, tableView } from "./faces.js";
 import { coach, games, review, sheet } from "./compute.js";
 import { el } from "./dom.js";
 import { reviewView } from "./review.js";
@@ -26,11 +27,13 @@ function keep(saved) {
   else localStorage.removeItem(KEPT);
 }
 
-/** A change of chance since the last throw, in points of chance. */
-function change(now, before) {
-  if (before === undefined) return "";
-  const pp = 100 * (now - before);
-  return Math.abs(pp) < 0.005 ? "±0.00" : `${pp > 0 ? "+" : "−"}${Math.abs(pp).toFixed(2)}`;
+/** A change since the last step: of a chance, in points of chance; of an expected score
+ * (`points`), in points of score. */
+function change(now, before, unit) {
+  if (before === undefined || before === null) return "";
+  const [by, places] = unit === "points" ? [now - before, 1] : [100 * (now - before), 2];
+  const zero = 0.5 * 10 ** -places;
+  return Math.abs(by) < zero ? `±${(0).toFixed(places)}` : `${by > 0 ? "+" : "−"}${Math.abs(by).toFixed(places)}`;
 }
 
 /** The setup: which game, who plays, the rules. */
@@ -40,12 +43,14 @@ async function setup(page, name) {
   if (!game) {
     page.replaceChildren(
       el("h1", {}, "Scoresheet"),
-      el("p", {}, "Follow a game at your table: tap in each throw as it falls, and see every player's chance to win after it, the coach one tap away."),
+      el("p", {}, "Follow a game at your table: tap in each throw as it falls, and see every player's chance to win after it (in Solitaire Dice, the expected final score), the coach one tap away."),
       el("ul", { class: "cards" }, list.map((g) => el("li", {}, el("a", { href: `#/sheet/${g.name}`, class: "card" }, el("strong", {}, g.title), el("span", {}, g.about))))),
     );
     return;
   }
-  const names = el("input", { name: "players", value: "Ann Bob", autocomplete: "off", autocapitalize: "words" });
+  // As many names as the game's fewest players: one for a game alone (Solitaire Dice).
+  const first = ["Ann", "Bob", "Cleo"].slice(0, Math.min(3, Math.max(1, game.players.min)));
+  const names = el("input", { name: "players", value: first.join(" "), autocomplete: "off", autocapitalize: "words" });
   const rules = el("input", { name: "rules", placeholder: "KEY=VALUE ...", autocomplete: "off", autocapitalize: "off" });
   const said = el("p", { class: "error", role: "alert" });
   const form = el(
@@ -140,15 +145,26 @@ async function follow(page, known = null) {
       { class: next && next.seat === seat ? "you" : null, "data-seat": String(seat) },
       el("th", { scope: "row" }, p.name),
       el("td", { "data-column": "now", "data-value": String(p.result) }, p.shown.result),
-      el("td", { "data-column": "change" }, before ? change(p.result, before[seat]) : ""),
+      el("td", { "data-column": "change" }, before ? change(p.result, before[seat], game.unit) : ""),
     ),
   );
+  const points = game.unit === "points";
   const parts = [
     el("h1", {}, saved.title),
     game.shown && game.shown.unfinished ? el("p", { class: "note" }, game.shown.unfinished) : el("p", { class: "over" }, "The game is over."),
-    el("div", { class: "scroll" }, el("table", { class: "chances" }, el("thead", {}, el("tr", {}, el("th", {}, "player"), el("th", {}, "chance now"), el("th", {}, "since the last step"))), el("tbody", {}, rows))),
+    el("div", { class: "scroll" }, el("table", { class: "chances" }, el("thead", {}, el("tr", {}, el("th", {}, "player"), el("th", {}, points ? "expected final score" : "chance now"), el("th", {}, "since the last step"))), el("tbody", {}, rows))),
   ];
-  if (next) {
+  if (next && next.choices) {
+    // A roll shown, its division to come: the roll as it fell, and each division a tap.
+    const roll = next.advise.roll.split(",").map(Number);
+    parts.push(
+      el("p", { class: "prompt" }, `${next.name}, ${next.round}: ${next.given ? "the same roll" : "the roll"}, to divide into two pairs and a die set aside`),
+      tableView([{ label: "rolled", kind: "dice", faces: roll }]),
+      el("div", { class: "actions" }, next.choices.map((c, i) => el("button", { type: "button", class: "action", "data-choice": String(i), onclick: () => step({ pairs: c.pairs }) }, c.name))),
+      el("button", { type: "button", class: "ask", onclick: () => advise(help, saved.game, next, game.rules) }, "Advice on this decision"),
+      help,
+    );
+  } else if (next) {
     const who = `${next.name}, ${next.round}, throw ${next.throw}`;
     if (next.deciding) {
       parts.push(
@@ -181,7 +197,7 @@ async function follow(page, known = null) {
     so,
   );
   page.replaceChildren(...parts);
-  if (next) drawDice();
+  if (next && !next.choices) drawDice();
 }
 
 /** The coach's advice of game `name` under `rules` on the decision `next` holds, in `into`. */

@@ -305,6 +305,18 @@ pub fn review_game_with(
     pool.install(|| Cache::default().review(what, game, run, pass))
 }
 
+/// One game's record replayed against its rules, valuing nothing: its shape as a review
+/// gives it (`finished`, `stops`, `next`) without a value computed, so an estimated game is
+/// as quick to check as an exact one.
+pub fn checked_game(what: &str, game: &GameRecord) -> Result<GameReview> {
+    let progress = OnProgress::default();
+    let pass = Pass {
+        valuing: false,
+        progress: &progress,
+    };
+    Cache::default().review(what, game, &RunConfig::default(), pass)
+}
+
 /// The play-outs of an estimated review where the caller sets none: the command line's
 /// defaults (seed 1, the review's own play-outs, every core), so the library and `dicelab
 /// review` give the same numbers.

@@ -18,7 +18,7 @@ use crate::games::review::record::{self, GameRecord, Record, Seat, ThrowRecord, 
 use crate::games::review::{GameReview, Next};
 use crate::report::review::game_document;
 
-use super::review::{read_record, review_game_with, turns_go_on};
+use super::review::{checked_game, read_record, review_estimates, review_game_with, turns_go_on};
 use super::web::json_body;
 use crate::engine::RunConfig;
 
@@ -95,7 +95,12 @@ pub fn sheet(body: &str, run: &RunConfig<Option<u64>>) -> Result<String> {
         (Some(start), None) => started(start)?,
         (None, Some(text)) => {
             let mut game = one_game(text)?;
-            let review = reviewed(&game, run)?;
+            // What comes next is the record's shape alone: an estimated game is only checked.
+            let review = if review_estimates(&game.game) {
+                checked_game("record", &game).map_err(plainly)?
+            } else {
+                reviewed(&game, run)?
+            };
             added(&mut game, &step, review.next.as_ref())?;
             game
         }
@@ -185,6 +190,23 @@ fn added(game: &mut GameRecord, step: &SheetStep, next: Option<&Next>) -> Result
             )),
         };
     }
+    if !next.choices.is_empty() {
+        // A roll shown and not yet divided: the step is its division.
+        let (Some(pairs), None) = (&step.pairs, &step.throw) else {
+            return Err(Error::input(
+                "the roll is shown and not yet divided: the step is its `pairs`, as one of \
+                 the choices",
+            ));
+        };
+        let turn = game
+            .rounds
+            .last_mut()
+            .and_then(|r| r.turns.last_mut())
+            .expect("a division follows a roll");
+        turn.open = false;
+        turn.throws[0].pairs = Some((pairs.clone(), record::At::default()));
+        return Ok(());
+    }
     let Some(faces) = &step.throw else {
         return Err(Error::input(
             "a step gives `throw` (the faces shown) or `stop`",
@@ -231,13 +253,19 @@ fn added(game: &mut GameRecord, step: &SheetStep, next: Option<&Next>) -> Result
         game.begin_round(playoff);
     }
     let round = game.rounds.last_mut().expect("a round begun");
+    // A roll of Solitaire Dice without its pairs is shown, its division to come.
+    let undivided = game.game == SOLITAIRE && step.pairs.is_none();
     round.turns.push(TurnRecord {
         seat: next.seat,
         throws: vec![throw],
+        open: undivided,
         ..TurnRecord::default()
     });
     Ok(())
 }
+
+/// The game whose rolls are divided once shown, and whose seats share a round's roll.
+const SOLITAIRE: &str = crate::games::solitaire_dice::NAME;
 
 /// The record settled and reviewed: a throw just added left as a turn that goes on wherever
 /// the rules let it (the player has not decided; `stopped`: the step ended the turn).
@@ -246,6 +274,9 @@ fn settled(
     stopped: bool,
     run: &RunConfig<Option<u64>>,
 ) -> Result<(GameRecord, GameReview)> {
+    if game.game == SOLITAIRE {
+        return divided(game, run);
+    }
     let review = reviewed(game, run)?;
     let goes_on = !stopped && turns_go_on(&game.game);
     let last = game.rounds.last_mut().and_then(|r| r.turns.last_mut());
@@ -258,6 +289,40 @@ fn settled(
         let turn = game.rounds.last_mut().and_then(|r| r.turns.last_mut());
         turn.expect("the turn just opened").open = false;
     }
+    Ok((game.clone(), review))
+}
+
+/// A game of Solitaire Dice settled: a roll shown with one division only divided at once (its
+/// `/` taken off), and a roll the round's earlier seats divided shown to the next seat at
+/// once (the seats share it), so that what comes next is a division or a new roll; then
+/// reviewed.
+fn divided(
+    game: &mut GameRecord,
+    run: &RunConfig<Option<u64>>,
+) -> Result<(GameRecord, GameReview)> {
+    loop {
+        let shape = checked_game("record", game).map_err(plainly)?;
+        let last = game.rounds.last_mut().and_then(|r| r.turns.last_mut());
+        match (shape.next, last) {
+            (Some(next), Some(turn)) if turn.open && next.choices.is_empty() => {
+                turn.open = false;
+            }
+            (Some(next), _) if !next.given.is_empty() && !next.deciding => {
+                let round = game.rounds.last_mut().expect("a round under way");
+                round.turns.push(TurnRecord {
+                    seat: next.seat,
+                    throws: vec![ThrowRecord {
+                        dice: next.given.clone(),
+                        ..ThrowRecord::default()
+                    }],
+                    open: true,
+                    ..TurnRecord::default()
+                });
+            }
+            _ => break,
+        }
+    }
+    let review = reviewed(game, run)?;
     Ok((game.clone(), review))
 }
 

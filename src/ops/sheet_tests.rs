@@ -192,3 +192,126 @@ fn a_race_is_followed_cast_by_cast() {
         "{record}"
     );
 }
+
+/// Cleo's game of Solitaire Dice in docs/review.md, as typed there.
+fn cleo() -> String {
+    let page = include_str!("../../docs/review.md");
+    let from = page.find("Cleo played a game and wrote down").unwrap();
+    let block = &page[from..];
+    let start = block.find("```text\n").unwrap() + "```text\n".len();
+    let end = start + block[start..].find("```").unwrap();
+    block[start..end].to_string()
+}
+
+/// Few play-outs: the sheet and the review agree on any number, and the test stays quick.
+fn quick() -> RunConfig<Option<u64>> {
+    RunConfig {
+        units: Some(4),
+        ..one()
+    }
+}
+
+/// `step` with `run`.
+fn step_with(record: &str, fields: Value, run: &RunConfig<Option<u64>>) -> Result<(String, Value)> {
+    let mut body = fields;
+    body["record"] = json!(record);
+    let answer = document(&sheet(&body.to_string(), run)?);
+    Ok((
+        answer["record"].as_str().unwrap().to_string(),
+        answer["game"].clone(),
+    ))
+}
+
+/// Cleo's game followed roll by roll: each roll tapped in, then, where it has several
+/// divisions, divided as she wrote it (one of the choices the sheet lists; a roll with one
+/// division is divided at once); after each step the expected final score is the review's of
+/// the record so far, and the whole game's record reviews as her typed one does.
+#[test]
+fn cleos_game_followed_roll_by_roll_reviews_as_the_typed_one() {
+    let run = quick();
+    let typed = read_record("record", &cleo()).unwrap().games.remove(0);
+    let whole = review_game_with("record", &typed, &run).unwrap();
+    let start = json!({"start": {"game": "solitaire-dice", "seats": ["Cleo"]}});
+    let answer = document(&sheet(&start.to_string(), &run).unwrap());
+    let mut record = answer["record"].as_str().unwrap().to_string();
+    let mut chose = 0;
+    for round in &typed.rounds {
+        let throw = &round.turns[0].throws[0];
+        let (after, game) = step_with(&record, json!({"throw": throw.dice}), &run).unwrap();
+        record = after;
+        let next = &game["next"];
+        if next["deciding"] == true {
+            let choices = next["choices"].as_array().unwrap();
+            assert!(choices.len() > 1, "{next}");
+            assert_eq!(
+                next["advise"]["roll"],
+                json!(
+                    throw
+                        .dice
+                        .iter()
+                        .map(u8::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                )
+            );
+            let pairs = &throw.pairs.as_ref().unwrap().0;
+            let (after, game) = step_with(&record, json!({"pairs": pairs}), &run).unwrap();
+            record = after;
+            chose += 1;
+            let so_far = read_record("record", &record).unwrap().games.remove(0);
+            let review = review_game_with("record", &so_far, &run).unwrap();
+            let values: Vec<f64> = review.players.iter().map(|p| p.result).collect();
+            assert_eq!(results(&game), values);
+        }
+    }
+    assert_eq!(chose, 19, "the decisions docs/review.md counts");
+    let followed = read_record("record", &record).unwrap().games.remove(0);
+    let review = review_game_with("record", &followed, &run).unwrap();
+    assert!(review.finished);
+    assert_eq!(review.players, whole.players);
+    assert_eq!(review.moments, whole.moments);
+}
+
+/// Two players sharing the rolls: the roll tapped once, each seat divides it in turn, the
+/// second shown the first's dice without a throw of its own.
+#[test]
+fn a_shared_roll_is_tapped_once_and_divided_by_each_seat() {
+    let run = quick();
+    let start = json!({"start": {"game": "solitaire-dice", "seats": ["Ann", "Bob"]}});
+    let answer = document(&sheet(&start.to_string(), &run).unwrap());
+    let record = answer["record"].as_str().unwrap().to_string();
+    let (record, game) = step_with(&record, json!({"throw": [1, 3, 5, 5, 6]}), &run).unwrap();
+    assert_eq!(game["next"]["name"], "Ann");
+    assert_eq!(game["next"]["choices"].as_array().unwrap().len(), 9);
+    let (record, game) = step_with(&record, json!({"pairs": [[5, 6], [3, 5]]}), &run).unwrap();
+    assert_eq!(game["next"]["name"], "Bob");
+    assert_eq!(game["next"]["deciding"], true);
+    assert_eq!(game["next"]["given"], json!([1, 3, 5, 5, 6]));
+    assert!(record.ends_with("Bob: 1 3 5 5 6 /\n"), "{record}");
+    let (record, game) = step_with(&record, json!({"pairs": [[1, 5], [5, 6]]}), &run).unwrap();
+    assert_eq!(game["next"]["name"], "Ann");
+    assert_eq!(game["next"]["round"], "round 2");
+    assert_eq!(game["next"]["deciding"], false);
+    assert!(
+        record.ends_with("Bob: 1 3 5 5 6 pairs 1+5 5+6\n"),
+        "{record}"
+    );
+}
+
+/// What the rules refuse of a roll, said in words: a throw where a division is due, pairs
+/// where a roll is due, pairs that are not one of the roll's divisions.
+#[test]
+fn a_solitaire_step_out_of_turn_is_refused_in_words() {
+    let run = quick();
+    let start = json!({"start": {"game": "solitaire-dice", "seats": ["Cleo"]}});
+    let answer = document(&sheet(&start.to_string(), &run).unwrap());
+    let record = answer["record"].as_str().unwrap().to_string();
+    let early = step_with(&record, json!({"pairs": [[1, 2], [3, 4]]}), &run).unwrap_err();
+    assert!(early.to_string().contains("throw"), "{early}");
+    let (shown, _) = step_with(&record, json!({"throw": [1, 3, 5, 5, 6]}), &run).unwrap();
+    let twice = step_with(&shown, json!({"throw": [1, 3, 5, 5, 6]}), &run).unwrap_err();
+    assert!(twice.to_string().contains("not yet divided"), "{twice}");
+    let wrong = step_with(&shown, json!({"pairs": [[1, 2], [5, 6]]}), &run).unwrap_err();
+    assert!(wrong.to_string().contains("does not show"), "{wrong}");
+    assert!(!wrong.to_string().contains("line "), "{wrong}");
+}

@@ -171,6 +171,24 @@ pub struct Next {
     /// `totals`, `scores` or `to-beat`), in order; empty with no decision.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub advise: Vec<(String, String)>,
+    /// The ways the decision may go where it is a choice among named moves rather than stop or
+    /// throw again (Solitaire Dice's divisions of a roll), each with what a record writes for
+    /// it; empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<NextChoice>,
+    /// The dice this throw shows already, where the rules share them (every seat of Solitaire
+    /// Dice divides the round's one roll): none to tap; empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub given: Vec<u8>,
+}
+
+/// One way a pending decision may go ([`Next::choices`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct NextChoice {
+    /// Its name, as the advice names its row (`8 + 11, throw away 1`).
+    pub name: String,
+    /// The pairs a record writes for it.
+    pub pairs: Vec<[u8; 2]>,
 }
 
 /// A game reviewed.

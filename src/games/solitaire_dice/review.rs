@@ -20,11 +20,12 @@ use crate::games::advice::Value;
 use crate::games::race::{Plan, Raced, race};
 use crate::games::review::record::{GameRecord, ThrowRecord, TurnRecord, error_at};
 use crate::games::review::{Action, Estimate, Event, GameReview, Moment, Unit, ledgers_in};
-use crate::games::review::{Kept, Next, Pass, RecordKind, Reviewer};
+use crate::games::review::{Kept, Next, NextChoice, Pass, RecordKind, Reviewer};
 
 use super::advice_sim::{ADJUSTED, Playouts, WIN};
-use super::advise::{afters, division, sheet_words};
+use super::advise::{afters, division, sheet_text, sheet_words};
 use super::choice::Choice;
+use super::recorder::pairs_of;
 use super::roll::Roll;
 use super::rules::DICE;
 use super::sheet::Sheet;
@@ -161,12 +162,20 @@ fn replay(
         let last = r + 1 == game.rounds.len();
         let waiting = replay.round(round.number, &round.turns, round.at, last)?;
         played += 1;
-        if let Some(seat) = waiting {
-            stops = Some(format!(
-                "in round {}, before {}'s division",
-                round.number, replay.names[seat]
-            ));
-            next = Some(roll_next(seat, round.number));
+        if let Some(waiting) = waiting {
+            let seat = waiting.seat;
+            stops = Some(if waiting.deciding {
+                format!(
+                    "in round {}, after {}'s roll, before it is divided",
+                    round.number, replay.names[seat]
+                )
+            } else {
+                format!(
+                    "in round {}, before {}'s division",
+                    round.number, replay.names[seat]
+                )
+            });
+            next = Some(waiting);
             break;
         }
     }
@@ -247,22 +256,26 @@ impl Replay<'_> {
     }
 
     /// One round: the roll, divided by every seat still in, in seat order. In the record's
-    /// `last` round the divisions may stop short (a game followed as it is played): returns
-    /// the seat whose division is still to come where they do.
+    /// `last` round the divisions may stop short (a game followed as it is played), and its
+    /// last line may be a roll not yet divided (ending in `/`): returns what comes next where
+    /// they do, the seat whose division is still to come.
     fn round(
         &mut self,
         number: u32,
         turns: &[TurnRecord],
         at: crate::games::review::record::At,
         last: bool,
-    ) -> Result<Option<usize>> {
+    ) -> Result<Option<Next>> {
         let in_play: Vec<usize> = (0..self.sheets.len())
             .filter(|&s| !self.sheets[s].is_over())
             .collect();
         let mut first: Option<&ThrowRecord> = None;
         for (k, &seat) in in_play.iter().enumerate() {
             if last && k == turns.len() {
-                return Ok(Some(seat));
+                let mut next = roll_next(seat, number);
+                // The seats after the first divide the round's roll as it fell.
+                next.given = first.map(|t| t.dice.clone()).unwrap_or_default();
+                return Ok(Some(next));
             }
             let Some(turn) = turns.get(k) else {
                 return Err(error_at(
@@ -285,7 +298,8 @@ impl Replay<'_> {
                     ),
                 ));
             }
-            let throw = self.throw_of(turn)?;
+            let undivided = last && k + 1 == turns.len() && turn.open;
+            let throw = self.throw_of(turn, undivided)?;
             if let Some(roll) = first {
                 let (mut a, mut b) = (roll.dice.clone(), throw.dice.clone());
                 a.sort_unstable();
@@ -303,6 +317,13 @@ impl Replay<'_> {
             } else {
                 first = Some(throw);
             }
+            if undivided {
+                let mut next = self.rolled(number, seat, throw)?;
+                if let Some(next) = next.as_mut().filter(|_| k > 0) {
+                    next.given = throw.dice.clone();
+                }
+                return Ok(next);
+            }
             self.division(number, seat, throw)?;
         }
         if let Some(extra) = turns.get(in_play.len()) {
@@ -315,9 +336,10 @@ impl Replay<'_> {
         Ok(None)
     }
 
-    /// A turn's one throw, of five dice, with no `keep`.
-    fn throw_of<'t>(&self, turn: &'t TurnRecord) -> Result<&'t ThrowRecord> {
-        if turn.open {
+    /// A turn's one throw, of five dice, with no `keep`; `undivided` where the record's last
+    /// line is a roll still to divide (`/` at its end, no `pairs`).
+    fn throw_of<'t>(&self, turn: &'t TurnRecord, undivided: bool) -> Result<&'t ThrowRecord> {
+        if turn.open && !undivided {
             return Err(error_at(
                 self.what,
                 turn.at,
@@ -347,7 +369,66 @@ impl Replay<'_> {
                 "a roll is divided into pairs: type `pairs` and the pairs, not `keep`",
             ));
         }
+        if let (true, Some((_, at))) = (undivided, &throw.pairs) {
+            return Err(error_at(
+                self.what,
+                *at,
+                "a roll ending in `/` is not divided yet: its pairs come once it is",
+            ));
+        }
         Ok(throw)
+    }
+
+    /// A roll the record's last line shows and does not divide yet: its luck (what the roll
+    /// did to the expected final score, its best division's value against the value before),
+    /// and the division to come as what is next. A roll with one division is divided at once.
+    fn rolled(&mut self, round: u32, seat: usize, throw: &ThrowRecord) -> Result<Option<Next>> {
+        let faces: [u8; DICE] = throw.dice.clone().try_into().map_err(|_| {
+            Error::input("a roll of five dice was checked before it is divided".to_string())
+        })?;
+        let roll = Roll::new(faces)?;
+        let sheet = self.sheets[seat];
+        let choices = sheet.legal_choices(&roll).to_vec();
+        if choices.len() == 1 {
+            self.division(round, seat, throw)?;
+            return Ok(None);
+        }
+        if self.valuing {
+            let afters = afters(&sheet, &choices);
+            let raced = self.race(&afters, Plan::of(self.run.units))?;
+            let (best, _) = self.judged(afters[raced.leader()], None)?;
+            let before = self.values.clone();
+            self.values[seat] = best;
+            self.moments.push(Moment {
+                round: format!("round {round}"),
+                seat,
+                throw: 1,
+                position: format!("{}; score {}", sheet_words(&sheet), sheet.score()),
+                event: Event::Throw {
+                    dice: throw.dice.clone(),
+                    left: format!("{} divisions, not yet chosen", choices.len()),
+                    before,
+                    after: self.values.clone(),
+                },
+                at: throw.at,
+            });
+        }
+        let dice: Vec<String> = throw.dice.iter().map(u8::to_string).collect();
+        Ok(Some(Next {
+            deciding: true,
+            advise: vec![
+                ("roll".into(), dice.join(",")),
+                ("sheet".into(), sheet_text(&sheet)),
+            ],
+            choices: choices
+                .iter()
+                .map(|&c| NextChoice {
+                    name: division(c),
+                    pairs: pairs_of(&roll, c),
+                })
+                .collect(),
+            ..roll_next(seat, round)
+        }))
     }
 
     /// The race's leader is the largest of several noisy means, so its own mean is too high,

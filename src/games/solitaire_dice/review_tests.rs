@@ -142,11 +142,51 @@ fn a_wrong_division_is_refused_with_its_line_and_column() {
     assert!(refused("round 1\nAnn: 6 5 3 4 2 pairs 6+5\n").contains("two pairs, and 1 are typed"));
     assert!(refused("round 1\nAnn: 6 5 3 4 2 / 1 1 1 1 1\n").contains("one throw a line"));
     assert!(refused("round 2\nAnn: 6 5 3 4 2 pairs 6+5 4+2\n").contains("`round 1`"));
+    // A roll ending in `/` is one still to divide: only the record's last line, without pairs.
     assert_eq!(
         refused("round 1\nAnn: 6 5 3 4 2 pairs 6+5 4+2 /\n"),
-        "record t: line 5, column 1: a turn of Solitaire Dice is one roll, divided: it does not \
-         go on (no `/` at the line's end)"
+        "record t: line 5, column 16: a roll ending in `/` is not divided yet: its pairs come \
+         once it is"
     );
+    let early = typed("round 1\nAnn: 6 5 3 4 2 /\nround 2\nAnn: 6 5 3 4 2 pairs 6+5 4+2\n");
+    let early = parse("record t", &early).unwrap_err().to_string();
+    assert!(early.contains("so the record stops there"), "{early}");
+}
+
+/// A record ending in a roll not yet divided: the game so far with the roll's luck, each
+/// result the roll's best division's value, the accounts adding up, and the roll's divisions
+/// next, each with the pairs a record writes; a roll with one division needs none.
+#[test]
+fn a_roll_not_yet_divided_is_the_game_so_far_with_its_divisions_next() {
+    let text = typed("round 1\nAnn: 2 5 5 6 6 pairs 5+6 5+6\nround 2\nAnn: 1 2 5 5 6 /\n");
+    let record = parse("record t", &text).unwrap();
+    let review = review("record t", &record.games[0], &run(4)).unwrap();
+    assert!(!review.finished);
+    assert_eq!(
+        review.stops.as_deref(),
+        Some("in round 2, after Ann's roll, before it is divided")
+    );
+    let next = review.next.as_ref().unwrap();
+    assert!(next.deciding);
+    assert_eq!(
+        next.advise[0],
+        ("roll".to_string(), "1,2,5,5,6".to_string())
+    );
+    let names: Vec<&str> = next.choices.iter().map(|c| c.name.as_str()).collect();
+    assert!(names.contains(&"7 + 10, throw away 2"), "{names:?}");
+    for choice in &next.choices {
+        let mut dice: Vec<u8> = choice.pairs.iter().flatten().copied().collect();
+        dice.sort_unstable();
+        assert_eq!(dice.len(), 4, "{choice:?}");
+    }
+    let last = review.moments.last().unwrap();
+    let Event::Throw { dice, after, .. } = &last.event else {
+        panic!("the roll's luck is the last moment: {last:?}");
+    };
+    assert_eq!(dice, &[1, 2, 5, 5, 6]);
+    let p = &review.players[0];
+    assert_eq!(p.result, after[0]);
+    assert!((p.start + p.luck - p.cost + p.gifts - p.result).abs() < 1e-9);
 }
 
 #[test]

@@ -92,6 +92,7 @@ impl Replay<'_> {
             dice: kept.dice,
             deciding: true,
             advise: keys,
+            ..Next::default()
         })
     }
 
