@@ -7,6 +7,7 @@
 import { working } from "./coach.js";
 import { games, review } from "./compute.js";
 import { el } from "./dom.js";
+import { diceLine, drawn } from "./faces.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -157,7 +158,7 @@ function chart(game, unit) {
 
 /** One moment as a row: a throw with the luck it brought its player, or a decision with its
  * loss against the best, its mark and why. */
-function moment(game, unit, m, names) {
+function moment(game, unit, m, names, faces) {
   const who = names[m.seat] ?? `seat ${m.seat + 1}`;
   const e = m.event;
   if (e.kind === "throw") {
@@ -166,7 +167,8 @@ function moment(game, unit, m, names) {
       "li",
       { class: "throw", "data-kind": "throw" },
       el("span", { class: "when" }, `${m.round} · ${who}, throw ${m.throw}`),
-      el("span", { class: "what" }, `${e.dice.join(" ")} (${e.left})`),
+      // Dice drawn as dice, 7's cards as cards; what the throw left in words beside them.
+      el("span", { class: "what", "data-dice": e.dice.join(" ") }, e.dice.length ? drawn(e.dice, faces) : null, " ", faces === "cards" ? `(${e.left})` : ["(", ...diceLine(e.left), ")"]),
       el("span", { class: luck >= 0 ? "luck good" : "luck bad", "data-value": String(luck) }, `luck ${m.shown.luck}`),
     );
   }
@@ -192,13 +194,13 @@ function moment(game, unit, m, names) {
 
 /** The reviews of a record's games as nodes; `you` is the seat to stand out (the Play page's
  * person), or -1. */
-export function reviewView(review, you = -1, titles = {}) {
+export function reviewView(review, you = -1, titles = {}, faces = {}) {
   return review.games.map((game, g) => {
     const unit = game.unit || "chance";
     const names = game.seats || game.players.map((p) => p.name);
     const decisions = game.moments.filter((m) => m.event.kind === "decision");
     const marked = decisions.filter((m) => m.mark);
-    const list = el("ol", { class: "moments" }, game.moments.map((m) => moment(game, unit, m, names)));
+    const list = el("ol", { class: "moments" }, game.moments.map((m) => moment(game, unit, m, names, faces[game.game] || "dice")));
     const only = el("input", {
       type: "checkbox",
       onchange: () => list.classList.toggle("marked-only", only.checked),
@@ -207,7 +209,8 @@ export function reviewView(review, you = -1, titles = {}) {
       "section",
       { class: "review", "data-game": String(g) },
       el("h2", {}, `Game ${g + 1} of ${review.games.length}: ${titles[game.game] || game.game}`, game.rules.length ? el("small", {}, ` (${game.rules.join(" ")})`) : null),
-      el("p", { class: "method" }, game.method),
+      // The method in a player's words where the library has them (no command-line flag).
+      el("p", { class: "method" }, (game.shown && game.shown.method) || game.method),
       game.shown && game.shown.unfinished ? el("p", { class: "unfinished" }, game.shown.unfinished) : null,
       accounts(game, unit, you),
       chart(game, unit),
@@ -225,7 +228,8 @@ export async function showReview(into, text, you = -1) {
   try {
     const [reviewed, { games: list }] = await Promise.all([review(text, {}, working(into)), games()]);
     const titles = Object.fromEntries(list.map((g) => [g.name, g.title]));
-    into.replaceChildren(...reviewView(reviewed, you, titles));
+    const faces = Object.fromEntries(list.map((g) => [g.name, g.faces]));
+    into.replaceChildren(...reviewView(reviewed, you, titles, faces));
   } catch (error) {
     into.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
   } finally {

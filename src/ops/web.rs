@@ -49,7 +49,7 @@ pub fn games_listing() -> Value {
             let keys: Option<Vec<Value>> = game.advisor().map(|a| {
                 a.keys()
                     .iter()
-                    .map(|k| json!({ "key": k.key, "syntax": k.syntax, "meaning": k.meaning }))
+                    .map(|k| json!({ "key": k.key, "heading": k.heading, "syntax": k.syntax, "meaning": k.meaning }))
                     .collect()
             });
             let players = game.players();
@@ -64,10 +64,15 @@ pub fn games_listing() -> Value {
                     let (min, max, default) = p.players();
                     json!({ "min": min, "max": max, "default": default })
                 }),
-                // Followed at the table by the scoresheet: a game of dice whose review is
-                // exact, so each throw's chances come at once.
+                // What its records' throws show, for a page to draw: dice, or 7's cards.
+                "faces": match game.reviewer().map(|r| r.kind()) {
+                    Some(crate::games::review::RecordKind::Cards) => "cards",
+                    _ => "dice",
+                },
+                // Followed at the table by the scoresheet: a game of dice, whose throws are
+                // all a table sees (7's hidden hands are not).
                 "sheet": game.reviewer().is_some_and(|r| {
-                    r.kind() == crate::games::review::RecordKind::Throws && !r.estimated()
+                    r.kind() == crate::games::review::RecordKind::Throws
                 }),
             })
         })
@@ -185,7 +190,7 @@ pub fn replayed_json(game: &str, seed: u64, moves: usize, replayed: &Replayed) -
     let decision = replayed
         .decision
         .as_ref()
-        .map(|d| json!({ "prompt": d.prompt, "actions": d.actions }));
+        .map(|d| json!({ "prompt": d.prompt, "actions": d.actions, "table": d.table }));
     let last = replayed.last.as_ref().map(|(name, cost)| {
         json!({
             "action": name,

@@ -61,7 +61,7 @@ fn game(k: usize) -> GameReview {
 fn the_json_written_game_by_game_is_the_whole_documents() {
     for count in 0..4 {
         let reviews: Vec<GameReview> = (0..count).map(game).collect();
-        let games: Vec<serde_json::Value> = reviews.iter().map(game_json).collect();
+        let games: Vec<serde_json::Value> = reviews.iter().map(json::game_json).collect();
         let mut whole = serde_json::to_string_pretty(&json!({ "games": games })).unwrap();
         whole.push('\n');
         assert_eq!(
@@ -70,4 +70,20 @@ fn the_json_written_game_by_game_is_the_whole_documents() {
             "{count} games"
         );
     }
+}
+
+/// The method a page shows has no flag: the aside naming `-n` and the race's schedule goes,
+/// the rest of the sentence stays.
+#[test]
+fn an_estimated_method_in_a_players_words_names_no_flag() {
+    let method = "estimated: each position's divisions played out by best on the same rolls, up \
+                  to 32 play-outs a division (-n; 4 each, then more on those still close to the \
+                  best, up to 32; any dropped early valued again on fresh ones), then the best \
+                  and the choice again on fresh rolls";
+    assert_eq!(
+        json::method_words(method),
+        "estimated: each position's divisions played out by best on the same rolls, up to 32 \
+         play-outs a division, then the best and the choice again on fresh rolls"
+    );
+    assert_eq!(json::method_words("exact: solved"), "exact: solved");
 }

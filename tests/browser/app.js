@@ -196,7 +196,8 @@ async function sameAccounts(page, cli, checks, where) {
 // line's for that record.
 async function playedByClicks(browser, base, bin, size, checks, shots) {
   const where = `play sevens at ${size.width}px`;
-  const view = await h.open(browser, `${base}#/play`, size);
+  // Played at once: the steps one at a time are checked in playLooksLikeTheGame.
+  const view = await h.open(browser, `${base}#/play`, { ...size, reducedMotion: true });
   const page = view.page;
   await page.locator('a.card[href="#/play/sevens"]').click();
   await page.fill('input[name="seed"]', '7');
@@ -260,6 +261,129 @@ async function otherGamesDealt(browser, base, size, checks) {
     checks.that(view.errors.length === 0, `${where}: no error`, view.errors.join('; '));
     await view.context.close();
   }
+}
+
+// Play as the table shows it: the dice of the decision drawn as dice (7's hand as cards), the
+// computer's turns shown a line at a time with their dice drawn, a move undone, and Back from
+// an address opened from outside staying in the app.
+async function playLooksLikeTheGame(browser, base, size, checks) {
+  const where = `play at ${size.width}px`;
+  const view = await h.open(browser, `${base}#/play/sevens?seed=3&players=3&moves=1`, size);
+  const page = view.page;
+  const ready = () => page.waitForFunction(() => {
+    const box = document.querySelector('.decision-box');
+    return box && !box.hasAttribute('aria-busy') && box.querySelector('button.action');
+  });
+  await ready();
+  const thrown = await page.locator('.table-view [data-label="thrown"] .die').count();
+  const kept = await page.locator('.table-view [data-label="kept"] .die').count();
+  checks.that(thrown === 6 && kept === 4, `${where}: the throw drawn as dice, and the dice it keeps`, `${thrown} thrown, ${kept} kept`);
+  const before = await page.locator('.log .step').count();
+  await page.locator('button.action').first().click();
+  // The computer's turns come a line at a time, "Show all" offered meanwhile.
+  await page.waitForSelector('button.show-all');
+  const early = await page.locator('.log .step').count();
+  await ready();
+  const after = await page.locator('.log .step').count();
+  checks.that(early > before && early < after, `${where}: the computer's turns shown a line at a time`, `${before}, then ${early}, then ${after} lines`);
+  const drawn = await page.locator('.log .step', { hasText: 'seat 3 (win) rolls' }).locator('.die').count();
+  checks.that(drawn >= 6, `${where}: the computer's throws drawn as dice`, `${drawn} dice`);
+  checks.that(page.url().endsWith('moves=1.0'), `${where}: the move is in the address`, page.url());
+  await page.locator('button.undo').click();
+  await page.waitForFunction(() => location.hash.endsWith('moves=1'));
+  await ready();
+  const undone = await page.locator('.log .step').count();
+  checks.that(undone === before, `${where}: Undo takes the move back`, `${undone} lines, ${before} before the move`);
+  await page.goBack();
+  await page.waitForSelector('h1');
+  const home = await page.locator('h1').textContent();
+  checks.that(new URL(page.url()).hash === '#/' && home.startsWith('Which play'), `${where}: Back from an address opened from outside stays in the app`, `${page.url()}: ${home}`);
+  await view.context.close();
+  const seven = await h.open(browser, `${base}#/play/sieben?seed=3&moves=0`, size);
+  await seven.page.waitForSelector('.decision-box button.action');
+  const cards = await seven.page.locator('.table-view [data-label="your hand"] .playing-card').allTextContents();
+  const spots = await seven.page.locator('.table-view [data-label="the pile"] .playing-card').count();
+  checks.that(cards.join(' ') === '1 2 3 3 6 6 7' && spots === 2, `${where}: 7's hand drawn as cards, the pile as its two spots`, `${cards} and ${spots} spots`);
+  checks.that(view.errors.length + seven.errors.length === 0, `${where}: no error`, [...view.errors, ...seven.errors].join('; '));
+  await seven.context.close();
+}
+
+// Cleo's game of Solitaire Dice in docs/review.md followed on the Scoresheet, roll by roll,
+// for its first eight rolls: each roll tapped, divided by a tap on the division she chose (a
+// roll with one division divided at once), each expected final score the one `dicelab review`
+// gives the record so far; a reload half way carries on, and the record downloaded reviews as
+// hers cut there.
+async function soloFollowed(browser, base, bin, size, checks, shots) {
+  const where = `solitaire scoresheet at ${size.width}px`;
+  const docs = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'review.md'), 'utf8');
+  const typed = docs.split('Cleo played a game and wrote down')[1].split('```text\n')[1].split('```')[0];
+  const rolls = typed.split('\n').filter((l) => l.startsWith('Cleo: ')).slice(0, 8).map((l) => {
+    const [dice, pairs] = l.slice(6).split(' pairs ');
+    return { dice: dice.split(' ').map(Number), pairs: pairs.split(' ').map((p) => p.split('+').map(Number)) };
+  });
+  const view = await h.open(browser, `${base}#/sheet/solitaire-dice`, size);
+  const page = view.page;
+  await page.fill('input[name="players"]', 'Cleo');
+  await page.locator('button[type="submit"]', { hasText: 'Start' }).click();
+  const idle = () => page.waitForFunction(() => !document.getElementById('page').hasAttribute('aria-busy') &&
+    document.querySelector('table.chances'));
+  const held = () => page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('dicelab-sheet'));
+    return saved.records[saved.records.length - 1];
+  });
+  const sameAsReview = async (what) => {
+    const shown = await page.locator('table.chances td[data-column="now"]').evaluateAll((tds) => tds.map((td) => Number(td.dataset.value)));
+    const want = cliReview(bin, await held()).games[0].players.map((p) => p.result);
+    return shown.length === 1 && shown[0] === want[0] ? 1 : (checks.that(false, `${where}: ${what}: the expected score is the review's`, `${shown} against ${want}`), 0);
+  };
+  await idle();
+  let steps = 0;
+  let same = 0;
+  let divided = 0;
+  let last = 0;
+  for (const [r, roll] of rolls.entries()) {
+    if (r === 4) {
+      await page.reload();
+      await idle();
+      const legend = await page.locator('fieldset[data-name="throw"] legend').textContent();
+      checks.that(legend.startsWith('Cleo, round 5'), `${where}: a reload carries on where the game was`, legend);
+    }
+    for (const f of roll.dice) await page.locator(`fieldset[data-name="throw"] [data-face="${f}"]`).click();
+    await idle();
+    steps += 1;
+    same += await sameAsReview(`roll ${r + 1}`);
+    if (await page.locator('button[data-choice]').count()) {
+      const left = [...roll.dice];
+      for (const f of roll.pairs.flat()) left.splice(left.indexOf(f), 1);
+      const sums = roll.pairs.map(([a, b]) => a + b).sort((a, b) => a - b);
+      const name = new RegExp(`^${sums[0]} \\+ ${sums[1]}, (throw away|free ride) ${left[0]}$`);
+      if (r === 0) await h.screenshot(page, shots, `app-sheet-solitaire-${size.name}-${size.width}`);
+      const started = Date.now();
+      await page.locator('button[data-choice]', { hasText: name }).click();
+      await idle();
+      last = Date.now() - started;
+      steps += 1;
+      divided += 1;
+      same += await sameAsReview(`roll ${r + 1} divided`);
+    }
+  }
+  checks.that(same === steps && divided >= 6, `${where}: every step's expected score is the review's`, `${same} of ${steps} steps, ${divided} divisions`);
+  console.log(`${where}: Cleo's first 8 rolls followed in ${steps} steps; the 8th division took ${last} ms`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('a.download').click()]);
+  const exported = fs.readFileSync(await download.path(), 'utf8');
+  const cut = typed.split('round 9\n')[0];
+  const strip = (g) => JSON.stringify({ players: g.players, moments: g.moments.map((m) => m.event) });
+  const mine = cliReview(bin, exported).games[0];
+  const hers = cliReview(bin, cut).games[0];
+  checks.that(strip(mine) === strip(hers), `${where}: the record downloaded reviews as hers cut after round 8`,
+    `${mine.players.map((p) => p.shown.result)} against ${hers.players.map((p) => p.shown.result)}`);
+  // The review so far, estimated: its method in words, naming no flag of the command line.
+  await page.locator('button', { hasText: 'Review so far' }).click();
+  await page.waitForSelector('section.so-far p.method');
+  const method = await page.locator('section.so-far p.method').textContent();
+  checks.that(method.startsWith('estimated') && !/(^|\s|\()-[a-z]/.test(method), `${where}: the review's method names no flag`, method);
+  await h.checkPage(checks, view, 'solitaire scoresheet');
+  await view.context.close();
 }
 
 // The kitchen-table game of docs/review.md followed on the Scoresheet by taps, as it would be at
@@ -347,6 +471,12 @@ async function pastedAndReviewed(browser, base, bin, size, checks, shots) {
   const cli = cliReview(bin, record);
   await sameAccounts(page, cli, checks, where);
   const marked = cli.games[0].moments.filter((m) => m.mark).length;
+  // Every throw's dice drawn as dice: as many as the record's throws show.
+  const thrown = cli.games[0].moments.filter((m) => m.event.kind === 'throw').map((m) => m.event.dice.join(' '));
+  const shownDice = await page.locator('ol.moments li[data-kind="throw"] .what > .faces-shown:first-child').evaluateAll((ds) =>
+    ds.map((d) => [...d.querySelectorAll('.die')].map((x) => x.dataset.face).join(' ')));
+  checks.that(shownDice.length === thrown.length && shownDice.every((d, i) => d === thrown[i]),
+    `${where}: every throw's dice drawn as dice`, `${shownDice.length} throws drawn of ${thrown.length}`);
   await page.locator('label.toggle input').check();
   const visible = await page.locator('ol.moments li:visible').count();
   checks.that(visible === marked && marked > 0, `${where}: only the marked decisions, when asked`, `${visible} shown, ${marked} marked`);
@@ -455,6 +585,8 @@ async function main() {
       await otherGamesDealt(browser, base, size, checks);
       await pastedAndReviewed(browser, base, bin, size, checks, shots);
       await followedAtTheTable(browser, base, bin, size, checks, shots);
+      await playLooksLikeTheGame(browser, base, size, checks);
+      if (size === h.PHONE) await soloFollowed(browser, base, bin, size, checks, shots);
     }
   } finally {
     await browser.close();

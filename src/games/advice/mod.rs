@@ -400,11 +400,13 @@ mod tests {
         const KEYS: &[PositionKey] = &[
             PositionKey {
                 key: "roll",
+                heading: "Roll",
                 syntax: "R",
                 meaning: "",
             },
             PositionKey {
                 key: "sum",
+                heading: "Sum",
                 syntax: "S",
                 meaning: "",
             },

@@ -13,6 +13,8 @@ use crate::error::{Error, Message, Result, Setting};
 pub struct PositionKey {
     /// The key, as the flag's name (`to-beat`).
     pub key: &'static str,
+    /// Its name in a player's words, for a page's field (`Score to beat`).
+    pub heading: &'static str,
     /// How its value is written (`T`, `F,F,F`).
     pub syntax: &'static str,
     /// What it says about the position.

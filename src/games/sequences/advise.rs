@@ -17,17 +17,20 @@ use super::{PLAYERS, Sequences, Study};
 pub const KEYS: &[PositionKey] = &[
     PositionKey {
         key: "totals",
+        heading: "Totals",
         syntax: "A[,B,...]",
         meaning: "every player's total, in turn order (one total: a race to the target)",
     },
     PositionKey {
         key: "next",
+        heading: "Who casts next",
         syntax: "I",
         meaning: "the player who casts next, 1 for the first of the totals (default 1: a round \
                   starts); those before it have cast this round",
     },
     PositionKey {
         key: "within",
+        heading: "Within how many of your casts",
         syntax: "K",
         meaning: "the casts for the chance to reach the target within K of one's own casts \
                   (default 10)",

@@ -35,11 +35,13 @@ use super::{NAME, SolitaireDice};
 pub const KEYS: &[PositionKey] = &[
     PositionKey {
         key: "roll",
+        heading: "The five dice rolled",
         syntax: "F,F,F,F,F",
         meaning: "the five dice rolled",
     },
     PositionKey {
         key: "sheet",
+        heading: "The score sheet",
         syntax: "S:M,.../F:M,...",
         meaning: "marks per sum, then after a slash throwaway marks per face (default: an \
                   empty sheet), as 3:2,5:7,7:8,8:4,9:5/1:6,2:4,5:3",

@@ -27,21 +27,25 @@ use super::review_turn::dice_word;
 pub const KEYS: &[PositionKey] = &[
     PositionKey {
         key: "roll",
+        heading: "Roll of the turn",
         syntax: "R",
         meaning: "rolls used this turn, the one just made included (default 1)",
     },
     PositionKey {
         key: "dice",
+        heading: "Dice kept",
         syntax: "N",
         meaning: "dice kept after removing sevens (0 to the dice a turn starts with, 6 in the text)",
     },
     PositionKey {
         key: "sum",
+        heading: "Their sum",
         syntax: "S",
         meaning: "the kept dice's sum",
     },
     PositionKey {
         key: "dice-shown",
+        heading: "The dice as thrown",
         syntax: "F,F,...",
         meaning: "the dice showing after the roll, before removing sevens (instead of the kept \
                   dice and their sum); under removal=subsets, which sevens to remove is part of \
@@ -49,29 +53,34 @@ pub const KEYS: &[PositionKey] = &[
     },
     PositionKey {
         key: "allowed",
+        heading: "Rolls allowed",
         syntax: "A",
         meaning: "rolls this turn may use (default max_rolls; a follower under \
                   follower_limit=leader may use as many as the round's first player did)",
     },
     PositionKey {
         key: "to-beat",
+        heading: "Score to beat",
         syntax: "T",
         meaning: "the best score so far this round, to beat (with the scores given: their best)",
     },
     PositionKey {
         key: "round",
+        heading: "Round",
         syntax: "K",
         meaning: "the game's round, 1 to rounds; with the totals given, each action gets its \
                   exact chance to win the game",
     },
     PositionKey {
         key: "totals",
+        heading: "Totals before the round",
         syntax: "A,B[,C]",
         meaning: "two or three players' totals before this round, in this round's order (its \
                   first player first)",
     },
     PositionKey {
         key: "scores",
+        heading: "Scores this round so far",
         syntax: "S[,S]",
         meaning: "this round's scores of the players before me, in order (none: I am the \
                   round's first player)",

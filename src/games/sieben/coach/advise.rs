@@ -36,11 +36,13 @@ use super::position::{Table, parse};
 pub const KEYS: &[PositionKey] = &[
     PositionKey {
         key: "hand",
+        heading: "Your hand",
         syntax: "C,C,...",
         meaning: "your cards, by number 1 to 7, as 1,3,3,5,6",
     },
     PositionKey {
         key: "pile",
+        heading: "The pile",
         syntax: "A+B|empty|new",
         meaning: "the pile's two spots, as 2+3 (0 for an empty spot: 0+4); empty: a turn on an \
                   empty pile (the round's first card, or after a player went out with a Seven), \
@@ -49,6 +51,7 @@ pub const KEYS: &[PositionKey] = &[
     },
     PositionKey {
         key: "others",
+        heading: "The others' hands",
         syntax: "N,N,...",
         meaning: "the other players in turn order, the next first (seats 2, 3, ... as play \
                   numbers them; you are seat 1): cards in hand, or out (outK: went out K-th this \
@@ -56,36 +59,42 @@ pub const KEYS: &[PositionKey] = &[
     },
     PositionKey {
         key: "pile-cards",
+        heading: "Cards laid on this pile",
         syntax: "C,C,...",
         meaning: "every card laid on the current pile since it was started (default: the spots \
                   showing)",
     },
     PositionKey {
         key: "set-aside",
+        heading: "Cards set aside since the draw pile was refilled",
         syntax: "C,C,...",
         meaning: "the cards set aside by Sevens since the draw pile was last refilled (default: \
                   none)",
     },
     PositionKey {
         key: "stuck",
+        heading: "Who could not play, and on what pile",
         syntax: "K@A+B[:D],...",
         meaning: "the player K after you (1: the next, seat 2) last could not play on the pile \
                   A+B and has drawn D cards since, the penalty card included (default 1)",
     },
     PositionKey {
         key: "blocked",
+        heading: "Who is blocked until this pile is set aside",
         syntax: "K,...",
         meaning: "under penalty=pile, the players (1: the next, seat 2) blocked until this pile \
                   is set aside",
     },
     PositionKey {
         key: "chips",
+        heading: "Chips before this round",
         syntax: "C,C,...",
         meaning: "the chips before this round, yours first, then the others in turn order: adds \
                   each play's chance to win the game",
     },
     PositionKey {
         key: "starter",
+        heading: "Who started this round",
         syntax: "you|K",
         meaning: "who started this round (K: the K-th player after you, seat K+1; default \
                   you): with the chips given, who starts the rounds after it",
