@@ -155,12 +155,17 @@ async function follow(page, known = null) {
     el("div", { class: "scroll" }, el("table", { class: "chances" }, el("thead", {}, el("tr", {}, el("th", {}, "player"), el("th", {}, points ? "expected final score" : "chance now"), el("th", {}, "since the last step"))), el("tbody", {}, rows))),
   ];
   if (next && next.choices) {
-    // A roll shown, its division to come: the roll as it fell, and each division a tap.
-    const roll = next.advise.roll.split(",").map(Number);
+    // A choice the throw leaves: a roll of Solitaire Dice to divide, or (Sevens under
+    // removal=subsets) the dice kept; the throw as it fell, and each way a tap.
+    const keeping = Boolean(next.choices[0].keep);
+    const shown = next.shows || next.advise.roll.split(",").map(Number);
+    const prompt = keeping
+      ? `${next.name}, ${next.round}: which dice did ${next.name} keep?`
+      : `${next.name}, ${next.round}: ${next.given ? "the same roll" : "the roll"}, to divide into two pairs and a die set aside`;
     parts.push(
-      el("p", { class: "prompt" }, `${next.name}, ${next.round}: ${next.given ? "the same roll" : "the roll"}, to divide into two pairs and a die set aside`),
-      tableView([{ label: "rolled", kind: "dice", faces: roll }]),
-      el("div", { class: "actions" }, next.choices.map((c, i) => el("button", { type: "button", class: "action", "data-choice": String(i), onclick: () => step({ pairs: c.pairs }) }, c.name))),
+      el("p", { class: "prompt" }, prompt),
+      tableView([{ label: keeping ? "thrown" : "rolled", kind: "dice", faces: shown }]),
+      el("div", { class: "actions" }, next.choices.map((c, i) => el("button", { type: "button", class: "action", "data-choice": String(i), onclick: () => step(keeping ? { keep: c.keep } : { pairs: c.pairs }) }, c.name))),
       el("button", { type: "button", class: "ask", onclick: () => advise(help, saved.game, next, game.rules) }, "Advice on this decision"),
       help,
     );

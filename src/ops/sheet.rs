@@ -78,19 +78,6 @@ pub fn sheet(body: &str, run: &RunConfig<Option<u64>>) -> Result<String> {
             "a step is one thing: `start`, a `throw` (with its `keep` or `pairs`), or `stop`",
         ));
     }
-    if let Some(start) = &step.start
-        && start.game == "sevens"
-        && start
-            .rules
-            .iter()
-            .any(|r| r.replace(' ', "") == "removal=subsets")
-    {
-        return Err(Error::input(
-            "start.rules: the scoresheet does not follow removal=subsets yet (a throw there \
-             leaves a choice of dice it cannot ask for); `dicelab review` reads such a game \
-             written down",
-        ));
-    }
     let game = match (&step.start, &step.record) {
         (Some(start), None) => started(start)?,
         (None, Some(text)) => {
@@ -178,6 +165,11 @@ fn added(game: &mut GameRecord, step: &SheetStep, next: Option<&Next>) -> Result
     let Some(next) = next else {
         return Err(Error::input("the game is over: nothing more is played"));
     };
+    if step.stop && !next.choices.is_empty() {
+        return Err(Error::input(
+            "a choice comes first: one of the choices the throw leaves",
+        ));
+    }
     if step.stop {
         let open = game.rounds.last_mut().and_then(|r| r.turns.last_mut());
         return match open.filter(|t| t.open && next.deciding) {
@@ -190,21 +182,34 @@ fn added(game: &mut GameRecord, step: &SheetStep, next: Option<&Next>) -> Result
             )),
         };
     }
-    if !next.choices.is_empty() {
-        // A roll shown and not yet divided: the step is its division.
-        let (Some(pairs), None) = (&step.pairs, &step.throw) else {
-            return Err(Error::input(
-                "the roll is shown and not yet divided: the step is its `pairs`, as one of \
-                 the choices",
-            ));
-        };
+    if let Some(first) = next.choices.first() {
         let turn = game
             .rounds
             .last_mut()
             .and_then(|r| r.turns.last_mut())
-            .expect("a division follows a roll");
-        turn.open = false;
-        turn.throws[0].pairs = Some((pairs.clone(), record::At::default()));
+            .expect("a choice follows a throw");
+        let throw = turn.throws.last_mut().expect("a choice follows a throw");
+        if first.keep.is_empty() {
+            // A roll shown and not yet divided: the step is its division.
+            let (Some(pairs), None) = (&step.pairs, &step.throw) else {
+                return Err(Error::input(
+                    "the roll is shown and not yet divided: the step is its `pairs`, as one of \
+                     the choices",
+                ));
+            };
+            turn.open = false;
+            throw.pairs = Some((pairs.clone(), record::At::default()));
+        } else {
+            // A throw that leaves a choice of dice (removal=subsets): the step is the dice kept;
+            // the turn then goes on to its decision where the rules let it.
+            let (Some(keep), None) = (&step.keep, &step.throw) else {
+                return Err(Error::input(
+                    "the throw leaves a choice of dice: the step is the dice kept (`keep`), as \
+                     one of the choices",
+                ));
+            };
+            throw.keep = Some(keep.clone());
+        }
         return Ok(());
     }
     let Some(faces) = &step.throw else {
@@ -277,18 +282,19 @@ fn settled(
     if game.game == SOLITAIRE {
         return divided(game, run);
     }
-    let review = reviewed(game, run)?;
     let goes_on = !stopped && turns_go_on(&game.game);
     let last = game.rounds.last_mut().and_then(|r| r.turns.last_mut());
-    if let Some(turn) = last.filter(|t| goes_on && !t.open && !t.throws.is_empty()) {
+    if let Some(turn) = last.filter(|t| goes_on && !t.throws.is_empty()) {
         turn.open = true;
-        // Where the rules end the turn with this throw, the replay refuses it going on.
+        // Where the rules end the turn with this throw, the replay refuses it going on: the
+        // turn is then over (the error is the closed turn's, if that is refused too).
         if let Ok(open) = review_game_with("record", game, run) {
             return Ok((game.clone(), open));
         }
         let turn = game.rounds.last_mut().and_then(|r| r.turns.last_mut());
         turn.expect("the turn just opened").open = false;
     }
+    let review = reviewed(game, run)?;
     Ok((game.clone(), review))
 }
 

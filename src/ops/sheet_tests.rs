@@ -315,3 +315,47 @@ fn a_solitaire_step_out_of_turn_is_refused_in_words() {
     assert!(wrong.to_string().contains("does not show"), "{wrong}");
     assert!(!wrong.to_string().contains("line "), "{wrong}");
 }
+
+/// Sevens under `removal=subsets`: a throw that leaves a choice of dice asks which were kept
+/// (each way the removal leaves, named by what it takes out), the turn then goes on to stop or
+/// throw again as under the other rules, and the record writes the dice kept; a stop before the
+/// dice kept is refused. The record so far is read the same by a check alone.
+#[test]
+fn under_subsets_the_dice_kept_are_asked_where_the_throw_leaves_a_choice() {
+    let start =
+        json!({"start": {"game": "sevens", "seats": ["Ann", "Bob"], "rules": ["removal=subsets"]}});
+    let answer = document(&sheet(&start.to_string(), &one()).unwrap());
+    let record = answer["record"].as_str().unwrap().to_string();
+    let (record, game) = step(&record, json!({"throw": [1, 2, 4, 6, 3, 3]})).unwrap();
+    let next = &game["next"];
+    assert_eq!(next["deciding"], true);
+    assert_eq!(next["shows"], json!([1, 2, 4, 6, 3, 3]));
+    let choices = next["choices"].as_array().unwrap();
+    assert!(choices.len() > 1, "{next}");
+    let keep: Vec<Vec<u64>> = choices
+        .iter()
+        .map(|c| {
+            c["keep"].as_array().map_or(Vec::new(), |k| {
+                k.iter().map(|d| d.as_u64().unwrap()).collect()
+            })
+        })
+        .collect();
+    assert!(keep.contains(&vec![6, 3, 3]), "{keep:?}");
+    assert!(
+        record.trim_end().ends_with("Ann: 1 2 4 6 3 3 /"),
+        "{record}"
+    );
+    let early = step(&record, json!({"stop": true})).unwrap_err();
+    assert!(early.to_string().contains("choice comes first"), "{early}");
+    // The record so far, checked alone, expects the same choice.
+    let so_far = read_record("record", &record).unwrap().games.remove(0);
+    let checked = checked_game("record", &so_far).unwrap();
+    assert_eq!(checked.next.unwrap().choices.len(), choices.len());
+    let (record, game) = step(&record, json!({"keep": [6, 3, 3]})).unwrap();
+    assert_eq!(game["next"]["deciding"], true);
+    assert_eq!(game["next"]["dice"], 3);
+    assert!(game["next"].get("choices").is_none(), "{}", game["next"]);
+    let (record, game) = step(&record, json!({"stop": true})).unwrap();
+    assert_eq!(game["next"]["name"], "Bob");
+    assert!(record.contains("Ann: 1 2 4 6 3 3 keep 6 3 3\n"), "{record}");
+}

@@ -127,6 +127,9 @@ pub(super) fn game_json(r: &GameReview) -> serde_json::Value {
         if !next.given.is_empty() {
             game["next"]["given"] = json!(next.given);
         }
+        if !next.shows.is_empty() {
+            game["next"]["shows"] = json!(next.shows);
+        }
     }
     game
 }

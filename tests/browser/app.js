@@ -386,6 +386,41 @@ async function soloFollowed(browser, base, bin, size, checks, shots) {
   await view.context.close();
 }
 
+// Sevens under removal=subsets on the Scoresheet: a throw that leaves a choice of dice asks
+// which were kept, each way a tap, and the turn goes on to its decision.
+async function keptAsked(browser, base, size, checks, shots) {
+  const where = `subsets scoresheet at ${size.width}px`;
+  const view = await h.open(browser, `${base}#/sheet/sevens`, size);
+  const page = view.page;
+  await page.fill('input[name="players"]', 'Ann Bob');
+  await page.fill('input[name="rules"]', 'removal=subsets');
+  await page.locator('button[type="submit"]', { hasText: 'Start' }).click();
+  await page.waitForSelector('fieldset[data-name="throw"]');
+  for (const f of [1, 2, 4, 6, 3, 3]) await page.locator(`fieldset[data-name="throw"] [data-face="${f}"]`).click();
+  await page.waitForSelector('button[data-choice]');
+  const prompt = await page.locator('p.prompt').textContent();
+  const choices = await page.locator('button[data-choice]').allTextContents();
+  const drawn = await page.locator('.table-view .die').count();
+  checks.that(prompt.includes('which dice did Ann keep') && choices.length > 1 && drawn === 6,
+    `${where}: the dice kept are asked, each way a tap`, `${prompt}: ${choices.join(' | ')}`);
+  // Advice before the choice ranks the ways to keep, each with its stop or throw after.
+  await page.locator('button', { hasText: 'Advice on this decision' }).click();
+  await page.waitForSelector('table.ranked tbody th');
+  const advised = await page.locator('table.ranked tbody th').allTextContents();
+  checks.that(advised.some((r) => r.includes('keep 3 dice')) && advised.some((r) => r.includes('keep 2 dice')),
+    `${where}: advice ranks the ways to keep`, advised.join(' | '));
+  await h.screenshot(page, shots, `app-sheet-subsets-${size.name}-${size.width}`);
+  await page.locator('button[data-choice]', { hasText: 'kept 6 3 3' }).first().click();
+  await page.waitForSelector('button:has-text("Ann stops")');
+  const held = await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('dicelab-sheet'));
+    return saved.records[saved.records.length - 1];
+  });
+  checks.that(held.includes('Ann: 1 2 4 6 3 3 keep 6 3 3 /'), `${where}: the record writes the dice kept, the turn going on`, held.split('\n').slice(-2).join(' '));
+  checks.that(view.errors.length === 0, `${where}: no error`, view.errors.join('; '));
+  await view.context.close();
+}
+
 // The kitchen-table game of docs/review.md followed on the Scoresheet by taps, as it would be at
 // the table: after every throw each player's chance on the page is the one `dicelab review`
 // gives the record so far (the page's own, kept on the phone); a reload half way carries on;
@@ -586,7 +621,10 @@ async function main() {
       await pastedAndReviewed(browser, base, bin, size, checks, shots);
       await followedAtTheTable(browser, base, bin, size, checks, shots);
       await playLooksLikeTheGame(browser, base, size, checks);
-      if (size === h.PHONE) await soloFollowed(browser, base, bin, size, checks, shots);
+      if (size === h.PHONE) {
+        await soloFollowed(browser, base, bin, size, checks, shots);
+        await keptAsked(browser, base, size, checks, shots);
+      }
     }
   } finally {
     await browser.close();

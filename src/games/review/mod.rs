@@ -180,6 +180,9 @@ pub struct Next {
     /// Dice divides the round's one roll): none to tap; empty otherwise.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub given: Vec<u8>,
+    /// The dice of the throw whose `choices` are pending; empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shows: Vec<u8>,
 }
 
 /// One way a pending decision may go ([`Next::choices`]).
@@ -187,8 +190,13 @@ pub struct Next {
 pub struct NextChoice {
     /// Its name, as the advice names its row (`8 + 11, throw away 1`).
     pub name: String,
-    /// The pairs a record writes for it.
+    /// The pairs a record writes for it (Solitaire Dice); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pairs: Vec<[u8; 2]>,
+    /// The dice a record's `keep` lists for it (Sevens under `removal=subsets`); empty
+    /// otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub keep: Vec<u8>,
 }
 
 /// A game reviewed.

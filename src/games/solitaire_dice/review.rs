@@ -425,6 +425,7 @@ impl Replay<'_> {
                 .map(|&c| NextChoice {
                     name: division(c),
                     pairs: pairs_of(&roll, c),
+                    ..NextChoice::default()
                 })
                 .collect(),
             ..roll_next(seat, round)

@@ -48,7 +48,7 @@ struct Replay<'a> {
     /// What the game expects next where the record stops.
     next: Option<Next>,
     /// A turn that goes on: its last throw's faces, which throw it was, and what it kept.
-    pending: Option<(Vec<u8>, u8, Kept)>,
+    pending: Option<(Vec<u8>, u8, Option<Kept>)>,
 }
 
 impl Replay<'_> {
@@ -172,9 +172,31 @@ impl Replay<'_> {
         for (j, throw) in turn.throws.iter().enumerate() {
             let roll = j as u8 + 1;
             let tat = throw.at;
-            let kept = self.throw_kept(spot, (seat, dice, roll), throw)?;
+            let last_open = turn.open && j + 1 == turn.throws.len();
+            let kept = self.throw_kept(spot, (seat, dice, roll), throw, last_open)?;
             let set = option_list(outcomes, &throw.dice);
             let options = &outcomes.sets[set];
+            let Some(kept) = kept else {
+                // The dice kept are still to choose (removal=subsets): the game stands at the
+                // throw, valued with best play from it, whichever dice are kept.
+                let (_, after) = tree.best(roll, set);
+                moments.push(Moment {
+                    round: round.to_string(),
+                    seat,
+                    throw: roll,
+                    position: position.clone(),
+                    event: Event::Throw {
+                        dice: throw.dice.clone(),
+                        left: format!("{} ways to keep, not yet chosen", options.len()),
+                        before: before.clone(),
+                        after: after.chances.clone(),
+                    },
+                    at: tat,
+                });
+                end = (0, roll, after.chances.clone());
+                waiting = Some((throw.dice.clone(), roll, None));
+                break;
+            };
             let again = j + 1 < turn.throws.len();
             if let Some(next) = turn.throws.get(j + 1) {
                 self.again_allowed(spot, (seat, roll, kept), next)?;
@@ -206,7 +228,7 @@ impl Replay<'_> {
                 // The decision is still to come: the game stands at the throw, valued with best
                 // play from it.
                 end = (kept.sum, roll, after.chances.clone());
-                waiting = Some((throw.dice.clone(), roll, kept));
+                waiting = Some((throw.dice.clone(), roll, Some(kept)));
                 break;
             }
             if actions.len() > 1 {
@@ -264,12 +286,15 @@ impl Replay<'_> {
 
     /// What `throw`, throw `roll` of `seat`'s turn with `dice` dice, kept, checked: a throw the
     /// turn may make, with as many dice as the last kept, keeping what the removal can.
+    /// Where `last_open` (the record's last throw, its turn going on) and the throw leaves a
+    /// choice of dice with none typed, the dice kept are still to choose: `None`.
     fn throw_kept(
         &self,
         spot: &Spot,
         (seat, dice, roll): (usize, u8, u8),
         throw: &ThrowRecord,
-    ) -> Result<Kept> {
+        last_open: bool,
+    ) -> Result<Option<Kept>> {
         if roll > spot.allowed {
             return Err(error_at(
                 self.what,
@@ -294,7 +319,11 @@ impl Replay<'_> {
         }
         let outcomes = &self.solutions.outcomes;
         let set = option_list(outcomes, &throw.dice);
-        self.kept_of(throw, &outcomes.sets[set])
+        let options = &outcomes.sets[set];
+        if last_open && throw.keep.is_none() && throw.pairs.is_none() && options.len() > 1 {
+            return Ok(None);
+        }
+        self.kept_of(throw, options).map(Some)
     }
 
     /// Refuses `next`, a throw after throw `roll` of `seat`'s turn that kept `kept`, where the
@@ -330,14 +359,19 @@ impl Replay<'_> {
         let mut end = (0u8, 0u8);
         for (j, throw) in turn.throws.iter().enumerate() {
             let roll = j as u8 + 1;
-            let kept = self.throw_kept(spot, (seat, dice, roll), throw)?;
+            let last_open = turn.open && j + 1 == turn.throws.len();
+            let Some(kept) = self.throw_kept(spot, (seat, dice, roll), throw, last_open)? else {
+                pending = Some((throw.dice.clone(), roll, None));
+                end = (0, roll);
+                break;
+            };
             if let Some(next) = turn.throws.get(j + 1) {
                 self.again_allowed(spot, (seat, roll, kept), next)?;
             } else if turn.open {
                 self.goes_on(spot, (seat, roll, kept), throw)?;
             }
-            if turn.open && j + 1 == turn.throws.len() {
-                pending = Some((throw.dice.clone(), roll, kept));
+            if last_open {
+                pending = Some((throw.dice.clone(), roll, Some(kept)));
             }
             dice = kept.dice;
             end = (kept.sum, roll);

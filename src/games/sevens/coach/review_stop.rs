@@ -4,12 +4,13 @@
 //! `advise` takes it), for a review at half time and a scoresheet following the game.
 
 use crate::error::Result;
-use crate::games::review::Next;
 use crate::games::review::record::{ThrowRecord, error_at};
+use crate::games::review::{Next, NextChoice};
 
 use super::super::super::position::Phase;
+use super::super::super::removal;
 use super::super::super::rules::Kept;
-use super::super::review_turn::{TurnTree, times};
+use super::super::review_turn::{TurnTree, option_list, times};
 use super::super::review_values::Spot;
 use super::Replay;
 
@@ -85,15 +86,36 @@ impl Replay<'_> {
                 }
             }
         }
-        Some(Next {
+        let mut next = Next {
             seat,
             round: label.to_string(),
             throw: roll + 1,
-            dice: kept.dice,
             deciding: true,
             advise: keys,
             ..Next::default()
-        })
+        };
+        match kept {
+            Some(kept) => next.dice = kept.dice,
+            // The dice kept still to choose (removal=subsets): each way the removal leaves,
+            // named by what it takes out and keeps, with the dice a record's `keep` lists.
+            None => {
+                let outcomes = &self.solutions.outcomes;
+                let options = &outcomes.sets[option_list(outcomes, &faces)];
+                next.shows = faces.clone();
+                next.choices = options
+                    .iter()
+                    .filter_map(|&k| {
+                        let (_, keep) = removal::removed(&self.rules, &faces, k)?;
+                        Some(NextChoice {
+                            name: removal::words(&self.rules, &faces, k),
+                            keep,
+                            ..NextChoice::default()
+                        })
+                    })
+                    .collect();
+            }
+        }
+        Some(next)
     }
 
     /// Every seat's chance at the start of the turn at `spot`, before its first throw: where
