@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
@@ -740,6 +741,70 @@ def replay(
         ),
         advice=None if got["advice"] is None else _advice_frame(got["advice"]),
     )
+
+
+class Sheet(NamedTuple):
+    """What :func:`sheet` returns: the game followed at the table, one step further."""
+
+    #: The game's record with the step (the text ``play --record`` writes, which :func:`review`
+    #: and the next :func:`sheet` take).
+    record: str
+    #: The game so far as ``dicelab review --format json`` gives it (``players`` with each
+    #: one's ``result`` now, ``finished``, ``stops``, and ``next``: who throws, how many dice,
+    #: a decision still to make and its position for :func:`advise`, the ``choices`` a throw
+    #: leaves).
+    game: dict[str, Any]
+
+
+def sheet(
+    record: Optional[str] = None,
+    *,
+    start: Optional[Mapping[str, Any]] = None,
+    throw: Optional[Sequence[int]] = None,
+    keep: Optional[Sequence[int]] = None,
+    pairs: Optional[Sequence[Sequence[int]]] = None,
+    stop: bool = False,
+    n: Optional[int] = None,
+    seed: int = 1,
+    threads: Optional[int] = None,
+) -> Sheet:
+    """Follows a game at a real table a step at a time, as the web app's Scoresheet does:
+    ``start`` a game (``{"game": "sevens", "seats": ["Ann", "Bob"], "rules": []}``), then to
+    its ``record`` add each ``throw`` as the dice fell (with the dice to ``keep`` or the
+    ``pairs`` made where the throw leaves that choice) or ``stop`` the turn under way. The rules
+    check each step (whose turn, how many dice, where the sevens go); one they refuse raises
+    :class:`BadRequestError` (a ``ValueError``) saying why, in the game's words. Returns a
+    :class:`Sheet`: the record with the step and the review of the game so far.
+
+    >>> now = dicelab.sheet(start={"game": "sevens", "seats": ["Ann", "Bob"]})
+    >>> now = dicelab.sheet(now.record, throw=[3, 6, 2, 1, 6, 1])
+    >>> [p["result"] for p in now.game["players"]]  # each one's chance to win now
+
+    ``n``, ``seed`` and ``threads`` size, seed and run an estimated review's play-outs
+    (Solitaire Dice), as :func:`review`'s do.
+    """
+    body: dict[str, Any] = {}
+    if record is not None:
+        body["record"] = convert.text("record", record)
+    if start is not None:
+        body["start"] = dict(start)
+    if throw is not None:
+        body["throw"] = [int(d) for d in throw]
+    if keep is not None:
+        body["keep"] = [int(d) for d in keep]
+    if pairs is not None:
+        body["pairs"] = [[int(d) for d in p] for p in pairs]
+    if stop:
+        body["stop"] = True
+    got = _native_call(
+        _native.sheet,
+        json.dumps(body),
+        convert.whole("n", n),
+        convert.whole("seed", seed),
+        convert.whole("threads", threads),
+    )
+    answer = json.loads(got)
+    return Sheet(record=answer["record"], game=answer["game"])
 
 
 def cli(*words: Union[str, os.PathLike, int, float]) -> str:

@@ -128,6 +128,10 @@ def replay(
     `action`, `loss`, `ci95`, `unit`, `best`, `mistake`) and `advice` (`None` or column lists
     with `attrs`)."""
 
+def sheet(step: str, units: Optional[str], seed: str, threads: Optional[str]) -> str:
+    """One step of a game followed at the table: the JSON answer (`record` and `game`) to the
+    JSON step `step`, as `POST /api/sheet` answers it."""
+
 def run(words: list[str]) -> tuple[str, dict[str, bytes]]:
     """Runs the dicelab command whose words (after `dicelab`) are `words`; returns what it printed
     and its report's files by name."""

@@ -597,3 +597,26 @@ pub fn replay(
     })?;
     frames::replayed(py, &replayed)
 }
+
+/// `dicelab.sheet`: one step of a game followed at the table, `step` the JSON body
+/// `POST /api/sheet` takes (`start`, or the `record` so far with a `throw`, its `keep` or
+/// `pairs`, or `stop`); the answer's JSON, the record with the step and the review of the game
+/// so far. The play-outs of an estimated review are sized, seeded and threaded as `review`'s.
+#[pyfunction]
+#[pyo3(signature = (step, units, seed, threads))]
+pub fn sheet(
+    py: Python<'_>,
+    step: String,
+    units: Option<String>,
+    seed: String,
+    threads: Option<String>,
+) -> PyResult<String> {
+    let run = RunArgs {
+        units,
+        seed,
+        threads,
+    };
+    detached(py, move |progress| {
+        ops::sheet(&step, &run.config(progress)?)
+    })
+}

@@ -137,7 +137,7 @@ mod _native {
     use super::Failure;
     #[pymodule_export]
     use super::calls::{
-        Run, advise, analyse, check_out, merge, replay, review, run_chunks, simulate, sweep,
+        Run, advise, analyse, check_out, merge, replay, review, run_chunks, sheet, simulate, sweep,
     };
     #[pymodule_export]
     use super::run;

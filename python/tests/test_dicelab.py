@@ -970,6 +970,23 @@ class Reviews(unittest.TestCase):
         self.assertAlmostEqual(players["result"].sum(), 1.0, places=9)
         self.assertTrue(((players["result"] > 0) & (players["result"] < 1)).all())
 
+    def test_a_game_followed_by_sheet_is_reviewed_as_its_record(self):
+        # Ann's first turn of the kitchen game (docs/review.md), a throw at a time: the chance
+        # after each step is the review's of the record so far, and a throw the rules cannot
+        # give is refused in words.
+        now = dicelab.sheet(start={"game": "sevens", "seats": ["Ann", "Bob"]})
+        self.assertEqual(now.game["next"]["name"], "Ann")
+        now = dicelab.sheet(now.record, throw=[3, 6, 2, 1, 6, 1])
+        self.assertTrue(now.game["next"]["deciding"])
+        self.assertTrue(now.record.rstrip().endswith("Ann: 3 6 2 1 6 1 /"))
+        with self.assertRaisesRegex(ValueError, "Ann throws 2 dice here, and 6 are given"):
+            dicelab.sheet(now.record, throw=[1, 2, 3, 4, 5, 6])
+        now = dicelab.sheet(now.record, throw=[4, 6])
+        now = dicelab.sheet(now.record, stop=True)
+        self.assertEqual(now.game["next"]["name"], "Bob")
+        chances = [p["result"] for p in now.game["players"]]
+        self.assertEqual(chances, list(dicelab.review(now.record).players["result"]))
+
     def test_a_bad_record_raises_naming_its_line_and_column_and_files_as_os_errors(self):
         text = (self.dir / "sevens.txt").read_text(encoding="utf-8")
         # A throw of one die more than the turn has: the record's rules are broken.
