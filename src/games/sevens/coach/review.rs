@@ -12,7 +12,7 @@
 use crate::engine::RunConfig;
 use crate::error::{Error, Result};
 use crate::games::options::{FirstPlayer, RuleOptions, Tie};
-use crate::games::review::record::{GameRecord, ThrowRecord, TurnRecord, error_at};
+use crate::games::review::record::{GameRecord, TurnRecord, error_at};
 use crate::games::review::{Action, Event, GameReview, Moment, Pass, Unit, ledgers};
 use crate::games::review::{Next, RecordKind, Reviewer};
 
@@ -21,7 +21,7 @@ use super::super::removal;
 use super::super::rules::{FollowerLimit, Kept, OPTIONS, Rules};
 use super::super::solve::parts::Beating;
 use super::super::solve::solutions::Solutions;
-use super::review_turn::{TurnTree, action_name, dice_word, option_list, times, within};
+use super::review_turn::{TurnTree, action_name, option_list};
 pub use super::review_values::Solved;
 use super::review_values::{Solution, Spot, Standing, stop_values};
 
@@ -83,71 +83,11 @@ impl Replay<'_> {
         text
     }
 
-    /// The option a throw kept: the one typed after `keep` (checked against what the removal
-    /// can keep), or the only one.
-    fn kept_of(&self, throw: &ThrowRecord, options: &[Kept]) -> Result<Kept> {
-        if let Some((_, at)) = &throw.pairs {
-            return Err(error_at(
-                self.what,
-                *at,
-                "a Sevens throw is not divided into pairs: type `keep` and the dice kept where \
-                 it leaves a choice",
-            ));
-        }
-        match &throw.keep {
-            Some(keep) => {
-                // Only dice the throw showed can be kept: at most six, so their sum fits.
-                let k = within(keep, &throw.dice).then(|| Kept {
-                    dice: keep.len() as u8,
-                    sum: keep.iter().sum(),
-                });
-                let Some(k) = k.filter(|k| options.contains(k)) else {
-                    let can: Vec<String> = options
-                        .iter()
-                        .map(|k| format!("{} summing {}", dice_word(k.dice), k.sum))
-                        .collect();
-                    return Err(error_at(
-                        self.what,
-                        throw.at,
-                        format!(
-                            "the removal cannot keep {} from this throw; it can keep {}",
-                            crate::games::review::record::dice_text(keep),
-                            can.join(" or ")
-                        ),
-                    ));
-                };
-                Ok(k)
-            }
-            None if options.len() == 1 => Ok(options[0]),
-            None => Err(error_at(
-                self.what,
-                throw.at,
-                format!(
-                    "this throw leaves a choice ({} options): type `keep` and the dice kept",
-                    options.len()
-                ),
-            )),
-        }
-    }
-
     /// Replays and values one turn: its throws and decisions, checked. Returns the score and
     /// the rolls used.
     fn turn(&mut self, spot: &Spot, turn: &TurnRecord, round: &str) -> Result<(u8, u8)> {
         self.pass.go_on()?;
-        let seat = spot.order[spot.i];
-        let at = turn.at;
-        if turn.seat != seat {
-            return Err(error_at(
-                self.what,
-                at,
-                format!(
-                    "it is {}'s turn here (seat {}), not {}'s",
-                    self.names[seat],
-                    seat + 1,
-                    self.names[turn.seat]
-                ),
-            ));
-        }
+        let seat = self.turn_seat(spot, turn)?;
         if !self.pass.valuing {
             return self.checked_turn(spot, turn);
         }
@@ -282,71 +222,6 @@ impl Replay<'_> {
         self.pending = waiting;
         self.last = end.2;
         Ok((end.0, end.1))
-    }
-
-    /// What `throw`, throw `roll` of `seat`'s turn with `dice` dice, kept, checked: a throw the
-    /// turn may make, with as many dice as the last kept, keeping what the removal can.
-    /// Where `last_open` (the record's last throw, its turn going on) and the throw leaves a
-    /// choice of dice with none typed, the dice kept are still to choose: `None`.
-    fn throw_kept(
-        &self,
-        spot: &Spot,
-        (seat, dice, roll): (usize, u8, u8),
-        throw: &ThrowRecord,
-        last_open: bool,
-    ) -> Result<Option<Kept>> {
-        if roll > spot.allowed {
-            return Err(error_at(
-                self.what,
-                throw.at,
-                format!(
-                    "{} may roll {} here, and this is throw {roll}",
-                    self.names[seat],
-                    times(spot.allowed)
-                ),
-            ));
-        }
-        if throw.dice.len() != usize::from(dice) {
-            return Err(error_at(
-                self.what,
-                throw.at,
-                format!(
-                    "this throw rolls {}, and {} are typed",
-                    dice_word(dice),
-                    throw.dice.len()
-                ),
-            ));
-        }
-        let outcomes = &self.solutions.outcomes;
-        let set = option_list(outcomes, &throw.dice);
-        let options = &outcomes.sets[set];
-        if last_open && throw.keep.is_none() && throw.pairs.is_none() && options.len() > 1 {
-            return Ok(None);
-        }
-        self.kept_of(throw, options).map(Some)
-    }
-
-    /// Refuses `next`, a throw after throw `roll` of `seat`'s turn that kept `kept`, where the
-    /// turn ended there: no dice left, or the rolls allowed used.
-    fn again_allowed(
-        &self,
-        spot: &Spot,
-        (seat, roll, kept): (usize, u8, Kept),
-        next: &ThrowRecord,
-    ) -> Result<()> {
-        if kept.dice == 0 || roll == spot.allowed {
-            let why = if kept.dice == 0 {
-                "no dice are left to roll".to_string()
-            } else {
-                format!("{} may roll {} here", self.names[seat], times(spot.allowed))
-            };
-            return Err(error_at(
-                self.what,
-                next.at,
-                format!("a throw after the turn ended with throw {roll}: {why}"),
-            ));
-        }
-        Ok(())
     }
 
     /// Checks one turn against the rules as [`Replay::turn`] does, valuing nothing: each
@@ -699,6 +574,9 @@ impl Reviewer for SevensReviewer {
 
 #[path = "review_stop.rs"]
 mod stop;
+
+#[path = "review_throw.rs"]
+mod throw;
 
 #[cfg(test)]
 #[path = "review_tests.rs"]

@@ -3,49 +3,16 @@
 //! next (the next throw, or the decision a turn that goes on waits for, with its position as
 //! `advise` takes it), for a review at half time and a scoresheet following the game.
 
-use crate::error::Result;
-use crate::games::review::record::{ThrowRecord, error_at};
 use crate::games::review::{Next, NextChoice};
 
 use super::super::super::position::Phase;
 use super::super::super::removal;
 use super::super::super::rules::Kept;
-use super::super::review_turn::{TurnTree, option_list, times};
+use super::super::review_turn::{TurnTree, option_list};
 use super::super::review_values::Spot;
 use super::Replay;
 
 impl Replay<'_> {
-    /// Refuses a turn said to go on (`/` ending its line) after `throw`, throw `roll` of
-    /// `seat`'s turn that kept `kept`, where the turn is over there.
-    pub(super) fn goes_on(
-        &self,
-        spot: &Spot,
-        (seat, roll, kept): (usize, u8, Kept),
-        throw: &ThrowRecord,
-    ) -> Result<()> {
-        let over = if kept.dice == 0 {
-            Some("no dice are left to roll".to_string())
-        } else if roll == spot.allowed {
-            Some(format!(
-                "{} may roll {} here",
-                self.names[seat],
-                times(spot.allowed)
-            ))
-        } else {
-            None
-        };
-        match over {
-            Some(why) => Err(error_at(
-                self.what,
-                throw.at,
-                format!(
-                    "the turn ends with this throw, so it cannot go on (`/` at the line's end): {why}"
-                ),
-            )),
-            None => Ok(()),
-        }
-    }
-
     /// What comes next where a turn at `spot` (of the round `label`) goes on after its last
     /// throw: the mover's decision, with its position as `advise` takes it (the throw's faces,
     /// and in a regular round the totals before it in its order and the scores before the
