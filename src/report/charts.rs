@@ -1,5 +1,6 @@
 //! A run's charts: one distribution chart per plotted metric (simulated bars, exact dots), and
-//! one comparison chart per metric reported for several policies or seats.
+//! one comparison chart per metric reported for several policies or seats; and Solitaire Dice's
+//! learning curve.
 
 use crate::error::Result;
 use crate::plot::{CompareRow, Scale, compare_svg, distribution_svg};
@@ -194,6 +195,30 @@ pub fn comparison_charts(report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
             ))
         })
         .collect()
+}
+
+/// Solitaire Dice's learning curve (`examples/train_solitaire_value.rs`) as an SVG chart: the mean final score of the value after each number of
+/// training games (in millions), beside `best`'s mean (`best_mean`, a flat line) for scale.
+pub fn learning_curve_svg(points: &[(u64, f64)], best_mean: f64) -> Result<String> {
+    let learned: Vec<(f64, f64)> = points
+        .iter()
+        .map(|&(games, mean)| (games as f64 / 1e6, mean))
+        .collect();
+    let last = learned.last().map_or(1.0, |p| p.0);
+    let series = [
+        ("learned, by self-play".to_string(), learned),
+        (
+            format!("best (hand-built): {best_mean:+.1}"),
+            vec![(0.0, best_mean), (last, best_mean)],
+        ),
+    ];
+    // The legend low on the right, under the learned line and clear of it.
+    crate::plot::lines_svg_legend(
+        "Solitaire Dice: the learned value's mean score as it trains\n20,000 games of their own dice at each point; 200,000 for best",
+        ("training games (millions)", "mean final score"),
+        &series,
+        plotters::chart::SeriesLabelPosition::LowerRight,
+    )
 }
 
 #[cfg(test)]

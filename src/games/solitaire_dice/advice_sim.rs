@@ -61,7 +61,10 @@ impl Measure<'_> {
             PolicySpec::Lookahead { evaluator, .. } => {
                 Measure::Linear(Lookahead::new(evaluator), evaluator, 0.5)
             }
-            PolicySpec::Greedy | PolicySpec::Random | PolicySpec::Heuristic { .. } => Measure::None,
+            PolicySpec::Greedy
+            | PolicySpec::Random
+            | PolicySpec::Heuristic { .. }
+            | PolicySpec::Learned { .. } => Measure::None,
         }
     }
 
@@ -182,7 +185,7 @@ impl Playouts<'_> {
 pub(super) fn default_playouts(spec: &PolicySpec) -> u64 {
     match spec {
         PolicySpec::Greedy | PolicySpec::Random => 32_000,
-        PolicySpec::Heuristic { .. } => 8_000,
+        PolicySpec::Heuristic { .. } | PolicySpec::Learned { .. } => 8_000,
         PolicySpec::Lookahead { .. } => 1_024,
         PolicySpec::Best { .. } => 128,
     }
@@ -212,7 +215,7 @@ impl Contest for Playouts<'_> {
     fn per_chunk(&self) -> u64 {
         match self.spec {
             PolicySpec::Greedy | PolicySpec::Random => 64,
-            PolicySpec::Heuristic { .. } => 16,
+            PolicySpec::Heuristic { .. } | PolicySpec::Learned { .. } => 16,
             PolicySpec::Lookahead { .. } | PolicySpec::Best { .. } => 1,
         }
     }

@@ -22,6 +22,7 @@ use super::advice_sim::{ADJUSTED, Playouts, WIN, default_playouts};
 use super::best::Best;
 use super::choice::Choice;
 use super::heuristic::Heuristic;
+use super::learned::Learned;
 use super::lookahead::Lookahead;
 use super::play::WIN_SCORE;
 use super::policy::{DivideRoll, Greedy, View};
@@ -155,6 +156,7 @@ fn value_of(spec: &PolicySpec) -> Option<Box<dyn crate::games::policy::Value<Div
         PolicySpec::Heuristic { evaluator, .. } => Box::new(Heuristic::new(evaluator)),
         PolicySpec::Lookahead { evaluator, .. } => Box::new(Lookahead::new(evaluator)),
         PolicySpec::Best { projection } => Box::new(Best::new(projection)),
+        PolicySpec::Learned { net } => Box::new(Learned::new(net)),
     })
 }
 

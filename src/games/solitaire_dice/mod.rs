@@ -39,6 +39,7 @@ mod choice;
 pub(crate) mod general;
 mod greedy;
 pub mod heuristic;
+pub mod learned;
 pub mod lookahead;
 #[cfg(test)]
 mod options_tests;

@@ -22,6 +22,7 @@ use super::best::Best;
 use super::general::play_general;
 use super::greedy::GreedyGame;
 use super::heuristic::Heuristic;
+use super::learned::Learned;
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls_from, play_rolls_under};
 use super::policy::{DivideRoll, Greedy, GreedyUnder};
@@ -205,6 +206,7 @@ pub(super) fn playing<W: Plays>(spec: &PolicySpec, coins: &mut ChunkRng, work: W
             work.play(&mut OneStep(Lookahead::new(evaluator)))
         }
         PolicySpec::Best { projection } => work.play(&mut OneStep(Best::new(projection))),
+        PolicySpec::Learned { net } => work.play(&mut OneStep(Learned::new(net))),
     }
 }
 

@@ -13,6 +13,7 @@ use crate::input::Files;
 
 use super::best::{Params, Projection};
 use super::heuristic::{Evaluator, Weights};
+use super::learned::ValueNet;
 
 /// The policy specs, for listings and messages.
 pub(super) const POLICIES: &[PolicyDoc] = &[
@@ -45,6 +46,11 @@ pub(super) const POLICIES: &[PolicyDoc] = &[
         syntax: "lookahead:FILE",
         meaning: "the same with the weights of a policy file",
         example: "lookahead:data/solitaire-tuned.csv",
+    },
+    PolicyDoc {
+        syntax: "learned",
+        meaning: "the division worth most under a value of the sheet learned by self-play (the shipped data/solitaire-value.bin)",
+        example: "learned",
     },
     PolicyDoc {
         syntax: "best",
@@ -92,6 +98,12 @@ pub enum PolicySpec {
         /// The evaluation; shared by every thread.
         projection: Arc<Projection>,
     },
+    /// `learned`: the division worth most under the shipped [`ValueNet`], learned by
+    /// self-play ([`Learned`](super::learned::Learned)).
+    Learned {
+        /// The value; shipped, so shared by every run.
+        net: &'static ValueNet,
+    },
 }
 
 impl PolicySpec {
@@ -101,6 +113,7 @@ impl PolicySpec {
             PolicySpec::Random => "random",
             PolicySpec::Greedy => "greedy",
             PolicySpec::Best { .. } => "best",
+            PolicySpec::Learned { .. } => "learned",
             PolicySpec::Heuristic { name, .. } | PolicySpec::Lookahead { name, .. } => name,
         }
     }
@@ -180,6 +193,10 @@ impl PolicySpec {
             ("best", None) => Ok(PolicySpec::Best {
                 projection: Arc::new(Projection::new(Params::BUILT_IN)),
             }),
+            ("learned", None) => Ok(PolicySpec::Learned {
+                net: ValueNet::shipped()
+                    .map_err(|e| Error::value(Setting::POLICY, s, e.to_string()))?,
+            }),
             _ => Err(Error::value(
                 Setting::POLICY,
                 s,
@@ -207,7 +224,18 @@ mod tests {
             "lookahead"
         );
         assert_eq!(" best".parse::<PolicySpec>().unwrap().as_str(), "best");
-        for bad in ["best:3", "bestx", "greedy:3", "heuristics", "lookahead2"] {
+        assert_eq!(
+            "learned ".parse::<PolicySpec>().unwrap().as_str(),
+            "learned"
+        );
+        for bad in [
+            "best:3",
+            "bestx",
+            "learned:x.bin",
+            "greedy:3",
+            "heuristics",
+            "lookahead2",
+        ] {
             let e = bad.parse::<PolicySpec>().unwrap_err().to_string();
             // A near miss is named ("did you mean 'best'?") between the two.
             assert!(
