@@ -1,7 +1,9 @@
 //! Trains Solitaire Dice's learned value (`--policy learned`) by self-play and writes it, with
-//! its learning curve: the command that made the shipped `data/solitaire-value.bin`.
+//! its learning curve: the command that made the shipped
+//! `src/games/solitaire_dice/learned/value.bin`.
 //!
-//!     cargo run --release --example train_solitaire_value -- data/solitaire-value.bin curve.csv
+//!     cargo run --release --example train_solitaire_value -- \
+//!         src/games/solitaire_dice/learned/value.bin docs/img/solitaire-learning-curve.csv
 //!
 //! Optional arguments after the two paths: games, alpha, bonus, seed (default: the shipped
 //! training, `Training::SHIPPED`: 10,000,000 games, alpha 0.0002, bonus 100, seed 1; about

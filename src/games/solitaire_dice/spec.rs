@@ -49,7 +49,7 @@ pub(super) const POLICIES: &[PolicyDoc] = &[
     },
     PolicyDoc {
         syntax: "learned",
-        meaning: "the division worth most under a value of the sheet learned by self-play (the shipped data/solitaire-value.bin)",
+        meaning: "the division worth most under a value of the sheet learned by self-play (built in)",
         example: "learned",
     },
     PolicyDoc {

@@ -25,7 +25,8 @@
 //! [`ValueNet::bonus`] if the game reaches the text's winning 500 (so the player is asked to win
 //! as well as to score). The learned player takes the division with the most score added now
 //! plus value after ([`Learned`]). Training is `train.rs`; the weights ship in
-//! `data/solitaire-value.bin`, written by [`ValueNet::to_bytes`].
+//! `value.bin` beside this file (not in `data/`: it is no file to copy and edit), written by
+//! [`ValueNet::to_bytes`].
 
 use std::sync::LazyLock;
 
@@ -239,12 +240,12 @@ impl ValueNet {
         Ok(Self { weights, bonus })
     }
 
-    /// The shipped value (`data/solitaire-value.bin`), read once; refused in the web app's
+    /// The shipped value (`value.bin` beside this file), read once; refused in the web app's
     /// module, which does not carry it yet ([`SHIPPED_BYTES`]).
     pub fn shipped() -> Result<&'static ValueNet> {
         static SHIPPED: LazyLock<Option<ValueNet>> = LazyLock::new(|| {
             (!SHIPPED_BYTES.is_empty()).then(|| {
-                ValueNet::from_bytes("data/solitaire-value.bin", SHIPPED_BYTES)
+                ValueNet::from_bytes("src/games/solitaire_dice/learned/value.bin", SHIPPED_BYTES)
                     .expect("the shipped value file is one of this layout (tested)")
             })
         });
@@ -260,7 +261,7 @@ impl ValueNet {
 /// its 104 KB gzipped would take the first visit past the 1 MB it is held to
 /// (docs/web.md), so there the learned player is refused until it is fetched on its own.
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) const SHIPPED_BYTES: &[u8] = include_bytes!("../../../../data/solitaire-value.bin");
+pub(crate) const SHIPPED_BYTES: &[u8] = include_bytes!("value.bin");
 #[cfg(target_arch = "wasm32")]
 pub(crate) const SHIPPED_BYTES: &[u8] = &[];
 

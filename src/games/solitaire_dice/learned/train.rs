@@ -32,7 +32,7 @@ pub struct Training {
 }
 
 impl Training {
-    /// The shipped value's training (`data/solitaire-value.bin`).
+    /// The shipped value's training (`src/games/solitaire_dice/learned/value.bin`).
     pub const SHIPPED: Training = Training {
         games: 10_000_000,
         alpha: 0.0002,
