@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use dicelab::games::solitaire_dice::learned::ValueNet;
-use dicelab::games::solitaire_dice::learned::train::{Training, play, train};
+use dicelab::games::solitaire_dice::learned::train::{Training, mean_and_error, play, train};
 use dicelab::report::charts::learning_curve_svg;
 
 /// Games the curve plays at each point, and their seed.
@@ -25,15 +25,9 @@ const CURVE_SEED: u64 = 2026;
 /// One point of the curve: mean, its standard error, and the share of games reaching 500.
 fn measured(net: &ValueNet) -> (f64, f64, f64) {
     let scores = play(net, CURVE_GAMES, CURVE_SEED);
-    let n = scores.len() as f64;
-    let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / n;
-    let var = scores
-        .iter()
-        .map(|&s| (f64::from(s) - mean).powi(2))
-        .sum::<f64>()
-        / (n - 1.0);
-    let won = scores.iter().filter(|&&s| s >= 500).count() as f64 / n;
-    (mean, (var / n).sqrt(), won)
+    let (mean, se) = mean_and_error(&scores);
+    let won = scores.iter().filter(|&&s| s >= 500).count() as f64 / scores.len() as f64;
+    (mean, se, won)
 }
 
 fn main() {

@@ -1,4 +1,4 @@
-use super::train::{Training, play, train};
+use super::train::{Training, mean_and_error, play, train};
 use super::*;
 
 /// The shipped file reads as this layout and writes back to the same bytes.
@@ -63,26 +63,14 @@ fn training_on_the_same_seed_writes_the_same_bytes() {
     assert_ne!(train(&other, 0, |_, _| {}).to_bytes(), once);
 }
 
-/// Mean and standard error of `scores`.
-fn mean_se(scores: &[i32]) -> (f64, f64) {
-    let n = scores.len() as f64;
-    let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / n;
-    let var = scores
-        .iter()
-        .map(|&s| (f64::from(s) - mean).powi(2))
-        .sum::<f64>()
-        / (n - 1.0);
-    (mean, (var / n).sqrt())
-}
-
 /// The shipped value plays far above `best`'s +221.7 (200,000 games): 4,000 games of fresh
 /// dice average more than that by over four standard errors; a value that knows nothing plays
 /// as greedy does, near -400.
 #[test]
 fn the_shipped_value_plays_above_the_hand_built_best() {
-    let (mean, se) = mean_se(&play(ValueNet::shipped().unwrap(), 4_000, 7));
+    let (mean, se) = mean_and_error(&play(ValueNet::shipped().unwrap(), 4_000, 7));
     assert!(mean - 4.0 * se > 221.7, "{mean} ± {se}");
-    let (greedy, se) = mean_se(&play(&ValueNet::zero(0.0), 4_000, 7));
+    let (greedy, se) = mean_and_error(&play(&ValueNet::zero(0.0), 4_000, 7));
     assert!((greedy + 396.8).abs() < 4.0 * se + 1.0, "{greedy} ± {se}");
 }
 

@@ -114,3 +114,16 @@ pub fn play(net: &ValueNet, games: u64, seed: u64) -> Vec<i32> {
         })
         .collect()
 }
+
+/// The mean of `scores` and its standard error: what a learning curve's point and a test of
+/// the player read from the games [`play`] returns.
+pub fn mean_and_error(scores: &[i32]) -> (f64, f64) {
+    let n = scores.len() as f64;
+    let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / n;
+    let var = scores
+        .iter()
+        .map(|&s| (f64::from(s) - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1.0);
+    (mean, (var / n).sqrt())
+}
