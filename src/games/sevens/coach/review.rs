@@ -116,23 +116,26 @@ impl Replay<'_> {
             let kept = self.throw_kept(spot, (seat, dice, roll), throw, last_open)?;
             let set = option_list(outcomes, &throw.dice);
             let options = &outcomes.sets[set];
+            // The throw's moment: what it left, and each seat's chance before and after it.
+            let thrown = |left: String, before: &[f64], after: &[f64]| Moment {
+                round: round.to_string(),
+                seat,
+                throw: roll,
+                position: position.clone(),
+                event: Event::Throw {
+                    dice: throw.dice.clone(),
+                    left,
+                    before: before.to_vec(),
+                    after: after.to_vec(),
+                },
+                at: tat,
+            };
             let Some(kept) = kept else {
                 // The dice kept are still to choose (removal=subsets): the game stands at the
                 // throw, valued with best play from it, whichever dice are kept.
                 let (_, after) = tree.best(roll, set);
-                moments.push(Moment {
-                    round: round.to_string(),
-                    seat,
-                    throw: roll,
-                    position: position.clone(),
-                    event: Event::Throw {
-                        dice: throw.dice.clone(),
-                        left: format!("{} ways to keep, not yet chosen", options.len()),
-                        before: before.clone(),
-                        after: after.chances.clone(),
-                    },
-                    at: tat,
-                });
+                let left = format!("{} ways to keep, not yet chosen", options.len());
+                moments.push(thrown(left, &before, &after.chances));
                 end = (0, roll, after.chances.clone());
                 waiting = Some((throw.dice.clone(), roll, None));
                 break;
@@ -151,19 +154,8 @@ impl Replay<'_> {
                 .iter()
                 .position(|a| a.0 == kept && a.1 == again)
                 .expect("the chosen action is listed");
-            moments.push(Moment {
-                round: round.to_string(),
-                seat,
-                throw: roll,
-                position: position.clone(),
-                event: Event::Throw {
-                    dice: throw.dice.clone(),
-                    left: removal::words(&self.rules, &throw.dice, kept),
-                    before: before.clone(),
-                    after: after.chances.clone(),
-                },
-                at: tat,
-            });
+            let left = removal::words(&self.rules, &throw.dice, kept);
+            moments.push(thrown(left, &before, &after.chances));
             if pending {
                 // The decision is still to come: the game stands at the throw, valued with best
                 // play from it.
