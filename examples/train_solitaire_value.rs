@@ -71,7 +71,7 @@ fn main() {
     std::fs::write(out, net.to_bytes()).expect("write the value file");
     std::fs::write(curve_out, curve).expect("write the curve");
     let chart = format!("{}.svg", curve_out.trim_end_matches(".csv"));
-    // best's mean on 200,000 games of seed 1 (docs/solitaire-dice.md).
+    // projection's (best until 0.19) mean on 200,000 games of seed 1 (docs/solitaire-dice.md).
     std::fs::write(
         &chart,
         learning_curve_svg(&means, 221.7).expect("draw the curve"),

@@ -29,7 +29,7 @@ pub use shard::{Shard, index_ranges, runs_text, shard_chunks, shard_run_units, s
 /// generator, a game drawing its dice in another order, a rule's default) bumps it. Every run
 /// records it, and `merge` refuses to combine shards of different stream versions, since their
 /// chunks would not be parts of one run. `docs/reproducibility.md` gives the policy.
-pub const STREAM_VERSION: u32 = 11;
+pub const STREAM_VERSION: u32 = 12;
 
 /// The most worker threads a run may ask for: far more than any machine dicelab runs on has
 /// cores, and few enough that starting them costs no noticeable time (4000 threads took 8.5 s

@@ -582,6 +582,16 @@ impl Raced {
         Value::estimate(mean * unit, z95() * se * unit)
     }
 
+    /// Action `a`'s ranking value less action `b`'s, paired over the play-outs both had in the
+    /// race, with its normal 95% interval: for a caller that ranks by something else and holds
+    /// the play-outs up against it.
+    pub fn difference(&self, a: usize, b: usize) -> Value {
+        let (n, s, q) = self.sums.paired(a, b);
+        let (mean, se) = mean_se(n, s, q);
+        let unit = self.units[self.order[0]];
+        Value::estimate(mean * unit, z95() * se * unit)
+    }
+
     /// Whether action `a` is told apart from the leader: its loss's 95% interval lies above 0.
     /// The leader itself is not.
     pub fn separated(&self, a: usize) -> bool {

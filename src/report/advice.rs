@@ -163,6 +163,15 @@ fn advice_table(advice: &Advice, names: &dyn Names, menu: Option<&[String]>) -> 
                 ""
             },
             match &advice.spent {
+                // Ranked by a value with no noise, the play-outs beside it as a check: the
+                // loss is the value's, the noise the play-outs'.
+                Some(spent) if advice.rows.len() > 1 && !advice.rows.iter().any(estimated_loss) => {
+                    format!(
+                        ", exactly as the value has it; within noise: the {} cannot tell the \
+                         action from the best (their paired difference's 95% interval reaches 0)",
+                        spent.unit
+                    )
+                }
                 Some(spent) => format!(
                     ", a paired difference on the same {} (95% interval); within noise: the \
                      interval reaches 0, so the {} cannot tell the action from the best",
@@ -176,6 +185,11 @@ fn advice_table(advice: &Advice, names: &dyn Names, menu: Option<&[String]>) -> 
         out.push_str(&format!("note: {}\n", note.render(names)));
     }
     out
+}
+
+/// Whether a row's loss is an estimate, with an interval.
+fn estimated_loss(row: &Row) -> bool {
+    row.loss.is_some_and(|l| l.ci95.is_some())
 }
 
 /// An advice as every `--format` prints it.

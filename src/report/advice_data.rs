@@ -61,7 +61,9 @@ pub(super) fn loss_cell(advice: &Advice, row: &Row, best: bool) -> String {
     let column = advice.columns.get(advice.loss_column);
     let (scale, unit) = scale_of(column);
     let amount = shown(loss, scale, if unit == "%" { " pp" } else { "" });
-    if loss.ci95.is_some() && row.within_noise() {
+    // An exact loss beside play-outs that cannot tell it from the best (a value checked by
+    // them) is within their noise too; an exact loss alone never is.
+    if row.within_noise() && (loss.ci95.is_some() || advice.spent.is_some()) {
         format!("{amount}, within noise")
     } else {
         amount

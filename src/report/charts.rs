@@ -198,7 +198,7 @@ pub fn comparison_charts(report: &Report) -> Result<Vec<(String, Vec<u8>)>> {
 }
 
 /// Solitaire Dice's learning curve (`examples/train_solitaire_value.rs`) as an SVG chart: the mean final score of the value after each number of
-/// training games (in millions), beside `best`'s mean (`best_mean`, a flat line) for scale.
+/// training games (in millions), beside `projection`'s mean (`best_mean`, a flat line) for scale.
 pub fn learning_curve_svg(points: &[(u64, f64)], best_mean: f64) -> Result<String> {
     let learned: Vec<(f64, f64)> = points
         .iter()
@@ -208,13 +208,13 @@ pub fn learning_curve_svg(points: &[(u64, f64)], best_mean: f64) -> Result<Strin
     let series = [
         ("learned, by self-play".to_string(), learned),
         (
-            format!("best (hand-built): {best_mean:+.1}"),
+            format!("projection (hand-built): {best_mean:+.1}"),
             vec![(0.0, best_mean), (last, best_mean)],
         ),
     ];
     // The legend low on the right, under the learned line and clear of it.
     crate::plot::lines_svg_legend(
-        "Solitaire Dice: the learned value's mean score as it trains\n20,000 games of their own dice at each point; 200,000 for best",
+        "Solitaire Dice: the learned value's mean score as it trains\n20,000 games of their own dice at each point; 200,000 for projection",
         ("training games (millions)", "mean final score"),
         &series,
         plotters::chart::SeriesLabelPosition::LowerRight,

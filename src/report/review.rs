@@ -121,7 +121,7 @@ fn loss_words(m: &Moment) -> Option<String> {
     let chance = pp(loss).trim_start_matches('+').to_string();
     Some(match loss_ci95 {
         Some(ci) => {
-            let noise = if ci.0 > 0.0 { "" } else { ", within noise" };
+            let noise = noise_words(*ci);
             if actions[*best].win.is_some() {
                 format!("{chance} {}{noise}", interval(Unit::Chance, *ci))
             } else {
@@ -130,6 +130,19 @@ fn loss_words(m: &Moment) -> Option<String> {
         }
         None => chance,
     })
+}
+
+/// What a loss's interval says beside it: nothing where it lies above 0, `within noise` where
+/// it reaches 0, and where it lies below 0 (the best named by a model, the choice's play-outs
+/// better) that the play-outs rate the choice higher.
+fn noise_words(ci: (f64, f64)) -> &'static str {
+    if ci.0 > 0.0 {
+        ""
+    } else if ci.1 < 0.0 {
+        ", the play-outs rate the choice higher"
+    } else {
+        ", within noise"
+    }
 }
 
 /// A player's mean loss per decision with its band (`0.61 pp strong`); `None` without a
@@ -229,7 +242,7 @@ fn decision_text(m: &Moment) -> Option<String> {
     }
     let tag = m.mark().map(|t| format!(" {t}")).unwrap_or_default();
     if let Some(ci) = loss_ci95 {
-        let noise = if ci.0 > 0.0 { "" } else { ", within noise" };
+        let noise = noise_words(*ci);
         if actions[*best].win.is_some() {
             return Some(format!(
                 "chose {}; best estimate {}: loses {} {} of the chance to win{noise}{tag}",

@@ -135,14 +135,17 @@ pub(super) fn game_json(r: &GameReview) -> serde_json::Value {
 }
 
 /// An estimated review's method as a player reads it: without the aside naming the command
-/// line's flag and the race's schedule (` (-n; 4 each, then more ...)`), which a page has no
-/// flag for.
+/// line's flag, alone (` (-n)`) or with the race's schedule (` (-n; 4 each, then more ...)`),
+/// which a page has no flag for.
 pub(super) fn method_words(method: &str) -> String {
-    match method.split_once(" (-n; ") {
-        Some((before, rest)) => match rest.split_once(')') {
-            Some((_, after)) => format!("{before}{after}"),
-            None => method.to_string(),
-        },
+    let Some((before, rest)) = method.split_once(" (-n") else {
+        return method.to_string();
+    };
+    if !(rest.starts_with(')') || rest.starts_with("; ")) {
+        return method.to_string();
+    }
+    match rest.split_once(')') {
+        Some((_, after)) => format!("{before}{after}"),
         None => method.to_string(),
     }
 }

@@ -85,5 +85,11 @@ fn an_estimated_method_in_a_players_words_names_no_flag() {
         "estimated: each position's divisions played out by best on the same rolls, up to 32 \
          play-outs a division, then the best and the choice again on fresh rolls"
     );
+    assert_eq!(
+        json::method_words(
+            "every division played out, 1000 play-outs a division (-n), each seeded"
+        ),
+        "every division played out, 1000 play-outs a division, each seeded"
+    );
     assert_eq!(json::method_words("exact: solved"), "exact: solved");
 }

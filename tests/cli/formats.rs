@@ -78,6 +78,8 @@ fn advise_prints_its_ranking_as_a_table_with_intervals_and_noise() {
             "solitaire-dice",
             "--roll",
             "1 2 3 4 6",
+            "--policy",
+            "heuristic",
             "-n",
             "200",
             "--format",

@@ -449,7 +449,7 @@ mod solitaire_dice {
     bad_input! {
         refuses_an_unknown_policy:
             ["simulate", "solitaire-dice", "--policy", "bestest"]
-            => "--policy 'bestest': unknown policy for solitaire-dice; expected one of greedy, random, heuristic, heuristic:FILE, lookahead, lookahead:FILE, learned or best";
+            => "--policy 'bestest': unknown policy for solitaire-dice; expected one of greedy, random, heuristic, heuristic:FILE, lookahead, lookahead:FILE, projection, learned, learned-lookahead or best";
         refuses_a_weights_file_without_its_header:
             ["simulate", "solitaire-dice", "--policy", "heuristic:afile"] with afile
             => "policy file afile: line 1: expected the header weight,value, found another first line (1 field)";

@@ -10,7 +10,7 @@
 //! one roll of expectimax over the evaluation computes, [`Projection::expected`]). Each roll's
 //! luck has mean 0 whatever was played before it, so the play-out's score less `beta` times its
 //! luck has the same expected value as the score itself, for any `beta`: the advice estimates the
-//! same final score, not a model of it. Its spread is much smaller: `best`'s own projection,
+//! same final score, not a model of it. Its spread is much smaller: `projection`'s own model,
 //! with `beta` 0.75 (the regression of the score on the luck, measured on the README's roll),
 //! leaves a quarter of the variance of a paired difference, for a quarter more time a play-out.
 //! `lookahead` measures luck with its own weights (`beta` 0.5, half the variance, a fifth more
@@ -21,12 +21,12 @@ use crate::engine::{ChunkRng, chunk_rng};
 use crate::games::policy::Policy;
 use crate::games::race::Contest;
 
-use super::best::Projection;
 use super::choice::Choices;
 use super::heuristic::Evaluator;
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, WIN_SCORE};
 use super::policy::{DivideRoll, View};
+use super::projection::Projection;
 use super::roll::game_rolls;
 use super::sheet::Sheet;
 use super::sim::{Plays, playing};
@@ -47,7 +47,7 @@ const FIXED: f64 = 1024.0;
 enum Measure<'a> {
     /// Not measured: the player's games are quick, and more of them do better.
     None,
-    /// By `best`'s projection.
+    /// By `projection`'s model.
     Projection(&'a Projection, f64),
     /// By a linear evaluation, as `lookahead` sees the next roll.
     Linear(Lookahead<'a>, &'a Evaluator, f64),
@@ -57,14 +57,15 @@ impl Measure<'_> {
     /// The measure for `spec`'s play-outs.
     fn of(spec: &PolicySpec) -> Measure<'_> {
         match spec {
-            PolicySpec::Best { projection } => Measure::Projection(projection, 0.75),
+            PolicySpec::Projection { projection } => Measure::Projection(projection, 0.75),
             PolicySpec::Lookahead { evaluator, .. } => {
                 Measure::Linear(Lookahead::new(evaluator), evaluator, 0.5)
             }
             PolicySpec::Greedy
             | PolicySpec::Random
             | PolicySpec::Heuristic { .. }
-            | PolicySpec::Learned { .. } => Measure::None,
+            | PolicySpec::Learned { .. }
+            | PolicySpec::LearnedLookahead { .. } => Measure::None,
         }
     }
 
@@ -187,7 +188,8 @@ pub(super) fn default_playouts(spec: &PolicySpec) -> u64 {
         PolicySpec::Greedy | PolicySpec::Random => 32_000,
         PolicySpec::Heuristic { .. } | PolicySpec::Learned { .. } => 8_000,
         PolicySpec::Lookahead { .. } => 1_024,
-        PolicySpec::Best { .. } => 128,
+        PolicySpec::Projection { .. } => 128,
+        PolicySpec::LearnedLookahead { .. } => 16,
     }
 }
 
@@ -216,7 +218,9 @@ impl Contest for Playouts<'_> {
         match self.spec {
             PolicySpec::Greedy | PolicySpec::Random => 64,
             PolicySpec::Heuristic { .. } | PolicySpec::Learned { .. } => 16,
-            PolicySpec::Lookahead { .. } | PolicySpec::Best { .. } => 1,
+            PolicySpec::Lookahead { .. }
+            | PolicySpec::Projection { .. }
+            | PolicySpec::LearnedLookahead { .. } => 1,
         }
     }
 
@@ -257,7 +261,7 @@ mod tests {
     #[test]
     fn measuring_luck_plays_the_same_games() {
         let sheet = example_b();
-        for name in ["best", "lookahead", "greedy", "random"] {
+        for name in ["projection", "best", "lookahead", "greedy", "random"] {
             let spec: PolicySpec = name.parse().unwrap();
             let afters = [sheet];
             let playouts = Playouts {
@@ -280,7 +284,7 @@ mod tests {
     #[test]
     fn a_rolls_luck_averages_zero_over_every_roll() {
         use super::super::roll::Roll;
-        let best: PolicySpec = "best".parse().unwrap();
+        let projection: PolicySpec = "projection".parse().unwrap();
         let lookahead: PolicySpec = "lookahead".parse().unwrap();
         for sheet in [
             Sheet::new(),
@@ -288,7 +292,7 @@ mod tests {
             Sheet::from_marks(&[(6, 4), (7, 9), (2, 1)], &[(1, 7), (4, 2), (6, 5)]).unwrap(),
             example_b(),
         ] {
-            for spec in [&best, &lookahead] {
+            for spec in [&projection, &lookahead] {
                 let measure = Measure::of(spec);
                 let total: f64 = (0..crate::dice::pow6(5))
                     .map(|packed| {

@@ -19,13 +19,14 @@ use crate::games::policy::{OneStep, Policy};
 use crate::games::race::{Plan, Raced, race};
 
 use super::advice_sim::{ADJUSTED, Playouts, WIN, default_playouts};
-use super::best::Best;
+use super::advise_value;
 use super::choice::Choice;
 use super::heuristic::Heuristic;
-use super::learned::Learned;
+use super::learned::{Learned, Planned};
 use super::lookahead::Lookahead;
 use super::play::WIN_SCORE;
 use super::policy::{DivideRoll, Greedy, View};
+use super::projection::Projected;
 use super::roll::Roll;
 use super::rules::{DICE, END_MARKS, MAX_SUM, MIN_SUM};
 use super::sheet::Sheet;
@@ -155,8 +156,9 @@ fn value_of(spec: &PolicySpec) -> Option<Box<dyn crate::games::policy::Value<Div
         PolicySpec::Greedy => Box::new(Greedy),
         PolicySpec::Heuristic { evaluator, .. } => Box::new(Heuristic::new(evaluator)),
         PolicySpec::Lookahead { evaluator, .. } => Box::new(Lookahead::new(evaluator)),
-        PolicySpec::Best { projection } => Box::new(Best::new(projection)),
-        PolicySpec::Learned { net } => Box::new(Learned::new(net)),
+        PolicySpec::Projection { projection } => Box::new(Projected::new(projection)),
+        PolicySpec::Learned { net, .. } => Box::new(Learned::new(net)),
+        PolicySpec::LearnedLookahead { net } => Box::new(Planned::new(net)),
     })
 }
 
@@ -177,6 +179,10 @@ impl Advisor for SolitaireDice {
         })?)?;
         let sheet_text = given.get("sheet").unwrap_or("");
         let sheet = parse_sheet(sheet_text)?;
+        if let PolicySpec::Learned { net, .. } = &spec {
+            let run = request.run.sized(advise_value::CHECK_PLAYOUTS)?;
+            return advise_value::advise(&spec, net, &roll, &sheet, options.pairs(), &run);
+        }
         let choices = sheet.legal_choices(&roll);
         let view = View {
             sheet: &sheet,
@@ -338,7 +344,7 @@ fn notes(divisions: usize) -> Vec<Message> {
 }
 
 /// The roll as the advice repeats it: its faces, space-separated.
-fn roll_text(roll: &Roll) -> String {
+pub(super) fn roll_text(roll: &Roll) -> String {
     roll.faces()
         .iter()
         .map(u8::to_string)

@@ -22,12 +22,12 @@ fn advise(policy: &[&str], keys: &[(&str, &str)], n: u64) -> Result<Advice> {
 
 const EXAMPLE_B: &str = "3:2,5:7,7:8,8:4,9:5/1:6,2:4,5:3";
 
-/// The division `best` makes in a game is marked as its choice (the advice ranks by the
+/// The division `projection` makes in a game is marked as its choice (the advice ranks by the
 /// play-outs, which may prefer another), and every listed division is legal: the rows are
 /// exactly the roll's legal choices.
 #[test]
-fn bests_choice_is_marked_and_every_legal_division_is_listed() {
-    let spec: PolicySpec = "best".parse().unwrap();
+fn projections_choice_is_marked_and_every_legal_division_is_listed() {
+    let spec: PolicySpec = "projection".parse().unwrap();
     for (roll, sheet) in [
         ([1, 1, 3, 5, 6], ""),
         ([1, 1, 3, 5, 6], EXAMPLE_B),
@@ -37,8 +37,8 @@ fn bests_choice_is_marked_and_every_legal_division_is_listed() {
         let r = Roll::new(roll).unwrap();
         let s = parse_sheet(sheet).unwrap();
         let choices = s.legal_choices(&r);
-        let i = OneStep(Best::new(match &spec {
-            PolicySpec::Best { projection } => projection,
+        let i = OneStep(Projected::new(match &spec {
+            PolicySpec::Projection { projection } => projection,
             _ => unreachable!(),
         }))
         .choose(
@@ -49,14 +49,19 @@ fn bests_choice_is_marked_and_every_legal_division_is_listed() {
             &choices,
         );
         let roll_text: Vec<String> = roll.iter().map(u8::to_string).collect();
-        let a = advise(&[], &[("roll", &roll_text.join(",")), ("sheet", sheet)], 2).unwrap();
+        let a = advise(
+            &["projection"],
+            &[("roll", &roll_text.join(",")), ("sheet", sheet)],
+            2,
+        )
+        .unwrap();
         let marked: Vec<&str> = a
             .rows
             .iter()
             .filter(|r| {
                 r.remark
                     .as_deref()
-                    .is_some_and(|m| m.contains("best's choice"))
+                    .is_some_and(|m| m.contains("projection's choice"))
             })
             .map(|r| r.name.as_str())
             .collect();
@@ -142,20 +147,25 @@ fn play_outs_are_the_same_for_any_threads() {
     assert_eq!(a.rows[0].separated, None);
 }
 
-/// Example A's roll on example B's sheet: `best` throws away the 1 the text warns about,
+/// Example A's roll on example B's sheet: `projection` throws away the 1 the text warns about,
 /// because 1+6 and 3+5 mark a 7 and the 8 that lifts the -200 (230 points now), and the
 /// play-outs agree by far: the race separates it from every other division in its first
 /// round and stops there, far below its budget, after one more round that values the others
 /// again on fresh play-outs beside it.
 #[test]
 fn example_a_roll_on_example_b_sheet_marks_the_eight_and_stops_early() {
-    let a = advise(&[], &[("roll", "1,1,3,5,6"), ("sheet", EXAMPLE_B)], 200).unwrap();
+    let a = advise(
+        &["projection"],
+        &[("roll", "1,1,3,5,6"), ("sheet", EXAMPLE_B)],
+        200,
+    )
+    .unwrap();
     assert_eq!(a.best(), Some("7 + 8, throw away 1"));
     assert!(
         a.rows[0]
             .remark
             .as_deref()
-            .is_some_and(|r| r.contains("best's choice"))
+            .is_some_and(|r| r.contains("projection's choice"))
     );
     for row in &a.rows[1..] {
         let (lo, _) = row.loss.unwrap().ci95.unwrap();
@@ -169,13 +179,13 @@ fn example_a_roll_on_example_b_sheet_marks_the_eight_and_stops_early() {
 }
 
 /// Example B's advice, over every next roll: "use combinations that will result in 5 and 2
-/// being used as the throwaway die". Where a roll lets `best` throw away 1 or another face
+/// being used as the throwaway die". Where a roll lets `projection` throw away 1 or another face
 /// (49.8% of rolls), it throws away the 1 in 21.6% of them, half of those to mark the 8
 /// the text also asks for; 10.0% of rolls leave only the 1.
 #[test]
-fn example_b_best_mostly_throws_away_five_or_two_as_the_text_advises() {
-    let PolicySpec::Best { projection } = "best".parse().unwrap() else {
-        unreachable!("best is the projection's lookahead")
+fn example_b_projection_mostly_throws_away_five_or_two_as_the_text_advises() {
+    let PolicySpec::Projection { projection } = "projection".parse().unwrap() else {
+        unreachable!("projection is the projection's lookahead")
     };
     let sheet = parse_sheet(EXAMPLE_B).unwrap();
     let fact = |n: u32| f64::from((1..=n).product::<u32>());
@@ -191,7 +201,7 @@ fn example_b_best_mostly_throws_away_five_or_two_as_the_text_advises() {
             sheet: &sheet,
             roll: &roll,
         };
-        let c = choices[OneStep(Best::new(&projection)).choose(&view, &choices)];
+        let c = choices[OneStep(Projected::new(&projection)).choose(&view, &choices)];
         let can_one = choices.iter().any(|c| c.throwaway() == Some(1));
         let can_other = choices.iter().any(|c| c.throwaway() != Some(1));
         match (can_one, can_other) {
@@ -277,9 +287,9 @@ struct Held {
 }
 
 /// The roll the issue measured the race on: 1 2 3 4 6 on an empty sheet, and a race of its
-/// divisions played by `best` under `plan`, seeded `seed`.
+/// divisions played by `projection` (`best` when it was measured) under `plan`, seeded `seed`.
 fn race_of_the_roll(seed: u64, plan: Plan) -> Raced {
-    let spec: PolicySpec = "best".parse().unwrap();
+    let spec: PolicySpec = "projection".parse().unwrap();
     let roll = Roll::new([1, 2, 3, 4, 6]).unwrap();
     let sheet = Sheet::new();
     let afters = afters(&sheet, &sheet.legal_choices(&roll));

@@ -6,8 +6,9 @@
 //! docs/solitaire-dice.md, "How to play", written from [`rulebook`]) and every number as a rule option ([`rules::Rules`]), [`roll`], `choice` and [`sheet`] the roll, its
 //! divisions and the sheet with its legal choices, [`policy`] the decision
 //! ([`DivideRoll`](policy::DivideRoll)) with built-in greedy play, [`heuristic`] and
-//! [`lookahead`] the stronger players, [`best`] the strongest (a model-based evaluation, the
-//! projection, under one roll of expectimax), [`spec`] the policies as named on the command line, [`play`] whole games on
+//! [`lookahead`] the stronger players, [`projection`] a model-based evaluation under one roll
+//! of expectimax, [`learned`] the strongest (a value learned by self-play, which `best` plays and
+//! the coach ranks by one roll deeper, `advise_value`), [`spec`] the policies as named on the command line, [`play`] whole games on
 //! dice from [`crate::dice`], [`sim`] games on the engine (several policies or seats on the same
 //! rolls), `general` games of other than five dice (the `dice` rule option), [`tables`] the exact chances of one roll, `tune` the search for better weights and
 //! `bound` an upper bound on every player's mean. [`Study`] is what `dicelab simulate
@@ -33,7 +34,7 @@
 
 mod advice_sim;
 mod advise;
-pub mod best;
+mod advise_value;
 mod bound;
 mod choice;
 pub(crate) mod general;
@@ -45,6 +46,7 @@ pub mod lookahead;
 mod options_tests;
 pub mod play;
 pub mod policy;
+pub mod projection;
 mod recorder;
 pub(crate) mod review;
 pub mod roll;
@@ -104,14 +106,22 @@ const REPORT_RUNS: &[ReportRun] = &[
         share: 1000,
         with_tables: true,
     },
-    // One roll of expectimax is about 50 times slower than greedy (best about 250): a 5000th
-    // of the units. `heuristic` alone is the built-in tuned weights, so the job needs no file.
+    // One roll of expectimax is about 50 times slower than greedy (projection about 250; best,
+    // on the learned value, about as quick as heuristic): a 5000th of the units. `heuristic`
+    // alone is the built-in tuned weights, so the job needs no file.
     ReportRun {
         folder: "solitaire-dice-ladder",
-        question: "Solitaire Dice: how much better do the heuristic, lookahead and best players score, on the same rolls?",
+        question: "Solitaire Dice: how much better do the heuristic, lookahead, projection and best players score, on the same rolls?",
         players: 1,
         rules: &[],
-        policies: &["random", "greedy", "heuristic", "lookahead", "best"],
+        policies: &[
+            "random",
+            "greedy",
+            "heuristic",
+            "lookahead",
+            "projection",
+            "best",
+        ],
         share: 5000,
         with_tables: false,
     },

@@ -7,7 +7,7 @@
 //! built-in player but random is a [`OneStep`](crate::games::policy::OneStep) over a [`Value`] of a division: [`Greedy`] (the
 //! score it adds now), [`Heuristic`](super::heuristic::Heuristic) (an evaluation of the sheet it
 //! leaves), [`Lookahead`](super::lookahead::Lookahead) and
-//! [`Best`](super::best::Best) (expectations over the next
+//! [`Projected`](super::projection::Projected) (expectations over the next
 //! roll). A library user's own
 //! policy plugs into [`play`](super::play::play) the same way:
 //!

@@ -1,10 +1,12 @@
-//! A game of Solitaire Dice replayed from its record (`dicelab review`), every roll's divisions
-//! valued by play-outs as `advise` values them: the expected final score when `best` plays on
-//! from the sheet each division leaves, every division on the same rolls.
+//! A game of Solitaire Dice replayed from its record (`dicelab review`): at every roll the best
+//! division is the one `advise` names (the learned value one roll ahead, no noise), and every
+//! division is valued by play-outs as `advise` checks them: the expected final score when
+//! `best` plays on from the sheet each division leaves, every division on the same rolls.
 //!
-//! Nothing here is exact, so the review is in points and every figure is an estimate: a
-//! division's loss is its paired difference from the best estimate, with its 95% interval, and
-//! is marked only where that interval lies above 0. The accounts are booked as Sevens' are:
+//! The values are estimates, so the review is in points and every figure has its interval: a
+//! division's loss is its paired difference from the value's best, with its 95% interval, and
+//! is marked only where that interval lies above 0. The best is not the play-outs' leader, so
+//! its estimate is not the largest of several noisy means, read too high. The accounts are booked as Sevens' are:
 //! each roll's luck is the best estimate after it less the estimate the division before it left
 //! (the expected final score before the roll), and each division's cost its loss. They add up
 //! to the final score, but only because each term is measured from the one before it: a luck or
@@ -24,7 +26,9 @@ use crate::games::review::{Kept, Next, NextChoice, Pass, RecordKind, Reviewer};
 
 use super::advice_sim::{ADJUSTED, Playouts, WIN};
 use super::advise::{afters, division, sheet_text, sheet_words};
+use super::advise_value::ranked;
 use super::choice::Choice;
+use super::learned::ValueNet;
 use super::recorder::pairs_of;
 use super::roll::Roll;
 use super::rules::DICE;
@@ -33,10 +37,10 @@ use super::sim::MAX_PLAYERS;
 use super::spec::PolicySpec;
 use super::{NAME, text_rules_only};
 
-/// The most play-outs a division has in a review when `-n` is not given: a quarter of what
-/// `advise` gives `best`, so a game of about twenty rolls is reviewed in seconds (measured:
-/// docs/review.md), at the price of wider intervals and so fewer marks.
-pub(crate) const REVIEW_PLAYOUTS: u64 = 32;
+/// The play-outs every division has in a review when `-n` is not given: a quarter of what
+/// `advise` gives `best` to check its value, so a game of about twenty rolls is reviewed in
+/// about a second on one core (measured: docs/review.md).
+pub(crate) const REVIEW_PLAYOUTS: u64 = 1_000;
 
 /// What the values of a review by play-outs are, for its reader.
 pub(crate) const ESTIMATED: &str = "every value is an estimate from play-outs; luck and cost \
@@ -57,6 +61,8 @@ struct Replay<'a> {
     /// Whether positions are valued: `false` checks the record alone.
     valuing: bool,
     spec: PolicySpec,
+    /// The value `best` plays on, which names each position's best.
+    net: &'static ValueNet,
     run: RunConfig,
     /// Positions valued so far: each race has a seed of its own, the run's seed plus this.
     raced: u64,
@@ -121,7 +127,12 @@ fn replay(
     }
     let run = run.sized(REVIEW_PLAYOUTS)?;
     let spec: PolicySpec = "best".parse()?;
+    let PolicySpec::Learned { net, .. } = spec else {
+        return Err(Error::input("best plays on the learned value".to_string()));
+    };
+    let spec = PolicySpec::Learned { name: "best", net };
     let mut replay = Replay {
+        net,
         what,
         valuing,
         spec,
@@ -207,12 +218,11 @@ fn replay(
         rules: options.pairs(),
         seats: replay.names,
         method: format!(
-            "estimated: each position's divisions played out by best on the same rolls, up to \
-             {} play-outs a division (-n; {}), then the best and the choice again on fresh \
-             rolls, each race seeded on from {}; a value is the expected final score",
-            replay.run.units,
-            crate::games::race::schedule(Plan::of(replay.run.units).first, replay.run.units),
-            replay.run.seed
+            "estimated: each position's best named by the learned value one roll ahead, as \
+             advise names it; every division played out by best on the same rolls, {} \
+             play-outs a division (-n), each position seeded on from {}; a value is the \
+             expected final score",
+            replay.run.units, replay.run.seed
         ),
         unit: Unit::Points,
         estimated: Some(ESTIMATED.into()),
@@ -395,8 +405,9 @@ impl Replay<'_> {
         }
         if self.valuing {
             let afters = afters(&sheet, &choices);
-            let raced = self.race(&afters, Plan::of(self.run.units))?;
-            let (best, _) = self.judged(afters[raced.leader()], None)?;
+            let top = self.top(&sheet, &choices);
+            let raced = self.race(&afters, self.every())?;
+            let best = raced.mean(top, ADJUSTED).value;
             let before = self.values.clone();
             self.values[seat] = best;
             self.moments.push(Moment {
@@ -432,35 +443,25 @@ impl Replay<'_> {
         }))
     }
 
-    /// The race's leader is the largest of several noisy means, so its own mean is too high,
-    /// and what another division loses against it too large (the winner's curse: a review of
-    /// `best` on the race's own figures found it losing 11 points a decision). The leader and
-    /// the division chosen (`None` where it is the leader) are therefore played out again on
-    /// fresh rolls, every play-out the budget allows each: the leader's value and what the
-    /// choice lost against it, with its interval, from those.
-    fn judged(&mut self, leader: Sheet, chosen: Option<Sheet>) -> Result<(f64, Value)> {
-        let all = self.run.units;
-        let pair: Vec<Sheet> = std::iter::once(leader).chain(chosen).collect();
-        let fresh = self.race(
-            &pair,
-            Plan {
-                first: all,
-                most: all,
-            },
-        )?;
-        let loss = match (pair.len(), fresh.leader()) {
-            (1, _) => Value::exact(0.0),
-            (_, 0) => fresh.loss(1),
-            // The chosen led on the fresh rolls: what it lost is below 0.
-            _ => {
-                let gained = fresh.loss(0);
-                Value {
-                    value: -gained.value,
-                    ci95: gained.ci95.map(|(low, high)| (-high, -low)),
-                }
-            }
-        };
-        Ok((fresh.mean(0, ADJUSTED).value, loss))
+    /// The division the learned value ranks first one roll ahead, as `advise` names the
+    /// best: no noise, so the same on every seed (ties to the first listed).
+    fn top(&self, sheet: &Sheet, choices: &[Choice]) -> usize {
+        let worth: Vec<f64> = choices
+            .iter()
+            .map(|&c| self.net.planned(sheet, c))
+            .collect();
+        ranked(&worth)[0]
+    }
+
+    /// Every division the same play-outs, `-n` each: the best is the value's, not the
+    /// play-outs' leader, so its estimate carries no winner's curse (a race that named the
+    /// largest of several noisy means its best would read too high a value and too large a
+    /// loss against it), and every division's loss is a paired difference from it.
+    fn every(&self) -> Plan {
+        Plan {
+            first: self.run.units,
+            most: self.run.units,
+        }
     }
 
     /// One seat's division of a roll: the throw's luck, then the decision where the roll had
@@ -478,23 +479,24 @@ impl Replay<'_> {
             return Ok(());
         }
         let afters = afters(&sheet, &choices);
-        let raced = self.race(&afters, Plan::of(self.run.units))?;
-        let leader = raced.leader();
-        let (best, loss) = if choices.len() == 1 {
-            (raced.mean(0, ADJUSTED).value, Value::exact(0.0))
+        let top = self.top(&sheet, &choices);
+        let raced = self.race(&afters, self.every())?;
+        let best = raced.mean(top, ADJUSTED).value;
+        let loss = if chosen == top {
+            Value::exact(0.0)
         } else {
-            self.judged(afters[leader], (chosen != leader).then(|| afters[chosen]))?
+            raced.difference(top, chosen)
         };
-        // Each division's value is the best estimate less its paired loss, the sharper figure
-        // (for the chosen, the fresh one). A division that ends the game is worth its score,
-        // exactly, so the last value is the final score.
+        // Each division's value is the best's estimate less its paired loss, the sharper
+        // figure. A division that ends the game is worth its score, exactly, so the last value
+        // is the final score.
         let value_of = |i: usize| {
             if afters[i].is_over() {
                 f64::from(afters[i].score())
-            } else if i == chosen {
-                best - loss.value
+            } else if i == top {
+                best
             } else {
-                best - raced.loss(i).value
+                best - raced.difference(top, i).value
             }
         };
         let loss_ci95 = {
@@ -554,7 +556,7 @@ impl Replay<'_> {
                 event: Event::Decision {
                     actions,
                     chosen,
-                    best: leader,
+                    best: top,
                     loss_ci95: Some(loss_ci95),
                 },
                 at: throw.pairs.as_ref().map_or(throw.at, |p| p.1),

@@ -18,14 +18,14 @@ use crate::games::seating::{Seats, pairs};
 use crate::merge_fields;
 use crate::stats::{Histogram, Metric, Subject, Tally};
 
-use super::best::Best;
 use super::general::play_general;
 use super::greedy::GreedyGame;
 use super::heuristic::Heuristic;
-use super::learned::Learned;
+use super::learned::{Learned, Planned};
 use super::lookahead::Lookahead;
 use super::play::{MAX_ROLLS, Outcome, WIN_SCORE, play_rolls_from, play_rolls_under};
 use super::policy::{DivideRoll, Greedy, GreedyUnder};
+use super::projection::Projected;
 use super::roll::{Dice, game_rolls};
 use super::rules::{DICE, PENALTY, Rules, SUMS, VALUES};
 use super::sheet::Sheet;
@@ -126,8 +126,8 @@ fn play_house(rules: &Rules, spec: &PolicySpec, dice: &ChunkRng, coins: &mut Chu
     game.expect("a game on fair dice ends within MAX_ROLLS rolls")
 }
 
-/// Refuses, in one line, a policy that cannot play a house rule: the heuristic, lookahead and
-/// best players' weights, tables and projections are built for the text's numbers (its eight
+/// Refuses, in one line, a policy that cannot play a house rule: the heuristic, lookahead,
+/// projection and learned players' weights, tables, projections and values are built for the text's numbers (its eight
 /// end marks, three faces and scoring bands), so under other numbers they would play a game
 /// they do not know.
 pub(crate) fn house_policy(rules: &Rules, spec: &PolicySpec, house: &str) -> Result<()> {
@@ -205,8 +205,11 @@ pub(super) fn playing<W: Plays>(spec: &PolicySpec, coins: &mut ChunkRng, work: W
         PolicySpec::Lookahead { evaluator, .. } => {
             work.play(&mut OneStep(Lookahead::new(evaluator)))
         }
-        PolicySpec::Best { projection } => work.play(&mut OneStep(Best::new(projection))),
-        PolicySpec::Learned { net } => work.play(&mut OneStep(Learned::new(net))),
+        PolicySpec::Projection { projection } => {
+            work.play(&mut OneStep(Projected::new(projection)))
+        }
+        PolicySpec::Learned { net, .. } => work.play(&mut OneStep(Learned::new(net))),
+        PolicySpec::LearnedLookahead { net } => work.play(&mut OneStep(Planned::new(net))),
     }
 }
 

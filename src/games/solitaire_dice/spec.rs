@@ -11,9 +11,9 @@ use crate::error::{Error, Result, Setting};
 use crate::games::PolicyDoc;
 use crate::input::Files;
 
-use super::best::{Params, Projection};
 use super::heuristic::{Evaluator, Weights};
 use super::learned::ValueNet;
+use super::projection::{Params, Projection};
 
 /// The policy specs, for listings and messages.
 pub(super) const POLICIES: &[PolicyDoc] = &[
@@ -48,13 +48,23 @@ pub(super) const POLICIES: &[PolicyDoc] = &[
         example: "lookahead:data/solitaire-tuned.csv",
     },
     PolicyDoc {
+        syntax: "projection",
+        meaning: "one roll of expectimax over a projection of each open sum's final marks blended with lookahead's weights (best until 0.19)",
+        example: "projection",
+    },
+    PolicyDoc {
         syntax: "learned",
         meaning: "the division worth most under a value of the sheet learned by self-play (built in)",
         example: "learned",
     },
     PolicyDoc {
+        syntax: "learned-lookahead",
+        meaning: "the same value one roll deeper: the best average over the next roll (stronger, a few hundred times slower)",
+        example: "learned-lookahead",
+    },
+    PolicyDoc {
         syntax: "best",
-        meaning: "the strongest player we have: one roll of expectimax over a projection of each open sum's final marks blended with lookahead's weights",
+        meaning: "the strongest player at the speed of a simulation: today learned",
         example: "best",
     },
 ];
@@ -66,7 +76,7 @@ pub(super) const POLICIES: &[PolicyDoc] = &[
 /// simulation turns it into a [`Random`](crate::games::policy::Random) with its own generator or a
 /// [`OneStep`](crate::games::policy::OneStep) over [`Greedy`](super::policy::Greedy),
 /// [`Heuristic`](super::heuristic::Heuristic), [`Lookahead`](super::lookahead::Lookahead) or
-/// [`Best`](super::best::Best), keeping the hot loop
+/// [`Projected`](super::projection::Projected), keeping the hot loop
 /// statically dispatched. Two specs are equal when their names are.
 #[derive(Clone, Debug)]
 pub enum PolicySpec {
@@ -91,16 +101,26 @@ pub enum PolicySpec {
         /// The weights (built in, or the file's), compiled; shared by every thread.
         evaluator: Arc<Evaluator>,
     },
-    /// `best`: the strongest player we have, whatever it is made of; today one roll of
-    /// expectimax over the [`Projection`] evaluation with its built-in tuned parameters. The
-    /// name stays when a stronger player replaces it, so scripts asking for the best get it.
-    Best {
+    /// `projection`: one roll of expectimax over the [`Projection`] evaluation with its
+    /// built-in tuned parameters (`best` until 0.19).
+    Projection {
         /// The evaluation; shared by every thread.
         projection: Arc<Projection>,
     },
-    /// `learned`: the division worth most under the shipped [`ValueNet`], learned by
+    /// `learned`, and `best` (the strongest player at a simulation's speed, whatever it is
+    /// made of: the name stays when a stronger player replaces it, so scripts asking for the
+    /// best get it): the division worth most under the shipped [`ValueNet`], learned by
     /// self-play ([`Learned`](super::learned::Learned)).
     Learned {
+        /// The name it was asked for: `learned` or `best`.
+        name: &'static str,
+        /// The value; shipped, so shared by every run.
+        net: &'static ValueNet,
+    },
+    /// `learned-lookahead`: the division worth most under the same value one roll deeper
+    /// ([`Planned`](super::learned::Planned)): about 10 points a game stronger than
+    /// `learned`, at a few hundred times its time.
+    LearnedLookahead {
         /// The value; shipped, so shared by every run.
         net: &'static ValueNet,
     },
@@ -112,8 +132,9 @@ impl PolicySpec {
         match self {
             PolicySpec::Random => "random",
             PolicySpec::Greedy => "greedy",
-            PolicySpec::Best { .. } => "best",
-            PolicySpec::Learned { .. } => "learned",
+            PolicySpec::Projection { .. } => "projection",
+            PolicySpec::Learned { name, .. } => name,
+            PolicySpec::LearnedLookahead { .. } => "learned-lookahead",
             PolicySpec::Heuristic { name, .. } | PolicySpec::Lookahead { name, .. } => name,
         }
     }
@@ -171,6 +192,8 @@ impl PolicySpec {
                 files,
             )?)))
         };
+        let shipped =
+            || ValueNet::shipped().map_err(|e| Error::value(Setting::POLICY, s, e.to_string()));
         match (kind, file) {
             ("random", None) => Ok(PolicySpec::Random),
             ("greedy", None) => Ok(PolicySpec::Greedy),
@@ -190,13 +213,14 @@ impl PolicySpec {
                 name: spec.to_string(),
                 evaluator: load(file)?,
             }),
-            ("best", None) => Ok(PolicySpec::Best {
+            ("projection", None) => Ok(PolicySpec::Projection {
                 projection: Arc::new(Projection::new(Params::BUILT_IN)),
             }),
-            ("learned", None) => Ok(PolicySpec::Learned {
-                net: ValueNet::shipped()
-                    .map_err(|e| Error::value(Setting::POLICY, s, e.to_string()))?,
+            (name @ ("learned" | "best"), None) => Ok(PolicySpec::Learned {
+                name: if name == "best" { "best" } else { "learned" },
+                net: shipped()?,
             }),
+            ("learned-lookahead", None) => Ok(PolicySpec::LearnedLookahead { net: shipped()? }),
             _ => Err(Error::value(
                 Setting::POLICY,
                 s,
@@ -223,15 +247,19 @@ mod tests {
             "lookahead".parse::<PolicySpec>().unwrap().as_str(),
             "lookahead"
         );
-        assert_eq!(" best".parse::<PolicySpec>().unwrap().as_str(), "best");
-        assert_eq!(
-            "learned ".parse::<PolicySpec>().unwrap().as_str(),
-            "learned"
-        );
+        for name in ["best", "learned", "learned-lookahead", "projection"] {
+            let spec = format!(" {name} ").parse::<PolicySpec>().unwrap();
+            assert_eq!(spec.as_str(), name);
+        }
+        // `best` is the learned player under its own name.
+        let best = "best".parse::<PolicySpec>().unwrap();
+        assert!(matches!(best, PolicySpec::Learned { name: "best", .. }));
         for bad in [
             "best:3",
             "bestx",
             "learned:x.bin",
+            "projection:x",
+            "learned-lookahead2",
             "greedy:3",
             "heuristics",
             "lookahead2",

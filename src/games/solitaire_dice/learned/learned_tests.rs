@@ -93,3 +93,46 @@ fn the_files_rounding_moves_a_value_by_at_most_half_a_step_an_entry() {
         assert!(net.value(&sheet) != 0.0);
     }
 }
+
+/// One roll of expectimax over the value is its definition: over all 7,776 ordered rolls, the
+/// best division's worth, averaged (the 252 distinct rolls weighted as the fast sum takes
+/// them), on an empty sheet, the text's example B and a sheet with three faces chosen a roll
+/// from its end (forced set-asides, free rides, divisions that end the game).
+#[test]
+fn one_roll_ahead_is_the_average_of_the_best_division_over_every_roll() {
+    let net = ValueNet::shipped().unwrap();
+    for sheet in [
+        Sheet::new(),
+        Sheet::from_marks(
+            &[(3, 2), (5, 7), (7, 8), (8, 4), (9, 5)],
+            &[(1, 6), (2, 4), (5, 3)],
+        )
+        .unwrap(),
+        Sheet::from_marks(&[(6, 4), (7, 9), (2, 1)], &[(1, 7), (4, 2), (6, 5)]).unwrap(),
+    ] {
+        let by_definition = super::super::lookahead::expected_by_definition(&sheet, |after| {
+            let bonus = after.is_over() && after.score() >= WIN_SCORE;
+            f64::from(after.score())
+                + f64::from(net.value(after))
+                + if bonus { f64::from(net.bonus()) } else { 0.0 }
+        }) - f64::from(sheet.score());
+        let fast = net.expected(&sheet);
+        assert!(
+            (fast - by_definition).abs() < 1e-3,
+            "{fast} {by_definition}"
+        );
+        // And a division's worth one roll deeper is its score now plus that of its sheet.
+        let roll = Roll::new([1, 1, 3, 5, 6]).unwrap();
+        for &c in sheet.legal_choices(&roll).iter() {
+            let mut after = sheet;
+            after.apply(c);
+            let deeper = net.planned(&sheet, c);
+            let now = f64::from(sheet.score_change(c));
+            if after.is_over() {
+                assert_eq!(f64::from(net.division(&sheet, c)), deeper);
+            } else {
+                assert_eq!(deeper, now + net.expected(&after));
+            }
+        }
+    }
+}

@@ -1,4 +1,4 @@
-//! `best` against its definitions: the fast expectation is the average of the evaluation over
+//! `projection` against its definitions: the fast expectation is the average of the evaluation over
 //! the next roll, the projection's tables are the Poisson expectations they stand for, and with
 //! the linear weight alone it plays as `lookahead`.
 

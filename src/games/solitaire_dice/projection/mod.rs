@@ -1,5 +1,5 @@
-//! The `best` player: a model-based sheet evaluation ([`Projection`]: each open sum's final marks
-//! projected from the rolls left) and one roll of expectimax over it ([`Best`]).
+//! The `projection` player (`best` until 0.19): a model-based sheet evaluation ([`Projection`]: each open sum's final marks
+//! projected from the rolls left) and one roll of expectimax over it ([`Projected`]).
 //!
 //! The linear [`Evaluator`] has to learn from games what a mark is
 //! worth on each row at each stage; this evaluation works much of it out from a small model of
@@ -30,9 +30,9 @@
 //!   text's winning 500: the player is asked to win as well as to score.
 //!
 //! Evaluating a sheet is a few table look-ups per row; [`Projection::expected`] is one roll of
-//! expectimax on top of it (the `best` player), built like [`super::lookahead`] so that one
+//! expectimax on top of it (the `projection` player), built like [`super::lookahead`] so that one
 //! candidate sheet costs a few hundred table entries and one pass over the 252 distinct rolls.
-//! The nine parameters were tuned by playing `best` (`examples/tune_best.rs`).
+//! The nine parameters were tuned by playing it (`examples/tune_projection.rs`).
 //!
 //! The tables the model reads, which the rules alone decide, are built in `tables.rs`, and the
 //! one roll of expectimax, laid out for speed, is `expectimax.rs`; this file holds the
@@ -80,8 +80,8 @@ impl Params {
         values: [0.9, 0.5, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0],
     };
 
-    /// The built-in parameters of `best`, tuned by playing it (the cross-entropy method of
-    /// `examples/tune_best.rs`; docs/solitaire-dice.md has the runs).
+    /// The built-in parameters of `projection`, tuned by playing it (the cross-entropy method of
+    /// `examples/tune_projection.rs`; docs/solitaire-dice.md has the runs).
     pub const BUILT_IN: Params = Params {
         values: [
             3.8226335213607308,
@@ -219,7 +219,7 @@ impl Projection {
 }
 
 /// The projection's one-step value of a division: the evaluation of the sheet it leaves, as
-/// `examples/tune_best.rs` plays it (`OneStep(ProjectionStep::new(&projection))`).
+/// `examples/tune_projection.rs` plays it (`OneStep(ProjectionStep::new(&projection))`).
 #[derive(Clone, Copy, Debug)]
 pub struct ProjectionStep<'a> {
     projection: &'a Projection,
@@ -239,22 +239,22 @@ impl Value<DivideRoll> for ProjectionStep<'_> {
     }
 }
 
-/// The `best` player's value of a division: one roll of expectimax over the projection from the
+/// The `projection` player's value of a division: one roll of expectimax over the projection from the
 /// sheet it leaves ([`Projection::expected`]). The player is
-/// `OneStep(Best::new(&projection))`.
+/// `OneStep(Projected::new(&projection))`.
 #[derive(Clone, Copy, Debug)]
-pub struct Best<'a> {
+pub struct Projected<'a> {
     projection: &'a Projection,
 }
 
-impl<'a> Best<'a> {
-    /// The value of `best` over `projection`.
+impl<'a> Projected<'a> {
+    /// The value of `projection` over `projection`.
     pub fn new(projection: &'a Projection) -> Self {
         Self { projection }
     }
 }
 
-impl Value<DivideRoll> for Best<'_> {
+impl Value<DivideRoll> for Projected<'_> {
     #[inline]
     fn value(&self, view: &View, choice: &Choice) -> f64 {
         self.projection.expected(&view.after(*choice))
@@ -262,5 +262,5 @@ impl Value<DivideRoll> for Best<'_> {
 }
 
 #[cfg(test)]
-#[path = "best_tests.rs"]
+#[path = "projection_tests.rs"]
 mod tests;

@@ -1,5 +1,5 @@
 //! One roll of expectimax over the projection: what a sheet is worth before its next roll,
-//! the `best` player's value of a division. The player runs it for every division it weighs,
+//! the `projection` player's value of a division. The player runs it for every division it weighs,
 //! so it is laid out as `lookahead`'s is (a constant and a table of row pairs per throwaway,
 //! one pass over the 252 distinct rolls), apart from the evaluation of one sheet
 //! ([`Projection::evaluate`]), which reads plainly and which this must equal on average.

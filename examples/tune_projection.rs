@@ -5,7 +5,7 @@
 //! linear weights. The objective is the mean final score plus `P500W` (an environment variable,
 //! default 0) points per game reaching 500, so the search can be asked to win as well as score.
 //!
-//!     P500W=1000 cargo run --release --example tune_best -- look 2000 1200 5 P1,P2,...,P9
+//!     P500W=1000 cargo run --release --example tune_projection -- look 2000 1200 5 P1,P2,...,P9
 //!
 //! Arguments: `look` (play `best`) or `step` (play the evaluation one step ahead), games per
 //! candidate, wall-time budget in seconds, seed, and optionally the nine starting parameters
@@ -13,8 +13,10 @@
 //! the tuned mean on five times as many fresh games and prints both and the tuned parameters.
 use dicelab::engine::chunk_rng;
 use dicelab::games::policy::OneStep;
-use dicelab::games::solitaire_dice::best::{Best, PARAMS, Params, Projection, ProjectionStep};
 use dicelab::games::solitaire_dice::play::play;
+use dicelab::games::solitaire_dice::projection::{
+    PARAMS, Params, Projected, Projection, ProjectionStep,
+};
 use rand_xoshiro::rand_core::Rng;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -30,7 +32,7 @@ fn score(p: &Params, seed: u64, games: u64, look: bool) -> f64 {
     for g in 0..games {
         let mut dice = chunk_rng(seed, g);
         let o = if look {
-            play(&mut OneStep(Best::new(&pr)), &mut dice)
+            play(&mut OneStep(Projected::new(&pr)), &mut dice)
         } else {
             play(&mut OneStep(ProjectionStep::new(&pr)), &mut dice)
         }
