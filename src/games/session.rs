@@ -280,6 +280,12 @@ impl Cost {
                 "coach: {name} is within noise of the best, {best}: it loses {amount} {unit}, \
                  an interval that reaches 0, so not a mistake"
             )
+        } else if self.loss.value > 0.0 {
+            // An exact loss the advice's play-outs cannot tell from 0 (a value they check).
+            format!(
+                "coach: {name} is within noise of the best, {best}: it loses {amount} {unit}, \
+                 which the play-outs cannot tell from 0, so not a mistake"
+            )
         } else {
             format!("coach: {name}: no measurable cost against the best, {best}")
         }

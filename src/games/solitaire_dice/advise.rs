@@ -20,7 +20,6 @@ use crate::games::race::{Plan, Raced, race};
 
 use super::advice_sim::{ADJUSTED, Playouts, WIN, default_playouts};
 use super::advise_value;
-use super::choice::Choice;
 use super::heuristic::Heuristic;
 use super::learned::{Learned, Planned};
 use super::lookahead::Lookahead;
@@ -31,6 +30,7 @@ use super::roll::Roll;
 use super::rules::{DICE, END_MARKS, MAX_SUM, MIN_SUM};
 use super::sheet::Sheet;
 use super::spec::PolicySpec;
+use super::words::{afters, division, roll_text, sheet_words};
 use super::{NAME, SolitaireDice};
 
 /// The keys of a Solitaire Dice position.
@@ -114,19 +114,6 @@ pub fn parse_sheet(text: &str) -> Result<Sheet> {
         ));
     }
     Ok(sheet)
-}
-
-/// A sheet as `--sheet` writes it (the inverse of [`parse_sheet`]): `S:M,.../F:M,...`.
-pub fn sheet_text(sheet: &Sheet) -> String {
-    let sums: Vec<String> = (MIN_SUM..=MAX_SUM)
-        .filter(|&s| sheet.marks(s) > 0)
-        .map(|s| format!("{s}:{}", sheet.marks(s)))
-        .collect();
-    let faces: Vec<String> = (1..=6)
-        .filter(|&f| sheet.throwaway_marks(f) > 0)
-        .map(|f| format!("{f}:{}", sheet.throwaway_marks(f)))
-        .collect();
-    format!("{}/{}", sums.join(","), faces.join(","))
 }
 
 /// Parses the five dice of `--roll`.
@@ -341,58 +328,6 @@ fn notes(divisions: usize) -> Vec<Message> {
     } else {
         Vec::new()
     }
-}
-
-/// The roll as the advice repeats it: its faces, space-separated.
-pub(super) fn roll_text(roll: &Roll) -> String {
-    roll.faces()
-        .iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The sheet each of `choices` leaves `sheet`, in their order: what the play-outs start from.
-pub(super) fn afters(sheet: &Sheet, choices: &[Choice]) -> Vec<Sheet> {
-    choices
-        .iter()
-        .map(|&c| {
-            let mut after = *sheet;
-            after.apply(c);
-            after
-        })
-        .collect()
-}
-
-/// A division in the text's words: the two sums marked, and the die set aside.
-pub(super) fn division(choice: Choice) -> String {
-    let [low, high] = choice.sums();
-    let kind = if choice.free_ride() {
-        "free ride"
-    } else {
-        "throw away"
-    };
-    format!("{low} + {high}, {kind} {}", choice.set_aside())
-}
-
-/// The sheet in words: the marks per sum, then the throwaway marks.
-pub(super) fn sheet_words(sheet: &Sheet) -> String {
-    let sums: Vec<String> = (MIN_SUM..=MAX_SUM)
-        .filter(|&s| sheet.marks(s) > 0)
-        .map(|s| format!("{s} x{}", sheet.marks(s)))
-        .collect();
-    let faces: Vec<String> = (1..=6)
-        .filter(|&f| sheet.throwaway_marks(f) > 0)
-        .map(|f| format!("{f} x{}", sheet.throwaway_marks(f)))
-        .collect();
-    let part = |v: Vec<String>| {
-        if v.is_empty() {
-            "none".to_string()
-        } else {
-            v.join(", ")
-        }
-    };
-    format!("sums {}; throwaways {}", part(sums), part(faces))
 }
 
 #[cfg(test)]

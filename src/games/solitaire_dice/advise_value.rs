@@ -24,7 +24,6 @@ use crate::games::policy::{OneStep, Policy};
 use crate::games::race::{Contest, Plan, Raced, race};
 
 use super::NAME;
-use super::advise::{afters, division, roll_text, sheet_words};
 use super::choice::Choice;
 use super::learned::{Learned, ValueNet};
 use super::play::WIN_SCORE;
@@ -33,6 +32,7 @@ use super::roll::Roll;
 use super::sheet::Sheet;
 use super::sim::play_from;
 use super::spec::PolicySpec;
+use super::words::{afters, division, roll_text, sheet_words};
 
 /// Play-outs a division has in the check when `-n` is not given: about half a second on one
 /// core for the fifteen divisions of a roll on an empty sheet (measured: docs/solitaire-dice.md).

@@ -60,6 +60,7 @@ pub mod sim;
 pub mod spec;
 pub mod tables;
 mod tune;
+mod words;
 
 /// What a Solitaire Dice policy chooses among: a division of a roll into two pair sums and a
 /// throwaway, listed once each ([`Choices`]).

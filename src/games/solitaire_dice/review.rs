@@ -25,7 +25,6 @@ use crate::games::review::{Action, Estimate, Event, GameReview, Moment, Unit, le
 use crate::games::review::{Kept, Next, NextChoice, Pass, RecordKind, Reviewer};
 
 use super::advice_sim::{ADJUSTED, Playouts, WIN};
-use super::advise::{afters, division, sheet_text, sheet_words};
 use super::advise_value::ranked;
 use super::choice::Choice;
 use super::learned::ValueNet;
@@ -35,6 +34,7 @@ use super::rules::DICE;
 use super::sheet::Sheet;
 use super::sim::MAX_PLAYERS;
 use super::spec::PolicySpec;
+use super::words::{afters, division, sheet_text, sheet_words};
 use super::{NAME, text_rules_only};
 
 /// The play-outs every division has in a review when `-n` is not given: a quarter of what

@@ -11,7 +11,6 @@ use crate::error::{Error, Result, Setting};
 use crate::games::advice::{Advice, AdviceRequest, Advisor, Position};
 use crate::games::session::{Decision, FaceKind, Faces, PlayRequest, Playable, Session};
 
-use super::advise::{division, sheet_text, sheet_words};
 use super::choice::Choice;
 use super::play::{MAX_ROLLS, WIN_SCORE};
 use super::recorder::{Divided, game_record};
@@ -20,6 +19,7 @@ use super::roll::Roll;
 use super::roll::game_rolls;
 use super::sheet::Sheet;
 use super::spec::PolicySpec;
+use super::words::{division, sheet_text, sheet_words};
 use super::{SolitaireDice, text_rules_only};
 use crate::games::review::record::{GameRecord, Seat, dice_text, error_at};
 
