@@ -576,7 +576,12 @@ impl Raced {
         if a == self.leader {
             return Value::exact(0.0);
         }
-        let (n, s, q) = self.read(a).paired(self.leader, a);
+        self.paired(self.read(a), self.leader, a)
+    }
+
+    /// Action `a`'s ranking value less `b`'s in `sums`, paired, with its normal 95% interval.
+    fn paired(&self, sums: &Sums, a: usize, b: usize) -> Value {
+        let (n, s, q) = sums.paired(a, b);
         let (mean, se) = mean_se(n, s, q);
         let unit = self.units[self.order[0]];
         Value::estimate(mean * unit, z95() * se * unit)
@@ -586,10 +591,7 @@ impl Raced {
     /// race, with its normal 95% interval: for a caller that ranks by something else and holds
     /// the play-outs up against it.
     pub fn difference(&self, a: usize, b: usize) -> Value {
-        let (n, s, q) = self.sums.paired(a, b);
-        let (mean, se) = mean_se(n, s, q);
-        let unit = self.units[self.order[0]];
-        Value::estimate(mean * unit, z95() * se * unit)
+        self.paired(&self.sums, a, b)
     }
 
     /// Whether action `a` is told apart from the leader: its loss's 95% interval lies above 0.

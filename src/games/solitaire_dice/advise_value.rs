@@ -112,7 +112,7 @@ pub(super) fn advise(
 ) -> Result<Advice> {
     let choices = sheet.legal_choices(roll);
     let view = View { sheet, roll };
-    let worth: Vec<f64> = choices.iter().map(|&c| net.planned(sheet, c)).collect();
+    let worth = worths(net, sheet, &choices);
     // The best by the value; ties (two divisions leaving the same sheet) to the first listed.
     let ranking = ranked(&worth);
     let top = ranking[0];
@@ -217,8 +217,19 @@ pub(super) fn advise(
     })
 }
 
+/// Each of `choices` worth under `net` one roll deeper, in their order.
+fn worths(net: &ValueNet, sheet: &Sheet, choices: &[Choice]) -> Vec<f64> {
+    choices.iter().map(|&c| net.planned(sheet, c)).collect()
+}
+
+/// The division the value ranks first one roll deeper: the best the coach names, and the
+/// review's best for each roll.
+pub(super) fn top(net: &ValueNet, sheet: &Sheet, choices: &[Choice]) -> usize {
+    ranked(&worths(net, sheet, choices))[0]
+}
+
 /// The divisions' indexes by `worth`, most first; equal worths in the roll's listed order.
-pub(super) fn ranked(worth: &[f64]) -> Vec<usize> {
+fn ranked(worth: &[f64]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..worth.len()).collect();
     order.sort_by(|&a, &b| worth[b].total_cmp(&worth[a]).then(a.cmp(&b)));
     order

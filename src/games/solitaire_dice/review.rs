@@ -25,7 +25,7 @@ use crate::games::review::{Action, Estimate, Event, GameReview, Moment, Unit, le
 use crate::games::review::{Kept, Next, NextChoice, Pass, RecordKind, Reviewer};
 
 use super::advice_sim::{ADJUSTED, Playouts, WIN};
-use super::advise_value::ranked;
+use super::advise_value;
 use super::choice::Choice;
 use super::learned::ValueNet;
 use super::recorder::pairs_of;
@@ -126,10 +126,7 @@ fn replay(
         ));
     }
     let run = run.sized(REVIEW_PLAYOUTS)?;
-    let spec: PolicySpec = "best".parse()?;
-    let PolicySpec::Learned { net, .. } = spec else {
-        return Err(Error::input("best plays on the learned value".to_string()));
-    };
+    let net = ValueNet::shipped()?;
     let spec = PolicySpec::Learned { name: "best", net };
     let mut replay = Replay {
         net,
@@ -446,11 +443,7 @@ impl Replay<'_> {
     /// The division the learned value ranks first one roll ahead, as `advise` names the
     /// best: no noise, so the same on every seed (ties to the first listed).
     fn top(&self, sheet: &Sheet, choices: &[Choice]) -> usize {
-        let worth: Vec<f64> = choices
-            .iter()
-            .map(|&c| self.net.planned(sheet, c))
-            .collect();
-        ranked(&worth)[0]
+        advise_value::top(self.net, sheet, choices)
     }
 
     /// Every division the same play-outs, `-n` each: the best is the value's, not the
