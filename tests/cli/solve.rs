@@ -110,7 +110,8 @@ fn solve_writes_a_policy_table_that_replays_the_optimal_policy() {
 }
 
 /// Solitaire Dice cannot be solved, but an upper bound on every player's mean can: each row's
-/// game solved alone (1,876) and with a price on marks (about 1,110), row by row in
+/// game solved alone (1,876), and three groups of rows solved together with a price on marks
+/// (609, where the best player averages about 291), row by row and group by group in
 /// upper_bound.csv.
 #[test]
 fn solve_solitaire_dice_bounds_every_players_mean() {
@@ -130,13 +131,15 @@ fn solve_solitaire_dice_bounds_every_players_mean() {
         .unwrap()
         .parse()
         .unwrap();
-    assert!((1100.0..1120.0).contains(&bound), "{bound}");
+    assert_eq!(bound, 609.0, "{stdout}");
+    assert!(stdout.contains("\n2-5  "), "{stdout}");
     let csv = String::from_utf8(read(d.join("b/upper_bound.csv"))).unwrap();
     assert!(
-        csv.starts_with("sum,row_alone,row_priced,most_possible\n2,"),
+        csv.starts_with("relaxation,rows,value,most_possible\nalone,2,"),
         "{csv}"
     );
-    assert_eq!(csv.lines().count(), 1 + 11 + 2);
+    assert!(csv.contains("\ngrouped,6-8,"), "{csv}");
+    assert_eq!(csv.lines().count(), 1 + 12 + 4);
 }
 
 /// Two players: the whole game solved, with the exact odds of every pairing of the main

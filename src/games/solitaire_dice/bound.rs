@@ -2,16 +2,21 @@
 //! from optimal can the best player be?
 //!
 //! The game is far too large to solve (eleven rows of marks and the throwaway clock), but it
-//! relaxes into eleven small games that can be. A game's score is the sum of its rows' scores,
-//! and what happens to one row depends only on that row's marks and on the throwaway faces: the
+//! relaxes into small games that can be. A game's score is the sum of its rows' scores, and
+//! what happens to one row depends only on that row's marks and on the throwaway faces: the
 //! legal divisions of a roll, the clock and the end depend on nothing else. So for a row `s`,
 //! the game in which only row `s` counts has the states (throwaway marks, marks of `s`), about
 //! 84,000 of them, and its best expected score `V_s` is found by backward induction. Every
 //! player of the real game also plays each of those games (its divisions are legal there, its
-//! information is more than a state's), so its expected row score is at most `V_s` for every
-//! row, and its mean score at most the sum of the `V_s`. The bound is loose where the eleven
-//! players disagree about which division to take, which is most of the time: see
-//! `docs/solitaire-dice.md`.
+//! information is more than a state's), so its mean score is at most the sum of the `V_s`
+//! ([`RowGame`]: 1,876, loose, because eleven players each divide the same rolls their own way).
+//!
+//! The same holds for rows played in groups ([`group_value`]), and under prices on marks that
+//! charge a group for its own marks and pay it back its share of every roll's two ([`Prices`]):
+//! over the groups, the charges of any division add up to 0, so a real player pays nothing and
+//! a group's player that takes the divisions its own rows like pays for them. [`GROUPS`] under
+//! [`PRICES`] is the ceiling `solve` states ([`bounds`]); `docs/solitaire-dice.md` tells how they
+//! were chosen and why the bound stops where it does.
 //!
 //! Free rides (three faces thrown away, none rolled) leave the clock where it is, so a state can
 //! return to itself; its value is then the fixed point of a monotone map whose slope is the
@@ -138,9 +143,8 @@ pub struct RowGame {
 }
 
 impl RowGame {
-    /// Solves the game of row `sum`, each mark on it costing `price` points, by backward
-    /// induction over the clock.
-    pub fn solve(sum: u8, price: f64) -> Self {
+    /// Solves the game of row `sum` by backward induction over the clock.
+    pub fn solve(sum: u8) -> Self {
         let clocks = &*CLOCKS;
         let mut values = vec![[0.0; MARK_STATES]; clocks.states.len()];
         for state in 0..clocks.states.len() {
@@ -151,11 +155,10 @@ impl RowGame {
                 let value = |m: &Move, values: &[[f64; MARK_STATES]]| -> Result<f64, f64> {
                     let hits = u8::from(m.sums[0] == sum) + u8::from(m.sums[1] == sum);
                     let after = (marks + usize::from(hits)).min(MARK_STATES - 1);
-                    let cost = price * f64::from(hits);
                     match m.next {
-                        None => Ok(f64::from(sum_score(sum, after as u8)) - cost),
-                        Some(next) if next == state && after == marks => Err(-cost),
-                        Some(next) => Ok(values[next][after] - cost),
+                        None => Ok(f64::from(sum_score(sum, after as u8))),
+                        Some(next) if next == state && after == marks => Err(0.0),
+                        Some(next) => Ok(values[next][after]),
                     }
                 };
                 let per_roll: Vec<Roll1> = clocks.moves[state]
@@ -173,7 +176,7 @@ impl RowGame {
                         roll
                     })
                     .collect();
-                let v = fixed_point(&per_roll);
+                let v = fixed_point(0.0, &per_roll);
                 values[state][marks] = v;
             }
         }
@@ -208,31 +211,6 @@ impl Value<DivideRoll> for RowGame {
     }
 }
 
-/// The most rolls a game can be made to last on average, whatever is divided: the clock alone
-/// solved, each roll worth one.
-pub fn longest_game() -> f64 {
-    let clocks = &*CLOCKS;
-    let mut values = vec![0.0f64; clocks.states.len()];
-    for state in 0..clocks.states.len() {
-        let per_roll: Vec<Roll1> = clocks.moves[state]
-            .iter()
-            .map(|(weight, moves)| {
-                let mut roll = Roll1::new(*weight);
-                for m in moves {
-                    match m.next {
-                        None => roll.leave = roll.leave.max(1.0),
-                        Some(next) if next == state => roll.stay = Some(1.0),
-                        Some(next) => roll.leave = roll.leave.max(1.0 + values[next]),
-                    }
-                }
-                roll
-            })
-            .collect();
-        values[state] = fixed_point(&per_roll);
-    }
-    values[CLOCKS.index[&[0; 6]]]
-}
-
 /// One distinct roll seen from a state: its chance, the best value of a division that leaves
 /// the state, and the best gain of one that returns to it (a free ride), if any.
 #[derive(Clone, Copy, Debug)]
@@ -252,15 +230,16 @@ impl Roll1 {
     }
 }
 
-/// The value `v` of a state from its rolls: `v = sum of chance x max(leave, stay + v)`, the
-/// fixed point of a monotone map whose slope is at most the chance of a free ride (1/32), so a
-/// few dozen steps reach it to the last bit.
-fn fixed_point(rolls: &[Roll1]) -> f64 {
+/// The value `v` of a state from its rolls: `v = base + sum of chance x max(leave, stay + v)`
+/// (`base`: what the state's other rolls are worth), the fixed point of a monotone map whose
+/// slope is at most the chance of a free ride (1/32), so a few dozen steps reach it to the last
+/// bit.
+fn fixed_point(base: f64, rolls: &[Roll1]) -> f64 {
     let step = |v: f64| -> f64 {
-        rolls
+        base + rolls
             .iter()
             .map(|r| r.chance * r.stay.map_or(r.leave, |gain| r.leave.max(gain + v)))
-            .sum()
+            .sum::<f64>()
     };
     let mut v = step(0.0);
     if rolls.iter().any(|r| r.stay.is_some()) {
@@ -275,85 +254,344 @@ fn fixed_point(rolls: &[Roll1]) -> f64 {
     v
 }
 
-/// The bound at one price of a mark: every row's game with marks costing `price` (in parallel;
-/// each is independent, so the result is the same on any number of threads), in the order of
-/// the sums, and the bound they give with the longest game.
+/// The rows the ceiling plays together: the sums that compete for the same dice sit in one
+/// group. Rows 9 to 12 are rows 2 to 5 seen in a mirror (see [`mirror`]).
+pub const GROUPS: [&[u8]; 3] = [&[2, 3, 4, 5], &[6, 7, 8], &[9, 10, 11, 12]];
+
+/// The price of a mark on each sum from 2 to 12 that gave the tightest ceiling found
+/// (a coordinate search, `docs/solitaire-dice.md`); any prices give a valid ceiling, these
+/// only make it lower. Symmetric, as the dice are.
+pub const PRICES: Prices = Prices([6.0, 6.0, 36.0, 27.0, 27.0, 21.0, 27.0, 27.0, 36.0, 6.0, 6.0]);
+
+/// A price of a mark on each sum from 2 to 12.
 ///
-/// Every roll makes exactly two marks, so for any player `sum over rows of E[score_s]` equals
-/// `sum over rows of E[score_s - price x marks_s] + price x 2 x E[rolls]`, which is at most the
-/// rows' priced values plus `2 x price x longest_game()`. Price 0 is the plain decoupling; a
-/// price makes each row's player pay for the marks it takes from the others.
-pub fn bound_at(price: f64, longest: f64) -> (Vec<RowGame>, f64) {
-    let games: Vec<RowGame> = (MIN_SUM..=MAX_SUM)
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .map(|sum| RowGame::solve(sum, price))
-        .collect();
-    let total = games.iter().map(RowGame::value).sum::<f64>() + 2.0 * price * longest;
-    (games, total)
+/// Every roll makes two marks, so a real player's marks cost it the same as they cost all its
+/// rows together. Charging each group of rows for its own marks and paying it back its share
+/// (its rows out of eleven) of the two marks' cost leaves a real player's total unchanged,
+/// while a group's own player, who takes the divisions its rows like, pays for marks the other
+/// groups would have wanted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prices(pub [f64; 11]);
+
+impl Prices {
+    fn of(&self, sum: u8) -> f64 {
+        self.0[usize::from(sum - MIN_SUM)]
+    }
+
+    /// What the division marking `sums` costs the group `rows`: its own marks at their
+    /// prices, less its share of what the two marks cost in all. Over groups that split the
+    /// eleven rows between them, the costs of any division add up to 0.
+    pub fn cost(&self, rows: &[u8], sums: [u8; 2]) -> f64 {
+        let own: f64 = sums
+            .iter()
+            .filter(|s| rows.contains(s))
+            .map(|&s| self.of(s))
+            .sum();
+        let all: f64 = sums.iter().map(|&s| self.of(s)).sum();
+        own - all * rows.len() as f64 / f64::from(MAX_SUM - MIN_SUM + 1)
+    }
+
+    /// The same prices with every sum `s` read as `14 - s`.
+    pub fn mirrored(&self) -> Prices {
+        let mut p = self.0;
+        p.reverse();
+        Prices(p)
+    }
 }
 
-/// The tightest bound over prices of a mark, with the plain decoupling (price 0) beside it: the
-/// bound is convex in the price (a maximum of lines), so a golden-section search over 0 to 100
-/// points narrows in on its least value. Any price gives a valid bound, so the search stops after
-/// a few steps (the bound moves by well under a point across the last interval); returns the
-/// longest game, the plain row games and bound, and the best price with its row games and bound.
-pub fn best_bound() -> Bounds {
-    let longest = longest_game();
-    let (plain_games, plain) = bound_at(0.0, longest);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut lo, mut hi) = (0.0f64, 100.0f64);
-    let mut a = hi - ratio * (hi - lo);
-    let mut b = lo + ratio * (hi - lo);
-    let mut at_a = bound_at(a, longest);
-    let mut at_b = bound_at(b, longest);
-    for _ in 0..6 {
-        if at_a.1 <= at_b.1 {
-            hi = b;
-            (b, at_b) = (a, at_a);
-            a = hi - ratio * (hi - lo);
-            at_a = bound_at(a, longest);
-        } else {
-            lo = a;
-            (a, at_a) = (b, at_b);
-            b = lo + ratio * (hi - lo);
-            at_b = bound_at(b, longest);
+/// A face `f` read as `7 - f` turns every sum `s` into `14 - s` and leaves the game as it
+/// was (the clock, the chances and the scores are symmetric), so the game of the rows
+/// `14 - s` under mirrored prices has the same value: the ceiling solves rows 2 to 5 and reads
+/// rows 9 to 12 from them. A test checks the symmetry on two small groups.
+pub fn mirror(rows: &[u8]) -> Vec<u8> {
+    let mut m: Vec<u8> = rows.iter().map(|&s| MIN_SUM + MAX_SUM - s).collect();
+    m.sort_unstable();
+    m
+}
+
+/// The game of the rows `rows` played together for their own score, each division costing
+/// the group [`Prices::cost`]: its best expected score less its costs, from the start.
+///
+/// A state is the clock and the marks of each of the group's rows (0 to 10): 7,638 x 11^k
+/// states for k rows, 112 million for four. Backward induction runs one clock level at a time
+/// (a level's successors are all on the next, so two levels are held at once), the clocks of
+/// a level in parallel (each is computed alone, so the result is the same on any number of
+/// threads). Within a clock, a division of a roll moves every marks state the same way (one
+/// or two marks on the group's rows, capped at ten), so each roll's best division is taken
+/// over whole arrays of marks states at once; a free ride, which leaves the clock where it
+/// is, is solved marks state by marks state, more marks first, each a fixed point as in
+/// [`RowGame::solve`].
+pub fn group_value(rows: &[u8], prices: &Prices) -> f64 {
+    let clocks = &*CLOCKS;
+    let g = Group::new(rows, prices);
+    let totals: Vec<u32> = clocks
+        .states
+        .iter()
+        .map(|c| c.iter().map(|&m| u32::from(m)).sum())
+        .collect();
+    let mut values: Vec<Option<Vec<f64>>> = vec![None; clocks.states.len()];
+    let mut at = 0;
+    while at < totals.len() {
+        let level = totals[at];
+        let end = at + totals[at..].iter().take_while(|&&t| t == level).count();
+        let solved: Vec<Vec<f64>> = (at..end)
+            .into_par_iter()
+            .map(|k| g.clock(k, &values))
+            .collect();
+        // The level below needs this level only: the one above can go.
+        for v in values.iter_mut().take(at) {
+            *v = None;
+        }
+        for (k, v) in (at..end).zip(solved) {
+            values[k] = Some(v);
+        }
+        at = end;
+    }
+    values[clocks.index[&[0; 6]]]
+        .as_ref()
+        .expect("the start is solved")[0]
+}
+
+/// A roll's best division of one kind towards one next clock (`None`: the end), with its
+/// cost: all a group needs to know of the divisions that make the same move.
+type Choice1 = (Option<usize>, u8, f64);
+
+/// One group's rows, how each division moves their marks, and what it costs them.
+struct Group {
+    /// Marks states of the rows: 11^k.
+    size: usize,
+    /// Per pair of sums (13 x 13, by sum): the kind of move it makes on the rows.
+    kind: [[u8; 13]; 13],
+    /// Per pair of sums: its cost to the group.
+    cost: [[f64; 13]; 13],
+    /// Per kind, per marks state: the marks state after it.
+    after: Vec<Vec<u32>>,
+    /// Per kind, per marks state: the rows' score if the game ends on it.
+    last: Vec<Vec<f64>>,
+}
+
+impl Group {
+    fn new(rows: &[u8], prices: &Prices) -> Self {
+        let states = MARK_STATES.pow(rows.len() as u32);
+        let marks = |mut i: usize| -> Vec<usize> {
+            (0..rows.len())
+                .map(|_| {
+                    let m = i % MARK_STATES;
+                    i /= MARK_STATES;
+                    m
+                })
+                .collect()
+        };
+        let index = |m: &[usize]| m.iter().rev().fold(0, |i, &x| i * MARK_STATES + x);
+        let mut kinds: Vec<Vec<usize>> = Vec::new();
+        let mut kind = [[0u8; 13]; 13];
+        let mut cost = [[0.0; 13]; 13];
+        for a in MIN_SUM..=MAX_SUM {
+            for b in MIN_SUM..=MAX_SUM {
+                let hits: Vec<usize> = rows
+                    .iter()
+                    .map(|&s| usize::from(a == s) + usize::from(b == s))
+                    .collect();
+                let id = kinds.iter().position(|k| *k == hits).unwrap_or_else(|| {
+                    kinds.push(hits);
+                    kinds.len() - 1
+                });
+                kind[usize::from(a)][usize::from(b)] = id as u8;
+                cost[usize::from(a)][usize::from(b)] = prices.cost(rows, [a, b]);
+            }
+        }
+        let after: Vec<Vec<u32>> = kinds
+            .iter()
+            .map(|hits| {
+                (0..states)
+                    .map(|i| {
+                        let m: Vec<usize> = marks(i)
+                            .iter()
+                            .zip(hits)
+                            .map(|(m, h)| (m + h).min(MARK_STATES - 1))
+                            .collect();
+                        index(&m) as u32
+                    })
+                    .collect()
+            })
+            .collect();
+        let last = after
+            .iter()
+            .map(|after| {
+                after
+                    .iter()
+                    .map(|&i| {
+                        marks(i as usize)
+                            .iter()
+                            .zip(rows)
+                            .map(|(&m, &s)| f64::from(sum_score(s, m as u8)))
+                            .sum()
+                    })
+                    .collect()
+            })
+            .collect();
+        Self {
+            size: states,
+            kind,
+            cost,
+            after,
+            last,
         }
     }
-    let (price, (games, total)) = if at_a.1 <= at_b.1 {
-        (a, at_a)
-    } else {
-        (b, at_b)
-    };
-    Bounds {
-        longest,
-        plain_games,
-        plain,
-        price,
-        games,
-        total,
+
+    /// The values of every marks state at clock `k`, its successors' values in `values`.
+    fn clock(&self, k: usize, values: &[Option<Vec<f64>>]) -> Vec<f64> {
+        let clocks = &*CLOCKS;
+        // Rolls that leave the clock, by their best divisions: per (next clock, kind) the
+        // cheapest, as a sorted list; rolls with the same list are one, their weights added.
+        let mut lists: Vec<(Vec<Choice1>, u32)> = Vec::new();
+        // Free rides: per roll, per kind, the cheapest.
+        let mut free: Vec<(u32, Vec<(u8, f64)>)> = Vec::new();
+        for (weight, moves) in &clocks.moves[k] {
+            let priced = moves.iter().map(|m| {
+                let [a, b] = m.sums.map(usize::from);
+                (m.next, self.kind[a][b], self.cost[a][b])
+            });
+            if moves.iter().any(|m| m.next == Some(k)) {
+                let mut best: Vec<(u8, f64)> = Vec::new();
+                for (_, kind, cost) in priced {
+                    match best.iter_mut().find(|(k, _)| *k == kind) {
+                        Some((_, c)) => *c = c.min(cost),
+                        None => best.push((kind, cost)),
+                    }
+                }
+                free.push((*weight, best));
+                continue;
+            }
+            let mut best: Vec<Choice1> = Vec::new();
+            for (next, kind, cost) in priced {
+                match best.iter_mut().find(|(n, k, _)| *n == next && *k == kind) {
+                    Some((_, _, c)) => *c = c.min(cost),
+                    None => best.push((next, kind, cost)),
+                }
+            }
+            best.sort_by_key(|&(next, kind, _)| (next, kind));
+            match lists.iter_mut().find(|(l, _)| *l == best) {
+                Some((_, w)) => *w += weight,
+                None => lists.push((best, *weight)),
+            }
+        }
+        // Each (next clock, kind)'s values seen from this clock's marks states.
+        let mut seen: HashMap<(Option<usize>, u8), Vec<f64>> = HashMap::new();
+        let mut sum = vec![0.0; self.size];
+        let mut leave = vec![0.0; self.size];
+        for (best, weight) in &lists {
+            leave.fill(f64::NEG_INFINITY);
+            for &(next, kind, cost) in best {
+                let from = seen.entry((next, kind)).or_insert_with(|| match next {
+                    None => self.last[usize::from(kind)].clone(),
+                    Some(n) => {
+                        let v = values[n].as_ref().expect("the next level is solved");
+                        self.after[usize::from(kind)]
+                            .iter()
+                            .map(|&i| v[i as usize])
+                            .collect()
+                    }
+                });
+                for (l, &f) in leave.iter_mut().zip(from.iter()) {
+                    *l = l.max(f - cost);
+                }
+            }
+            let chance = f64::from(*weight) / 7776.0;
+            for (s, &l) in sum.iter_mut().zip(&leave) {
+                *s += chance * l;
+            }
+        }
+        if free.is_empty() {
+            return sum;
+        }
+        // More marks first: a free ride's marks lead to a state already solved.
+        let mut here = vec![0.0; self.size];
+        let mut rolls: Vec<Roll1> = Vec::with_capacity(free.len());
+        for i in (0..self.size).rev() {
+            rolls.clear();
+            for (weight, best) in &free {
+                let mut roll = Roll1::new(*weight);
+                for &(kind, cost) in best {
+                    let j = self.after[usize::from(kind)][i] as usize;
+                    if j == i {
+                        roll.stay = Some(roll.stay.map_or(-cost, |s| s.max(-cost)));
+                    } else {
+                        roll.leave = roll.leave.max(here[j] - cost);
+                    }
+                }
+                rolls.push(roll);
+            }
+            here[i] = fixed_point(sum[i], &rolls);
+        }
+        here
     }
 }
 
-/// What [`best_bound`] found.
+/// Every group's value under `prices`, each group or its mirror image solved once.
+fn solve_groups(groups: &[Vec<u8>], prices: &Prices) -> Vec<f64> {
+    type Key = (Vec<u8>, [u64; 11]);
+    let key = |rows: &Vec<u8>| -> Key {
+        let m = mirror(rows);
+        let (rows, prices) = if m < *rows {
+            (m, prices.mirrored())
+        } else {
+            (rows.clone(), *prices)
+        };
+        (rows, prices.0.map(f64::to_bits))
+    };
+    let keys: Vec<Key> = groups.iter().map(key).collect();
+    let mut unique = keys.clone();
+    unique.sort();
+    unique.dedup();
+    let solved: Vec<f64> = unique
+        .par_iter()
+        .map(|(rows, bits)| group_value(rows, &Prices(bits.map(f64::from_bits))))
+        .collect();
+    keys.iter()
+        .map(|k| solved[unique.binary_search(k).expect("every key is solved")])
+        .collect()
+}
+
+/// The plain ceiling and the tight one that `solve solitaire-dice` states.
+pub fn bounds() -> Bounds {
+    let groups: Vec<Vec<u8>> = GROUPS.iter().map(|g| g.to_vec()).collect();
+    let (alone, grouped) = rayon::join(
+        || {
+            (MIN_SUM..=MAX_SUM)
+                .collect::<Vec<_>>()
+                .into_par_iter()
+                .map(RowGame::solve)
+                .collect::<Vec<_>>()
+        },
+        || solve_groups(&groups, &PRICES),
+    );
+    Bounds {
+        plain: alone.iter().map(RowGame::value).sum(),
+        alone,
+        total: grouped.iter().sum(),
+        groups: GROUPS.iter().copied().zip(grouped).collect(),
+    }
+}
+
+/// What [`bounds`] found.
 pub struct Bounds {
-    /// The most rolls a game can be made to last on average.
-    pub longest: f64,
-    /// Every row's game alone, and the sum of their values.
-    pub plain_games: Vec<RowGame>,
-    /// The plain bound.
+    /// Every row's game alone, no prices: the plainest ceiling.
+    pub alone: Vec<RowGame>,
+    /// Their sum.
     pub plain: f64,
-    /// The price of a mark that gave the tightest bound found.
-    pub price: f64,
-    /// Every row's game at that price.
-    pub games: Vec<RowGame>,
-    /// The tightest bound found.
+    /// The groups of [`GROUPS`] under [`PRICES`], each with its value.
+    pub groups: Vec<(&'static [u8], f64)>,
+    /// Their sum: the ceiling.
     pub total: f64,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// No price at all: each group plays for its own rows alone.
+    const NONE: Prices = Prices([0.0; 11]);
 
     #[test]
     fn the_clock_has_every_state_with_up_to_three_faces_below_eight_marks() {
@@ -367,8 +605,7 @@ mod tests {
 
     /// The solved value is what its own policy scores: games played by `OneStep(&row_game)` for
     /// row 3 (where play matters: 151 of a possible 350) average the row's value within 4
-    /// standard errors, and a price on marks lowers the row's value by at least the marks'
-    /// cost.
+    /// standard errors.
     #[test]
     fn a_rows_best_policy_scores_its_solved_value() {
         use super::super::play::play;
@@ -376,7 +613,7 @@ mod tests {
         use rand_xoshiro::Xoshiro256PlusPlus;
         use rand_xoshiro::rand_core::SeedableRng;
 
-        let game = RowGame::solve(3, 0.0);
+        let game = RowGame::solve(3);
         let mut dice = Xoshiro256PlusPlus::seed_from_u64(11);
         let n = 20_000;
         let scores: Vec<f64> = (0..n)
@@ -395,15 +632,13 @@ mod tests {
             game.value()
         );
         assert!((game.value() - 151.05).abs() < 0.01, "{}", game.value());
-        let priced = RowGame::solve(3, 10.0);
-        assert!(priced.value() < game.value());
     }
 
     #[test]
     fn a_row_at_its_cap_one_roll_from_the_end_is_worth_its_cap() {
         // Face 1 at seven marks with two others chosen: a roll showing a 1 must throw it away
         // and ends the game; a roll without a 1 throws away another face (or rides free).
-        let game = RowGame::solve(7, 0.0);
+        let game = RowGame::solve(7);
         let state = CLOCKS.index[&[7, 7, 7, 0, 0, 0]];
         // Ten marks on 7 already: nothing can lower or raise the row's 150.
         assert!((game.values[state][10] - 150.0).abs() < 1e-9);
@@ -411,5 +646,102 @@ mod tests {
         // best is to avoid it where possible, and the value lies between -200 and 0.
         let v = game.values[state][0];
         assert!((-200.0..=0.0).contains(&v), "{v}");
+    }
+
+    /// The group solver, one row and no prices, is the row's game: the same values, solved
+    /// another way (whole arrays of marks at once, a level of clocks in parallel).
+    #[test]
+    fn a_group_of_one_row_at_no_price_is_that_rows_game() {
+        for sum in [2, 3, 7] {
+            let row = RowGame::solve(sum).value();
+            let group = group_value(&[sum], &NONE);
+            assert!((row - group).abs() < 1e-9, "{sum}: {row} {group}");
+        }
+    }
+
+    /// Whatever the prices, the costs of a division to groups that split the eleven rows add up
+    /// to 0: a real player, whose rows all take the same division, pays nothing in all, which
+    /// is what makes the sum of the groups' values a bound.
+    #[test]
+    fn a_division_costs_the_groups_nothing_in_all() {
+        let uneven = Prices([3.0, 41.0, 7.5, 0.0, 19.0, 30.0, 2.0, 11.0, 5.0, 60.0, 1.0]);
+        let singles: Vec<Vec<u8>> = (MIN_SUM..=MAX_SUM).map(|s| vec![s]).collect();
+        let groups: Vec<Vec<u8>> = GROUPS.iter().map(|g| g.to_vec()).collect();
+        for prices in [PRICES, uneven] {
+            for split in [&singles, &groups] {
+                for a in MIN_SUM..=MAX_SUM {
+                    for b in a..=MAX_SUM {
+                        let all: f64 = split.iter().map(|g| prices.cost(g, [a, b])).sum();
+                        assert!(all.abs() < 1e-12, "{a}+{b}: {all}");
+                    }
+                }
+            }
+        }
+        // A group pays for its own marks: a division of two 7s costs rows 6-8 more than it
+        // pays back, and rows 2-5 get their share back.
+        assert!(PRICES.cost(&[6, 7, 8], [7, 7]) > 0.0);
+        assert!(PRICES.cost(&[2, 3, 4, 5], [7, 7]) < 0.0);
+    }
+
+    /// Reading every face `f` as `7 - f` turns rows 2 and 3 into rows 12 and 11: under mirrored
+    /// prices (here uneven, so a slip would show) their games have the same value, which lets
+    /// the ceiling solve rows 2-5 once for both ends.
+    #[test]
+    fn mirrored_rows_under_mirrored_prices_have_the_same_value() {
+        let prices = Prices([3.0, 41.0, 7.5, 0.0, 19.0, 30.0, 2.0, 11.0, 5.0, 60.0, 1.0]);
+        let low = group_value(&[2, 3], &prices);
+        let high = group_value(&mirror(&[2, 3]), &prices.mirrored());
+        assert_eq!(mirror(&[2, 3]), vec![11, 12]);
+        assert!((low - high).abs() < 1e-9, "{low} {high}");
+    }
+
+    /// Two rows played together, checked against a plain induction that visits every state
+    /// (clock, marks of 3, marks of 4) and every division on its own: the same value. And
+    /// together they are worth less than alone, because they share the rolls.
+    #[test]
+    fn a_group_of_two_rows_agrees_with_a_plain_induction() {
+        let rows = [3u8, 4];
+        let prices = PRICES;
+        let clocks = &*CLOCKS;
+        let n = MARK_STATES;
+        let mut values = vec![vec![0.0f64; n * n]; clocks.states.len()];
+        for state in 0..clocks.states.len() {
+            for i in (0..n * n).rev() {
+                let (m3, m4) = (i % n, i / n);
+                let rolls: Vec<Roll1> = clocks.moves[state]
+                    .iter()
+                    .map(|(weight, moves)| {
+                        let mut roll = Roll1::new(*weight);
+                        for m in moves {
+                            let hit =
+                                |s: u8| usize::from(m.sums[0] == s) + usize::from(m.sums[1] == s);
+                            let a3 = (m3 + hit(3)).min(n - 1);
+                            let a4 = (m4 + hit(4)).min(n - 1);
+                            let j = a3 + n * a4;
+                            let cost = prices.cost(&rows, m.sums);
+                            match m.next {
+                                None => {
+                                    let last = f64::from(sum_score(3, a3 as u8))
+                                        + f64::from(sum_score(4, a4 as u8));
+                                    roll.leave = roll.leave.max(last - cost);
+                                }
+                                Some(next) if next == state && j == i => {
+                                    roll.stay = Some(roll.stay.map_or(-cost, |s| s.max(-cost)));
+                                }
+                                Some(next) => roll.leave = roll.leave.max(values[next][j] - cost),
+                            }
+                        }
+                        roll
+                    })
+                    .collect();
+                values[state][i] = fixed_point(0.0, &rolls);
+            }
+        }
+        let plain = values[clocks.index[&[0; 6]]][0];
+        let group = group_value(&rows, &prices);
+        assert!((plain - group).abs() < 1e-9, "{plain} {group}");
+        let free = group_value(&rows, &NONE);
+        let apart = RowGame::solve(3).value() + RowGame::solve(4).value();
+        assert!(free < apart - 1.0, "{free} {apart}");
     }
 }
