@@ -35,7 +35,10 @@
 mod advice_sim;
 mod advise;
 mod advise_value;
+#[cfg(not(target_arch = "wasm32"))]
 mod bound;
+#[cfg(not(target_arch = "wasm32"))]
+mod ceiling;
 mod choice;
 pub(crate) mod general;
 mod greedy;
@@ -313,6 +316,22 @@ impl Configured for Study {
                 self.options.render()
             )));
         }
-        Ok(tables::upper_bound(&one.rules_column()))
+        the_ceiling(&one.rules_column())
     }
+}
+
+/// The ceiling, where it is built: everywhere but the browser's module (`ceiling`).
+#[cfg(not(target_arch = "wasm32"))]
+fn the_ceiling(rules: &str) -> Result<Analysis> {
+    Ok(ceiling::upper_bound(rules))
+}
+
+/// The browser's module leaves the ceiling out (no page asks for it; see `ceiling`'s reason).
+#[cfg(target_arch = "wasm32")]
+fn the_ceiling(_rules: &str) -> Result<Analysis> {
+    Err(crate::error::Error::input(
+        "solve solitaire-dice: the ceiling is solved by the command line and the Python package, \
+         not in the browser"
+            .to_string(),
+    ))
 }
