@@ -33,7 +33,9 @@ use crate::games::policy::Value;
 use super::choice::Choice;
 use super::policy::{DivideRoll, View};
 use super::roll::Roll;
-use super::rules::{DICE, END_MARKS, MARK_CAP, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM, sum_score};
+use super::rules::{
+    DICE, END_MARKS, MARK_CAP, MAX_SUM, MAX_THROWAWAY_FACES, MIN_SUM, SUMS, sum_score,
+};
 use super::sheet::Sheet;
 
 /// Marks of a row that matter: past [`MARK_CAP`] nothing changes.
@@ -289,7 +291,7 @@ impl Prices {
             .map(|&s| self.of(s))
             .sum();
         let all: f64 = sums.iter().map(|&s| self.of(s)).sum();
-        own - all * rows.len() as f64 / f64::from(MAX_SUM - MIN_SUM + 1)
+        own - all * rows.len() as f64 / SUMS as f64
     }
 
     /// The same prices with every sum `s` read as `14 - s`.

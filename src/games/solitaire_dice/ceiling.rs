@@ -2,7 +2,7 @@
 //! ([`super::bound`]), step by step.
 //!
 //! Not in the browser's module: no page asks for it, and its solver (445 MB, half a minute on
-//! two cores) would add 17 KB gzipped to the first visit a phone makes.
+//! two cores) would add 27 KB gzipped to the first visit a phone makes.
 
 use crate::cells;
 use crate::games::analysis::{Analysis, DataTable};
